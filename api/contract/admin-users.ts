@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { RoleSchema } from './roles.js';
+import { PasswordSchema } from './password-policy.js';
+import { optionalText } from './fields.js';
+
+export const AdminUserSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  role: RoleSchema,
+  department: z.string().nullable(),
+  isActive: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  lastLogin: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+
+const UsernameSchema = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .min(1, 'Username is required')
+  .max(64, 'Username must be at most 64 characters')
+  .regex(/^[A-Za-z0-9._-]+$/, 'Username may contain only letters, digits, dots, dashes and underscores');
+
+const EmailSchema = z
+  .string()
+  .trim()
+  .max(254, 'Email must be at most 254 characters')
+  .nullish()
+  .transform((value) => (value ? value : null))
+  .pipe(z.email('Email must be a valid email address').nullable());
+
+export const CreateAdminUserSchema = z.object({
+  username: UsernameSchema,
+  email: EmailSchema,
+  password: PasswordSchema,
+  firstName: optionalText('First name', 100),
+  role: RoleSchema.default('viewer'),
+  department: optionalText('Department', 100),
+  isActive: z.boolean().default(true),
+});
+export type CreateAdminUser = z.infer<typeof CreateAdminUserSchema>;
+/** What the create form holds before validation (its defaults of spec §3). */
+export type CreateAdminUserForm = z.input<typeof CreateAdminUserSchema>;
+
+export const UpdateAdminUserSchema = z
+  .object({
+    username: UsernameSchema,
+    email: EmailSchema,
+    firstName: optionalText('First name', 100),
+    role: RoleSchema,
+    department: optionalText('Department', 100),
+    isActive: z.boolean(),
+  })
+  .partial()
+  .refine((changes) => Object.values(changes).some((value) => value !== undefined), {
+    message: 'Nothing to update: send at least one field',
+  });
+export type UpdateAdminUser = z.infer<typeof UpdateAdminUserSchema>;
+
+export const ResetPasswordSchema = z.object({ newPassword: PasswordSchema });
+export const ToggleTwoFactorSchema = z.object({ enable: z.boolean({ error: 'enable must be true or false' }) });

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** Every non-2xx answer of the API has this shape. */
+export const ErrorResponseSchema = z.object({
+  error: z.string(),
+  message: z.string(),
+  /** Per-field messages of a validation error, keyed by the field's dotted path. */
+  fields: z.record(z.string(), z.string()).optional(),
+  /** Seconds until the request may be tried again (rate limits, lockouts). */
+  retryAfter: z.number().optional(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;

@@ -1,0 +1,38 @@
+import type { Role } from './roles.js';
+
+const everyone: readonly Role[] = ['viewer', 'editor', 'admin', 'super_admin'];
+const editors: readonly Role[] = ['editor', 'admin', 'super_admin'];
+const admins: readonly Role[] = ['admin', 'super_admin'];
+const superAdmins: readonly Role[] = ['super_admin'];
+
+/**
+ * Which roles may do what. The API enforces it (each route names one permission),
+ * and the console reads the same table to hide what a role cannot do.
+ */
+export const PERMISSIONS = {
+  'dashboard:read': everyone,
+  'bot-users:read': everyone,
+  'contacts:read': everyone,
+  'contacts:write': editors,
+  'analytics:read': everyone,
+  'analytics:export': editors,
+  'logs:read': everyone,
+  'logs:export': editors,
+  'templates:read': editors,
+  'templates:write': editors,
+  'broadcasts:send': admins,
+  'access-control:manage': admins,
+  'admin-users:read': admins,
+  'admin-users:write': admins,
+  'admin-users:reset-password': admins,
+  'admin-users:change-role': superAdmins,
+  'admin-users:delete': superAdmins,
+  'settings:own-account': everyone,
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+/** True when the role holds the permission. An unknown or missing role holds none. */
+export function can(role: string | null | undefined, permission: Permission): boolean {
+  return role != null && (PERMISSIONS[permission] as readonly string[]).includes(role);
+}

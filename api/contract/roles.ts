@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** The four staff roles, from least to most privileged. */
+export const ROLES = ['viewer', 'editor', 'admin', 'super_admin'] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+
+export const ROLE_DESCRIPTIONS: Record<Role, string> = {
+  viewer: 'Read-only access to dashboard and reports',
+  editor: 'Can modify medical contacts and templates',
+  admin: 'Full access except user management',
+  super_admin: 'Complete system access',
+};
+
+/** "super_admin" → "SUPER ADMIN", as badges and the sidebar footer show a role. */
+export function formatRole(role: string): string {
+  return role.replace(/_/g, ' ').toUpperCase();
+}

@@ -1,0 +1,105 @@
+import type { QueryFunctionContext } from '@tanstack/react-query';
+import type { ErrorResponse } from '../../../api/contract/errors.js';
+import { RefreshResponseSchema } from '../../../api/contract/auth.js';
+import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from './session-tokens.js';
+
+/** A non-OK answer, carrying the server's own message for toasts (spec §8). */
+export class ApiRequestError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: Partial<ErrorResponse> | undefined,
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+
+  /** The server's explanation, when it gave one. */
+  get serverMessage(): string | undefined {
+    return this.body?.message;
+  }
+}
+
+/** The server's message of an error thrown by a call, else the fallback text. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiRequestError && error.serverMessage ? error.serverMessage : fallback;
+}
+
+let refreshing: Promise<string | null> | null = null;
+
+/**
+ * Exchanges the refresh token for a new pair (spec §4). Concurrent callers share one exchange,
+ * because a refresh token is single-use: presenting it twice would end every session.
+ */
+export function refreshAccessToken(): Promise<string | null> {
+  refreshing ??= (async () => {
+    const refreshToken = getRefreshToken();
+    if (!refreshToken) throw new Error('No refresh token available');
+    const response = await fetch('/api/auth/refresh', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refreshToken }),
+    });
+    const parsed = RefreshResponseSchema.safeParse(response.ok ? await response.json() : undefined);
+    if (!parsed.success) throw new Error('Failed to refresh token');
+    storeTokens(parsed.data.token, parsed.data.refreshToken);
+    return parsed.data.token;
+  })()
+    .catch(() => {
+      clearTokens();
+      return null;
+    })
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+/** The 401 rule of spec §8: forget the session and go to the login screen. */
+function signOutAfterUnauthorized(): void {
+  clearTokens();
+  if (!window.location.pathname.includes('/login')) window.location.assign('/login?clear=1');
+}
+
+async function send(method: string, url: string, body: unknown, retryAfterRefresh: boolean): Promise<Response> {
+  const headers: Record<string, string> = {};
+  const token = getAccessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (response.status === 401 && retryAfterRefresh && token && getRefreshToken()) {
+    if (await refreshAccessToken()) return send(method, url, body, false);
+  }
+  if (response.status === 401) signOutAfterUnauthorized();
+  return response;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The generic helper of spec §7: any method, an optional JSON body, parsed JSON back. */
+export async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const response = await send(method, url, body, true);
+  const data = await readBody(response);
+  if (!response.ok) {
+    throw new ApiRequestError(`HTTP error! status: ${response.status}`, response.status, data as Partial<ErrorResponse>);
+  }
+  return data as T;
+}
+
+/** The default query function of spec §7: GET on the first element of the query key. */
+export async function defaultQueryFn({ queryKey }: QueryFunctionContext): Promise<unknown> {
+  const response = await send('GET', String(queryKey[0]), undefined, true);
+  const data = await readBody(response);
+  if (!response.ok) {
+    throw new ApiRequestError(`HTTP ${response.status}: ${response.statusText}`, response.status, data as Partial<ErrorResponse>);
+  }
+  return data;
+}

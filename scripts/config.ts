@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const flag = (name: string) =>
+  z
+    .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], {
+      error: `${name} must be one of 1, 0, true, false, on, off, yes, no`,
+    })
+    .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
+
+const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+const EnvSchema = z
+  .object({
+    PORT: z.preprocess(
+      blankToUndefined,
+      z.coerce.number({ error: 'PORT must be a number' }).int('PORT must be a whole number').min(0).max(65535, 'PORT must be at most 65535').default(3000),
+    ),
+    HOST: z.preprocess(blankToUndefined, z.string().default('0.0.0.0')),
+    DATABASE_URL: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./data')),
+    JWT_SECRET: z.preprocess(blankToUndefined, z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
+    ADMIN_USERNAME: z.preprocess(blankToUndefined, z.string().optional()),
+    ADMIN_PASSWORD: z.preprocess(blankToUndefined, z.string().optional()),
+    DEMO_DATA: z.preprocess(blankToUndefined, flag('DEMO_DATA').optional()),
+    BOT_TOKEN: z.preprocess(blankToUndefined, z.string().regex(/^\d+:[\w-]+$/, 'BOT_TOKEN must look like 123456:ABC-DEF…').optional()),
+    TELEGRAM_API_ROOT: z.preprocess(blankToUndefined, z.url('TELEGRAM_API_ROOT must be a URL').optional()),
+    LOG_LEVEL: z.preprocess(
+      blankToUndefined,
+      z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+    ),
+  })
+  .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
+    message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
+    path: ['ADMIN_PASSWORD'],
+  });
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  jwtSecret: string | undefined;
+  initialAdmin: { username: string; password: string } | undefined;
+  demoData: boolean;
+  botToken: string | undefined;
+  telegramApiRoot: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  consoleDir: string;
+}
+
+/** Raised with one line per bad variable, so an operator can fix them all at once. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the process configuration from environment variables. */
+export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const values = parsed.data;
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    databaseUrl: values.DATABASE_URL,
+    dataDir: path.resolve(cwd, values.DATA_DIR),
+    jwtSecret: values.JWT_SECRET,
+    initialAdmin:
+      values.ADMIN_USERNAME && values.ADMIN_PASSWORD
+        ? { username: values.ADMIN_USERNAME, password: values.ADMIN_PASSWORD }
+        : undefined,
+    demoData: values.DEMO_DATA ?? values.DATABASE_URL === undefined,
+    botToken: values.BOT_TOKEN,
+    telegramApiRoot: values.TELEGRAM_API_ROOT,
+    logLevel: values.LOG_LEVEL,
+    consoleDir: path.resolve(cwd, 'console/dist'),
+  };
+}

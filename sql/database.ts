@@ -1,0 +1,56 @@
+import postgres from 'postgres';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded.js';
+
+/** The tagged-template client every query module receives; rows come back camelCased. */
+export type Sql = postgres.Sql<Record<string, never>>;
+
+export interface DatabaseOptions {
+  /** An external PostgreSQL server. When absent the embedded one is started. */
+  databaseUrl?: string;
+  /** Where the embedded database keeps its files; null keeps it in memory (tests). */
+  dataDir?: string | null;
+  /** Connections in the pool. Embedded PGlite runs one query at a time, so keep it small there. */
+  maxConnections?: number;
+}
+
+export interface Database {
+  sql: Sql;
+  kind: 'embedded' | 'external';
+  close(): Promise<void>;
+}
+
+/** Opens the configured database: an external server, or embedded PGlite served on a local socket. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const sql = connect(options.databaseUrl, options.maxConnections ?? 10);
+    return { sql, kind: 'external', close: () => sql.end({ timeout: 5 }) };
+  }
+  const embedded: EmbeddedPostgres = await startEmbeddedPostgres({ dataDir: options.dataDir ?? null });
+  const sql = connect(embedded.url, options.maxConnections ?? 4);
+  return {
+    sql,
+    kind: 'embedded',
+    async close() {
+      await sql.end({ timeout: 5 });
+      await embedded.stop();
+    },
+  };
+}
+
+function connect(url: string, max: number): Sql {
+  return postgres(url, {
+    max,
+    transform: postgres.camel,
+    onnotice: () => {},
+    // Counts and identities are bigint; every one we keep fits in a JavaScript number.
+    types: {
+      bigint: {
+        to: 20,
+        from: [20],
+        serialize: (value: number) => String(value),
+        parse: (value: string) => Number(value),
+      },
+    },
+    connection: { application_name: 'medcontacts' },
+  }) as unknown as Sql;
+}
