@@ -2,7 +2,7 @@ import postgres from 'postgres';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded.js';
 
 /** The tagged-template client every query module receives; rows come back camelCased. */
-export type Sql = postgres.Sql<Record<string, never>>;
+export type Sql = postgres.Sql;
 
 export interface DatabaseOptions {
   /** An external PostgreSQL server. When absent the embedded one is started. */

@@ -76,7 +76,7 @@ export const ChangePasswordRequestSchema = z.object({
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
 
 export const EnableTwoFactorRequestSchema = z.object({ code: TwoFactorCodeSchema });
-export const DisableTwoFactorRequestSchema = z.object({
+export const PasswordConfirmationSchema = z.object({
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
 });
 export const RecoveryCodesResponseSchema = z.object({ recoveryCodes: z.array(z.string()) });

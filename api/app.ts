@@ -1,0 +1,59 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Sql } from '../sql/database.js';
+import { createTokenSigner } from './auth/tokens.js';
+import { installAccessControl } from './plugins/access-control.js';
+import { installErrorHandler } from './plugins/error-handler.js';
+import { installConsole } from './plugins/static-console.js';
+import { accountRoutes } from './routes/account.js';
+import { adminUserRoutes } from './routes/admin-users.js';
+import { authRoutes } from './routes/auth.js';
+import { healthRoutes } from './routes/health.js';
+
+export interface AppConfig {
+  jwtSecret: string;
+  /** The built console (console/dist); not served when absent. */
+  consoleDir?: string;
+  /** Sign-in attempts allowed per client address and window. */
+  loginRateLimit?: { max: number; timeWindowMs: number };
+  /** Behind a reverse proxy, take the client address from X-Forwarded-For. */
+  trustProxy?: boolean;
+}
+
+export interface AppDeps {
+  sql: Sql;
+  config: AppConfig;
+  /** The time source; tests pass a controllable one. */
+  now?: () => Date;
+  /** The bot's connection state for the health check. */
+  botStatus?: () => string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const DEFAULT_LOGIN_RATE_LIMIT = { max: 20, timeWindowMs: 60_000 };
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Builds the HTTP app (API and console) over the given dependencies; the caller listens. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const now = deps.now ?? (() => new Date());
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: deps.config.trustProxy ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  const tokens = createTokenSigner(deps.config.jwtSecret, now);
+  installAccessControl(app, { sql: deps.sql, tokens, now });
+  await app.register(rateLimit, { global: false });
+
+  await app.register(healthRoutes, { sql: deps.sql, botStatus: deps.botStatus ?? (() => 'not_running') });
+  await app.register(authRoutes, { sql: deps.sql, tokens, now, loginRateLimit: deps.config.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT });
+  await app.register(accountRoutes, { sql: deps.sql, now });
+  await app.register(adminUserRoutes, { sql: deps.sql, now });
+  await installConsole(app, deps.config.consoleDir);
+  return app;
+}

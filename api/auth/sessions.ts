@@ -1,0 +1,43 @@
+import type { Sql } from '../../sql/database.js';
+import { createSession, rotateRefreshToken } from '../../sql/admin-sessions.js';
+import { REFRESH_TOKEN_TTL_DAYS, hashToken, randomToken, type TokenSigner } from './tokens.js';
+
+export interface AuthDeps {
+  sql: Sql;
+  tokens: TokenSigner;
+  now: () => Date;
+}
+
+export interface TokenPair {
+  token: string;
+  refreshToken: string;
+}
+
+const refreshExpiry = (now: Date) => new Date(now.getTime() + REFRESH_TOKEN_TTL_DAYS * 86_400_000);
+
+/** Opens a session for a user who has just proved who they are. */
+export async function startSession(
+  deps: AuthDeps,
+  userId: number,
+  client: { ip: string | null; userAgent: string | null },
+): Promise<TokenPair> {
+  const refreshToken = randomToken();
+  const now = deps.now();
+  const sessionId = await createSession(deps.sql, {
+    userId,
+    refreshTokenHash: hashToken(refreshToken),
+    ip: client.ip,
+    userAgent: client.userAgent,
+    expiresAt: refreshExpiry(now),
+  });
+  return { token: await deps.tokens.sign({ userId, sessionId }), refreshToken };
+}
+
+/** Rotates a refresh token; undefined when it is unknown, expired, revoked or was already used. */
+export async function refreshSession(deps: AuthDeps, refreshToken: string): Promise<TokenPair | undefined> {
+  const replacement = randomToken();
+  const now = deps.now();
+  const result = await rotateRefreshToken(deps.sql, hashToken(refreshToken), hashToken(replacement), now, refreshExpiry(now));
+  if (result.kind !== 'rotated') return undefined;
+  return { token: await deps.tokens.sign({ userId: result.userId, sessionId: result.sessionId }), refreshToken: replacement };
+}

@@ -1,0 +1,103 @@
+import type { LoginRequest, LoginResponse } from '../contract/auth.js';
+import { ApiError } from '../errors.js';
+import { findAdminUserByIdentifier, type AdminUserRecord } from '../../sql/admin-users.js';
+import { recordFailedLogin, recordSuccessfulLogin } from '../../sql/login-security.js';
+import {
+  claimTwoFactorStep,
+  confirmTwoFactorEnrollment,
+  setPendingTwoFactorSecret,
+  useRecoveryCode,
+} from '../../sql/two-factor.js';
+import { verifyPassword } from './passwords.js';
+import { hashToken } from './tokens.js';
+import { createEnrollment, newRecoveryCodes, newTwoFactorSecret, normalizeRecoveryCode, verifyTwoFactorCode } from './two-factor.js';
+import { startSession, type AuthDeps } from './sessions.js';
+
+const INVALID_CREDENTIALS = 'Invalid username or password';
+const INVALID_CODE = 'Invalid two-factor code';
+
+/** A refused sign-in; the login form shows `error`, so it carries the same text. */
+function signInError(status: number, message: string, extra: Record<string, unknown> = {}): ApiError {
+  return new ApiError(status, message, { success: false, error: message, ...extra });
+}
+
+function lockedError(lockedUntil: Date, now: Date): ApiError {
+  const seconds = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  return signInError(
+    429,
+    `Too many failed sign-in attempts. This account is locked; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    { retryAfter: seconds },
+  );
+}
+
+/**
+ * Checks credentials (and the second factor when the user has one) and opens a session.
+ * Every refusal is an ApiError; an unknown user and a wrong password are refused alike.
+ */
+export async function signIn(
+  deps: AuthDeps,
+  request: LoginRequest,
+  client: { ip: string | null; userAgent: string | null },
+): Promise<LoginResponse> {
+  const now = deps.now();
+  const user = await findAdminUserByIdentifier(deps.sql, request.identifier);
+  if (user?.lockedUntil && user.lockedUntil > now) throw lockedError(user.lockedUntil, now);
+
+  const passwordMatches = await verifyPassword(user?.passwordHash, request.password);
+  if (!user || !passwordMatches) {
+    if (user) await failAttempt(deps, user, INVALID_CREDENTIALS);
+    throw signInError(401, INVALID_CREDENTIALS);
+  }
+  if (!user.isActive) throw signInError(403, 'This account is deactivated. Ask an administrator to reactivate it.');
+
+  let recoveryCodes: string[] | undefined;
+  if (user.twoFactorEnabled) {
+    const outcome = await checkSecondFactor(deps, user, request);
+    if (outcome.kind === 'needed') return { success: false, requiresTwoFactor: true, ...(outcome.enrollment && { enrollment: outcome.enrollment }) };
+    recoveryCodes = outcome.recoveryCodes;
+  }
+
+  await recordSuccessfulLogin(deps.sql, user.id, now);
+  const tokens = await startSession(deps, user.id, client);
+  return {
+    success: true,
+    ...tokens,
+    user: { id: user.id, username: user.username, role: user.role, firstName: user.firstName },
+    ...(recoveryCodes && { recoveryCodes }),
+  };
+}
+
+type SecondFactorOutcome =
+  | { kind: 'needed'; enrollment?: Awaited<ReturnType<typeof createEnrollment>> }
+  | { kind: 'passed'; recoveryCodes?: string[] };
+
+async function checkSecondFactor(deps: AuthDeps, user: AdminUserRecord, request: LoginRequest): Promise<SecondFactorOutcome> {
+  const now = deps.now();
+  if (!user.twoFactorSecret) {
+    // Two-factor was switched on for this user by an administrator: enrol now, then continue.
+    const secret = user.twoFactorPendingSecret ?? newTwoFactorSecret();
+    if (!user.twoFactorPendingSecret) await setPendingTwoFactorSecret(deps.sql, user.id, secret);
+    if (!request.twoFactorToken) return { kind: 'needed', enrollment: await createEnrollment(secret, user.email ?? user.username) };
+    const step = await verifyTwoFactorCode(secret, request.twoFactorToken, now, null);
+    if (step === undefined) return failAttempt(deps, user, INVALID_CODE);
+    const recoveryCodes = newRecoveryCodes();
+    await confirmTwoFactorEnrollment(deps.sql, user.id, step, recoveryCodes.map((code) => hashToken(normalizeRecoveryCode(code))));
+    return { kind: 'passed', recoveryCodes };
+  }
+  if (request.recoveryCode) {
+    const used = await useRecoveryCode(deps.sql, user.id, hashToken(normalizeRecoveryCode(request.recoveryCode)), now);
+    return used ? { kind: 'passed' } : failAttempt(deps, user, 'Invalid recovery code');
+  }
+  if (!request.twoFactorToken) return { kind: 'needed' };
+  const step = await verifyTwoFactorCode(user.twoFactorSecret, request.twoFactorToken, now, user.twoFactorLastStep);
+  if (step === undefined || !(await claimTwoFactorStep(deps.sql, user.id, step))) return failAttempt(deps, user, INVALID_CODE);
+  return { kind: 'passed' };
+}
+
+/** Counts a failed attempt against the account, then refuses it (locked, if this failure locked it). */
+async function failAttempt(deps: AuthDeps, user: AdminUserRecord, message: string): Promise<never> {
+  const now = deps.now();
+  const lockedUntil = await recordFailedLogin(deps.sql, user.id, now);
+  throw lockedUntil ? lockedError(lockedUntil, now) : signInError(401, message);
+}

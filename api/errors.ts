@@ -1,0 +1,20 @@
+/** An error a route throws to answer with a given status and a message meant for the user. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    /** Extra fields merged into the answer's body (e.g. the login form's `success: false`). */
+    readonly body: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const badRequest = (message: string, field?: string) =>
+  new ApiError(400, message, field ? { fields: { [field]: message } } : {});
+export const unauthorized = (message = 'Sign in to continue') => new ApiError(401, message);
+export const forbidden = (message: string) => new ApiError(403, message);
+export const notFound = (message: string) => new ApiError(404, message);
+export const conflict = (message: string, field?: string) =>
+  new ApiError(409, message, field ? { fields: { [field]: message } } : {});

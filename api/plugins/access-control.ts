@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { can, type Permission } from '../contract/permissions.js';
+import type { SessionUser } from '../contract/auth.js';
+import type { TokenSigner } from '../auth/tokens.js';
+import { unauthorized, forbidden } from '../errors.js';
+import { findActiveSession } from '../../sql/admin-sessions.js';
+import type { Sql } from '../../sql/database.js';
+
+/** The signed-in staff member behind a request. */
+export interface AuthContext extends SessionUser {
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The permission a route needs (api/contract/permissions.ts). */
+    permission?: Permission;
+    /** Open to anyone, signed in or not. */
+    public?: boolean;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/**
+ * Authenticates every request from its bearer token and enforces the permission its route
+ * declares. A route that declares neither a permission nor `public` is refused at start-up.
+ */
+export function installAccessControl(app: FastifyInstance, deps: { sql: Sql; tokens: TokenSigner; now: () => Date }): void {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    const config = route.config as { permission?: Permission; public?: boolean } | undefined;
+    if (route.url.startsWith('/api') && !config?.permission && !config?.public) {
+      throw new Error(`Route ${route.method} ${route.url} declares no permission (config.permission or config.public)`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    request.auth = await authenticate(request, deps);
+    if (config.public || !request.routeOptions.url?.startsWith('/api')) return;
+    if (!request.auth) throw unauthorized();
+    if (config.permission && !can(request.auth.role, config.permission)) {
+      throw forbidden('You do not have permission to do this');
+    }
+  });
+}
+
+async function authenticate(
+  request: FastifyRequest,
+  deps: { sql: Sql; tokens: TokenSigner; now: () => Date },
+): Promise<AuthContext | null> {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  const claims = await deps.tokens.verify(header.slice('Bearer '.length).trim());
+  if (!claims) return null;
+  const session = await findActiveSession(deps.sql, claims.sessionId, deps.now());
+  if (!session || session.userId !== claims.userId) return null;
+  return { id: session.userId, username: session.username, role: session.role, firstName: session.firstName, sessionId: session.sessionId };
+}
+
+/** The signed-in user of a route that requires one. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}

@@ -1,0 +1,40 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorResponse } from '../contract/errors.js';
+import { ApiError } from '../errors.js';
+import { DuplicateValueError } from '../../sql/errors.js';
+
+const statusName = (status: number) => STATUS_CODES[status] ?? 'Error';
+
+/**
+ * One error handler for the API: validation errors become 400 naming the fields, known errors
+ * their status, and anything else a logged 500 that leaks no internals.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.slice(1).replaceAll('/', '.') || (error.validationContext ?? 'request');
+        fields[field] ??= issue.message ?? 'is invalid';
+      }
+      const [field, message] = Object.entries(fields)[0] ?? ['request', 'Invalid request'];
+      const body: ErrorResponse = { error: 'Bad Request', message: `${field}: ${message}`, fields };
+      return reply.status(400).send(body);
+    }
+    if (error instanceof ApiError) {
+      return reply.status(error.statusCode).send({ error: statusName(error.statusCode), message: error.message, ...error.body });
+    }
+    if (error instanceof DuplicateValueError) {
+      const message = `That ${error.field} is already taken`;
+      return reply.status(409).send({ error: 'Conflict', message, fields: { [error.field]: message } });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ error: statusName(status), message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ error: 'Internal Server Error', message: 'Something went wrong on our side. It has been logged.' });
+  });
+}

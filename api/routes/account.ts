@@ -1,0 +1,120 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ChangePasswordRequestSchema,
+  PasswordConfirmationSchema,
+  EnableTwoFactorRequestSchema,
+  type Account,
+  type RecoveryCodesResponse,
+  type TwoFactorEnrollment,
+} from '../contract/auth.js';
+import { badRequest, conflict, unauthorized } from '../errors.js';
+import { audit } from '../audit.js';
+import { requireAuth } from '../plugins/access-control.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { hashToken } from '../auth/tokens.js';
+import { createEnrollment, newRecoveryCodes, newTwoFactorSecret, normalizeRecoveryCode, verifyTwoFactorCode } from '../auth/two-factor.js';
+import type { Sql } from '../../sql/database.js';
+import { findAdminUserById, setAdminPasswordHash, type AdminUserRecord } from '../../sql/admin-users.js';
+import { revokeUserSessions } from '../../sql/admin-sessions.js';
+import {
+  confirmTwoFactorEnrollment,
+  countUnusedRecoveryCodes,
+  disableTwoFactor,
+  replaceRecoveryCodes,
+  setPendingTwoFactorSecret,
+} from '../../sql/two-factor.js';
+
+const OWN_ACCOUNT = { permission: 'settings:own-account' } as const;
+
+/** The signed-in user's own account: password and two-factor (the Settings screen). */
+export const accountRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = async (instance, { sql, now }) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  async function currentUser(userId: number): Promise<AdminUserRecord> {
+    const user = await findAdminUserById(sql, userId);
+    if (!user) throw unauthorized();
+    return user;
+  }
+
+  async function assertPassword(user: AdminUserRecord, password: string, field: string): Promise<void> {
+    if (!(await verifyPassword(user.passwordHash, password))) throw badRequest('The password is incorrect', field);
+  }
+
+  const hashCodes = (codes: string[]) => codes.map((code) => hashToken(normalizeRecoveryCode(code)));
+
+  app.get('/api/account', { config: OWN_ACCOUNT }, async (request): Promise<Account> => {
+    const user = await currentUser(requireAuth(request).id);
+    return {
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      firstName: user.firstName,
+      role: user.role,
+      twoFactorEnabled: user.twoFactorEnabled && user.twoFactorSecret !== null,
+      recoveryCodesRemaining: await countUnusedRecoveryCodes(sql, user.id),
+    };
+  });
+
+  app.post('/api/account/password', { schema: { body: ChangePasswordRequestSchema }, config: OWN_ACCOUNT }, async (request) => {
+    const auth = requireAuth(request);
+    const user = await currentUser(auth.id);
+    await assertPassword(user, request.body.currentPassword, 'currentPassword');
+    await setAdminPasswordHash(sql, user.id, await hashPassword(request.body.newPassword));
+    // Whoever else held a session with the old password loses it; this browser stays signed in.
+    await revokeUserSessions(sql, user.id, 'password changed', now(), auth.sessionId);
+    await audit(sql, request, { action: 'account.change-password', targetType: 'admin_user', targetId: user.id });
+    return { success: true };
+  });
+
+  app.post('/api/account/two-factor/setup', { config: OWN_ACCOUNT }, async (request): Promise<TwoFactorEnrollment> => {
+    const user = await currentUser(requireAuth(request).id);
+    if (user.twoFactorEnabled && user.twoFactorSecret) throw conflict('Two-factor authentication is already on');
+    const secret = newTwoFactorSecret();
+    await setPendingTwoFactorSecret(sql, user.id, secret);
+    return createEnrollment(secret, user.email ?? user.username);
+  });
+
+  app.post(
+    '/api/account/two-factor/enable',
+    { schema: { body: EnableTwoFactorRequestSchema }, config: OWN_ACCOUNT },
+    async (request): Promise<RecoveryCodesResponse> => {
+      const auth = requireAuth(request);
+      const user = await currentUser(auth.id);
+      if (!user.twoFactorPendingSecret) throw conflict('Start the two-factor setup first');
+      const step = await verifyTwoFactorCode(user.twoFactorPendingSecret, request.body.code, now(), null);
+      if (step === undefined) throw badRequest('That code is not valid; check the time on your device and try again', 'code');
+      const recoveryCodes = newRecoveryCodes();
+      await confirmTwoFactorEnrollment(sql, user.id, step, hashCodes(recoveryCodes));
+      await revokeUserSessions(sql, user.id, 'two-factor changed', now(), auth.sessionId);
+      await audit(sql, request, { action: 'account.enable-2fa', targetType: 'admin_user', targetId: user.id });
+      return { recoveryCodes };
+    },
+  );
+
+  app.post(
+    '/api/account/two-factor/disable',
+    { schema: { body: PasswordConfirmationSchema }, config: OWN_ACCOUNT },
+    async (request) => {
+      const user = await currentUser(requireAuth(request).id);
+      await assertPassword(user, request.body.password, 'password');
+      await disableTwoFactor(sql, user.id);
+      await audit(sql, request, { action: 'account.disable-2fa', targetType: 'admin_user', targetId: user.id });
+      return { success: true };
+    },
+  );
+
+  app.post(
+    '/api/account/two-factor/recovery-codes',
+    { schema: { body: PasswordConfirmationSchema }, config: OWN_ACCOUNT },
+    async (request): Promise<RecoveryCodesResponse> => {
+      const user = await currentUser(requireAuth(request).id);
+      await assertPassword(user, request.body.password, 'password');
+      if (!user.twoFactorSecret) throw conflict('Two-factor authentication is off');
+      const recoveryCodes = newRecoveryCodes();
+      await replaceRecoveryCodes(sql, user.id, hashCodes(recoveryCodes));
+      await audit(sql, request, { action: 'account.regenerate-recovery-codes', targetType: 'admin_user', targetId: user.id });
+      return { recoveryCodes };
+    },
+  );
+};

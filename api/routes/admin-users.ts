@@ -1,0 +1,128 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CreateAdminUserSchema,
+  ResetPasswordSchema,
+  ToggleTwoFactorSchema,
+  UpdateAdminUserSchema,
+  type AdminUser,
+} from '../contract/admin-users.js';
+import { IdParamsSchema } from '../contract/fields.js';
+import { can } from '../contract/permissions.js';
+import { conflict, forbidden, notFound } from '../errors.js';
+import { audit } from '../audit.js';
+import { requireAuth, type AuthContext } from '../plugins/access-control.js';
+import { hashPassword } from '../auth/passwords.js';
+import type { Sql } from '../../sql/database.js';
+import {
+  countOtherActiveSuperAdmins,
+  deleteAdminUser,
+  findAdminUserById,
+  insertAdminUser,
+  listAdminUsers,
+  setAdminPasswordHash,
+  toAdminUser,
+  updateAdminUser,
+  type AdminUserRecord,
+} from '../../sql/admin-users.js';
+import { revokeUserSessions } from '../../sql/admin-sessions.js';
+import { disableTwoFactor, requireTwoFactor } from '../../sql/two-factor.js';
+
+const ONLY_SUPER_ADMINS_MANAGE_SUPER_ADMINS = 'Only super administrators can create, change, reset or delete a super administrator';
+const LAST_SUPER_ADMIN = 'This is the last active super administrator: make another user super admin first';
+
+/** Admin users (spec §2.11, §7), with every rule of §6 enforced here, not only in the console. */
+export const adminUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = async (instance, { sql, now }) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  /** The target user, once the actor is allowed to manage them. */
+  async function manageableUser(actor: AuthContext, id: number): Promise<AdminUserRecord> {
+    const target = await findAdminUserById(sql, id);
+    if (!target) throw notFound('No admin user with this id');
+    if (target.role === 'super_admin' && actor.role !== 'super_admin') throw forbidden(ONLY_SUPER_ADMINS_MANAGE_SUPER_ADMINS);
+    return target;
+  }
+
+  async function assertNotLastSuperAdmin(target: AdminUserRecord): Promise<void> {
+    if (target.role === 'super_admin' && target.isActive && (await countOtherActiveSuperAdmins(sql, target.id)) === 0) {
+      throw conflict(LAST_SUPER_ADMIN);
+    }
+  }
+
+  app.get('/api/admin/users', { config: { permission: 'admin-users:read' } }, async (): Promise<AdminUser[]> => listAdminUsers(sql));
+
+  app.post(
+    '/api/admin/users',
+    { schema: { body: CreateAdminUserSchema }, config: { permission: 'admin-users:write' } },
+    async (request, reply) => {
+      const actor = requireAuth(request);
+      const { password, ...fields } = request.body;
+      if (fields.role === 'super_admin' && actor.role !== 'super_admin') throw forbidden(ONLY_SUPER_ADMINS_MANAGE_SUPER_ADMINS);
+      const created = await insertAdminUser(sql, { ...fields, passwordHash: await hashPassword(password) });
+      await audit(sql, request, { action: 'admin-user.create', targetType: 'admin_user', targetId: created.id, after: created });
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.patch(
+    '/api/admin/users/:id',
+    { schema: { params: IdParamsSchema, body: UpdateAdminUserSchema }, config: { permission: 'admin-users:write' } },
+    async (request): Promise<AdminUser> => {
+      const actor = requireAuth(request);
+      const target = await manageableUser(actor, request.params.id);
+      const changes = request.body;
+      const roleChanges = changes.role !== undefined && changes.role !== target.role;
+      const deactivates = changes.isActive === false && target.isActive;
+      if (roleChanges && !can(actor.role, 'admin-users:change-role')) throw forbidden('Only super administrators can change roles');
+      if (target.id === actor.id && roleChanges) throw forbidden('You cannot change your own role');
+      if (target.id === actor.id && deactivates) throw forbidden('You cannot deactivate your own account');
+      if (roleChanges || deactivates) await assertNotLastSuperAdmin(target);
+
+      const updated = await updateAdminUser(sql, target.id, changes);
+      if (!updated) throw notFound('No admin user with this id');
+      if (roleChanges || deactivates) await revokeUserSessions(sql, target.id, roleChanges ? 'role changed' : 'deactivated', now());
+      await audit(sql, request, { action: 'admin-user.update', targetType: 'admin_user', targetId: target.id, before: toAdminUser(target), after: updated });
+      return updated;
+    },
+  );
+
+  app.delete(
+    '/api/admin/users/:id',
+    { schema: { params: IdParamsSchema }, config: { permission: 'admin-users:delete' } },
+    async (request) => {
+      const actor = requireAuth(request);
+      if (request.params.id === actor.id) throw forbidden('You cannot delete your own account');
+      const target = await manageableUser(actor, request.params.id);
+      await assertNotLastSuperAdmin(target);
+      await deleteAdminUser(sql, target.id);
+      await audit(sql, request, { action: 'admin-user.delete', targetType: 'admin_user', targetId: target.id, before: toAdminUser(target) });
+      return { success: true };
+    },
+  );
+
+  app.post(
+    '/api/admin/users/:id/reset-password',
+    { schema: { params: IdParamsSchema, body: ResetPasswordSchema }, config: { permission: 'admin-users:reset-password' } },
+    async (request) => {
+      const target = await manageableUser(requireAuth(request), request.params.id);
+      await setAdminPasswordHash(sql, target.id, await hashPassword(request.body.newPassword));
+      await revokeUserSessions(sql, target.id, 'password reset', now());
+      await audit(sql, request, { action: 'admin-user.reset-password', targetType: 'admin_user', targetId: target.id });
+      return { success: true };
+    },
+  );
+
+  app.post(
+    '/api/admin/users/:id/toggle-2fa',
+    { schema: { params: IdParamsSchema, body: ToggleTwoFactorSchema }, config: { permission: 'admin-users:write' } },
+    async (request): Promise<AdminUser> => {
+      const target = await manageableUser(requireAuth(request), request.params.id);
+      if (request.body.enable) await requireTwoFactor(sql, target.id);
+      else await disableTwoFactor(sql, target.id);
+      await revokeUserSessions(sql, target.id, 'two-factor changed', now());
+      const updated = toAdminUser((await findAdminUserById(sql, target.id))!);
+      await audit(sql, request, { action: 'admin-user.toggle-2fa', targetType: 'admin_user', targetId: target.id, before: toAdminUser(target), after: updated });
+      return updated;
+    },
+  );
+};

@@ -1,0 +1,73 @@
+import type {} from '@fastify/rate-limit';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  LoginRequestSchema,
+  LogoutRequestSchema,
+  RefreshRequestSchema,
+  type LoginResponse,
+  type RefreshResponse,
+  type VerifyResponse,
+} from '../contract/auth.js';
+import { ApiError, unauthorized } from '../errors.js';
+import { requireAuth } from '../plugins/access-control.js';
+import { refreshSession, type AuthDeps } from '../auth/sessions.js';
+import { signIn } from '../auth/sign-in.js';
+import { hashToken } from '../auth/tokens.js';
+import { revokeSession, revokeSessionByRefreshToken } from '../../sql/admin-sessions.js';
+
+export interface AuthRoutesOptions extends AuthDeps {
+  loginRateLimit: { max: number; timeWindowMs: number };
+}
+
+/** Sign-in, token check, refresh and sign-out (spec §7 "Authentication"). */
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (instance, deps) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/auth/login',
+    {
+      schema: { body: LoginRequestSchema },
+      config: {
+        public: true,
+        rateLimit: {
+          max: deps.loginRateLimit.max,
+          timeWindow: deps.loginRateLimit.timeWindowMs,
+          errorResponseBuilder: (_request, context) => {
+            const seconds = Math.ceil(context.ttl / 1000);
+            return new ApiError(429, `Too many sign-in attempts from this address. Try again in ${seconds} seconds.`, {
+              success: false,
+              error: `Too many sign-in attempts from this address. Try again in ${seconds} seconds.`,
+              retryAfter: seconds,
+            });
+          },
+        },
+      },
+    },
+    async (request): Promise<LoginResponse> =>
+      signIn(deps, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null }),
+  );
+
+  app.get('/api/auth/verify', { config: { permission: 'settings:own-account' } }, async (request): Promise<VerifyResponse> => {
+    const { id, username, role, firstName } = requireAuth(request);
+    return { valid: true, user: { id, username, role, firstName } };
+  });
+
+  app.post(
+    '/api/auth/refresh',
+    { schema: { body: RefreshRequestSchema }, config: { public: true } },
+    async (request): Promise<RefreshResponse> => {
+      const pair = await refreshSession(deps, request.body.refreshToken);
+      if (!pair) throw unauthorized('Your session has ended. Sign in again.');
+      return pair;
+    },
+  );
+
+  app.post('/api/auth/logout', { schema: { body: LogoutRequestSchema.optional() }, config: { public: true } }, async (request) => {
+    const now = deps.now();
+    if (request.auth) await revokeSession(deps.sql, request.auth.sessionId, 'signed out', now);
+    const refreshToken = request.body?.refreshToken;
+    if (refreshToken) await revokeSessionByRefreshToken(deps.sql, hashToken(refreshToken), 'signed out', now);
+    return { success: true };
+  });
+};

@@ -1,0 +1,108 @@
+import type postgres from 'postgres';
+import type { Role } from '../api/contract/roles.js';
+import type { Sql } from './database.js';
+
+export interface NewSession {
+  userId: number;
+  refreshTokenHash: string;
+  ip: string | null;
+  userAgent: string | null;
+  expiresAt: Date;
+}
+
+/** What every authenticated request needs to know of its session and user. */
+export interface ActiveSession {
+  sessionId: string;
+  userId: number;
+  username: string;
+  role: Role;
+  firstName: string | null;
+}
+
+export type RotationResult =
+  | { kind: 'rotated'; userId: number; sessionId: string }
+  | { kind: 'reused'; userId: number }
+  | { kind: 'invalid' };
+
+/** Starts a session with its first refresh token; returns the session id. */
+export async function createSession(sql: Sql, session: NewSession): Promise<string> {
+  return sql.begin(async (tx) => {
+    const [row] = await tx<{ id: string }[]>`
+      INSERT INTO admin_sessions (user_id, ip, user_agent, expires_at)
+      VALUES (${session.userId}, ${session.ip}, ${session.userAgent}, ${session.expiresAt})
+      RETURNING id`;
+    await tx`INSERT INTO admin_refresh_tokens (token_hash, session_id) VALUES (${session.refreshTokenHash}, ${row!.id})`;
+    return row!.id;
+  });
+}
+
+/** The session if it is live (not revoked, not expired) and its user is active. */
+export async function findActiveSession(sql: Sql, sessionId: string, now: Date): Promise<ActiveSession | undefined> {
+  const [session] = await sql<ActiveSession[]>`
+    SELECT s.id AS session_id, u.id AS user_id, u.username, u.role, u.first_name
+    FROM admin_sessions s JOIN admin_users u ON u.id = s.user_id
+    WHERE s.id = ${sessionId} AND s.revoked_at IS NULL AND s.expires_at > ${now} AND u.is_active`;
+  return session;
+}
+
+/**
+ * Swaps a refresh token for a new one. A token that was already rotated means it was copied:
+ * every session of its user is revoked and 'reused' is answered.
+ */
+export async function rotateRefreshToken(
+  sql: Sql,
+  presentedHash: string,
+  replacementHash: string,
+  now: Date,
+  expiresAt: Date,
+): Promise<RotationResult> {
+  return sql.begin(async (tx): Promise<RotationResult> => {
+    const [token] = await tx<{ sessionId: string; rotatedAt: Date | null; userId: number; live: boolean }[]>`
+      SELECT t.session_id, t.rotated_at, s.user_id,
+        (s.revoked_at IS NULL AND s.expires_at > ${now} AND u.is_active) AS live
+      FROM admin_refresh_tokens t
+      JOIN admin_sessions s ON s.id = t.session_id
+      JOIN admin_users u ON u.id = s.user_id
+      WHERE t.token_hash = ${presentedHash}
+      FOR UPDATE OF t`;
+    if (!token) return { kind: 'invalid' };
+    if (token.rotatedAt) {
+      await revokeUserSessions(tx, token.userId, 'refresh token reused', now);
+      return { kind: 'reused', userId: token.userId };
+    }
+    if (!token.live) return { kind: 'invalid' };
+    await tx`UPDATE admin_refresh_tokens SET rotated_at = ${now} WHERE token_hash = ${presentedHash}`;
+    await tx`INSERT INTO admin_refresh_tokens (token_hash, session_id) VALUES (${replacementHash}, ${token.sessionId})`;
+    await tx`UPDATE admin_sessions SET last_used_at = ${now}, expires_at = ${expiresAt} WHERE id = ${token.sessionId}`;
+    return { kind: 'rotated', userId: token.userId, sessionId: token.sessionId };
+  });
+}
+
+export async function revokeSession(sql: Sql, sessionId: string, reason: string, now: Date): Promise<void> {
+  await sql`
+    UPDATE admin_sessions SET revoked_at = ${now}, revoked_reason = ${reason}
+    WHERE id = ${sessionId} AND revoked_at IS NULL`;
+}
+
+/** Revokes the session a refresh token belongs to, whichever of its tokens it is. */
+export async function revokeSessionByRefreshToken(sql: Sql, tokenHash: string, reason: string, now: Date): Promise<void> {
+  await sql`
+    UPDATE admin_sessions SET revoked_at = ${now}, revoked_reason = ${reason}
+    WHERE revoked_at IS NULL AND id = (SELECT session_id FROM admin_refresh_tokens WHERE token_hash = ${tokenHash})`;
+}
+
+/** Ends every live session of a user, but the one named in exceptSessionId. Returns how many ended. */
+export async function revokeUserSessions(
+  sql: Sql | postgres.TransactionSql,
+  userId: number,
+  reason: string,
+  now: Date,
+  exceptSessionId?: string,
+): Promise<number> {
+  const revoked = await sql`
+    UPDATE admin_sessions SET revoked_at = ${now}, revoked_reason = ${reason}
+    WHERE user_id = ${userId} AND revoked_at IS NULL
+      ${exceptSessionId ? sql`AND id <> ${exceptSessionId}` : sql``}
+    RETURNING id`;
+  return revoked.length;
+}
