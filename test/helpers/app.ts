@@ -1,0 +1,55 @@
+import type { Test } from 'tap';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../api/app.js';
+import type { Role } from '../../api/contract/roles.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
+import { createTestClock, type TestClock } from './clock.js';
+import { anAdminUser, type AdminUserSpec } from './builders.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: TestDatabase;
+  clock: TestClock;
+  /** Signs in through the API and returns the tokens. */
+  signIn(identifier: string, password: string): Promise<{ token: string; refreshToken: string }>;
+  /** Creates a user of the role and returns them with an access token. */
+  userWithToken(role: Role, spec?: AdminUserSpec): Promise<{ id: number; username: string; password: string; token: string; refreshToken: string }>;
+  /** app.inject with a bearer token. */
+  call(token: string | undefined, options: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+/** The API on a fresh database with a hand-moved clock; closed when the test ends. */
+export async function createTestApp(t: Test, options: { loginRateLimit?: { max: number; timeWindowMs: number } } = {}): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const clock = createTestClock();
+  const app = await buildApp({
+    sql: db.sql,
+    config: { jwtSecret: 'test-secret-of-at-least-thirty-two-characters', loginRateLimit: options.loginRateLimit ?? { max: 1000, timeWindowMs: 60_000 } },
+    now: clock.now,
+  });
+  t.teardown(async () => {
+    await app.close();
+    await db.close();
+  });
+
+  const signIn = async (identifier: string, password: string) => {
+    const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier, password } });
+    const body = response.json();
+    if (!body.success) throw new Error(`sign-in failed: ${response.body}`);
+    return { token: body.token as string, refreshToken: body.refreshToken as string };
+  };
+
+  return {
+    app,
+    db,
+    clock,
+    signIn,
+    async userWithToken(role, spec = {}) {
+      const user = await anAdminUser(db.sql, { role, ...spec });
+      return { id: user.id, username: user.username, password: user.password, ...(await signIn(user.username, user.password)) };
+    },
+    call(token, injectOptions) {
+      return app.inject({ ...injectOptions, headers: { ...injectOptions.headers, ...(token && { authorization: `Bearer ${token}` }) } });
+    },
+  };
+}
