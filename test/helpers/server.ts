@@ -1,0 +1,40 @@
+import path from 'node:path';
+import type { Role } from '../../api/contract/roles.js';
+import type { Sql } from '../../sql/database.js';
+import { loadConfig } from '../../scripts/config.js';
+import { startProduct } from '../../scripts/product.js';
+import { createTestDatabase } from './database.js';
+import { anAdminUser } from './builders.js';
+
+export interface TestServer {
+  url: string;
+  sql: Sql;
+  createUser(spec: { username: string; password: string; role: Role; firstName?: string | null }): Promise<{ id: number }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole product listening on a free port over a fresh database, serving the built console
+ * (npm test builds it first): what the browser tests drive.
+ */
+export async function startTestServer(): Promise<TestServer> {
+  const serverDatabase = process.env.TEST_DATABASE_URL ? await createTestDatabase() : undefined;
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DEMO_DATA: 'off' });
+  const product = await startProduct({
+    ...config,
+    dataDir: null,
+    databaseUrl: serverDatabase?.url,
+    consoleDir: path.resolve('console/dist'),
+    initialAdmin: { username: 'root', password: 'root-password-for-tests' },
+  });
+  const sql = product.database.sql;
+  return {
+    url: product.url,
+    sql,
+    createUser: (spec) => anAdminUser(sql, spec),
+    async close() {
+      await product.stop();
+      await serverDatabase?.close();
+    },
+  };
+}
