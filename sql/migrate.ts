@@ -3,25 +3,28 @@ import { fileURLToPath } from 'node:url';
 import type { Sql } from './database.js';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+/** Any fixed number: processes starting together on one database take turns migrating it. */
+const MIGRATION_LOCK_ID = 7_261_001;
 
-/** Applies the numbered .sql files not yet recorded, in order, each in its own transaction. */
+/**
+ * Applies the numbered .sql files not yet recorded in schema_migrations, in order, in one
+ * transaction: either all of them apply or none does. Returns the names applied.
+ */
 export async function runMigrations(sql: Sql, dir = MIGRATIONS_DIR): Promise<string[]> {
-  await sql`
-    CREATE TABLE IF NOT EXISTS schema_migrations (
-      name text PRIMARY KEY,
-      applied_at timestamptz NOT NULL DEFAULT now()
-    )`;
   const files = (await readdir(dir)).filter((file) => /^\d+_.+\.sql$/.test(file)).sort();
-  const applied = new Set((await sql<{ name: string }[]>`SELECT name FROM schema_migrations`).map((row) => row.name));
-  const ran: string[] = [];
-  for (const file of files) {
-    if (applied.has(file)) continue;
-    const text = await readFile(`${dir}${file}`, 'utf8');
-    await sql.begin(async (tx) => {
-      await tx.unsafe(text);
+  return sql.begin(async (tx) => {
+    await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`;
+    await tx`
+      CREATE TABLE IF NOT EXISTS schema_migrations (
+        name text PRIMARY KEY,
+        applied_at timestamptz NOT NULL DEFAULT now()
+      )`;
+    const applied = new Set((await tx<{ name: string }[]>`SELECT name FROM schema_migrations`).map((row) => row.name));
+    const pending = files.filter((file) => !applied.has(file));
+    for (const file of pending) {
+      await tx.unsafe(await readFile(`${dir}${file}`, 'utf8'));
       await tx`INSERT INTO schema_migrations (name) VALUES (${file})`;
-    });
-    ran.push(file);
-  }
-  return ran;
+    }
+    return pending;
+  });
 }
