@@ -22,15 +22,10 @@ export interface AdminUserRecord {
   createdAt: Date;
 }
 
-export interface NewAdminUser {
-  username: string;
-  email: string | null;
-  passwordHash: string;
-  firstName: string | null;
-  role: Role;
-  department: string | null;
-  isActive: boolean;
-}
+export type NewAdminUser = Pick<
+  AdminUserRecord,
+  'username' | 'email' | 'passwordHash' | 'firstName' | 'role' | 'department' | 'isActive'
+>;
 
 export type AdminUserChanges = Partial<Pick<AdminUser, 'username' | 'email' | 'firstName' | 'role' | 'department' | 'isActive'>>;
 
