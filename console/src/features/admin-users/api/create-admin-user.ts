@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AdminUserSchema, type AdminUser, type CreateAdminUserForm } from '../../../../../api/contract/admin-users.js';
+import { apiRequest } from '../../../lib/api-client.js';
+import { notifyFailure, notifySuccess } from '../notify.js';
+import { ADMIN_USERS_URL, adminUsersQueryKey } from './get-admin-users.js';
+
+export async function createAdminUser(user: CreateAdminUserForm): Promise<AdminUser> {
+  return AdminUserSchema.parse(await apiRequest<unknown>('POST', ADMIN_USERS_URL, user));
+}
+
+export function useCreateAdminUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createAdminUser,
+    onSuccess: async () => {
+      notifySuccess('User Created', 'The new user has been created successfully.');
+      await queryClient.invalidateQueries({ queryKey: adminUsersQueryKey });
+    },
+    onError: (error) => notifyFailure(error, 'Failed to create user'),
+  });
+}

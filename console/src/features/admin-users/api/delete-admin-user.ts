@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.js';
+import { notifyFailure, notifySuccess } from '../notify.js';
+import { ADMIN_USERS_URL, adminUsersQueryKey } from './get-admin-users.js';
+
+export async function deleteAdminUser(id: number): Promise<void> {
+  await apiRequest<{ success: true }>('DELETE', `${ADMIN_USERS_URL}/${id}`);
+}
+
+export function useDeleteAdminUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteAdminUser,
+    onSuccess: async () => {
+      notifySuccess('User Deleted', 'User has been deleted successfully.');
+      await queryClient.invalidateQueries({ queryKey: adminUsersQueryKey });
+    },
+    onError: (error) => notifyFailure(error, 'Failed to delete user'),
+  });
+}

@@ -1,0 +1,22 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.js';
+import { notifyFailure, notifySuccess } from '../notify.js';
+import { ADMIN_USERS_URL } from './get-admin-users.js';
+
+export interface ResetPasswordInput {
+  id: number;
+  newPassword: string;
+}
+
+export async function resetAdminUserPassword({ id, newPassword }: ResetPasswordInput): Promise<void> {
+  await apiRequest<{ success: true }>('POST', `${ADMIN_USERS_URL}/${id}/reset-password`, { newPassword });
+}
+
+/** Nothing listed changes with a password, so unlike the other mutations this one refetches nothing. */
+export function useResetAdminUserPassword() {
+  return useMutation({
+    mutationFn: resetAdminUserPassword,
+    onSuccess: () => notifySuccess('Password Reset', 'User password has been reset successfully.'),
+    onError: (error) => notifyFailure(error, 'Failed to reset password'),
+  });
+}

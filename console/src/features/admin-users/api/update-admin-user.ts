@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AdminUserSchema, type AdminUser, type UpdateAdminUser } from '../../../../../api/contract/admin-users.js';
+import { apiRequest } from '../../../lib/api-client.js';
+import { notifyFailure, notifySuccess } from '../notify.js';
+import { ADMIN_USERS_URL, adminUsersQueryKey } from './get-admin-users.js';
+import { replaceListedUser } from './replace-listed-user.js';
+
+export interface UpdateAdminUserInput {
+  id: number;
+  changes: UpdateAdminUser;
+}
+
+export async function updateAdminUser({ id, changes }: UpdateAdminUserInput): Promise<AdminUser> {
+  return AdminUserSchema.parse(await apiRequest<unknown>('PATCH', `${ADMIN_USERS_URL}/${id}`, changes));
+}
+
+export function useUpdateAdminUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateAdminUser,
+    onSuccess: async (user) => {
+      replaceListedUser(queryClient, user);
+      notifySuccess('User Updated', 'User information has been updated successfully.');
+      await queryClient.invalidateQueries({ queryKey: adminUsersQueryKey });
+    },
+    onError: (error) => notifyFailure(error, 'Failed to update user'),
+  });
+}

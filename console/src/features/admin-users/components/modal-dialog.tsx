@@ -1,0 +1,39 @@
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from '@headlessui/react';
+import type { ReactNode } from 'react';
+
+interface ModalDialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: ReactNode;
+  /** "alertdialog" for confirmations of something that cannot be undone. */
+  role?: 'dialog' | 'alertdialog';
+  children: ReactNode;
+}
+
+/**
+ * A dialog styled like Tremor's. Built on Headless UI directly because Tremor's Dialog brings its
+ * own copy of Headless UI, whose DialogTitle cannot be reached, so its dialogs have no accessible name.
+ */
+export function ModalDialog({ open, onClose, title, description, role = 'dialog', children }: ModalDialogProps) {
+  return (
+    <Dialog open={open} onClose={onClose} role={role} className="relative z-50">
+      <DialogBackdrop
+        transition
+        className="fixed inset-0 bg-slate-950/30 transition-opacity duration-200 data-[closed]:opacity-0"
+      />
+      <div className="fixed inset-0 w-screen overflow-y-auto">
+        <div className="flex min-h-full items-center justify-center p-4">
+          <DialogPanel
+            transition
+            className="w-full max-w-lg rounded-tremor-default bg-tremor-background p-6 text-tremor-content shadow-tremor-dropdown ring-1 ring-tremor-ring transition duration-200 data-[closed]:scale-95 data-[closed]:opacity-0"
+          >
+            <DialogTitle className="text-tremor-title font-semibold text-tremor-content-strong">{title}</DialogTitle>
+            {description ? <Description className="mt-1 text-tremor-default">{description}</Description> : null}
+            <div className="mt-5">{children}</div>
+          </DialogPanel>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,118 @@
+import { Button } from '@tremor/react';
+import type { AdminUser } from '../../../../../api/contract/admin-users.js';
+import type { SessionUser } from '../../../../../api/contract/auth.js';
+import { can } from '../../../../../api/contract/permissions.js';
+import type { Role } from '../../../../../api/contract/roles.js';
+import { isRole, ROLE_OPTIONS, SELECT_CLASSES } from './role-options.js';
+import { ToggleSwitch } from './toggle-switch.js';
+
+/** What a row needs from the screen that owns the state: who is looking, and what to do on each action. */
+export interface UserRowActions {
+  viewer: SessionUser;
+  /** Users with a change on its way; their switches wait for it. */
+  busyUserIds: ReadonlySet<number>;
+  onToggleActive: (user: AdminUser) => void;
+  onToggleTwoFactor: (user: AdminUser) => void;
+  onChangeRole: (user: AdminUser, role: Role) => void;
+  onResetPassword: (user: AdminUser) => void;
+  onDelete: (user: AdminUser) => void;
+}
+
+interface ControlProps {
+  user: AdminUser;
+  actions: UserRowActions;
+}
+
+export function ActiveControl({ user, actions }: ControlProps) {
+  return (
+    <div className="flex items-center gap-2">
+      <ToggleSwitch
+        checked={user.isActive}
+        onChange={() => actions.onToggleActive(user)}
+        label={`Active: ${user.username}`}
+        disabled={actions.busyUserIds.has(user.id)}
+      />
+      <span className={user.isActive ? 'text-emerald-700' : 'text-tremor-content-subtle'}>
+        {user.isActive ? 'Active' : 'Inactive'}
+      </span>
+    </div>
+  );
+}
+
+export function TwoFactorControl({ user, actions }: ControlProps) {
+  return (
+    <div className="flex items-center gap-2">
+      <ToggleSwitch
+        checked={user.twoFactorEnabled}
+        onChange={() => actions.onToggleTwoFactor(user)}
+        label={`Two-factor: ${user.username}`}
+        disabled={actions.busyUserIds.has(user.id)}
+      />
+      <span className={user.twoFactorEnabled ? 'text-emerald-700' : 'text-tremor-content-subtle'}>
+        {user.twoFactorEnabled ? 'Enabled' : 'Disabled'}
+      </span>
+    </div>
+  );
+}
+
+/** True when the viewer may see the Delete button on this row (spec §6: super_admin, never oneself). */
+export function canOfferDelete(viewer: SessionUser, user: AdminUser): boolean {
+  return can(viewer.role, 'admin-users:delete') && viewer.id !== user.id;
+}
+
+/**
+ * The role picker super admins get (spec: only they may change roles). Not on their own row:
+ * demoting yourself from a table cell is too easy to do by accident and cannot be undone by you.
+ */
+export function RoleSelect({ user, actions }: ControlProps) {
+  const { viewer } = actions;
+  if (!can(viewer.role, 'admin-users:change-role') || viewer.id === user.id) return null;
+  return (
+    // A native select: it is labelled, keyboard-friendly and found by role in browser tests.
+    <select
+      aria-label={`Role: ${user.username}`}
+      value={user.role}
+      disabled={actions.busyUserIds.has(user.id)}
+      onChange={(event) => {
+        if (isRole(event.target.value)) actions.onChangeRole(user, event.target.value);
+      }}
+      className={`${SELECT_CLASSES} py-1 pl-2 pr-8 text-xs`}
+    >
+      {ROLE_OPTIONS.map(({ role, name }) => (
+        <option key={role} value={role}>
+          {name}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** Reset Password for everyone who may manage users; Delete only where spec §6 allows it. */
+export function UserActionButtons({ user, actions }: ControlProps) {
+  return (
+    <>
+      <Button
+        type="button"
+        size="xs"
+        variant="secondary"
+        onClick={() => actions.onResetPassword(user)}
+        aria-label={`Reset Password: ${user.username}`}
+        className="whitespace-nowrap"
+      >
+        Reset Password
+      </Button>
+      {canOfferDelete(actions.viewer, user) ? (
+        <Button
+          type="button"
+          size="xs"
+          variant="secondary"
+          onClick={() => actions.onDelete(user)}
+          aria-label={`Delete: ${user.username}`}
+          className="border-red-300 text-red-700 hover:border-red-400 hover:bg-red-50 hover:text-red-800"
+        >
+          Delete
+        </Button>
+      ) : null}
+    </>
+  );
+}
