@@ -14,3 +14,6 @@ export const IdParamsSchema = z.object({
   id: z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be positive'),
 });
 export type IdParams = z.infer<typeof IdParamsSchema>;
+
+/** The answer of an action that returns nothing else. */
+export const SuccessResponseSchema = z.object({ success: z.literal(true) });

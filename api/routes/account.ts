@@ -1,13 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  AccountSchema,
   ChangePasswordRequestSchema,
-  PasswordConfirmationSchema,
   EnableTwoFactorRequestSchema,
+  PasswordConfirmationSchema,
+  RecoveryCodesResponseSchema,
+  TwoFactorEnrollmentSchema,
   type Account,
   type RecoveryCodesResponse,
   type TwoFactorEnrollment,
 } from '../contract/auth.js';
+import { SuccessResponseSchema } from '../contract/fields.js';
 import { badRequest, conflict, unauthorized } from '../errors.js';
 import { audit } from '../audit.js';
 import { requireAuth } from '../plugins/access-control.js';
@@ -43,7 +47,7 @@ export const accountRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = 
 
   const hashCodes = (codes: string[]) => codes.map((code) => hashToken(normalizeRecoveryCode(code)));
 
-  app.get('/api/account', { config: OWN_ACCOUNT }, async (request): Promise<Account> => {
+  app.get('/api/account', { schema: { response: { 200: AccountSchema } }, config: OWN_ACCOUNT }, async (request): Promise<Account> => {
     const user = await currentUser(requireAuth(request).id);
     return {
       id: user.id,
@@ -56,7 +60,7 @@ export const accountRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = 
     };
   });
 
-  app.post('/api/account/password', { schema: { body: ChangePasswordRequestSchema }, config: OWN_ACCOUNT }, async (request) => {
+  app.post('/api/account/password', { schema: { body: ChangePasswordRequestSchema, response: { 200: SuccessResponseSchema } }, config: OWN_ACCOUNT }, async (request) => {
     const auth = requireAuth(request);
     const user = await currentUser(auth.id);
     await assertPassword(user, request.body.currentPassword, 'currentPassword');
@@ -64,10 +68,10 @@ export const accountRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = 
     // Whoever else held a session with the old password loses it; this browser stays signed in.
     await revokeUserSessions(sql, user.id, 'password changed', now(), auth.sessionId);
     await audit(sql, request, { action: 'account.change-password', targetType: 'admin_user', targetId: user.id });
-    return { success: true };
+    return { success: true as const };
   });
 
-  app.post('/api/account/two-factor/setup', { config: OWN_ACCOUNT }, async (request): Promise<TwoFactorEnrollment> => {
+  app.post('/api/account/two-factor/setup', { schema: { response: { 200: TwoFactorEnrollmentSchema } }, config: OWN_ACCOUNT }, async (request): Promise<TwoFactorEnrollment> => {
     const user = await currentUser(requireAuth(request).id);
     if (user.twoFactorEnabled && user.twoFactorSecret) throw conflict('Two-factor authentication is already on');
     const secret = newTwoFactorSecret();
@@ -77,7 +81,7 @@ export const accountRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = 
 
   app.post(
     '/api/account/two-factor/enable',
-    { schema: { body: EnableTwoFactorRequestSchema }, config: OWN_ACCOUNT },
+    { schema: { body: EnableTwoFactorRequestSchema, response: { 200: RecoveryCodesResponseSchema } }, config: OWN_ACCOUNT },
     async (request): Promise<RecoveryCodesResponse> => {
       const auth = requireAuth(request);
       const user = await currentUser(auth.id);
@@ -94,19 +98,19 @@ export const accountRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = 
 
   app.post(
     '/api/account/two-factor/disable',
-    { schema: { body: PasswordConfirmationSchema }, config: OWN_ACCOUNT },
+    { schema: { body: PasswordConfirmationSchema, response: { 200: SuccessResponseSchema } }, config: OWN_ACCOUNT },
     async (request) => {
       const user = await currentUser(requireAuth(request).id);
       await assertPassword(user, request.body.password, 'password');
       await disableTwoFactor(sql, user.id);
       await audit(sql, request, { action: 'account.disable-2fa', targetType: 'admin_user', targetId: user.id });
-      return { success: true };
+      return { success: true as const };
     },
   );
 
   app.post(
     '/api/account/two-factor/recovery-codes',
-    { schema: { body: PasswordConfirmationSchema }, config: OWN_ACCOUNT },
+    { schema: { body: PasswordConfirmationSchema, response: { 200: RecoveryCodesResponseSchema } }, config: OWN_ACCOUNT },
     async (request): Promise<RecoveryCodesResponse> => {
       const user = await currentUser(requireAuth(request).id);
       await assertPassword(user, request.body.password, 'password');

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  AdminUserSchema,
   CreateAdminUserSchema,
   ResetPasswordSchema,
   ToggleTwoFactorSchema,
   UpdateAdminUserSchema,
   type AdminUser,
 } from '../contract/admin-users.js';
-import { IdParamsSchema } from '../contract/fields.js';
+import { IdParamsSchema, SuccessResponseSchema } from '../contract/fields.js';
 import { can } from '../contract/permissions.js';
 import { conflict, forbidden, notFound } from '../errors.js';
 import { audit } from '../audit.js';
@@ -49,11 +50,14 @@ export const adminUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> 
     }
   }
 
-  app.get('/api/admin/users', { config: { permission: 'admin-users:read' } }, async (): Promise<AdminUser[]> => listAdminUsers(sql));
+  app.get(
+    '/api/admin/users',
+    { schema: { response: { 200: AdminUserSchema.array() } }, config: { permission: 'admin-users:read' } },
+    async (): Promise<AdminUser[]> => listAdminUsers(sql));
 
   app.post(
     '/api/admin/users',
-    { schema: { body: CreateAdminUserSchema }, config: { permission: 'admin-users:write' } },
+    { schema: { body: CreateAdminUserSchema, response: { 201: AdminUserSchema } }, config: { permission: 'admin-users:write' } },
     async (request, reply) => {
       const actor = requireAuth(request);
       const { password, ...fields } = request.body;
@@ -66,7 +70,7 @@ export const adminUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> 
 
   app.patch(
     '/api/admin/users/:id',
-    { schema: { params: IdParamsSchema, body: UpdateAdminUserSchema }, config: { permission: 'admin-users:write' } },
+    { schema: { params: IdParamsSchema, body: UpdateAdminUserSchema, response: { 200: AdminUserSchema } }, config: { permission: 'admin-users:write' } },
     async (request): Promise<AdminUser> => {
       const actor = requireAuth(request);
       const target = await manageableUser(actor, request.params.id);
@@ -88,7 +92,7 @@ export const adminUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> 
 
   app.delete(
     '/api/admin/users/:id',
-    { schema: { params: IdParamsSchema }, config: { permission: 'admin-users:delete' } },
+    { schema: { params: IdParamsSchema, response: { 200: SuccessResponseSchema } }, config: { permission: 'admin-users:delete' } },
     async (request) => {
       const actor = requireAuth(request);
       if (request.params.id === actor.id) throw forbidden('You cannot delete your own account');
@@ -96,25 +100,25 @@ export const adminUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> 
       await assertNotLastSuperAdmin(target);
       await deleteAdminUser(sql, target.id);
       await audit(sql, request, { action: 'admin-user.delete', targetType: 'admin_user', targetId: target.id, before: toAdminUser(target) });
-      return { success: true };
+      return { success: true as const };
     },
   );
 
   app.post(
     '/api/admin/users/:id/reset-password',
-    { schema: { params: IdParamsSchema, body: ResetPasswordSchema }, config: { permission: 'admin-users:reset-password' } },
+    { schema: { params: IdParamsSchema, body: ResetPasswordSchema, response: { 200: SuccessResponseSchema } }, config: { permission: 'admin-users:reset-password' } },
     async (request) => {
       const target = await manageableUser(requireAuth(request), request.params.id);
       await setAdminPasswordHash(sql, target.id, await hashPassword(request.body.newPassword));
       await revokeUserSessions(sql, target.id, 'password reset', now());
       await audit(sql, request, { action: 'admin-user.reset-password', targetType: 'admin_user', targetId: target.id });
-      return { success: true };
+      return { success: true as const };
     },
   );
 
   app.post(
     '/api/admin/users/:id/toggle-2fa',
-    { schema: { params: IdParamsSchema, body: ToggleTwoFactorSchema }, config: { permission: 'admin-users:write' } },
+    { schema: { params: IdParamsSchema, body: ToggleTwoFactorSchema, response: { 200: AdminUserSchema } }, config: { permission: 'admin-users:write' } },
     async (request): Promise<AdminUser> => {
       const target = await manageableUser(requireAuth(request), request.params.id);
       if (request.body.enable) await requireTwoFactor(sql, target.id);

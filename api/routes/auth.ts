@@ -3,12 +3,16 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   LoginRequestSchema,
+  LoginResponseSchema,
   LogoutRequestSchema,
   RefreshRequestSchema,
+  RefreshResponseSchema,
+  VerifyResponseSchema,
   type LoginResponse,
   type RefreshResponse,
   type VerifyResponse,
 } from '../contract/auth.js';
+import { SuccessResponseSchema } from '../contract/fields.js';
 import { ApiError, unauthorized } from '../errors.js';
 import { requireAuth } from '../plugins/access-control.js';
 import { refreshSession, type AuthDeps } from '../auth/sessions.js';
@@ -27,7 +31,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (instance
   app.post(
     '/api/auth/login',
     {
-      schema: { body: LoginRequestSchema },
+      schema: { body: LoginRequestSchema, response: { 200: LoginResponseSchema } },
       config: {
         public: true,
         rateLimit: {
@@ -48,14 +52,17 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (instance
       signIn(deps, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null }),
   );
 
-  app.get('/api/auth/verify', { config: { permission: 'settings:own-account' } }, async (request): Promise<VerifyResponse> => {
+  app.get(
+    '/api/auth/verify',
+    { schema: { response: { 200: VerifyResponseSchema } }, config: { permission: 'settings:own-account' } },
+    async (request): Promise<VerifyResponse> => {
     const { id, username, role, firstName } = requireAuth(request);
     return { valid: true, user: { id, username, role, firstName } };
   });
 
   app.post(
     '/api/auth/refresh',
-    { schema: { body: RefreshRequestSchema }, config: { public: true } },
+    { schema: { body: RefreshRequestSchema, response: { 200: RefreshResponseSchema } }, config: { public: true } },
     async (request): Promise<RefreshResponse> => {
       const pair = await refreshSession(deps, request.body.refreshToken);
       if (!pair) throw unauthorized('Your session has ended. Sign in again.');
@@ -63,11 +70,11 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (instance
     },
   );
 
-  app.post('/api/auth/logout', { schema: { body: LogoutRequestSchema.optional() }, config: { public: true } }, async (request) => {
+  app.post('/api/auth/logout', { schema: { body: LogoutRequestSchema.nullish(), response: { 200: SuccessResponseSchema } }, config: { public: true } }, async (request) => {
     const now = deps.now();
     if (request.auth) await revokeSession(deps.sql, request.auth.sessionId, 'signed out', now);
     const refreshToken = request.body?.refreshToken;
     if (refreshToken) await revokeSessionByRefreshToken(deps.sql, hashToken(refreshToken), 'signed out', now);
-    return { success: true };
+    return { success: true as const };
   });
 };
