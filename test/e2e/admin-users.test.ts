@@ -1,0 +1,127 @@
+import t from 'tap';
+import type { Page } from 'playwright-core';
+import { launchBrowser } from '../helpers/browser.js';
+import { startTestServer } from '../helpers/server.js';
+
+const SUPER_ADMIN = { username: 'sam', password: 'sam-the-super-admin', role: 'super_admin' as const };
+const NEW_USER = { username: 'nora', email: 'nora@clinic.example', firstName: 'Nora', password: 'nora-first-password' };
+
+async function signIn(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email or Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(/\/dashboard/);
+}
+
+async function isActiveInDatabase(sql: Awaited<ReturnType<typeof startTestServer>>['sql'], username: string) {
+  const [row] = await sql<{ isActive: boolean }[]>`select is_active from admin_users where lower(username) = ${username}`;
+  return row?.isActive;
+}
+
+t.test('a super admin manages a user from the User Management screen', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  await server.createUser(SUPER_ADMIN);
+  const browser = await launchBrowser();
+  t.teardown(() => browser.close());
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+
+  await signIn(page, server.url, SUPER_ADMIN.username, SUPER_ADMIN.password);
+  await page.goto(`${server.url}/admin-users`);
+  await page.getByRole('heading', { name: 'User Management' }).waitFor();
+  await page.getByText('Manage admin users, roles, and permissions').waitFor();
+  await page.getByRole('table', { name: 'Admin Users' }).waitFor();
+
+  await t.test('creates a user through the dialog', async (t) => {
+    await page.getByRole('button', { name: 'Add User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New User' });
+    t.equal(await dialog.getByLabel('Role *').inputValue(), 'viewer', 'the role defaults to viewer');
+    t.equal(await dialog.getByRole('switch', { name: 'Active User' }).getAttribute('aria-checked'), 'true', 'a new user starts active');
+    t.equal(await dialog.getByLabel('Department').getAttribute('placeholder'), 'e.g., IT, Medical, Administration', 'the department hint');
+    await dialog.getByLabel('Username *').fill(NEW_USER.username);
+    await dialog.getByLabel('Email').fill(`  ${NEW_USER.email}  `);
+    await dialog.getByLabel('Password *').fill(NEW_USER.password);
+    await dialog.getByLabel('First Name').fill(NEW_USER.firstName);
+    await dialog.getByLabel('Role *').selectOption('editor');
+    await dialog.getByRole('button', { name: 'Create User' }).click();
+
+    await page.getByText('User Created').waitFor();
+    await page.getByText('The new user has been created successfully.').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    const row = page.getByRole('row', { name: new RegExp(NEW_USER.email) });
+    await row.waitFor();
+    const cells = row.getByRole('cell');
+    t.match(await cells.nth(0).innerText(), /Nora\s+nora@clinic\.example\s+@nora/, 'name, trimmed email and username');
+    t.match(await cells.nth(1).innerText(), /^EDITOR/, 'the role badge');
+    t.equal(await cells.nth(2).innerText(), '-', 'no department');
+    t.equal(await cells.nth(5).innerText(), 'Never', 'no sign-in yet');
+  });
+
+  await t.test('refuses a short password, then resets it', async (t) => {
+    await page.getByRole('button', { name: `Reset Password: ${NEW_USER.username}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reset Password' });
+    const input = dialog.getByLabel('Enter new password for user (minimum 8 characters):');
+    await input.fill('short');
+    await dialog.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText('Invalid Password').waitFor();
+    await page.getByText('Password must be at least 8 characters long').waitFor();
+
+    await input.fill('nora-second-password');
+    await dialog.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText('User password has been reset successfully.').waitFor();
+    t.ok(await page.getByText('Password Reset', { exact: true }).isVisible(), 'the success toast is titled Password Reset');
+    await dialog.waitFor({ state: 'hidden' });
+
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ identifier: NEW_USER.username, password: 'nora-second-password' }),
+    });
+    const body = (await login.json()) as { success?: boolean };
+    t.equal(body.success, true, 'the user signs in with the new password');
+  });
+
+  await t.test('deactivates the user with the row switch', async (t) => {
+    const toggle = page.getByRole('switch', { name: `Active: ${NEW_USER.username}` });
+    t.equal(await toggle.getAttribute('aria-checked'), 'true', 'the user starts active');
+    await toggle.click();
+    await page.getByText('User information has been updated successfully.').waitFor();
+    await page.getByRole('switch', { name: `Active: ${NEW_USER.username}`, checked: false }).waitFor();
+    t.equal(await isActiveInDatabase(server.sql, NEW_USER.username), false, 'the server stored the change');
+  });
+
+  await t.test('shows the list as cards at 375 px', async (t) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    t.equal(await page.getByRole('table', { name: 'Admin Users' }).isVisible(), false, 'the table is hidden');
+    const card = page.getByRole('listitem').filter({ hasText: NEW_USER.email });
+    await card.waitFor();
+    t.ok(await card.getByRole('switch', { name: `Two-factor: ${NEW_USER.username}` }).isVisible(), 'the card carries the row controls');
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  await t.test('deletes the user after confirmation', async (t) => {
+    t.equal(await page.getByRole('button', { name: `Delete: ${SUPER_ADMIN.username}` }).count(), 0, 'no Delete on one’s own row');
+    await page.getByRole('button', { name: `Delete: ${NEW_USER.username}` }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText('Are you sure you want to delete this user? This action cannot be undone.').waitFor();
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByText('User Deleted').waitFor();
+    await page.getByRole('row', { name: new RegExp(NEW_USER.email) }).waitFor({ state: 'detached' });
+    t.equal(await isActiveInDatabase(server.sql, NEW_USER.username), undefined, 'the user is gone from the database');
+  });
+});
+
+t.test('a viewer reaching /admin-users sees that access is restricted', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  await server.createUser({ username: 'vic', password: 'vic-the-viewer-pass', role: 'viewer' });
+  const browser = await launchBrowser();
+  t.teardown(() => browser.close());
+  const page = await browser.newPage();
+
+  await signIn(page, server.url, 'vic', 'vic-the-viewer-pass');
+  await page.goto(`${server.url}/admin-users`);
+  await page.getByText('Access Restricted').waitFor();
+  t.equal(await page.getByRole('button', { name: 'Add User' }).count(), 0, 'no Add User button');
+});
