@@ -3,7 +3,6 @@ import { useState, type ReactNode } from 'react';
 import type { AdminUser } from '../../../../api/contract/admin-users.js';
 import type { SessionUser } from '../../../../api/contract/auth.js';
 import { can } from '../../../../api/contract/permissions.js';
-import type { Role } from '../../../../api/contract/roles.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
 import { PageHeader } from '../../components/page-header.js';
@@ -77,7 +76,7 @@ function UserManagement({ viewer }: { viewer: SessionUser }) {
     busyUserIds,
     onToggleActive: (user) => updateUser.mutate({ id: user.id, changes: { isActive: !user.isActive } }),
     onToggleTwoFactor: (user) => toggleTwoFactor.mutate({ id: user.id, enable: !user.twoFactorEnabled }),
-    onChangeRole: (user, role: Role) => updateUser.mutate({ id: user.id, changes: { role } }),
+    onChangeRole: (user, role) => updateUser.mutate({ id: user.id, changes: { role } }),
     onResetPassword: (user) => {
       if (!can(viewer.role, 'admin-users:reset-password')) {
         notifyError('Access Denied', 'Only administrators can reset passwords');
