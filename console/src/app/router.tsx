@@ -1,0 +1,52 @@
+import { lazy } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { FRAMED_SCREENS } from './framed-screens.js';
+import { NotFoundScreen } from './not-found-screen.js';
+import { LoginRoute, RootLayout, SessionGate } from './root-layout.js';
+import type { RouteHandle } from './route-handle.js';
+
+const ScreenFrame = lazy(() => import('./screen-frame.js').then((module) => ({ default: module.ScreenFrame })));
+const SettingsScreen = lazy(() =>
+  import('../features/settings/settings-screen.js').then((module) => ({ default: module.SettingsScreen })),
+);
+const UserManagementScreen = lazy(() =>
+  import('../features/admin-users/user-management-screen.js').then((module) => ({ default: module.UserManagementScreen })),
+);
+const LoginDebugScreen = lazy(() =>
+  import('../features/debug/login-debug-screen.js').then((module) => ({ default: module.LoginDebugScreen })),
+);
+const MobileTestScreen = lazy(() =>
+  import('../features/debug/mobile-test-screen.js').then((module) => ({ default: module.MobileTestScreen })),
+);
+
+function route(path: string, handle: RouteHandle, element: RouteObject['element']): RouteObject {
+  return { path, handle, element };
+}
+
+const framedRoutes = FRAMED_SCREENS.flatMap(({ paths, title, description }) =>
+  paths.map((path) => route(path, { title }, <ScreenFrame title={title} description={description} />)),
+);
+
+/** The route table of spec §2.1. */
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      element: <RootLayout />,
+      children: [
+        { path: '/login', element: <LoginRoute /> },
+        { path: '/mobile-login', element: <LoginRoute /> },
+        {
+          element: <SessionGate />,
+          children: [
+            ...framedRoutes,
+            route('/admin-users', { title: 'User Management' }, <UserManagementScreen />),
+            route('/settings', { title: 'Settings' }, <SettingsScreen />),
+            route('/debug', { title: 'Login Debug', public: true }, <LoginDebugScreen />),
+            route('/mobile-test', { title: 'Mobile Auth Test', public: true }, <MobileTestScreen />),
+            route('*', { title: 'Page Not Found' }, <NotFoundScreen />),
+          ],
+        },
+      ],
+    },
+  ]);
+}

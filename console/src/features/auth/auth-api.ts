@@ -1,0 +1,60 @@
+import {
+  LoginResponseSchema,
+  VerifyResponseSchema,
+  type LoginRequest,
+  type LoginResponse,
+  type SessionUser,
+} from '../../../../api/contract/auth.js';
+import { refreshAccessToken } from '../../lib/api-client.js';
+import { getAccessToken, getRefreshToken } from '../../lib/session-tokens.js';
+
+/** A login answer the server gave, whatever its status; failed logins answer non-2xx with a body. */
+export interface LoginAnswer {
+  status: number;
+  body: LoginResponse | undefined;
+  /** The explanation of a non-2xx answer ({success:false, error, message}). */
+  message: string | undefined;
+}
+
+function authorization(): Record<string, string> {
+  const token = getAccessToken();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+/**
+ * POST /api/auth/login. Sent with fetch rather than apiRequest: a 401 here means wrong
+ * credentials, not an expired session, so the 401 rule must not apply.
+ */
+export async function postLogin(request: LoginRequest): Promise<LoginAnswer> {
+  const response = await fetch('/api/auth/login', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(request),
+  });
+  const json: unknown = await response.json().catch(() => undefined);
+  const parsed = LoginResponseSchema.safeParse(json);
+  const message = typeof json === 'object' && json !== null && 'message' in json && typeof json.message === 'string' ? json.message : undefined;
+  return { status: response.status, body: parsed.success ? parsed.data : undefined, message };
+}
+
+/**
+ * GET /api/auth/verify with the stored token. An expired access token is exchanged once
+ * through the refresh token, so a reload after 15 minutes keeps the session.
+ */
+export async function verifySession(): Promise<SessionUser | null> {
+  const verify = () => fetch('/api/auth/verify', { headers: authorization() });
+  let response = await verify();
+  if (response.status === 401 && getRefreshToken() && (await refreshAccessToken())) response = await verify();
+  if (!response.ok) return null;
+  const parsed = VerifyResponseSchema.safeParse(await response.json().catch(() => undefined));
+  return parsed.success ? parsed.data.user : null;
+}
+
+/** POST /api/auth/logout, revoking the refresh token on the server. Signing out locally never waits on it succeeding. */
+export async function revokeSession(): Promise<void> {
+  await fetch('/api/auth/logout', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...authorization() },
+    body: JSON.stringify({ refreshToken: getRefreshToken() ?? undefined }),
+  }).catch(() => undefined);
+}

@@ -1,0 +1,28 @@
+import { useSetAtom } from 'jotai';
+import { useEffect } from 'react';
+import { clearTokens, getAccessToken } from '../../lib/session-tokens.js';
+import { verifySession } from './auth-api.js';
+import { authLoadingAtom, sessionAtom } from './auth-state.js';
+
+/** The token check on start (spec §4): a stored token is verified, else the client stays signed out. */
+export function useSessionCheck(): void {
+  const setSession = useSetAtom(sessionAtom);
+  const setLoading = useSetAtom(authLoadingAtom);
+
+  useEffect(() => {
+    let current = true;
+    async function check() {
+      if (!getAccessToken()) return;
+      const user = await verifySession().catch(() => null);
+      if (!current) return;
+      if (!user) clearTokens();
+      setSession(user);
+    }
+    void check().finally(() => {
+      if (current) setLoading(false);
+    });
+    return () => {
+      current = false;
+    };
+  }, [setLoading, setSession]);
+}
