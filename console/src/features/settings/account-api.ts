@@ -1,0 +1,46 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Account,
+  ChangePasswordRequest,
+  RecoveryCodesResponse,
+  TwoFactorEnrollment,
+} from '../../../../api/contract/auth.js';
+import { apiRequest } from '../../lib/api-client.js';
+
+/** The signed-in user's own account; the default query function GETs the key's first element. */
+export const ACCOUNT_QUERY_KEY = ['/api/account'] as const;
+
+export function useAccount() {
+  return useQuery<Account>({ queryKey: ACCOUNT_QUERY_KEY });
+}
+
+/** A mutation on the own account that refreshes the account afterwards, whatever the outcome. */
+function useAccountMutation<TVariables, TResult>(send: (variables: TVariables) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY }),
+  });
+}
+
+export function useChangePassword() {
+  return useAccountMutation((body: ChangePasswordRequest) => apiRequest<{ success: true }>('POST', '/api/account/password', body));
+}
+
+export function useStartTwoFactorSetup() {
+  return useAccountMutation(() => apiRequest<TwoFactorEnrollment>('POST', '/api/account/two-factor/setup'));
+}
+
+export function useEnableTwoFactor() {
+  return useAccountMutation((code: string) => apiRequest<RecoveryCodesResponse>('POST', '/api/account/two-factor/enable', { code }));
+}
+
+export function useDisableTwoFactor() {
+  return useAccountMutation((password: string) => apiRequest<{ success: true }>('POST', '/api/account/two-factor/disable', { password }));
+}
+
+export function useRegenerateRecoveryCodes() {
+  return useAccountMutation((password: string) =>
+    apiRequest<RecoveryCodesResponse>('POST', '/api/account/two-factor/recovery-codes', { password }),
+  );
+}
