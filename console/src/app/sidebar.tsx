@@ -6,7 +6,7 @@ import { AccountActions, NavMenu, UserSummary } from './nav-menu.js';
 export function Sidebar() {
   return (
     <aside className="fixed inset-y-0 left-0 z-20 hidden w-64 flex-col border-r border-tremor-border bg-tremor-background lg:flex">
-      <div className="flex h-16 shrink-0 items-center gap-3 border-b border-tremor-border px-5">
+      <div className="flex h-16 shrink-0 items-center gap-3 border-b border-tremor-border px-4">
         <BrandMark />
         <span className="whitespace-nowrap text-base font-semibold text-tremor-content-strong">{PRODUCT_TITLE}</span>
       </div>
