@@ -41,6 +41,8 @@ const EnvSchema = z
   .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
     path: ['ADMIN_PASSWORD'],
+    // zod skips object refinements when a field failed; run this one anyway, so every problem is listed at once.
+    when: () => true,
   });
 
 export interface Config {
