@@ -1,0 +1,379 @@
+import type { BotCommand, Chat, InlineKeyboardButton, InlineKeyboardMarkup, Message, MessageEntity } from 'grammy/types';
+import { badRequest, forbidden, TelegramApiError, type ApiErrorBody } from './errors.js';
+import type { Faults } from './faults.js';
+import { HtmlParseError, parseTelegramHtml } from './html-entities.js';
+import { changeGroupMember } from './membership.js';
+import { chatMember, commandsKey, isPresent, type ChatMessage, type SimulatorState, type StoredMessage } from './state.js';
+
+/** Parameters of a Bot API call, from a JSON body, a form or the query string. */
+export type ApiParams = Record<string, unknown>;
+
+/** A Bot API answer, exactly as Telegram serialises it. */
+export type ApiAnswer = { ok: true; result: unknown } | ApiErrorBody;
+
+/** What the simulator observed of the bot's calls. */
+export interface ApiStats {
+  /** Calls per method, whatever the answer. */
+  calls: Record<string, number>;
+  /** Epoch milliseconds (real time) of every accepted sendMessage. */
+  sendMessageTimestamps: number[];
+}
+
+/** Callbacks through which the Bot API reports what the bot did. */
+export interface BotApiListeners {
+  botMessage: (chatId: number, message: ChatMessage) => void;
+  apiCall: (method: string, params: ApiParams, answer: ApiAnswer) => void;
+}
+
+type Handler = (params: ApiParams, signal: AbortSignal) => unknown;
+
+const MAX_TEXT_LENGTH = 4096;
+const CHAT_ACTIONS = new Set([
+  'typing', 'upload_photo', 'record_video', 'upload_video', 'record_voice', 'upload_voice',
+  'upload_document', 'choose_sticker', 'find_location', 'record_video_note', 'upload_video_note',
+]);
+
+/**
+ * The Bot API methods the bot uses, answering as Telegram does: `{ ok: true, result }`, or Telegram's error
+ * codes and description texts, and the faults injected through {@link Faults}.
+ */
+export class BotApi {
+  private readonly methods: Map<string, { name: string; handler: Handler }>;
+  private calls: Record<string, number> = {};
+  private sendMessageTimestamps: number[] = [];
+
+  constructor(
+    private readonly state: SimulatorState,
+    private readonly faults: Faults,
+    private readonly token: string,
+    private readonly listeners: BotApiListeners,
+  ) {
+    const methods: Record<string, Handler> = {
+      getMe: () => this.state.bot,
+      getUpdates: (params, signal) => this.getUpdates(params, signal),
+      deleteWebhook: (params) => this.deleteWebhook(params),
+      setWebhook: (params) => this.setWebhook(params),
+      getWebhookInfo: () => ({ url: this.state.webhookUrl, has_custom_certificate: false, pending_update_count: this.state.updates.size }),
+      setMyCommands: (params) => this.setMyCommands(params),
+      getMyCommands: (params) => this.state.commands.get(commandsKey(params.scope, params.language_code)) ?? [],
+      sendMessage: (params) => this.sendMessage(params),
+      editMessageText: (params) => this.editMessageText(params),
+      editMessageReplyMarkup: (params) => this.editMessageReplyMarkup(params),
+      answerCallbackQuery: (params) => this.answerCallbackQuery(params),
+      getChat: (params) => this.getChat(params),
+      getChatMember: (params) => this.getChatMember(params),
+      leaveChat: (params) => this.leaveChat(params),
+      sendChatAction: (params) => this.sendChatAction(params),
+    };
+    // Telegram matches method names without regard to case.
+    this.methods = new Map(Object.entries(methods).map(([name, handler]) => [name.toLowerCase(), { name, handler }]));
+  }
+
+  /** Runs one call as Telegram would: checks the token and the method, applies faults, then the method. */
+  async call(token: string, method: string, params: ApiParams, signal: AbortSignal): Promise<{ status: number; answer: ApiAnswer }> {
+    const answer = await this.answer(token, method, params, signal);
+    this.listeners.apiCall(method, params, answer);
+    return { status: answer.ok ? 200 : answer.error_code, answer };
+  }
+
+  stats(): ApiStats {
+    return { calls: { ...this.calls }, sendMessageTimestamps: [...this.sendMessageTimestamps] };
+  }
+
+  resetStats(): void {
+    this.calls = {};
+    this.sendMessageTimestamps = [];
+  }
+
+  private async answer(token: string, method: string, params: ApiParams, signal: AbortSignal): Promise<ApiAnswer> {
+    if (token !== this.token) return new TelegramApiError(401, 'Unauthorized').toBody();
+    const known = this.methods.get(method.toLowerCase());
+    if (!known) return new TelegramApiError(404, 'Not Found').toBody();
+    this.calls[known.name] = (this.calls[known.name] ?? 0) + 1;
+    try {
+      const injected = this.faults.takeFailure(method);
+      if (injected) throw injected;
+      return { ok: true, result: await known.handler(params, signal) };
+    } catch (error) {
+      if (error instanceof TelegramApiError) return error.toBody();
+      throw error;
+    }
+  }
+
+  private async getUpdates(params: ApiParams, signal: AbortSignal) {
+    if (this.state.webhookUrl) {
+      throw new TelegramApiError(409, "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first");
+    }
+    // Telegram takes whole seconds; fractions are accepted so that tests can poll briefly.
+    const timeout = optionalNumber(params, 'timeout') ?? 0;
+    const limit = Math.min(100, Math.max(1, optionalNumber(params, 'limit') ?? 100));
+    const allowed = params.allowed_updates;
+    const updates = await this.state.updates.take({
+      offset: optionalNumber(params, 'offset'),
+      limit,
+      timeoutMs: Math.max(0, timeout) * 1000,
+      allowedUpdates: Array.isArray(allowed) ? allowed.filter((type): type is string => typeof type === 'string') : undefined,
+      signal,
+    });
+    if (signal.aborted && updates.length > 0) {
+      // The poller hung up while the updates were on their way: they were never received.
+      this.state.updates.restore(updates);
+      return [];
+    }
+    return updates;
+  }
+
+  private deleteWebhook(params: ApiParams) {
+    this.state.webhookUrl = '';
+    if (params.drop_pending_updates === true || params.drop_pending_updates === 'true') this.state.updates.clear();
+    return true;
+  }
+
+  private setWebhook(params: ApiParams) {
+    const url = typeof params.url === 'string' ? params.url : '';
+    if (url !== '' && !/^https:\/\//.test(url)) throw badRequest('bad webhook: An HTTPS URL must be provided for webhook');
+    this.state.webhookUrl = url;
+    return true;
+  }
+
+  private setMyCommands(params: ApiParams) {
+    const commands = params.commands;
+    if (!Array.isArray(commands)) throw badRequest('parameter "commands" is required');
+    for (const entry of commands as Partial<BotCommand>[]) {
+      if (typeof entry?.command !== 'string' || !/^[a-z0-9_]{1,32}$/.test(entry.command)) throw badRequest('BOT_COMMAND_INVALID');
+      if (typeof entry.description !== 'string' || entry.description.length < 1 || entry.description.length > 256) {
+        throw badRequest('BOT_COMMAND_DESCRIPTION_INVALID');
+      }
+    }
+    this.state.commands.set(commandsKey(params.scope, params.language_code), (commands as BotCommand[]).map(({ command, description }) => ({ command, description })));
+    return true;
+  }
+
+  private sendMessage(params: ApiParams): Message {
+    // Flood control comes first: Telegram refuses an over-limit call whatever else is wrong with it.
+    const nowMs = Date.now();
+    const flood = this.faults.floodError(nowMs);
+    if (flood) throw flood;
+
+    const chat = this.writableChat(params);
+    const content = renderText(params);
+    const replyMarkup = inlineKeyboard(params.reply_markup);
+    const replyTo = this.replyTarget(chat, params);
+    const stored = this.state.addMessage(
+      chat,
+      this.state.botUser,
+      { ...content.entry, ...(replyMarkup ? { reply_markup: replyMarkup } : {}), ...(replyTo ? { reply_to_message_id: replyTo.message_id } : {}) },
+      {
+        text: content.text,
+        ...(content.entities.length > 0 ? { entities: content.entities } : {}),
+        ...(replyMarkup ? { reply_markup: replyMarkup } : {}),
+        ...(isObject(params.link_preview_options) ? { link_preview_options: params.link_preview_options } : {}),
+        ...(replyTo ? { reply_to_message: replyTo } : {}),
+      },
+    );
+    this.faults.recordSend(nowMs);
+    this.sendMessageTimestamps.push(nowMs);
+    this.listeners.botMessage(chat.id, structuredClone(stored.entry));
+    return stored.message;
+  }
+
+  private editMessageText(params: ApiParams): Message {
+    const stored = this.editableMessage(params);
+    const content = renderText(params);
+    const replyMarkup = inlineKeyboard(params.reply_markup);
+    const { entry, message } = stored;
+    if (entry.text === content.entry.text && entry.parse_mode === content.entry.parse_mode && sameMarkup(entry.reply_markup, replyMarkup)) {
+      throw notModified();
+    }
+    delete entry.parse_mode;
+    delete entry.entities;
+    delete message.entities;
+    Object.assign(entry, content.entry);
+    message.text = content.text;
+    if (content.entities.length > 0) message.entities = content.entities;
+    // Like Telegram, an edit without reply_markup takes the inline keyboard away.
+    return this.edited(stored, replyMarkup);
+  }
+
+  private editMessageReplyMarkup(params: ApiParams): Message {
+    const stored = this.editableMessage(params);
+    const replyMarkup = inlineKeyboard(params.reply_markup);
+    if (sameMarkup(stored.entry.reply_markup, replyMarkup)) throw notModified();
+    return this.edited(stored, replyMarkup);
+  }
+
+  private answerCallbackQuery(params: ApiParams) {
+    const id = typeof params.callback_query_id === 'string' ? params.callback_query_id : String(params.callback_query_id ?? '');
+    if (!this.state.answerCallbackQuery(id)) throw badRequest('query is too old and response timeout expired or query ID is invalid');
+    return true;
+  }
+
+  private getChat(params: ApiParams) {
+    const chat = this.existingChat(params);
+    // getChat answers a ChatFullInfo, which adds these fields to the Chat.
+    return { ...chat, accent_color_id: 0, max_reaction_count: 11, accepted_gift_types: { unlimited_gifts: false, limited_gifts: false, unique_gifts: false, premium_subscription: false } };
+  }
+
+  private getChatMember(params: ApiParams) {
+    const chat = this.existingChat(params);
+    const userId = optionalNumber(params, 'user_id');
+    if (userId === undefined) throw badRequest('invalid user_id specified');
+    const isBot = userId === this.state.bot.id;
+    if (!isBot && !this.state.findUser(userId)) throw badRequest('user not found');
+    if (chat.type !== 'private') return this.state.memberOf(this.state.requireGroup(chat.id), userId);
+    // A private chat has two members: the user and the bot.
+    if (isBot) return chatMember(this.state.botUser, 'member');
+    if (userId !== chat.id) throw badRequest('user not found');
+    return chatMember(this.state.telegramUser(this.state.findUser(userId)!), 'member');
+  }
+
+  private leaveChat(params: ApiParams) {
+    const chat = this.existingChat(params);
+    if (chat.type === 'private') throw badRequest("chat member status can't be changed in private chats");
+    const group = this.state.requireGroup(chat.id);
+    if (!isPresent(group.bot.status)) throw forbidden(`bot is not a member of the ${chat.type} chat`);
+    changeGroupMember(this.state, chat.id, this.state.bot.id, 'left', this.state.botUser);
+    return true;
+  }
+
+  private sendChatAction(params: ApiParams) {
+    this.writableChat(params);
+    if (typeof params.action !== 'string' || !CHAT_ACTIONS.has(params.action)) throw badRequest('wrong parameter action in request');
+    return true;
+  }
+
+  /** The chat named by `chat_id`; Telegram knows no chat the simulator was not told about. */
+  private existingChat(params: ApiParams): Chat {
+    const chatId = chatIdOf(params);
+    const chat = chatId === undefined ? undefined : this.state.findChat(chatId);
+    if (!chat) throw badRequest('chat not found');
+    return chat;
+  }
+
+  /** The chat named by `chat_id`, if the bot may write there now. */
+  private writableChat(params: ApiParams): Chat {
+    const chat = this.existingChat(params);
+    if (chat.type === 'private') {
+      const user = this.state.findUser(chat.id);
+      if (user?.deactivated) throw forbidden('user is deactivated');
+      if (user?.blockedBot) throw forbidden('bot was blocked by the user');
+      return chat;
+    }
+    const status = this.state.requireGroup(chat.id).bot.status;
+    if (status === 'kicked') throw forbidden(`bot was kicked from the ${chat.type} chat`);
+    if (status === 'left') throw forbidden(`bot is not a member of the ${chat.type} chat`);
+    return chat;
+  }
+
+  private replyTarget(chat: Chat, params: ApiParams): Message | undefined {
+    const reply = isObject(params.reply_parameters) ? params.reply_parameters : undefined;
+    const messageId = reply ? optionalNumber(reply, 'message_id') : optionalNumber(params, 'reply_to_message_id');
+    if (messageId === undefined) return undefined;
+    const target = this.state.findMessage(chat.id, messageId);
+    if (target) return target.message;
+    const allowWithout = reply ? reply.allow_sending_without_reply : params.allow_sending_without_reply;
+    if (allowWithout === true || allowWithout === 'true') return undefined;
+    throw badRequest('message to be replied not found');
+  }
+
+  private editableMessage(params: ApiParams) {
+    if (params.inline_message_id !== undefined) throw badRequest('the simulator does not support inline messages');
+    const chat = this.existingChat(params);
+    const messageId = optionalNumber(params, 'message_id');
+    if (messageId === undefined) throw badRequest('message identifier is not specified');
+    const stored = this.state.findMessage(chat.id, messageId);
+    if (!stored) throw badRequest('message to edit not found');
+    if (stored.entry.from.id !== this.state.bot.id) throw badRequest("message can't be edited");
+    return stored;
+  }
+
+  /** Finishes an edit: sets the new buttons (none when absent), marks the message edited and reports it. */
+  private edited(stored: StoredMessage, replyMarkup: InlineKeyboardMarkup | undefined): Message {
+    delete stored.entry.reply_markup;
+    delete stored.message.reply_markup;
+    if (replyMarkup) {
+      stored.entry.reply_markup = replyMarkup;
+      stored.message.reply_markup = replyMarkup;
+    }
+    stored.entry.edited = true;
+    stored.message.edit_date = this.state.now();
+    this.listeners.botMessage(stored.entry.chat_id, structuredClone(stored.entry));
+    return stored.message;
+  }
+}
+
+/** Parses and checks a message text with its parse mode, as sendMessage and editMessageText do. */
+function renderText(params: ApiParams): { text: string; entities: MessageEntity[]; entry: Pick<ChatMessage, 'text' | 'parse_mode' | 'entities'> } {
+  const source = params.text;
+  if (typeof source !== 'string' || source.trim() === '') throw badRequest('message text is empty');
+  const parseMode = typeof params.parse_mode === 'string' ? params.parse_mode : '';
+  let parsed: { text: string; entities: MessageEntity[] };
+  if (parseMode === '') {
+    parsed = { text: source, entities: Array.isArray(params.entities) ? (params.entities as MessageEntity[]) : [] };
+  } else if (parseMode.toLowerCase() === 'html') {
+    try {
+      parsed = parseTelegramHtml(source);
+    } catch (error) {
+      if (error instanceof HtmlParseError) throw badRequest(`can't parse entities: ${error.message}`);
+      throw error;
+    }
+  } else {
+    // Only HTML is simulated: failing loudly keeps a bot from passing tests with markup Telegram would render differently.
+    throw badRequest('unsupported parse_mode');
+  }
+  if (parsed.text.trim() === '') throw badRequest('message text is empty');
+  if (parsed.text.length > MAX_TEXT_LENGTH) throw badRequest('message is too long');
+  const entry = {
+    text: source,
+    ...(parseMode === '' ? {} : { parse_mode: 'HTML' as const }),
+    ...(parsed.entities.length > 0 ? { entities: parsed.entities } : {}),
+  };
+  return { ...parsed, entry };
+}
+
+/** Checks an inline keyboard as Telegram does; other markups (reply keyboards) are not part of the message. */
+function inlineKeyboard(markup: unknown): InlineKeyboardMarkup | undefined {
+  if (markup === undefined) return undefined;
+  if (!isObject(markup)) throw badRequest("can't parse reply keyboard markup JSON object");
+  if (!('inline_keyboard' in markup)) return undefined;
+  const rows = markup.inline_keyboard;
+  if (!Array.isArray(rows) || !rows.every(Array.isArray)) {
+    throw badRequest('field "inline_keyboard" of the InlineKeyboardMarkup must be an Array of Arrays');
+  }
+  for (const button of (rows as unknown[][]).flat()) {
+    if (!isObject(button) || typeof button.text !== 'string') {
+      throw badRequest(`can't parse inline keyboard button: Field "text" must be of type String`);
+    }
+    if ('callback_data' in button) {
+      const data = button.callback_data;
+      if (typeof data !== 'string' || Buffer.byteLength(data) < 1 || Buffer.byteLength(data) > 64) throw badRequest('BUTTON_DATA_INVALID');
+    } else if ('url' in button) {
+      if (typeof button.url !== 'string' || !/^(https?|tg):\/\/\S+$/i.test(button.url)) throw badRequest('BUTTON_URL_INVALID');
+    } else if (Object.keys(button).length === 1) {
+      throw badRequest("can't parse inline keyboard button: Text buttons are unallowed in the inline keyboard");
+    }
+  }
+  return { inline_keyboard: rows as InlineKeyboardButton[][] };
+}
+
+const notModified = () =>
+  badRequest('message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message');
+
+const sameMarkup = (a: InlineKeyboardMarkup | undefined, b: InlineKeyboardMarkup | undefined) =>
+  JSON.stringify(a?.inline_keyboard ?? []) === JSON.stringify(b?.inline_keyboard ?? []);
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A numeric parameter given as a number or, from forms and query strings, as a numeric string. */
+function optionalNumber(params: Record<string, unknown>, name: string): number | undefined {
+  const value = params[name];
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  return undefined;
+}
+
+/** `chat_id` as a number; `@username` chats do not exist in the simulator, so they are not found. */
+function chatIdOf(params: ApiParams): number | undefined {
+  if (params.chat_id === undefined || params.chat_id === '') throw badRequest('chat_id is empty');
+  return optionalNumber(params, 'chat_id');
+}
