@@ -26,6 +26,10 @@ export async function createTestApp(t: Test, options: { loginRateLimit?: { max: 
     sql: db.sql,
     config: { jwtSecret: 'test-secret-of-at-least-thirty-two-characters', loginRateLimit: options.loginRateLimit ?? { max: 1000, timeWindowMs: 60_000 } },
     now: clock.now,
+  }).catch(async (error: unknown) => {
+    // An open database keeps the test process alive until tap's timeout; fail fast instead.
+    await db.close();
+    throw error;
   });
   t.teardown(async () => {
     await app.close();

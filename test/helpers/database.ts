@@ -10,13 +10,15 @@ export interface TestDatabase extends Database {
 
 /**
  * A fresh, migrated database for one test file: a new database on the server named by
- * TEST_DATABASE_URL (dropped on close), or an in-memory embedded one.
+ * TEST_DATABASE_URL (dropped on close), or an in-memory embedded one. `migrate: false` leaves it
+ * empty (the migration tests).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  const migrate = options.migrate ?? true;
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ dataDir: null });
-    await runMigrations(database.sql);
+    if (migrate) await runMigrations(database.sql);
     return { ...database, url: undefined };
   }
   const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -25,7 +27,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), maxConnections: 5 });
-  await runMigrations(database.sql);
+  if (migrate) await runMigrations(database.sql);
   return {
     ...database,
     url: url.toString(),

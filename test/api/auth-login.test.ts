@@ -1,0 +1,176 @@
+import t from 'tap';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { anAdminUser } from '../helpers/builders.js';
+
+const MINUTE = 60_000;
+const INVALID = { success: false, error: 'Invalid username or password', message: 'Invalid username or password' };
+
+const locked = (minutes: number) => {
+  const text = `Too many failed sign-in attempts. This account is locked; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  return { success: false, error: text, message: text };
+};
+
+function login(app: TestApp['app'], payload: Record<string, unknown>) {
+  return app.inject({ method: 'POST', url: '/api/auth/login', payload });
+}
+
+/** Fails to sign in `times` times with a wrong password; returns the last answer. */
+// One app for the file: starting a database costs seconds, and every test below uses its own users.
+const { app, db, clock } = await createTestApp(t);
+
+async function failSignIn(app: TestApp['app'], identifier: string, times: number) {
+  let response;
+  for (let i = 0; i < times; i++) response = await login(app, { identifier, password: 'not-the-password' });
+  return response!;
+}
+
+t.test('signing in', async (t) => {
+  const user = await anAdminUser(db.sql, { username: 'Nora.Nurse', email: 'Nora@Example.org', firstName: 'Nora', role: 'editor' });
+
+  t.test('by username, ignoring case, answers the tokens and the user', async (t) => {
+    const response = await login(app, { identifier: 'nora.NURSE', password: user.password });
+    t.equal(response.statusCode, 200);
+    const body = response.json();
+    t.same(Object.keys(body).sort(), ['refreshToken', 'success', 'token', 'user']);
+    t.equal(body.success, true);
+    t.match(body.token, /^[\w-]+\.[\w-]+\.[\w-]+$/, 'the access token is a JWT');
+    t.ok(body.refreshToken.length >= 22, 'the refresh token carries at least 128 bits');
+    t.strictSame(body.user, { id: user.id, username: 'Nora.Nurse', role: 'editor', firstName: 'Nora' });
+  });
+
+  t.test('by email, ignoring case', async (t) => {
+    const response = await login(app, { identifier: '  nora@EXAMPLE.org ', password: user.password });
+    t.equal(response.statusCode, 200);
+    t.equal(response.json().user.username, 'Nora.Nurse');
+  });
+
+  t.test('stamps the last login time', async (t) => {
+    const [row] = await db.sql<{ lastLogin: Date | null }[]>`SELECT last_login FROM admin_users WHERE id = ${user.id}`;
+    t.ok(row!.lastLogin, 'last_login is set');
+  });
+});
+
+t.test('an unknown user and a wrong password get the same answer', async (t) => {
+  const user = await anAdminUser(db.sql, {});
+  const unknown = await login(app, { identifier: 'nobody-here', password: 'whatever-password' });
+  const wrong = await login(app, { identifier: user.username, password: 'whatever-password' });
+  t.equal(unknown.statusCode, 401);
+  t.equal(wrong.statusCode, 401);
+  t.strictSame(unknown.json(), INVALID);
+  t.equal(wrong.body, unknown.body, 'the bodies are byte for byte the same');
+});
+
+t.test('the password is compared exactly', async (t) => {
+  const user = await anAdminUser(db.sql, { password: 'Case-Sensitive-Pass' });
+  const response = await login(app, { identifier: user.username, password: 'case-sensitive-pass' });
+  t.equal(response.statusCode, 401);
+  t.strictSame(response.json(), INVALID);
+});
+
+t.test('validation names the missing field', async (t) => {
+
+  const noIdentifier = await login(app, { password: 'something' });
+  t.equal(noIdentifier.statusCode, 400);
+  t.equal(noIdentifier.json().message, 'identifier: Email or username is required');
+  t.strictSame(noIdentifier.json().fields, { identifier: 'Email or username is required' });
+
+  const blankIdentifier = await login(app, { identifier: '   ', password: 'something' });
+  t.equal(blankIdentifier.statusCode, 400);
+  t.equal(blankIdentifier.json().message, 'identifier: Email or username is required');
+
+  const noPassword = await login(app, { identifier: 'someone' });
+  t.equal(noPassword.statusCode, 400);
+  t.equal(noPassword.json().message, 'password: Password is required');
+  t.strictSame(noPassword.json().fields, { password: 'Password is required' });
+
+  const badCode = await login(app, { identifier: 'someone', password: 'something', twoFactorToken: '12ab56' });
+  t.equal(badCode.statusCode, 400);
+  t.equal(badCode.json().message, 'twoFactorToken: The code must be 6 digits');
+});
+
+t.test('a deactivated user is refused even with the right password', async (t) => {
+  const user = await anAdminUser(db.sql, { isActive: false });
+  const response = await login(app, { identifier: user.username, password: user.password });
+  t.equal(response.statusCode, 403);
+  const text = 'This account is deactivated. Ask an administrator to reactivate it.';
+  t.strictSame(response.json(), { success: false, error: text, message: text });
+});
+
+t.test('lockout after 5 failures within 15 minutes', async (t) => {
+  const user = await anAdminUser(db.sql, {});
+
+  for (let attempt = 1; attempt <= 4; attempt++) {
+    const response = await login(app, { identifier: user.username, password: 'wrong-password' });
+    t.equal(response.statusCode, 401, `failure ${attempt} is a plain refusal`);
+    clock.advance(MINUTE);
+  }
+  const fifth = await login(app, { identifier: user.username, password: 'wrong-password' });
+  t.equal(fifth.statusCode, 429, 'the fifth failure locks the account');
+  t.strictSame(fifth.json(), { ...locked(15), retryAfter: 15 * 60 });
+
+  const rightPassword = await login(app, { identifier: user.username, password: user.password });
+  t.equal(rightPassword.statusCode, 429, 'while locked, even the right password is refused');
+  t.strictSame(rightPassword.json(), { ...locked(15), retryAfter: 15 * 60 });
+
+  clock.advance(10 * MINUTE + 30_000);
+  const later = await login(app, { identifier: user.username, password: user.password });
+  t.strictSame(later.json(), { ...locked(5), retryAfter: 4 * 60 + 30 }, 'the answer counts down');
+
+  clock.advance(4 * MINUTE + 31_000);
+  const failuresAfterLock = await failSignIn(app, user.username, 5);
+  t.equal(failuresAfterLock.statusCode, 429, 'failing again without a success locks again');
+  t.strictSame(failuresAfterLock.json(), { ...locked(30), retryAfter: 30 * 60 }, 'and the second lock is twice as long');
+
+  clock.advance(30 * MINUTE + 1000);
+  const afterLock = await login(app, { identifier: user.username, password: user.password });
+  t.equal(afterLock.statusCode, 200, 'once the lock has passed, the right password signs in');
+
+  const afterSuccess = await failSignIn(app, user.username, 5);
+  t.strictSame(afterSuccess.json(), { ...locked(15), retryAfter: 15 * 60 }, 'a success resets the lockout history');
+});
+
+t.test('a success resets the failure count', async (t) => {
+  const user = await anAdminUser(db.sql, {});
+  await failSignIn(app, user.username, 4);
+  t.equal((await login(app, { identifier: user.username, password: user.password })).statusCode, 200);
+  const response = await failSignIn(app, user.username, 4);
+  t.equal(response.statusCode, 401, 'four more failures do not lock');
+  t.equal((await login(app, { identifier: user.username, password: user.password })).statusCode, 200);
+});
+
+t.test('failures spread over more than 15 minutes do not lock', async (t) => {
+  const user = await anAdminUser(db.sql, {});
+  for (let attempt = 1; attempt <= 8; attempt++) {
+    const response = await login(app, { identifier: user.username, password: 'wrong-password' });
+    t.equal(response.statusCode, 401, `failure ${attempt}, four minutes after the previous one`);
+    clock.advance(4 * MINUTE);
+  }
+  t.equal((await login(app, { identifier: user.username, password: user.password })).statusCode, 200);
+});
+
+t.test('failures for an unknown user lock nothing and answer alike', async (t) => {
+  const response = await failSignIn(app, 'ghost', 6);
+  t.equal(response.statusCode, 401);
+  t.strictSame(response.json(), INVALID);
+});
+
+t.test('the sign-in route is rate-limited per address', async (t) => {
+  const limited = await createTestApp(t, { loginRateLimit: { max: 3, timeWindowMs: 60_000 } });
+  const user = await anAdminUser(limited.db.sql, {});
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    t.equal((await login(limited.app, { identifier: 'ghost', password: 'whatever-password' })).statusCode, 401);
+  }
+  const fourth = await login(limited.app, { identifier: user.username, password: user.password });
+  t.equal(fourth.statusCode, 429, 'the fourth attempt is refused, even with the right password');
+  const text = 'Too many sign-in attempts from this address. Try again in 60 seconds.';
+  t.strictSame(fourth.json(), { success: false, error: text, message: text, retryAfter: 60 });
+  t.equal(fourth.headers['retry-after'], '60');
+
+  const otherAddress = await limited.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { identifier: user.username, password: user.password },
+    remoteAddress: '10.0.0.9',
+  });
+  t.equal(otherAddress.statusCode, 200, 'another address is not limited');
+});

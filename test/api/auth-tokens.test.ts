@@ -1,0 +1,155 @@
+import t from 'tap';
+import { createTestApp } from '../helpers/app.js';
+
+const MINUTE = 60_000;
+const SIGN_IN_TO_CONTINUE = { error: 'Unauthorized', message: 'Sign in to continue' };
+const SESSION_ENDED = { error: 'Unauthorized', message: 'Your session has ended. Sign in again.' };
+
+// One app for the file: starting a database costs seconds, and every test below uses its own users.
+const { app, clock, call, userWithToken, signIn } = await createTestApp(t);
+
+const verify = (token: string | undefined) => call(token, { method: 'GET', url: '/api/auth/verify' });
+const refresh = (refreshToken: string) => app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
+
+t.test('GET /api/auth/verify', async (t) => {
+  const user = await userWithToken('editor', { firstName: 'Erin' });
+
+  t.test('with a valid token answers the user', async (t) => {
+    const response = await verify(user.token);
+    t.equal(response.statusCode, 200);
+    t.strictSame(response.json(), { valid: true, user: { id: user.id, username: user.username, role: 'editor', firstName: 'Erin' } });
+  });
+
+  t.test('without a token answers 401', async (t) => {
+    const response = await verify(undefined);
+    t.equal(response.statusCode, 401);
+    t.strictSame(response.json(), SIGN_IN_TO_CONTINUE);
+  });
+
+  t.test('with a garbage or tampered token answers 401', async (t) => {
+    t.equal((await verify('not-a-jwt')).statusCode, 401);
+    const [header, payload, signature] = user.token.split('.');
+    const otherUser = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: String(user.id + 1) })).toString('base64url');
+    t.equal((await verify(`${header}.${otherUser}.${signature}`)).statusCode, 401, 'a changed payload breaks the signature');
+    const response = await call(undefined, { method: 'GET', url: '/api/auth/verify', headers: { authorization: `Basic ${user.token}` } });
+    t.equal(response.statusCode, 401, 'only bearer tokens count');
+  });
+
+  t.test('an access token expires after 15 minutes', async (t) => {
+    const fresh = await signIn(user.username, user.password);
+    clock.advance(14 * MINUTE);
+    t.equal((await verify(fresh.token)).statusCode, 200, 'still valid after 14 minutes');
+    clock.advance(2 * MINUTE);
+    const response = await verify(fresh.token);
+    t.equal(response.statusCode, 401, 'expired after 16 minutes');
+    t.strictSame(response.json(), SIGN_IN_TO_CONTINUE);
+  });
+});
+
+t.test('refresh rotates the refresh token', async (t) => {
+  const user = await userWithToken('viewer');
+  clock.advance(MINUTE);
+  const response = await refresh(user.refreshToken);
+  t.equal(response.statusCode, 200);
+  const rotated = response.json();
+  t.same(Object.keys(rotated).sort(), ['refreshToken', 'token']);
+  t.not(rotated.refreshToken, user.refreshToken, 'a new refresh token');
+  t.not(rotated.token, user.token, 'a new access token');
+  t.equal((await verify(rotated.token)).statusCode, 200, 'the new access token works');
+  t.equal((await verify(user.token)).statusCode, 200, 'the old access token stays valid until it expires');
+
+  const again = await refresh(rotated.refreshToken);
+  t.equal(again.statusCode, 200, 'the new refresh token can be rotated in turn');
+});
+
+t.test('refresh with an unknown or malformed token answers 401', async (t) => {
+  const unknown = await refresh('no-such-refresh-token');
+  t.equal(unknown.statusCode, 401);
+  t.strictSame(unknown.json(), SESSION_ENDED);
+  const missing = await app.inject({ method: 'POST', url: '/api/auth/refresh', payload: {} });
+  t.equal(missing.statusCode, 400);
+  t.equal(missing.json().message, 'refreshToken: refreshToken is required');
+});
+
+t.test('presenting an already-rotated refresh token revokes every session of the user', async (t) => {
+  const user = await userWithToken('admin');
+  const otherDevice = await signIn(user.username, user.password);
+  const bystander = await userWithToken('viewer');
+
+  const first = (await refresh(user.refreshToken)).json();
+  clock.advance(MINUTE);
+  const second = (await refresh(first.refreshToken)).json();
+  t.equal((await verify(second.token)).statusCode, 200);
+
+  const replay = await refresh(user.refreshToken);
+  t.equal(replay.statusCode, 401, 'the copied token is refused');
+  t.strictSame(replay.json(), SESSION_ENDED);
+
+  t.equal((await verify(second.token)).statusCode, 401, 'the newest access token stops working');
+  t.equal((await refresh(second.refreshToken)).statusCode, 401, 'the newest refresh token stops working');
+  t.equal((await verify(otherDevice.token)).statusCode, 401, "the user's other sessions end too");
+  t.equal((await refresh(otherDevice.refreshToken)).statusCode, 401);
+  t.equal((await verify(bystander.token)).statusCode, 200, "other users' sessions are untouched");
+  t.equal((await signIn(user.username, user.password)).token.length > 0, true, 'the user can sign in again');
+});
+
+t.test('logout revokes the session', async (t) => {
+  const user = await userWithToken('viewer');
+  const otherDevice = await signIn(user.username, user.password);
+  const response = await call(user.token, { method: 'POST', url: '/api/auth/logout', payload: { refreshToken: user.refreshToken } });
+  t.equal(response.statusCode, 200);
+  t.strictSame(response.json(), { success: true });
+  t.equal((await verify(user.token)).statusCode, 401, 'the access token no longer works');
+  t.strictSame((await refresh(user.refreshToken)).json(), SESSION_ENDED, 'nor the refresh token');
+  t.equal((await verify(otherDevice.token)).statusCode, 200, 'another session of the same user stays');
+});
+
+t.test('logout with only the refresh token revokes its session', async (t) => {
+  const user = await userWithToken('viewer');
+  const response = await app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken: user.refreshToken } });
+  t.equal(response.statusCode, 200);
+  t.equal((await verify(user.token)).statusCode, 401);
+  t.equal((await refresh(user.refreshToken)).statusCode, 401);
+});
+
+t.test('logout without a body or token still answers success', async (t) => {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/logout' });
+  t.equal(response.statusCode, 200);
+  t.strictSame(response.json(), { success: true });
+});
+
+t.test("an administrator's change ends the user's sessions at once", async (t) => {
+  const admin = await userWithToken('admin');
+  const superAdmin = await userWithToken('super_admin');
+
+  const cases: { name: string; by: () => string; change: (id: number) => { method: 'PATCH' | 'POST' | 'DELETE'; url: string; payload?: object } }[] = [
+    { name: 'deactivating them', by: () => admin.token, change: (id) => ({ method: 'PATCH', url: `/api/admin/users/${id}`, payload: { isActive: false } }) },
+    { name: 'resetting their password', by: () => admin.token, change: (id) => ({ method: 'POST', url: `/api/admin/users/${id}/reset-password`, payload: { newPassword: 'a-brand-new-password' } }) },
+    { name: 'changing their role', by: () => superAdmin.token, change: (id) => ({ method: 'PATCH', url: `/api/admin/users/${id}`, payload: { role: 'editor' } }) },
+    { name: 'switching their two-factor on', by: () => admin.token, change: (id) => ({ method: 'POST', url: `/api/admin/users/${id}/toggle-2fa`, payload: { enable: true } }) },
+    { name: 'switching their two-factor off', by: () => admin.token, change: (id) => ({ method: 'POST', url: `/api/admin/users/${id}/toggle-2fa`, payload: { enable: false } }) },
+    { name: 'deleting them', by: () => superAdmin.token, change: (id) => ({ method: 'DELETE', url: `/api/admin/users/${id}` }) },
+  ];
+
+  for (const { name, by, change } of cases) {
+    t.test(name, async (t) => {
+      const victim = await userWithToken('viewer');
+      t.equal((await verify(victim.token)).statusCode, 200);
+      const response = await call(by(), change(victim.id));
+      t.equal(response.statusCode, 200, response.body);
+      const after = await verify(victim.token);
+      t.equal(after.statusCode, 401, 'the old access token is refused on the next request');
+      t.strictSame(after.json(), SIGN_IN_TO_CONTINUE);
+      t.equal((await refresh(victim.refreshToken)).statusCode, 401, 'and the refresh token too');
+      t.equal((await verify(by())).statusCode, 200, "the administrator's own session is untouched");
+    });
+  }
+
+  t.test('changing only their name keeps their session', async (t) => {
+    const user = await userWithToken('viewer');
+    const response = await call(admin.token, { method: 'PATCH', url: `/api/admin/users/${user.id}`, payload: { firstName: 'Renamed' } });
+    t.equal(response.statusCode, 200);
+    t.equal((await verify(user.token)).statusCode, 200);
+    t.equal((await verify(user.token)).json().user.firstName, 'Renamed', 'verify reads the current name');
+  });
+});

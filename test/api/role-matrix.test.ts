@@ -1,0 +1,153 @@
+import t from 'tap';
+import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
+import { createTestApp } from '../helpers/app.js';
+import { anAdminUser } from '../helpers/builders.js';
+import { installAccessControl } from '../../api/plugins/access-control.js';
+import { createTokenSigner } from '../../api/auth/tokens.js';
+import type { Sql } from '../../sql/database.js';
+import type { Role } from '../../api/contract/roles.js';
+
+type Actor = 'anonymous' | Role;
+const ACTORS: Actor[] = ['anonymous', 'viewer', 'editor', 'admin', 'super_admin'];
+
+interface RouteEntry {
+  method: string;
+  url: string;
+  /**
+   * The status each actor gets. Routes outside admin users only say who may pass the access
+   * check: { public: status } (anyone, with the same answer whoever asks) or 'signed-in'
+   * (every role, 401 without a token).
+   */
+  expect: Record<Actor, number> | { public: number } | 'signed-in';
+  /** The request to send; `target` is a fresh user made for the case. */
+  request?: (target: { id: number }) => Omit<InjectOptions, 'method' | 'url'> & { url?: string };
+}
+
+const ADMINS_ONLY = (allowed: number) => ({ anonymous: 401, viewer: 403, editor: 403, admin: allowed, super_admin: allowed });
+
+let sequence = 0;
+
+/** Every /api route. A route missing from this table fails the "every route is in the table" test. */
+const ROUTES: RouteEntry[] = [
+  { method: 'GET', url: '/api/admin/users', expect: ADMINS_ONLY(200) },
+  {
+    method: 'POST',
+    url: '/api/admin/users',
+    expect: ADMINS_ONLY(201),
+    request: () => ({ payload: { username: `matrix.new.${++sequence}`, password: 'a-good-long-password' } }),
+  },
+  {
+    method: 'PATCH',
+    url: '/api/admin/users/:id',
+    expect: ADMINS_ONLY(200),
+    request: (target) => ({ url: `/api/admin/users/${target.id}`, payload: { firstName: 'Changed' } }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/admin/users/:id',
+    expect: { anonymous: 401, viewer: 403, editor: 403, admin: 403, super_admin: 200 },
+    request: (target) => ({ url: `/api/admin/users/${target.id}` }),
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/users/:id/reset-password',
+    expect: ADMINS_ONLY(200),
+    request: (target) => ({ url: `/api/admin/users/${target.id}/reset-password`, payload: { newPassword: 'a-new-long-password' } }),
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/users/:id/toggle-2fa',
+    expect: ADMINS_ONLY(200),
+    request: (target) => ({ url: `/api/admin/users/${target.id}/toggle-2fa`, payload: { enable: true } }),
+  },
+  { method: 'GET', url: '/api/health', expect: { public: 200 } },
+  { method: 'POST', url: '/api/auth/login', expect: { public: 401 }, request: () => ({ payload: { identifier: 'nobody', password: 'nothing-at-all' } }) },
+  { method: 'POST', url: '/api/auth/refresh', expect: { public: 401 }, request: () => ({ payload: { refreshToken: 'unknown' } }) },
+  { method: 'GET', url: '/api/auth/verify', expect: 'signed-in' },
+  { method: 'GET', url: '/api/account', expect: 'signed-in' },
+  { method: 'POST', url: '/api/account/password', expect: 'signed-in', request: () => ({ payload: {} }) },
+  { method: 'POST', url: '/api/account/two-factor/setup', expect: 'signed-in' },
+  { method: 'POST', url: '/api/account/two-factor/enable', expect: 'signed-in', request: () => ({ payload: {} }) },
+  { method: 'POST', url: '/api/account/two-factor/disable', expect: 'signed-in', request: () => ({ payload: {} }) },
+  { method: 'POST', url: '/api/account/two-factor/recovery-codes', expect: 'signed-in', request: () => ({ payload: {} }) },
+  // Last: signing out ends the actor's session, which the cases above need.
+  { method: 'POST', url: '/api/auth/logout', expect: { public: 200 } },
+];
+
+/** The routes of `app.printRoutes({ commonPrefix: false })` as "METHOD /path", HEAD left out. */
+function registeredRoutes(app: FastifyInstance): string[] {
+  const routes: string[] = [];
+  const stack: { depth: number; path: string }[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^(.*?)[├└]── (\S+)(?: \(([^)]*)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length;
+    while (stack.length && stack.at(-1)!.depth >= depth) stack.pop();
+    const path = (stack.at(-1)?.path ?? '') + match[2]!;
+    stack.push({ depth, path });
+    for (const method of match[3]?.split(', ') ?? []) {
+      if (method !== 'HEAD') routes.push(`${method} ${path}`);
+    }
+  }
+  return routes;
+}
+
+t.test('the role matrix', async (t) => {
+  const { app, db, call, userWithToken } = await createTestApp(t);
+  const tokens: Partial<Record<Actor, string>> = {};
+  for (const role of ['viewer', 'editor', 'admin', 'super_admin'] as const) tokens[role] = (await userWithToken(role)).token;
+
+  for (const route of ROUTES) {
+    for (const actor of ACTORS) {
+      const name = `${route.method} ${route.url} as ${actor}`;
+      const target = await anAdminUser(db.sql, { role: 'viewer' });
+      const { url, ...rest } = route.request?.(target) ?? {};
+      const response = await call(tokens[actor as Role], { ...rest, method: route.method as InjectOptions['method'], url: url ?? route.url });
+
+      if (route.expect === 'signed-in') {
+        if (actor === 'anonymous') t.strictSame(response.json(), { error: 'Unauthorized', message: 'Sign in to continue' }, name);
+        else t.ok(![401, 403].includes(response.statusCode), `${name}: allowed (got ${response.statusCode})`);
+      } else if ('public' in route.expect) {
+        t.equal(response.statusCode, route.expect.public, `${name}: open to anyone`);
+        t.not(response.json().message, 'Sign in to continue', name);
+      } else {
+        t.equal(response.statusCode, route.expect[actor], name);
+        if (response.statusCode === 401) t.equal(response.json().message, 'Sign in to continue', name);
+        if (response.statusCode === 403) t.equal(response.json().message, 'You do not have permission to do this', name);
+      }
+    }
+  }
+
+  t.test('every registered /api route is in the table', async (t) => {
+    const registered = registeredRoutes(app).filter((route) => route.includes(' /api'));
+    t.ok(registered.length >= ROUTES.length, `found ${registered.length} routes`);
+    const table = new Set(ROUTES.map((route) => `${route.method} ${route.url}`));
+    const missing = registered.filter((route) => !table.has(route));
+    t.strictSame(missing, [], 'every route has an entry in ROUTES');
+    const stale = [...table].filter((route) => !registered.includes(route));
+    t.strictSame(stale, [], 'every entry in ROUTES is a registered route');
+  });
+});
+
+t.test('a route that declares neither a permission nor public is refused at start-up', async (t) => {
+  const app = Fastify();
+  const now = () => new Date();
+  installAccessControl(app, { sql: {} as Sql, tokens: createTokenSigner('a-secret-of-at-least-thirty-two-chars', now), now });
+  void app.register(async (instance) => {
+    instance.get('/not-api', async () => 'fine');
+    instance.get('/api/declared', { config: { public: true } }, async () => 'fine');
+    instance.get('/api/forgotten', async () => 'oops');
+  });
+  await t.rejects(async () => { await app.ready(); }, { message: 'Route GET /api/forgotten declares no permission (config.permission or config.public)' });
+});
+
+t.test('a route with a permission passes the start-up check', async (t) => {
+  const app = Fastify();
+  t.teardown(() => app.close());
+  const now = () => new Date();
+  installAccessControl(app, { sql: {} as Sql, tokens: createTokenSigner('a-secret-of-at-least-thirty-two-chars', now), now });
+  app.get('/api/declared', { config: { permission: 'dashboard:read' } }, async () => 'fine');
+  await t.resolves(async () => { await app.ready(); });
+  const response = await app.inject({ method: 'GET', url: '/api/declared' });
+  t.equal(response.statusCode, 401, 'and it asks for a token');
+});

@@ -1,0 +1,104 @@
+import t from 'tap';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../../scripts/config.js';
+
+t.test('defaults', async (t) => {
+  const config = loadConfig({}, '/srv/app');
+  t.equal(config.port, 3000);
+  t.equal(config.host, '0.0.0.0');
+  t.equal(config.dataDir, path.resolve('/srv/app', './data'), 'DATA_DIR defaults to ./data, resolved');
+  t.equal(config.databaseUrl, undefined);
+  t.equal(config.jwtSecret, undefined, 'generated and kept in the database when unset');
+  t.equal(config.initialAdmin, undefined);
+  t.equal(config.demoData, true, 'demo data is on for the embedded database');
+  t.equal(config.logLevel, 'info');
+  t.equal(config.consoleDir, path.resolve('/srv/app', 'console/dist'));
+});
+
+t.test('blank values count as unset', async (t) => {
+  const config = loadConfig({ PORT: '', DATA_DIR: '', DEMO_DATA: '', DATABASE_URL: '' }, '/srv/app');
+  t.equal(config.port, 3000);
+  t.equal(config.dataDir, '/srv/app/data');
+  t.equal(config.demoData, true);
+});
+
+t.test('values from the environment', async (t) => {
+  const config = loadConfig(
+    {
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgresql://user@db:5432/medcontacts',
+      DATA_DIR: '/var/lib/medcontacts',
+      JWT_SECRET: 'x'.repeat(32),
+      ADMIN_USERNAME: 'boss',
+      ADMIN_PASSWORD: 'a-strong-password',
+      BOT_TOKEN: '123456:ABC-def_ghi',
+      TELEGRAM_API_ROOT: 'http://127.0.0.1:9000',
+      LOG_LEVEL: 'warn',
+    },
+    '/srv/app',
+  );
+  t.match(config, {
+    port: 8080,
+    host: '127.0.0.1',
+    databaseUrl: 'postgresql://user@db:5432/medcontacts',
+    dataDir: '/var/lib/medcontacts',
+    jwtSecret: 'x'.repeat(32),
+    initialAdmin: { username: 'boss', password: 'a-strong-password' },
+    botToken: '123456:ABC-def_ghi',
+    telegramApiRoot: 'http://127.0.0.1:9000',
+    logLevel: 'warn',
+  });
+  t.equal(config.demoData, false, 'demo data is off with DATABASE_URL');
+});
+
+t.test('DEMO_DATA overrides the default either way', async (t) => {
+  t.equal(loadConfig({ DEMO_DATA: 'off' }).demoData, false);
+  t.equal(loadConfig({ DEMO_DATA: 'yes', DATABASE_URL: 'postgres://db/x' }).demoData, true);
+  t.equal(loadConfig({ DEMO_DATA: '0' }).demoData, false);
+});
+
+t.test('every bad variable is reported at once', async (t) => {
+  const error = (() => {
+    try {
+      loadConfig({
+        PORT: 'abc',
+        DATABASE_URL: 'mysql://root@localhost/db',
+        JWT_SECRET: 'too-short',
+        ADMIN_USERNAME: 'boss',
+        BOT_TOKEN: 'not a token',
+        DEMO_DATA: 'maybe',
+        LOG_LEVEL: 'loud',
+      });
+    } catch (caught) {
+      return caught;
+    }
+    return undefined;
+  })();
+  t.type(error, ConfigError);
+  const problems = (error as ConfigError).problems;
+  t.strictSame(problems.slice().sort(), [
+    'ADMIN_PASSWORD: ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
+    'BOT_TOKEN: BOT_TOKEN must look like 123456:ABC-DEF…',
+    'DATABASE_URL: DATABASE_URL must start with postgres:// or postgresql://',
+    'DEMO_DATA: DEMO_DATA must be one of 1, 0, true, false, on, off, yes, no',
+    'JWT_SECRET: JWT_SECRET must be at least 32 characters',
+    'LOG_LEVEL: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+    'PORT: PORT must be a number',
+  ]);
+  t.equal((error as Error).message, `Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+});
+
+t.test('a port out of range, a password without a username, a bad API root', async (t) => {
+  const problemsOf = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      return (error as ConfigError).problems;
+    }
+    return [];
+  };
+  t.strictSame(problemsOf({ PORT: '70000' }), ['PORT: PORT must be at most 65535']);
+  t.strictSame(problemsOf({ ADMIN_PASSWORD: 'a-strong-password' }), ['ADMIN_PASSWORD: ADMIN_USERNAME and ADMIN_PASSWORD must be set together']);
+  t.strictSame(problemsOf({ TELEGRAM_API_ROOT: 'not a url' }), ['TELEGRAM_API_ROOT: TELEGRAM_API_ROOT must be a URL']);
+});

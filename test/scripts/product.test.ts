@@ -1,0 +1,88 @@
+import t, { type Test } from 'tap';
+import { loadConfig } from '../../scripts/config.js';
+import { startProduct, type ProductOptions, type RunningProduct } from '../../scripts/product.js';
+import { createTestDatabase } from '../helpers/database.js';
+
+/**
+ * Starts the whole product on an empty database: in-memory PGlite, or a fresh database on the
+ * server named by TEST_DATABASE_URL. Stopped when the test ends.
+ */
+async function startTestProduct(t: Test, env: Record<string, string>, overrides: Partial<ProductOptions> = {}): Promise<RunningProduct> {
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env });
+  const db = process.env.TEST_DATABASE_URL ? await createTestDatabase({ migrate: false }) : undefined;
+  const product = await startProduct({ ...config, dataDir: null, databaseUrl: db?.url, ...overrides }).catch(async (error: unknown) => {
+    await db?.close();
+    throw error;
+  });
+  t.teardown(async () => {
+    await product.stop();
+    await db?.close();
+  });
+  return product;
+}
+
+async function signInOverHttp(product: RunningProduct, identifier: string, password: string) {
+  const response = await fetch(`${product.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier, password }),
+  });
+  return { status: response.status, body: (await response.json()) as { success: boolean; user?: { username: string; role: string } } };
+}
+
+t.test('the first start creates `admin` with a generated password, and answers over HTTP', async (t) => {
+  const product = await startTestProduct(t, { DEMO_DATA: 'off' });
+  t.match(product.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+  t.ok(product.migrationsApplied.length >= 2, 'the migrations ran');
+  t.equal(product.initialAdmin.created, true);
+  if (!product.initialAdmin.created) return;
+  t.equal(product.initialAdmin.username, 'admin');
+  const password = product.initialAdmin.generatedPassword!;
+  t.ok(password.length >= 16, 'a long random password');
+
+  const health = await fetch(`${product.url}/api/health`);
+  t.equal(health.status, 200);
+  t.strictSame(await health.json(), { status: 'ok', db: 'ok', bot: 'not_running' });
+
+  const signIn = await signInOverHttp(product, 'admin', password);
+  t.equal(signIn.status, 200);
+  t.match(signIn.body, { success: true, user: { username: 'admin', role: 'super_admin' } });
+
+  const users = await product.database.sql<{ username: string }[]>`SELECT username FROM admin_users`;
+  t.strictSame(users.map((user) => user.username), ['admin'], 'no demo staff with DEMO_DATA off');
+});
+
+t.test('ADMIN_USERNAME and ADMIN_PASSWORD create that super admin instead', async (t) => {
+  const product = await startTestProduct(t, { DEMO_DATA: 'off', ADMIN_USERNAME: 'chief', ADMIN_PASSWORD: 'chief-of-staff-pw' });
+  t.strictSame(product.initialAdmin, { created: true, username: 'chief', generatedPassword: undefined });
+  const signIn = await signInOverHttp(product, 'chief', 'chief-of-staff-pw');
+  t.equal(signIn.status, 200);
+  t.match(signIn.body, { user: { username: 'chief', role: 'super_admin' } });
+  t.equal((await signInOverHttp(product, 'admin', 'anything-at-all')).status, 401, 'no `admin` is made');
+});
+
+t.test('a too weak ADMIN_PASSWORD stops the start with a clear message', async (t) => {
+  await t.rejects(startTestProduct(t, { DEMO_DATA: 'off', ADMIN_USERNAME: 'chief', ADMIN_PASSWORD: 'password123' }), {
+    message: 'ADMIN_PASSWORD: This password is too common; choose one that is harder to guess',
+  });
+});
+
+t.test('demo data adds a staff member of each role, once', async (t) => {
+  const product = await startTestProduct(t, {});
+  const demo = ['demo.viewer', 'demo.editor', 'demo.admin', 'demo.superadmin'];
+  const roles = ['viewer', 'editor', 'admin', 'super_admin'];
+  for (const [index, username] of demo.entries()) {
+    const signIn = await signInOverHttp(product, username, 'demo-password');
+    t.equal(signIn.status, 200, `${username} signs in`);
+    t.equal(signIn.body.user?.role, roles[index]);
+  }
+  const countStaff = async () => {
+    const [row] = await product.database.sql<{ count: number }[]>`SELECT count(*) AS count FROM admin_users`;
+    return row!.count;
+  };
+  t.equal(await countStaff(), 5, '`admin` and the four demo staff');
+
+  const { seedDemoData } = await import('../../scripts/seed-demo.js');
+  await seedDemoData(product.database.sql);
+  t.equal(await countStaff(), 5, 'a second seed run adds nothing');
+});

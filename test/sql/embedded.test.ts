@@ -1,0 +1,88 @@
+import t from 'tap';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import postgres from 'postgres';
+import { DataDirLockedError, startEmbeddedPostgres } from '../../sql/embedded.js';
+
+/** The pid of a process that has exited, so no live process holds it. */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
+  return Number(child.stdout.toString());
+}
+
+async function query<T extends object>(url: string, run: (sql: postgres.Sql) => Promise<T>): Promise<T> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    return await run(sql);
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+t.test('the data folder is locked while the database runs', async (t) => {
+  const dataDir = t.testdir();
+  const first = await startEmbeddedPostgres({ dataDir });
+  const lockFile = path.join(dataDir, 'medcontacts.lock');
+  t.equal(readFileSync(lockFile, 'utf8'), String(process.pid), 'the lock file names this process');
+
+  // Another process on the same folder: simulate it by a lock file naming a live pid other than ours.
+  writeFileSync(lockFile, String(process.ppid));
+  const error = await startEmbeddedPostgres({ dataDir }).then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  t.type(error, DataDirLockedError);
+  t.equal((error as DataDirLockedError).dataDir, dataDir);
+  t.equal(
+    (error as Error).message,
+    `The data folder ${dataDir} is in use by another process (pid ${process.ppid}). Stop that process first, or set DATA_DIR to another folder.`,
+  );
+  t.equal(readFileSync(lockFile, 'utf8'), String(process.ppid), 'the refused start leaves the lock alone');
+
+  writeFileSync(lockFile, String(process.pid));
+  await first.stop();
+  t.notOk(existsSync(lockFile), 'stopping releases the lock');
+});
+
+t.test('a second start in another process is refused with a clear message', async (t) => {
+  const dataDir = t.testdir();
+  const first = await startEmbeddedPostgres({ dataDir });
+  t.teardown(() => first.stop());
+  const script = `
+    import { startEmbeddedPostgres } from ${JSON.stringify(new URL('../../sql/embedded.ts', import.meta.url).href)};
+    try { await startEmbeddedPostgres({ dataDir: ${JSON.stringify(dataDir)} }); console.log('started'); process.exit(0); }
+    catch (error) { console.log(error.name + ': ' + error.message); process.exit(3); }`;
+  const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+  t.equal(child.status, 3, child.stderr);
+  t.equal(
+    child.stdout.trim(),
+    `DataDirLockedError: The data folder ${dataDir} is in use by another process (pid ${process.pid}). Stop that process first, or set DATA_DIR to another folder.`,
+  );
+});
+
+t.test('a lock left by a dead process is taken over', async (t) => {
+  const dataDir = t.testdir({ 'medcontacts.lock': String(deadPid()) });
+  const db = await startEmbeddedPostgres({ dataDir });
+  t.equal(readFileSync(path.join(dataDir, 'medcontacts.lock'), 'utf8'), String(process.pid));
+  await db.stop();
+});
+
+t.test('data persists across stop and start', async (t) => {
+  const dataDir = t.testdir();
+  const first = await startEmbeddedPostgres({ dataDir });
+  await query(first.url, (sql) => sql`CREATE TABLE kept (note text); INSERT INTO kept VALUES ('still here')`.simple());
+  await first.stop();
+
+  const second = await startEmbeddedPostgres({ dataDir });
+  t.teardown(() => second.stop());
+  const rows = await query(second.url, (sql) => sql<{ note: string }[]>`SELECT note FROM kept`);
+  t.strictSame(rows.map((row) => row.note), ['still here']);
+});
+
+t.test('in memory (dataDir null) takes no lock and keeps nothing', async (t) => {
+  const db = await startEmbeddedPostgres({ dataDir: null });
+  const rows = await query(db.url, (sql) => sql<{ answer: number }[]>`SELECT 42 AS answer`);
+  t.equal(rows[0]!.answer, 42);
+  await db.stop();
+});
