@@ -72,12 +72,14 @@ export async function countAdminUsers(sql: Sql): Promise<number> {
   return row?.count ?? 0;
 }
 
-/** Active super admins other than the given user. */
+/**
+ * Active super admins other than the given user. Locks every active super admin's row, in id
+ * order, so that inside a transaction two demotions racing each other cannot both pass.
+ */
 export async function countOtherActiveSuperAdmins(sql: Sql, exceptUserId: number): Promise<number> {
-  const [row] = await sql<{ count: number }[]>`
-    SELECT count(*) AS count FROM admin_users
-    WHERE role = 'super_admin' AND is_active AND id <> ${exceptUserId}`;
-  return row?.count ?? 0;
+  const rows = await sql<{ id: number }[]>`
+    SELECT id FROM admin_users WHERE role = 'super_admin' AND is_active ORDER BY id FOR UPDATE`;
+  return rows.filter((row) => row.id !== exceptUserId).length;
 }
 
 /** Inserts a user; throws DuplicateValueError when the username or email is taken. */

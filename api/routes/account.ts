@@ -100,9 +100,11 @@ export const accountRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = 
     '/api/account/two-factor/disable',
     { schema: { body: PasswordConfirmationSchema, response: { 200: SuccessResponseSchema } }, config: OWN_ACCOUNT },
     async (request) => {
-      const user = await currentUser(requireAuth(request).id);
+      const auth = requireAuth(request);
+      const user = await currentUser(auth.id);
       await assertPassword(user, request.body.password, 'password');
       await disableTwoFactor(sql, user.id);
+      await revokeUserSessions(sql, user.id, 'two-factor changed', now(), auth.sessionId);
       await audit(sql, request, { action: 'account.disable-2fa', targetType: 'admin_user', targetId: user.id });
       return { success: true as const };
     },

@@ -44,10 +44,18 @@ export const adminUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> 
     return target;
   }
 
-  async function assertNotLastSuperAdmin(target: AdminUserRecord): Promise<void> {
-    if (target.role === 'super_admin' && target.isActive && (await countOtherActiveSuperAdmins(sql, target.id)) === 0) {
-      throw conflict(LAST_SUPER_ADMIN);
-    }
+  /**
+   * Runs a change that may remove a super admin, in a transaction that first checks another
+   * active one remains (and locks them, so two such changes cannot race past the check).
+   */
+  function withoutLosingLastSuperAdmin<T>(target: AdminUserRecord, change: (tx: Sql) => Promise<T>): Promise<T> {
+    return sql.begin(async (transaction) => {
+      const tx = transaction as unknown as Sql;
+      if (target.role === 'super_admin' && target.isActive && (await countOtherActiveSuperAdmins(tx, target.id)) === 0) {
+        throw conflict(LAST_SUPER_ADMIN);
+      }
+      return change(tx);
+    }) as Promise<T>;
   }
 
   app.get(
@@ -80,9 +88,8 @@ export const adminUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> 
       if (roleChanges && !can(actor.role, 'admin-users:change-role')) throw forbidden('Only super administrators can change roles');
       if (target.id === actor.id && roleChanges) throw forbidden('You cannot change your own role');
       if (target.id === actor.id && deactivates) throw forbidden('You cannot deactivate your own account');
-      if (roleChanges || deactivates) await assertNotLastSuperAdmin(target);
-
-      const updated = await updateAdminUser(sql, target.id, changes);
+      const update = (db: Sql) => updateAdminUser(db, target.id, changes);
+      const updated = roleChanges || deactivates ? await withoutLosingLastSuperAdmin(target, update) : await update(sql);
       if (!updated) throw notFound('No admin user with this id');
       if (roleChanges || deactivates) await revokeUserSessions(sql, target.id, roleChanges ? 'role changed' : 'deactivated', now());
       await audit(sql, request, { action: 'admin-user.update', targetType: 'admin_user', targetId: target.id, before: toAdminUser(target), after: updated });
@@ -97,8 +104,7 @@ export const adminUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> 
       const actor = requireAuth(request);
       if (request.params.id === actor.id) throw forbidden('You cannot delete your own account');
       const target = await manageableUser(actor, request.params.id);
-      await assertNotLastSuperAdmin(target);
-      await deleteAdminUser(sql, target.id);
+      await withoutLosingLastSuperAdmin(target, (tx) => deleteAdminUser(tx, target.id));
       await audit(sql, request, { action: 'admin-user.delete', targetType: 'admin_user', targetId: target.id, before: toAdminUser(target) });
       return { success: true as const };
     },
