@@ -77,3 +77,9 @@ export async function countCities(sql: Sql): Promise<number> {
   const [row] = await sql<{ count: number }[]>`SELECT count(*) AS count FROM cities`;
   return row?.count ?? 0;
 }
+
+export async function findPlace(sql: Sql, id: number): Promise<Place | undefined> {
+  const [place] = await sql<Place[]>`
+    SELECT id, name, region, country, country_code, population, latitude, longitude FROM cities WHERE id = ${id}`;
+  return place;
+}

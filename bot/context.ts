@@ -1,0 +1,42 @@
+import type { Context } from 'grammy';
+import type { LogLevel } from '../sql/bot-logs.js';
+import type { SystemSettings } from '../sql/settings.js';
+import type { StoredTelegramUser } from '../sql/telegram-users.js';
+
+/** What the log row of the update being handled will say; features fill it in. */
+export interface LogDraft {
+  level: LogLevel;
+  message: string;
+  command: string | null;
+  errorMessage: string | null;
+  metadata: Record<string, unknown>;
+  latitude: number | null;
+  longitude: number | null;
+  city: string | null;
+  region: string | null;
+  country: string | null;
+  resultCount: number | null;
+}
+
+/** Who may do what in this update, as the access gate decided. */
+export interface Access {
+  whitelisted: boolean;
+  /** Searches a day; null is unlimited. */
+  dailyLimit: number | null;
+}
+
+export interface RequestState {
+  startedAt: number;
+  receivedAt: Date;
+  settings: SystemSettings;
+  log: LogDraft;
+  user?: StoredTelegramUser;
+  access?: Access;
+}
+
+export type BotContext = Context & { request: RequestState };
+
+/** Sets the outcome to record for this update. */
+export function recordOutcome(ctx: BotContext, level: LogLevel, message: string, details: Partial<LogDraft> = {}): void {
+  Object.assign(ctx.request.log, { level, message }, details);
+}

@@ -1,0 +1,101 @@
+import { EventEmitter } from 'node:events';
+import { Bot, type Api } from 'grammy';
+import type { UserFromGetMe } from 'grammy/types';
+import { run, type RunnerHandle } from '@grammyjs/runner';
+import type { Sql } from '../sql/database.js';
+import type { BotContext } from './context.js';
+import { createRecorder, type Recorder } from './recorder.js';
+import { requestLog } from './middleware/request-log.js';
+import { trackUser } from './middleware/track-user.js';
+import { accessGate } from './middleware/access-gate.js';
+import { maintenance } from './middleware/maintenance.js';
+import { botMembershipUpdates, groupMembershipUpdates } from './features/membership-updates.js';
+import { BOT_COMMANDS, startFeature } from './features/start.js';
+import { lookupFeature } from './features/lookup.js';
+import { placeSearchFeature } from './features/place-search.js';
+
+/** The update types the bot handles; chat_member must be asked for by name. */
+export const ALLOWED_UPDATES = ['message', 'callback_query', 'my_chat_member', 'chat_member'] as const;
+
+export type BotState = 'starting' | 'running' | 'stopped' | 'failed';
+
+export interface BotOptions {
+  sql: Sql;
+  token: string;
+  /** Another Bot API server: the built-in simulator, a local Bot API server or a test double. */
+  apiRoot?: string;
+  /** Skips getMe at start when the bot's identity is already known. */
+  botInfo?: UserFromGetMe;
+  now?: () => Date;
+  onError?: (error: unknown) => void;
+}
+
+export interface MedBot {
+  bot: Bot<BotContext>;
+  /** The live bot's API, for broadcasts. */
+  api: Api;
+  recorder: Recorder;
+  /** Emits 'handled' (updateId) once the bot has answered an update. */
+  events: EventEmitter;
+  start(): Promise<void>;
+  /** Stops polling, lets updates in progress finish, and writes every buffered log row. */
+  stop(): Promise<void>;
+  status(): { state: BotState; lastUpdateAt: Date | null };
+}
+
+/** The bot: its middleware in the order that is its design (STYLE.md), and its long-polling runner. */
+export function createBot(options: BotOptions): MedBot {
+  const now = options.now ?? (() => new Date());
+  const onError = options.onError ?? ((error: unknown) => console.error('bot error', error));
+  const bot = new Bot<BotContext>(options.token, {
+    client: options.apiRoot ? { apiRoot: options.apiRoot } : {},
+    ...(options.botInfo && { botInfo: options.botInfo }),
+  });
+  const recorder = createRecorder({ sql: options.sql, onError });
+  const events = new EventEmitter();
+  const deps = { sql: options.sql, recorder, now, events };
+  let state: BotState = 'stopped';
+  let lastUpdateAt: Date | null = null;
+  let runner: RunnerHandle | undefined;
+
+  bot.use(async (ctx, next) => {
+    lastUpdateAt = now();
+    await next();
+  });
+  bot.use(requestLog(deps));
+  bot.use(trackUser(deps));
+  bot.use(botMembershipUpdates(deps));
+  bot.use(accessGate(deps));
+  bot.use(maintenance(deps));
+  bot.use(groupMembershipUpdates(deps));
+  bot.use(startFeature(deps));
+  bot.use(lookupFeature(deps));
+  bot.use(placeSearchFeature(deps));
+  bot.catch((error) => onError(error.error));
+
+  return {
+    bot,
+    api: bot.api,
+    recorder,
+    events,
+    async start() {
+      state = 'starting';
+      try {
+        await bot.init();
+        await bot.api.deleteWebhook();
+        await bot.api.setMyCommands(BOT_COMMANDS);
+        runner = run(bot, { runner: { fetch: { allowed_updates: ALLOWED_UPDATES } } });
+        state = 'running';
+      } catch (error) {
+        state = 'failed';
+        throw error;
+      }
+    },
+    async stop() {
+      if (runner?.isRunning()) await runner.stop();
+      await recorder.close();
+      state = 'stopped';
+    },
+    status: () => ({ state, lastUpdateAt }),
+  };
+}

@@ -1,0 +1,118 @@
+import { Composer } from 'grammy';
+import type { Sql } from '../../sql/database.js';
+import { findPlace, nearestPlace, type Place } from '../../sql/cities.js';
+import { findNearestContacts } from '../../sql/contact-lookup.js';
+import { consumeDailyRequest, refundDailyRequest } from '../../sql/daily-usage.js';
+import { countTelegramRequest } from '../../sql/telegram-users.js';
+import { recordOutcome, type BotContext } from '../context.js';
+import { formatContact } from '../contact-card.js';
+import { REFUSALS } from '../default-templates.js';
+import type { Recorder } from '../recorder.js';
+import { renderReply, replyWithTemplate, sendHtml, userValues } from '../replies.js';
+import { localDay } from '../time-zone.js';
+
+interface LookupDeps {
+  sql: Sql;
+  recorder: Recorder;
+}
+
+export const PLACE_CALLBACK = /^place:(\d+)$/;
+export const CANCEL_CALLBACK = 'place:cancel';
+
+/** "London, England, United Kingdom". */
+export function placeLabel(place: Pick<Place, 'name' | 'region' | 'country'>): string {
+  return [place.name, place.region, place.country].filter(Boolean).join(', ');
+}
+
+function isValidPoint(latitude: unknown, longitude: unknown): latitude is number {
+  return (
+    typeof latitude === 'number' && typeof longitude === 'number' &&
+    Number.isFinite(latitude) && Number.isFinite(longitude) &&
+    Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180
+  );
+}
+
+/**
+ * Answers a point with the nearest contacts. One successful lookup costs one daily request,
+ * taken atomically before looking; a lookup that finds nothing, or fails, gives it back.
+ */
+async function answerPoint(deps: LookupDeps, ctx: BotContext, point: { latitude: number; longitude: number }, knownPlace?: Place) {
+  const { settings, access, receivedAt } = ctx.request;
+  const userId = ctx.from!.id;
+  const day = localDay(receivedAt, settings.timeZone);
+  const place = knownPlace ?? (await nearestPlace(deps.sql, point.latitude, point.longitude));
+  const where = {
+    latitude: point.latitude,
+    longitude: point.longitude,
+    city: place?.name ?? null,
+    region: place?.region || null,
+    country: place?.country ?? null,
+  };
+
+  if ((await consumeDailyRequest(deps.sql, userId, day, access?.dailyLimit ?? settings.defaultDailyLimit)) === undefined) {
+    recordOutcome(ctx, 'WARN', 'Daily limit reached', where);
+    await replyWithTemplate(deps, ctx, 'rate_limit');
+    return;
+  }
+  let answered = false;
+  try {
+    const contacts = await findNearestContacts(deps.sql, point, { limit: settings.resultsPerAnswer, radiusKm: settings.maxRadiusKm });
+    const placeName = place ? placeLabel(place) : `${point.latitude.toFixed(3)}, ${point.longitude.toFixed(3)}`;
+    if (contacts.length === 0) {
+      recordOutcome(ctx, 'WARN', 'No contacts within the search radius', { ...where, resultCount: 0 });
+      await replyWithTemplate(deps, ctx, 'error', { error_message: REFUSALS.noResults(settings.maxRadiusKm, placeName) });
+      return;
+    }
+    const values = { ...(await userValues(deps, ctx)), count: contacts.length, city: placeName };
+    const sections = [await renderReply(deps, 'location_result', values)];
+    const masters = contacts.filter((contact) => contact.isMasterOfMedicine);
+    if (masters.length > 0) sections.push(await renderReply(deps, 'master_of_medicine', values));
+    sections.push(...contacts.map((contact, index) => formatContact(contact, index + 1)));
+    await sendHtml(ctx, sections.join('\n\n'));
+    answered = true;
+
+    await countTelegramRequest(deps.sql, userId);
+    deps.recorder.contactsShown(contacts.map((contact) => contact.id), day);
+    recordOutcome(ctx, 'INFO', `Answered a location with ${contacts.length} contacts`, {
+      ...where,
+      resultCount: contacts.length,
+      metadata: { ...ctx.request.log.metadata, contactIds: contacts.map((contact) => contact.id), masters: masters.length },
+    });
+  } finally {
+    if (!answered) await refundDailyRequest(deps.sql, userId, day);
+  }
+}
+
+/** Locations (a pin, a venue, a live location's first point) and places chosen from buttons. */
+export function lookupFeature(deps: LookupDeps): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+
+  composer.on('message:location', async (ctx) => {
+    const { latitude, longitude } = ctx.message.location;
+    if (!isValidPoint(latitude, longitude)) {
+      recordOutcome(ctx, 'WARN', 'Ignored a malformed location', { metadata: { ...ctx.request.log.metadata, latitude, longitude } });
+      await replyWithTemplate(deps, ctx, 'error', { error_message: REFUSALS.badLocation });
+      return;
+    }
+    await answerPoint(deps, ctx, { latitude, longitude });
+  });
+
+  composer.callbackQuery(PLACE_CALLBACK, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await ctx.editMessageReplyMarkup().catch(() => undefined);
+    const place = await findPlace(deps.sql, Number(ctx.match[1]));
+    if (!place) {
+      recordOutcome(ctx, 'WARN', 'A chosen place no longer exists');
+      await replyWithTemplate(deps, ctx, 'help');
+      return;
+    }
+    await answerPoint(deps, ctx, place, place);
+  });
+
+  composer.callbackQuery(CANCEL_CALLBACK, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await ctx.editMessageReplyMarkup().catch(() => undefined);
+    recordOutcome(ctx, 'INFO', 'The user cancelled choosing a place');
+  });
+  return composer;
+}

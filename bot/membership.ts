@@ -1,0 +1,52 @@
+import type { Api } from 'grammy';
+import type { ChatMember } from 'grammy/types';
+import type { Sql } from '../sql/database.js';
+import { findMemberships, listActiveGroups, saveMembership, type AuthorizedGroupRef } from '../sql/access.js';
+
+/** A stored membership is trusted this long before Telegram is asked again. */
+export const MEMBERSHIP_TRUST_MS = 24 * 60 * 60 * 1000;
+const PARALLEL_CHECKS = 8;
+
+/** True for the chat-member states that count as belonging to the group. */
+export function isMemberStatus(member: ChatMember): boolean {
+  return (
+    member.status === 'creator' ||
+    member.status === 'administrator' ||
+    member.status === 'member' ||
+    (member.status === 'restricted' && member.is_member)
+  );
+}
+
+/**
+ * The active authorized groups the user belongs to. Stored answers younger than 24 hours are
+ * trusted; others are checked with getChatMember and stored. A group Telegram will not answer
+ * for keeps its last stored answer.
+ */
+export async function groupsOfUser(deps: { sql: Sql; api: Api }, telegramId: number, now: Date): Promise<AuthorizedGroupRef[]> {
+  const [groups, stored] = await Promise.all([listActiveGroups(deps.sql), findMemberships(deps.sql, telegramId)]);
+  const storedByGroup = new Map(stored.map((membership) => [membership.groupId, membership]));
+  const staleBefore = now.getTime() - MEMBERSHIP_TRUST_MS;
+  const memberOf: AuthorizedGroupRef[] = [];
+  const toCheck: AuthorizedGroupRef[] = [];
+  for (const group of groups) {
+    const membership = storedByGroup.get(group.groupId);
+    if (membership && membership.lastVerified.getTime() > staleBefore) {
+      if (membership.isActive) memberOf.push(group);
+    } else {
+      toCheck.push(group);
+    }
+  }
+  for (let start = 0; start < toCheck.length; start += PARALLEL_CHECKS) {
+    const checked = await Promise.all(
+      toCheck.slice(start, start + PARALLEL_CHECKS).map(async (group) => {
+        const member = await deps.api.getChatMember(group.groupId, telegramId).catch(() => undefined);
+        if (!member) return storedByGroup.get(group.groupId)?.isActive ? group : undefined;
+        const isActive = isMemberStatus(member);
+        await saveMembership(deps.sql, { telegramId, groupId: group.groupId, status: member.status, isActive, verifiedAt: now });
+        return isActive ? group : undefined;
+      }),
+    );
+    memberOf.push(...checked.filter((group): group is AuthorizedGroupRef => group !== undefined));
+  }
+  return memberOf;
+}

@@ -1,0 +1,47 @@
+import type { MiddlewareFn } from 'grammy';
+import type { Sql } from '../../sql/database.js';
+import { findActiveGroup, isWhitelistedAdmin } from '../../sql/access.js';
+import { recordOutcome, type BotContext } from '../context.js';
+import { REFUSALS } from '../default-templates.js';
+import { groupsOfUser } from '../membership.js';
+import type { Recorder } from '../recorder.js';
+import { replyWithTemplate } from '../replies.js';
+import { leaveUnauthorizedGroup } from '../unauthorized-group.js';
+
+/**
+ * Decides who may use the bot (BOT.md, "Who may use it"): in a group only if it is an active
+ * authorized group; in private only members of one, or whitelisted admins. Sets the user's
+ * daily limit for the features below; refuses everyone else with a clear reply.
+ */
+export function accessGate(deps: { sql: Sql; recorder: Recorder }): MiddlewareFn<BotContext> {
+  return async (ctx, next) => {
+    const chat = ctx.chat;
+    const from = ctx.from;
+    if (!chat || !from || from.is_bot) return;
+
+    if (chat.type === 'group' || chat.type === 'supergroup') {
+      const group = await findActiveGroup(deps.sql, chat.id);
+      if (!group) return leaveUnauthorizedGroup(deps, ctx);
+      const whitelisted = await isWhitelistedAdmin(deps.sql, from.id);
+      ctx.request.access = { whitelisted, dailyLimit: whitelisted ? null : group.dailyLimit };
+      return next();
+    }
+    if (chat.type !== 'private') return;
+
+    if (ctx.request.user?.isBlocked) {
+      recordOutcome(ctx, 'WARN', 'Refused a user blocked by staff');
+      return replyWithTemplate(deps, ctx, 'error', { error_message: REFUSALS.blocked });
+    }
+    if (await isWhitelistedAdmin(deps.sql, from.id)) {
+      ctx.request.access = { whitelisted: true, dailyLimit: null };
+      return next();
+    }
+    const groups = await groupsOfUser({ sql: deps.sql, api: ctx.api }, from.id, ctx.request.receivedAt);
+    if (groups.length === 0) {
+      recordOutcome(ctx, 'WARN', 'Refused a user who is in no authorized group');
+      return replyWithTemplate(deps, ctx, 'error', { error_message: REFUSALS.accessDenied });
+    }
+    ctx.request.access = { whitelisted: false, dailyLimit: Math.max(...groups.map((group) => group.dailyLimit)) };
+    return next();
+  };
+}

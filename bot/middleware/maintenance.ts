@@ -1,0 +1,13 @@
+import type { MiddlewareFn } from 'grammy';
+import { recordOutcome, type BotContext } from '../context.js';
+import { REFUSALS } from '../default-templates.js';
+import { replyWithTemplate, type ReplyDeps } from '../replies.js';
+
+/** In maintenance mode only whitelisted admins get past; everyone else is told to come back later. */
+export function maintenance(deps: ReplyDeps): MiddlewareFn<BotContext> {
+  return async (ctx, next) => {
+    if (!ctx.request.settings.maintenanceMode || ctx.request.access?.whitelisted) return next();
+    recordOutcome(ctx, 'WARN', 'Refused during maintenance');
+    await replyWithTemplate(deps, ctx, 'error', { error_message: REFUSALS.maintenance });
+  };
+}

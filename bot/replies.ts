@@ -1,0 +1,72 @@
+import type { InlineKeyboardMarkup } from 'grammy/types';
+import type { TemplateType } from '../api/contract/templates.js';
+import type { Sql } from '../sql/database.js';
+import { findActiveTemplate } from '../sql/message-templates.js';
+import { usedToday } from '../sql/daily-usage.js';
+import type { BotContext } from './context.js';
+import { DEFAULT_TEMPLATES } from './default-templates.js';
+import type { Recorder } from './recorder.js';
+import { renderTemplate, splitMessage, type TemplateValues } from './render.js';
+import { localDay, nextMidnight } from './time-zone.js';
+
+export interface ReplyDeps {
+  sql: Sql;
+  recorder: Recorder;
+}
+
+/** The active template of a type, rendered; falls back to the built-in text when none is active. */
+export async function renderReply(deps: ReplyDeps, type: TemplateType, values: TemplateValues): Promise<string> {
+  const template = await findActiveTemplate(deps.sql, type);
+  if (template) deps.recorder.templateUsed(template.id);
+  return renderTemplate(template?.content ?? DEFAULT_TEMPLATES[type].content, values);
+}
+
+/** Sends HTML text, split into messages Telegram accepts; the keyboard goes with the last part. */
+export async function sendHtml(ctx: BotContext, html: string, keyboard?: InlineKeyboardMarkup): Promise<void> {
+  const parts = splitMessage(html);
+  for (const [index, part] of parts.entries()) {
+    const last = index === parts.length - 1;
+    await ctx.reply(part, {
+      parse_mode: 'HTML',
+      link_preview_options: { is_disabled: true },
+      ...(last && keyboard ? { reply_markup: keyboard } : {}),
+    });
+  }
+}
+
+/** Renders the active template of a type with the user's values and sends it. */
+export async function replyWithTemplate(
+  deps: ReplyDeps,
+  ctx: BotContext,
+  type: TemplateType,
+  values: TemplateValues = {},
+  keyboard?: InlineKeyboardMarkup,
+): Promise<void> {
+  const html = await renderReply(deps, type, { ...(await userValues(deps, ctx)), ...values });
+  await sendHtml(ctx, html, keyboard);
+}
+
+/** The placeholders every reply can use: who the user is and where their daily allowance stands. */
+export async function userValues(deps: ReplyDeps, ctx: BotContext): Promise<TemplateValues> {
+  const { settings, access } = ctx.request;
+  const now = ctx.request.receivedAt;
+  const dailyLimit = access ? access.dailyLimit : settings.defaultDailyLimit;
+  const used = ctx.from ? await usedToday(deps.sql, ctx.from.id, localDay(now, settings.timeZone)) : 0;
+  return {
+    first_name: ctx.from?.first_name,
+    last_name: ctx.from?.last_name,
+    username: ctx.from?.username,
+    daily_limit: dailyLimit ?? 'unlimited',
+    remaining: dailyLimit === null ? 'unlimited' : Math.max(dailyLimit - used, 0),
+    reset_time: formatDuration(nextMidnight(now, settings.timeZone).getTime() - now.getTime()),
+  };
+}
+
+/** "5 h 12 min", "48 min": how long until something happens. */
+export function formatDuration(ms: number): string {
+  const totalMinutes = Math.max(1, Math.ceil(ms / 60_000));
+  const hours = Math.floor(totalMinutes / 60);
+  const minutes = totalMinutes % 60;
+  if (hours === 0) return `${minutes} min`;
+  return minutes === 0 ? `${hours} h` : `${hours} h ${minutes} min`;
+}

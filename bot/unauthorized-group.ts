@@ -1,0 +1,22 @@
+import type { Sql } from '../sql/database.js';
+import { createNotification } from '../sql/notifications.js';
+import { recordOutcome, type BotContext } from './context.js';
+
+const NOTIFICATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The bot is in a group that is not an active authorized group: log it, tell the staff, leave. */
+export async function leaveUnauthorizedGroup(deps: { sql: Sql }, ctx: BotContext): Promise<void> {
+  const chat = ctx.chat!;
+  const title = 'title' in chat ? chat.title : String(chat.id);
+  const message = `Bot added to unauthorized group ${title} (${chat.id})`;
+  recordOutcome(ctx, 'WARN', message, { metadata: { ...ctx.request.log.metadata, groupTitle: title } });
+  await createNotification(deps.sql, {
+    type: 'warning',
+    priority: 3,
+    title: 'Unauthorized group',
+    message,
+    expiresAt: new Date(ctx.request.receivedAt.getTime() + NOTIFICATION_LIFETIME_MS),
+    metadata: { groupId: chat.id, groupTitle: title },
+  });
+  await ctx.api.leaveChat(chat.id);
+}

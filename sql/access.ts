@@ -1,0 +1,55 @@
+import type { Sql } from './database.js';
+
+export interface AuthorizedGroupRef {
+  groupId: number;
+  groupName: string;
+  dailyLimit: number;
+}
+
+export interface StoredMembership {
+  groupId: number;
+  membershipStatus: string;
+  isActive: boolean;
+  lastVerified: Date;
+}
+
+/** The group, if its chat id is an active authorized group. */
+export async function findActiveGroup(sql: Sql, chatId: number): Promise<AuthorizedGroupRef | undefined> {
+  const [group] = await sql<AuthorizedGroupRef[]>`
+    SELECT group_id, group_name, daily_limit FROM authorized_groups WHERE group_id = ${chatId} AND is_active`;
+  return group;
+}
+
+export async function listActiveGroups(sql: Sql): Promise<AuthorizedGroupRef[]> {
+  return sql<AuthorizedGroupRef[]>`
+    SELECT group_id, group_name, daily_limit FROM authorized_groups WHERE is_active ORDER BY group_id`;
+}
+
+export async function isWhitelistedAdmin(sql: Sql, telegramId: number): Promise<boolean> {
+  const rows = await sql`SELECT 1 FROM admin_whitelist WHERE telegram_id = ${telegramId} AND is_active`;
+  return rows.length > 0;
+}
+
+/** The stored memberships of a user in the currently active authorized groups. */
+export async function findMemberships(sql: Sql, telegramId: number): Promise<StoredMembership[]> {
+  return sql<StoredMembership[]>`
+    SELECT m.group_id, m.membership_status, m.is_active, m.last_verified
+    FROM user_memberships m JOIN authorized_groups g ON g.group_id = m.group_id AND g.is_active
+    WHERE m.telegram_id = ${telegramId}`;
+}
+
+/** Stores what Telegram said of a user in a group; joinedAt is kept from the first time they were a member. */
+export async function saveMembership(
+  sql: Sql,
+  membership: { telegramId: number; groupId: number; status: string; isActive: boolean; verifiedAt: Date },
+): Promise<void> {
+  await sql`
+    INSERT INTO user_memberships (telegram_id, group_id, membership_status, joined_at, last_verified, is_active)
+    VALUES (${membership.telegramId}, ${membership.groupId}, ${membership.status},
+      ${membership.isActive ? membership.verifiedAt : null}, ${membership.verifiedAt}, ${membership.isActive})
+    ON CONFLICT (telegram_id, group_id) DO UPDATE SET
+      membership_status = excluded.membership_status,
+      joined_at = coalesce(user_memberships.joined_at, excluded.joined_at),
+      last_verified = excluded.last_verified,
+      is_active = excluded.is_active`;
+}

@@ -1,0 +1,32 @@
+import type { Sql } from './database.js';
+
+export interface SystemSettings {
+  defaultDailyLimit: number;
+  resultsPerAnswer: number;
+  maxRadiusKm: number;
+  timeZone: string;
+  maintenanceMode: boolean;
+  maxResponseTimeSeconds: number;
+  allowedGroups: string;
+  autoBackup: boolean;
+  logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+  logRetentionDays: number;
+  broadcastRatePerSecond: number;
+  updatedAt: Date;
+}
+
+/** The one row of system settings (the migration creates it). */
+export async function getSystemSettings(sql: Sql): Promise<SystemSettings> {
+  const [settings] = await sql<SystemSettings[]>`SELECT * FROM system_settings WHERE id`;
+  return settings!;
+}
+
+export type SettingsChanges = Partial<Omit<SystemSettings, 'updatedAt'>>;
+
+export async function updateSystemSettings(sql: Sql, changes: SettingsChanges): Promise<SystemSettings> {
+  const columns = Object.keys(changes) as (keyof SettingsChanges)[];
+  if (columns.length === 0) return getSystemSettings(sql);
+  const [settings] = await sql<SystemSettings[]>`
+    UPDATE system_settings SET ${sql(changes, columns)}, updated_at = now() WHERE id RETURNING *`;
+  return settings!;
+}

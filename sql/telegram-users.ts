@@ -1,0 +1,39 @@
+import type { Sql } from './database.js';
+
+export interface TelegramProfile {
+  telegramId: number;
+  firstName: string;
+  lastName: string | null;
+  username: string | null;
+  languageCode: string | null;
+}
+
+export interface StoredTelegramUser extends TelegramProfile {
+  id: number;
+  isActive: boolean;
+  isBlocked: boolean;
+  totalRequests: number;
+  lastSeen: Date | null;
+  createdAt: Date;
+}
+
+/** Records that a user was seen: their current names, and that they can be reached again. */
+export async function upsertTelegramUser(sql: Sql, profile: TelegramProfile, seenAt: Date): Promise<StoredTelegramUser> {
+  const [user] = await sql<StoredTelegramUser[]>`
+    INSERT INTO telegram_users (telegram_id, first_name, last_name, username, language_code, last_seen)
+    VALUES (${profile.telegramId}, ${profile.firstName}, ${profile.lastName}, ${profile.username}, ${profile.languageCode}, ${seenAt})
+    ON CONFLICT (telegram_id) DO UPDATE SET
+      first_name = excluded.first_name, last_name = excluded.last_name, username = excluded.username,
+      language_code = excluded.language_code, last_seen = excluded.last_seen, is_active = true
+    RETURNING *`;
+  return user!;
+}
+
+export async function countTelegramRequest(sql: Sql, telegramId: number, delta = 1): Promise<void> {
+  await sql`UPDATE telegram_users SET total_requests = greatest(total_requests + ${delta}, 0) WHERE telegram_id = ${telegramId}`;
+}
+
+/** Telegram said the user blocked the bot or was deactivated: stop counting them as reachable. */
+export async function markTelegramUserUnreachable(sql: Sql, telegramId: number): Promise<void> {
+  await sql`UPDATE telegram_users SET is_active = false WHERE telegram_id = ${telegramId}`;
+}

@@ -1,0 +1,98 @@
+import type { Test } from 'tap';
+import { createTelegramSimulator, type TelegramSimulator } from '../../bot/simulator/index.js';
+import { createBot, type MedBot } from '../../bot/create-bot.js';
+import { seedDefaultTemplates } from '../../bot/default-templates.js';
+import type { ChatMessage } from '../../bot/simulator/index.js';
+import { insertCities } from '../../sql/cities.js';
+import type { Sql } from '../../sql/database.js';
+import { gazetteerRows } from '../../scripts/load-gazetteer.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
+import { createTestClock, type TestClock } from './clock.js';
+
+export interface BotHarness {
+  db: TestDatabase;
+  sql: Sql;
+  sim: TelegramSimulator;
+  medBot: MedBot;
+  clock: TestClock;
+  /** Sends text as a user and resolves with the bot's replies once it has handled the update. */
+  say(userId: number, text: string, chatId?: number): Promise<ChatMessage[]>;
+  /** Sends a location as a user and resolves with the bot's replies. */
+  locate(userId: number, latitude: number, longitude: number, chatId?: number): Promise<ChatMessage[]>;
+  /** Presses an inline button and resolves with the bot's replies. */
+  press(userId: number, chatId: number, messageId: number, data: string): Promise<ChatMessage[]>;
+  /** Waits until the bot has handled an update, then flushes its log rows. */
+  handled(updateId: number): Promise<void>;
+}
+
+let citiesCache: Awaited<ReturnType<typeof gazetteerRows>> | undefined;
+
+/** Cities of 100,000 people or more: enough for place names, fast to load per test file. */
+async function largeCities() {
+  citiesCache ??= await gazetteerRows((city) => city.population >= 100_000);
+  return citiesCache;
+}
+
+/**
+ * The bot on a fresh database, long-polling the Telegram simulator over real HTTP, with the
+ * default templates, the larger cities, and a hand-moved clock.
+ */
+export async function createBotHarness(t: Test): Promise<BotHarness> {
+  const db = await createTestDatabase();
+  await seedDefaultTemplates(db.sql);
+  await insertCities(db.sql, await largeCities());
+  const clock = createTestClock();
+  const sim = await createTelegramSimulator();
+  const medBot = createBot({ sql: db.sql, token: sim.token, apiRoot: sim.apiRoot, now: clock.now });
+  await medBot.start();
+  t.teardown(async () => {
+    await medBot.stop();
+    await sim.close();
+    await db.close();
+  });
+
+  const waiting = new Map<number, () => void>();
+  const done = new Set<number>();
+  medBot.events.on('handled', (updateId: number) => {
+    done.add(updateId);
+    waiting.get(updateId)?.();
+  });
+  const handled = async (updateId: number) => {
+    if (!done.has(updateId)) {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`update ${updateId} was not handled in 10 s`)), 10_000);
+        waiting.set(updateId, () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    await medBot.recorder.flush();
+  };
+  const repliesTo = async (delivery: { update_id: number }, chatId: number, before: number) => {
+    await handled(delivery.update_id);
+    return sim.botMessagesSince(chatId, before);
+  };
+  const lastId = (chatId: number) => sim.messages(chatId).at(-1)?.message_id ?? 0;
+
+  return {
+    db,
+    sql: db.sql,
+    sim,
+    medBot,
+    clock,
+    handled,
+    async say(userId, text, chatId = userId) {
+      const before = lastId(chatId);
+      return repliesTo(sim.sendText(userId, text, { chatId }), chatId, before);
+    },
+    async locate(userId, latitude, longitude, chatId = userId) {
+      const before = lastId(chatId);
+      return repliesTo(sim.sendLocation(userId, { latitude, longitude }, { chatId }), chatId, before);
+    },
+    async press(userId, chatId, messageId, data) {
+      const before = lastId(chatId);
+      return repliesTo(sim.pressButton(userId, chatId, messageId, data), chatId, before);
+    },
+  };
+}
