@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Sql } from '../sql/database.js';
+import type { BotSandbox } from '../bot/sandbox.js';
 import { createTokenSigner } from './auth/tokens.js';
 import { installAccessControl } from './plugins/access-control.js';
 import { installErrorHandler } from './plugins/error-handler.js';
@@ -28,6 +29,8 @@ export interface AppDeps {
   now?: () => Date;
   /** The bot's connection state for the health check. */
   botStatus?: () => string;
+  /** The Bot Sandbox's driver, present when the built-in Telegram simulator runs. */
+  sandbox?: BotSandbox;
   logger?: FastifyServerOptions['logger'];
 }
 

@@ -13,6 +13,7 @@ import { botMembershipUpdates, groupMembershipUpdates } from './features/members
 import { BOT_COMMANDS, startFeature } from './features/start.js';
 import { lookupFeature } from './features/lookup.js';
 import { placeSearchFeature } from './features/place-search.js';
+import { createUpdateTracker } from './update-tracker.js';
 
 /** The update types the bot handles; chat_member must be asked for by name. */
 export const ALLOWED_UPDATES = ['message', 'callback_query', 'my_chat_member', 'chat_member'] as const;
@@ -37,6 +38,8 @@ export interface MedBot {
   recorder: Recorder;
   /** Emits 'handled' (updateId) once the bot has answered an update. */
   events: EventEmitter;
+  /** Resolves once the bot has answered the update. */
+  whenHandled(updateId: number, timeoutMs?: number): Promise<void>;
   start(): Promise<void>;
   /** Stops polling, lets updates in progress finish, and writes every buffered log row. */
   stop(): Promise<void>;
@@ -53,6 +56,7 @@ export function createBot(options: BotOptions): MedBot {
   });
   const recorder = createRecorder({ sql: options.sql, onError });
   const events = new EventEmitter();
+  const tracker = createUpdateTracker(events);
   const deps = { sql: options.sql, recorder, now, events };
   let state: BotState = 'stopped';
   let lastUpdateAt: Date | null = null;
@@ -78,6 +82,7 @@ export function createBot(options: BotOptions): MedBot {
     api: bot.api,
     recorder,
     events,
+    whenHandled: tracker.whenHandled,
     async start() {
       state = 'starting';
       try {

@@ -1,60 +1,100 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../api/app.js';
+import { createBot, type MedBot } from '../bot/create-bot.js';
+import { seedDefaultTemplates } from '../bot/default-templates.js';
+import { createBotSandbox } from '../bot/sandbox.js';
+import { createTelegramSimulator, type TelegramSimulator } from '../bot/simulator/index.js';
+import { populateSimulator } from '../bot/simulator/populate.js';
+import type { CityRow } from '../sql/cities.js';
 import { openDatabase, type Database } from '../sql/database.js';
 import { runMigrations } from '../sql/migrate.js';
 import { getOrCreateSecret } from '../sql/app-secrets.js';
 import type { Config } from './config.js';
 import { ensureInitialAdmin, type InitialAdminResult } from './initial-admin.js';
+import { loadGazetteerOnce } from './load-gazetteer.js';
 import { seedDemoData } from './seed-demo.js';
 
 export interface ProductOptions extends Omit<Config, 'dataDir'> {
   /** null keeps the embedded database in memory (tests). */
   dataDir: string | null;
   loginRateLimit?: { max: number; timeWindowMs: number };
+  /** Loads only the gazetteer cities it keeps (tests load a small part, fast). */
+  gazetteerFilter?: (city: CityRow) => boolean;
 }
 
 export interface RunningProduct {
   app: FastifyInstance;
   database: Database;
+  bot: MedBot;
+  /** The built-in Telegram, when no BOT_TOKEN is set. */
+  simulator: TelegramSimulator | undefined;
   url: string;
   initialAdmin: InitialAdminResult;
   migrationsApplied: string[];
+  /** Milliseconds the first-start gazetteer load took; undefined when it was loaded before. */
+  gazetteerLoadMs: number | undefined;
   stop(): Promise<void>;
 }
 
 /**
- * The composition root: opens the database, migrates it, makes sure an admin exists, loads demo
- * data when asked, builds the app and listens. `npm start` and the tests start the product here.
+ * The composition root: opens and migrates the database, makes sure an admin, the templates and
+ * the gazetteer exist, loads demo data when asked, starts the bot (on Telegram, or on the
+ * built-in simulator without BOT_TOKEN), builds the app and listens. `npm start` and the tests
+ * start the product here.
  */
 export async function startProduct(options: ProductOptions): Promise<RunningProduct> {
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  let simulator: TelegramSimulator | undefined;
   try {
     const { sql } = database;
     const migrationsApplied = await runMigrations(sql);
     const jwtSecret = options.jwtSecret ?? (await getOrCreateSecret(sql, 'jwt', () => randomBytes(48).toString('base64url')));
     const initialAdmin = await ensureInitialAdmin(sql, options.initialAdmin);
+    await seedDefaultTemplates(sql);
+    const gazetteerLoadMs = await loadGazetteerOnce(sql, options.gazetteerFilter);
     if (options.demoData) await seedDemoData(sql);
 
-    const app = await buildApp({
+    simulator = options.botToken ? undefined : await createTelegramSimulator();
+    if (simulator) await populateSimulator(sql, simulator);
+    let app: FastifyInstance | undefined;
+    const bot = createBot({
+      sql,
+      token: options.botToken ?? simulator!.token,
+      apiRoot: simulator?.apiRoot ?? options.telegramApiRoot,
+      onError: (error) => (app ? app.log.error({ err: error }, 'bot error') : console.error('bot error', error)),
+    });
+    app = await buildApp({
       sql,
       config: { jwtSecret, consoleDir: options.consoleDir, loginRateLimit: options.loginRateLimit },
       logger: options.logLevel === 'silent' ? false : { level: options.logLevel },
+      botStatus: () => bot.status().state,
+      sandbox: simulator && createBotSandbox(simulator, bot),
     });
+    // The console stays up when Telegram cannot be reached; /api/health reports the bot as failed.
+    await bot.start().catch((error: unknown) => app.log.error({ err: error }, 'the bot could not start'));
+
     const address = await app.listen({ port: options.port, host: options.host });
     const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+    const runningSimulator = simulator;
     return {
       app,
       database,
+      bot,
+      simulator: runningSimulator,
       url,
       initialAdmin,
       migrationsApplied,
+      gazetteerLoadMs,
       async stop() {
         await app.close();
+        await bot.stop();
+        await runningSimulator?.close();
         await database.close();
       },
     };
   } catch (error) {
+    await simulator?.close();
     await database.close();
     throw error;
   }

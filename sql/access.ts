@@ -53,3 +53,20 @@ export async function saveMembership(
       last_verified = excluded.last_verified,
       is_active = excluded.is_active`;
 }
+
+export interface GroupMembers {
+  groupId: number;
+  groupName: string;
+  groupType: 'supergroup' | 'group' | 'channel';
+  isActive: boolean;
+  memberIds: number[];
+}
+
+/** Every authorized group with the users stored as its active members. */
+export async function listGroupsWithMembers(sql: Sql): Promise<GroupMembers[]> {
+  return sql<GroupMembers[]>`
+    SELECT g.group_id, g.group_name, g.group_type, g.is_active,
+      coalesce(array_agg(m.telegram_id ORDER BY m.telegram_id) FILTER (WHERE m.is_active), '{}') AS member_ids
+    FROM authorized_groups g LEFT JOIN user_memberships m ON m.group_id = g.group_id
+    GROUP BY g.id ORDER BY g.group_id`;
+}

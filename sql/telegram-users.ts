@@ -37,3 +37,9 @@ export async function countTelegramRequest(sql: Sql, telegramId: number, delta =
 export async function markTelegramUserUnreachable(sql: Sql, telegramId: number): Promise<void> {
   await sql`UPDATE telegram_users SET is_active = false WHERE telegram_id = ${telegramId}`;
 }
+
+/** Every bot user's profile and reachability, for populating the Telegram simulator. */
+export async function listTelegramProfiles(sql: Sql): Promise<(TelegramProfile & { isActive: boolean })[]> {
+  return sql<(TelegramProfile & { isActive: boolean })[]>`
+    SELECT telegram_id, first_name, last_name, username, language_code, is_active FROM telegram_users ORDER BY telegram_id`;
+}

@@ -8,6 +8,7 @@ import type { Sql } from '../../sql/database.js';
 import { gazetteerRows } from '../../scripts/load-gazetteer.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { createTestClock, type TestClock } from './clock.js';
+import { LARGE_CITIES } from './gazetteer.js';
 
 export interface BotHarness {
   db: TestDatabase;
@@ -25,13 +26,6 @@ export interface BotHarness {
   handled(updateId: number): Promise<void>;
 }
 
-let citiesCache: Awaited<ReturnType<typeof gazetteerRows>> | undefined;
-
-/** Cities of 100,000 people or more: enough for place names, fast to load per test file. */
-async function largeCities() {
-  citiesCache ??= await gazetteerRows((city) => city.population >= 100_000);
-  return citiesCache;
-}
 
 /**
  * The bot on a fresh database, long-polling the Telegram simulator over real HTTP, with the
@@ -40,7 +34,7 @@ async function largeCities() {
 export async function createBotHarness(t: Test): Promise<BotHarness> {
   const db = await createTestDatabase();
   await seedDefaultTemplates(db.sql);
-  await insertCities(db.sql, await largeCities());
+  await insertCities(db.sql, await gazetteerRows(LARGE_CITIES));
   const clock = createTestClock();
   const sim = await createTelegramSimulator();
   const medBot = createBot({ sql: db.sql, token: sim.token, apiRoot: sim.apiRoot, now: clock.now });
@@ -51,22 +45,8 @@ export async function createBotHarness(t: Test): Promise<BotHarness> {
     await db.close();
   });
 
-  const waiting = new Map<number, () => void>();
-  const done = new Set<number>();
-  medBot.events.on('handled', (updateId: number) => {
-    done.add(updateId);
-    waiting.get(updateId)?.();
-  });
   const handled = async (updateId: number) => {
-    if (!done.has(updateId)) {
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`update ${updateId} was not handled in 10 s`)), 10_000);
-        waiting.set(updateId, () => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
+    await medBot.whenHandled(updateId);
     await medBot.recorder.flush();
   };
   const repliesTo = async (delivery: { update_id: number }, chatId: number, before: number) => {

@@ -5,10 +5,14 @@ import { loadConfig } from '../../scripts/config.js';
 import { startProduct } from '../../scripts/product.js';
 import { createTestDatabase } from './database.js';
 import { anAdminUser } from './builders.js';
+import { LARGE_CITIES } from './gazetteer.js';
+import type { TelegramSimulator } from '../../bot/simulator/index.js';
 
 export interface TestServer {
   url: string;
   sql: Sql;
+  /** The built-in Telegram the product's bot talks to. */
+  simulator: TelegramSimulator;
   createUser(spec: { username: string; password: string; role: Role; firstName?: string | null }): Promise<{ id: number }>;
   close(): Promise<void>;
 }
@@ -26,11 +30,13 @@ export async function startTestServer(): Promise<TestServer> {
     databaseUrl: serverDatabase?.url,
     consoleDir: path.resolve('console/dist'),
     initialAdmin: { username: 'root', password: 'root-password-for-tests' },
+    gazetteerFilter: LARGE_CITIES,
   });
   const sql = product.database.sql;
   return {
     url: product.url,
     sql,
+    simulator: product.simulator!,
     createUser: (spec) => anAdminUser(sql, spec),
     async close() {
       await product.stop();

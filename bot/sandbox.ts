@@ -1,0 +1,101 @@
+import type { ChatMessage, SimulatedGroup, SimulatedUser, TelegramSimulator } from './simulator/index.js';
+import type { MedBot } from './create-bot.js';
+
+export interface SandboxMessageInput {
+  userId: number;
+  firstName?: string;
+  lastName?: string;
+  username?: string;
+  /** A group the user is in; their private chat when absent. */
+  chatId?: number;
+  text?: string;
+  location?: { latitude: number; longitude: number };
+}
+
+/** A chat's history as the sandbox shows it, and the bot's replies to what was just sent. */
+export interface SandboxExchange {
+  updateId: number;
+  chatId: number;
+  replies: ChatMessage[];
+}
+
+/** Raised for a sandbox request that cannot be carried out (unknown user, not a member…). */
+export class SandboxError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SandboxError';
+  }
+}
+
+/**
+ * Drives the built-in Telegram simulator as its users, for the console's Bot Sandbox: each
+ * call returns once the bot has answered (a bounded wait), with the replies it sent.
+ */
+export function createBotSandbox(simulator: TelegramSimulator, medBot: MedBot, answerTimeoutMs = 10_000) {
+  const lastMessageId = (chatId: number) => simulator.messages(chatId).at(-1)?.message_id ?? 0;
+
+  /** Runs a simulator action, turning its refusals into SandboxErrors. */
+  function attempt<T>(action: () => T): T {
+    try {
+      return action();
+    } catch (error) {
+      throw new SandboxError(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  async function exchange(chatId: number, send: () => { update_id: number }): Promise<SandboxExchange> {
+    const before = lastMessageId(chatId);
+    const delivery = attempt(send);
+    await medBot.whenHandled(delivery.update_id, answerTimeoutMs);
+    return { updateId: delivery.update_id, chatId, replies: simulator.botMessagesSince(chatId, before) };
+  }
+
+  function ensureUser(input: Pick<SandboxMessageInput, 'userId' | 'firstName' | 'lastName' | 'username'>): SimulatedUser {
+    const known = simulator.listUsers().find((user) => user.id === input.userId);
+    if (known && !input.firstName && !input.lastName && !input.username) return known;
+    return simulator.upsertUser({
+      id: input.userId,
+      first_name: input.firstName ?? known?.first_name ?? `User ${input.userId}`,
+      ...((input.lastName ?? known?.last_name) && { last_name: input.lastName ?? known?.last_name }),
+      ...((input.username ?? known?.username) && { username: input.username ?? known?.username }),
+    });
+  }
+
+  return {
+    users: (): SimulatedUser[] => simulator.listUsers(),
+    groups: (): SimulatedGroup[] => simulator.listGroups(),
+    chatMessages: (chatId: number): ChatMessage[] => simulator.messages(chatId),
+
+    /** Sends text (a command or anything else) or a location as the user. */
+    sendMessage(input: SandboxMessageInput): Promise<SandboxExchange> {
+      if ((input.text === undefined) === (input.location === undefined)) {
+        throw new SandboxError('Send either text or a location');
+      }
+      ensureUser(input);
+      const chatId = input.chatId ?? input.userId;
+      return exchange(chatId, () =>
+        input.location
+          ? simulator.sendLocation(input.userId, input.location, { chatId })
+          : simulator.sendText(input.userId, input.text!, { chatId }),
+      );
+    },
+
+    /** Presses an inline button of one of the bot's messages. */
+    pressButton(input: { userId: number; chatId: number; messageId: number; data: string }): Promise<SandboxExchange> {
+      return exchange(input.chatId, () => simulator.pressButton(input.userId, input.chatId, input.messageId, input.data));
+    },
+
+    /** Adds the user to a group (Telegram tells the bot, which records the membership). */
+    async joinGroup(groupId: number, userId: number): Promise<void> {
+      ensureUser({ userId });
+      const delivery = attempt(() => simulator.addMember(groupId, userId));
+      if (delivery) await medBot.whenHandled(delivery.update_id, answerTimeoutMs);
+    },
+
+    async leaveGroup(groupId: number, userId: number): Promise<void> {
+      const delivery = attempt(() => simulator.removeMember(groupId, userId));
+      if (delivery) await medBot.whenHandled(delivery.update_id, answerTimeoutMs);
+    },
+  };
+}
+export type BotSandbox = ReturnType<typeof createBotSandbox>;
