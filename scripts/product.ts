@@ -57,14 +57,14 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
 
     simulator = options.botToken ? undefined : await createTelegramSimulator();
     if (simulator) await populateSimulator(sql, simulator);
-    let app: FastifyInstance | undefined;
     const bot = createBot({
       sql,
       token: options.botToken ?? simulator!.token,
       apiRoot: simulator?.apiRoot ?? options.telegramApiRoot,
-      onError: (error) => (app ? app.log.error({ err: error }, 'bot error') : console.error('bot error', error)),
+      // Called only once updates flow, which is after the app below exists.
+      onError: (error) => app.log.error({ err: error }, 'bot error'),
     });
-    app = await buildApp({
+    const app = await buildApp({
       sql,
       config: { jwtSecret, consoleDir: options.consoleDir, loginRateLimit: options.loginRateLimit },
       logger: options.logLevel === 'silent' ? false : { level: options.logLevel },
