@@ -62,3 +62,8 @@ export type UpdateAdminUser = z.infer<typeof UpdateAdminUserSchema>;
 
 export const ResetPasswordSchema = z.object({ newPassword: PasswordSchema });
 export const ToggleTwoFactorSchema = z.object({ enable: z.boolean({ error: 'enable must be true or false' }) });
+
+/** Only a super admin may change, reset or delete a super admin (spec §6, enforced by the API). */
+export function canManageAdminUser(actorRole: string, targetRole: string): boolean {
+  return actorRole === 'super_admin' || targetRole !== 'super_admin';
+}

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AdminUserSchema,
+  canManageAdminUser,
   CreateAdminUserSchema,
   ResetPasswordSchema,
   ToggleTwoFactorSchema,
@@ -40,7 +41,7 @@ export const adminUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> 
   async function manageableUser(actor: AuthContext, id: number): Promise<AdminUserRecord> {
     const target = await findAdminUserById(sql, id);
     if (!target) throw notFound('No admin user with this id');
-    if (target.role === 'super_admin' && actor.role !== 'super_admin') throw forbidden(ONLY_SUPER_ADMINS_MANAGE_SUPER_ADMINS);
+    if (!canManageAdminUser(actor.role, target.role)) throw forbidden(ONLY_SUPER_ADMINS_MANAGE_SUPER_ADMINS);
     return target;
   }
 
@@ -69,7 +70,7 @@ export const adminUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> 
     async (request, reply) => {
       const actor = requireAuth(request);
       const { password, ...fields } = request.body;
-      if (fields.role === 'super_admin' && actor.role !== 'super_admin') throw forbidden(ONLY_SUPER_ADMINS_MANAGE_SUPER_ADMINS);
+      if (!canManageAdminUser(actor.role, fields.role)) throw forbidden(ONLY_SUPER_ADMINS_MANAGE_SUPER_ADMINS);
       const created = await insertAdminUser(sql, { ...fields, passwordHash: await hashPassword(password) });
       await audit(sql, request, { action: 'admin-user.create', targetType: 'admin_user', targetId: created.id, after: created });
       return reply.status(201).send(created);

@@ -1,5 +1,5 @@
 import { Button } from '@tremor/react';
-import type { AdminUser } from '../../../../../api/contract/admin-users.js';
+import { canManageAdminUser, type AdminUser } from '../../../../../api/contract/admin-users.js';
 import type { SessionUser } from '../../../../../api/contract/auth.js';
 import { can } from '../../../../../api/contract/permissions.js';
 import type { Role } from '../../../../../api/contract/roles.js';
@@ -23,14 +23,20 @@ interface ControlProps {
   actions: UserRowActions;
 }
 
+/** The API refuses changes to super admins by anyone but a super admin: do not offer them. */
+function canManage(viewer: SessionUser, user: AdminUser): boolean {
+  return canManageAdminUser(viewer.role, user.role);
+}
+
 export function ActiveControl({ user, actions }: ControlProps) {
+  const { viewer } = actions;
   return (
     <div className="flex items-center gap-2">
       <ToggleSwitch
         checked={user.isActive}
         onChange={() => actions.onToggleActive(user)}
         label={`Active: ${user.username}`}
-        disabled={actions.busyUserIds.has(user.id)}
+        disabled={actions.busyUserIds.has(user.id) || !canManage(viewer, user) || viewer.id === user.id}
       />
       <span className={user.isActive ? 'text-emerald-700' : 'text-tremor-content-subtle'}>
         {user.isActive ? 'Active' : 'Inactive'}
@@ -46,7 +52,7 @@ export function TwoFactorControl({ user, actions }: ControlProps) {
         checked={user.twoFactorEnabled}
         onChange={() => actions.onToggleTwoFactor(user)}
         label={`Two-factor: ${user.username}`}
-        disabled={actions.busyUserIds.has(user.id)}
+        disabled={actions.busyUserIds.has(user.id) || !canManage(actions.viewer, user)}
       />
       <span className={user.twoFactorEnabled ? 'text-emerald-700' : 'text-tremor-content-subtle'}>
         {user.twoFactorEnabled ? 'Enabled' : 'Disabled'}
@@ -87,8 +93,9 @@ export function RoleSelect({ user, actions }: ControlProps) {
   );
 }
 
-/** Reset Password for everyone who may manage users; Delete only where spec §6 allows it. */
+/** Reset Password for everyone who may manage this user; Delete only where spec §6 allows it. */
 export function UserActionButtons({ user, actions }: ControlProps) {
+  if (!canManage(actions.viewer, user)) return null;
   return (
     <>
       <Button
