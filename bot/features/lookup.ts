@@ -49,7 +49,9 @@ async function answerPoint(deps: LookupDeps, ctx: BotContext, point: { latitude:
     country: place?.country ?? null,
   };
 
-  if ((await consumeDailyRequest(deps.sql, userId, day, access?.dailyLimit ?? settings.defaultDailyLimit)) === undefined) {
+  // access.dailyLimit null is unlimited (whitelisted admins): only a missing access decision falls back to the default.
+  const limit = access ? access.dailyLimit : settings.defaultDailyLimit;
+  if ((await consumeDailyRequest(deps.sql, userId, day, limit)) === undefined) {
     recordOutcome(ctx, 'WARN', 'Daily limit reached', where);
     await replyWithTemplate(deps, ctx, 'rate_limit');
     return;
