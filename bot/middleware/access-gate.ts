@@ -22,16 +22,16 @@ export function accessGate(deps: { sql: Sql; recorder: Recorder }): MiddlewareFn
     if (chat.type === 'group' || chat.type === 'supergroup') {
       const group = await findActiveGroup(deps.sql, chat.id);
       if (!group) return leaveUnauthorizedGroup(deps, ctx);
+      // Membership changes are recorded whoever made them; only requests are refused.
+      if (ctx.chatMember || ctx.myChatMember) return next();
+      if (ctx.request.user?.isBlocked) return refuseBlocked(deps, ctx);
       const whitelisted = await isWhitelistedAdmin(deps.sql, from.id);
       ctx.request.access = { whitelisted, dailyLimit: whitelisted ? null : group.dailyLimit };
       return next();
     }
     if (chat.type !== 'private') return;
 
-    if (ctx.request.user?.isBlocked) {
-      recordOutcome(ctx, 'WARN', 'Refused a user blocked by staff');
-      return replyWithTemplate(deps, ctx, 'error', { error_message: REFUSALS.blocked });
-    }
+    if (ctx.request.user?.isBlocked) return refuseBlocked(deps, ctx);
     if (await isWhitelistedAdmin(deps.sql, from.id)) {
       ctx.request.access = { whitelisted: true, dailyLimit: null };
       return next();
@@ -44,4 +44,9 @@ export function accessGate(deps: { sql: Sql; recorder: Recorder }): MiddlewareFn
     ctx.request.access = { whitelisted: false, dailyLimit: Math.max(...groups.map((group) => group.dailyLimit)) };
     return next();
   };
+}
+
+function refuseBlocked(deps: { sql: Sql; recorder: Recorder }, ctx: BotContext): Promise<void> {
+  recordOutcome(ctx, 'WARN', 'Refused a user blocked by staff');
+  return replyWithTemplate(deps, ctx, 'error', { error_message: REFUSALS.blocked });
 }
