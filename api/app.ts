@@ -10,6 +10,8 @@ import { installConsole } from './plugins/static-console.js';
 import { accountRoutes } from './routes/account.js';
 import { adminUserRoutes } from './routes/admin-users.js';
 import { authRoutes } from './routes/auth.js';
+import { botSandboxRoutes } from './routes/bot-sandbox.js';
+import { botUsersDataRoutes } from './routes/bot-users-data.js';
 import { healthRoutes } from './routes/health.js';
 
 export interface AppConfig {
@@ -57,6 +59,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { sql: deps.sql, tokens, now, loginRateLimit: deps.config.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT });
   await app.register(accountRoutes, { sql: deps.sql, now });
   await app.register(adminUserRoutes, { sql: deps.sql, now });
+  await app.register(botUsersDataRoutes, { sql: deps.sql, now });
+  await app.register(botSandboxRoutes, { sql: deps.sql, sandbox: deps.sandbox });
   await installConsole(app, deps.config.consoleDir);
   return app;
 }

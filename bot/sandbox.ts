@@ -27,6 +27,17 @@ export class SandboxError extends Error {
   }
 }
 
+/** Raised when the bot has not answered within the sandbox's bounded wait. */
+export class SandboxTimeoutError extends Error {
+  constructor(
+    readonly updateId: number,
+    readonly timeoutMs: number,
+  ) {
+    super(`The bot did not answer within ${Math.round(timeoutMs / 1000)} s; it may be stopped or overloaded. Try again in a moment.`);
+    this.name = 'SandboxTimeoutError';
+  }
+}
+
 /**
  * Drives the built-in Telegram simulator as its users, for the console's Bot Sandbox: each
  * call returns once the bot has answered (a bounded wait), with the replies it sent.
@@ -43,10 +54,19 @@ export function createBotSandbox(simulator: TelegramSimulator, medBot: MedBot, a
     }
   }
 
+  /** Waits for the bot to handle an update, naming a timeout as such. */
+  async function answered(updateId: number): Promise<void> {
+    try {
+      await medBot.whenHandled(updateId, answerTimeoutMs);
+    } catch (error) {
+      throw Object.assign(new SandboxTimeoutError(updateId, answerTimeoutMs), { cause: error });
+    }
+  }
+
   async function exchange(chatId: number, send: () => { update_id: number }): Promise<SandboxExchange> {
     const before = lastMessageId(chatId);
     const delivery = attempt(send);
-    await medBot.whenHandled(delivery.update_id, answerTimeoutMs);
+    await answered(delivery.update_id);
     return { updateId: delivery.update_id, chatId, replies: simulator.botMessagesSince(chatId, before) };
   }
 
@@ -65,6 +85,18 @@ export function createBotSandbox(simulator: TelegramSimulator, medBot: MedBot, a
     users: (): SimulatedUser[] => simulator.listUsers(),
     groups: (): SimulatedGroup[] => simulator.listGroups(),
     chatMessages: (chatId: number): ChatMessage[] => simulator.messages(chatId),
+
+    /** Creates a simulated user, or renames one who exists; their private chat has their id. */
+    createUser(input: { userId: number; firstName: string; lastName?: string; username?: string }): SimulatedUser {
+      return attempt(() =>
+        simulator.upsertUser({
+          id: input.userId,
+          first_name: input.firstName,
+          ...(input.lastName && { last_name: input.lastName }),
+          ...(input.username && { username: input.username }),
+        }),
+      );
+    },
 
     /** Sends text (a command or anything else) or a location as the user. */
     sendMessage(input: SandboxMessageInput): Promise<SandboxExchange> {
@@ -89,12 +121,12 @@ export function createBotSandbox(simulator: TelegramSimulator, medBot: MedBot, a
     async joinGroup(groupId: number, userId: number): Promise<void> {
       ensureUser({ userId });
       const delivery = attempt(() => simulator.addMember(groupId, userId));
-      if (delivery) await medBot.whenHandled(delivery.update_id, answerTimeoutMs);
+      if (delivery) await answered(delivery.update_id);
     },
 
     async leaveGroup(groupId: number, userId: number): Promise<void> {
       const delivery = attempt(() => simulator.removeMember(groupId, userId));
-      if (delivery) await medBot.whenHandled(delivery.update_id, answerTimeoutMs);
+      if (delivery) await answered(delivery.update_id);
     },
   };
 }

@@ -70,3 +70,23 @@ export async function listGroupsWithMembers(sql: Sql): Promise<GroupMembers[]> {
     FROM authorized_groups g LEFT JOIN user_memberships m ON m.group_id = g.group_id
     GROUP BY g.id ORDER BY g.group_id`;
 }
+
+export interface UserMembershipRecord {
+  id: number;
+  groupId: number;
+  /** Null when the group is no longer an authorized group. */
+  groupName: string | null;
+  membershipStatus: string;
+  joinedAt: Date | null;
+  lastVerified: Date;
+  isActive: boolean;
+}
+
+/** Every stored membership of a user, with the group's name, active ones first. */
+export async function listUserMemberships(sql: Sql, telegramId: number): Promise<UserMembershipRecord[]> {
+  return sql<UserMembershipRecord[]>`
+    SELECT m.id, m.group_id, g.group_name, m.membership_status, m.joined_at, m.last_verified, m.is_active
+    FROM user_memberships m LEFT JOIN authorized_groups g ON g.group_id = m.group_id
+    WHERE m.telegram_id = ${telegramId}
+    ORDER BY m.is_active DESC, g.group_name NULLS LAST, m.group_id`;
+}

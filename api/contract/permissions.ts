@@ -28,6 +28,8 @@ export const PERMISSIONS = {
   'admin-users:change-role': superAdmins,
   'admin-users:delete': superAdmins,
   'settings:own-account': everyone,
+  /** The Bot Sandbox: chat with the bot as simulated users (only with the built-in simulator). */
+  'bot-sandbox:use': editors,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

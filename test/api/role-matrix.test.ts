@@ -24,6 +24,9 @@ interface RouteEntry {
 }
 
 const ADMINS_ONLY = (allowed: number) => ({ anonymous: 401, viewer: 403, editor: 403, admin: allowed, super_admin: allowed });
+const EDITORS_AND_UP = (allowed: number) => ({ anonymous: 401, viewer: 403, editor: allowed, admin: allowed, super_admin: allowed });
+/** This app runs without the simulator, so the Bot Sandbox answers 409 to those allowed past the check. */
+const SANDBOX = EDITORS_AND_UP(409);
 
 let sequence = 0;
 
@@ -60,6 +63,34 @@ const ROUTES: RouteEntry[] = [
     expect: ADMINS_ONLY(200),
     request: (target) => ({ url: `/api/admin/users/${target.id}/toggle-2fa`, payload: { enable: true } }),
   },
+  { method: 'GET', url: '/api/daily-usage', expect: 'signed-in' },
+  { method: 'GET', url: '/api/user-memberships', expect: 'signed-in', request: () => ({ url: '/api/user-memberships?userId=1' }) },
+  { method: 'GET', url: '/api/bot-sandbox/status', expect: EDITORS_AND_UP(200) },
+  { method: 'GET', url: '/api/bot-sandbox/users', expect: SANDBOX },
+  { method: 'POST', url: '/api/bot-sandbox/users', expect: SANDBOX, request: () => ({ payload: { userId: 1, firstName: 'A' } }) },
+  { method: 'GET', url: '/api/bot-sandbox/groups', expect: SANDBOX },
+  { method: 'POST', url: '/api/bot-sandbox/messages', expect: SANDBOX, request: () => ({ payload: { userId: 1, text: '/start' } }) },
+  { method: 'POST', url: '/api/bot-sandbox/callback', expect: SANDBOX, request: () => ({ payload: { userId: 1, chatId: 1, messageId: 1, data: 'x' } }) },
+  { method: 'GET', url: '/api/bot-sandbox/chats/:chatId/messages', expect: SANDBOX, request: () => ({ url: '/api/bot-sandbox/chats/1/messages' }) },
+  {
+    method: 'POST',
+    url: '/api/bot-sandbox/groups/:groupId/members',
+    expect: SANDBOX,
+    request: () => ({ url: '/api/bot-sandbox/groups/-1/members', payload: { userId: 1 } }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/bot-sandbox/groups/:groupId/members',
+    expect: SANDBOX,
+    request: () => ({ url: '/api/bot-sandbox/groups/-1/members', payload: { userId: 1 } }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/bot-sandbox/groups/:groupId/members/:userId',
+    expect: SANDBOX,
+    request: () => ({ url: '/api/bot-sandbox/groups/-1/members/1' }),
+  },
+  { method: 'GET', url: '/api/bot-sandbox/places', expect: SANDBOX, request: () => ({ url: '/api/bot-sandbox/places?q=London' }) },
   { method: 'GET', url: '/api/health', expect: { public: 200 } },
   { method: 'POST', url: '/api/auth/login', expect: { public: 401 }, request: () => ({ payload: { identifier: 'nobody', password: 'nothing-at-all' } }) },
   { method: 'POST', url: '/api/auth/refresh', expect: { public: 401 }, request: () => ({ payload: { refreshToken: 'unknown' } }) },

@@ -1,6 +1,7 @@
 import type { Test } from 'tap';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../api/app.js';
+import type { BotSandbox } from '../../bot/sandbox.js';
 import type { Role } from '../../api/contract/roles.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { createTestClock, type TestClock } from './clock.js';
@@ -18,22 +19,34 @@ export interface TestApp {
   call(token: string | undefined, options: InjectOptions): Promise<LightMyRequestResponse>;
 }
 
-/** The API on a fresh database with a hand-moved clock; closed when the test ends. */
-export async function createTestApp(t: Test, options: { loginRateLimit?: { max: number; timeWindowMs: number } } = {}): Promise<TestApp> {
-  const db = await createTestDatabase();
-  const clock = createTestClock();
+export interface TestAppOptions {
+  loginRateLimit?: { max: number; timeWindowMs: number };
+  /** The Bot Sandbox's driver, as the product passes it when the simulator runs. */
+  sandbox?: BotSandbox;
+  /** A database that already exists (the bot's, say); its owner closes it. Default: a fresh one. */
+  db?: TestDatabase;
+  /** The clock to share with other parts under test. Default: a fresh one. */
+  clock?: TestClock;
+}
+
+/** The API on a fresh database (or the one given) with a hand-moved clock; closed when the test ends. */
+export async function createTestApp(t: Test, options: TestAppOptions = {}): Promise<TestApp> {
+  const ownsDatabase = !options.db;
+  const db = options.db ?? (await createTestDatabase());
+  const clock = options.clock ?? createTestClock();
   const app = await buildApp({
     sql: db.sql,
     config: { jwtSecret: 'test-secret-of-at-least-thirty-two-characters', loginRateLimit: options.loginRateLimit ?? { max: 1000, timeWindowMs: 60_000 } },
     now: clock.now,
+    sandbox: options.sandbox,
   }).catch(async (error: unknown) => {
     // An open database keeps the test process alive until tap's timeout; fail fast instead.
-    await db.close();
+    if (ownsDatabase) await db.close();
     throw error;
   });
   t.teardown(async () => {
     await app.close();
-    await db.close();
+    if (ownsDatabase) await db.close();
   });
 
   const signIn = async (identifier: string, password: string) => {

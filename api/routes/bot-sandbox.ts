@@ -1,0 +1,193 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ChatParamsSchema,
+  CreateSandboxUserSchema,
+  GroupMemberBodySchema,
+  GroupMemberParamsSchema,
+  GroupParamsSchema,
+  PlaceSchema,
+  PlacesQuerySchema,
+  PressButtonSchema,
+  SANDBOX_UNAVAILABLE,
+  SandboxExchangeSchema,
+  SandboxGroupSchema,
+  SandboxMessageSchema,
+  SandboxStatusSchema,
+  SandboxUserSchema,
+  SendSandboxMessageSchema,
+  type SandboxExchange,
+  type SandboxGroup,
+  type SandboxMessage,
+  type SandboxUser,
+} from '../contract/bot-sandbox.js';
+import { ApiError, badRequest, conflict, notFound } from '../errors.js';
+import { SandboxError, SandboxTimeoutError, type BotSandbox } from '../../bot/sandbox.js';
+import type { ChatMessage, SimulatedGroup, SimulatedUser } from '../../bot/simulator/index.js';
+import type { Sql } from '../../sql/database.js';
+import { searchPlaces } from '../../sql/cities.js';
+
+const PERMISSION = { permission: 'bot-sandbox:use' } as const;
+const PLACES_PER_SEARCH = 8;
+
+function toSandboxUser(user: SimulatedUser): SandboxUser {
+  return {
+    id: user.id,
+    firstName: user.first_name,
+    lastName: user.last_name ?? null,
+    username: user.username ?? null,
+    blockedBot: user.blockedBot,
+    deactivated: user.deactivated,
+  };
+}
+
+function toSandboxGroup(group: SimulatedGroup): SandboxGroup {
+  return { id: group.id, title: group.title, type: group.type, botStatus: group.botStatus, members: group.members };
+}
+
+/** A chat message as the console shows it; Telegram's snake_case stays on the bot's side. */
+function toSandboxMessage(message: ChatMessage): SandboxMessage {
+  return {
+    messageId: message.message_id,
+    chatId: message.chat_id,
+    from: { id: message.from.id, isBot: message.from.is_bot, firstName: message.from.first_name, username: message.from.username ?? null },
+    date: new Date(message.date * 1000).toISOString(),
+    text: message.text ?? null,
+    html: message.parse_mode === 'HTML',
+    location: message.location ? { latitude: message.location.latitude, longitude: message.location.longitude } : null,
+    buttons: (message.reply_markup?.inline_keyboard ?? []).map((row) =>
+      row.map((button) => ({
+        text: button.text,
+        ...('callback_data' in button && button.callback_data !== undefined && { callbackData: button.callback_data }),
+        ...('url' in button && button.url !== undefined && { url: button.url }),
+      })),
+    ),
+    replyToMessageId: message.reply_to_message_id ?? null,
+    edited: message.edited ?? false,
+  };
+}
+
+/** Turns the driver's refusals into a 400 and a bot that does not answer into a 504. */
+async function drive<T>(action: () => T | Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if (error instanceof SandboxError) throw badRequest(error.message);
+    if (error instanceof SandboxTimeoutError) throw new ApiError(504, error.message);
+    throw error;
+  }
+}
+
+function toExchange(exchange: { updateId: number; chatId: number; replies: ChatMessage[] }): SandboxExchange {
+  return { updateId: exchange.updateId, chatId: exchange.chatId, replies: exchange.replies.map(toSandboxMessage) };
+}
+
+/**
+ * The Bot Sandbox (issue 3): chat with the bot as simulated users through the built-in Telegram
+ * simulator. Without the simulator (a real BOT_TOKEN) every route but the status answers 409.
+ */
+export const botSandboxRoutes: FastifyPluginAsync<{ sql: Sql; sandbox: BotSandbox | undefined }> = async (instance, { sql, sandbox }) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/bot-sandbox/status',
+    { schema: { response: { 200: SandboxStatusSchema } }, config: PERMISSION },
+    async () => (sandbox ? { available: true } : { available: false, reason: SANDBOX_UNAVAILABLE }),
+  );
+
+  await app.register(async (scope) => {
+    const routes = scope.withTypeProvider<ZodTypeProvider>();
+    // After authentication and before validation: without the simulator, say so whatever was sent.
+    routes.addHook('onRequest', async () => {
+      if (!sandbox) throw conflict(SANDBOX_UNAVAILABLE);
+    });
+    const driver = (): BotSandbox => {
+      if (!sandbox) throw conflict(SANDBOX_UNAVAILABLE);
+      return sandbox;
+    };
+    const groupById = (groupId: number): SandboxGroup => {
+      const group = driver().groups().find((candidate) => candidate.id === groupId);
+      if (!group) throw notFound(`No simulated group ${groupId}`);
+      return toSandboxGroup(group);
+    };
+
+    routes.get(
+      '/api/bot-sandbox/users',
+      { schema: { response: { 200: SandboxUserSchema.array() } }, config: PERMISSION },
+      async () => driver().users().map(toSandboxUser).sort((a, b) => a.firstName.localeCompare(b.firstName) || a.id - b.id),
+    );
+
+    routes.post(
+      '/api/bot-sandbox/users',
+      { schema: { body: CreateSandboxUserSchema, response: { 201: SandboxUserSchema } }, config: PERMISSION },
+      async (request, reply) => {
+        const { userId } = request.body;
+        if (driver().users().some((user) => user.id === userId)) {
+          throw conflict(`A simulated user with Telegram ID ${userId} already exists`, 'userId');
+        }
+        const user = await drive(() => driver().createUser(request.body));
+        return reply.status(201).send(toSandboxUser(user));
+      },
+    );
+
+    routes.get(
+      '/api/bot-sandbox/groups',
+      { schema: { response: { 200: SandboxGroupSchema.array() } }, config: PERMISSION },
+      async () => driver().groups().map(toSandboxGroup),
+    );
+
+    routes.post(
+      '/api/bot-sandbox/messages',
+      { schema: { body: SendSandboxMessageSchema, response: { 200: SandboxExchangeSchema } }, config: PERMISSION },
+      async (request) => toExchange(await drive(() => driver().sendMessage(request.body))),
+    );
+
+    routes.post(
+      '/api/bot-sandbox/callback',
+      { schema: { body: PressButtonSchema, response: { 200: SandboxExchangeSchema } }, config: PERMISSION },
+      async (request) => toExchange(await drive(() => driver().pressButton(request.body))),
+    );
+
+    routes.get(
+      '/api/bot-sandbox/chats/:chatId/messages',
+      { schema: { params: ChatParamsSchema, response: { 200: SandboxMessageSchema.array() } }, config: PERMISSION },
+      async (request) => driver().chatMessages(request.params.chatId).map(toSandboxMessage),
+    );
+
+    routes.post(
+      '/api/bot-sandbox/groups/:groupId/members',
+      { schema: { params: GroupParamsSchema, body: GroupMemberBodySchema, response: { 200: SandboxGroupSchema } }, config: PERMISSION },
+      async (request) => {
+        groupById(request.params.groupId);
+        await drive(() => driver().joinGroup(request.params.groupId, request.body.userId));
+        return groupById(request.params.groupId);
+      },
+    );
+
+    const leave = async (groupId: number, userId: number): Promise<SandboxGroup> => {
+      groupById(groupId);
+      await drive(() => driver().leaveGroup(groupId, userId));
+      return groupById(groupId);
+    };
+
+    // The issue names DELETE on the same path as joining, with the user in the body…
+    routes.delete(
+      '/api/bot-sandbox/groups/:groupId/members',
+      { schema: { params: GroupParamsSchema, body: GroupMemberBodySchema, response: { 200: SandboxGroupSchema } }, config: PERMISSION },
+      async (request) => leave(request.params.groupId, request.body.userId),
+    );
+
+    // …and the REST-shaped path, for clients that send no body with DELETE.
+    routes.delete(
+      '/api/bot-sandbox/groups/:groupId/members/:userId',
+      { schema: { params: GroupMemberParamsSchema, response: { 200: SandboxGroupSchema } }, config: PERMISSION },
+      async (request) => leave(request.params.groupId, request.params.userId),
+    );
+
+    routes.get(
+      '/api/bot-sandbox/places',
+      { schema: { querystring: PlacesQuerySchema, response: { 200: PlaceSchema.array() } }, config: PERMISSION },
+      async (request) => searchPlaces(sql, request.query.q, PLACES_PER_SEARCH),
+    );
+  });
+};
