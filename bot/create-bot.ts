@@ -70,8 +70,9 @@ export function createBot(options: BotOptions): MedBot {
   bot.use(trackUser(deps));
   bot.use(botMembershipUpdates(deps));
   bot.use(accessGate(deps));
-  bot.use(maintenance(deps));
+  // Membership changes are recorded in maintenance too, and answered with nothing.
   bot.use(groupMembershipUpdates(deps));
+  bot.use(maintenance(deps));
   bot.use(startFeature(deps));
   bot.use(lookupFeature(deps));
   bot.use(placeSearchFeature(deps));
