@@ -1,8 +1,14 @@
 import { hashPassword } from '../api/auth/passwords.js';
 import type { Role } from '../api/contract/roles.js';
+import { insertAuthorizedGroups, insertMemberships, insertWhitelistEntries } from '../sql/access-bulk.js';
 import { insertAdminUser } from '../sql/admin-users.js';
 import type { Sql } from '../sql/database.js';
+import { insertNotifications } from '../sql/notifications-bulk.js';
 import { runSeedOnce } from '../sql/seeds.js';
+import { insertTelegramUsers } from '../sql/telegram-users-bulk.js';
+import { insertDemoContacts } from './demo/contacts.js';
+import { insertDemoTraffic } from './demo/logs.js';
+import { buildDemoWorld, type DemoWorld } from './demo/world.js';
 
 /** The password of every demo staff account (README, "Demo accounts"). */
 export const DEMO_PASSWORD = 'demo-password';
@@ -14,12 +20,35 @@ const DEMO_STAFF: { username: string; firstName: string; role: Role; department:
   { username: 'demo.superadmin', firstName: 'Sam', role: 'super_admin', department: 'IT', email: 'sam@example.org' },
 ];
 
-/** Loads the deterministic demo data set, once per database. */
-export async function seedDemoData(sql: Sql): Promise<void> {
+/**
+ * Loads the deterministic demo data set, each area once per database. The data is built in
+ * memory only when an area still has to be loaded, so later starts cost a few queries; dates are
+ * relative to `now`.
+ */
+export async function seedDemoData(sql: Sql, { now = new Date() }: { now?: Date } = {}): Promise<void> {
+  let built: Promise<DemoWorld> | undefined;
+  const world = () => (built ??= buildDemoWorld(now));
+
   await runSeedOnce(sql, 'demo-staff', async (tx) => {
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     for (const staff of DEMO_STAFF) {
       await insertAdminUser(tx, { ...staff, passwordHash, isActive: true });
     }
   });
+  await runSeedOnce(sql, 'demo-contacts', async (tx) => insertDemoContacts(tx, (await world()).contacts));
+  await runSeedOnce(sql, 'demo-access', async (tx) => {
+    const { groups, whitelist } = await world();
+    await insertAuthorizedGroups(tx, groups);
+    await insertWhitelistEntries(tx, whitelist);
+  });
+  await runSeedOnce(sql, 'demo-bot-users', async (tx) => {
+    const { users, memberships } = await world();
+    await insertTelegramUsers(tx, users);
+    await insertMemberships(tx, memberships);
+  });
+  await runSeedOnce(sql, 'demo-logs', async (tx) => {
+    const { traffic, contacts } = await world();
+    await insertDemoTraffic(tx, traffic, contacts);
+  });
+  await runSeedOnce(sql, 'demo-notifications', async (tx) => insertNotifications(tx, (await world()).notifications));
 }

@@ -1,0 +1,31 @@
+import { insertBotLogs } from '../../sql/bot-logs.js';
+import type { Sql } from '../../sql/database.js';
+import { addDailyUsage } from '../../sql/daily-usage-bulk.js';
+import { addContactDailyRequests, findContactIdsByPhone } from '../../sql/medical-contacts-bulk.js';
+import type { DemoContact } from './contacts.js';
+import type { DemoTraffic } from './traffic.js';
+
+const BATCH_SIZE = 5_000;
+
+/**
+ * Stores the demo traffic: its log rows, daily usage and per-contact request counts. Contacts are
+ * found by phone, so a demo contact staff have deleted since is simply left out.
+ */
+export async function insertDemoTraffic(sql: Sql, traffic: DemoTraffic, contacts: DemoContact[]): Promise<void> {
+  const ids = await findContactIdsByPhone(sql, contacts.map((contact) => contact.phone));
+  const idOf = (index: number) => ids.get(contacts[index]!.phone);
+  const rows = traffic.requests.map(({ contacts: shown, ...request }) =>
+    shown.length === 0
+      ? request
+      : { ...request, metadata: { ...request.metadata, contactIds: shown.map(idOf).filter((id) => id !== undefined) } },
+  );
+  for (let start = 0; start < rows.length; start += BATCH_SIZE) await insertBotLogs(sql, rows.slice(start, start + BATCH_SIZE));
+  await addDailyUsage(sql, traffic.dailyUsage);
+  await addContactDailyRequests(
+    sql,
+    traffic.contactRequests.flatMap(({ contact, day, requests }) => {
+      const contactId = idOf(contact);
+      return contactId === undefined ? [] : [{ contactId, day, requests }];
+    }),
+  );
+}

@@ -1,0 +1,83 @@
+import type { StoredNotification } from '../../sql/notifications-bulk.js';
+import type { DemoUser } from './bot-users.js';
+import { ERROR_SPIKE_MS, errorSpikeStart } from './sessions.js';
+import type { DemoTraffic } from './traffic.js';
+
+const MINUTE_MS = 60 * 1000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+const later = (time: Date, ms: number) => new Date(time.getTime() + ms);
+
+/**
+ * Notifications the system would have raised over the demo month, each at the moment of the log
+ * rows it is about: unauthorized groups, an error spike with a lost connection, a user who keeps
+ * reaching the limit, user milestones. Some read, some expired.
+ */
+export function buildDemoNotifications(users: DemoUser[], traffic: DemoTraffic, now: Date): StoredNotification[] {
+  const notifications: StoredNotification[] = [];
+
+  traffic.requests
+    .filter((request) => request.message.startsWith('Bot added to unauthorized group'))
+    .forEach((request, index, all) => {
+      const title = String(request.metadata.groupTitle);
+      notifications.push({
+        type: 'warning', priority: 3, title: 'Unauthorized group', message: request.message,
+        isRead: index < all.length - 1, readAt: index < all.length - 1 ? later(request.createdAt, 40 * MINUTE_MS) : null,
+        createdAt: request.createdAt, expiresAt: later(request.createdAt, 7 * DAY_MS),
+        metadata: { groupId: request.chatId, groupTitle: title },
+      });
+    });
+
+  const spikeStart = errorSpikeStart(now).getTime();
+  const spike = traffic.requests.filter(
+    (request) => request.level === 'ERROR' && request.createdAt.getTime() >= spikeStart && request.createdAt.getTime() < spikeStart + ERROR_SPIKE_MS,
+  );
+  const spikeEnd = spike.at(-1)?.createdAt;
+  if (spikeEnd) {
+    const lost = spike[0]!.createdAt;
+    notifications.push(
+      {
+        type: 'critical', priority: 5, title: 'Bot disconnected', message: 'The bot lost its connection to Telegram.',
+        isRead: true, readAt: later(lost, 2 * 60 * MINUTE_MS), createdAt: lost, expiresAt: later(lost, DAY_MS), metadata: { since: lost.toISOString() },
+      },
+      {
+        type: 'success', priority: 1, title: 'Bot reconnected', message: 'The bot is connected to Telegram again.',
+        isRead: true, readAt: later(spikeEnd, 2 * 60 * MINUTE_MS), createdAt: later(spikeEnd, 2 * MINUTE_MS), expiresAt: later(spikeEnd, 2 * MINUTE_MS + DAY_MS), metadata: {},
+      },
+      {
+        type: 'critical', priority: 4, title: 'Error spike', message: `${spike.length} errors in 5 minutes: ETIMEDOUT while contacting Telegram`,
+        isRead: false, readAt: null, createdAt: spikeEnd, expiresAt: later(spikeEnd, 7 * DAY_MS), metadata: { errors: spike.length, windowMinutes: 5 },
+      },
+    );
+  }
+
+  const weekAgo = now.getTime() - 7 * DAY_MS;
+  const limitDays = new Map<number, Set<string>>();
+  for (const request of traffic.requests) {
+    if (request.message !== 'Daily limit reached' || request.createdAt.getTime() < weekAgo) continue;
+    limitDays.set(request.userId, (limitDays.get(request.userId) ?? new Set()).add(request.createdAt.toISOString().slice(0, 10)));
+  }
+  const [repeat] = [...limitDays].sort((a, b) => b[1].size - a[1].size);
+  const repeatUser = repeat && users.find((user) => user.telegramId === repeat[0]);
+  if (repeatUser && repeat[1].size >= 2) {
+    const last = traffic.requests.findLast((request) => request.userId === repeatUser.telegramId && request.message === 'Daily limit reached')!;
+    notifications.push({
+      type: 'warning', priority: 2, title: 'Daily limit reached repeatedly',
+      message: `${repeatUser.firstName} (${repeatUser.telegramId}) reached the daily limit on ${repeat[1].size} of the last 7 days.`,
+      isRead: false, readAt: null, createdAt: last.createdAt, expiresAt: later(last.createdAt, 3 * DAY_MS), metadata: { telegramId: repeatUser.telegramId },
+    });
+  }
+
+  const joined = users.map((user) => user.createdAt).sort((a, b) => a.getTime() - b.getTime());
+  for (const milestone of [150, 200]) {
+    const at = joined[milestone - 1];
+    if (!at) continue;
+    notifications.push({
+      type: 'info', priority: 1, title: `${milestone} bot users`, message: `The bot now has ${milestone} users.`,
+      isRead: milestone < 200, readAt: milestone < 200 ? later(at, DAY_MS / 2) : null, createdAt: at, expiresAt: null, metadata: { users: milestone },
+    });
+  }
+  // Nothing is read before now: a notification raised moments ago is still unread.
+  return notifications.map((notification) =>
+    notification.readAt && notification.readAt > now ? { ...notification, isRead: false, readAt: null } : notification,
+  );
+}

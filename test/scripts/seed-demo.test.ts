@@ -1,0 +1,176 @@
+import type postgres from 'postgres';
+import t from 'tap';
+import { DEMO_GROUP_IDS, DEMO_GROUPS, DEMO_WHITELISTED_IDS } from '../../scripts/demo/access.js';
+import { buildDemoWorld } from '../../scripts/demo/world.js';
+import { seedDemoData } from '../../scripts/seed-demo.js';
+import { createTestDatabase } from '../helpers/database.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+// A Wednesday afternoon: today has traffic, and the last 30 days hold four weekends.
+const NOW = new Date('2025-03-12T15:30:00Z');
+const TODAY = '2025-03-12';
+
+const db = await createTestDatabase();
+t.teardown(() => db.close());
+const { sql } = db;
+
+const started = performance.now();
+await seedDemoData(sql, { now: NOW });
+const seedMs = Math.round(performance.now() - started);
+t.comment(`demo data seeded in ${seedMs} ms on ${db.kind === 'embedded' ? 'embedded PGlite' : 'PostgreSQL'}`);
+
+const count = async (query: PromiseLike<postgres.Row[]>) => Number((await query)[0]!.count);
+
+t.test('contacts: a few hundred in many places, every field exercised', async (t) => {
+  const [stats] = await sql<Record<string, number>[]>`
+    SELECT count(*)::int AS total,
+      count(DISTINCT country)::int AS countries, count(DISTINCT city)::int AS cities, count(DISTINCT specialty)::int AS specialties,
+      count(*) FILTER (WHERE is_master_of_medicine)::int AS masters,
+      count(*) FILTER (WHERE NOT is_active)::int AS inactive,
+      count(*) FILTER (WHERE NOT verified)::int AS unverified,
+      count(*) FILTER (WHERE verified AND verified_at < ${new Date(NOW.getTime() - 90 * DAY_MS)})::int AS due,
+      count(*) FILTER (WHERE verified AND (verified_at IS NULL OR verified_at > ${NOW} OR verified_by IS NULL))::int AS bad_verification,
+      count(*) FILTER (WHERE latitude IS NULL)::int AS unlocated,
+      count(*) FILTER (WHERE name = '' OR phone = '' OR city = '' OR region = '' OR country = '')::int AS incomplete,
+      count(*) FILTER (WHERE contact_method = 'telegram' AND telegram_username IS NULL)::int AS telegram_without_username,
+      count(DISTINCT contact_method)::int AS methods,
+      count(*) FILTER (WHERE password_required)::int AS password_required,
+      count(*) FILTER (WHERE is_whatsapp_only)::int AS whatsapp_only,
+      count(*) FILTER (WHERE special_instructions IS NOT NULL)::int AS instructions,
+      count(*) FILTER (WHERE comments IS NOT NULL)::int AS comments,
+      count(*) FILTER (WHERE rating < 3 OR rating > 5)::int AS bad_rating,
+      count(DISTINCT phone)::int AS phones
+    FROM medical_contacts`;
+  const s = stats!;
+  t.ok(s.total! >= 280 && s.total! <= 320, `about 300 contacts (${s.total})`);
+  t.ok(s.countries! >= 6, `${s.countries} countries`);
+  t.ok(s.cities! >= 15, `${s.cities} cities`);
+  t.ok(s.specialties! >= 10, `${s.specialties} specialties`);
+  t.equal(s.incomplete, 0, 'every contact has a name, phone, city, region and country');
+  t.equal(s.phones, s.total, 'no two contacts share a phone number');
+  t.ok(Math.abs(s.masters! / s.total! - 0.1) < 0.02, `about 10% Master of Medicine (${s.masters})`);
+  t.ok(Math.abs(s.inactive! / s.total! - 0.1) < 0.02, `about 10% inactive (${s.inactive})`);
+  t.ok(Math.abs(s.unverified! / s.total! - 0.25) < 0.03, `about 25% unverified (${s.unverified})`);
+  t.ok(s.due! > 0 && s.due! < s.total! / 2, `some verified over 90 days ago (${s.due})`);
+  t.equal(s.badVerification, 0, 'verified contacts have a past verification date and verifier');
+  t.ok(s.unlocated! >= 3 && s.unlocated! <= 8, `a handful without coordinates (${s.unlocated})`);
+  t.equal(s.telegramWithoutUsername, 0);
+  t.equal(s.methods, 3, 'phone, telegram and whatsapp contacts');
+  t.ok(s.passwordRequired! > 0 && s.whatsappOnly! > 0 && s.instructions! > 0 && s.comments! > 0);
+  t.equal(s.badRating, 0, 'ratings between 3.0 and 5.0');
+});
+
+t.test('bot users, groups, memberships and whitelisted admins', async (t) => {
+  t.equal(await count(sql`SELECT count(*) FROM telegram_users`), 200);
+  t.ok(await count(sql`SELECT count(*) FROM telegram_users WHERE NOT is_active`) > 5, 'some blocked the bot');
+  t.ok(await count(sql`SELECT count(*) FROM telegram_users WHERE last_seen > ${new Date(NOW.getTime() - 7 * DAY_MS)}`) > 100, 'most were seen this week');
+
+  const groups = await sql<{ groupId: number; dailyLimit: number; isActive: boolean }[]>`
+    SELECT group_id, daily_limit, is_active FROM authorized_groups ORDER BY daily_limit`;
+  t.same(groups.map((g) => g.groupId), DEMO_GROUPS.map((g) => g.groupId));
+  t.same(groups.map((g) => g.dailyLimit), [3, 5, 10]);
+  t.equal(groups.filter((g) => !g.isActive).length, 1, 'one group is inactive');
+
+  t.equal(await count(sql`SELECT count(*) FROM user_memberships WHERE group_id <> ALL(${DEMO_GROUP_IDS as number[]})`), 0, 'each membership is in a demo group');
+  t.equal(await count(sql`SELECT count(*) FROM user_memberships m LEFT JOIN telegram_users u USING (telegram_id) WHERE u.id IS NULL`), 0);
+  const withAccess = await count(sql`
+    SELECT count(DISTINCT m.telegram_id) FROM user_memberships m JOIN authorized_groups g ON g.group_id = m.group_id AND g.is_active
+    WHERE m.is_active`);
+  t.ok(withAccess >= 170 && withAccess < 200, `most users are in an active group, a few in none (${withAccess})`);
+  t.ok(await count(sql`SELECT count(*) FROM user_memberships WHERE is_active AND (joined_at IS NULL OR joined_at > last_verified OR last_verified > ${NOW})`) === 0);
+
+  const whitelisted = await sql<{ telegramId: number; addedBy: string }[]>`
+    SELECT w.telegram_id, w.added_by FROM admin_whitelist w JOIN telegram_users u USING (telegram_id) ORDER BY w.id`;
+  t.same(whitelisted.map((w) => w.telegramId), DEMO_WHITELISTED_IDS, 'the whitelisted admins are bot users');
+  t.ok(whitelisted.every((w) => w.addedBy.startsWith('demo.')), 'added by demo staff');
+});
+
+t.test('30 days of logs shaped like real traffic', async (t) => {
+  const levels = Object.fromEntries(
+    (await sql<{ level: string; count: number }[]>`SELECT level, count(*)::int AS count FROM bot_logs GROUP BY level`).map((r) => [r.level, r.count]),
+  ) as Record<string, number>;
+  const total = levels.INFO! + levels.WARN! + (levels.ERROR ?? 0);
+  t.comment(`log rows: ${JSON.stringify(levels)}`);
+  t.ok(levels.INFO! / total > 0.7, 'mostly INFO');
+  t.ok(levels.WARN! / total > 0.08 && levels.WARN! / total < 0.25, 'some WARN');
+  t.ok(levels.ERROR! > 5 && levels.ERROR! / total < 0.03, 'a few ERROR');
+
+  t.equal(await count(sql`SELECT count(*) FROM bot_logs l LEFT JOIN telegram_users u ON u.telegram_id = l.user_id WHERE u.id IS NULL`), 0, 'every log user is a demo user');
+  const [span] = await sql<{ first: Date; last: Date }[]>`SELECT min(created_at) AS first, max(created_at) AS last FROM bot_logs`;
+  t.ok(span!.first.getTime() <= NOW.getTime() - 29 * DAY_MS && span!.first.getTime() >= NOW.getTime() - 30 * DAY_MS, 'they start 30 days ago');
+  t.ok(span!.last.getTime() <= NOW.getTime() && span!.last.getTime() > NOW.getTime() - 60 * 60 * 1000, 'and run until now');
+
+  const days = await sql<{ day: string; rows: number; weekday: boolean }[]>`
+    SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS rows,
+      extract(isodow FROM created_at AT TIME ZONE 'UTC') < 6 AS weekday
+    FROM bot_logs WHERE created_at >= ${new Date(NOW.getTime() - 29 * DAY_MS)} AND created_at < ${new Date(`${TODAY}T00:00:00Z`)}
+    GROUP BY 1, 3 ORDER BY 1`;
+  const whole = days.filter((d) => d.day > new Date(NOW.getTime() - 29 * DAY_MS).toISOString().slice(0, 10));
+  t.ok(whole.every((d) => d.rows >= 150 && d.rows <= 400), `150–400 rows a day (${whole.map((d) => d.rows).join(' ')})`);
+  const mean = (rows: typeof whole) => rows.reduce((sum, d) => sum + d.rows, 0) / rows.length;
+  t.ok(mean(whole.filter((d) => d.weekday)) > 1.2 * mean(whole.filter((d) => !d.weekday)), 'busier on weekdays');
+
+  const night = await count(sql`SELECT count(*) FROM bot_logs WHERE country = 'United Kingdom' AND extract(hour FROM created_at AT TIME ZONE 'UTC') BETWEEN 2 AND 5`);
+  const day = await count(sql`SELECT count(*) FROM bot_logs WHERE country = 'United Kingdom' AND extract(hour FROM created_at AT TIME ZONE 'UTC') BETWEEN 12 AND 15`);
+  t.ok(day > 5 * night, `busy by day, quiet at night in the UK (${day} vs ${night})`);
+
+  t.equal(
+    await count(sql`SELECT count(*) FROM bot_logs WHERE command = 'location' AND level = 'INFO' AND (city IS NULL OR country IS NULL OR latitude IS NULL OR result_count NOT BETWEEN 1 AND 5)`),
+    0, 'answered lookups carry their place and 1–5 results',
+  );
+  t.ok(await count(sql`SELECT count(*) FROM bot_logs WHERE message = 'No contacts within the search radius'`) > 0);
+  t.ok(await count(sql`SELECT count(*) FROM bot_logs WHERE message = 'Refused a user who is in no authorized group'`) > 0);
+  t.ok(await count(sql`SELECT count(*) FROM bot_logs WHERE message = 'Daily limit reached'`) > 0);
+  t.ok(await count(sql`SELECT count(*) FROM bot_logs WHERE level = 'ERROR' AND error_message IS NULL`) === 0, 'errors say what failed');
+  t.equal(await count(sql`SELECT count(*) FROM bot_logs WHERE NOT metadata ? 'updateId'`), 0, 'every row has its update id');
+});
+
+t.test('counters agree with the logs', async (t) => {
+  t.equal(
+    await count(sql`
+      SELECT count(*) FROM telegram_users u
+      WHERE total_requests <> (SELECT count(*) FROM bot_logs l WHERE l.user_id = u.telegram_id AND l.message LIKE 'Answered a location%')`),
+    0, 'total requests are the answered lookups of each user',
+  );
+  t.equal(
+    await count(sql`
+      SELECT count(*) FROM daily_usage d
+      WHERE used <> (SELECT count(*) FROM bot_logs l WHERE l.user_id = d.telegram_id AND l.message LIKE 'Answered a location%'
+        AND (l.created_at AT TIME ZONE 'UTC')::date = d.usage_date)`),
+    0, 'daily usage counts the answered lookups of each day',
+  );
+  const today = await sql<{ used: number }[]>`SELECT used FROM daily_usage WHERE usage_date = ${TODAY}`;
+  t.ok(today.length >= 10, `usage today for ${today.length} users`);
+  t.ok(today.filter((row) => row.used >= 3).length >= 3, 'a few at their limit');
+  const [shown] = await sql<{ logged: number; counted: number }[]>`
+    SELECT (SELECT sum(result_count) FROM bot_logs WHERE message LIKE 'Answered a location%')::int AS logged,
+      (SELECT sum(requests) FROM contact_daily_requests)::int AS counted`;
+  t.equal(shown!.counted, shown!.logged, 'contact requests add up to the contacts shown');
+  t.equal(
+    await count(sql`SELECT count(*) FROM bot_logs, jsonb_array_elements_text(metadata->'contactIds') AS shown (contact_id)
+      WHERE contact_id::bigint NOT IN (SELECT id FROM medical_contacts WHERE is_active)`),
+    0, 'answers show only active contacts',
+  );
+});
+
+t.test('notifications of every type, some read, one expired', async (t) => {
+  const rows = await sql<{ type: string; isRead: boolean; expiresAt: Date | null }[]>`SELECT type, is_read, expires_at FROM notifications`;
+  t.same(new Set(rows.map((r) => r.type)), new Set(['critical', 'warning', 'success', 'info']));
+  t.ok(rows.some((r) => r.isRead) && rows.some((r) => !r.isRead));
+  t.ok(rows.some((r) => r.expiresAt && r.expiresAt < NOW), 'one expired');
+});
+
+t.test('seeding again adds nothing', async (t) => {
+  const tables = ['medical_contacts', 'telegram_users', 'authorized_groups', 'admin_whitelist', 'user_memberships', 'bot_logs', 'daily_usage', 'contact_daily_requests', 'notifications', 'admin_users'];
+  const counts = async () => Promise.all(tables.map((table) => count(sql`SELECT count(*) FROM ${sql(table)}`)));
+  const before = await counts();
+  const again = performance.now();
+  await seedDemoData(sql, { now: new Date(NOW.getTime() + DAY_MS) });
+  t.comment(`a second start spends ${Math.round(performance.now() - again)} ms on demo data`);
+  t.same(await counts(), before);
+});
+
+t.test('the same moment gives the same data', async (t) => {
+  const [a, b] = await Promise.all([buildDemoWorld(NOW), buildDemoWorld(NOW)]);
+  t.same(a, b);
+});
