@@ -100,7 +100,8 @@ export function lookupFeature(deps: LookupDeps): Composer<BotContext> {
   });
 
   composer.callbackQuery(PLACE_CALLBACK, async (ctx) => {
-    await ctx.answerCallbackQuery();
+    // A press the bot reaches late (after a restart) can no longer be acknowledged; it is still answered.
+    await ctx.answerCallbackQuery().catch(() => undefined);
     await ctx.editMessageReplyMarkup().catch(() => undefined);
     const place = await findPlace(deps.sql, Number(ctx.match[1]));
     if (!place) {
@@ -112,7 +113,7 @@ export function lookupFeature(deps: LookupDeps): Composer<BotContext> {
   });
 
   composer.callbackQuery(CANCEL_CALLBACK, async (ctx) => {
-    await ctx.answerCallbackQuery();
+    await ctx.answerCallbackQuery().catch(() => undefined);
     await ctx.editMessageReplyMarkup().catch(() => undefined);
     recordOutcome(ctx, 'INFO', 'The user cancelled choosing a place');
   });
