@@ -129,6 +129,8 @@ export const SendSandboxMessageSchema = z
     path: ['text'],
   });
 export type SendSandboxMessage = z.infer<typeof SendSandboxMessageSchema>;
+/** What a client sends (names may be left out). */
+export type SendSandboxMessageInput = z.input<typeof SendSandboxMessageSchema>;
 
 export const PressButtonSchema = z.object({
   userId: TelegramUserIdSchema,

@@ -12,6 +12,7 @@ import {
   RiMessage2Line,
   RiNotification3Line,
   RiPieChartLine,
+  RiRobot2Line,
   RiSendPlaneLine,
   RiSettings3Line,
   RiShieldKeyholeLine,
@@ -65,6 +66,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
     ],
   },
   { label: 'Bot Logs', path: '/logs', icon: RiFileList3Line, permission: 'logs:read' },
+  { label: 'Bot Sandbox', path: '/bot-sandbox', icon: RiRobot2Line, permission: 'bot-sandbox:use' },
   { label: 'Access Control', path: '/access-control', icon: RiShieldKeyholeLine, permission: 'access-control:manage' },
   { label: 'Admin Users', path: '/admin-users', icon: RiAdminLine, permission: 'admin-users:read' },
 ];

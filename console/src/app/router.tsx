@@ -12,6 +12,9 @@ const SettingsScreen = lazy(() =>
 const UserManagementScreen = lazy(() =>
   import('../features/admin-users/user-management-screen.js').then((module) => ({ default: module.UserManagementScreen })),
 );
+const BotSandboxScreen = lazy(() =>
+  import('../features/bot-sandbox/bot-sandbox-screen.js').then((module) => ({ default: module.BotSandboxScreen })),
+);
 const LoginDebugScreen = lazy(() =>
   import('../features/debug/login-debug-screen.js').then((module) => ({ default: module.LoginDebugScreen })),
 );
@@ -40,6 +43,7 @@ export function createAppRouter() {
           children: [
             ...framedRoutes,
             route('/admin-users', { title: 'User Management' }, <UserManagementScreen />),
+            route('/bot-sandbox', { title: 'Bot Sandbox' }, <BotSandboxScreen />),
             route('/settings', { title: 'Settings' }, <SettingsScreen />),
             route('/debug', { title: 'Login Debug', public: true }, <LoginDebugScreen />),
             route('/mobile-test', { title: 'Mobile Auth Test', public: true }, <MobileTestScreen />),

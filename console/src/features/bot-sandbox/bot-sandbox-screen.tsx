@@ -1,0 +1,269 @@
+import { RiPlugLine } from '@remixicon/react';
+import { Button, Card } from '@tremor/react';
+import { useId, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { SandboxButton, SandboxGroup, SandboxMessage, SandboxUser } from '../../../../api/contract/bot-sandbox.js';
+import { can } from '../../../../api/contract/permissions.js';
+import { ErrorAlert } from '../../components/error-alert.js';
+import { LoadingSpinner } from '../../components/loading-spinner.js';
+import { PageHeader } from '../../components/page-header.js';
+import { errorMessage } from '../../lib/api-client.js';
+import { useAuth } from '../auth/use-auth.js';
+import { useChangeGroupMembership } from './api/change-group-membership.js';
+import { useChatMessages } from './api/get-chat-messages.js';
+import { useSandboxGroups } from './api/get-sandbox-groups.js';
+import { useSandboxStatus } from './api/get-sandbox-status.js';
+import { useSandboxUsers } from './api/get-sandbox-users.js';
+import { usePressSandboxButton } from './api/press-sandbox-button.js';
+import { useSendSandboxMessage } from './api/send-sandbox-message.js';
+import { ChatView, type PendingMessage } from './components/chat-view.js';
+import { Composer } from './components/composer.js';
+import { LocationForm } from './components/location-form.js';
+import { isMemberOf, UserGroups } from './components/user-groups.js';
+import { userLabel, UserPicker } from './components/user-picker.js';
+
+const HEADING_ID = 'bot-sandbox-heading';
+
+/** The Bot Sandbox (/bot-sandbox): chat with the bot as a simulated Telegram user (editors and up). */
+export function BotSandboxScreen() {
+  const { user } = useAuth();
+  const allowed = user ? can(user.role, 'bot-sandbox:use') : false;
+  return (
+    <section aria-labelledby={HEADING_ID} className="space-y-6">
+      <PageHeader
+        title="Bot Sandbox"
+        description="Chat with the bot as a simulated Telegram user: join groups, send commands, text and locations, press its buttons."
+        headingId={HEADING_ID}
+      />
+      {allowed ? <SandboxGate /> : <Notice title="Access Restricted">Only Editor, Admin and Super Admin users can use the Bot Sandbox.</Notice>}
+    </section>
+  );
+}
+
+function Notice({ title, children, icon }: { title: string; children: ReactNode; icon?: ReactNode }) {
+  return (
+    <Card className="border-l-4 border-amber-500">
+      <div className="flex gap-3">
+        {icon}
+        <div>
+          <h2 className="font-semibold text-tremor-content-strong">{title}</h2>
+          <p className="mt-1 text-tremor-default text-tremor-content">{children}</p>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+function Retry({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
+  return (
+    <div className="space-y-3">
+      <ErrorAlert title={title} detail={errorMessage(error, 'Check your connection and try again.')} />
+      <Button type="button" variant="secondary" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+function SandboxGate() {
+  const status = useSandboxStatus();
+  if (status.isPending) return <LoadingSpinner label="Checking the bot's connection..." />;
+  if (status.isError) return <Retry title="Could not reach the Bot Sandbox" error={status.error} onRetry={() => void status.refetch()} />;
+  if (!status.data.available) {
+    return (
+      <Notice title="The bot is connected to Telegram" icon={<RiPlugLine className="mt-0.5 h-5 w-5 shrink-0 text-amber-600" aria-hidden="true" />}>
+        <span className="block">{status.data.reason ?? 'The sandbox works only with the built-in simulator.'}</span>
+        <span className="mt-1 block">
+          Talk to the bot in Telegram itself, or start the product without BOT_TOKEN to use the sandbox.
+        </span>
+      </Notice>
+    );
+  }
+  return <Sandbox />;
+}
+
+function Panel({ title, actions, children, className = '' }: { title: string; actions?: ReactNode; children: ReactNode; className?: string }) {
+  const headingId = useId();
+  return (
+    <Card className={`p-4 sm:p-6 ${className}`}>
+      <section aria-labelledby={headingId}>
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+          <h2 id={headingId} className="text-tremor-title font-semibold text-tremor-content-strong">
+            {title}
+          </h2>
+          {actions}
+        </div>
+        {children}
+      </section>
+    </Card>
+  );
+}
+
+/** The chosen user and chat live in the address, so a sandbox conversation can be linked to. */
+function useSelection() {
+  const [params, setParams] = useSearchParams();
+  const number = (name: string) => {
+    const value = Number(params.get(name));
+    return Number.isSafeInteger(value) && value !== 0 ? value : undefined;
+  };
+  return {
+    userId: number('user'),
+    chatId: number('chat'),
+    select(userId: number, chatId?: number) {
+      const next = new URLSearchParams(params);
+      next.set('user', String(userId));
+      if (chatId === undefined || chatId === userId) next.delete('chat');
+      else next.set('chat', String(chatId));
+      setParams(next, { replace: true });
+    },
+  };
+}
+
+function Sandbox() {
+  const users = useSandboxUsers();
+  const groups = useSandboxGroups();
+  const selection = useSelection();
+  const changeMembership = useChangeGroupMembership();
+
+  const user = users.data?.find((candidate) => candidate.id === selection.userId);
+  const memberGroups = user ? (groups.data ?? []).filter((group) => isMemberOf(group, user.id)) : [];
+  // A group chat the user is no longer in falls back to their private chat.
+  const chatId = user && memberGroups.some((group) => group.id === selection.chatId) ? selection.chatId! : user?.id;
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(20rem,24rem)_minmax(0,1fr)]">
+      <div className="space-y-6">
+        <Panel title="User">
+          {users.isPending ? (
+            <LoadingSpinner label="Loading simulated users..." />
+          ) : users.isError ? (
+            <Retry title="Could not load the simulated users" error={users.error} onRetry={() => void users.refetch()} />
+          ) : (
+            <UserPicker users={users.data} selectedId={user?.id} onSelect={(picked) => selection.select(picked.id)} />
+          )}
+        </Panel>
+        <Panel title="Groups">
+          {!user ? (
+            <p className="text-tremor-default text-tremor-content">Pick a user to see and change their groups.</p>
+          ) : groups.isPending ? (
+            <LoadingSpinner label="Loading groups..." />
+          ) : groups.isError ? (
+            <Retry title="Could not load the groups" error={groups.error} onRetry={() => void groups.refetch()} />
+          ) : (
+            <UserGroups
+              user={user}
+              groups={groups.data}
+              changing={changeMembership.isPending ? changeMembership.variables : undefined}
+              onChange={(change) => changeMembership.mutate(change)}
+            />
+          )}
+        </Panel>
+      </div>
+
+      <div className="min-w-0 space-y-6">
+        {user && chatId !== undefined ? (
+          <Conversation
+            user={user}
+            chatId={chatId}
+            groups={memberGroups}
+            onChatChange={(next) => selection.select(user.id, next)}
+          />
+        ) : (
+          <Panel title="Chat">
+            <p className="rounded-tremor-default border border-dashed border-tremor-border p-8 text-center text-tremor-default text-tremor-content">
+              {selection.userId !== undefined && users.isSuccess
+                ? `There is no simulated user ${selection.userId}. Pick another user or create one.`
+                : 'Pick a user, or create one, to start chatting with the bot.'}
+            </p>
+          </Panel>
+        )}
+      </div>
+    </div>
+  );
+}
+
+interface ConversationProps {
+  user: SandboxUser;
+  chatId: number;
+  groups: SandboxGroup[];
+  onChatChange: (chatId: number) => void;
+}
+
+function Conversation({ user, chatId, groups, onChatChange }: ConversationProps) {
+  const chatHeadingId = useId();
+  const selectId = useId();
+  const messages = useChatMessages(chatId);
+  const send = useSendSandboxMessage();
+  const press = usePressSandboxButton();
+  const inGroup = chatId !== user.id;
+  const target = inGroup ? { chatId } : {};
+  const busy = send.isPending || press.isPending;
+
+  const pending: PendingMessage | undefined =
+    send.isPending && send.variables && (send.variables.chatId ?? send.variables.userId) === chatId
+      ? { text: send.variables.text, location: send.variables.location }
+      : undefined;
+
+  function onPress(message: SandboxMessage, button: SandboxButton) {
+    if (button.callbackData === undefined) return;
+    press.mutate({ userId: user.id, chatId, messageId: message.messageId, data: button.callbackData });
+  }
+
+  const chatName = inGroup ? (groups.find((group) => group.id === chatId)?.title ?? `Group ${chatId}`) : `Private chat with ${userLabel(user)}`;
+
+  return (
+    <>
+      <Panel
+        title="Chat"
+        actions={
+          <div className="flex w-full items-center gap-2 sm:w-auto">
+            <label htmlFor={selectId} className="shrink-0 text-tremor-default text-tremor-content">
+              Chat
+            </label>
+            <select
+              id={selectId}
+              value={chatId}
+              onChange={(event) => onChatChange(Number(event.target.value))}
+              className="min-w-0 flex-1 rounded-tremor-default border-tremor-border py-1.5 pl-3 pr-8 text-tremor-default text-tremor-content-strong shadow-tremor-input focus:border-tremor-brand-subtle focus:ring-tremor-brand-muted sm:w-80"
+            >
+              <option value={user.id}>Private chat with {userLabel(user)}</option>
+              {groups.map((group) => (
+                <option key={group.id} value={group.id}>
+                  Group: {group.title}
+                </option>
+              ))}
+            </select>
+          </div>
+        }
+      >
+        <h3 id={chatHeadingId} className="sr-only">
+          Conversation: {chatName}
+        </h3>
+        <div className="space-y-3">
+          {messages.isPending ? (
+            <LoadingSpinner label="Loading the chat..." />
+          ) : messages.isError ? (
+            <Retry title="Could not load the chat" error={messages.error} onRetry={() => void messages.refetch()} />
+          ) : (
+            <ChatView
+              messages={messages.data}
+              pending={pending}
+              pressing={press.isPending && press.variables ? `${press.variables.messageId}:${press.variables.data}` : undefined}
+              onPress={onPress}
+              labelledBy={chatHeadingId}
+              emptyText={
+                inGroup
+                  ? `No messages in ${chatName} yet. Say something, or send /help.`
+                  : `No messages yet. Press /start to greet the bot as ${user.firstName}.`
+              }
+            />
+          )}
+          <Composer disabled={busy} onSend={(text) => send.mutate({ userId: user.id, ...target, text })} />
+        </div>
+      </Panel>
+      <Panel title="Send location">
+        <LocationForm disabled={busy} onSend={(location) => send.mutate({ userId: user.id, ...target, location })} />
+      </Panel>
+    </>
+  );
+}

@@ -1,0 +1,156 @@
+import { RiMapPin2Fill, RiRobot2Line } from '@remixicon/react';
+import { useEffect, useRef } from 'react';
+import type { SandboxButton, SandboxMessage } from '../../../../../api/contract/bot-sandbox.js';
+import { TelegramHtml } from './telegram-html.js';
+
+const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+
+/** What a user sent that has not been answered yet. */
+export interface PendingMessage {
+  text?: string;
+  location?: { latitude: number; longitude: number };
+}
+
+interface ChatViewProps {
+  messages: SandboxMessage[];
+  pending?: PendingMessage;
+  /** The button being pressed, as "messageId:data", while its answer is awaited. */
+  pressing?: string;
+  onPress: (message: SandboxMessage, button: SandboxButton) => void;
+  labelledBy: string;
+  emptyText: string;
+}
+
+function LocationBody({ latitude, longitude }: { latitude: number; longitude: number }) {
+  return (
+    <span className="flex items-center gap-1.5">
+      <RiMapPin2Fill className="h-4 w-4 shrink-0 text-rose-500" aria-hidden="true" />
+      <span>
+        Location <span className="font-mono text-[0.85em]">{latitude.toFixed(4)}, {longitude.toFixed(4)}</span>
+      </span>
+    </span>
+  );
+}
+
+function Keyboard({
+  message,
+  pressing,
+  onPress,
+}: {
+  message: SandboxMessage;
+  pressing?: string;
+  onPress: ChatViewProps['onPress'];
+}) {
+  return (
+    <div className="mt-1 space-y-1" role="group" aria-label="Inline buttons">
+      {message.buttons.map((row, rowIndex) => (
+        <div key={rowIndex} className="flex gap-1">
+          {row.map((button, index) =>
+            button.url ? (
+              <a
+                key={index}
+                href={button.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="flex-1 truncate rounded-md bg-sky-600/80 px-3 py-2 text-center text-sm font-medium text-white hover:bg-sky-700"
+              >
+                {button.text} ↗
+              </a>
+            ) : (
+              <button
+                key={index}
+                type="button"
+                disabled={pressing !== undefined || button.callbackData === undefined}
+                aria-busy={pressing === `${message.messageId}:${button.callbackData}` || undefined}
+                onClick={() => onPress(message, button)}
+                className="min-w-0 flex-1 truncate rounded-md bg-sky-600/80 px-3 py-2 text-center text-sm font-medium text-white hover:bg-sky-700 disabled:cursor-wait disabled:opacity-60"
+              >
+                {button.text}
+              </button>
+            ),
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function Bubble({ message, pressing, onPress }: { message: SandboxMessage; pressing?: string; onPress: ChatViewProps['onPress'] }) {
+  const fromBot = message.from.isBot;
+  return (
+    <li className={`flex ${fromBot ? 'justify-start' : 'justify-end'}`} aria-label={fromBot ? 'Bot reply' : `Sent by ${message.from.firstName}`}>
+      <div className={`max-w-[88%] sm:max-w-[75%] ${fromBot ? '' : 'items-end'}`}>
+        <div
+          className={`rounded-2xl px-3 py-2 text-[0.9rem] leading-snug shadow-sm ${
+            fromBot ? 'rounded-bl-sm bg-white text-slate-900' : 'rounded-br-sm bg-emerald-100 text-slate-900'
+          }`}
+        >
+          {fromBot ? (
+            <p className="mb-0.5 flex items-center gap-1 text-xs font-semibold text-sky-700">
+              <RiRobot2Line className="h-3.5 w-3.5" aria-hidden="true" />
+              {message.from.firstName}
+            </p>
+          ) : null}
+          <div className="whitespace-pre-wrap break-words">
+            {message.location ? (
+              <LocationBody {...message.location} />
+            ) : message.text === null ? (
+              <em className="text-slate-500">(a message the sandbox cannot show)</em>
+            ) : message.html ? (
+              <TelegramHtml html={message.text} />
+            ) : (
+              message.text
+            )}
+          </div>
+          <p className="mt-0.5 text-right text-[0.7rem] text-slate-500">
+            {message.edited ? 'edited · ' : ''}
+            <time dateTime={message.date}>{timeFormat.format(new Date(message.date))}</time>
+          </p>
+        </div>
+        {message.buttons.length > 0 ? <Keyboard message={message} pressing={pressing} onPress={onPress} /> : null}
+      </div>
+    </li>
+  );
+}
+
+/** A Telegram-like chat: the user's messages on the right, the bot's on the left with their buttons. */
+export function ChatView({ messages, pending, pressing, onPress, labelledBy, emptyText }: ChatViewProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const lastId = messages.at(-1)?.messageId;
+  // Keep the latest message in view, scrolling only the chat (never the page).
+  useEffect(() => {
+    const box = scroller.current;
+    if (box) box.scrollTop = box.scrollHeight;
+  }, [lastId, pending, messages.length]);
+
+  return (
+    <div ref={scroller} className="h-[55vh] min-h-[20rem] overflow-y-auto rounded-tremor-default bg-[#dfe8ef] p-3 sm:h-[32rem] sm:p-4">
+      {messages.length === 0 && !pending ? (
+        <p className="flex h-full items-center justify-center text-center text-tremor-default text-slate-600">{emptyText}</p>
+      ) : (
+        <ol className="space-y-2" aria-labelledby={labelledBy} aria-live="polite">
+          {messages.map((message) => (
+            <Bubble key={message.messageId} message={message} pressing={pressing} onPress={onPress} />
+          ))}
+          {pending ? (
+            <>
+              <li className="flex justify-end" aria-label="Sending">
+                <div className="max-w-[88%] rounded-2xl rounded-br-sm bg-emerald-50 px-3 py-2 text-[0.9rem] text-slate-700 shadow-sm sm:max-w-[75%]">
+                  <div className="whitespace-pre-wrap break-words">
+                    {pending.location ? <LocationBody {...pending.location} /> : pending.text}
+                  </div>
+                  <p className="mt-0.5 text-right text-[0.7rem] text-slate-500">sending…</p>
+                </div>
+              </li>
+              <li className="flex justify-start">
+                <p role="status" className="rounded-2xl bg-white/70 px-3 py-1.5 text-xs italic text-slate-600">
+                  The bot is typing…
+                </p>
+              </li>
+            </>
+          ) : null}
+        </ol>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { RiSendPlane2Fill } from '@remixicon/react';
+import { Button } from '@tremor/react';
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { MAX_MESSAGE_TEXT } from '../../../../../api/contract/bot-sandbox.js';
+
+const QUICK_COMMANDS = ['/start', '/help'] as const;
+
+interface ComposerProps {
+  disabled: boolean;
+  onSend: (text: string) => void;
+}
+
+/** The text box under the chat, with the bot's commands one press away. */
+export function Composer({ disabled, onSend }: ComposerProps) {
+  const [text, setText] = useState('');
+  const inputId = useId();
+  const hintId = useId();
+  const tooLong = text.length > MAX_MESSAGE_TEXT;
+  const canSend = !disabled && text.trim() !== '' && !tooLong;
+
+  function send(event?: FormEvent) {
+    event?.preventDefault();
+    if (!canSend) return;
+    onSend(text);
+    setText('');
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      send();
+    }
+  }
+
+  return (
+    <form onSubmit={send} className="space-y-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="text-tremor-label text-tremor-content">Quick commands:</span>
+        {QUICK_COMMANDS.map((command) => (
+          <Button key={command} type="button" size="xs" variant="secondary" disabled={disabled} onClick={() => onSend(command)}>
+            {command}
+          </Button>
+        ))}
+      </div>
+      <div className="flex items-end gap-2">
+        <div className="min-w-0 flex-1">
+          <label htmlFor={inputId} className="sr-only">
+            Message
+          </label>
+          <textarea
+            id={inputId}
+            rows={2}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={onKeyDown}
+            placeholder="Message"
+            aria-describedby={hintId}
+            aria-invalid={tooLong || undefined}
+            className={`block w-full resize-y rounded-tremor-default border px-3 py-2 text-tremor-default text-tremor-content-strong shadow-tremor-input placeholder:text-tremor-content-subtle focus:border-tremor-brand-subtle focus:outline-none focus:ring-2 focus:ring-tremor-brand-muted ${
+              tooLong ? 'border-red-500' : 'border-tremor-border'
+            }`}
+          />
+        </div>
+        <Button type="submit" icon={RiSendPlane2Fill} disabled={!canSend} loading={disabled && text.trim() !== ''}>
+          Send
+        </Button>
+      </div>
+      <p id={hintId} className={`text-tremor-label ${tooLong ? 'text-red-600' : 'text-tremor-content'}`}>
+        {tooLong
+          ? `Telegram messages are at most ${MAX_MESSAGE_TEXT.toLocaleString('en-GB')} characters (${text.length.toLocaleString('en-GB')} now).`
+          : 'Enter sends; Shift+Enter starts a new line. A city name makes the bot offer places to choose from.'}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,123 @@
+import t from 'tap';
+import type { Page } from 'playwright-core';
+import { launchBrowser } from '../helpers/browser.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { aContactAt } from '../helpers/sandbox.js';
+
+const EDITOR = { username: 'eddie', password: 'eddie-the-editor', role: 'editor' as const, firstName: 'Eddie' };
+const VIEWER = { username: 'vera', password: 'vera-the-viewer', role: 'viewer' as const };
+const GROUP = { id: -1009990001, title: 'Lyon Clinics' };
+const LYON = { latitude: 45.7485, longitude: 4.8467 };
+
+async function signIn(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email or Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(/\/dashboard/);
+}
+
+/** An authorized group in the database and in the simulator, with the bot as its administrator. */
+async function anAuthorizedGroup(server: TestServer): Promise<void> {
+  await server.sql`INSERT INTO authorized_groups (group_id, group_name, daily_limit) VALUES (${GROUP.id}, ${GROUP.title}, 5)`;
+  const owner = server.simulator.upsertUser({ id: 880000, first_name: 'Owner' });
+  server.simulator.createGroup({ id: GROUP.id, title: GROUP.title, type: 'supergroup' });
+  server.simulator.addMember(GROUP.id, owner.id, 'creator');
+  server.simulator.addBot(GROUP.id, owner.id, 'administrator');
+}
+
+t.test('an editor chats with the bot in the Bot Sandbox', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  await server.createUser(EDITOR);
+  await anAuthorizedGroup(server);
+  await aContactAt(server.sql, { name: 'Dr Lucie Moreau', city: 'Lyon', country: 'France', ...LYON });
+  const browser = await launchBrowser();
+  t.teardown(() => browser.close());
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+
+  await signIn(page, server.url, EDITOR.username, EDITOR.password);
+  await page.getByRole('navigation').getByRole('link', { name: 'Bot Sandbox' }).click();
+  await page.waitForURL(/\/bot-sandbox$/);
+  await page.getByRole('heading', { name: 'Bot Sandbox', level: 1 }).waitFor();
+  await page.getByText('Pick a user, or create one, to start chatting with the bot.').waitFor();
+
+  await t.test('creates a simulated user, who becomes the chosen one', async (t) => {
+    await page.getByRole('button', { name: 'New user' }).click();
+    const form = page.getByRole('form', { name: 'New simulated user' });
+    await form.getByRole('button', { name: 'Create user' }).click();
+    await form.getByText('Telegram ID is required').waitFor();
+    await form.getByLabel('Telegram ID').fill('880001');
+    await form.getByLabel('First name').fill('Camille');
+    await form.getByRole('button', { name: 'Create user' }).click();
+    await page.getByText('Simulated user created').waitFor();
+    await form.waitFor({ state: 'hidden' });
+    await t.resolves(page.getByRole('list', { name: 'Simulated users' }).getByRole('button', { name: /Camille/, pressed: true }).waitFor(), 'selected');
+    t.match(page.url(), /\?user=880001$/, 'the choice is in the address');
+    await page.getByText('No messages yet. Press /start to greet the bot as Camille.').waitFor();
+  });
+
+  await t.test('joins a group and sees the welcome after /start', async (t) => {
+    await page.getByRole('button', { name: `Join ${GROUP.title}` }).click();
+    await page.getByText('Joined the group').waitFor();
+    await page.getByRole('button', { name: `Leave ${GROUP.title}` }).waitFor();
+    t.ok(await page.getByRole('option', { name: `Group: ${GROUP.title}` }).count(), 'the group is offered as a chat');
+
+    await page.getByRole('button', { name: '/start', exact: true }).click();
+    const welcome = page.getByRole('listitem', { name: 'Bot reply' }).filter({ hasText: 'Hello, Camille!' });
+    await welcome.waitFor();
+    t.match(await welcome.innerText(), /You can make 5 searches a day/, 'the group’s limit is in the welcome');
+    await page.getByRole('listitem', { name: 'Sent by Camille' }).filter({ hasText: '/start' }).waitFor();
+  });
+
+  await t.test('sends the location of a city picked from the gazetteer and sees contacts', async (t) => {
+    const form = page.getByRole('form', { name: 'Send location' });
+    await form.getByLabel('Find a city').fill('Lyon');
+    await form.getByRole('list', { name: 'Matching cities' }).getByRole('button', { name: /^Lyon/ }).first().click();
+    t.match(await form.getByLabel('Latitude').inputValue(), /^45\.7/, 'the latitude is filled');
+    t.match(await form.getByLabel('Longitude').inputValue(), /^4\.8/, 'the longitude is filled');
+    await form.getByRole('button', { name: 'Send location' }).click();
+    const answer = page.getByRole('listitem', { name: 'Bot reply' }).filter({ hasText: 'Dr Lucie Moreau' });
+    await answer.waitFor();
+    t.match(await answer.locator('strong').first().innerText(), /medical contacts near Lyon/, 'bold text is rendered as bold');
+    await page.getByRole('listitem', { name: 'Sent by Camille' }).filter({ hasText: /Location\s+45\.7/ }).waitFor();
+  });
+
+  await t.test('types a city name and presses the place button the bot offers', async (t) => {
+    await page.getByLabel('Message').fill('Lyon');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const question = page.getByRole('listitem', { name: 'Bot reply' }).filter({ hasText: 'Did you mean' });
+    await question.waitFor();
+    await question.getByRole('group', { name: 'Inline buttons' }).getByRole('button', { name: /Lyon/ }).click();
+    await t.resolves(
+      page.getByRole('listitem', { name: 'Bot reply' }).filter({ hasText: 'Dr Lucie Moreau' }).nth(1).waitFor(),
+      'a second answer with the contact',
+    );
+    t.equal(await page.getByLabel('Message').inputValue(), '', 'the text box is cleared');
+  });
+
+  await t.test('leaves the group', async () => {
+    await page.getByRole('button', { name: `Leave ${GROUP.title}` }).click();
+    await page.getByText('Left the group').waitFor();
+    await page.getByRole('button', { name: `Join ${GROUP.title}` }).waitFor();
+  });
+});
+
+t.test('a viewer has no Bot Sandbox entry and is told so on the route', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  await server.createUser(VIEWER);
+  const browser = await launchBrowser();
+  t.teardown(() => browser.close());
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+
+  await signIn(page, server.url, VIEWER.username, VIEWER.password);
+  const nav = page.getByRole('navigation');
+  await nav.getByRole('link', { name: 'Bot Logs' }).waitFor();
+  t.equal(await nav.getByRole('link', { name: 'Bot Sandbox' }).count(), 0, 'no entry in the sidebar');
+
+  await page.goto(`${server.url}/bot-sandbox`);
+  await page.getByRole('heading', { name: 'Access Restricted' }).waitFor();
+  await page.getByText('Only Editor, Admin and Super Admin users can use the Bot Sandbox.').waitFor();
+  t.equal(await page.getByLabel('Message').count(), 0, 'no chat');
+});
