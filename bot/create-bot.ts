@@ -62,9 +62,16 @@ export function createBot(options: BotOptions): MedBot {
   let lastUpdateAt: Date | null = null;
   let runner: RunnerHandle | undefined;
 
+  const inFlight = new Set<Promise<void>>();
   bot.use(async (ctx, next) => {
     lastUpdateAt = now();
-    await next();
+    const handling = next();
+    inFlight.add(handling);
+    try {
+      await handling;
+    } finally {
+      inFlight.delete(handling);
+    }
   });
   bot.use(requestLog(deps));
   bot.use(trackUser(deps));
@@ -99,6 +106,8 @@ export function createBot(options: BotOptions): MedBot {
     },
     async stop() {
       if (runner?.isRunning()) await runner.stop();
+      // The runner stops fetching but does not wait for the updates it has taken: let them finish and log.
+      await Promise.allSettled([...inFlight]);
       await recorder.close();
       state = 'stopped';
     },
