@@ -64,6 +64,7 @@ function sidebarLinksFor(role: Role): Entry[] {
     ['Medical Contacts', '/medical-contacts'],
     ...ANALYTICS,
     ['Bot Logs', '/logs'],
+    ...(editor ? ([['Bot Sandbox', '/bot-sandbox']] as Entry[]) : []),
     ...(admin ? ([['Access Control', '/access-control'], ['Admin Users', '/admin-users']] as Entry[]) : []),
   ];
 }

@@ -323,13 +323,6 @@ t.test('a signed-out visit to /users shows the login screen, and signing in ther
   await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
 });
 
-/**
- * Product bug, reported: use-session-check.ts treats a verify request cut off by the page unloading (or any network
- * error) as a refused token and removes both tokens, so a quick reload, or a link followed during start-up, signs
- * the user out. The assertions state the correct behaviour and are marked todo until the product is fixed.
- */
-const SESSION_CHECK_BUG = 'product bug: an unanswered start-up token check removes both tokens';
-
 t.test('leaving a page while its start-up token check is in flight keeps the session', async (t) => {
   await server.createUser({ username: 'rhea', password: 'rhea-password-12', role: 'viewer' });
   const { page } = await newPage(t);
@@ -349,7 +342,7 @@ t.test('leaving a page while its start-up token check is in flight keeps the ses
   await page.goto(`${server.url}/users`);
   const botUsers = page.getByRole('heading', { name: 'Bot Users', level: 1 });
   await botUsers.or(page.getByRole('heading', { name: 'Admin Login' })).waitFor();
-  t.ok(await botUsers.isVisible(), 'the next page opens in the shell, still signed in', { todo: SESSION_CHECK_BUG });
+  t.ok(await botUsers.isVisible(), 'the next page opens in the shell, still signed in');
   const tokens = await storedTokens(page);
-  t.ok(tokens.token && tokens.refreshToken, 'both tokens are kept: the server never refused them', { todo: SESSION_CHECK_BUG });
+  t.ok(tokens.token && tokens.refreshToken, 'both tokens are kept: the server never refused them');
 });

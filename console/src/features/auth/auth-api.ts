@@ -38,14 +38,17 @@ export async function postLogin(request: LoginRequest): Promise<LoginAnswer> {
 }
 
 /**
- * GET /api/auth/verify with the stored token. An expired access token is exchanged once
- * through the refresh token, so a reload after 15 minutes keeps the session.
+ * GET /api/auth/verify with the stored token: the signed-in user, or null when the server refuses
+ * the token. Rejects when no answer comes (or the server fails), which is not a refusal. An
+ * expired access token is exchanged once through the refresh token, so a reload after 15 minutes
+ * keeps the session.
  */
 export async function verifySession(): Promise<SessionUser | null> {
   const verify = () => fetch('/api/auth/verify', { headers: authorization() });
   let response = await verify();
   if (response.status === 401 && getRefreshToken() && (await refreshAccessToken())) response = await verify();
-  if (!response.ok) return null;
+  if (response.status === 401 || response.status === 403) return null;
+  if (!response.ok) throw new Error(`HTTP ${response.status}: ${response.statusText}`);
   const parsed = VerifyResponseSchema.safeParse(await response.json().catch(() => undefined));
   return parsed.success ? parsed.data.user : null;
 }

@@ -13,7 +13,13 @@ export function useSessionCheck(): void {
     let current = true;
     async function check() {
       if (!getAccessToken()) return;
-      const user = await verifySession().catch(() => null);
+      let user: Awaited<ReturnType<typeof verifySession>>;
+      try {
+        user = await verifySession();
+      } catch {
+        // No answer (offline, or the page is being left): not a refusal, so the tokens stay.
+        return;
+      }
       if (!current) return;
       if (!user) clearTokens();
       setSession(user);
