@@ -1,22 +1,10 @@
 import type { Context } from 'grammy';
-import type { LogLevel } from '../sql/bot-logs.js';
+import type { LogLevel, NewBotLog } from '../sql/bot-logs.js';
 import type { SystemSettings } from '../sql/settings.js';
 import type { StoredTelegramUser } from '../sql/telegram-users.js';
 
 /** What the log row of the update being handled will say; features fill it in. */
-export interface LogDraft {
-  level: LogLevel;
-  message: string;
-  command: string | null;
-  errorMessage: string | null;
-  metadata: Record<string, unknown>;
-  latitude: number | null;
-  longitude: number | null;
-  city: string | null;
-  region: string | null;
-  country: string | null;
-  resultCount: number | null;
-}
+export type LogDraft = Omit<NewBotLog, 'createdAt' | 'userId' | 'chatId' | 'durationMs'>;
 
 /** Who may do what in this update, as the access gate decided. */
 export interface Access {

@@ -1,4 +1,4 @@
-import type { LogLevel } from '../../sql/bot-logs.js';
+import type { LogLevel, NewBotLog } from '../../sql/bot-logs.js';
 import { DEMO_GROUPS } from './access.js';
 import type { DemoUser } from './bot-users.js';
 import { distanceKm, jitter } from './cities.js';
@@ -13,22 +13,10 @@ const MAX_RADIUS_KM = 100;
 const FIRST_UPDATE_ID = 734_812_000;
 
 /** One handled update as the bot logs it; contacts shown are indexes into the demo contacts. */
-export interface DemoRequest {
-  createdAt: Date;
-  level: LogLevel;
-  message: string;
-  command: string | null;
+export interface DemoRequest extends NewBotLog {
   userId: number;
   chatId: number;
   durationMs: number;
-  errorMessage: string | null;
-  metadata: Record<string, unknown>;
-  latitude: number | null;
-  longitude: number | null;
-  city: string | null;
-  region: string | null;
-  country: string | null;
-  resultCount: number | null;
   contacts: number[];
 }
 
