@@ -47,6 +47,7 @@ export async function countContactRequests(sql: Sql, contactIds: number[], day: 
   if (contactIds.length === 0) return;
   await sql`
     INSERT INTO contact_daily_requests (contact_id, day, requests)
-    SELECT id, ${day}::date, 1 FROM unnest(${contactIds}::bigint[]) AS id
-    ON CONFLICT (contact_id, day) DO UPDATE SET requests = contact_daily_requests.requests + 1`;
+    -- One row per contact: a contact shown in several answers of a batch must not conflict with itself.
+    SELECT id, ${day}::date, count(*) FROM unnest(${contactIds}::bigint[]) AS id GROUP BY id
+    ON CONFLICT (contact_id, day) DO UPDATE SET requests = contact_daily_requests.requests + excluded.requests`;
 }
