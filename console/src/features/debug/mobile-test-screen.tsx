@@ -1,10 +1,7 @@
 import { Card } from '@tremor/react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { PageHeader } from '../../components/page-header.js';
-import { useAuthProbe } from './auth-probe.js';
-import { CredentialsFields, EMPTY_CREDENTIALS } from './credentials-fields.js';
-import { ProbeResults } from './probe-results.js';
-import { ToolActions } from './tool-actions.js';
+import { AuthProbePanel } from './auth-probe-panel.js';
 
 function storageWorks(storage: () => Storage): boolean {
   try {
@@ -50,8 +47,6 @@ function DeviceFacts() {
 /** /mobile-test: the sign-in checks of /debug, laid out for a phone, with the device's facts. */
 export function MobileTestScreen() {
   const headingId = useId();
-  const probe = useAuthProbe();
-  const [credentials, setCredentials] = useState(EMPTY_CREDENTIALS);
   return (
     <section aria-labelledby={headingId} className="mx-auto max-w-xl space-y-6">
       <PageHeader
@@ -60,14 +55,7 @@ export function MobileTestScreen() {
         description="Check that this phone can sign in: storage, the sign-in calls and the stored token."
       />
       <DeviceFacts />
-      <Card className="space-y-4">
-        <CredentialsFields value={credentials} disabled={probe.running} onChange={setCredentials} />
-        <ToolActions probe={probe} credentials={credentials} />
-        <p className="text-tremor-label text-tremor-content">
-          Stored token (adminToken): {probe.storedToken ? 'present' : 'none'}
-        </p>
-      </Card>
-      <ProbeResults results={probe.results} />
+      <AuthProbePanel />
     </section>
   );
 }
