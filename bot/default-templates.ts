@@ -20,7 +20,7 @@ export const DEFAULT_TEMPLATES: Record<TemplateType, { name: string; content: st
   },
   location_result: {
     name: 'Location results',
-    content: '📍 <b>{count} medical contacts near {city}</b>\nSearches left today: {remaining} of {daily_limit}.',
+    content: '📍 <b>Medical contacts near {city}</b>: {count}\nSearches left today: {remaining} of {daily_limit}.',
   },
   master_of_medicine: {
     name: 'Master of Medicine introduction',

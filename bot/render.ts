@@ -42,3 +42,23 @@ export function splitMessage(text: string, limit = TELEGRAM_MESSAGE_LIMIT): stri
   if (current) parts.push(current);
   return parts;
 }
+
+/**
+ * Packs whole sections (a header, one contact…) into as few messages as fit, so a message never
+ * ends inside a section's markup; only a section longer than a message is split by lines.
+ */
+export function packSections(sections: string[], limit = TELEGRAM_MESSAGE_LIMIT, separator = '\n\n'): string[] {
+  const messages: string[] = [];
+  let current = '';
+  for (const section of sections.flatMap((section) => splitMessage(section, limit))) {
+    const candidate = current ? `${current}${separator}${section}` : section;
+    if (candidate.length <= limit) {
+      current = candidate;
+    } else {
+      messages.push(current);
+      current = section;
+    }
+  }
+  if (current) messages.push(current);
+  return messages;
+}

@@ -6,7 +6,7 @@ import { usedToday } from '../sql/daily-usage.js';
 import type { BotContext } from './context.js';
 import { DEFAULT_TEMPLATES } from './default-templates.js';
 import type { Recorder } from './recorder.js';
-import { renderTemplate, splitMessage, type TemplateValues } from './render.js';
+import { packSections, renderTemplate, splitMessage, type TemplateValues } from './render.js';
 import { localDay, nextMidnight } from './time-zone.js';
 
 export interface ReplyDeps {
@@ -21,9 +21,12 @@ export async function renderReply(deps: ReplyDeps, type: TemplateType, values: T
   return renderTemplate(template?.content ?? DEFAULT_TEMPLATES[type].content, values);
 }
 
-/** Sends HTML text, split into messages Telegram accepts; the keyboard goes with the last part. */
-export async function sendHtml(ctx: BotContext, html: string, keyboard?: InlineKeyboardMarkup): Promise<void> {
-  const parts = splitMessage(html);
+/**
+ * Sends HTML text, or sections of it, in messages Telegram accepts; the keyboard goes with the
+ * last one.
+ */
+export async function sendHtml(ctx: BotContext, html: string | string[], keyboard?: InlineKeyboardMarkup): Promise<void> {
+  const parts = typeof html === 'string' ? splitMessage(html) : packSections(html);
   for (const [index, part] of parts.entries()) {
     const last = index === parts.length - 1;
     await ctx.reply(part, {

@@ -63,11 +63,16 @@ export async function searchPlaces(sql: Sql, text: string, limit = 5): Promise<P
     LIMIT ${limit}`;
 }
 
-/** The gazetteer place nearest to a point, for labelling requests by city, region and country. */
-export async function nearestPlace(sql: Sql, latitude: number, longitude: number): Promise<Place | undefined> {
+/**
+ * The gazetteer place nearest to a point within maxKm, for labelling requests by city, region and
+ * country. Farther than that (at sea, in a desert) a point belongs to no place.
+ */
+export async function nearestPlace(sql: Sql, latitude: number, longitude: number, maxKm = 50): Promise<Place | undefined> {
   const [place] = await sql<Place[]>`
     SELECT id, name, region, country, country_code, population, latitude, longitude
     FROM cities
+    WHERE earth_box(ll_to_earth(${latitude}, ${longitude}), ${maxKm * 1000}) @> ll_to_earth(latitude, longitude)
+      AND earth_distance(ll_to_earth(latitude, longitude), ll_to_earth(${latitude}, ${longitude})) <= ${maxKm * 1000}
     ORDER BY ll_to_earth(latitude, longitude) <-> ll_to_earth(${latitude}, ${longitude})
     LIMIT 1`;
   return place;

@@ -70,7 +70,7 @@ async function answerPoint(deps: LookupDeps, ctx: BotContext, point: { latitude:
     const masters = contacts.filter((contact) => contact.isMasterOfMedicine);
     if (masters.length > 0) sections.push(await renderReply(deps, 'master_of_medicine', values));
     sections.push(...contacts.map((contact, index) => formatContact(contact, index + 1)));
-    await sendHtml(ctx, sections.join('\n\n'));
+    await sendHtml(ctx, sections);
     answered = true;
 
     await countTelegramRequest(deps.sql, userId);
@@ -116,6 +116,14 @@ export function lookupFeature(deps: LookupDeps): Composer<BotContext> {
     await ctx.answerCallbackQuery().catch(() => undefined);
     await ctx.editMessageReplyMarkup().catch(() => undefined);
     recordOutcome(ctx, 'INFO', 'The user cancelled choosing a place');
+  });
+
+  composer.on('callback_query', async (ctx) => {
+    // Stop the button's spinner even for a button the bot no longer knows (an old message).
+    await ctx.answerCallbackQuery().catch(() => undefined);
+    recordOutcome(ctx, 'WARN', 'Ignored a button the bot does not know', {
+      metadata: { ...ctx.request.log.metadata, data: ctx.callbackQuery.data?.slice(0, 64) ?? null },
+    });
   });
   return composer;
 }

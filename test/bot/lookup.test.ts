@@ -64,7 +64,7 @@ t.test('the radius and results-per-answer settings are honoured', async (t) => {
   t.teardown(() => h.sql`UPDATE system_settings SET results_per_answer = 5`);
   const [answer] = texts(await h.locate(user.id, sydney.latitude, sydney.longitude));
   t.same(namesIn(answer), ['S1', 'S2']);
-  t.match(answer, /2 medical contacts near Sydney/);
+  t.match(answer, /Medical contacts near Sydney[^:]*<\/b>: 2/);
 });
 
 t.test('a master outside the radius is not shown ahead of nearer contacts', async (t) => {
@@ -148,7 +148,7 @@ t.test('a venue works like a location', async (t) => {
   await h.handled(delivery.update_id);
   const [answer] = texts(h.sim.botMessagesSince(user.id, before));
   t.same(namesIn(answer), ['Berlin GP']);
-  t.match(answer, '1 medical contacts near Berlin, State of Berlin, Germany');
+  t.match(answer, 'Medical contacts near Berlin, State of Berlin, Germany</b>: 1');
 });
 
 t.test('contacts shown are counted per day, also when several answers show them in one batch', async (t) => {

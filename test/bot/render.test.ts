@@ -1,5 +1,5 @@
 import t from 'tap';
-import { escapeHtml, renderTemplate, splitMessage, TELEGRAM_MESSAGE_LIMIT } from '../../bot/render.js';
+import { escapeHtml, packSections, renderTemplate, splitMessage, TELEGRAM_MESSAGE_LIMIT } from '../../bot/render.js';
 import { formatDuration } from '../../bot/replies.js';
 
 t.test('escapeHtml escapes what Telegram HTML reads as markup', async (t) => {
@@ -58,4 +58,12 @@ t.test('formatDuration says how long until the reset', async (t) => {
   t.equal(formatDuration(1), '1 min', 'rounded up, never 0');
   t.equal(formatDuration(0), '1 min');
   t.equal(formatDuration(59 * 60_000 + 1), '1 h');
+});
+
+t.test('packSections keeps sections whole and fills each message', async (t) => {
+  t.same(packSections(['a', 'b', 'c'], 10), ['a\n\nb\n\nc']);
+  t.same(packSections(['<b>1</b>', '<b>2</b>', '<b>3</b>'], 20), ['<b>1</b>\n\n<b>2</b>', '<b>3</b>'], 'a message ends between sections, never inside one');
+  t.same(packSections(['x'.repeat(8), 'y'.repeat(8)], 10), ['x'.repeat(8), 'y'.repeat(8)]);
+  t.same(packSections(['line one\nline two', 'z'], 12), ['line one', 'line two\n\nz'], 'a section longer than a message is split by lines');
+  t.same(packSections([]), []);
 });

@@ -84,12 +84,12 @@ for (const [label, location] of [
   });
 }
 
-robust('a callback with unknown data is ignored with a WARN log', async (t) => {
+robust('a callback with unknown data is acknowledged and ignored with a WARN log', async (t) => {
   const { replies, logs } = await inject({
     callback_query: { id: 'cb-unknown', from, chat_instance: '1', data: 'something-else', message: aMessage({ from: { ...h.sim.botInfo }, text: 'old' }) },
   });
   t.same(replies, []);
-  t.match(logs, [{ level: 'WARN', command: 'callback', message: 'Ignored an update the bot does not handle' }]);
+  t.match(logs, [{ level: 'WARN', command: 'callback', message: 'Ignored a button the bot does not know' }]);
 });
 
 robust('a callback naming a place that does not exist gets the help answer', async (t) => {
