@@ -80,7 +80,7 @@ t.test('the Bot Sandbox over the real bot and simulator', async (t) => {
     const response = await post('/api/bot-sandbox/messages', { userId: 555003, firstName: 'Chloé', location: PARIS });
     t.equal(response.statusCode, 200);
     const [answer] = (response.json() as SandboxExchange).replies;
-    t.match(answer?.text, /medical contacts near Paris/);
+    t.match(answer?.text, /Medical contacts near Paris/);
     t.match(answer?.text, /Dr Amélie Laurent/);
     const history = (await get('/api/bot-sandbox/chats/555003/messages')).json() as SandboxMessage[];
     t.strictSame(history[0]?.location, PARIS, 'the user’s location is in the chat');

@@ -79,7 +79,7 @@ t.test('an editor chats with the bot in the Bot Sandbox', async (t) => {
     await form.getByRole('button', { name: 'Send location' }).click();
     const answer = page.getByRole('listitem', { name: 'Bot reply' }).filter({ hasText: 'Dr Lucie Moreau' });
     await answer.waitFor();
-    t.match(await answer.locator('strong').first().innerText(), /medical contacts near Lyon/, 'bold text is rendered as bold');
+    t.match(await answer.locator('strong').first().innerText(), /Medical contacts near Lyon/, 'bold text is rendered as bold');
     await page.getByRole('listitem', { name: 'Sent by Camille' }).filter({ hasText: /Location\s+45\.7/ }).waitFor();
   });
 
