@@ -1,7 +1,7 @@
 import type { Api } from 'grammy';
 import type { ChatMember } from 'grammy/types';
 import type { Sql } from '../sql/database.js';
-import { findMemberships, listActiveGroups, saveMembership, type AuthorizedGroupRef } from '../sql/access.js';
+import { activeGroupsWithMembership, saveMembership, type AuthorizedGroupRef } from '../sql/access.js';
 
 /** A stored membership is trusted this long before Telegram is asked again. */
 export const MEMBERSHIP_TRUST_MS = 24 * 60 * 60 * 1000;
@@ -23,13 +23,12 @@ export function isMemberStatus(member: ChatMember): boolean {
  * for keeps its last stored answer.
  */
 export async function groupsOfUser(deps: { sql: Sql; api: Api }, telegramId: number, now: Date): Promise<AuthorizedGroupRef[]> {
-  const [groups, stored] = await Promise.all([listActiveGroups(deps.sql), findMemberships(deps.sql, telegramId)]);
-  const storedByGroup = new Map(stored.map((membership) => [membership.groupId, membership]));
+  const groups = await activeGroupsWithMembership(deps.sql, telegramId);
   const staleBefore = now.getTime() - MEMBERSHIP_TRUST_MS;
   const memberOf: AuthorizedGroupRef[] = [];
-  const toCheck: AuthorizedGroupRef[] = [];
+  const toCheck: typeof groups = [];
   for (const group of groups) {
-    const membership = storedByGroup.get(group.groupId);
+    const membership = group.membership;
     if (membership && membership.lastVerified.getTime() > staleBefore) {
       if (membership.isActive) memberOf.push(group);
     } else {
@@ -40,13 +39,13 @@ export async function groupsOfUser(deps: { sql: Sql; api: Api }, telegramId: num
     const checked = await Promise.all(
       toCheck.slice(start, start + PARALLEL_CHECKS).map(async (group) => {
         const member = await deps.api.getChatMember(group.groupId, telegramId).catch(() => undefined);
-        if (!member) return storedByGroup.get(group.groupId)?.isActive ? group : undefined;
+        if (!member) return group.membership?.isActive ? group : undefined;
         const isActive = isMemberStatus(member);
         await saveMembership(deps.sql, { telegramId, groupId: group.groupId, status: member.status, isActive, verifiedAt: now });
         return isActive ? group : undefined;
       }),
     );
-    memberOf.push(...checked.filter((group): group is AuthorizedGroupRef => group !== undefined));
+    memberOf.push(...checked.filter((group) => group !== undefined));
   }
   return memberOf;
 }

@@ -1,7 +1,7 @@
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { TemplateType } from '../api/contract/templates.js';
 import type { Sql } from '../sql/database.js';
-import { findActiveTemplate } from '../sql/message-templates.js';
+import { findActiveTemplates } from '../sql/message-templates.js';
 import { usedToday } from '../sql/daily-usage.js';
 import type { BotContext } from './context.js';
 import { DEFAULT_TEMPLATES } from './default-templates.js';
@@ -14,11 +14,17 @@ export interface ReplyDeps {
   recorder: Recorder;
 }
 
-/** The active template of a type, rendered; falls back to the built-in text when none is active. */
-export async function renderReply(deps: ReplyDeps, type: TemplateType, values: TemplateValues): Promise<string> {
-  const template = await findActiveTemplate(deps.sql, type);
-  if (template) deps.recorder.templateUsed(template.id);
-  return renderTemplate(template?.content ?? DEFAULT_TEMPLATES[type].content, values);
+/**
+ * The active templates of the types, rendered in one round trip; a type with no active template
+ * falls back to its built-in text.
+ */
+export async function renderReplies(deps: ReplyDeps, types: TemplateType[], values: TemplateValues): Promise<string[]> {
+  const templates = await findActiveTemplates(deps.sql, types);
+  return types.map((type) => {
+    const template = templates.get(type);
+    if (template) deps.recorder.templateUsed(template.id);
+    return renderTemplate(template?.content ?? DEFAULT_TEMPLATES[type].content, values);
+  });
 }
 
 /**
@@ -45,16 +51,19 @@ export async function replyWithTemplate(
   values: TemplateValues = {},
   keyboard?: InlineKeyboardMarkup,
 ): Promise<void> {
-  const html = await renderReply(deps, type, { ...(await userValues(deps, ctx)), ...values });
-  await sendHtml(ctx, html, keyboard);
+  const [html] = await renderReplies(deps, [type], { ...(await userValues(deps, ctx)), ...values });
+  await sendHtml(ctx, html!, keyboard);
 }
 
-/** The placeholders every reply can use: who the user is and where their daily allowance stands. */
-export async function userValues(deps: ReplyDeps, ctx: BotContext): Promise<TemplateValues> {
+/**
+ * The placeholders every reply can use: who the user is and where their daily allowance stands.
+ * `used` is today's count when the caller already knows it.
+ */
+export async function userValues(deps: ReplyDeps, ctx: BotContext, used?: number): Promise<TemplateValues> {
   const { settings, access } = ctx.request;
   const now = ctx.request.receivedAt;
   const dailyLimit = access ? access.dailyLimit : settings.defaultDailyLimit;
-  const used = ctx.from ? await usedToday(deps.sql, ctx.from.id, localDay(now, settings.timeZone)) : 0;
+  used ??= ctx.from ? await usedToday(deps.sql, ctx.from.id, localDay(now, settings.timeZone)) : 0;
   return {
     first_name: ctx.from?.first_name,
     last_name: ctx.from?.last_name,

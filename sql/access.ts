@@ -20,22 +20,33 @@ export async function findActiveGroup(sql: Sql, chatId: number): Promise<Authori
   return group;
 }
 
-export async function listActiveGroups(sql: Sql): Promise<AuthorizedGroupRef[]> {
-  return sql<AuthorizedGroupRef[]>`
-    SELECT group_id, group_name, daily_limit FROM authorized_groups WHERE is_active ORDER BY group_id`;
-}
-
 export async function isWhitelistedAdmin(sql: Sql, telegramId: number): Promise<boolean> {
   const rows = await sql`SELECT 1 FROM admin_whitelist WHERE telegram_id = ${telegramId} AND is_active`;
   return rows.length > 0;
 }
 
-/** The stored memberships of a user in the currently active authorized groups. */
-export async function findMemberships(sql: Sql, telegramId: number): Promise<StoredMembership[]> {
-  return sql<StoredMembership[]>`
-    SELECT m.group_id, m.membership_status, m.is_active, m.last_verified
-    FROM user_memberships m JOIN authorized_groups g ON g.group_id = m.group_id AND g.is_active
-    WHERE m.telegram_id = ${telegramId}`;
+export interface GroupWithMembership extends AuthorizedGroupRef {
+  /** What is stored of the user in this group; null when they were never checked. */
+  membership: StoredMembership | null;
+}
+
+/** Every active authorized group, with what is stored of the user's membership in it: one round trip. */
+export async function activeGroupsWithMembership(sql: Sql, telegramId: number): Promise<GroupWithMembership[]> {
+  const rows = await sql<(AuthorizedGroupRef & { membershipStatus: string | null; isActive: boolean | null; lastVerified: Date | null })[]>`
+    SELECT g.group_id, g.group_name, g.daily_limit, m.membership_status, m.is_active, m.last_verified
+    FROM authorized_groups g
+    LEFT JOIN user_memberships m ON m.group_id = g.group_id AND m.telegram_id = ${telegramId}
+    WHERE g.is_active
+    ORDER BY g.group_id`;
+  return rows.map(({ groupId, groupName, dailyLimit, membershipStatus, isActive, lastVerified }) => ({
+    groupId,
+    groupName,
+    dailyLimit,
+    membership:
+      membershipStatus === null || isActive === null || lastVerified === null
+        ? null
+        : { groupId, membershipStatus, isActive, lastVerified },
+  }));
 }
 
 /** Stores what Telegram said of a user in a group; joinedAt is kept from the first time they were a member. */

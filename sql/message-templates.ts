@@ -13,12 +13,13 @@ export interface StoredTemplate {
   updatedAt: Date;
 }
 
-/** The active template of a type (the most recently edited, if several are active). */
-export async function findActiveTemplate(sql: Sql, type: TemplateType): Promise<StoredTemplate | undefined> {
-  const [template] = await sql<StoredTemplate[]>`
-    SELECT * FROM message_templates WHERE type = ${type} AND is_active
-    ORDER BY updated_at DESC, id DESC LIMIT 1`;
-  return template;
+/** The active template of each of the types (the most recently edited, if several are active). */
+export async function findActiveTemplates(sql: Sql, types: TemplateType[]): Promise<Map<TemplateType, StoredTemplate>> {
+  const templates = await sql<StoredTemplate[]>`
+    SELECT DISTINCT ON (type) * FROM message_templates
+    WHERE type = ANY(${types}::text[]) AND is_active
+    ORDER BY type, updated_at DESC, id DESC`;
+  return new Map(templates.map((template) => [template.type, template]));
 }
 
 /** Counts real uses of templates (each id as many times as it appears). */

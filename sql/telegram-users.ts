@@ -29,8 +29,13 @@ export async function upsertTelegramUser(sql: Sql, profile: TelegramProfile, see
   return user!;
 }
 
-export async function countTelegramRequest(sql: Sql, telegramId: number, delta = 1): Promise<void> {
-  await sql`UPDATE telegram_users SET total_requests = greatest(total_requests + ${delta}, 0) WHERE telegram_id = ${telegramId}`;
+/** Adds one to each user's total of answered requests (an id listed twice counts twice). */
+export async function countTelegramRequests(sql: Sql, telegramIds: number[]): Promise<void> {
+  if (telegramIds.length === 0) return;
+  await sql`
+    UPDATE telegram_users u SET total_requests = total_requests + requests.n
+    FROM (SELECT id, count(*) AS n FROM unnest(${telegramIds}::bigint[]) AS id GROUP BY id) AS requests
+    WHERE u.telegram_id = requests.id`;
 }
 
 /** Telegram said the user blocked the bot or was deactivated: stop counting them as reachable. */

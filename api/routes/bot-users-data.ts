@@ -10,7 +10,7 @@ import {
 } from '../contract/bot-data.js';
 import { localDay, nextMidnight } from '../../bot/time-zone.js';
 import type { Sql } from '../../sql/database.js';
-import { findMemberships, isWhitelistedAdmin, listActiveGroups, listUserMemberships } from '../../sql/access.js';
+import { activeGroupsWithMembership, isWhitelistedAdmin, listUserMemberships } from '../../sql/access.js';
 import { usedToday } from '../../sql/daily-usage.js';
 import { getSystemSettings } from '../../sql/settings.js';
 
@@ -21,9 +21,8 @@ import { getSystemSettings } from '../../sql/settings.js';
  */
 async function dailyLimitOf(sql: Sql, telegramId: number, defaultLimit: number): Promise<number | null> {
   if (await isWhitelistedAdmin(sql, telegramId)) return null;
-  const [groups, memberships] = await Promise.all([listActiveGroups(sql), findMemberships(sql, telegramId)]);
-  const memberOf = new Set(memberships.filter((membership) => membership.isActive).map((membership) => membership.groupId));
-  const limits = groups.filter((group) => memberOf.has(group.groupId)).map((group) => group.dailyLimit);
+  const groups = await activeGroupsWithMembership(sql, telegramId);
+  const limits = groups.filter((group) => group.membership?.isActive).map((group) => group.dailyLimit);
   return limits.length > 0 ? Math.max(...limits) : defaultLimit;
 }
 

@@ -3,12 +3,11 @@ import type { Sql } from '../../sql/database.js';
 import { findPlace, nearestPlace, type Place } from '../../sql/cities.js';
 import { findNearestContacts } from '../../sql/contact-lookup.js';
 import { consumeDailyRequest, refundDailyRequest } from '../../sql/daily-usage.js';
-import { countTelegramRequest } from '../../sql/telegram-users.js';
 import { recordOutcome, type BotContext } from '../context.js';
 import { formatContact } from '../contact-card.js';
 import { REFUSALS } from '../default-templates.js';
 import type { Recorder } from '../recorder.js';
-import { renderReply, replyWithTemplate, sendHtml, userValues } from '../replies.js';
+import { renderReplies, replyWithTemplate, sendHtml, userValues } from '../replies.js';
 import { localDay } from '../time-zone.js';
 
 interface LookupDeps {
@@ -51,7 +50,8 @@ async function answerPoint(deps: LookupDeps, ctx: BotContext, point: { latitude:
 
   // access.dailyLimit null is unlimited (whitelisted admins): only a missing access decision falls back to the default.
   const limit = access ? access.dailyLimit : settings.defaultDailyLimit;
-  if ((await consumeDailyRequest(deps.sql, userId, day, limit)) === undefined) {
+  const used = await consumeDailyRequest(deps.sql, userId, day, limit);
+  if (used === undefined) {
     recordOutcome(ctx, 'WARN', 'Daily limit reached', where);
     await replyWithTemplate(deps, ctx, 'rate_limit');
     return;
@@ -65,15 +65,14 @@ async function answerPoint(deps: LookupDeps, ctx: BotContext, point: { latitude:
       await replyWithTemplate(deps, ctx, 'error', { error_message: REFUSALS.noResults(settings.maxRadiusKm, placeName) });
       return;
     }
-    const values = { ...(await userValues(deps, ctx)), count: contacts.length, city: placeName };
-    const sections = [await renderReply(deps, 'location_result', values)];
+    const values = { ...(await userValues(deps, ctx, used)), count: contacts.length, city: placeName };
     const masters = contacts.filter((contact) => contact.isMasterOfMedicine);
-    if (masters.length > 0) sections.push(await renderReply(deps, 'master_of_medicine', values));
+    const sections = await renderReplies(deps, masters.length > 0 ? ['location_result', 'master_of_medicine'] : ['location_result'], values);
     sections.push(...contacts.map((contact, index) => formatContact(contact, index + 1)));
     await sendHtml(ctx, sections);
     answered = true;
 
-    await countTelegramRequest(deps.sql, userId);
+    deps.recorder.requestAnswered(userId);
     deps.recorder.contactsShown(contacts.map((contact) => contact.id), day);
     recordOutcome(ctx, 'INFO', `Answered a location with ${contacts.length} contacts`, {
       ...where,
