@@ -15,6 +15,9 @@ async function main(): Promise<void> {
     const width = Math.max(...lines.map((line) => line.length));
     console.log(['', '='.repeat(width), ...lines, '='.repeat(width), ''].join('\n'));
   }
+  if (product.gazetteerLoadMs !== undefined) {
+    console.log(`Loaded the cities gazetteer in ${(product.gazetteerLoadMs / 1000).toFixed(1)} s (first start only).`);
+  }
   const database = product.database.kind === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL at DATABASE_URL';
   console.log(`MedContacts is running on ${database}.\nConsole: ${product.url}`);
   if (config.demoData) console.log('Demo data is on: demo.viewer, demo.editor, demo.admin and demo.superadmin sign in with "demo-password".');
