@@ -3,6 +3,7 @@ import { DEFAULT_TEMPLATES } from '../../bot/default-templates.js';
 import { renderTemplate, type TemplateValues } from '../../bot/render.js';
 import type { ChatMessage, SimulatedUser } from '../../bot/simulator/index.js';
 import type { Sql } from '../../sql/database.js';
+import type { NewBotLog } from '../../sql/bot-logs.js';
 import { updateSystemSettings, type SettingsChanges } from '../../sql/settings.js';
 import type { BotHarness } from './bot.js';
 
@@ -153,24 +154,8 @@ export async function lastLog(sql: Sql, userId: number) {
   return row;
 }
 
-export interface LogRow {
-  id: number;
-  createdAt: Date;
-  level: string;
-  message: string;
-  command: string | null;
-  userId: number | null;
-  chatId: number | null;
-  durationMs: number | null;
-  errorMessage: string | null;
-  metadata: Record<string, unknown>;
-  latitude: number | null;
-  longitude: number | null;
-  city: string | null;
-  region: string | null;
-  country: string | null;
-  resultCount: number | null;
-}
+/** A bot_logs row as read back. */
+export type LogRow = NewBotLog & { id: number };
 
 /** The log rows written for one update. */
 export async function logsOf(sql: Sql, updateId: number) {
