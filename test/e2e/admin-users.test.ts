@@ -1,18 +1,9 @@
 import t from 'tap';
-import type { Page } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser.js';
+import { launchBrowser, signIn } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
 
 const SUPER_ADMIN = { username: 'sam', password: 'sam-the-super-admin', role: 'super_admin' as const };
 const NEW_USER = { username: 'nora', email: 'nora@clinic.example', firstName: 'Nora', password: 'nora-first-password' };
-
-async function signIn(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel('Email or Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(/\/dashboard/);
-}
 
 async function isActiveInDatabase(sql: Awaited<ReturnType<typeof startTestServer>>['sql'], username: string) {
   const [row] = await sql<{ isActive: boolean }[]>`select is_active from admin_users where lower(username) = ${username}`;

@@ -1,6 +1,5 @@
 import t from 'tap';
-import type { Page } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser.js';
+import { launchBrowser, signIn } from '../helpers/browser.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { aContactAt } from '../helpers/sandbox.js';
 
@@ -8,14 +7,6 @@ const EDITOR = { username: 'eddie', password: 'eddie-the-editor', role: 'editor'
 const VIEWER = { username: 'vera', password: 'vera-the-viewer', role: 'viewer' as const };
 const GROUP = { id: -1009990001, title: 'Lyon Clinics' };
 const LYON = { latitude: 45.7485, longitude: 4.8467 };
-
-async function signIn(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel('Email or Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(/\/dashboard/);
-}
 
 /** An authorized group in the database and in the simulator, with the bot as its administrator. */
 async function anAuthorizedGroup(server: TestServer): Promise<void> {
