@@ -1,5 +1,11 @@
 import type postgres from 'postgres';
-import { REVERIFY_AFTER_DAYS, type ContactFilter } from '../api/contract/medical-contacts.js';
+import {
+  REVERIFY_AFTER_DAYS,
+  type ContactFilter,
+  type ContactListQuery,
+  type ContactListResponse,
+  type MedicalContact,
+} from '../api/contract/medical-contacts.js';
 import type { Sql } from './database.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -45,4 +51,428 @@ function dueSql(sql: Sql, now?: Date): postgres.PendingQuery<postgres.Row[]> {
   return now
     ? sql`(verified_at IS NULL OR verified_at < ${reverifyCutoff(now)})`
     : sql`(verified_at IS NULL OR verified_at < now() - make_interval(days => ${REVERIFY_AFTER_DAYS}))`;
+}
+
+/** A contact as stored (rating as a number, the verifier's username joined). */
+export interface MedicalContactRecord {
+  id: number;
+  name: string;
+  phone: string;
+  specialty: string;
+  city: string;
+  region: string;
+  country: string;
+  latitude: number | null;
+  longitude: number | null;
+  contactMethod: MedicalContact['contactMethod'];
+  telegramUsername: string | null;
+  startMessage: string | null;
+  specialInstructions: string | null;
+  passwordRequired: boolean;
+  isWhatsappOnly: boolean;
+  availableHours: string;
+  responseTime: string;
+  languages: string[];
+  rating: number;
+  verified: boolean;
+  verifiedAt: Date | null;
+  verifiedBy: number | null;
+  verifiedByUsername: string | null;
+  isActive: boolean;
+  isMasterOfMedicine: boolean;
+  comments: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The columns a create or an edit writes (camelCase; postgres.js maps them to snake_case). */
+export type ContactColumns = Omit<MedicalContactRecord, 'id' | 'verifiedByUsername' | 'createdAt' | 'updatedAt'>;
+
+/** The public view of a stored contact; `now` decides whether its verification is due. */
+export function toMedicalContact(record: MedicalContactRecord, now: Date): MedicalContact {
+  return {
+    id: record.id,
+    name: record.name,
+    phone: record.phone,
+    specialty: record.specialty,
+    city: record.city,
+    region: record.region,
+    country: record.country,
+    latitude: record.latitude,
+    longitude: record.longitude,
+    contactMethod: record.contactMethod,
+    telegramUsername: record.telegramUsername,
+    startMessage: record.startMessage,
+    specialInstructions: record.specialInstructions,
+    passwordRequired: record.passwordRequired,
+    isWhatsappOnly: record.isWhatsappOnly,
+    availableHours: record.availableHours,
+    responseTime: record.responseTime,
+    languages: record.languages,
+    rating: record.rating,
+    verified: record.verified,
+    verifiedAt: record.verifiedAt?.toISOString() ?? null,
+    verifiedBy: record.verifiedByUsername,
+    dueForReverification: record.verified && (record.verifiedAt === null || record.verifiedAt < reverifyCutoff(now)),
+    isActive: record.isActive,
+    isMasterOfMedicine: record.isMasterOfMedicine,
+    comments: record.comments,
+    findable: record.latitude !== null && record.longitude !== null,
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+  };
+}
+
+/** Contact rows (from a CTE or table named `c`) with the verifier's username. */
+function withVerifier(sql: Sql, source: postgres.PendingQuery<postgres.Row[]>) {
+  return sql`
+    SELECT c.id, c.name, c.phone, c.specialty, c.city, c.region, c.country, c.latitude, c.longitude,
+      c.contact_method, c.telegram_username, c.start_message, c.special_instructions, c.password_required,
+      c.is_whatsapp_only, c.available_hours, c.response_time, c.languages, c.rating::float8 AS rating,
+      c.verified, c.verified_at, c.verified_by, verifier.username AS verified_by_username, c.is_active,
+      c.is_master_of_medicine, c.comments, c.created_at, c.updated_at
+    FROM ${source} c LEFT JOIN admin_users verifier ON verifier.id = c.verified_by`;
+}
+
+export async function findMedicalContact(sql: Sql, id: number): Promise<MedicalContactRecord | undefined> {
+  const [record] = await sql<MedicalContactRecord[]>`${withVerifier(sql, sql`(SELECT * FROM medical_contacts WHERE id = ${id})`)}`;
+  return record;
+}
+
+const SORT_COLUMNS: Record<ContactListQuery['sort'], string> = {
+  name: 'lower(name)',
+  specialty: 'specialty',
+  city: 'city',
+  region: 'region',
+  country: 'country',
+  rating: 'rating',
+  verifiedAt: 'verified_at',
+  updatedAt: 'updated_at',
+  createdAt: 'created_at',
+};
+
+/** One page of the contacts matching the query, in its order (id breaks ties), and how many match. */
+export async function listMedicalContacts(
+  sql: Sql,
+  query: ContactListQuery,
+  now: Date,
+): Promise<{ records: MedicalContactRecord[]; total: number }> {
+  const where = contactFilterSql(sql, query, now);
+  const direction = query.order === 'desc' ? sql`DESC` : sql`ASC`;
+  // A fixed whitelist of expressions: the sort key is never taken from the request's text.
+  const sortKey = sql.unsafe(SORT_COLUMNS[query.sort]);
+  const page = sql`(
+    SELECT * FROM medical_contacts WHERE ${where}
+    ORDER BY ${sortKey} ${direction} NULLS LAST, id ${direction}
+    LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize})`;
+  // Two statements the pool runs side by side: a LIMIT that an index can serve, and a count.
+  const [records, [count]] = await Promise.all([
+    sql<MedicalContactRecord[]>`${withVerifier(sql, page)} ORDER BY ${sortKey} ${direction} NULLS LAST, c.id ${direction}`,
+    sql<{ total: number }[]>`SELECT count(*) AS total FROM medical_contacts WHERE ${where}`,
+  ]);
+  return { records, total: count?.total ?? 0 };
+}
+
+export type ContactStats = ContactListResponse['stats'];
+export type ContactFilterOptions = ContactListResponse['filterOptions'];
+
+/** The directory's figures (spec §2.7 cards) in one pass over the table. */
+export async function contactStats(sql: Sql, now: Date): Promise<Omit<ContactStats, 'countries' | 'regions' | 'specialties'>> {
+  const [row] = await sql<Omit<ContactStats, 'countries' | 'regions' | 'specialties'>[]>`
+    SELECT count(*)::int AS total,
+      (count(*) FILTER (WHERE is_master_of_medicine))::int AS master_of_medicine,
+      (count(*) FILTER (WHERE verified))::int AS verified,
+      (count(*) FILTER (WHERE is_active))::int AS active,
+      (count(*) FILTER (WHERE verified AND ${dueSql(sql, now)}))::int AS due_for_reverification,
+      (count(*) FILTER (WHERE latitude IS NULL))::int AS not_findable
+    FROM medical_contacts`;
+  return row!;
+}
+
+/**
+ * The distinct specialties and country/region pairs. A loose index scan (one index probe per
+ * distinct value) rather than DISTINCT over every row: there are few values and many contacts.
+ */
+export async function contactFilterOptions(sql: Sql): Promise<ContactFilterOptions> {
+  const [specialties, pairs] = await Promise.all([
+    sql<{ specialty: string }[]>`
+      WITH RECURSIVE distinct_specialties (specialty) AS (
+        (SELECT specialty FROM medical_contacts ORDER BY specialty LIMIT 1)
+        UNION ALL
+        SELECT (SELECT m.specialty FROM medical_contacts m WHERE m.specialty > d.specialty ORDER BY m.specialty LIMIT 1)
+        FROM distinct_specialties d WHERE d.specialty IS NOT NULL)
+      SELECT specialty FROM distinct_specialties WHERE specialty IS NOT NULL AND specialty <> ''`,
+    sql<{ country: string; region: string }[]>`
+      WITH RECURSIVE pairs (country, region) AS (
+        (SELECT country, region FROM medical_contacts ORDER BY country, region LIMIT 1)
+        UNION ALL
+        SELECT next.country, next.region FROM pairs
+        CROSS JOIN LATERAL (
+          SELECT m.country, m.region FROM medical_contacts m
+          WHERE (m.country, m.region) > (pairs.country, pairs.region)
+          ORDER BY m.country, m.region LIMIT 1) next)
+      SELECT country, region FROM pairs`,
+  ]);
+  const regions = pairs.filter((pair) => pair.country !== '' && pair.region !== '');
+  return {
+    specialties: specialties.map((row) => row.specialty),
+    countries: [...new Set(pairs.map((pair) => pair.country).filter((country) => country !== ''))],
+    regions: regions.map(({ country, region }) => ({ country, region })),
+  };
+}
+
+/** Inserts a contact; returns it as stored. */
+export async function insertMedicalContact(sql: Sql, columns: ContactColumns, now: Date): Promise<MedicalContactRecord> {
+  const [row] = await sql<{ id: number }[]>`
+    INSERT INTO medical_contacts ${sql({ ...columns, createdAt: now, updatedAt: now } as Record<string, unknown>)}
+    RETURNING id`;
+  return (await findMedicalContact(sql, row!.id))!;
+}
+
+/** Writes the given columns of a contact; undefined when it does not exist. */
+export async function updateMedicalContact(
+  sql: Sql,
+  id: number,
+  changes: Partial<ContactColumns>,
+  now: Date,
+): Promise<MedicalContactRecord | undefined> {
+  const [row] = await sql<{ id: number }[]>`
+    UPDATE medical_contacts SET ${sql({ ...changes, updatedAt: now } as Record<string, unknown>)}
+    WHERE id = ${id} RETURNING id`;
+  return row ? findMedicalContact(sql, row.id) : undefined;
+}
+
+export async function deleteMedicalContact(sql: Sql, id: number): Promise<boolean> {
+  const rows = await sql`DELETE FROM medical_contacts WHERE id = ${id} RETURNING id`;
+  return rows.length > 0;
+}
+
+/** Digits only, as the phone_normalized column computes it. */
+export function normalizePhone(phone: string): string {
+  return phone.replace(/[^0-9]/g, '');
+}
+
+/**
+ * Contacts that look like this one: the same normalised phone, or the same name in the same city
+ * (ignoring case). `exceptId` leaves the contact being edited out.
+ */
+export async function findDuplicateContacts(
+  sql: Sql,
+  contact: { name: string; phone: string; city: string },
+  exceptId?: number,
+): Promise<MedicalContactRecord[]> {
+  const phone = normalizePhone(contact.phone);
+  const source = sql`(
+    SELECT * FROM medical_contacts
+    WHERE (${phone !== '' ? sql`phone_normalized = ${phone}` : sql`FALSE`}
+       OR (lower(name) = ${contact.name.toLowerCase()} AND lower(city) = ${contact.city.toLowerCase()}))
+      ${exceptId === undefined ? sql`` : sql`AND id <> ${exceptId}`}
+    ORDER BY id LIMIT 10)`;
+  return sql<MedicalContactRecord[]>`${withVerifier(sql, source)} ORDER BY c.id`;
+}
+
+/** Everyday names of countries that the gazetteer spells otherwise, by ISO code. */
+const COUNTRY_ALIASES: Record<string, string> = {
+  usa: 'US',
+  'u.s.a.': 'US',
+  'u.s.': 'US',
+  'united states of america': 'US',
+  america: 'US',
+  uk: 'GB',
+  'u.k.': 'GB',
+  britain: 'GB',
+  'great britain': 'GB',
+  england: 'GB',
+  scotland: 'GB',
+  wales: 'GB',
+  'northern ireland': 'GB',
+  russia: 'RU',
+  'south korea': 'KR',
+  korea: 'KR',
+  'czech republic': 'CZ',
+  holland: 'NL',
+  'the netherlands': 'NL',
+  uae: 'AE',
+  'ivory coast': 'CI',
+  turkey: 'TR',
+};
+
+/** A population this many times the next candidate's makes a place the clear match. */
+const CLEARLY_LARGER = 2;
+
+/**
+ * Coordinates for a contact's place from the cities gazetteer: the city of that exact name in
+ * that country (name or ISO code), narrowed by region when the region matches one; when several
+ * remain, the most populous if it is clearly larger than the next. Otherwise undefined.
+ */
+export async function geocodeContactPlace(
+  sql: Sql,
+  place: { city: string; region: string; country: string },
+): Promise<{ latitude: number; longitude: number } | undefined> {
+  const city = place.city.trim().toLowerCase();
+  const country = place.country.trim().toLowerCase();
+  if (!city || !country) return undefined;
+  const code = COUNTRY_ALIASES[country] ?? (/^[a-z]{2}$/.test(country) ? country.toUpperCase() : null);
+  const candidates = await sql<{ region: string; population: number; latitude: number; longitude: number }[]>`
+    SELECT region, population, latitude, longitude FROM cities
+    WHERE lower(name) = ${city}
+      AND (lower(country) = ${country} OR country_code = ${code ?? ''})
+    ORDER BY population DESC, id
+    LIMIT 50`;
+  const region = place.region.trim().toLowerCase();
+  const inRegion = region ? candidates.filter((candidate) => sameRegion(candidate.region, region)) : [];
+  const pool = inRegion.length > 0 ? inRegion : candidates;
+  const [first, second] = pool;
+  if (!first) return undefined;
+  if (second && first.population < second.population * CLEARLY_LARGER) return undefined;
+  return { latitude: first.latitude, longitude: first.longitude };
+}
+
+/** "Île-de-France" and "ile de france", "Bavaria" and "Free State of Bavaria" are one region. */
+function sameRegion(gazetteer: string, typed: string): boolean {
+  const simplify = (text: string) =>
+    text
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
+  const a = simplify(gazetteer);
+  const b = simplify(typed);
+  return a !== '' && b !== '' && (a === b || a.includes(b) || b.includes(a));
+}
+
+/** Who made a change, for the audit log. */
+export interface ContactActor {
+  id: number | null;
+  username: string | null;
+  ip: string | null;
+}
+
+/** A bulk call's target: a list of ids, or every contact matching a filter. */
+export type ContactTarget = { ids: number[] } | { filter: ContactFilter };
+
+/** The fields bulk edit may set. */
+export type BulkContactChanges = Partial<
+  Pick<
+    ContactColumns,
+    | 'specialty'
+    | 'city'
+    | 'region'
+    | 'country'
+    | 'contactMethod'
+    | 'availableHours'
+    | 'responseTime'
+    | 'languages'
+    | 'rating'
+    | 'verified'
+    | 'isActive'
+    | 'isMasterOfMedicine'
+  >
+>;
+
+/** The fields a contact's audit entries record, as in the API (camelCase). */
+const AUDITED_FIELDS = [
+  'name', 'phone', 'specialty', 'city', 'region', 'country', 'latitude', 'longitude', 'contactMethod',
+  'telegramUsername', 'startMessage', 'specialInstructions', 'passwordRequired', 'isWhatsappOnly',
+  'availableHours', 'responseTime', 'languages', 'rating', 'verified', 'verifiedAt', 'isActive',
+  'isMasterOfMedicine', 'comments',
+] as const;
+
+const column = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/** jsonb_build_object('field', alias.column, …) over the given fields, keyed as the API names them. */
+function fieldsJson(sql: Sql, alias: string, fields: readonly string[]) {
+  const pairs = fields.map((field) => sql`${field}::text, ${sql(alias)}.${sql(column(field))}`);
+  return sql`jsonb_build_object(${pairs.slice(1).reduce((all, pair) => sql`${all}, ${pair}`, pairs[0]!)})`;
+}
+
+function targetSql(sql: Sql, target: ContactTarget, now: Date) {
+  return 'ids' in target ? sql`id = ANY(${target.ids}::bigint[])` : contactFilterSql(sql, target.filter, now);
+}
+
+/** How many of the targeted contacts would break the Telegram rule if their method became telegram. */
+export async function countTargetsWithoutTelegramUsername(sql: Sql, target: ContactTarget, now: Date): Promise<number> {
+  const [row] = await sql<{ count: number }[]>`
+    SELECT count(*)::int AS count FROM medical_contacts
+    WHERE ${targetSql(sql, target, now)} AND coalesce(telegram_username, '') = ''`;
+  return row?.count ?? 0;
+}
+
+/**
+ * Applies the same changes to every targeted contact and writes one audit entry per contact (the
+ * changed fields before and after), all in one statement. Turning verified on stamps each contact
+ * as verified now by the actor; turning it off clears the stamp. Returns the ids changed.
+ */
+export async function bulkUpdateContacts(
+  sql: Sql,
+  target: ContactTarget,
+  changes: BulkContactChanges,
+  actor: ContactActor,
+  now: Date,
+): Promise<number[]> {
+  const columns: Record<string, unknown> = { ...changes };
+  if (changes.verified === true) Object.assign(columns, { verifiedAt: now, verifiedBy: actor.id });
+  if (changes.verified === false) Object.assign(columns, { verifiedAt: null, verifiedBy: null });
+  const fields = Object.keys(columns).filter((field) => field !== 'verifiedBy');
+  const rows = await sql<{ id: number }[]>`
+    WITH target AS (
+      SELECT * FROM medical_contacts WHERE ${targetSql(sql, target, now)} FOR UPDATE),
+    updated AS (
+      UPDATE medical_contacts SET ${sql({ ...columns, updatedAt: now })}
+      FROM target WHERE medical_contacts.id = target.id
+      RETURNING medical_contacts.*),
+    audited AS (
+      INSERT INTO audit_log (actor_id, actor_username, action, target_type, target_id, before, after, ip)
+      SELECT ${actor.id}::bigint, ${actor.username}::text, 'contact.bulk-update', 'medical_contact', updated.id::text,
+        ${fieldsJson(sql, 'target', fields)}, ${fieldsJson(sql, 'updated', fields)}, ${actor.ip}::text
+      FROM updated JOIN target ON target.id = updated.id)
+    SELECT id FROM updated ORDER BY id`;
+  return rows.map((row) => row.id);
+}
+
+/** Deletes every targeted contact, writing one audit entry per contact in the same statement. */
+export async function bulkDeleteContacts(sql: Sql, target: ContactTarget, actor: ContactActor, now: Date): Promise<number> {
+  const [row] = await sql<{ count: number }[]>`
+    WITH gone AS (
+      DELETE FROM medical_contacts WHERE ${targetSql(sql, target, now)} RETURNING *),
+    audited AS (
+      INSERT INTO audit_log (actor_id, actor_username, action, target_type, target_id, before, after, ip)
+      SELECT ${actor.id}::bigint, ${actor.username}::text, 'contact.bulk-delete', 'medical_contact', gone.id::text,
+        ${fieldsJson(sql, 'gone', AUDITED_FIELDS)}, NULL, ${actor.ip}::text
+      FROM gone)
+    SELECT count(*)::int AS count FROM gone`;
+  return row?.count ?? 0;
+}
+
+/** The distinct places of these contacts, for geocoding after a bulk change of location. */
+export async function contactPlaces(
+  sql: Sql,
+  ids: number[],
+): Promise<{ city: string; region: string; country: string; ids: number[] }[]> {
+  return sql<{ city: string; region: string; country: string; ids: number[] }[]>`
+    SELECT city, region, country, array_agg(id ORDER BY id) AS ids
+    FROM medical_contacts WHERE id = ANY(${ids}::bigint[])
+    GROUP BY city, region, country`;
+}
+
+/** Sets (or clears) the coordinates of these contacts. */
+export async function setContactCoordinates(sql: Sql, ids: number[], point: { latitude: number; longitude: number } | null): Promise<void> {
+  await sql`
+    UPDATE medical_contacts SET latitude = ${point?.latitude ?? null}, longitude = ${point?.longitude ?? null}
+    WHERE id = ANY(${ids}::bigint[])`;
+}
+
+/** Only the fields the API shows in a contact's history (derived and bookkeeping fields left out). */
+export const HISTORY_FIELDS: readonly string[] = [...AUDITED_FIELDS, 'verifiedBy'];
+
+/** A contact's audit entries, newest first. */
+export async function contactAuditEntries(
+  sql: Sql,
+  id: number,
+): Promise<{ id: number; action: string; actorUsername: string | null; createdAt: Date; before: unknown; after: unknown }[]> {
+  return sql`
+    SELECT id, action, actor_username, created_at, before, after FROM audit_log
+    WHERE target_type = 'medical_contact' AND target_id = ${String(id)}
+    ORDER BY created_at DESC, id DESC`;
 }

@@ -25,6 +25,7 @@ interface RouteEntry {
 
 const ADMINS_ONLY = (allowed: number) => ({ anonymous: 401, viewer: 403, editor: 403, admin: allowed, super_admin: allowed });
 const EDITORS_AND_UP = (allowed: number) => ({ anonymous: 401, viewer: 403, editor: allowed, admin: allowed, super_admin: allowed });
+const SIGNED_IN = (allowed: number) => ({ anonymous: 401, viewer: allowed, editor: allowed, admin: allowed, super_admin: allowed });
 /** This app runs without the simulator, so the Bot Sandbox answers 409 to those allowed past the check. */
 const SANDBOX = EDITORS_AND_UP(409);
 
@@ -91,6 +92,26 @@ const ROUTES: RouteEntry[] = [
     request: () => ({ url: '/api/bot-sandbox/groups/-1/members/1' }),
   },
   { method: 'GET', url: '/api/bot-sandbox/places', expect: SANDBOX, request: () => ({ url: '/api/bot-sandbox/places?q=London' }) },
+  // Medical contacts: reads for every role, writes for editors and up. An unknown id answers 404
+  // to those allowed past the check; the contact tests cover the successful edits.
+  { method: 'GET', url: '/api/medical-contacts', expect: SIGNED_IN(200) },
+  {
+    method: 'POST',
+    url: '/api/medical-contacts',
+    expect: EDITORS_AND_UP(201),
+    request: () => ({ payload: { name: `Matrix Doctor ${++sequence}`, phone: `+1 555 ${String(sequence).padStart(7, '0')}`, city: 'Nowhere', region: 'None', country: 'Atlantis' } }),
+  },
+  { method: 'GET', url: '/api/medical-contacts/:id', expect: SIGNED_IN(404), request: () => ({ url: '/api/medical-contacts/999999' }) },
+  { method: 'GET', url: '/api/medical-contacts/:id/history', expect: SIGNED_IN(404), request: () => ({ url: '/api/medical-contacts/999999/history' }) },
+  { method: 'PATCH', url: '/api/medical-contacts/:id', expect: EDITORS_AND_UP(404), request: () => ({ url: '/api/medical-contacts/999999', payload: { rating: 4 } }) },
+  { method: 'DELETE', url: '/api/medical-contacts/:id', expect: EDITORS_AND_UP(404), request: () => ({ url: '/api/medical-contacts/999999' }) },
+  {
+    method: 'POST',
+    url: '/api/medical-contacts/bulk-update',
+    expect: EDITORS_AND_UP(200),
+    request: () => ({ payload: { ids: [999999], updates: { isActive: false } } }),
+  },
+  { method: 'POST', url: '/api/medical-contacts/bulk-delete', expect: EDITORS_AND_UP(200), request: () => ({ payload: { ids: [999999] } }) },
   { method: 'GET', url: '/api/health', expect: { public: 200 } },
   { method: 'POST', url: '/api/auth/login', expect: { public: 401 }, request: () => ({ payload: { identifier: 'nobody', password: 'nothing-at-all' } }) },
   { method: 'POST', url: '/api/auth/refresh', expect: { public: 401 }, request: () => ({ payload: { refreshToken: 'unknown' } }) },

@@ -1,0 +1,248 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  BulkDeleteRequestSchema,
+  BulkResultSchema,
+  BulkUpdateRequestSchema,
+  ContactHistoryEntrySchema,
+  ContactListQuerySchema,
+  ContactListResponseSchema,
+  CreateContactSchema,
+  MedicalContactSchema,
+  UpdateContactSchema,
+  type ContactHistoryEntry,
+  type ContactListResponse,
+  type MedicalContact,
+} from '../contract/medical-contacts.js';
+import { IdParamsSchema, SuccessResponseSchema } from '../contract/fields.js';
+import { ApiError, badRequest, notFound } from '../errors.js';
+import { audit } from '../audit.js';
+import { requireAuth } from '../plugins/access-control.js';
+import type { Sql } from '../../sql/database.js';
+import {
+  bulkDeleteContacts,
+  bulkUpdateContacts,
+  contactAuditEntries,
+  contactFilterOptions,
+  contactPlaces,
+  contactStats,
+  countTargetsWithoutTelegramUsername,
+  deleteMedicalContact,
+  findDuplicateContacts,
+  findMedicalContact,
+  geocodeContactPlace,
+  HISTORY_FIELDS,
+  insertMedicalContact,
+  listMedicalContacts,
+  setContactCoordinates,
+  toMedicalContact,
+  updateMedicalContact,
+  type ContactActor,
+  type ContactColumns,
+  type ContactTarget,
+} from '../../sql/medical-contacts.js';
+
+const TARGET_TYPE = 'medical_contact';
+const NO_SUCH_CONTACT = 'No medical contact with this id';
+const TELEGRAM_NEEDS_USERNAME = 'telegramUsername is required when the contact method is telegram';
+
+/** Medical contacts (spec §2.7, §5, §7): the directory the bot answers from. */
+export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = async (instance, { sql, now }) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  const actorOf = (request: FastifyRequest): ContactActor => {
+    const auth = requireAuth(request);
+    return { id: auth.id, username: auth.username, ip: request.ip };
+  };
+
+  /** 409 with the look-alikes unless the caller chose to save a duplicate. */
+  async function refuseDuplicates(contact: { name: string; phone: string; city: string }, exceptId?: number): Promise<void> {
+    const duplicates = await findDuplicateContacts(sql, contact, exceptId);
+    if (duplicates.length === 0) return;
+    const at = now();
+    throw new ApiError(
+      409,
+      `A contact with the same phone number, or the same name in the same city, already exists: ${duplicates[0]!.name} (${duplicates[0]!.city}). Save anyway to keep both.`,
+      { duplicates: duplicates.map((record) => toMedicalContact(record, at)) },
+    );
+  }
+
+  app.get(
+    '/api/medical-contacts',
+    { schema: { querystring: ContactListQuerySchema, response: { 200: ContactListResponseSchema } }, config: { permission: 'contacts:read' } },
+    async (request): Promise<ContactListResponse> => {
+      const query = request.query;
+      const at = now();
+      const [{ records, total }, stats, filterOptions] = await Promise.all([
+        listMedicalContacts(sql, query, at),
+        contactStats(sql, at),
+        contactFilterOptions(sql),
+      ]);
+      return {
+        items: records.map((record) => toMedicalContact(record, at)),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+        stats: {
+          ...stats,
+          countries: filterOptions.countries.length,
+          regions: filterOptions.regions.length,
+          specialties: filterOptions.specialties.length,
+        },
+        filterOptions,
+      };
+    },
+  );
+
+  app.get(
+    '/api/medical-contacts/:id',
+    { schema: { params: IdParamsSchema, response: { 200: MedicalContactSchema } }, config: { permission: 'contacts:read' } },
+    async (request): Promise<MedicalContact> => {
+      const record = await findMedicalContact(sql, request.params.id);
+      if (!record) throw notFound(NO_SUCH_CONTACT);
+      return toMedicalContact(record, now());
+    },
+  );
+
+  app.get(
+    '/api/medical-contacts/:id/history',
+    { schema: { params: IdParamsSchema, response: { 200: ContactHistoryEntrySchema.array() } }, config: { permission: 'contacts:read' } },
+    async (request): Promise<ContactHistoryEntry[]> => {
+      const entries = await contactAuditEntries(sql, request.params.id);
+      if (entries.length === 0 && !(await findMedicalContact(sql, request.params.id))) throw notFound(NO_SUCH_CONTACT);
+      return entries.map((entry) => ({
+        id: entry.id,
+        action: entry.action,
+        actor: entry.actorUsername,
+        at: entry.createdAt.toISOString(),
+        changes: fieldChanges(entry.before, entry.after),
+      }));
+    },
+  );
+
+  app.post(
+    '/api/medical-contacts',
+    { schema: { body: CreateContactSchema, response: { 201: MedicalContactSchema } }, config: { permission: 'contacts:write' } },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const { allowDuplicate, ...fields } = request.body;
+      if (!allowDuplicate) await refuseDuplicates(fields);
+      const at = now();
+      const columns: ContactColumns = {
+        ...fields,
+        verifiedAt: fields.verified ? at : null,
+        verifiedBy: fields.verified ? actor.id : null,
+      };
+      if (columns.latitude === null || columns.longitude === null) {
+        const point = await geocodeContactPlace(sql, fields);
+        columns.latitude = point?.latitude ?? null;
+        columns.longitude = point?.longitude ?? null;
+      }
+      const created = toMedicalContact(await insertMedicalContact(sql, columns, at), at);
+      await audit(sql, request, { action: 'contact.create', targetType: TARGET_TYPE, targetId: created.id, after: created });
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.patch(
+    '/api/medical-contacts/:id',
+    { schema: { params: IdParamsSchema, body: UpdateContactSchema, response: { 200: MedicalContactSchema } }, config: { permission: 'contacts:write' } },
+    async (request): Promise<MedicalContact> => {
+      const actor = actorOf(request);
+      const existing = await findMedicalContact(sql, request.params.id);
+      if (!existing) throw notFound(NO_SUCH_CONTACT);
+      const { allowDuplicate, ...changes } = request.body;
+      const merged = { ...existing, ...changes };
+      // The schema checks the fields sent; the rules that span fields hold for the record as saved.
+      if (merged.contactMethod === 'telegram' && !merged.telegramUsername) throw badRequest(TELEGRAM_NEEDS_USERNAME, 'telegramUsername');
+      if ((merged.latitude === null) !== (merged.longitude === null)) {
+        const field = merged.latitude === null ? 'latitude' : 'longitude';
+        throw badRequest('latitude and longitude go together: give both or neither', field);
+      }
+      const identityChanged = (['name', 'phone', 'city'] as const).some((field) => changes[field] !== undefined && changes[field] !== existing[field]);
+      if (identityChanged && !allowDuplicate) await refuseDuplicates(merged, existing.id);
+
+      const at = now();
+      const columns: Partial<ContactColumns> = { ...changes };
+      if (changes.verified === true && !existing.verified) Object.assign(columns, { verifiedAt: at, verifiedBy: actor.id });
+      if (changes.verified === false) Object.assign(columns, { verifiedAt: null, verifiedBy: null });
+      const placeChanged = (['city', 'region', 'country'] as const).some((field) => changes[field] !== undefined && changes[field] !== existing[field]);
+      const coordinatesGiven = changes.latitude != null && changes.longitude != null;
+      if (!coordinatesGiven && (merged.latitude === null || placeChanged)) {
+        // Coordinates of the old place would send the bot's users to the wrong city.
+        const point = await geocodeContactPlace(sql, merged);
+        columns.latitude = point?.latitude ?? null;
+        columns.longitude = point?.longitude ?? null;
+      }
+      const updated = await updateMedicalContact(sql, existing.id, columns, at);
+      if (!updated) throw notFound(NO_SUCH_CONTACT);
+      const after = toMedicalContact(updated, at);
+      await audit(sql, request, { action: 'contact.update', targetType: TARGET_TYPE, targetId: existing.id, before: toMedicalContact(existing, at), after });
+      return after;
+    },
+  );
+
+  app.delete(
+    '/api/medical-contacts/:id',
+    { schema: { params: IdParamsSchema, response: { 200: SuccessResponseSchema } }, config: { permission: 'contacts:write' } },
+    async (request) => {
+      requireAuth(request);
+      const existing = await findMedicalContact(sql, request.params.id);
+      if (!existing || !(await deleteMedicalContact(sql, existing.id))) throw notFound(NO_SUCH_CONTACT);
+      await audit(sql, request, { action: 'contact.delete', targetType: TARGET_TYPE, targetId: existing.id, before: toMedicalContact(existing, now()) });
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/api/medical-contacts/bulk-update',
+    { schema: { body: BulkUpdateRequestSchema, response: { 200: BulkResultSchema } }, config: { permission: 'contacts:write' } },
+    async (request) => {
+      const actor = actorOf(request);
+      const { updates, ...rest } = request.body;
+      const target = rest as ContactTarget;
+      const at = now();
+      if (updates.contactMethod === 'telegram') {
+        const missing = await countTargetsWithoutTelegramUsername(sql, target, at);
+        if (missing > 0) throw badRequest(`${TELEGRAM_NEEDS_USERNAME}: ${missing} of these contacts have none`, 'contactMethod');
+      }
+      const placeChanged = updates.city !== undefined || updates.region !== undefined || updates.country !== undefined;
+      const ids = await sql.begin(async (transaction) => {
+        const tx = transaction as unknown as Sql;
+        const changed = await bulkUpdateContacts(tx, target, updates, actor, at);
+        if (placeChanged && changed.length > 0) {
+          for (const place of await contactPlaces(tx, changed)) {
+            await setContactCoordinates(tx, place.ids, (await geocodeContactPlace(tx, place)) ?? null);
+          }
+        }
+        return changed;
+      });
+      return { recordsAffected: ids.length };
+    },
+  );
+
+  app.post(
+    '/api/medical-contacts/bulk-delete',
+    { schema: { body: BulkDeleteRequestSchema, response: { 200: BulkResultSchema } }, config: { permission: 'contacts:write' } },
+    async (request) => {
+      const actor = actorOf(request);
+      const recordsAffected = await bulkDeleteContacts(sql, request.body as ContactTarget, actor, now());
+      return { recordsAffected };
+    },
+  );
+};
+
+/** Field → [before, after] for the fields an audit entry shows changing. */
+function fieldChanges(before: unknown, after: unknown): Record<string, [unknown, unknown]> {
+  const from = (before ?? {}) as Record<string, unknown>;
+  const to = (after ?? {}) as Record<string, unknown>;
+  const changes: Record<string, [unknown, unknown]> = {};
+  for (const field of HISTORY_FIELDS) {
+    if (!(field in from) && !(field in to)) continue;
+    const previous = from[field] ?? null;
+    const next = to[field] ?? null;
+    if (JSON.stringify(previous) !== JSON.stringify(next)) changes[field] = [previous, next];
+  }
+  return changes;
+}
+

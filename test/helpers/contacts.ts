@@ -1,0 +1,109 @@
+import type { Sql } from '../../sql/database.js';
+
+/** A seeded pseudo-random generator (mulberry32): the same seed gives the same contacts. */
+export function seededRandom(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let value = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Places whose names sort the same under every collation (one word, ASCII). */
+export const CONTACT_PLACES = [
+  { country: 'France', region: 'Ile-de-France', city: 'Paris', latitude: 48.85, longitude: 2.35, dial: '33' },
+  { country: 'France', region: 'Auvergne', city: 'Lyon', latitude: 45.76, longitude: 4.84, dial: '33' },
+  { country: 'France', region: 'Auvergne', city: 'Grenoble', latitude: 45.19, longitude: 5.72, dial: '33' },
+  { country: 'Germany', region: 'Bavaria', city: 'Munich', latitude: 48.14, longitude: 11.58, dial: '49' },
+  { country: 'Germany', region: 'Bavaria', city: 'Nuremberg', latitude: 49.45, longitude: 11.08, dial: '49' },
+  { country: 'Germany', region: 'Berlin', city: 'Berlin', latitude: 52.52, longitude: 13.4, dial: '49' },
+  { country: 'Italy', region: 'Lazio', city: 'Rome', latitude: 41.9, longitude: 12.5, dial: '39' },
+  { country: 'Italy', region: 'Lombardy', city: 'Milan', latitude: 45.46, longitude: 9.19, dial: '39' },
+  { country: 'Kenya', region: 'Nairobi', city: 'Nairobi', latitude: -1.29, longitude: 36.82, dial: '254' },
+] as const;
+export const CONTACT_SPECIALTIES = ['Cardiology', 'Dermatology', 'Neurology', 'Pediatrics', 'Dentistry', 'Orthopedics'] as const;
+const FIRST = ['Amara', 'Bruno', 'Chiara', 'Dmitri', 'Elena', 'Farah', 'Goran', 'Hana', 'Ivo', 'Jonas', 'Kira', 'Luca'];
+const LAST = ['Okafor', 'Rossi', 'Muller', 'Dubois', 'Kamau', 'Weber', 'Bianchi', 'Laurent', 'Otieno', 'Fischer'];
+
+/** A generated contact as inserted, with its id. */
+export interface GeneratedContact {
+  id: number;
+  name: string;
+  phone: string;
+  specialty: string;
+  city: string;
+  region: string;
+  country: string;
+  latitude: number | null;
+  longitude: number | null;
+  contactMethod: 'phone' | 'telegram' | 'whatsapp';
+  telegramUsername: string | null;
+  rating: number;
+  verified: boolean;
+  verifiedAt: Date | null;
+  isActive: boolean;
+  isMasterOfMedicine: boolean;
+}
+
+/**
+ * Inserts n varied contacts in bulk (unnest) and returns them: every filter value occurs, a share
+ * have no coordinates, verifications spread over the last 200 days before `now`.
+ */
+export async function manyContacts(sql: Sql, n: number, seed = 1, now = new Date('2026-11-21T10:00:00Z')): Promise<GeneratedContact[]> {
+  const rand = seededRandom(seed);
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(rand() * values.length)]!;
+  const rows: Omit<GeneratedContact, 'id'>[] = [];
+  for (let index = 0; index < n; index++) {
+    const place = pick(CONTACT_PLACES);
+    const method = pick(['phone', 'telegram', 'whatsapp'] as const);
+    const verified = rand() < 0.4;
+    const findable = rand() < 0.85;
+    rows.push({
+      name: `${pick(FIRST)}${pick(LAST)}${String(index).padStart(5, '0')}`,
+      phone: `+${place.dial} ${String(10_000_000 + index * 7).padStart(8, '0')}`,
+      specialty: pick(CONTACT_SPECIALTIES),
+      city: place.city,
+      region: place.region,
+      country: place.country,
+      latitude: findable ? place.latitude : null,
+      longitude: findable ? place.longitude : null,
+      contactMethod: method,
+      telegramUsername: method === 'telegram' ? `doc_${index}` : null,
+      rating: Math.round(rand() * 50) / 10,
+      verified,
+      verifiedAt: verified ? new Date(now.getTime() - Math.floor(rand() * 200 * 86_400_000)) : null,
+      isActive: rand() < 0.85,
+      isMasterOfMedicine: rand() < 0.2,
+    });
+  }
+  const ids: number[] = [];
+  const BATCH = 5_000;
+  for (let start = 0; start < rows.length; start += BATCH) {
+    const batch = rows.slice(start, start + BATCH);
+    const column = <K extends keyof Omit<GeneratedContact, 'id'>>(key: K) => batch.map((row) => row[key]);
+    // postgres.js sends boolean arrays as booleans: pass flags as 0/1.
+    const flag = (key: 'verified' | 'isActive' | 'isMasterOfMedicine') => batch.map((row) => (row[key] ? 1 : 0));
+    const inserted = await sql<{ id: number }[]>`
+      INSERT INTO medical_contacts (name, phone, specialty, city, region, country, latitude, longitude, contact_method,
+        telegram_username, rating, verified, verified_at, is_active, is_master_of_medicine, created_at, updated_at)
+      SELECT name, phone, specialty, city, region, country, latitude, longitude, method, username, rating, verified <> 0,
+        verified_at, active <> 0, master <> 0, ${now}::timestamptz, ${now}::timestamptz
+      FROM unnest(
+        ${column('name')}::text[], ${column('phone')}::text[], ${column('specialty')}::text[], ${column('city')}::text[],
+        ${column('region')}::text[], ${column('country')}::text[], ${column('latitude') as (number | null)[]}::float8[],
+        ${column('longitude') as (number | null)[]}::float8[], ${column('contactMethod')}::text[],
+        ${column('telegramUsername') as (string | null)[]}::text[], ${column('rating')}::numeric[], ${flag('verified')}::int[],
+        ${batch.map((row) => row.verifiedAt?.toISOString() ?? null)}::timestamptz[], ${flag('isActive')}::int[], ${flag('isMasterOfMedicine')}::int[])
+        AS u(name, phone, specialty, city, region, country, latitude, longitude, method, username, rating, verified, verified_at, active, master)
+      RETURNING id`;
+    ids.push(...inserted.map((row) => row.id));
+  }
+  await sql`ANALYZE medical_contacts`;
+  return rows.map((row, index) => ({ id: ids[index]!, ...row }));
+}
+
+/** What the search box looks in, as the search_text column computes it. */
+export function searchTextOf(contact: GeneratedContact): string {
+  return `${contact.name} ${contact.phone} ${contact.city} ${contact.region} ${contact.country} ${contact.specialty}`.toLowerCase();
+}
