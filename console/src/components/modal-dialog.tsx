@@ -8,6 +8,8 @@ interface ModalDialogProps {
   description?: ReactNode;
   /** "alertdialog" for confirmations of something that cannot be undone. */
   role?: 'dialog' | 'alertdialog';
+  /** "lg" for long forms, which lay their fields out in two columns on wide screens. */
+  size?: 'md' | 'lg';
   children: ReactNode;
 }
 
@@ -15,7 +17,7 @@ interface ModalDialogProps {
  * A dialog styled like Tremor's. Built on Headless UI directly because Tremor's Dialog brings its
  * own copy of Headless UI, whose DialogTitle cannot be reached, so its dialogs have no accessible name.
  */
-export function ModalDialog({ open, onClose, title, description, role = 'dialog', children }: ModalDialogProps) {
+export function ModalDialog({ open, onClose, title, description, role = 'dialog', size = 'md', children }: ModalDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} role={role} className="relative z-50">
       <DialogBackdrop
@@ -26,7 +28,7 @@ export function ModalDialog({ open, onClose, title, description, role = 'dialog'
         <div className="flex min-h-full items-center justify-center p-4">
           <DialogPanel
             transition
-            className="w-full max-w-lg rounded-tremor-default bg-tremor-background p-6 text-tremor-content shadow-tremor-dropdown ring-1 ring-tremor-ring transition duration-200 data-[closed]:scale-95 data-[closed]:opacity-0"
+            className={`w-full ${size === 'lg' ? 'max-w-3xl' : 'max-w-lg'} rounded-tremor-default bg-tremor-background p-4 text-tremor-content shadow-tremor-dropdown ring-1 ring-tremor-ring transition duration-200 data-[closed]:scale-95 data-[closed]:opacity-0 sm:p-6`}
           >
             <DialogTitle className="text-tremor-title font-semibold text-tremor-content-strong">{title}</DialogTitle>
             {description ? <Description className="mt-1 text-tremor-default">{description}</Description> : null}

@@ -7,7 +7,7 @@ import type { Role } from '../../../../../api/contract/roles.js';
 import { TextField } from '../../../components/text-field.js';
 import { ApiRequestError } from '../../../lib/api-client.js';
 import { useCreateAdminUser } from '../api/create-admin-user.js';
-import { ModalDialog } from './modal-dialog.js';
+import { ModalDialog } from '../../../components/modal-dialog.js';
 import { isRole, ROLE_OPTIONS, SELECT_CLASSES } from './role-options.js';
 import { ToggleSwitch } from './toggle-switch.js';
 

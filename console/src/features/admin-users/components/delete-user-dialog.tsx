@@ -1,7 +1,7 @@
 import { Button } from '@tremor/react';
 import type { AdminUser } from '../../../../../api/contract/admin-users.js';
 import { useDeleteAdminUser } from '../api/delete-admin-user.js';
-import { ModalDialog } from './modal-dialog.js';
+import { ModalDialog } from '../../../components/modal-dialog.js';
 
 interface DeleteUserDialogProps {
   /** The user to delete; kept while the dialog animates out. */

@@ -5,7 +5,7 @@ import { MIN_PASSWORD_LENGTH } from '../../../../../api/contract/password-policy
 import { TextField } from '../../../components/text-field.js';
 import { useResetAdminUserPassword } from '../api/reset-admin-user-password.js';
 import { notifyError } from '../notify.js';
-import { ModalDialog } from './modal-dialog.js';
+import { ModalDialog } from '../../../components/modal-dialog.js';
 
 interface ResetPasswordDialogProps {
   /** The user whose password is being reset; kept while the dialog animates out. */
