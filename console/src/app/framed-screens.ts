@@ -20,11 +20,6 @@ export const FRAMED_SCREENS: readonly FramedScreen[] = [
     description: "Monitor bot users' activity, their group memberships and their daily usage.",
   },
   {
-    paths: ['/medical-contacts'],
-    title: 'Medical Contacts Database',
-    description: 'Search, add and maintain the medical contacts the bot recommends to its users.',
-  },
-  {
     paths: ['/templates', '/messaging/templates'],
     title: 'Message Templates',
     description: 'Write and manage the messages the bot sends, with placeholders filled in for each user.',

@@ -12,6 +12,9 @@ const SettingsScreen = lazy(() =>
 const UserManagementScreen = lazy(() =>
   import('../features/admin-users/user-management-screen.js').then((module) => ({ default: module.UserManagementScreen })),
 );
+const MedicalContactsScreen = lazy(() =>
+  import('../features/medical-contacts/medical-contacts-screen.js').then((module) => ({ default: module.MedicalContactsScreen })),
+);
 const BotSandboxScreen = lazy(() =>
   import('../features/bot-sandbox/bot-sandbox-screen.js').then((module) => ({ default: module.BotSandboxScreen })),
 );
@@ -42,6 +45,7 @@ export function createAppRouter() {
           element: <SessionGate />,
           children: [
             ...framedRoutes,
+            route('/medical-contacts', { title: 'Medical Contacts Database' }, <MedicalContactsScreen />),
             route('/admin-users', { title: 'User Management' }, <UserManagementScreen />),
             route('/bot-sandbox', { title: 'Bot Sandbox' }, <BotSandboxScreen />),
             route('/settings', { title: 'Settings' }, <SettingsScreen />),

@@ -1,0 +1,43 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { BulkResultSchema, type BulkContactChangesSchema, type BulkResult } from '../../../../../api/contract/medical-contacts.js';
+import { apiRequest } from '../../../lib/api-client.js';
+import type { ContactFilterParams } from '../contact-query.js';
+import { notifyFailure, notifySuccess } from '../notify.js';
+import { CONTACTS_URL, contactsQueryKey } from './keys.js';
+
+/** A bulk call's target: the ticked contacts, or every contact matching the list's filter. */
+export type BulkTarget = { ids: number[] } | { filter: ContactFilterParams };
+export type BulkChanges = z.input<typeof BulkContactChangesSchema>;
+
+export async function bulkUpdateContacts({ target, updates }: { target: BulkTarget; updates: BulkChanges }): Promise<BulkResult> {
+  return BulkResultSchema.parse(await apiRequest<unknown>('POST', `${CONTACTS_URL}/bulk-update`, { ...target, updates }));
+}
+
+export async function bulkDeleteContacts(target: BulkTarget): Promise<BulkResult> {
+  return BulkResultSchema.parse(await apiRequest<unknown>('POST', `${CONTACTS_URL}/bulk-delete`, target));
+}
+
+export function useBulkUpdateContacts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: bulkUpdateContacts,
+    onSuccess: async ({ recordsAffected }) => {
+      notifySuccess(`Bulk updated ${recordsAffected} contacts successfully`);
+      await queryClient.invalidateQueries({ queryKey: contactsQueryKey });
+    },
+    onError: (error) => notifyFailure(error, 'Failed to perform bulk update'),
+  });
+}
+
+export function useBulkDeleteContacts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: bulkDeleteContacts,
+    onSuccess: async ({ recordsAffected }) => {
+      notifySuccess(`Bulk deleted ${recordsAffected} contacts successfully`);
+      await queryClient.invalidateQueries({ queryKey: contactsQueryKey });
+    },
+    onError: (error) => notifyFailure(error, 'Failed to perform bulk delete'),
+  });
+}

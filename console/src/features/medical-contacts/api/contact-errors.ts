@@ -1,0 +1,14 @@
+import { DuplicateContactResponseSchema, type MedicalContact } from '../../../../../api/contract/medical-contacts.js';
+import { ApiRequestError } from '../../../lib/api-client.js';
+
+/** The existing contacts a 409 answer names, or undefined when the error is something else. */
+export function duplicatesOf(error: unknown): MedicalContact[] | undefined {
+  if (!(error instanceof ApiRequestError) || error.status !== 409) return undefined;
+  const parsed = DuplicateContactResponseSchema.safeParse(error.body);
+  return parsed.success ? parsed.data.duplicates : undefined;
+}
+
+/** The server's per-field messages of a 400 answer, for showing beside the inputs. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  return error instanceof ApiRequestError ? (error.body?.fields ?? {}) : {};
+}

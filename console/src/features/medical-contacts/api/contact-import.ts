@@ -1,0 +1,72 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ContactImportSchema,
+  ImportPreviewResponseSchema,
+  ImportStartedResponseSchema,
+  type ContactImport,
+  type ImportCommitRequest,
+  type ImportPreviewRequest,
+  type ImportPreviewResponse,
+} from '../../../../../api/contract/contact-import.js';
+import { BulkResultSchema, type BulkResult } from '../../../../../api/contract/medical-contacts.js';
+import { apiRequest } from '../../../lib/api-client.js';
+import { notifyFailure, notifySuccess } from '../notify.js';
+import { CONTACTS_URL, contactsQueryKey, importStatusQueryKey } from './keys.js';
+
+/** The dry run: headers, the column mapping, and each problem row, with nothing saved. */
+export async function previewImport(request: ImportPreviewRequest): Promise<ImportPreviewResponse> {
+  return ImportPreviewResponseSchema.parse(await apiRequest<unknown>('POST', `${CONTACTS_URL}/import/preview`, request));
+}
+
+/** Starts the import; the server answers at once with the id to follow. */
+export async function startImport(request: ImportCommitRequest): Promise<number> {
+  return ImportStartedResponseSchema.parse(await apiRequest<unknown>('POST', `${CONTACTS_URL}/import`, request)).importId;
+}
+
+export async function getImport(id: number): Promise<ContactImport> {
+  return ContactImportSchema.parse(await apiRequest<unknown>('GET', `${CONTACTS_URL}/imports/${id}`));
+}
+
+/** Removes every contact the import added; answers how many. */
+export async function undoImport(id: number): Promise<BulkResult> {
+  return BulkResultSchema.parse(await apiRequest<unknown>('POST', `${CONTACTS_URL}/imports/${id}/undo`));
+}
+
+export function usePreviewImport() {
+  return useMutation({ mutationFn: previewImport, onError: (error) => notifyFailure(error, 'Failed to read the CSV file') });
+}
+
+export function useStartImport() {
+  return useMutation({ mutationFn: startImport, onError: (error) => notifyFailure(error, 'Failed to import medical contacts') });
+}
+
+/** Polls a running import twice a second for the progress bar; stops once it has finished. */
+export function useImportStatus(id: number | null) {
+  const queryClient = useQueryClient();
+  return useQuery(
+    queryOptions({
+      queryKey: importStatusQueryKey(id ?? 0),
+      queryFn: async () => {
+        const status = await getImport(id!);
+        if (status.status !== 'running') await queryClient.invalidateQueries({ queryKey: contactsQueryKey, refetchType: 'active' });
+        return status;
+      },
+      enabled: id !== null,
+      staleTime: 0,
+      refetchInterval: (query) => (query.state.data?.status === 'running' || !query.state.data ? 500 : false),
+    }),
+  );
+}
+
+export function useUndoImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: undoImport,
+    onSuccess: async ({ recordsAffected }, id) => {
+      notifySuccess(`Import undone: ${recordsAffected} contacts removed`);
+      await queryClient.invalidateQueries({ queryKey: importStatusQueryKey(id) });
+      await queryClient.invalidateQueries({ queryKey: contactsQueryKey });
+    },
+    onError: (error) => notifyFailure(error, 'Failed to undo the import'),
+  });
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MedicalContactSchema, type CreateContact, type MedicalContact } from '../../../../../api/contract/medical-contacts.js';
+import { apiRequest } from '../../../lib/api-client.js';
+import { notifyFailure, notifySuccess } from '../notify.js';
+import { duplicatesOf } from './contact-errors.js';
+import { CONTACTS_URL, contactsQueryKey } from './keys.js';
+
+/** The create body as typed: fields left out get the contract's defaults on the server. */
+export type NewContact = Partial<CreateContact> & Pick<CreateContact, 'name' | 'phone' | 'city' | 'region' | 'country'>;
+
+export async function createContact(contact: NewContact): Promise<MedicalContact> {
+  return MedicalContactSchema.parse(await apiRequest<unknown>('POST', CONTACTS_URL, contact));
+}
+
+/** A 409 (it looks like an existing contact) is left to the dialog, which offers "Save anyway". */
+export function useCreateContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createContact,
+    onSuccess: async () => {
+      notifySuccess('Medical contact added successfully');
+      await queryClient.invalidateQueries({ queryKey: contactsQueryKey });
+    },
+    onError: (error) => {
+      if (!duplicatesOf(error)) notifyFailure(error, 'Failed to add medical contact');
+    },
+  });
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.js';
+import { notifyFailure, notifySuccess } from '../notify.js';
+import { CONTACTS_URL, contactsQueryKey } from './keys.js';
+
+export async function deleteContact(id: number): Promise<void> {
+  await apiRequest<unknown>('DELETE', `${CONTACTS_URL}/${id}`);
+}
+
+export function useDeleteContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteContact,
+    onSuccess: async () => {
+      notifySuccess('Medical contact deleted successfully');
+      await queryClient.invalidateQueries({ queryKey: contactsQueryKey });
+    },
+    onError: (error) => notifyFailure(error, 'Failed to delete medical contact'),
+  });
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MedicalContactSchema, type MedicalContact, type UpdateContact } from '../../../../../api/contract/medical-contacts.js';
+import { apiRequest } from '../../../lib/api-client.js';
+import { notifyFailure, notifySuccess } from '../notify.js';
+import { duplicatesOf } from './contact-errors.js';
+import { CONTACTS_URL, contactsQueryKey } from './keys.js';
+
+export async function updateContact({ id, changes }: { id: number; changes: UpdateContact }): Promise<MedicalContact> {
+  return MedicalContactSchema.parse(await apiRequest<unknown>('PATCH', `${CONTACTS_URL}/${id}`, changes));
+}
+
+export function useUpdateContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateContact,
+    onSuccess: async () => {
+      notifySuccess('Medical contact updated successfully');
+      await queryClient.invalidateQueries({ queryKey: contactsQueryKey });
+    },
+    onError: (error) => {
+      if (!duplicatesOf(error)) notifyFailure(error, 'Failed to update medical contact');
+    },
+  });
+}

@@ -1,0 +1,51 @@
+import { Button } from '@tremor/react';
+import { useState, type FormEvent } from 'react';
+import { ModalDialog } from '../../../components/modal-dialog.js';
+import { duplicatesOf, fieldErrorsOf } from '../api/contact-errors.js';
+import { useCreateContact } from '../api/create-contact.js';
+import { EMPTY_CONTACT_FORM, toCreateRequest, type ContactFormValues } from '../contact-form-values.js';
+import { ContactFormFields } from './contact-form-fields.js';
+import { DuplicateWarning } from './duplicate-warning.js';
+
+export function AddContactDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <ModalDialog open={open} onClose={onClose} size="lg" title="Add Medical Contact" description="Fields marked * are required.">
+      {/* Headless UI unmounts a closed dialog's content, so every opening starts empty. */}
+      <AddContactForm onClose={onClose} />
+    </ModalDialog>
+  );
+}
+
+function AddContactForm({ onClose }: { onClose: () => void }) {
+  const [form, setForm] = useState<ContactFormValues>(EMPTY_CONTACT_FORM);
+  const createContact = useCreateContact();
+  const duplicates = duplicatesOf(createContact.error);
+
+  function update<K extends keyof ContactFormValues>(key: K, value: ContactFormValues[K]) {
+    setForm((current) => ({ ...current, [key]: value }));
+  }
+
+  function save(allowDuplicate: boolean) {
+    createContact.mutate({ ...toCreateRequest(form), ...(allowDuplicate ? { allowDuplicate } : {}) }, { onSuccess: onClose });
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    save(false);
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-5">
+      <ContactFormFields values={form} onChange={update} mode="add" fieldErrors={fieldErrorsOf(createContact.error)} />
+      {duplicates ? <DuplicateWarning duplicates={duplicates} saving={createContact.isPending} onSaveAnyway={() => save(true)} /> : null}
+      <div className="flex justify-end gap-3 border-t border-tremor-border pt-4">
+        <Button type="button" variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={createContact.isPending}>
+          {createContact.isPending ? 'Adding...' : 'Add Contact'}
+        </Button>
+      </div>
+    </form>
+  );
+}

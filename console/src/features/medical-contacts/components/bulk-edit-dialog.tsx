@@ -1,0 +1,173 @@
+import { Button } from '@tremor/react';
+import { useState, type FormEvent } from 'react';
+import { CONTACT_METHODS } from '../../../../../api/contract/medical-contacts.js';
+import { CheckboxField } from '../../../components/checkbox-field.js';
+import { ModalDialog } from '../../../components/modal-dialog.js';
+import { SelectField } from '../../../components/select-field.js';
+import { TextField } from '../../../components/text-field.js';
+import { notifyError } from '../../../lib/notify.js';
+import { useBulkUpdateContacts, type BulkChanges, type BulkTarget } from '../api/bulk-contacts.js';
+import { CONTACT_METHOD_LABELS, isContactMethod, parseLanguages, type ContactMethod } from '../contact-form-values.js';
+
+interface BulkEditValues {
+  specialty: string;
+  city: string;
+  region: string;
+  country: string;
+  contactMethod: ContactMethod | '';
+  availableHours: string;
+  responseTime: string;
+  languages: string;
+  rating: string;
+  verified: boolean;
+  isMasterOfMedicine: boolean;
+  isActive: boolean;
+}
+
+const EMPTY_BULK_FORM: BulkEditValues = {
+  specialty: '',
+  city: '',
+  region: '',
+  country: '',
+  contactMethod: '',
+  availableHours: '',
+  responseTime: '',
+  languages: '',
+  rating: '',
+  verified: false,
+  isMasterOfMedicine: false,
+  isActive: true,
+};
+
+const TEXT_FIELDS = ['specialty', 'city', 'region', 'country', 'availableHours', 'responseTime'] as const;
+
+/**
+ * Spec §5: only the fields filled in are sent, and the verified, master and active checkboxes
+ * always count as filled, so they are always applied.
+ */
+export function toBulkChanges(form: BulkEditValues): BulkChanges {
+  const changes: BulkChanges = {};
+  for (const key of TEXT_FIELDS) {
+    const value = form[key].trim();
+    if (value) changes[key] = value;
+  }
+  if (form.contactMethod) changes.contactMethod = form.contactMethod;
+  const languages = parseLanguages(form.languages);
+  if (languages.length > 0) changes.languages = languages;
+  if (form.rating.trim()) changes.rating = Number(form.rating);
+  changes.verified = form.verified;
+  changes.isMasterOfMedicine = form.isMasterOfMedicine;
+  changes.isActive = form.isActive;
+  return changes;
+}
+
+interface BulkEditDialogProps {
+  open: boolean;
+  onClose: () => void;
+  target: BulkTarget;
+  /** How many contacts the target covers, for the dialog's wording. */
+  count: number;
+  onDone: () => void;
+}
+
+export function BulkEditDialog({ open, onClose, target, count, onDone }: BulkEditDialogProps) {
+  return (
+    <ModalDialog
+      open={open}
+      onClose={onClose}
+      size="lg"
+      title="Bulk Edit Contacts"
+      description={`Changes apply to ${count} selected ${count === 1 ? 'contact' : 'contacts'}. Fields left empty are not changed.`}
+    >
+      <BulkEditForm target={target} onClose={onClose} onDone={onDone} />
+    </ModalDialog>
+  );
+}
+
+function BulkEditForm({ target, onClose, onDone }: { target: BulkTarget; onClose: () => void; onDone: () => void }) {
+  const [form, setForm] = useState(EMPTY_BULK_FORM);
+  const bulkUpdate = useBulkUpdateContacts();
+
+  function update<K extends keyof BulkEditValues>(key: K, value: BulkEditValues[K]) {
+    setForm((current) => ({ ...current, [key]: value }));
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const updates = toBulkChanges(form);
+    if (Object.keys(updates).length === 0) {
+      notifyError('Please select at least one field to update');
+      return;
+    }
+    bulkUpdate.mutate(
+      { target, updates },
+      {
+        onSuccess: () => {
+          onDone();
+          onClose();
+        },
+      },
+    );
+  }
+
+  const text = (key: (typeof TEXT_FIELDS)[number] | 'languages', label: string, placeholder?: string) => (
+    <TextField label={label} value={form[key]} placeholder={placeholder} autoComplete="off" onChange={(event) => update(key, event.target.value)} />
+  );
+
+  return (
+    <form onSubmit={submit} className="space-y-5">
+      <div className="grid gap-4 sm:grid-cols-2">
+        {text('specialty', 'Specialty')}
+        <SelectField
+          label="Contact Method"
+          value={form.contactMethod}
+          onChange={(event) => update('contactMethod', isContactMethod(event.target.value) ? event.target.value : '')}
+        >
+          <option value="">No change</option>
+          {CONTACT_METHODS.map((method) => (
+            <option key={method} value={method}>
+              {CONTACT_METHOD_LABELS[method]}
+            </option>
+          ))}
+        </SelectField>
+        {text('city', 'City')}
+        {text('region', 'Region')}
+        {text('country', 'Country')}
+        {text('availableHours', 'Available Hours')}
+        {text('responseTime', 'Response Time')}
+        {text('languages', 'Languages', 'English, Arabic')}
+        <TextField
+          label="Rating"
+          type="number"
+          min={0}
+          max={5}
+          step={0.1}
+          inputMode="decimal"
+          value={form.rating}
+          onChange={(event) => update('rating', event.target.value)}
+        />
+      </div>
+      <fieldset className="space-y-2 rounded-tremor-default border border-tremor-border p-3">
+        <legend className="px-1 text-tremor-default font-semibold text-tremor-content-strong">Always applied</legend>
+        <p className="text-tremor-label text-tremor-content">These three are set on every selected contact as ticked here.</p>
+        <div className="flex flex-wrap gap-x-6 gap-y-2">
+          <CheckboxField label="Verified" checked={form.verified} onChange={(event) => update('verified', event.target.checked)} />
+          <CheckboxField
+            label="Master of Medicine"
+            checked={form.isMasterOfMedicine}
+            onChange={(event) => update('isMasterOfMedicine', event.target.checked)}
+          />
+          <CheckboxField label="Active" checked={form.isActive} onChange={(event) => update('isActive', event.target.checked)} />
+        </div>
+      </fieldset>
+      <div className="flex justify-end gap-3 border-t border-tremor-border pt-4">
+        <Button type="button" variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={bulkUpdate.isPending}>
+          {bulkUpdate.isPending ? 'Updating...' : 'Update Contacts'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,141 @@
+import { RiCloseLine, RiSearchLine } from '@remixicon/react';
+import { Button } from '@tremor/react';
+import { useEffect, useId, useState } from 'react';
+import type { ContactListResponse } from '../../../../../api/contract/medical-contacts.js';
+import { SelectField } from '../../../components/select-field.js';
+import { hasActiveFilter, type ContactFilterParams } from '../contact-query.js';
+
+interface ContactFiltersProps {
+  filter: ContactFilterParams;
+  options: ContactListResponse['filterOptions'] | undefined;
+  onChange: (changes: Partial<ContactFilterParams>) => void;
+  onClear: () => void;
+}
+
+const SEARCH_DELAY_MS = 300;
+
+/** Search and filters; the screen keeps their values in the URL. */
+export function ContactFilters({ filter, options, onChange, onClear }: ContactFiltersProps) {
+  const searchId = useId();
+  const [search, setSearch] = useState(filter.search ?? '');
+
+  // The address bar may change under us (back button, a shared link): follow it.
+  useEffect(() => setSearch(filter.search ?? ''), [filter.search]);
+
+  useEffect(() => {
+    if (search.trim() === (filter.search ?? '')) return undefined;
+    const timer = setTimeout(() => onChange({ search: search.trim() || undefined }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, filter.search, onChange]);
+
+  const regions = (options?.regions ?? []).filter((option) => option.country === filter.country);
+  const select = (value: string | undefined) => value || undefined;
+
+  return (
+    <div className="space-y-3">
+      <div>
+        <label htmlFor={searchId} className="block text-tremor-default font-medium text-tremor-content-strong">
+          Search contacts
+        </label>
+        <div className="relative mt-1.5">
+          <RiSearchLine className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-tremor-content-subtle" aria-hidden="true" />
+          <input
+            id={searchId}
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder="Name, phone, city, region, country or specialty"
+            className="block w-full rounded-tremor-default border border-tremor-border bg-tremor-background py-2 pl-9 pr-3 text-tremor-default text-tremor-content-strong shadow-tremor-input placeholder:text-tremor-content-subtle focus:border-tremor-brand-subtle focus:outline-none focus:ring-2 focus:ring-tremor-brand-muted"
+          />
+        </div>
+      </div>
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-3 2xl:grid-cols-6">
+        <SelectField label="Specialty" value={filter.specialty ?? ''} onChange={(event) => onChange({ specialty: select(event.target.value) })}>
+          <option value="">All specialties</option>
+          {options?.specialties.map((specialty) => (
+            <option key={specialty} value={specialty}>
+              {specialty}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Country"
+          value={filter.country ?? ''}
+          onChange={(event) => onChange({ country: select(event.target.value), region: undefined, city: undefined })}
+        >
+          <option value="">All countries</option>
+          {options?.countries.map((country) => (
+            <option key={country} value={country}>
+              {country}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Region"
+          value={filter.region ?? ''}
+          disabled={!filter.country}
+          onChange={(event) => onChange({ region: select(event.target.value), city: undefined })}
+        >
+          <option value="">{filter.country ? 'All regions' : 'Pick a country'}</option>
+          {regions.map(({ region }) => (
+            <option key={region} value={region}>
+              {region}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Status"
+          value={filter.status ?? ''}
+          onChange={(event) => onChange({ status: event.target.value === 'active' || event.target.value === 'inactive' ? event.target.value : undefined })}
+        >
+          <option value="">Any status</option>
+          <option value="active">Active</option>
+          <option value="inactive">Inactive</option>
+        </SelectField>
+        <SelectField
+          label="Verification"
+          value={filter.verified ?? ''}
+          onChange={(event) => {
+            const value = event.target.value;
+            onChange({ verified: value === 'verified' || value === 'unverified' || value === 'due' ? value : undefined });
+          }}
+        >
+          <option value="">Any</option>
+          <option value="verified">Verified</option>
+          <option value="unverified">Unverified</option>
+          <option value="due">Due for re-verification</option>
+        </SelectField>
+        <SelectField
+          label="Master of Medicine"
+          value={filter.masterOfMedicine ?? ''}
+          onChange={(event) =>
+            onChange({ masterOfMedicine: event.target.value === 'true' || event.target.value === 'false' ? event.target.value : undefined })
+          }
+        >
+          <option value="">Any</option>
+          <option value="true">Master of Medicine</option>
+          <option value="false">Not Master of Medicine</option>
+        </SelectField>
+      </div>
+      {hasActiveFilter(filter) ? (
+        <div className="flex flex-wrap items-center gap-2 text-tremor-label text-tremor-content">
+          {filter.city ? <span>City: {filter.city}</span> : null}
+          {filter.contactMethod ? <span>Method: {filter.contactMethod}</span> : null}
+          {filter.findable ? <span>{filter.findable === 'yes' ? 'With a location' : 'Without a location'}</span> : null}
+          <Button
+            type="button"
+            size="xs"
+            variant="light"
+            icon={RiCloseLine}
+            onClick={() => {
+              setSearch('');
+              onClear();
+            }}
+          >
+            Clear filters
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

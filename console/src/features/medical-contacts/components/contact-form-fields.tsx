@@ -1,0 +1,114 @@
+import { CheckboxField } from '../../../components/checkbox-field.js';
+import { SelectField } from '../../../components/select-field.js';
+import { TextField } from '../../../components/text-field.js';
+import { CONTACT_METHOD_LABELS, isContactMethod, type ContactFormValues } from '../contact-form-values.js';
+import { CONTACT_METHODS } from '../../../../../api/contract/medical-contacts.js';
+
+const TEXTAREA_CLASSES =
+  'mt-1.5 block w-full rounded-tremor-default border border-tremor-border bg-tremor-background px-3 py-2 text-tremor-default text-tremor-content-strong shadow-tremor-input focus:border-tremor-brand-subtle focus:outline-none focus:ring-2 focus:ring-tremor-brand-muted';
+
+interface ContactFormFieldsProps {
+  values: ContactFormValues;
+  onChange: <K extends keyof ContactFormValues>(key: K, value: ContactFormValues[K]) => void;
+  /** Spec §5: adding needs the location too; editing needs only name and phone. */
+  mode: 'add' | 'edit';
+  fieldErrors: Record<string, string>;
+}
+
+/** Every field of a contact (spec §3), labelled, for the add and edit dialogs. */
+export function ContactFormFields({ values, onChange, mode, fieldErrors }: ContactFormFieldsProps) {
+  const locationRequired = mode === 'add';
+  const mark = (label: string, required: boolean) => (required ? `${label} *` : label);
+  const text = (key: keyof ContactFormValues, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
+    <TextField
+      label={label}
+      value={values[key] as string}
+      onChange={(event) => onChange(key, event.target.value)}
+      autoComplete="off"
+      error={fieldErrors[key]}
+      {...extra}
+    />
+  );
+
+  return (
+    <div className="space-y-5">
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-tremor-default font-semibold text-tremor-content-strong">Contact</legend>
+        {text('name', 'Name *', { required: true, autoFocus: true })}
+        {text('phone', 'Phone *', { required: true, type: 'tel' })}
+        {text('specialty', 'Specialty', { placeholder: 'e.g., Cardiology' })}
+        <SelectField
+          label="Contact Method"
+          value={values.contactMethod}
+          onChange={(event) => {
+            if (isContactMethod(event.target.value)) onChange('contactMethod', event.target.value);
+          }}
+        >
+          {CONTACT_METHODS.map((method) => (
+            <option key={method} value={method}>
+              {CONTACT_METHOD_LABELS[method]}
+            </option>
+          ))}
+        </SelectField>
+        {values.contactMethod === 'telegram'
+          ? text('telegramUsername', 'Telegram Username *', { required: true, placeholder: 'e.g., dr_amal' })
+          : null}
+        {text('startMessage', 'Start Message', { placeholder: 'What to say when first writing' })}
+      </fieldset>
+
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-tremor-default font-semibold text-tremor-content-strong">Location</legend>
+        {text('city', mark('City', locationRequired), { required: locationRequired })}
+        {text('region', mark('Region', locationRequired), { required: locationRequired })}
+        {text('country', mark('Country', locationRequired), { required: locationRequired })}
+        <div className="hidden sm:block" aria-hidden="true" />
+        {text('latitude', 'Latitude', { type: 'number', step: 'any', min: -90, max: 90, inputMode: 'decimal', hint: 'Leave blank to look it up from the city' })}
+        {text('longitude', 'Longitude', { type: 'number', step: 'any', min: -180, max: 180, inputMode: 'decimal' })}
+      </fieldset>
+
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-tremor-default font-semibold text-tremor-content-strong">Availability</legend>
+        {text('availableHours', 'Available Hours', { placeholder: 'e.g., Mon–Fri 9:00–17:00' })}
+        {text('responseTime', 'Response Time', { placeholder: 'e.g., within 1 hour' })}
+        {text('languages', 'Languages', { placeholder: 'English, Arabic', hint: 'Separate languages with commas' })}
+        {text('rating', 'Rating', { type: 'number', min: 0, max: 5, step: 0.1, inputMode: 'decimal', hint: 'From 0 to 5' })}
+      </fieldset>
+
+      <fieldset className="grid gap-3 sm:grid-cols-2">
+        <legend className="mb-2 text-tremor-default font-semibold text-tremor-content-strong">Status</legend>
+        <CheckboxField label="Verified" checked={values.verified} onChange={(event) => onChange('verified', event.target.checked)} />
+        <CheckboxField label="Active" checked={values.isActive} onChange={(event) => onChange('isActive', event.target.checked)} />
+        <CheckboxField
+          label="Master of Medicine"
+          checked={values.isMasterOfMedicine}
+          onChange={(event) => onChange('isMasterOfMedicine', event.target.checked)}
+        />
+        <CheckboxField
+          label="Password Required"
+          checked={values.passwordRequired}
+          onChange={(event) => onChange('passwordRequired', event.target.checked)}
+        />
+        <CheckboxField
+          label="WhatsApp Only"
+          checked={values.isWhatsappOnly}
+          onChange={(event) => onChange('isWhatsappOnly', event.target.checked)}
+        />
+      </fieldset>
+
+      <div className="grid gap-4">
+        <TextArea label="Special Instructions" value={values.specialInstructions} error={fieldErrors.specialInstructions} onChange={(value) => onChange('specialInstructions', value)} />
+        <TextArea label="Comments" value={values.comments} error={fieldErrors.comments} onChange={(value) => onChange('comments', value)} />
+      </div>
+    </div>
+  );
+}
+
+function TextArea({ label, value, error, onChange }: { label: string; value: string; error?: string; onChange: (value: string) => void }) {
+  return (
+    <label className="block text-tremor-default font-medium text-tremor-content-strong">
+      {label}
+      <textarea rows={2} value={value} onChange={(event) => onChange(event.target.value)} className={TEXTAREA_CLASSES} aria-invalid={error ? true : undefined} />
+      {error ? <span className="mt-1.5 block text-tremor-label font-normal text-red-600">{error}</span> : null}
+    </label>
+  );
+}

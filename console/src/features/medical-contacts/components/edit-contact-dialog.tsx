@@ -1,0 +1,81 @@
+import { RiMapPinLine } from '@remixicon/react';
+import { Button, Callout } from '@tremor/react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import type { MedicalContact } from '../../../../../api/contract/medical-contacts.js';
+import { ModalDialog } from '../../../components/modal-dialog.js';
+import { formatDate } from '../../../lib/format.js';
+import { duplicatesOf, fieldErrorsOf } from '../api/contact-errors.js';
+import { useUpdateContact } from '../api/update-contact.js';
+import { toFormValues, toUpdateRequest, type ContactFormValues } from '../contact-form-values.js';
+import { ContactFormFields } from './contact-form-fields.js';
+import { ContactHistory } from './contact-history.js';
+import { DuplicateWarning } from './duplicate-warning.js';
+
+interface EditContactDialogProps {
+  contact: MedicalContact | null;
+  open: boolean;
+  onClose: () => void;
+}
+
+export function EditContactDialog({ contact, open, onClose }: EditContactDialogProps) {
+  return (
+    <ModalDialog open={open} onClose={onClose} size="lg" title="Edit Medical Contact" description={contact ? contact.name : undefined}>
+      {contact ? <EditContactForm key={contact.id} contact={contact} onClose={onClose} /> : null}
+    </ModalDialog>
+  );
+}
+
+function EditContactForm({ contact, onClose }: { contact: MedicalContact; onClose: () => void }) {
+  const original = useMemo(() => toFormValues(contact), [contact]);
+  const [form, setForm] = useState<ContactFormValues>(original);
+  const updateContact = useUpdateContact();
+  const duplicates = duplicatesOf(updateContact.error);
+  const historyId = useId();
+
+  function update<K extends keyof ContactFormValues>(key: K, value: ContactFormValues[K]) {
+    setForm((current) => ({ ...current, [key]: value }));
+  }
+
+  function save(allowDuplicate: boolean) {
+    const changes = toUpdateRequest(original, form);
+    if (Object.keys(changes).length === 0) {
+      onClose();
+      return;
+    }
+    updateContact.mutate({ id: contact.id, changes: allowDuplicate ? { ...changes, allowDuplicate } : changes }, { onSuccess: onClose });
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    save(false);
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-5">
+      {!contact.findable ? (
+        <Callout color="amber" icon={RiMapPinLine} title="Not findable by location">
+          This contact has no coordinates, and none could be found for its city, so the bot cannot offer it to users sharing a
+          location. Add a latitude and longitude, or correct the city, region and country.
+        </Callout>
+      ) : null}
+      {contact.verified ? (
+        <p className="text-tremor-label text-tremor-content">
+          Verified {formatDate(contact.verifiedAt)}
+          {contact.verifiedBy ? ` by ${contact.verifiedBy}` : ''}
+          {contact.dueForReverification ? ' — due for re-verification' : ''}
+        </p>
+      ) : null}
+      <ContactFormFields values={form} onChange={update} mode="edit" fieldErrors={fieldErrorsOf(updateContact.error)} />
+      {duplicates ? <DuplicateWarning duplicates={duplicates} saving={updateContact.isPending} onSaveAnyway={() => save(true)} /> : null}
+      <ContactHistory contactId={contact.id} headingId={historyId} />
+      <div className="flex justify-end gap-3 border-t border-tremor-border pt-4">
+        <Button type="button" variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={updateContact.isPending}>
+          {updateContact.isPending ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,358 @@
+import { RiAddLine, RiDeleteBinLine, RiDownloadLine, RiEditBoxLine, RiUploadLine } from '@remixicon/react';
+import { Button, Card } from '@tremor/react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { MedicalContact } from '../../../../api/contract/medical-contacts.js';
+import { can } from '../../../../api/contract/permissions.js';
+import { ErrorAlert } from '../../components/error-alert.js';
+import { LoadingSpinner } from '../../components/loading-spinner.js';
+import { PageHeader } from '../../components/page-header.js';
+import { errorMessage } from '../../lib/api-client.js';
+import { formatCount, formatNumber } from '../../lib/format.js';
+import { notifyError } from '../../lib/notify.js';
+import { useMediaQuery } from '../../lib/use-media-query.js';
+import { useAuth } from '../auth/use-auth.js';
+import type { BulkTarget } from './api/bulk-contacts.js';
+import { useExportContacts } from './api/export-contacts.js';
+import { useContacts } from './api/get-contacts.js';
+import { AddContactDialog } from './components/add-contact-dialog.js';
+import { BulkDeleteDialog } from './components/bulk-delete-dialog.js';
+import { BulkEditDialog } from './components/bulk-edit-dialog.js';
+import { ContactCards } from './components/contact-cards.js';
+import { ContactFilters } from './components/contact-filters.js';
+import type { ContactRowActions } from './components/contact-row-parts.js';
+import { ContactStats } from './components/contact-stats.js';
+import { ContactsTable } from './components/contacts-table.js';
+import { DeleteContactDialog } from './components/delete-contact-dialog.js';
+import { EditContactDialog } from './components/edit-contact-dialog.js';
+import { Pagination } from './components/pagination.js';
+import { hasActiveFilter, readListParams, toQueryString, type ContactFilterParams, type ContactSortField } from './contact-query.js';
+import { useContactSelection } from './use-contact-selection.js';
+
+// d3-geo, topojson and the world outline load only when the map is drawn, keeping the list light.
+const ContactsMap = lazy(() => import('./components/contacts-map.js').then((module) => ({ default: module.ContactsMap })));
+const ImportWizard = lazy(() => import('./components/import-wizard.js').then((module) => ({ default: module.ImportWizard })));
+
+/** Tailwind's lg: the table from here up, cards below. */
+const WIDE_SCREEN = '(min-width: 1024px)';
+const HEADING_ID = 'medical-contacts-heading';
+const LIST_HEADING_ID = 'medical-contacts-list-heading';
+const MAP_HEADING_ID = 'medical-contacts-map-heading';
+
+type OpenDialog = 'add' | 'import' | 'bulk-edit' | 'bulk-delete' | null;
+
+/** The Medical Contacts Database (/medical-contacts) of spec §2.7: read-only for viewers. */
+export function MedicalContactsScreen() {
+  const { user } = useAuth();
+  // One layout in the page at a time, so each control exists once (and is found once by its label).
+  const wide = useMediaQuery(WIDE_SCREEN);
+  const canWrite = can(user?.role, 'contacts:write');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = useMemo(() => readListParams(searchParams), [searchParams]);
+  const contacts = useContacts(params);
+  const exportContacts = useExportContacts();
+  const total = contacts.data?.total ?? 0;
+  const selection = useContactSelection(params.filter, total);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  // What a bulk dialog acts on, fixed when it opens: its wording stays put while it closes.
+  const [bulkTarget, setBulkTarget] = useState<{ target: BulkTarget; count: number }>({ target: { ids: [] }, count: 0 });
+  const [editing, setEditing] = useState<{ contact: MedicalContact | null; open: boolean }>({ contact: null, open: false });
+  const [deleting, setDeleting] = useState<{ contact: MedicalContact | null; open: boolean }>({ contact: null, open: false });
+
+  /** Writes list state into the address bar, so a filtered view can be shared; a new filter starts at page 1. */
+  const updateParams = useCallback(
+    (changes: Record<string, string | number | undefined>, resetPage = true) => {
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === undefined || value === '') next.delete(key);
+            else next.set(key, String(value));
+          }
+          if (resetPage) next.delete('page');
+          return next;
+        },
+        { replace: false },
+      );
+    },
+    [setSearchParams],
+  );
+  const changeFilter = useCallback((changes: Partial<ContactFilterParams>) => updateParams(changes), [updateParams]);
+  const clearFilters = useCallback(() => {
+    const { pageSize, sort, order } = params;
+    setSearchParams(new URLSearchParams(toQueryString({ pageSize: pageSize === 25 ? undefined : pageSize, sort: sort === 'name' ? undefined : sort, order: order === 'asc' ? undefined : order })));
+  }, [params, setSearchParams]);
+
+  const sortBy = (field: ContactSortField) => {
+    const order = params.sort === field && params.order === 'asc' ? 'desc' : 'asc';
+    updateParams({ sort: field, order }, true);
+  };
+
+  const rowActions: ContactRowActions = {
+    canWrite,
+    isSelected: selection.isSelected,
+    onToggleSelected: selection.toggle,
+    onEdit: (contact) => setEditing({ contact, open: true }),
+    onDelete: (contact) => setDeleting({ contact, open: true }),
+  };
+
+  const openBulk = (kind: 'bulk-edit' | 'bulk-delete') => {
+    if (selection.count === 0) {
+      notifyError(kind === 'bulk-delete' ? 'Please select contacts to delete' : 'Please select contacts to update');
+      return;
+    }
+    setBulkTarget({ target: selection.target, count: selection.count });
+    setDialog(kind);
+  };
+
+  const pageIds = contacts.data?.items.map((contact) => contact.id) ?? [];
+
+  return (
+    <section aria-labelledby={HEADING_ID} className="space-y-6">
+      <PageHeader
+        title="Medical Contacts Database"
+        description="Search, add and maintain the medical contacts the bot recommends to its users."
+        headingId={HEADING_ID}
+        actions={
+          <>
+            <Button
+              type="button"
+              variant="secondary"
+              icon={RiDownloadLine}
+              disabled={exportContacts.isPending}
+              onClick={() => exportContacts.mutate(params.filter)}
+            >
+              {exportContacts.isPending ? 'Exporting...' : 'Export CSV'}
+            </Button>
+            {canWrite ? (
+              <>
+                <Button type="button" variant="secondary" icon={RiUploadLine} onClick={() => setDialog('import')}>
+                  Import CSV
+                </Button>
+                <Button type="button" icon={RiAddLine} onClick={() => setDialog('add')}>
+                  Add Contact
+                </Button>
+              </>
+            ) : null}
+          </>
+        }
+      />
+
+      {contacts.isPending ? (
+        <LoadingSpinner label="Loading contacts..." />
+      ) : contacts.isError ? (
+        <div className="space-y-3">
+          <ErrorAlert title="Could not load the medical contacts" detail={errorMessage(contacts.error, 'Check your connection and try again.')} />
+          <Button type="button" variant="secondary" onClick={() => contacts.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <>
+          <ContactStats stats={contacts.data.stats} />
+
+          <Card className="space-y-4 p-4 sm:p-6">
+            <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
+              <h2 id={LIST_HEADING_ID} className="text-tremor-title font-semibold text-tremor-content-strong">
+                Contacts
+              </h2>
+              <p className="text-tremor-default text-tremor-content" aria-live="polite">
+                Showing {formatNumber(total)} of {formatNumber(contacts.data.stats.total)} ·{' '}
+                {formatCount(contacts.data.stats.countries, 'country', 'countries')} · {formatCount(contacts.data.stats.regions, 'region')} ·{' '}
+                {formatCount(contacts.data.stats.specialties, 'specialty', 'specialties')}
+              </p>
+            </div>
+
+            <ContactFilters filter={params.filter} options={contacts.data.filterOptions} onChange={changeFilter} onClear={clearFilters} />
+
+            {canWrite ? (
+              <BulkBar
+                selectedCount={selection.count}
+                allMatching={selection.allMatching}
+                pageCount={pageIds.length}
+                pageAllSelected={pageIds.length > 0 && pageIds.every(selection.isSelected)}
+                total={total}
+                onSelectAllMatching={selection.selectAllMatching}
+                onClear={selection.clear}
+                onBulkEdit={() => openBulk('bulk-edit')}
+                onBulkDelete={() => openBulk('bulk-delete')}
+              />
+            ) : null}
+
+            {total === 0 ? (
+              <EmptyState filtered={hasActiveFilter(params.filter)} canWrite={canWrite} onClear={clearFilters} onAdd={() => setDialog('add')} />
+            ) : (
+              <div className={contacts.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={contacts.isFetching}>
+                {wide ? (
+                  <ContactsTable
+                    contacts={contacts.data.items}
+                    actions={rowActions}
+                    labelledBy={LIST_HEADING_ID}
+                    sort={params.sort}
+                    order={params.order}
+                    onSort={sortBy}
+                    headerCheckbox={<PageCheckbox pageIds={pageIds} selection={selection} label="Select all on this page" />}
+                  />
+                ) : (
+                  <>
+                    {canWrite ? (
+                      <div className="mb-3">
+                        <PageCheckbox pageIds={pageIds} selection={selection} label="Select all on this page" withText />
+                      </div>
+                    ) : null}
+                    <ContactCards contacts={contacts.data.items} actions={rowActions} labelledBy={LIST_HEADING_ID} />
+                  </>
+                )}
+              </div>
+            )}
+
+            {total > 0 ? (
+              <Pagination
+                page={params.page}
+                pageSize={params.pageSize}
+                total={total}
+                onPage={(page) => updateParams({ page: page === 1 ? undefined : page }, false)}
+                onPageSize={(pageSize) => updateParams({ pageSize })}
+              />
+            ) : null}
+          </Card>
+
+          <Card className="p-4 sm:p-6">
+            <section aria-labelledby={MAP_HEADING_ID} className="space-y-3">
+              <h2 id={MAP_HEADING_ID} className="text-tremor-title font-semibold text-tremor-content-strong">
+                Map of the filtered contacts
+              </h2>
+              <Suspense fallback={<LoadingSpinner label="Loading the map..." />}>
+                <ContactsMap filter={params.filter} />
+              </Suspense>
+            </section>
+          </Card>
+        </>
+      )}
+
+      {canWrite ? (
+        <>
+          <AddContactDialog open={dialog === 'add'} onClose={() => setDialog(null)} />
+          <EditContactDialog contact={editing.contact} open={editing.open} onClose={() => setEditing((current) => ({ ...current, open: false }))} />
+          <DeleteContactDialog contact={deleting.contact} open={deleting.open} onClose={() => setDeleting((current) => ({ ...current, open: false }))} />
+          <BulkEditDialog
+            open={dialog === 'bulk-edit'}
+            onClose={() => setDialog(null)}
+            target={bulkTarget.target}
+            count={bulkTarget.count}
+            onDone={selection.clear}
+          />
+          <BulkDeleteDialog
+            open={dialog === 'bulk-delete'}
+            onClose={() => setDialog(null)}
+            target={bulkTarget.target}
+            count={bulkTarget.count}
+            onDone={selection.clear}
+          />
+          {dialog === 'import' ? (
+            <Suspense fallback={null}>
+              <ImportWizard open onClose={() => setDialog(null)} />
+            </Suspense>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+type Selection = ReturnType<typeof useContactSelection>;
+
+/** Ticks or clears the whole page; shows "some" when only part of the page is ticked. */
+function PageCheckbox({ pageIds, selection, label, withText = false }: { pageIds: number[]; selection: Selection; label: string; withText?: boolean }) {
+  const ref = useRef<HTMLInputElement>(null);
+  const selectedOnPage = pageIds.filter(selection.isSelected).length;
+  const all = pageIds.length > 0 && selectedOnPage === pageIds.length;
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = selectedOnPage > 0 && !all;
+  }, [selectedOnPage, all]);
+  const input = (
+    <input
+      ref={ref}
+      type="checkbox"
+      aria-label={withText ? undefined : label}
+      checked={all}
+      onChange={(event) => selection.setPage(pageIds, event.target.checked)}
+      className="h-4 w-4 rounded border-tremor-border text-tremor-brand focus:ring-tremor-brand-muted"
+    />
+  );
+  if (!withText) return input;
+  return (
+    <label className="inline-flex cursor-pointer items-center gap-2 text-tremor-default text-tremor-content-strong">
+      {input}
+      {label}
+    </label>
+  );
+}
+
+interface BulkBarProps {
+  selectedCount: number;
+  allMatching: boolean;
+  pageCount: number;
+  pageAllSelected: boolean;
+  total: number;
+  onSelectAllMatching: () => void;
+  onClear: () => void;
+  onBulkEdit: () => void;
+  onBulkDelete: () => void;
+}
+
+function BulkBar({ selectedCount, allMatching, pageAllSelected, total, onSelectAllMatching, onClear, onBulkEdit, onBulkDelete }: BulkBarProps) {
+  return (
+    <div className="flex flex-col gap-3 rounded-tremor-default bg-tremor-background-muted px-3 py-2 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-tremor-default" aria-live="polite">
+        <span className="font-medium text-tremor-content-strong">
+          {allMatching ? `All ${formatNumber(total)} matching contacts selected` : `${formatNumber(selectedCount)} selected`}
+        </span>
+        {!allMatching && pageAllSelected && total > selectedCount ? (
+          <Button type="button" size="xs" variant="light" onClick={onSelectAllMatching}>
+            {`Select all ${formatNumber(total)} matching`}
+          </Button>
+        ) : null}
+        {selectedCount > 0 ? (
+          <Button type="button" size="xs" variant="light" onClick={onClear}>
+            Clear selection
+          </Button>
+        ) : null}
+      </div>
+      <div className="flex gap-2">
+        <Button type="button" size="xs" variant="secondary" icon={RiEditBoxLine} onClick={onBulkEdit}>
+          Bulk Edit
+        </Button>
+        <Button type="button" size="xs" variant="secondary" color="red" icon={RiDeleteBinLine} onClick={onBulkDelete}>
+          Bulk Delete
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function EmptyState({ filtered, canWrite, onClear, onAdd }: { filtered: boolean; canWrite: boolean; onClear: () => void; onAdd: () => void }) {
+  return (
+    <div className="py-10 text-center">
+      <p className="font-medium text-tremor-content-strong">{filtered ? 'No contacts match these filters' : 'No medical contacts yet'}</p>
+      <p className="mt-1 text-tremor-default text-tremor-content">
+        {filtered
+          ? 'Try a shorter search or clear the filters.'
+          : canWrite
+            ? 'Add the first contact, or import a CSV file.'
+            : 'Editors add the contacts the bot recommends; none have been added yet.'}
+      </p>
+      <div className="mt-4">
+        {filtered ? (
+          <Button type="button" variant="secondary" onClick={onClear}>
+            Clear filters
+          </Button>
+        ) : canWrite ? (
+          <Button type="button" icon={RiAddLine} onClick={onAdd}>
+            Add Contact
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
