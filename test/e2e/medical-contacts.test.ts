@@ -1,0 +1,217 @@
+import t from 'tap';
+import type { Page } from 'playwright-core';
+import type { CreateContact } from '../../api/contract/medical-contacts.js';
+import { launchBrowser, signIn } from '../helpers/browser.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+const EDITOR = { username: 'edna', password: 'edna-the-editor-pass', role: 'editor' as const };
+const VIEWER = { username: 'vic', password: 'vic-the-viewer-pass', role: 'viewer' as const };
+
+type ContactInput = Partial<CreateContact> & Pick<CreateContact, 'name' | 'phone' | 'city' | 'region' | 'country'>;
+
+const AMAL: ContactInput = { name: 'Amal Haddad', phone: '+962 6 555 0101', specialty: 'Cardiology', city: 'Amman', region: 'Amman Governorate', country: 'Jordan', latitude: 31.95, longitude: 35.93 };
+const BRUNO: ContactInput = { name: 'Bruno Costa', phone: '+351 21 555 0102', specialty: 'Pediatrics', city: 'Lisbon', region: 'Lisbon District', country: 'Portugal', latitude: 38.72, longitude: -9.14 };
+const CHEN: ContactInput = { name: 'Chen Wei', phone: '+86 21 5555 0103', specialty: 'Dermatology', city: 'Shanghai', region: 'Shanghai', country: 'China', latitude: 31.23, longitude: 121.47 };
+
+/** Adds contacts through the API as the given staff member, as the screen would. */
+async function seedContacts(server: TestServer, user: { username: string; password: string }, contacts: ContactInput[]): Promise<void> {
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier: user.username, password: user.password }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  for (const contact of contacts) {
+    const response = await fetch(`${server.url}/api/medical-contacts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(contact),
+    });
+    if (response.status !== 201) throw new Error(`seeding ${contact.name} answered ${response.status}: ${await response.text()}`);
+  }
+}
+
+interface ContactRow {
+  name: string;
+  specialty: string;
+  contactMethod: string;
+  telegramUsername: string | null;
+  languages: string[];
+  rating: string;
+  comments: string | null;
+  verified: boolean;
+  isActive: boolean;
+}
+
+async function contactRow(server: TestServer, name: string): Promise<ContactRow | undefined> {
+  const [row] = await server.sql<ContactRow[]>`
+    select name, specialty, contact_method, telegram_username, languages, rating::text, comments, verified, is_active
+    from medical_contacts where name = ${name}`;
+  return row;
+}
+
+function row(page: Page, name: string) {
+  return page.getByRole('table', { name: 'Contacts' }).getByRole('row').filter({ hasText: name });
+}
+
+t.test('an editor keeps the directory from the Medical Contacts screen', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  await server.createUser(EDITOR);
+  await seedContacts(server, EDITOR, [AMAL, BRUNO, CHEN]);
+  const browser = await launchBrowser();
+  t.teardown(() => browser.close());
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+
+  await signIn(page, server.url, EDITOR.username, EDITOR.password);
+  await page.goto(`${server.url}/medical-contacts`);
+  await page.getByRole('heading', { name: 'Medical Contacts Database', level: 1 }).waitFor();
+  await row(page, AMAL.name).waitFor();
+
+  await t.test('shows the stats cards and the count line', async (t) => {
+    const total = page.locator('dt', { hasText: 'Total Contacts' }).locator('xpath=following-sibling::dd[1]');
+    t.equal((await total.innerText()).trim(), '3', 'Total Contacts counts the directory');
+    await page.getByText(/Showing 3 of 3 · 3 countries · 3 regions · 3 specialties/).waitFor();
+  });
+
+  await t.test('adds a contact with what was typed, then finds it by search', async (t) => {
+    await page.getByRole('button', { name: 'Add Contact' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Medical Contact' });
+    await dialog.getByLabel('Name *').fill('Zainab Okafor');
+    await dialog.getByLabel('Phone *').fill('+234 1 555 0199');
+    await dialog.getByLabel('Specialty').fill('Neurology');
+    await dialog.getByLabel('Contact Method').selectOption('telegram');
+    await dialog.getByLabel('Telegram Username *').fill('dr_zainab');
+    await dialog.getByLabel('City *').fill('Lagos');
+    await dialog.getByLabel('Region *').fill('Lagos State');
+    await dialog.getByLabel('Country *').fill('Nigeria');
+    await dialog.getByLabel('Latitude').fill('6.45');
+    await dialog.getByLabel('Longitude').fill('3.39');
+    await dialog.getByLabel('Available Hours').fill('Mon-Fri 9-17');
+    await dialog.getByLabel('Languages').fill('English, Yoruba');
+    await dialog.getByLabel('Rating').fill('4.5');
+    await dialog.getByLabel('Master of Medicine').check();
+    await dialog.getByLabel('Comments').fill('Prefers messages in the morning');
+    await dialog.getByRole('button', { name: 'Add Contact' }).click();
+
+    await page.getByText('Medical contact added successfully').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    const stored = await contactRow(server, 'Zainab Okafor');
+    t.match(
+      stored,
+      { specialty: 'Neurology', contactMethod: 'telegram', telegramUsername: 'dr_zainab', languages: ['English', 'Yoruba'], rating: '4.5', comments: 'Prefers messages in the morning' },
+      'the server stored what the editor typed, not the old defaults',
+    );
+
+    await page.getByLabel('Search contacts').fill('zainab');
+    await page.waitForURL(/search=zainab/);
+    await row(page, 'Zainab Okafor').waitFor();
+    await row(page, AMAL.name).waitFor({ state: 'detached' });
+    t.equal(await page.getByRole('table', { name: 'Contacts' }).getByRole('row').count(), 2, 'a header row and the one match');
+    await page.getByText(/Showing 1 of 4/).waitFor();
+
+    // The filtered view is in the address: opening it afresh shows the same result.
+    await page.goto(page.url());
+    await row(page, 'Zainab Okafor').waitFor();
+    t.equal(await page.getByLabel('Search contacts').inputValue(), 'zainab', 'the search box reads the address');
+    await page.getByRole('button', { name: 'Clear filters' }).first().click();
+    await row(page, AMAL.name).waitFor();
+  });
+
+  await t.test('bulk-edits two contacts', async (t) => {
+    await page.getByRole('button', { name: 'Bulk Edit' }).click();
+    await page.getByText('Please select contacts to update').waitFor();
+
+    await page.getByLabel(`Select ${AMAL.name}`).check();
+    await page.getByLabel(`Select ${BRUNO.name}`).check();
+    await page.getByText('2 selected').waitFor();
+    await page.getByRole('button', { name: 'Bulk Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Bulk Edit Contacts' });
+    await dialog.getByText('Changes apply to 2 selected contacts.', { exact: false }).waitFor();
+    await dialog.getByLabel('Specialty').fill('Family Medicine');
+    await dialog.getByLabel('Verified').check();
+    await dialog.getByRole('button', { name: 'Update Contacts' }).click();
+
+    await page.getByText('Bulk updated 2 contacts successfully').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await row(page, AMAL.name).filter({ hasText: 'Family Medicine' }).waitFor();
+    await row(page, BRUNO.name).filter({ hasText: 'Family Medicine' }).waitFor();
+    t.match(await row(page, CHEN.name).innerText(), /Dermatology/, 'the contact not ticked keeps its specialty');
+    t.match(await contactRow(server, AMAL.name), { specialty: 'Family Medicine', verified: true, isActive: true }, 'Amal changed in the database');
+    t.match(await contactRow(server, BRUNO.name), { specialty: 'Family Medicine', verified: true, isActive: true }, 'Bruno changed in the database');
+    t.match(await contactRow(server, CHEN.name), { specialty: 'Dermatology', verified: false }, 'Chen did not');
+    await page.getByText('0 selected').waitFor();
+  });
+
+  await t.test('bulk-deletes after the confirmation of spec §5', async (t) => {
+    await page.getByRole('button', { name: 'Bulk Delete' }).click();
+    await page.getByText('Please select contacts to delete').waitFor();
+    t.equal(await page.getByRole('alertdialog').count(), 0, 'nothing to confirm without a selection');
+
+    await page.getByLabel(`Select ${AMAL.name}`).check();
+    await page.getByLabel(`Select ${BRUNO.name}`).check();
+    await page.getByRole('button', { name: 'Bulk Delete' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText('Are you sure you want to delete 2 contacts? This action cannot be undone.', { exact: true }).waitFor();
+    await confirm.getByRole('button', { name: 'Delete 2 contacts' }).click();
+
+    await page.getByText('Bulk deleted 2 contacts successfully').waitFor();
+    await row(page, AMAL.name).waitFor({ state: 'detached' });
+    await row(page, BRUNO.name).waitFor({ state: 'detached' });
+    t.equal(await contactRow(server, AMAL.name), undefined, 'Amal is gone');
+    t.equal(await contactRow(server, BRUNO.name), undefined, 'Bruno is gone');
+    t.ok(await contactRow(server, CHEN.name), 'Chen stays');
+  });
+
+  await t.test('sorts on the server from a column header', async (t) => {
+    const header = page.getByRole('columnheader', { name: 'Name' });
+    t.equal(await header.getAttribute('aria-sort'), 'ascending', 'sorted by name by default');
+    await header.getByRole('button').click();
+    await page.waitForURL(/sort=name&order=desc|order=desc/);
+    await page.getByRole('columnheader', { name: 'Name', exact: false }).and(page.locator('[aria-sort="descending"]')).waitFor();
+    const names = await page.getByRole('table', { name: 'Contacts' }).getByRole('row').allInnerTexts();
+    t.match(names[1], /Zainab Okafor/, 'Zainab first in descending order');
+  });
+
+  await t.test('shows cards at 375 px', async (t) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    t.equal(await page.getByRole('table', { name: 'Contacts' }).isVisible(), false, 'the table is hidden');
+    const card = page.getByRole('list', { name: 'Contacts' }).getByRole('listitem').filter({ hasText: 'Zainab Okafor' });
+    await card.waitFor();
+    t.ok(await card.getByText('Lagos, Lagos State, Nigeria').isVisible(), 'the card shows the location');
+    t.ok(await card.getByRole('button', { name: 'Edit Zainab Okafor' }).isVisible(), 'the card carries the edit control');
+    t.ok(await card.getByLabel('Select Zainab Okafor').isVisible(), 'and the selection box');
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+    t.ok(overflow <= 0, 'nothing scrolls sideways');
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+});
+
+t.test('a viewer sees the directory read-only', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  await server.createUser(EDITOR);
+  await server.createUser(VIEWER);
+  await seedContacts(server, EDITOR, [AMAL, CHEN]);
+  const browser = await launchBrowser();
+  t.teardown(() => browser.close());
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+
+  await signIn(page, server.url, VIEWER.username, VIEWER.password);
+  await page.goto(`${server.url}/medical-contacts`);
+  await row(page, AMAL.name).waitFor();
+  await row(page, CHEN.name).waitFor();
+
+  for (const name of ['Add Contact', 'Import CSV', 'Bulk Edit', 'Bulk Delete', `Edit ${AMAL.name}`, `Delete ${AMAL.name}`]) {
+    t.equal(await page.getByRole('button', { name }).count(), 0, `no ${name} button`);
+  }
+  t.equal(await page.getByRole('checkbox').count(), 0, 'no selection boxes');
+  t.equal(await page.getByRole('columnheader', { name: 'Actions' }).count(), 0, 'no actions column');
+  t.ok(await page.getByRole('button', { name: 'Export CSV' }).isVisible(), 'reading includes exporting');
+  await page.getByLabel('Search contacts').waitFor();
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  const card = page.getByRole('list', { name: 'Contacts' }).getByRole('listitem').filter({ hasText: AMAL.name });
+  await card.waitFor();
+  t.equal(await card.getByRole('button').count(), 0, 'cards carry no write controls either');
+});
