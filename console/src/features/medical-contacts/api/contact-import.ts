@@ -10,6 +10,7 @@ import {
 } from '../../../../../api/contract/contact-import.js';
 import { BulkResultSchema, type BulkResult } from '../../../../../api/contract/medical-contacts.js';
 import { apiRequest } from '../../../lib/api-client.js';
+import { formatCount } from '../../../lib/format.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
 import { CONTACTS_URL, contactsQueryKey, importStatusQueryKey } from './keys.js';
 
@@ -63,7 +64,7 @@ export function useUndoImport() {
   return useMutation({
     mutationFn: undoImport,
     onSuccess: async ({ recordsAffected }, id) => {
-      notifySuccess(`Import undone: ${recordsAffected} contacts removed`);
+      notifySuccess(`Import undone: ${formatCount(recordsAffected, 'contact')} removed`);
       await queryClient.invalidateQueries({ queryKey: importStatusQueryKey(id) });
       await queryClient.invalidateQueries({ queryKey: contactsQueryKey });
     },

@@ -11,7 +11,7 @@ import {
 import { CheckboxField } from '../../../components/checkbox-field.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';
 import { SELECT_CLASSES } from '../../../components/select-field.js';
-import { formatNumber } from '../../../lib/format.js';
+import { formatCount, formatNumber } from '../../../lib/format.js';
 import { useImportStatus, usePreviewImport, useStartImport, useUndoImport } from '../api/contact-import.js';
 
 type Mapping = Record<string, ImportField | null>;
@@ -200,7 +200,7 @@ function ImportPreview({ preview, checking, importing, onMapping, onBack, onImpo
           Choose another file
         </Button>
         <Button type="button" disabled={checking || importing || importable === 0} onClick={() => onImport(preview.mapping, skipDuplicates)}>
-          {importing ? 'Starting...' : `Import ${formatNumber(importable)} contacts`}
+          {importing ? 'Starting...' : `Import ${formatCount(importable, 'contact')}`}
         </Button>
       </div>
     </div>
@@ -266,11 +266,11 @@ function ImportProgress({ importId, onClose }: { importId: number; onClose: () =
         </Callout>
       ) : current.status === 'undone' ? (
         <Callout color="gray" title="Import undone">
-          The {formatNumber(current.importedRows)} contacts this import added were removed.
+          The {formatCount(current.importedRows, 'contact')} this import added {current.importedRows === 1 ? 'was' : 'were'} removed.
         </Callout>
       ) : (
         <Callout color="emerald" icon={RiCheckboxCircleLine} title="Import complete">
-          {formatNumber(current.importedRows)} contacts imported, {formatNumber(current.skippedRows)} rows skipped.
+          {formatCount(current.importedRows, 'contact')} imported, {formatCount(current.skippedRows, 'row')} skipped.
         </Callout>
       )}
       <div className="flex flex-col-reverse gap-3 border-t border-tremor-border pt-4 sm:flex-row sm:justify-end">
