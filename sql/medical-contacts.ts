@@ -156,25 +156,35 @@ export async function listMedicalContacts(
   sql: Sql,
   query: ContactListQuery,
   now: Date,
+  /** The directory's size when the query has no filter (known from its stats): saves a count. */
+  knownTotal?: number,
 ): Promise<{ records: MedicalContactRecord[]; total: number }> {
   const where = contactFilterSql(sql, query, now);
   const direction = query.order === 'desc' ? sql`DESC` : sql`ASC`;
   // A fixed whitelist of expressions: the sort key is never taken from the request's text.
   const sortKey = sql.unsafe(SORT_COLUMNS[query.sort]);
+  // Only verified_at can be null: other keys keep the default null order, so an index serves both ways.
+  const nulls = query.sort === 'verifiedAt' ? sql`NULLS LAST` : sql``;
   const page = sql`(
     SELECT * FROM medical_contacts WHERE ${where}
-    ORDER BY ${sortKey} ${direction} NULLS LAST, id ${direction}
+    ORDER BY ${sortKey} ${direction} ${nulls}, id ${direction}
     LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize})`;
   // Two statements the pool runs side by side: a LIMIT that an index can serve, and a count.
   const [records, [count]] = await Promise.all([
-    sql<MedicalContactRecord[]>`${withVerifier(sql, page)} ORDER BY ${sortKey} ${direction} NULLS LAST, c.id ${direction}`,
-    sql<{ total: number }[]>`SELECT count(*) AS total FROM medical_contacts WHERE ${where}`,
+    sql<MedicalContactRecord[]>`${withVerifier(sql, page)} ORDER BY ${sortKey} ${direction} ${nulls}, c.id ${direction}`,
+    knownTotal === undefined ? sql<{ total: number }[]>`SELECT count(*) AS total FROM medical_contacts WHERE ${where}` : [{ total: knownTotal }],
   ]);
   return { records, total: count?.total ?? 0 };
 }
 
 export type ContactStats = ContactListResponse['stats'];
 export type ContactFilterOptions = ContactListResponse['filterOptions'];
+
+/** Bumped by every statement that writes medical_contacts (migration 005): unchanged means nothing changed. */
+export async function contactDirectoryVersion(sql: Sql): Promise<number> {
+  const [row] = await sql<{ version: number }[]>`SELECT version FROM contact_directory_version`;
+  return row?.version ?? 0;
+}
 
 /** The directory's figures (spec §2.7 cards) in one pass over the table. */
 export async function contactStats(sql: Sql, now: Date): Promise<Omit<ContactStats, 'countries' | 'regions' | 'specialties'>> {

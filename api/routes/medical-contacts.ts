@@ -5,6 +5,7 @@ import {
   BulkResultSchema,
   BulkUpdateRequestSchema,
   ContactHistoryEntrySchema,
+  ContactFilterSchema,
   ContactListQuerySchema,
   ContactListResponseSchema,
   CreateContactSchema,
@@ -23,6 +24,7 @@ import {
   bulkDeleteContacts,
   bulkUpdateContacts,
   contactAuditEntries,
+  contactDirectoryVersion,
   contactFilterOptions,
   contactPlaces,
   contactStats,
@@ -31,6 +33,7 @@ import {
   findDuplicateContacts,
   findMedicalContact,
   geocodeContactPlace,
+  reverifyCutoff,
   HISTORY_FIELDS,
   insertMedicalContact,
   listMedicalContacts,
@@ -43,6 +46,7 @@ import {
 } from '../../sql/medical-contacts.js';
 
 const TARGET_TYPE = 'medical_contact';
+const FILTER_FIELDS = Object.keys(ContactFilterSchema.shape) as (keyof typeof ContactFilterSchema.shape)[];
 const NO_SUCH_CONTACT = 'No medical contact with this id';
 const TELEGRAM_NEEDS_USERNAME = 'telegramUsername is required when the contact method is telegram';
 
@@ -54,6 +58,25 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
     const auth = requireAuth(request);
     return { id: auth.id, username: auth.username, ip: request.ip };
   };
+
+  let summary: { key: string; stats: ContactListResponse['stats']; filterOptions: ContactListResponse['filterOptions'] } | undefined;
+
+  /**
+   * The stats and filter values over the whole directory, computed again only when a write has
+   * bumped the directory's version (any writer: this API, the CSV import, SQL by hand) or the
+   * minute has turned (which verifications are due depends on the time).
+   */
+  async function directorySummary(at: Date) {
+    const key = `${await contactDirectoryVersion(sql)}:${Math.floor(reverifyCutoff(at).getTime() / 60_000)}`;
+    if (summary?.key === key) return summary;
+    const [stats, filterOptions] = await Promise.all([contactStats(sql, at), contactFilterOptions(sql)]);
+    summary = {
+      key,
+      stats: { ...stats, countries: filterOptions.countries.length, regions: filterOptions.regions.length, specialties: filterOptions.specialties.length },
+      filterOptions,
+    };
+    return summary;
+  }
 
   /** 409 with the look-alikes unless the caller chose to save a duplicate. */
   async function refuseDuplicates(contact: { name: string; phone: string; city: string }, exceptId?: number): Promise<void> {
@@ -73,24 +96,10 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
     async (request): Promise<ContactListResponse> => {
       const query = request.query;
       const at = now();
-      const [{ records, total }, stats, filterOptions] = await Promise.all([
-        listMedicalContacts(sql, query, at),
-        contactStats(sql, at),
-        contactFilterOptions(sql),
-      ]);
-      return {
-        items: records.map((record) => toMedicalContact(record, at)),
-        total,
-        page: query.page,
-        pageSize: query.pageSize,
-        stats: {
-          ...stats,
-          countries: filterOptions.countries.length,
-          regions: filterOptions.regions.length,
-          specialties: filterOptions.specialties.length,
-        },
-        filterOptions,
-      };
+      const { stats, filterOptions } = await directorySummary(at);
+      const filtered = FILTER_FIELDS.some((field) => query[field] !== undefined && query[field] !== '');
+      const { records, total } = await listMedicalContacts(sql, query, at, filtered ? undefined : stats.total);
+      return { items: records.map((record) => toMedicalContact(record, at)), total, page: query.page, pageSize: query.pageSize, stats, filterOptions };
     },
   );
 

@@ -11,7 +11,7 @@ t.test('the contact list on a few thousand contacts', async (t) => {
   const contacts = await manyContacts(db.sql, COUNT, 7, clock.now());
   const { token } = await userWithToken('viewer');
   const list = async (query: Record<string, string | number>) => {
-    const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
+    const search = new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]));
     const response = await call(token, { method: 'GET', url: `/api/medical-contacts?${search}` });
     t.equal(response.statusCode, 200, `GET ?${search}`);
     return response.json() as ContactListResponse;
