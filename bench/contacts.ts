@@ -1,0 +1,202 @@
+/**
+ * The contacts directory's figure (issue 4): GET /api/medical-contacts latency with 100,000 contacts
+ * for a first page, a search and a filtered sort, through the built app (app.inject), one request
+ * at a time and with 20 concurrent clients.
+ *
+ *   npx tsx bench/contacts.ts                     # embedded PGlite, in memory
+ *   BENCH_DATABASE_URL=postgres://… npx tsx bench/contacts.ts   # a fresh database on that server (dropped after)
+ *
+ * Options (environment): BENCH_CONTACTS (100000), BENCH_REQUESTS (300 per case), BENCH_CONCURRENCY (20),
+ * BENCH_KEEP=1 (keep the server database, to EXPLAIN its queries).
+ * Writes bench/results/contacts.json.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { buildApp } from '../api/app.js';
+import { hashPassword } from '../api/auth/passwords.js';
+import { insertAdminUser } from '../sql/admin-users.js';
+import { openDatabase, type Database, type Sql } from '../sql/database.js';
+import { runMigrations } from '../sql/migrate.js';
+import { gazetteerRows } from '../scripts/load-gazetteer.js';
+
+const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
+const TARGET_P95_MS = 50;
+
+/** A seeded pseudo-random generator (mulberry32), so runs are comparable. */
+function random(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let value = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const rand = random(20261121);
+const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
+
+function percentiles(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  const round = (value: number) => Math.round(value * 100) / 100;
+  return { n: sorted.length, p50: round(at(50)), p95: round(at(95)), p99: round(at(99)), max: round(sorted.at(-1)!) };
+}
+
+async function openBenchDatabase(): Promise<Database & { label: string }> {
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  if (!serverUrl) return { ...(await openDatabase({ dataDir: null })), label: 'embedded PGlite (in memory)' };
+  const name = `bench_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), maxConnections: 10 });
+  return {
+    ...database,
+    label: `PostgreSQL at ${url.host}/${name}`,
+    async close() {
+      await database.close();
+      if (process.env.BENCH_KEEP) {
+        console.log(`kept database ${name} (BENCH_KEEP)`);
+        await admin.end();
+        return;
+      }
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+const SPECIALTIES = ['General practice', 'Cardiology', 'Paediatrics', 'Dermatology', 'Gynaecology', 'Orthopaedics', 'Dentistry', 'Psychiatry', 'Neurology', 'Ophthalmology', 'Oncology', 'Urology'];
+const FIRST = ['Amara', 'Bruno', 'Chiara', 'Dmitri', 'Elena', 'Farah', 'Goran', 'Hana', 'Ivo', 'Jonas', 'Kira', 'Luca', 'Mei', 'Nadia', 'Omar', 'Priya'];
+const LAST = ['Okafor', 'Rossi', 'Muller', 'Dubois', 'Kamau', 'Weber', 'Bianchi', 'Laurent', 'Otieno', 'Fischer', 'Tanaka', 'Silva', 'Novak', 'Haddad'];
+const METHODS = ['phone', 'telegram', 'whatsapp'] as const;
+
+/** Contacts in the cities of 100,000 people or more (every country, region and city name real), bulk-inserted. */
+async function generateContacts(sql: Sql): Promise<{ countries: Map<string, number> }> {
+  const towns = await gazetteerRows((city) => city.population >= 100_000);
+  const countries = new Map<string, number>();
+  const now = Date.now();
+  const BATCH = 10_000;
+  for (let start = 0; start < CONTACTS; start += BATCH) {
+    const rows = Array.from({ length: Math.min(BATCH, CONTACTS - start) }, (_, offset) => {
+      const n = start + offset;
+      const town = pick(towns);
+      countries.set(town.country, (countries.get(town.country) ?? 0) + 1);
+      const method = pick(METHODS);
+      const verified = rand() < 0.5;
+      const findable = rand() < 0.9;
+      return {
+        name: `${pick(FIRST)} ${pick(LAST)} ${n}`,
+        phone: `+${1 + (n % 98)} ${String(100_000_000 + n * 13).slice(0, 9)}`,
+        specialty: pick(SPECIALTIES),
+        city: town.name,
+        region: town.region,
+        country: town.country,
+        latitude: findable ? town.latitude : null,
+        longitude: findable ? town.longitude : null,
+        method,
+        username: method === 'telegram' ? `dr_${n}` : null,
+        rating: Math.round(rand() * 50) / 10,
+        verified: verified ? 1 : 0,
+        verifiedAt: verified ? new Date(now - Math.floor(rand() * 200 * 86_400_000)).toISOString() : null,
+        active: rand() < 0.9 ? 1 : 0,
+        master: rand() < 0.1 ? 1 : 0,
+      };
+    });
+    const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key]);
+    await sql`
+      INSERT INTO medical_contacts (name, phone, specialty, city, region, country, latitude, longitude, contact_method,
+        telegram_username, rating, verified, verified_at, is_active, is_master_of_medicine)
+      SELECT name, phone, specialty, city, region, country, latitude, longitude, method, username, rating, verified <> 0,
+        verified_at, active <> 0, master <> 0
+      FROM unnest(${column('name')}::text[], ${column('phone')}::text[], ${column('specialty')}::text[], ${column('city')}::text[],
+        ${column('region')}::text[], ${column('country')}::text[], ${column('latitude') as (number | null)[]}::float8[],
+        ${column('longitude') as (number | null)[]}::float8[], ${column('method')}::text[], ${column('username') as (string | null)[]}::text[],
+        ${column('rating')}::numeric[], ${column('verified')}::int[], ${column('verifiedAt') as (string | null)[]}::timestamptz[],
+        ${column('active')}::int[], ${column('master')}::int[])
+        AS u(name, phone, specialty, city, region, country, latitude, longitude, method, username, rating, verified, verified_at, active, master)`;
+    process.stdout.write(`\rcontacts ${(start + rows.length).toLocaleString('en')}/${CONTACTS.toLocaleString('en')}`);
+  }
+  process.stdout.write('\n');
+  await sql`ANALYZE medical_contacts`;
+  return { countries };
+}
+
+async function main() {
+  const database = await openBenchDatabase();
+  const { sql } = database;
+  console.log(`database: ${database.label}`);
+  try {
+    await runMigrations(sql);
+    const generateStarted = performance.now();
+    const { countries } = await generateContacts(sql);
+    const generateMs = Math.round(performance.now() - generateStarted);
+    console.log(`generated ${CONTACTS.toLocaleString('en')} contacts in ${generateMs} ms`);
+    const [biggestCountry] = [...countries.entries()].sort((a, b) => b[1] - a[1])[0]!;
+
+    const app = await buildApp({ sql, config: { jwtSecret: randomBytes(32).toString('hex'), loginRateLimit: { max: 1000, timeWindowMs: 60_000 } } });
+    const password = randomBytes(12).toString('hex');
+    await insertAdminUser(sql, { username: 'bench', email: null, passwordHash: await hashPassword(password), firstName: null, role: 'viewer', department: null, isActive: true });
+    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: 'bench', password } });
+    const token = (login.json() as { token: string }).token;
+
+    const cases = {
+      firstPage: '/api/medical-contacts',
+      search: '/api/medical-contacts?search=cardio',
+      searchCity: '/api/medical-contacts?search=lyon',
+      filteredSort: `/api/medical-contacts?country=${encodeURIComponent(biggestCountry)}&sort=rating&order=desc`,
+    };
+    const request = async (url: string) => {
+      const before = performance.now();
+      const response = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+      return performance.now() - before;
+    };
+    const results: Record<string, { url: string; total: number; sequential: ReturnType<typeof percentiles>; concurrent: ReturnType<typeof percentiles> }> = {};
+    for (const [name, url] of Object.entries(cases)) {
+      for (let index = 0; index < 20; index++) await request(url);
+      const sequential: number[] = [];
+      for (let index = 0; index < REQUESTS; index++) sequential.push(await request(url));
+      const concurrent: number[] = [];
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next++ < REQUESTS) concurrent.push(await request(url));
+        }),
+      );
+      const page = (await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } })).json() as { total: number };
+      results[name] = { url, total: page.total, sequential: percentiles(sequential), concurrent: percentiles(concurrent) };
+      const { sequential: s, concurrent: c } = results[name]!;
+      console.log(`${name.padEnd(13)} ${url}  (${page.total.toLocaleString('en')} match)`);
+      console.log(`  one at a time: p50 ${s.p50} ms, p95 ${s.p95} ms, p99 ${s.p99} ms; ${CONCURRENCY} concurrent: p50 ${c.p50} ms, p95 ${c.p95} ms, p99 ${c.p99} ms`);
+    }
+    await app.close();
+
+    const output = {
+      benchmark: 'GET /api/medical-contacts (app.inject)',
+      date: new Date().toISOString(),
+      database: database.label.replace(/\/bench_[0-9a-f]+$/, ''),
+      machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version },
+      contacts: CONTACTS,
+      requestsPerCase: REQUESTS,
+      concurrency: CONCURRENCY,
+      targetP95Ms: TARGET_P95_MS,
+      generateMs,
+      cases: results,
+      withinTarget: Object.values(results).every((result) => result.sequential.p95 < TARGET_P95_MS),
+    };
+    const file = path.resolve('bench/results/contacts.json');
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, `${JSON.stringify(output, null, 2)}\n`);
+    console.log(`wrote ${file}`);
+  } finally {
+    await database.close();
+  }
+}
+
+await main();
