@@ -215,3 +215,45 @@ t.test('a viewer sees the directory read-only', async (t) => {
   await card.waitFor();
   t.equal(await card.getByRole('button').count(), 0, 'cards carry no write controls either');
 });
+
+t.test('an editor edits and deletes one contact, and bulk-edits every contact matching a filter', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  await server.createUser(EDITOR);
+  const lisbon = Array.from({ length: 12 }, (_, index) => ({ ...BRUNO, name: `Lisbon Doctor ${String(index).padStart(2, '0')}`, phone: `+351 21 555 02${String(index).padStart(2, '0')}` }));
+  await seedContacts(server, EDITOR, [AMAL, ...lisbon]);
+  const browser = await launchBrowser();
+  t.teardown(() => browser.close());
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await signIn(page, server.url, EDITOR.username, EDITOR.password);
+
+  await page.goto(`${server.url}/medical-contacts`);
+  await page.getByRole('button', { name: `Edit ${AMAL.name}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Medical Contact' });
+  await edit.getByRole('heading', { name: 'History' }).waitFor();
+  await edit.getByLabel('Specialty').fill('Cardiac Surgery');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await page.getByText('Medical contact updated successfully').waitFor();
+  await row(page, AMAL.name).filter({ hasText: 'Cardiac Surgery' }).waitFor();
+
+  await page.getByRole('button', { name: `Delete ${AMAL.name}` }).click();
+  const confirm = page.getByRole('alertdialog');
+  await confirm.getByText('Are you sure you want to delete this contact?', { exact: true }).waitFor();
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByText('Medical contact deleted successfully').waitFor();
+  t.equal(await contactRow(server, AMAL.name), undefined, 'the contact is gone');
+
+  await page.goto(`${server.url}/medical-contacts?country=Portugal&pageSize=10`);
+  await row(page, 'Lisbon Doctor 00').waitFor();
+  t.equal(await page.getByLabel('Country').inputValue(), 'Portugal', 'the filter comes from the address');
+  await page.getByLabel('Select all on this page').check();
+  await page.getByRole('button', { name: 'Select all 12 matching' }).click();
+  await page.getByText('All 12 matching contacts selected').waitFor();
+  await page.getByRole('button', { name: 'Bulk Edit' }).click();
+  const bulk = page.getByRole('dialog', { name: 'Bulk Edit Contacts' });
+  await bulk.getByLabel('Response Time').fill('Within a day');
+  await bulk.getByRole('button', { name: 'Update Contacts' }).click();
+  await page.getByText('Bulk updated 12 contacts successfully').waitFor();
+  const [changed] = await server.sql<{ count: number }[]>`select count(*)::int from medical_contacts where response_time = 'Within a day'`;
+  t.equal(changed?.count, 12, 'every contact matching the filter changed, not only the page shown');
+});
