@@ -128,8 +128,10 @@ t.test('an editor keeps the directory from the Medical Contacts screen', async (
     await page.getByRole('button', { name: 'Bulk Edit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Bulk Edit Contacts' });
     await dialog.getByText('Changes apply to 2 selected contacts.', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Update Contacts' }).click();
+    await page.getByText('Please select at least one field to update').waitFor();
     await dialog.getByLabel('Specialty').fill('Family Medicine');
-    await dialog.getByLabel('Verified').check();
+    await dialog.getByLabel('Verified').selectOption('yes');
     await dialog.getByRole('button', { name: 'Update Contacts' }).click();
 
     await page.getByText('Bulk updated 2 contacts successfully').waitFor();
@@ -175,9 +177,9 @@ t.test('an editor keeps the directory from the Medical Contacts screen', async (
 
   await t.test('shows cards at 375 px', async (t) => {
     await page.setViewportSize({ width: 375, height: 812 });
-    t.equal(await page.getByRole('table', { name: 'Contacts' }).isVisible(), false, 'the table is hidden');
     const card = page.getByRole('list', { name: 'Contacts' }).getByRole('listitem').filter({ hasText: 'Zainab Okafor' });
     await card.waitFor();
+    t.equal(await page.getByRole('table', { name: 'Contacts' }).isVisible(), false, 'the table is hidden');
     t.ok(await card.getByText('Lagos, Lagos State, Nigeria').isVisible(), 'the card shows the location');
     t.ok(await card.getByRole('button', { name: 'Edit Zainab Okafor' }).isVisible(), 'the card carries the edit control');
     t.ok(await card.getByLabel('Select Zainab Okafor').isVisible(), 'and the selection box');

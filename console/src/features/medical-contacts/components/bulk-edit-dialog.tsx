@@ -1,7 +1,6 @@
 import { Button } from '@tremor/react';
 import { useState, type FormEvent } from 'react';
 import { CONTACT_METHODS } from '../../../../../api/contract/medical-contacts.js';
-import { CheckboxField } from '../../../components/checkbox-field.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';
 import { SelectField } from '../../../components/select-field.js';
 import { TextField } from '../../../components/text-field.js';
@@ -19,10 +18,19 @@ interface BulkEditValues {
   responseTime: string;
   languages: string;
   rating: string;
-  verified: boolean;
-  isMasterOfMedicine: boolean;
-  isActive: boolean;
+  verified: FlagChoice;
+  isMasterOfMedicine: FlagChoice;
+  isActive: FlagChoice;
 }
+
+/** A yes/no field in bulk edit: left as each contact has it unless the user picks a value. */
+type FlagChoice = '' | 'yes' | 'no';
+const FLAG_FIELDS = [
+  ['verified', 'Verified'],
+  ['isMasterOfMedicine', 'Master of Medicine'],
+  ['isActive', 'Active'],
+] as const;
+const isFlagChoice = (value: string): value is FlagChoice => value === '' || value === 'yes' || value === 'no';
 
 const EMPTY_BULK_FORM: BulkEditValues = {
   specialty: '',
@@ -34,16 +42,18 @@ const EMPTY_BULK_FORM: BulkEditValues = {
   responseTime: '',
   languages: '',
   rating: '',
-  verified: false,
-  isMasterOfMedicine: false,
-  isActive: true,
+  verified: '',
+  isMasterOfMedicine: '',
+  isActive: '',
 };
 
 const TEXT_FIELDS = ['specialty', 'city', 'region', 'country', 'availableHours', 'responseTime'] as const;
 
 /**
- * Spec §5: only the fields filled in are sent, and the verified, master and active checkboxes
- * always count as filled, so they are always applied.
+ * Spec §5: only the fields filled in are sent. The old form's verified, master and active
+ * checkboxes always counted as filled, so every bulk edit also overwrote those flags on every
+ * contact (reactivating inactive ones, demoting Masters of Medicine): here they are choices that
+ * count only when a value is picked.
  */
 export function toBulkChanges(form: BulkEditValues): BulkChanges {
   const changes: BulkChanges = {};
@@ -55,9 +65,9 @@ export function toBulkChanges(form: BulkEditValues): BulkChanges {
   const languages = parseLanguages(form.languages);
   if (languages.length > 0) changes.languages = languages;
   if (form.rating.trim()) changes.rating = Number(form.rating);
-  changes.verified = form.verified;
-  changes.isMasterOfMedicine = form.isMasterOfMedicine;
-  changes.isActive = form.isActive;
+  for (const [key] of FLAG_FIELDS) {
+    if (form[key]) changes[key] = form[key] === 'yes';
+  }
   return changes;
 }
 
@@ -147,19 +157,20 @@ function BulkEditForm({ target, onClose, onDone }: { target: BulkTarget; onClose
           onChange={(event) => update('rating', event.target.value)}
         />
       </div>
-      <fieldset className="space-y-2 rounded-tremor-default border border-tremor-border p-3">
-        <legend className="px-1 text-tremor-default font-semibold text-tremor-content-strong">Always applied</legend>
-        <p className="text-tremor-label text-tremor-content">These three are set on every selected contact as ticked here.</p>
-        <div className="flex flex-wrap gap-x-6 gap-y-2">
-          <CheckboxField label="Verified" checked={form.verified} onChange={(event) => update('verified', event.target.checked)} />
-          <CheckboxField
-            label="Master of Medicine"
-            checked={form.isMasterOfMedicine}
-            onChange={(event) => update('isMasterOfMedicine', event.target.checked)}
-          />
-          <CheckboxField label="Active" checked={form.isActive} onChange={(event) => update('isActive', event.target.checked)} />
-        </div>
-      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-3">
+        {FLAG_FIELDS.map(([key, label]) => (
+          <SelectField
+            key={key}
+            label={label}
+            value={form[key]}
+            onChange={(event) => update(key, isFlagChoice(event.target.value) ? event.target.value : '')}
+          >
+            <option value="">No change</option>
+            <option value="yes">Yes</option>
+            <option value="no">No</option>
+          </SelectField>
+        ))}
+      </div>
       <div className="flex justify-end gap-3 border-t border-tremor-border pt-4">
         <Button type="button" variant="secondary" onClick={onClose}>
           Cancel
