@@ -9,7 +9,11 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Where the embedded database keeps its files; null keeps it in memory (tests). */
   dataDir?: string | null;
-  /** Connections in the pool. Embedded PGlite runs one query at a time, so keep it small there. */
+  /**
+   * Connections in the pool. Embedded PGlite has one session behind its socket server, so it gets
+   * one connection: with more, a transaction on one connection and queries on another interleave
+   * and fail ('portal "" does not exist'), and cursors lose their portal the same way.
+   */
   maxConnections?: number;
 }
 
@@ -26,7 +30,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return { sql, kind: 'external', close: () => sql.end({ timeout: 5 }) };
   }
   const embedded: EmbeddedPostgres = await startEmbeddedPostgres({ dataDir: options.dataDir ?? null });
-  const sql = connect(embedded.url, options.maxConnections ?? 4);
+  const sql = connect(embedded.url, options.maxConnections ?? 1);
   return {
     sql,
     kind: 'embedded',
