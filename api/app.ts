@@ -13,6 +13,7 @@ import { authRoutes } from './routes/auth.js';
 import { botSandboxRoutes } from './routes/bot-sandbox.js';
 import { botUsersDataRoutes } from './routes/bot-users-data.js';
 import { medicalContactRoutes } from './routes/medical-contacts.js';
+import { contactImportRoutes } from './routes/contact-import.js';
 import { healthRoutes } from './routes/health.js';
 
 export interface AppConfig {
@@ -63,6 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(botUsersDataRoutes, { sql: deps.sql, now });
   await app.register(medicalContactRoutes, { sql: deps.sql, now });
   await app.register(botSandboxRoutes, { sql: deps.sql, sandbox: deps.sandbox });
+  await app.register(contactImportRoutes, { sql: deps.sql, now });
   await installConsole(app, deps.config.consoleDir);
   return app;
 }

@@ -25,6 +25,7 @@ interface RouteEntry {
 
 const ADMINS_ONLY = (allowed: number) => ({ anonymous: 401, viewer: 403, editor: 403, admin: allowed, super_admin: allowed });
 const EDITORS_AND_UP = (allowed: number) => ({ anonymous: 401, viewer: 403, editor: allowed, admin: allowed, super_admin: allowed });
+const EVERY_ROLE = (allowed: number) => ({ anonymous: 401, viewer: allowed, editor: allowed, admin: allowed, super_admin: allowed });
 const SIGNED_IN = (allowed: number) => ({ anonymous: 401, viewer: allowed, editor: allowed, admin: allowed, super_admin: allowed });
 /** This app runs without the simulator, so the Bot Sandbox answers 409 to those allowed past the check. */
 const SANDBOX = EDITORS_AND_UP(409);
@@ -112,6 +113,27 @@ const ROUTES: RouteEntry[] = [
     request: () => ({ payload: { ids: [999999], updates: { isActive: false } } }),
   },
   { method: 'POST', url: '/api/medical-contacts/bulk-delete', expect: EDITORS_AND_UP(200), request: () => ({ payload: { ids: [999999] } }) },
+  {
+    method: 'POST',
+    url: '/api/medical-contacts/import/preview',
+    expect: EDITORS_AND_UP(200),
+    request: () => ({ payload: { csv: 'Name,Phone,City,Region,Country\nDr Matrix,+1 555 0199,Boston,Massachusetts,United States\n' } }),
+  },
+  {
+    method: 'POST',
+    url: '/api/medical-contacts/import',
+    expect: EDITORS_AND_UP(202),
+    request: () => ({ payload: { csv: `Name,Phone,City,Region,Country\nDr Matrix ${++sequence},+1 555 ${sequence},Boston,Massachusetts,United States\n` } }),
+  },
+  { method: 'GET', url: '/api/medical-contacts/imports', expect: EVERY_ROLE(200) },
+  { method: 'GET', url: '/api/medical-contacts/imports/:id', expect: EVERY_ROLE(404), request: () => ({ url: '/api/medical-contacts/imports/999999' }) },
+  {
+    method: 'POST',
+    url: '/api/medical-contacts/imports/:id/undo',
+    expect: EDITORS_AND_UP(404),
+    request: () => ({ url: '/api/medical-contacts/imports/999999/undo' }),
+  },
+  { method: 'GET', url: '/api/medical-contacts/export', expect: EVERY_ROLE(200), request: () => ({ url: '/api/medical-contacts/export?country=France' }) },
   { method: 'GET', url: '/api/health', expect: { public: 200 } },
   { method: 'POST', url: '/api/auth/login', expect: { public: 401 }, request: () => ({ payload: { identifier: 'nobody', password: 'nothing-at-all' } }) },
   { method: 'POST', url: '/api/auth/refresh', expect: { public: 401 }, request: () => ({ payload: { refreshToken: 'unknown' } }) },

@@ -1,0 +1,196 @@
+import type { ContactImport } from '../api/contract/contact-import.js';
+import type { ContactFilter, CreateContact, MedicalContact } from '../api/contract/medical-contacts.js';
+import { contactFilterSql, reverifyCutoff } from './medical-contacts.js';
+import type { Sql } from './database.js';
+
+/** A contact as an import inserts it. */
+export interface ImportContactRow extends Omit<CreateContact, 'allowDuplicate'> {
+  verifiedAt: Date | null;
+}
+
+/** An existing contact that an imported row may duplicate. */
+export interface DuplicateCandidate {
+  id: number;
+  name: string;
+  phone: string;
+  city: string;
+  phoneNormalized: string;
+}
+
+/**
+ * A phone's digits with an international "00" prefix dropped, so "+44 20 7946 0000" and
+ * "0044-20-79460000" compare equal (phone_normalized keeps the 00: look up both forms).
+ */
+export function phoneKey(phone: string): string {
+  return phone.replace(/[^0-9]/g, '').replace(/^00/, '');
+}
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+interface ImportRecord extends Omit<ContactImport, 'createdAt' | 'finishedAt' | 'undoneAt'> {
+  createdAt: Date;
+  finishedAt: Date | null;
+  undoneAt: Date | null;
+}
+
+const toContactImport = (row: ImportRecord): ContactImport => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  finishedAt: iso(row.finishedAt),
+  undoneAt: iso(row.undoneAt),
+});
+
+/** Records a new import as running; returns it. */
+export async function createContactImport(
+  sql: Sql,
+  values: { fileName: string | null; createdBy: number | null; totalRows: number; createdAt: Date },
+): Promise<ContactImport> {
+  const [row] = await sql<{ id: number }[]>`
+    INSERT INTO contact_imports (file_name, created_by, total_rows, created_at)
+    VALUES (${values.fileName}, ${values.createdBy}, ${values.totalRows}, ${values.createdAt})
+    RETURNING id`;
+  return (await findContactImport(sql, row!.id))!;
+}
+
+function selectImports(sql: Sql) {
+  return sql`
+    SELECT i.id, i.file_name, u.username AS created_by, i.status, i.total_rows, i.processed_rows, i.imported_rows,
+      i.skipped_rows, i.error_message, i.created_at, i.finished_at, i.undone_at
+    FROM contact_imports i LEFT JOIN admin_users u ON u.id = i.created_by`;
+}
+
+export async function findContactImport(sql: Sql, id: number): Promise<ContactImport | undefined> {
+  const [row] = await sql<ImportRecord[]>`${selectImports(sql)} WHERE i.id = ${id}`;
+  return row && toContactImport(row);
+}
+
+/** The most recent imports first. */
+export async function listContactImports(sql: Sql, limit = 50): Promise<ContactImport[]> {
+  const rows = await sql<ImportRecord[]>`${selectImports(sql)} ORDER BY i.id DESC LIMIT ${limit}`;
+  return rows.map(toContactImport);
+}
+
+/** Existing contacts with one of these phones (phoneKey), or one of these names in that city (lower-cased). */
+export async function findDuplicateCandidates(
+  sql: Sql,
+  keys: { phones: string[]; names: string[]; cities: string[] },
+): Promise<DuplicateCandidate[]> {
+  if (keys.phones.length === 0 && keys.names.length === 0) return [];
+  const phones = keys.phones.flatMap((phone) => [phone, `00${phone}`]);
+  return sql<DuplicateCandidate[]>`
+    SELECT id, name, phone, city, phone_normalized FROM medical_contacts
+    WHERE phone_normalized = ANY(${phones}::text[])
+    UNION
+    SELECT id, name, phone, city, phone_normalized FROM medical_contacts
+    WHERE (lower(name), lower(city)) IN (SELECT * FROM unnest(${keys.names}::text[], ${keys.cities}::text[]))`;
+}
+
+/** Inserts one batch of an import's contacts in one statement; returns how many. */
+export async function insertImportedContacts(
+  sql: Sql,
+  importId: number,
+  contacts: ImportContactRow[],
+  by: { userId: number | null; now: Date },
+): Promise<number> {
+  if (contacts.length === 0) return 0;
+  const column = <T>(pick: (contact: ImportContactRow) => T) => contacts.map(pick);
+  // postgres.js cannot send a boolean array (it serialises the server's bool[] type per element): send text.
+  const flags = (pick: (contact: ImportContactRow) => boolean) => contacts.map((contact) => String(pick(contact)));
+  const result = await sql`
+    INSERT INTO medical_contacts (name, phone, specialty, city, region, country, latitude, longitude, contact_method,
+      telegram_username, start_message, special_instructions, password_required, is_whatsapp_only, available_hours,
+      response_time, languages, rating, verified, verified_at, verified_by, is_active, is_master_of_medicine, comments,
+      import_id, created_at, updated_at)
+    SELECT name, phone, specialty, city, region, country, latitude, longitude, contact_method,
+      telegram_username, start_message, special_instructions, password_required, is_whatsapp_only, available_hours,
+      response_time, ARRAY(SELECT jsonb_array_elements_text(languages::jsonb)), rating, verified,
+      CASE WHEN verified THEN coalesce(verified_at, ${by.now}::timestamptz) END,
+      CASE WHEN verified THEN ${by.userId}::bigint END,
+      is_active, is_master_of_medicine, comments, ${importId}::bigint, ${by.now}::timestamptz, ${by.now}::timestamptz
+    FROM unnest(
+      ${column((c) => c.name)}::text[], ${column((c) => c.phone)}::text[], ${column((c) => c.specialty)}::text[],
+      ${column((c) => c.city)}::text[], ${column((c) => c.region)}::text[], ${column((c) => c.country)}::text[],
+      ${column((c) => c.latitude)}::float8[], ${column((c) => c.longitude)}::float8[], ${column((c) => c.contactMethod)}::text[],
+      ${column((c) => c.telegramUsername)}::text[], ${column((c) => c.startMessage)}::text[],
+      ${column((c) => c.specialInstructions)}::text[], ${flags((c) => c.passwordRequired)}::text[]::boolean[],
+      ${flags((c) => c.isWhatsappOnly)}::text[]::boolean[], ${column((c) => c.availableHours)}::text[],
+      ${column((c) => c.responseTime)}::text[], ${column((c) => JSON.stringify(c.languages))}::text[],
+      ${column((c) => c.rating)}::numeric[], ${flags((c) => c.verified)}::text[]::boolean[],
+      ${column((c) => iso(c.verifiedAt))}::timestamptz[], ${flags((c) => c.isActive)}::text[]::boolean[],
+      ${flags((c) => c.isMasterOfMedicine)}::text[]::boolean[], ${column((c) => c.comments)}::text[]
+    ) AS rows (name, phone, specialty, city, region, country, latitude, longitude, contact_method,
+      telegram_username, start_message, special_instructions, password_required, is_whatsapp_only, available_hours,
+      response_time, languages, rating, verified, verified_at, is_active, is_master_of_medicine, comments)`;
+  return result.count;
+}
+
+/** Marks an import completed with its counts (inside the import's transaction). */
+export async function completeContactImport(
+  sql: Sql,
+  id: number,
+  counts: { processedRows: number; importedRows: number; skippedRows: number },
+  now: Date,
+): Promise<void> {
+  await sql`
+    UPDATE contact_imports SET status = 'completed', processed_rows = ${counts.processedRows},
+      imported_rows = ${counts.importedRows}, skipped_rows = ${counts.skippedRows}, finished_at = ${now}
+    WHERE id = ${id}`;
+}
+
+/** Marks an import failed: none of its contacts were kept. */
+export async function failContactImport(sql: Sql, id: number, message: string, now: Date): Promise<void> {
+  await sql`
+    UPDATE contact_imports SET status = 'failed', imported_rows = 0, error_message = ${message}, finished_at = ${now}
+    WHERE id = ${id}`;
+}
+
+/** Imports left running by a process that stopped: their transaction was rolled back. */
+export async function failAbandonedImports(sql: Sql, now: Date): Promise<void> {
+  await sql`
+    UPDATE contact_imports SET status = 'failed', imported_rows = 0, finished_at = ${now},
+      error_message = 'The server stopped before the import finished; nothing was imported'
+    WHERE status = 'running'`;
+}
+
+export type UndoResult =
+  | { outcome: 'undone'; recordsAffected: number }
+  | { outcome: 'not-found' }
+  | { outcome: 'not-undoable'; status: ContactImport['status'] };
+
+/** Deletes the contacts an import added (those that still carry its id) and marks it undone. */
+export async function undoContactImport(sql: Sql, id: number, by: { userId: number | null; now: Date }): Promise<UndoResult> {
+  return sql.begin(async (transaction) => {
+    const tx = transaction as unknown as Sql;
+    const [found] = await tx<{ status: ContactImport['status'] }[]>`SELECT status FROM contact_imports WHERE id = ${id} FOR UPDATE`;
+    if (!found) return { outcome: 'not-found' as const };
+    if (found.status !== 'completed') return { outcome: 'not-undoable' as const, status: found.status };
+    const deleted = await tx`DELETE FROM medical_contacts WHERE import_id = ${id}`;
+    await tx`UPDATE contact_imports SET status = 'undone', undone_at = ${by.now}, undone_by = ${by.userId} WHERE id = ${id}`;
+    return { outcome: 'undone' as const, recordsAffected: deleted.count };
+  }) as Promise<UndoResult>;
+}
+
+interface ExportRecord extends Omit<MedicalContact, 'verifiedAt' | 'createdAt' | 'updatedAt'> {
+  verifiedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** Every contact matching the filter, by name, read through a cursor of `batchSize` rows. */
+export async function* contactsForExport(sql: Sql, filter: ContactFilter, now: Date, batchSize = 1000): AsyncGenerator<MedicalContact> {
+  const cursor = sql<ExportRecord[]>`
+    SELECT c.id, c.name, c.phone, c.specialty, c.city, c.region, c.country, c.latitude, c.longitude, c.contact_method,
+      c.telegram_username, c.start_message, c.special_instructions, c.password_required, c.is_whatsapp_only,
+      c.available_hours, c.response_time, c.languages, c.rating::float8 AS rating, c.verified, c.verified_at,
+      (SELECT username FROM admin_users WHERE id = c.verified_by) AS verified_by,
+      (c.verified AND (c.verified_at IS NULL OR c.verified_at < ${reverifyCutoff(now)})) AS due_for_reverification,
+      c.is_active, c.is_master_of_medicine, c.comments, c.latitude IS NOT NULL AS findable, c.created_at, c.updated_at
+    FROM medical_contacts c
+    WHERE ${contactFilterSql(sql, filter, now)}
+    ORDER BY lower(c.name), c.id`.cursor(batchSize);
+  for await (const rows of cursor) {
+    for (const row of rows) {
+      yield { ...row, verifiedAt: iso(row.verifiedAt), createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+    }
+  }
+}

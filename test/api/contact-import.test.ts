@@ -1,0 +1,288 @@
+import t from 'tap';
+import { parse } from 'csv-parse/sync';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { aContact } from '../helpers/bot-fixtures.js';
+import type { Sql } from '../../sql/database.js';
+import { contactsForExport } from '../../sql/contact-imports.js';
+import { insertMedicalContacts, type NewMedicalContact } from '../../sql/medical-contacts-bulk.js';
+import type { ContactFilter, MedicalContact } from '../../api/contract/medical-contacts.js';
+import type { ContactImport } from '../../api/contract/contact-import.js';
+
+const harness = await createTestApp(t);
+const { db, call, clock } = harness;
+const editor = await harness.userWithToken('editor', { username: 'eddie.editor' });
+const viewer = await harness.userWithToken('viewer', { username: 'vera.viewer' });
+const existing = await aContact(db.sql, { name: 'Dr Existing', phone: '+44 20 7946 0001', city: 'London' });
+
+const HEADER =
+  'Full name,Telephone,Speciality,City,State,Country,Lat,Lng,Contact method,Telegram,WhatsApp only,Hours,Languages,Rating,Verified,Active,Master of Medicine,Comments,Notes column ignored';
+/** Good rows (lines 2 and 3–4), bad rows (5–8), a duplicate of an existing contact (9) and of line 2 (10). */
+const MIXED_CSV = [
+  HEADER,
+  'Dr Good One,+33 1 23 45 67 01,Cardiology,Paris,Île-de-France,France,48.8566,2.3522,phone,,no,9-17,"French, English",4.5,yes,yes,yes,"Says ""hello"", loudly",x',
+  'Dr Good Two,+33 1 23 45 67 02,,Lyon,Auvergne-Rhône-Alpes,France,,,Telegram,@drtwo,true,,French;German|Spanish,,,,,"line one',
+  'line two",',
+  ',+33 1 23 45 67 03,,Paris,Île-de-France,France,,,,,,,,,,,,,',
+  'Dr Bad Latitude,+33 1 23 45 67 04,,Paris,Île-de-France,France,95,2.35,,,,,,,,,,,',
+  'Dr Bad Rating,+33 1 23 45 67 05,,Paris,Île-de-France,France,,,,,,,,9,,,,,',
+  'Dr No Username,+33 1 23 45 67 06,,Paris,Île-de-France,France,,,telegram,,,,,,,,,,',
+  'Dr Existing Again,0044-20-7946-0001,,Leeds,West Yorkshire,United Kingdom,,,,,,,,,,,,,',
+  'dr good one,+33 9 99 99 99 99,,PARIS,Île-de-France,France,,,,,,,,,,,,,',
+].join('\r\n');
+
+const count = async (sql: Sql, table: 'medical_contacts' | 'contact_imports' | 'audit_log') =>
+  Number((await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM ${sql(table)}`)[0]!.n);
+
+/** Polls an import until it is no longer running; returns every state seen. */
+async function waitForImport(app: TestApp, token: string, id: number): Promise<ContactImport[]> {
+  const seen: ContactImport[] = [];
+  for (let attempt = 0; attempt < 600; attempt++) {
+    const response = await app.call(token, { method: 'GET', url: `/api/medical-contacts/imports/${id}` });
+    if (response.statusCode !== 200) throw new Error(`poll answered ${response.statusCode}: ${response.body}`);
+    const state = response.json<ContactImport>();
+    seen.push(state);
+    if (state.status !== 'running') return seen;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the import did not finish');
+}
+
+t.test('preview: per-row errors and duplicates, and nothing written', async (t) => {
+  const before = { contacts: await count(db.sql, 'medical_contacts'), imports: await count(db.sql, 'contact_imports') };
+  const response = await call(editor.token, {
+    method: 'POST',
+    url: '/api/medical-contacts/import/preview',
+    payload: { fileName: 'mixed.csv', csv: MIXED_CSV },
+  });
+  t.equal(response.statusCode, 200, response.body);
+  const preview = response.json();
+  t.strictSame(preview.mapping, {
+    'Full name': 'name',
+    Telephone: 'phone',
+    Speciality: 'specialty',
+    City: 'city',
+    State: 'region',
+    Country: 'country',
+    Lat: 'latitude',
+    Lng: 'longitude',
+    'Contact method': 'contactMethod',
+    Telegram: 'telegramUsername',
+    'WhatsApp only': 'isWhatsappOnly',
+    Hours: 'availableHours',
+    Languages: 'languages',
+    Rating: 'rating',
+    Verified: 'verified',
+    Active: 'isActive',
+    'Master of Medicine': 'isMasterOfMedicine',
+    Comments: 'comments',
+    'Notes column ignored': null,
+  });
+  t.equal(preview.headers.length, 19);
+  t.match(preview, { totalRows: 8, validRows: 2, errorRows: 4, duplicateRows: 2, rowsTruncated: false });
+  t.strictSame(preview.rows, [
+    { line: 5, status: 'error', errors: [{ field: 'name', message: 'name is required' }] },
+    { line: 6, status: 'error', errors: [{ field: 'latitude', message: 'latitude must be between -90 and 90' }] },
+    { line: 7, status: 'error', errors: [{ field: 'rating', message: 'rating must be between 0 and 5' }] },
+    { line: 8, status: 'error', errors: [{ field: 'telegramUsername', message: 'telegramUsername is required when the contact method is telegram' }] },
+    {
+      line: 9,
+      status: 'duplicate',
+      errors: [],
+      duplicateOf: { id: existing.id, line: null, name: 'Dr Existing', phone: '+44 20 7946 0001', city: 'London' },
+    },
+    { line: 10, status: 'duplicate', errors: [], duplicateOf: { id: null, line: 2, name: 'Dr Good One', phone: '+33 1 23 45 67 01', city: 'Paris' } },
+  ]);
+  t.equal(await count(db.sql, 'medical_contacts'), before.contacts, 'no contact written');
+  t.equal(await count(db.sql, 'contact_imports'), before.imports, 'no import recorded');
+});
+
+t.test('preview: a mapping given by the user wins over the header match', async (t) => {
+  const csv = 'Who,Tel,Where,Area,Land,Extra\nDr Mapped,+1 555 0100,Boston,Massachusetts,United States,ignored\n';
+  const response = await call(editor.token, {
+    method: 'POST',
+    url: '/api/medical-contacts/import/preview',
+    payload: { csv, mapping: { Who: 'name', Where: 'city', Area: 'region', Land: 'country', Tel: null } },
+  });
+  t.equal(response.statusCode, 200, response.body);
+  const preview = response.json();
+  t.strictSame(preview.mapping, { Who: 'name', Tel: null, Where: 'city', Area: 'region', Land: 'country', Extra: null });
+  t.strictSame(preview.rows, [{ line: 2, status: 'error', errors: [{ field: 'phone', message: 'phone is required' }] }]);
+});
+
+t.test('preview: bad input is a 400 naming the field', async (t) => {
+  const notCsv = await call(editor.token, { method: 'POST', url: '/api/medical-contacts/import/preview', payload: { csv: 'a,b\n"unclosed,1\n' } });
+  t.equal(notCsv.statusCode, 400);
+  t.match(notCsv.json(), { error: 'Bad Request', message: /not valid CSV/, fields: { csv: /not valid CSV/ } });
+  const badMapping = await call(editor.token, {
+    method: 'POST',
+    url: '/api/medical-contacts/import/preview',
+    payload: { csv: 'a\n1\n', mapping: { a: 'shoeSize' } },
+  });
+  t.equal(badMapping.statusCode, 400);
+  const empty = await call(editor.token, { method: 'POST', url: '/api/medical-contacts/import/preview', payload: { csv: '' } });
+  t.equal(empty.statusCode, 400);
+  t.match(empty.json().fields, { csv: 'csv is empty' });
+});
+
+t.test('commit imports the good rows in the background, skips the rest; undo removes exactly those', async (t) => {
+  const contactsBefore = await count(db.sql, 'medical_contacts');
+  const started = await call(editor.token, { method: 'POST', url: '/api/medical-contacts/import', payload: { fileName: 'mixed.csv', csv: MIXED_CSV } });
+  t.equal(started.statusCode, 202, started.body);
+  const { importId } = started.json();
+  t.type(importId, 'number');
+
+  const states = await waitForImport(harness, editor.token, importId);
+  const done = states.at(-1)!;
+  t.match(done, {
+    id: importId,
+    fileName: 'mixed.csv',
+    createdBy: 'eddie.editor',
+    status: 'completed',
+    totalRows: 8,
+    processedRows: 8,
+    importedRows: 2,
+    skippedRows: 6,
+    errorMessage: null,
+    createdAt: clock.now().toISOString(),
+    finishedAt: clock.now().toISOString(),
+    undoneAt: null,
+  });
+  for (const [earlier, later] of states.slice(1).map((state, index) => [states[index]!, state] as const)) {
+    t.ok(later.processedRows >= earlier.processedRows, 'progress never goes back');
+  }
+  t.equal(await count(db.sql, 'medical_contacts'), contactsBefore + 2);
+
+  const imported = await db.sql<{ name: string; languages: string[]; rating: string; comments: string | null; telegramUsername: string | null;
+    contactMethod: string; latitude: number | null; verified: boolean; verifiedAt: Date | null; verifiedBy: number | null; isWhatsappOnly: boolean;
+    isMasterOfMedicine: boolean; region: string }[]>`
+    SELECT name, languages, rating::text AS rating, comments, telegram_username, contact_method, latitude, verified, verified_at, verified_by,
+      is_whatsapp_only, is_master_of_medicine, region
+    FROM medical_contacts WHERE import_id = ${importId} ORDER BY name`;
+  t.match(imported, [
+    { name: 'Dr Good One', languages: ['French', 'English'], rating: '4.5', comments: 'Says "hello", loudly', contactMethod: 'phone', latitude: 48.8566,
+      verified: true, verifiedAt: clock.now(), verifiedBy: editor.id, isMasterOfMedicine: true, region: 'Île-de-France' },
+    { name: 'Dr Good Two', languages: ['French', 'German', 'Spanish'], rating: '0.0', comments: 'line one\r\nline two', contactMethod: 'telegram',
+      telegramUsername: '@drtwo', latitude: null, verified: false, verifiedAt: null, verifiedBy: null, isWhatsappOnly: true },
+  ]);
+
+  const list = await call(viewer.token, { method: 'GET', url: '/api/medical-contacts/imports' });
+  t.equal(list.statusCode, 200);
+  t.match(list.json().items[0], { id: importId, status: 'completed' });
+
+  const [importAudit] = await db.sql<{ action: string; actorUsername: string; after: unknown }[]>`
+    SELECT action, actor_username, after FROM audit_log WHERE target_type = 'contact_import' AND target_id = ${String(importId)} ORDER BY id`;
+  t.match(importAudit, { action: 'contact.import', actorUsername: 'eddie.editor', after: { importedRows: 2, skippedRows: 6, totalRows: 8 } });
+
+  const undo = await call(editor.token, { method: 'POST', url: `/api/medical-contacts/imports/${importId}/undo` });
+  t.equal(undo.statusCode, 200, undo.body);
+  t.strictSame(undo.json(), { recordsAffected: 2 });
+  t.equal(await count(db.sql, 'medical_contacts'), contactsBefore, 'exactly the imported contacts are gone');
+  t.ok((await db.sql`SELECT 1 FROM medical_contacts WHERE id = ${existing.id}`).length === 1, 'the existing contact stays');
+  const after = await call(editor.token, { method: 'GET', url: `/api/medical-contacts/imports/${importId}` });
+  t.match(after.json(), { status: 'undone', undoneAt: clock.now().toISOString(), importedRows: 2 });
+
+  const again = await call(editor.token, { method: 'POST', url: `/api/medical-contacts/imports/${importId}/undo` });
+  t.equal(again.statusCode, 409);
+  t.strictSame(again.json(), { error: 'Conflict', message: 'This import has already been undone' });
+  const undoAudit = await db.sql`SELECT 1 FROM audit_log WHERE action = 'contact.import-undo' AND target_id = ${String(importId)}`;
+  t.equal(undoAudit.length, 1, 'the undo is in the audit log once');
+
+  const unknown = await call(editor.token, { method: 'POST', url: '/api/medical-contacts/imports/999999/undo' });
+  t.equal(unknown.statusCode, 404);
+  const notNumeric = await call(editor.token, { method: 'GET', url: '/api/medical-contacts/imports/latest' });
+  t.equal(notNumeric.statusCode, 400);
+});
+
+t.test('skipDuplicates: false imports the duplicates too, still not the bad rows', async (t) => {
+  const started = await call(editor.token, { method: 'POST', url: '/api/medical-contacts/import', payload: { csv: MIXED_CSV, skipDuplicates: false } });
+  t.equal(started.statusCode, 202);
+  const done = (await waitForImport(harness, editor.token, started.json().importId)).at(-1)!;
+  t.match(done, { status: 'completed', importedRows: 4, skippedRows: 4, fileName: null });
+  const undo = await call(editor.token, { method: 'POST', url: `/api/medical-contacts/imports/${done.id}/undo` });
+  t.strictSame(undo.json(), { recordsAffected: 4 });
+});
+
+/** Every field set, some to awkward values (commas, quotes, line breaks, no coordinates). */
+function richContacts(now: Date): NewMedicalContact[] {
+  const base: NewMedicalContact = {
+    name: 'Dr Anne, "The Heart" Martin',
+    phone: '+33 1 40 00 00 01',
+    specialty: 'Cardiology',
+    city: 'Paris',
+    region: 'Île-de-France',
+    country: 'France',
+    latitude: 48.856614,
+    longitude: 2.3522219,
+    contactMethod: 'telegram',
+    telegramUsername: '@anne_heart',
+    startMessage: 'Bonjour, "docteur"',
+    specialInstructions: 'Ring twice,\nthen wait',
+    passwordRequired: true,
+    isWhatsappOnly: false,
+    availableHours: 'Mon-Fri 9:00-17:00',
+    responseTime: 'Within 1 hour',
+    languages: ['French', 'English'],
+    rating: 4.5,
+    verified: true,
+    verifiedAt: new Date(now.getTime() - 200 * 86_400_000),
+    verifiedBy: null,
+    isActive: true,
+    isMasterOfMedicine: true,
+    comments: 'Line one\r\nLine two, with a comma and a "quote"',
+    createdAt: now,
+    updatedAt: now,
+  };
+  return [
+    base,
+    { ...base, name: 'Dr Bruno Leclerc', phone: '+33 4 72 00 00 02', city: 'Lyon', region: 'Auvergne-Rhône-Alpes', latitude: null, longitude: null,
+      contactMethod: 'whatsapp', telegramUsername: null, startMessage: null, specialInstructions: null, passwordRequired: false, isWhatsappOnly: true,
+      languages: ['French'], rating: 0, verified: false, verifiedAt: null, isActive: false, isMasterOfMedicine: false, comments: null, specialty: '' },
+    { ...base, name: 'Dr Chloé Dubois', phone: '+33 5 61 00 00 03', city: 'Toulouse', region: 'Occitanie', contactMethod: 'phone', telegramUsername: null,
+      verifiedAt: new Date(now.getTime() - 5 * 86_400_000), languages: ['French', 'Spanish', 'Catalan'], rating: 3, comments: 'Short note' },
+    { ...base, name: 'Dr Outside Filter', phone: '+49 30 000003', city: 'Berlin', region: 'Berlin', country: 'Germany' },
+  ];
+}
+
+const exportOf = async (sql: Sql, filter: ContactFilter, now: Date) => {
+  const contacts: MedicalContact[] = [];
+  for await (const contact of contactsForExport(sql, filter, now)) contacts.push(contact);
+  return contacts;
+};
+/** What a round trip keeps: everything but identity, timestamps of the rows and who verified. */
+const comparable = ({ id: _id, createdAt: _c, updatedAt: _u, verifiedBy: _v, ...rest }: MedicalContact) => rest;
+
+t.test('export round trip: a filtered export imports into a fresh database field by field', async (t) => {
+  await insertMedicalContacts(db.sql, richContacts(clock.now()));
+  const response = await call(viewer.token, { method: 'GET', url: '/api/medical-contacts/export?country=France&search=dr' });
+  t.equal(response.statusCode, 200, response.body);
+  t.equal(response.headers['content-type'], 'text/csv; charset=utf-8');
+  t.equal(response.headers['content-disposition'], 'attachment; filename="medical-contacts-2026-11-21.csv"');
+  const csv = response.body;
+  t.match(csv, '"Dr Anne, ""The Heart"" Martin"', 'commas and quotes are quoted');
+  t.match(csv, '"Line one\r\nLine two, with a comma and a ""quote"""', 'line breaks stay inside one quoted cell');
+  const [header, ...records] = parse(csv) as string[][];
+  t.strictSame(header, [
+    'ID', 'Name', 'Phone', 'Specialty', 'City', 'Region', 'Country', 'Latitude', 'Longitude', 'Contact method', 'Telegram username',
+    'Start message', 'Special instructions', 'Password required', 'WhatsApp only', 'Available hours', 'Response time', 'Languages', 'Rating',
+    'Verified', 'Verified at', 'Active', 'Master of Medicine', 'Comments', 'Verified by', 'Due for reverification', 'Findable', 'Created at', 'Updated at',
+  ]);
+  const expected = await exportOf(db.sql, { country: 'France', search: 'dr' }, clock.now());
+  t.equal(expected.length, 3, 'the three French contacts (the imports above were undone)');
+  t.equal(records.length, expected.length, 'every matching contact, none other');
+  t.notOk(csv.includes('Berlin'), 'contacts outside the filter are left out');
+
+  const fresh = await createTestApp(t);
+  const freshEditor = await fresh.userWithToken('editor');
+  const preview = await fresh.call(freshEditor.token, { method: 'POST', url: '/api/medical-contacts/import/preview', payload: { csv } });
+  t.match(preview.json(), { totalRows: expected.length, validRows: expected.length, errorRows: 0, duplicateRows: 0 });
+  t.strictSame(
+    Object.entries(preview.json().mapping).filter(([, field]) => field === null).map(([header]) => header),
+    ['ID', 'Verified by', 'Due for reverification', 'Findable', 'Created at', 'Updated at'],
+    'every other column maps back to its field',
+  );
+  const started = await fresh.call(freshEditor.token, { method: 'POST', url: '/api/medical-contacts/import', payload: { csv, fileName: 'export.csv' } });
+  const done = (await waitForImport(fresh, freshEditor.token, started.json().importId)).at(-1)!;
+  t.match(done, { status: 'completed', importedRows: expected.length, skippedRows: 0 });
+  const roundTripped = await exportOf(fresh.db.sql, {}, clock.now());
+  t.strictSame(roundTripped.map(comparable), expected.map(comparable), 'the contacts match field by field');
+});
