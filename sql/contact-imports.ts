@@ -124,6 +124,25 @@ export async function insertImportedContacts(
   return result.count;
 }
 
+/** The distinct places of an import's contacts that have no coordinates, for geocoding. */
+export async function importedPlacesWithoutCoordinates(sql: Sql, importId: number): Promise<{ city: string; region: string; country: string }[]> {
+  return sql<{ city: string; region: string; country: string }[]>`
+    SELECT DISTINCT city, region, country FROM medical_contacts WHERE import_id = ${importId} AND latitude IS NULL`;
+}
+
+/** Gives an import's contacts at this place, still without coordinates, these. */
+export async function setImportedPlaceCoordinates(
+  sql: Sql,
+  importId: number,
+  place: { city: string; region: string; country: string },
+  point: { latitude: number; longitude: number },
+): Promise<void> {
+  await sql`
+    UPDATE medical_contacts SET latitude = ${point.latitude}, longitude = ${point.longitude}
+    WHERE import_id = ${importId} AND latitude IS NULL
+      AND city = ${place.city} AND region = ${place.region} AND country = ${place.country}`;
+}
+
 /** Marks an import completed with its counts (inside the import's transaction). */
 export async function completeContactImport(
   sql: Sql,

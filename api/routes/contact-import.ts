@@ -26,12 +26,15 @@ import {
   failContactImport,
   findContactImport,
   findDuplicateCandidates,
+  importedPlacesWithoutCoordinates,
   insertImportedContacts,
   listContactImports,
   phoneKey,
+  setImportedPlaceCoordinates,
   undoContactImport,
   type ImportContactRow,
 } from '../../sql/contact-imports.js';
+import { geocodeContactPlace } from '../../sql/medical-contacts.js';
 
 /** Rows inserted per statement. */
 const BATCH_SIZE = 1000;
@@ -172,6 +175,11 @@ export const contactImportRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date
           record.processedRows += batch.length;
           record.importedRows += inserted;
           record.skippedRows += batch.length - inserted;
+        }
+        // As when a contact is added by hand: no coordinates, the gazetteer's clear match if there is one.
+        for (const place of await importedPlacesWithoutCoordinates(tx, record.id)) {
+          const point = await geocodeContactPlace(tx, place);
+          if (point) await setImportedPlaceCoordinates(tx, record.id, place, point);
         }
         await completeContactImport(tx, record.id, record, now());
       });

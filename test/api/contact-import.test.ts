@@ -2,6 +2,9 @@ import t from 'tap';
 import { parse } from 'csv-parse/sync';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { aContact } from '../helpers/bot-fixtures.js';
+import { LARGE_CITIES } from '../helpers/gazetteer.js';
+import { gazetteerRows } from '../../scripts/load-gazetteer.js';
+import { insertCities } from '../../sql/cities.js';
 import type { Sql } from '../../sql/database.js';
 import { contactsForExport } from '../../sql/contact-imports.js';
 import { insertMedicalContacts, type NewMedicalContact } from '../../sql/medical-contacts-bulk.js';
@@ -285,4 +288,26 @@ t.test('export round trip: a filtered export imports into a fresh database field
   t.match(done, { status: 'completed', importedRows: expected.length, skippedRows: 0 });
   const roundTripped = await exportOf(fresh.db.sql, {}, clock.now());
   t.strictSame(roundTripped.map(comparable), expected.map(comparable), 'the contacts match field by field');
+});
+
+t.test('imported contacts without coordinates get them from the gazetteer when the place is clear', async (t) => {
+  await insertCities(db.sql, await gazetteerRows(LARGE_CITIES));
+  const csv = [
+    'Name,Phone,City,Region,Country,Latitude,Longitude',
+    'Dr Lyon,+33 4 00 00 00 11,Lyon,Auvergne-Rhône-Alpes,France,,',
+    'Dr Lyon Too,+33 4 00 00 00 12,Lyon,Auvergne-Rhône-Alpes,France,,',
+    'Dr Smallville,+33 4 00 00 00 13,Smallville,Nowhere,France,,',
+    'Dr Typed,+33 4 00 00 00 14,Lyon,Auvergne-Rhône-Alpes,France,10,20',
+  ].join('\n');
+  const started = await call(editor.token, { method: 'POST', url: '/api/medical-contacts/import', payload: { csv } });
+  const done = (await waitForImport(harness, editor.token, started.json().importId)).at(-1)!;
+  t.match(done, { status: 'completed', importedRows: 4 });
+  const rows = await db.sql<{ name: string; latitude: number | null; longitude: number | null }[]>`
+    SELECT name, latitude, longitude FROM medical_contacts WHERE import_id = ${done.id} ORDER BY name`;
+  const at = Object.fromEntries(rows.map((row) => [row.name, row]));
+  for (const name of ['Dr Lyon', 'Dr Lyon Too']) {
+    t.ok(Math.abs(at[name]!.latitude! - 45.76) < 0.1 && Math.abs(at[name]!.longitude! - 4.84) < 0.1, `${name} is placed in Lyon`);
+  }
+  t.match(at['Dr Smallville'], { latitude: null, longitude: null }, 'an unknown place stays without coordinates');
+  t.match(at['Dr Typed'], { latitude: 10, longitude: 20 }, 'coordinates in the file are kept');
 });
