@@ -1,0 +1,150 @@
+import { z } from 'zod';
+
+/** How a broadcast picks its recipients: every active bot user, a chosen list, or a template to all active users. */
+export const BROADCAST_TARGET_TYPES = ['all', 'selected', 'template'] as const;
+export const BroadcastTargetTypeSchema = z.enum(BROADCAST_TARGET_TYPES);
+export type BroadcastTargetType = z.infer<typeof BroadcastTargetTypeSchema>;
+
+export const BROADCAST_STATUSES = ['queued', 'sending', 'sent', 'failed', 'cancelled'] as const;
+export const BroadcastStatusSchema = z.enum(BROADCAST_STATUSES);
+export type BroadcastStatus = z.infer<typeof BroadcastStatusSchema>;
+
+export const RECIPIENT_STATUSES = ['pending', 'sending', 'delivered', 'failed'] as const;
+export const RecipientStatusSchema = z.enum(RECIPIENT_STATUSES);
+export type RecipientStatus = z.infer<typeof RecipientStatusSchema>;
+
+/** History lists the latest this many broadcasts (spec §9) ... */
+export const BROADCAST_HISTORY_LIMIT = 10;
+/** ... with content cut to this many characters. */
+export const BROADCAST_HISTORY_CONTENT_LENGTH = 150;
+
+/** Spec §5's messages, in the order the checks run. */
+export const BROADCAST_MESSAGES = {
+  title: 'Please enter a message title',
+  template: 'Please select a template',
+  users: 'Please select at least one user',
+  content: 'Please enter message content or select a template',
+  testUser: 'Please enter a test user ID',
+  testContent: 'Please enter message content',
+} as const;
+
+const TelegramIdSchema = z.coerce.number().int().positive();
+const blank = (value: string | null | undefined) => !value || value.trim() === '';
+
+/**
+ * POST /api/broadcast-send. The checks run in §5's order and the first failing one is the 400's message:
+ * title; template mode without templateId; selected mode without users; no content (and no template).
+ */
+export const BroadcastSendSchema = z
+  .object({
+    title: z.string().nullish(),
+    content: z.string().nullish(),
+    templateId: z.coerce.number().int().positive().nullish(),
+    targetUsers: z.array(TelegramIdSchema).nullish(),
+    targetType: BroadcastTargetTypeSchema.default('all'),
+  })
+  .superRefine((body, ctx) => {
+    if (blank(body.title)) {
+      ctx.addIssue({ code: 'custom', path: ['title'], message: BROADCAST_MESSAGES.title });
+    } else if (body.targetType === 'template' && !body.templateId) {
+      ctx.addIssue({ code: 'custom', path: ['templateId'], message: BROADCAST_MESSAGES.template });
+    } else if (body.targetType === 'selected' && (body.targetUsers ?? []).length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['targetUsers'], message: BROADCAST_MESSAGES.users });
+    } else if (blank(body.content) && !body.templateId) {
+      ctx.addIssue({ code: 'custom', path: ['content'], message: BROADCAST_MESSAGES.content });
+    }
+  });
+export type BroadcastSend = z.infer<typeof BroadcastSendSchema>;
+
+/** POST /api/broadcast-message: queues a template broadcast (to targetUsers, or to all active users). */
+export const BroadcastMessageSchema = z.object({
+  templateId: z.coerce.number({ error: BROADCAST_MESSAGES.template }).int().positive(BROADCAST_MESSAGES.template),
+  targetUsers: z.array(TelegramIdSchema).nullish(),
+});
+export type BroadcastMessage = z.infer<typeof BroadcastMessageSchema>;
+
+/** POST /api/broadcast-test: one message to one Telegram user id, now. */
+export const BroadcastTestSchema = z
+  .object({
+    content: z.string().nullish(),
+    templateId: z.coerce.number().int().positive().nullish(),
+    userId: z.union([z.string(), z.number()]).nullish(),
+  })
+  .superRefine((body, ctx) => {
+    const userId = body.userId === undefined || body.userId === null ? '' : String(body.userId).trim();
+    if (userId === '') {
+      ctx.addIssue({ code: 'custom', path: ['userId'], message: BROADCAST_MESSAGES.testUser });
+    } else if (!/^\d+$/.test(userId)) {
+      ctx.addIssue({ code: 'custom', path: ['userId'], message: 'Test user ID must be a Telegram user id (digits)' });
+    } else if (blank(body.content) && !body.templateId) {
+      ctx.addIssue({ code: 'custom', path: ['content'], message: BROADCAST_MESSAGES.testContent });
+    }
+  });
+export type BroadcastTest = z.infer<typeof BroadcastTestSchema>;
+
+/** Telegram's answer to the test message. */
+export const BroadcastTestResultSchema = z.object({
+  ok: z.boolean(),
+  messageId: z.number().optional(),
+  /** Telegram's description when ok is false. */
+  error: z.string().optional(),
+});
+export type BroadcastTestResult = z.infer<typeof BroadcastTestResultSchema>;
+
+/** A broadcast as history and the send answer show it (spec §3 Broadcast, plus progress). */
+export const BroadcastSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  /** In history, cut to 150 characters. */
+  content: z.string(),
+  templateId: z.number().nullable(),
+  targetType: BroadcastTargetTypeSchema,
+  /** Telegram ids of the recipients when targetType is 'selected'; [] otherwise. */
+  targetUsers: z.array(z.number()),
+  status: BroadcastStatusSchema,
+  successCount: z.number(),
+  failureCount: z.number(),
+  totalRecipients: z.number(),
+  createdBy: z.number().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type Broadcast = z.infer<typeof BroadcastSchema>;
+
+/** 202 answer of broadcast-send and broadcast-message. */
+export const BroadcastQueuedSchema = BroadcastSchema;
+
+export const BroadcastHistorySchema = z.object({ broadcasts: z.array(BroadcastSchema) });
+export type BroadcastHistory = z.infer<typeof BroadcastHistorySchema>;
+
+export const BroadcastProgressSchema = z.object({
+  sent: z.number(),
+  failed: z.number(),
+  /** Pending plus in flight. */
+  pending: z.number(),
+  /** Messages per second over the last 10 seconds of deliveries. */
+  rate: z.number(),
+  /** Seconds left at the current rate (or the configured rate before any delivery); null when done. */
+  estimatedSecondsLeft: z.number().nullable(),
+  /** 0..100 */
+  percent: z.number(),
+});
+export type BroadcastProgress = z.infer<typeof BroadcastProgressSchema>;
+
+export const FailedRecipientSchema = z.object({
+  telegramId: z.number(),
+  firstName: z.string().nullable(),
+  username: z.string().nullable(),
+  /** Telegram's reason, or 'interrupted' / 'cancelled'. */
+  error: z.string().nullable(),
+  attempts: z.number(),
+});
+export type FailedRecipient = z.infer<typeof FailedRecipientSchema>;
+
+/** GET /api/broadcasts/:id — full content, progress and failed recipients (at most 500, newest errors first). */
+export const BroadcastDetailSchema = BroadcastSchema.extend({
+  progress: BroadcastProgressSchema,
+  failedRecipients: z.array(FailedRecipientSchema),
+});
+export type BroadcastDetail = z.infer<typeof BroadcastDetailSchema>;
