@@ -14,6 +14,7 @@ import { botSandboxRoutes } from './routes/bot-sandbox.js';
 import { botUsersDataRoutes } from './routes/bot-users-data.js';
 import { medicalContactRoutes } from './routes/medical-contacts.js';
 import { contactImportRoutes } from './routes/contact-import.js';
+import { messageTemplateRoutes } from './routes/message-templates.js';
 import { healthRoutes } from './routes/health.js';
 
 export interface AppConfig {
@@ -65,6 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(medicalContactRoutes, { sql: deps.sql, now });
   await app.register(botSandboxRoutes, { sql: deps.sql, sandbox: deps.sandbox });
   await app.register(contactImportRoutes, { sql: deps.sql, now });
+  await app.register(messageTemplateRoutes, { sql: deps.sql, now });
   await installConsole(app, deps.config.consoleDir);
   return app;
 }

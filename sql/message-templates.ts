@@ -43,3 +43,74 @@ export async function insertTemplate(sql: Sql, template: NewTemplate): Promise<S
   const [created] = await sql<StoredTemplate[]>`INSERT INTO message_templates ${sql(template)} RETURNING *`;
   return created!;
 }
+
+export interface TemplateFilter {
+  search?: string;
+  type?: TemplateType;
+}
+
+/** Templates matching the filter (name or content contains the search), newest edits first. */
+export async function listTemplates(sql: Sql, filter: TemplateFilter = {}): Promise<StoredTemplate[]> {
+  const pattern = filter.search ? `%${filter.search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
+  return sql<StoredTemplate[]>`
+    SELECT * FROM message_templates
+    WHERE true
+      ${filter.type ? sql`AND type = ${filter.type}` : sql``}
+      ${pattern ? sql`AND (name ILIKE ${pattern} OR content ILIKE ${pattern})` : sql``}
+    ORDER BY updated_at DESC, id DESC`;
+}
+
+export async function findTemplate(sql: Sql, id: number): Promise<StoredTemplate | undefined> {
+  const [template] = await sql<StoredTemplate[]>`SELECT * FROM message_templates WHERE id = ${id}`;
+  return template;
+}
+
+export type TemplateChanges = Partial<NewTemplate>;
+
+export async function updateTemplate(sql: Sql, id: number, changes: TemplateChanges): Promise<StoredTemplate | undefined> {
+  const columns = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  if (Object.keys(columns).length === 0) return findTemplate(sql, id);
+  const [updated] = await sql<StoredTemplate[]>`
+    UPDATE message_templates SET ${sql(columns)}, updated_at = now() WHERE id = ${id} RETURNING *`;
+  return updated;
+}
+
+export async function deleteTemplate(sql: Sql, id: number): Promise<boolean> {
+  const deleted = await sql`DELETE FROM message_templates WHERE id = ${id} RETURNING id`;
+  return deleted.length > 0;
+}
+
+/**
+ * How many active templates of the type there are besides this one; locks them, so two changes
+ * cannot each leave the other as the last one (call inside a transaction).
+ */
+export async function countOtherActiveTemplates(sql: Sql, type: TemplateType, exceptId: number): Promise<number> {
+  const rows = await sql`
+    SELECT id FROM message_templates WHERE type = ${type} AND is_active AND id <> ${exceptId} FOR UPDATE`;
+  return rows.length;
+}
+
+export interface PreviewUserRecord {
+  telegramId: number;
+  firstName: string;
+  lastName: string | null;
+  username: string | null;
+}
+
+/** Bot users whose values a template preview can use, matched by name, username or id. */
+export async function searchPreviewUsers(sql: Sql, search: string | undefined, limit = 20): Promise<PreviewUserRecord[]> {
+  const pattern = search ? `%${search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
+  return sql<PreviewUserRecord[]>`
+    SELECT telegram_id, first_name, last_name, username FROM telegram_users
+    ${pattern
+      ? sql`WHERE first_name ILIKE ${pattern} OR last_name ILIKE ${pattern} OR username ILIKE ${pattern} OR telegram_id::text LIKE ${pattern}`
+      : sql``}
+    ORDER BY last_seen DESC NULLS LAST, telegram_id
+    LIMIT ${limit}`;
+}
+
+export async function findPreviewUser(sql: Sql, telegramId: number): Promise<PreviewUserRecord | undefined> {
+  const [user] = await sql<PreviewUserRecord[]>`
+    SELECT telegram_id, first_name, last_name, username FROM telegram_users WHERE telegram_id = ${telegramId}`;
+  return user;
+}

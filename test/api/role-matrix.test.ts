@@ -134,6 +134,19 @@ const ROUTES: RouteEntry[] = [
     request: () => ({ url: '/api/medical-contacts/imports/999999/undo' }),
   },
   { method: 'GET', url: '/api/medical-contacts/export', expect: EVERY_ROLE(200), request: () => ({ url: '/api/medical-contacts/export?country=France' }) },
+  // Message templates: editors and up read and write. An unknown id answers 404 to those allowed
+  // past the check; the template tests cover the successful edits.
+  { method: 'GET', url: '/api/message-templates', expect: EDITORS_AND_UP(200) },
+  {
+    method: 'POST',
+    url: '/api/message-templates',
+    expect: EDITORS_AND_UP(201),
+    request: () => ({ payload: { name: `Matrix template ${++sequence}`, type: 'custom', content: 'Hello {first_name}' } }),
+  },
+  { method: 'PATCH', url: '/api/message-templates/:id', expect: EDITORS_AND_UP(404), request: () => ({ url: '/api/message-templates/999999', payload: { name: 'X' } }) },
+  { method: 'DELETE', url: '/api/message-templates/:id', expect: EDITORS_AND_UP(404), request: () => ({ url: '/api/message-templates/999999' }) },
+  { method: 'POST', url: '/api/message-templates/preview', expect: EDITORS_AND_UP(200), request: () => ({ payload: { content: 'Hi {first_name}' } }) },
+  { method: 'GET', url: '/api/message-templates/preview-users', expect: EDITORS_AND_UP(200) },
   { method: 'GET', url: '/api/health', expect: { public: 200 } },
   { method: 'POST', url: '/api/auth/login', expect: { public: 401 }, request: () => ({ payload: { identifier: 'nobody', password: 'nothing-at-all' } }) },
   { method: 'POST', url: '/api/auth/refresh', expect: { public: 401 }, request: () => ({ payload: { refreshToken: 'unknown' } }) },

@@ -1,0 +1,182 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  BOT_TEMPLATE_TYPES,
+  CreateMessageTemplateSchema,
+  MessageTemplateListQuerySchema,
+  MessageTemplateSchema,
+  PreviewUserQuerySchema,
+  PreviewUserSchema,
+  SAMPLE_TEMPLATE_VALUES,
+  TemplatePreviewRequestSchema,
+  TemplatePreviewSchema,
+  UpdateMessageTemplateSchema,
+  type MessageTemplate,
+  type TemplatePreview,
+} from '../contract/message-templates.js';
+import { KNOWN_TEMPLATE_VARIABLES, templateVariables, type TemplateType } from '../contract/templates.js';
+import { IdParamsSchema, SuccessResponseSchema } from '../contract/fields.js';
+import { badRequest, conflict, notFound } from '../errors.js';
+import { audit } from '../audit.js';
+import { renderTemplate, TELEGRAM_MESSAGE_LIMIT, type TemplateValues } from '../../bot/render.js';
+import { formatDuration } from '../../bot/replies.js';
+import { localDay, nextMidnight } from '../../bot/time-zone.js';
+import type { Sql } from '../../sql/database.js';
+import { getSystemSettings } from '../../sql/settings.js';
+import { usedToday } from '../../sql/daily-usage.js';
+import {
+  countOtherActiveTemplates,
+  deleteTemplate,
+  findPreviewUser,
+  findTemplate,
+  insertTemplate,
+  listTemplates,
+  searchPreviewUsers,
+  updateTemplate,
+  type StoredTemplate,
+} from '../../sql/message-templates.js';
+
+const TARGET_TYPE = 'message_template';
+const NO_SUCH_TEMPLATE = 'No message template with this id';
+const KNOWN = new Set<string>(KNOWN_TEMPLATE_VARIABLES);
+const BOT_TYPES = new Set<TemplateType>(BOT_TEMPLATE_TYPES);
+
+const lastActiveMessage = (type: TemplateType) =>
+  `The bot needs an active ${type} template: activate another one first`;
+
+export function toMessageTemplate(template: StoredTemplate): MessageTemplate {
+  return {
+    id: template.id,
+    name: template.name,
+    type: template.type,
+    content: template.content,
+    variables: template.variables,
+    isActive: template.isActive,
+    usageCount: template.usageCount,
+    createdAt: template.createdAt.toISOString(),
+    updatedAt: template.updatedAt.toISOString(),
+  };
+}
+
+/** The content rendered as the bot sends it, with what the editor should be warned about. */
+export function previewTemplate(content: string, values: TemplateValues): TemplatePreview {
+  const html = renderTemplate(content, values);
+  return {
+    html,
+    length: html.length,
+    unknownPlaceholders: templateVariables(content).filter((name) => !KNOWN.has(name)),
+    tooLong: html.length > TELEGRAM_MESSAGE_LIMIT,
+  };
+}
+
+function assertFitsTelegram(content: string): void {
+  const { length } = previewTemplate(content, SAMPLE_TEMPLATE_VALUES);
+  if (length > TELEGRAM_MESSAGE_LIMIT) {
+    throw badRequest(
+      `content is too long for Telegram: ${length} characters once rendered with sample values, the limit is ${TELEGRAM_MESSAGE_LIMIT}`,
+      'content',
+    );
+  }
+}
+
+/** Message templates (spec §2.5, §7): what the bot replies with, and what broadcasts can send. */
+export const messageTemplateRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = async (instance, { sql, now }) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  /**
+   * Runs a change that takes the template out of the bot's active set, in a transaction that first
+   * checks another active template of its type remains (and locks it against a racing change).
+   */
+  function keepingOneActive<T>(template: StoredTemplate, change: (tx: Sql) => Promise<T>): Promise<T> {
+    return sql.begin(async (transaction) => {
+      const tx = transaction as unknown as Sql;
+      if (template.isActive && BOT_TYPES.has(template.type) && (await countOtherActiveTemplates(tx, template.type, template.id)) === 0) {
+        throw conflict(lastActiveMessage(template.type));
+      }
+      return change(tx);
+    }) as Promise<T>;
+  }
+
+  /** A real bot user's values, computed as the bot computes them for its replies. */
+  async function userValues(telegramId: number): Promise<TemplateValues> {
+    const user = await findPreviewUser(sql, telegramId);
+    if (!user) throw notFound('No bot user with this Telegram id');
+    const settings = await getSystemSettings(sql);
+    const at = now();
+    const used = await usedToday(sql, telegramId, localDay(at, settings.timeZone));
+    return {
+      ...SAMPLE_TEMPLATE_VALUES,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      username: user.username,
+      daily_limit: settings.defaultDailyLimit,
+      remaining: Math.max(settings.defaultDailyLimit - used, 0),
+      reset_time: formatDuration(nextMidnight(at, settings.timeZone).getTime() - at.getTime()),
+    };
+  }
+
+  app.get(
+    '/api/message-templates',
+    { schema: { querystring: MessageTemplateListQuerySchema, response: { 200: MessageTemplateSchema.array() } }, config: { permission: 'templates:read' } },
+    async (request): Promise<MessageTemplate[]> => (await listTemplates(sql, request.query)).map(toMessageTemplate),
+  );
+
+  app.post(
+    '/api/message-templates',
+    { schema: { body: CreateMessageTemplateSchema, response: { 201: MessageTemplateSchema } }, config: { permission: 'templates:write' } },
+    async (request, reply) => {
+      const { name, type, content, isActive } = request.body;
+      assertFitsTelegram(content);
+      const created = toMessageTemplate(await insertTemplate(sql, { name, type, content, isActive, variables: templateVariables(content) }));
+      await audit(sql, request, { action: 'message-template.create', targetType: TARGET_TYPE, targetId: created.id, after: created });
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.post(
+    '/api/message-templates/preview',
+    { schema: { body: TemplatePreviewRequestSchema, response: { 200: TemplatePreviewSchema } }, config: { permission: 'templates:read' } },
+    async (request): Promise<TemplatePreview> => {
+      const { content, telegramUserId } = request.body;
+      const values = telegramUserId === undefined ? SAMPLE_TEMPLATE_VALUES : await userValues(telegramUserId);
+      return previewTemplate(content, values);
+    },
+  );
+
+  app.get(
+    '/api/message-templates/preview-users',
+    { schema: { querystring: PreviewUserQuerySchema, response: { 200: PreviewUserSchema.array() } }, config: { permission: 'templates:read' } },
+    async (request) => searchPreviewUsers(sql, request.query.search || undefined),
+  );
+
+  app.patch(
+    '/api/message-templates/:id',
+    { schema: { params: IdParamsSchema, body: UpdateMessageTemplateSchema, response: { 200: MessageTemplateSchema } }, config: { permission: 'templates:write' } },
+    async (request): Promise<MessageTemplate> => {
+      const target = await findTemplate(sql, request.params.id);
+      if (!target) throw notFound(NO_SUCH_TEMPLATE);
+      const { name, type, content, isActive } = request.body;
+      if (content !== undefined) assertFitsTelegram(content);
+      const changes = { name, type, content, isActive, variables: content === undefined ? undefined : templateVariables(content) };
+      const leavesBotSet = target.isActive && (isActive === false || (type !== undefined && type !== target.type));
+      const update = (db: Sql) => updateTemplate(db, target.id, changes);
+      const updated = leavesBotSet ? await keepingOneActive(target, update) : await update(sql);
+      if (!updated) throw notFound(NO_SUCH_TEMPLATE);
+      const after = toMessageTemplate(updated);
+      await audit(sql, request, { action: 'message-template.update', targetType: TARGET_TYPE, targetId: target.id, before: toMessageTemplate(target), after });
+      return after;
+    },
+  );
+
+  app.delete(
+    '/api/message-templates/:id',
+    { schema: { params: IdParamsSchema, response: { 200: SuccessResponseSchema } }, config: { permission: 'templates:write' } },
+    async (request) => {
+      const target = await findTemplate(sql, request.params.id);
+      if (!target) throw notFound(NO_SUCH_TEMPLATE);
+      await keepingOneActive(target, (tx) => deleteTemplate(tx, target.id));
+      await audit(sql, request, { action: 'message-template.delete', targetType: TARGET_TYPE, targetId: target.id, before: toMessageTemplate(target) });
+      return { success: true as const };
+    },
+  );
+};

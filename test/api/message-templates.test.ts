@@ -1,0 +1,124 @@
+import t from 'tap';
+import { createTestApp } from '../helpers/app.js';
+import { seedDefaultTemplates } from '../../bot/default-templates.js';
+import { upsertTelegramUser } from '../../sql/telegram-users.js';
+import { TEMPLATE_TYPES } from '../../api/contract/templates.js';
+import type { MessageTemplate, TemplatePreview } from '../../api/contract/message-templates.js';
+
+const URL = '/api/message-templates';
+
+t.test('message templates', async (t) => {
+  const { db, clock, call, userWithToken } = await createTestApp(t);
+  await seedDefaultTemplates(db.sql);
+  const { token } = await userWithToken('editor');
+  const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    call(token, { method, url, ...(payload ? { payload } : {}) });
+  const create = async (fields: Partial<MessageTemplate> = {}) => {
+    const response = await api('POST', URL, { name: 'Spring news', type: 'broadcast', content: 'Hi {first_name}!', ...fields });
+    t.equal(response.statusCode, 201, response.body);
+    return response.json() as MessageTemplate;
+  };
+
+  t.test('create, list, filter, update and delete, each in the audit log', async (t) => {
+    const created = await create({
+      name: '  Weekly reminder ',
+      type: 'custom',
+      content: 'Hi {first_name} {last_name}, {first_name}: {remaining} of {daily_limit} left.',
+      variables: ['ignored', 'by', 'the server'],
+      isActive: false,
+    });
+    t.match(created, { name: 'Weekly reminder', type: 'custom', isActive: false, usageCount: 0 });
+    t.strictSame(created.variables, ['first_name', 'last_name', 'remaining', 'daily_limit'], 'computed from content, de-duplicated');
+
+    const all = (await api('GET', URL)).json() as MessageTemplate[];
+    t.equal(all.length, TEMPLATE_TYPES.length + 1, 'the seeded defaults and the new one');
+    const customs = (await api('GET', `${URL}?type=custom`)).json() as MessageTemplate[];
+    t.ok(customs.length === 2 && customs.every((template) => template.type === 'custom'), 'the type filter');
+    const searched = (await api('GET', `${URL}?search=weekly`)).json() as MessageTemplate[];
+    t.strictSame(searched.map((template) => template.id), [created.id], 'search matches the name, case-insensitively');
+    const byContent = (await api('GET', `${URL}?search=${encodeURIComponent('{daily_limit} left')}`)).json() as MessageTemplate[];
+    t.strictSame(byContent.map((template) => template.id), [created.id], 'search matches the content');
+    t.strictSame((await api('GET', `${URL}?search=100%25`)).json(), [], 'a % in the search is literal');
+    t.equal((await api('GET', `${URL}?type=nonsense`)).statusCode, 400);
+
+    const patched = await api('PATCH', `${URL}/${created.id}`, { content: 'Bye {username}', isActive: true, usageCount: 99, variables: ['x'] });
+    t.equal(patched.statusCode, 200, patched.body);
+    const updated = patched.json() as MessageTemplate;
+    t.match(updated, { content: 'Bye {username}', isActive: true, usageCount: 0, name: 'Weekly reminder' });
+    t.strictSame(updated.variables, ['username']);
+
+    t.strictSame((await api('DELETE', `${URL}/${created.id}`)).json(), { success: true });
+    t.equal((await api('DELETE', `${URL}/${created.id}`)).statusCode, 404);
+    t.equal((await api('PATCH', `${URL}/${created.id}`, { name: 'Gone' })).statusCode, 404);
+
+    const actions = await db.sql<{ action: string }[]>`
+      SELECT action FROM audit_log WHERE target_type = 'message_template' AND target_id = ${String(created.id)} ORDER BY id`;
+    t.strictSame(actions.map((row) => row.action), ['message-template.create', 'message-template.update', 'message-template.delete']);
+  });
+
+  t.test('validation messages', async (t) => {
+    const refused = async (payload: object, message: string | RegExp, method: 'POST' | 'PATCH' = 'POST', url = URL) => {
+      const response = await api(method, url, payload);
+      t.equal(response.statusCode, 400, `${JSON.stringify(payload).slice(0, 60)}: 400`);
+      t.match(response.json().message, message);
+    };
+    await refused({ type: 'custom', content: 'x' }, 'name is required');
+    await refused({ name: '   ', type: 'custom', content: 'x' }, 'name is required');
+    await refused({ name: 'n'.repeat(101), type: 'custom', content: 'x' }, 'name must be at most 100 characters');
+    await refused({ name: 'A', type: 'custom', content: '  ' }, 'content is required');
+    await refused({ name: 'A', type: 'custom' }, 'content is required');
+    await refused({ name: 'A', type: 'newsletter', content: 'x' }, /type must be one of welcome, location_result, .*broadcast, custom/);
+    await refused({ name: 'A', type: 'custom', content: 'x'.repeat(4097) }, 'content is too long for Telegram: 4097 characters once rendered with sample values, the limit is 4096');
+    // 4090 characters of text and {first_name} ("John"): 4094 once rendered, which fits.
+    await create({ name: 'Long', type: 'custom', content: `${'x'.repeat(4090)}{first_name}` });
+    await refused({ name: 'A', type: 'custom', content: `${'x'.repeat(4093)}{first_name}` }, /4097 characters once rendered/);
+    const target = await create({ name: 'To edit', type: 'custom' });
+    await refused({ content: '<b>&amp;</b>'.repeat(400) }, /too long for Telegram/, 'PATCH', `${URL}/${target.id}`);
+    await refused({ name: '' }, 'name is required', 'PATCH', `${URL}/${target.id}`);
+  });
+
+  t.test('the bot always keeps an active template of each type it needs', async (t) => {
+    const welcome = ((await api('GET', `${URL}?type=welcome`)).json() as MessageTemplate[])[0]!;
+    const message = 'The bot needs an active welcome template: activate another one first';
+    for (const [method, payload] of [['PATCH', { isActive: false }], ['PATCH', { type: 'custom' }], ['DELETE', undefined]] as const) {
+      const response = await api(method, `${URL}/${welcome.id}`, payload);
+      t.equal(response.statusCode, 409, `${method} ${JSON.stringify(payload)}`);
+      t.equal(response.json().message, message);
+    }
+    t.equal((await api('PATCH', `${URL}/${welcome.id}`, { name: 'Renamed welcome' })).statusCode, 200, 'other edits are fine');
+
+    const another = await create({ name: 'Friendlier welcome', type: 'welcome', content: 'Welcome, {first_name}!' });
+    t.equal((await api('PATCH', `${URL}/${welcome.id}`, { isActive: false })).statusCode, 200, 'with another active one, deactivating is fine');
+    const refused = await api('DELETE', `${URL}/${another.id}`);
+    t.equal(refused.statusCode, 409, 'now the new one is the last active welcome');
+    t.equal(refused.json().message, message);
+    t.equal((await api('DELETE', `${URL}/${welcome.id}`)).statusCode, 200, 'an inactive one can go');
+
+    const broadcasts = (await api('GET', `${URL}?type=broadcast`)).json() as MessageTemplate[];
+    for (const template of broadcasts) t.equal((await api('DELETE', `${URL}/${template.id}`)).statusCode, 200, 'broadcast templates are not needed by the bot');
+  });
+
+  t.test('preview: sample values, escaping, warnings, a real user', async (t) => {
+    const preview = async (payload: object) => {
+      const response = await api('POST', `${URL}/preview`, payload);
+      t.equal(response.statusCode, 200, response.body);
+      return response.json() as TemplatePreview;
+    };
+    t.strictSame(await preview({ content: '<b>Hi {first_name}</b>, {daily_limit} a day; {mystery}{other}{mystery}.' }), {
+      html: '<b>Hi John</b>, 3 a day; .',
+      length: 26,
+      unknownPlaceholders: ['mystery', 'other'],
+      tooLong: false,
+    });
+    t.match(await preview({ content: 'y'.repeat(5000) }), { length: 5000, tooLong: true });
+
+    await upsertTelegramUser(db.sql, { telegramId: 7001, firstName: 'Ann <script>', lastName: 'O"Brien & Co', username: 'ann', languageCode: 'en' }, clock.now());
+    await db.sql`INSERT INTO daily_usage (telegram_id, usage_date, used) VALUES (7001, ${clock.now().toISOString().slice(0, 10)}::date, 1)`;
+    const real = await preview({ content: '{first_name} {last_name} @{username}: {remaining}/{daily_limit}', telegramUserId: 7001 });
+    t.equal(real.html, 'Ann &lt;script&gt; O&quot;Brien &amp; Co @ann: 2/3', "the user's values, escaped as the bot escapes them");
+    t.equal((await api('POST', `${URL}/preview`, { content: 'x', telegramUserId: 999 })).statusCode, 404);
+
+    const users = (await api('GET', `${URL}/preview-users?search=ann`)).json() as { telegramId: number; firstName: string }[];
+    t.strictSame(users.map((user) => [user.telegramId, user.firstName]), [[7001, 'Ann <script>']]);
+  });
+});
