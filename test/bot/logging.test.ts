@@ -13,6 +13,7 @@ import { createBotHarness } from '../helpers/bot.js';
 import { aContact, aMember, anAuthorizedGroup, aUser, logsOf, withSettings, type LogRow } from '../helpers/bot-fixtures.js';
 import { createTestDatabase } from '../helpers/database.js';
 import { LARGE_CITIES } from '../helpers/gazetteer.js';
+import { childEnvWithoutCoverage } from '../helpers/child-env.js';
 
 const h = await createBotHarness(t);
 const group = await anAuthorizedGroup(h, { dailyLimit: 10 });
@@ -149,8 +150,7 @@ t.test('SIGTERM during a burst loses no log row of an update the bot handled', a
   if (!server) await database.close();
   for (const id of userIds) telegram.upsertUser({ id, first_name: `Burst ${id}` });
 
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  const env = childEnvWithoutCoverage({
     PORT: String(await freePort()),
     HOST: '127.0.0.1',
     DEMO_DATA: 'off',
@@ -159,11 +159,8 @@ t.test('SIGTERM during a burst loses no log row of an update the bot handled', a
     TELEGRAM_API_ROOT: telegram.apiRoot,
     ADMIN_USERNAME: 'root',
     ADMIN_PASSWORD: 'root-password-for-tests',
-  };
+  });
   delete env.DATABASE_URL;
-  // The child runs the server through another TypeScript loader: its coverage would be merged
-  // line-misaligned into the suite's figures, so it reports none.
-  delete env.NODE_V8_COVERAGE;
   if (server) env.DATABASE_URL = server.url;
   else env.DATA_DIR = dataDir;
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: process.cwd(), env, stdio: ['ignore', 'pipe', 'pipe'] });

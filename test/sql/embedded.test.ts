@@ -1,5 +1,6 @@
 import t from 'tap';
 import { spawnSync } from 'node:child_process';
+import { childEnvWithoutCoverage } from '../helpers/child-env.js';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
@@ -53,7 +54,11 @@ t.test('a second start in another process is refused with a clear message', asyn
     import { startEmbeddedPostgres } from ${JSON.stringify(new URL('../../sql/embedded.ts', import.meta.url).href)};
     try { await startEmbeddedPostgres({ dataDir: ${JSON.stringify(dataDir)} }); console.log('started'); process.exit(0); }
     catch (error) { console.log(error.name + ': ' + error.message); process.exit(3); }`;
-  const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+  const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: childEnvWithoutCoverage(),
+  });
   t.equal(child.status, 3, child.stderr);
   t.equal(
     child.stdout.trim(),
