@@ -20,11 +20,6 @@ export const FRAMED_SCREENS: readonly FramedScreen[] = [
     description: "Monitor bot users' activity, their group memberships and their daily usage.",
   },
   {
-    paths: ['/templates', '/messaging/templates'],
-    title: 'Message Templates',
-    description: 'Write and manage the messages the bot sends, with placeholders filled in for each user.',
-  },
-  {
     paths: ['/messaging/broadcasts'],
     title: 'Broadcast Messages',
     description: 'Send a message to every bot user or to a selection of them, and review past broadcasts.',

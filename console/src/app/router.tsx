@@ -15,6 +15,9 @@ const UserManagementScreen = lazy(() =>
 const MedicalContactsScreen = lazy(() =>
   import('../features/medical-contacts/medical-contacts-screen.js').then((module) => ({ default: module.MedicalContactsScreen })),
 );
+const MessageTemplatesScreen = lazy(() =>
+  import('../features/message-templates/message-templates-screen.js').then((module) => ({ default: module.MessageTemplatesScreen })),
+);
 const BotSandboxScreen = lazy(() =>
   import('../features/bot-sandbox/bot-sandbox-screen.js').then((module) => ({ default: module.BotSandboxScreen })),
 );
@@ -46,6 +49,8 @@ export function createAppRouter() {
           children: [
             ...framedRoutes,
             route('/medical-contacts', { title: 'Medical Contacts Database' }, <MedicalContactsScreen />),
+            route('/templates', { title: 'Message Templates' }, <MessageTemplatesScreen />),
+            route('/messaging/templates', { title: 'Message Templates' }, <MessageTemplatesScreen />),
             route('/admin-users', { title: 'User Management' }, <UserManagementScreen />),
             route('/bot-sandbox', { title: 'Bot Sandbox' }, <BotSandboxScreen />),
             route('/settings', { title: 'Settings' }, <SettingsScreen />),

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.js';
+import { notifyFailure, notifySuccess } from '../notify.js';
+import { TEMPLATES_URL, templatesQueryKey } from './keys.js';
+
+export async function deleteTemplate(id: number): Promise<void> {
+  await apiRequest<unknown>('DELETE', `${TEMPLATES_URL}/${id}`);
+}
+
+export function useDeleteTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteTemplate,
+    onSuccess: async () => {
+      notifySuccess('Template deleted successfully');
+      await queryClient.invalidateQueries({ queryKey: templatesQueryKey });
+    },
+    onError: (error) => notifyFailure(error, 'Failed to delete template'),
+  });
+}

@@ -1,0 +1,33 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  PreviewUserSchema,
+  TemplatePreviewSchema,
+  type PreviewUser,
+  type TemplatePreview,
+} from '../../../../../api/contract/message-templates.js';
+import { apiRequest } from '../../../lib/api-client.js';
+import { TEMPLATES_URL, previewUsersQueryKey, templatePreviewQueryKey } from './keys.js';
+
+/** The content rendered on the server exactly as the bot renders it. */
+export async function previewTemplate(content: string, telegramUserId?: number): Promise<TemplatePreview> {
+  return TemplatePreviewSchema.parse(await apiRequest<unknown>('POST', `${TEMPLATES_URL}/preview`, { content, telegramUserId }));
+}
+
+export function useTemplatePreview(content: string, telegramUserId?: number, enabled = true) {
+  return useQuery({
+    queryKey: templatePreviewQueryKey(content, telegramUserId),
+    queryFn: () => previewTemplate(content, telegramUserId),
+    enabled: enabled && content.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+export async function getPreviewUsers(search: string): Promise<PreviewUser[]> {
+  const query = search ? `?search=${encodeURIComponent(search)}` : '';
+  return PreviewUserSchema.array().parse(await apiRequest<unknown>('GET', `${TEMPLATES_URL}/preview-users${query}`));
+}
+
+export function usePreviewUsers(search: string) {
+  return useQuery({ queryKey: previewUsersQueryKey(search), queryFn: () => getPreviewUsers(search), placeholderData: keepPreviousData });
+}

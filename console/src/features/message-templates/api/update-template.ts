@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MessageTemplateSchema, type MessageTemplate, type UpdateMessageTemplate } from '../../../../../api/contract/message-templates.js';
+import { apiRequest } from '../../../lib/api-client.js';
+import { notifyFailure, notifySuccess } from '../notify.js';
+import { TEMPLATES_URL, templatesQueryKey } from './keys.js';
+
+export async function updateTemplate({ id, changes }: { id: number; changes: UpdateMessageTemplate }): Promise<MessageTemplate> {
+  return MessageTemplateSchema.parse(await apiRequest<unknown>('PATCH', `${TEMPLATES_URL}/${id}`, changes));
+}
+
+export function useUpdateTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateTemplate,
+    onSuccess: async () => {
+      notifySuccess('Template updated successfully');
+      await queryClient.invalidateQueries({ queryKey: templatesQueryKey });
+    },
+    onError: (error) => notifyFailure(error, 'Failed to update template'),
+  });
+}

@@ -1,0 +1,125 @@
+import { Badge, Button } from '@tremor/react';
+import { useId, useState, type FormEvent } from 'react';
+import { TEMPLATE_NAME_MAX, type CreateMessageTemplate, type MessageTemplate } from '../../../../../api/contract/message-templates.js';
+import { KNOWN_TEMPLATE_VARIABLES, TEMPLATE_TYPES, templateVariables, type TemplateType } from '../../../../../api/contract/templates.js';
+import { CheckboxField } from '../../../components/checkbox-field.js';
+import { SelectField } from '../../../components/select-field.js';
+import { TextField } from '../../../components/text-field.js';
+import { formatNumber } from '../../../lib/format.js';
+import { useTemplatePreview } from '../api/preview-template.js';
+import { TEMPLATE_TYPE_LABELS } from '../template-types.js';
+import { useDebouncedValue } from '../use-debounced-value.js';
+
+const TELEGRAM_LIMIT = 4096;
+const KNOWN = new Set<string>(KNOWN_TEMPLATE_VARIABLES);
+
+export type TemplateFormValues = Required<Pick<CreateMessageTemplate, 'name' | 'type' | 'content' | 'isActive'>>;
+
+export const EMPTY_TEMPLATE: TemplateFormValues = { name: '', type: 'custom', content: '', isActive: true };
+
+export function formValuesOf(template: MessageTemplate): TemplateFormValues {
+  return { name: template.name, type: template.type, content: template.content, isActive: template.isActive };
+}
+
+interface TemplateFormProps {
+  initial: TemplateFormValues;
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  onSubmit: (values: TemplateFormValues & { variables: string[] }) => void;
+  onCancel: () => void;
+}
+
+/**
+ * The create and edit form: variables are detected as the content is typed, with warnings for
+ * placeholders the bot does not know and for content Telegram would refuse once rendered.
+ */
+export function TemplateForm({ initial, submitLabel, pendingLabel, pending, onSubmit, onCancel }: TemplateFormProps) {
+  const [values, setValues] = useState(initial);
+  const contentId = useId();
+  const variables = templateVariables(values.content);
+  const unknown = variables.filter((name) => !KNOWN.has(name));
+  const debouncedContent = useDebouncedValue(values.content, 250);
+  const preview = useTemplatePreview(debouncedContent);
+  const renderedLength = debouncedContent && preview.data ? preview.data.length : undefined;
+  const ready = values.name.trim().length > 0 && values.content.trim().length > 0;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!ready || pending) return;
+    onSubmit({ ...values, name: values.name.trim(), variables });
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      <TextField
+        label="Name"
+        value={values.name}
+        maxLength={TEMPLATE_NAME_MAX}
+        onChange={(event) => setValues({ ...values, name: event.target.value })}
+        placeholder="e.g. Weekly reminder"
+        required
+      />
+      <SelectField label="Type" value={values.type} onChange={(event) => setValues({ ...values, type: event.target.value as TemplateType })}>
+        {TEMPLATE_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {TEMPLATE_TYPE_LABELS[type]}
+          </option>
+        ))}
+      </SelectField>
+      <div>
+        <label htmlFor={contentId} className="block text-tremor-default font-medium text-tremor-content-strong">
+          Content
+        </label>
+        <textarea
+          id={contentId}
+          value={values.content}
+          rows={8}
+          required
+          onChange={(event) => setValues({ ...values, content: event.target.value })}
+          placeholder="Hello {first_name}! You have {remaining} of {daily_limit} searches left today."
+          aria-describedby={`${contentId}-hint`}
+          className="mt-1.5 block w-full rounded-tremor-default border border-tremor-border bg-tremor-background px-3 py-2 font-mono text-tremor-default text-tremor-content-strong shadow-tremor-input placeholder:text-tremor-content-subtle focus:border-tremor-brand-subtle focus:outline-none focus:ring-2 focus:ring-tremor-brand-muted"
+        />
+        <p id={`${contentId}-hint`} className="mt-1.5 text-tremor-label text-tremor-content">
+          Telegram HTML (&lt;b&gt;, &lt;i&gt;, &lt;a href&gt;…); placeholders in curly braces, such as {'{first_name}'}, are filled for each user.
+          {renderedLength !== undefined ? ` ${formatNumber(renderedLength)} of ${formatNumber(TELEGRAM_LIMIT)} characters once rendered.` : ''}
+        </p>
+      </div>
+      <section aria-label="Detected variables" className="space-y-1">
+        <p className="text-tremor-default font-medium text-tremor-content-strong">Variables</p>
+        {variables.length === 0 ? (
+          <p className="text-tremor-label text-tremor-content">No variables yet: add a placeholder like {'{first_name}'}.</p>
+        ) : (
+          <ul className="flex flex-wrap gap-1.5">
+            {variables.map((name) => (
+              <li key={name}>
+                <Badge color={KNOWN.has(name) ? 'blue' : 'amber'}>{name}</Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {unknown.length > 0 ? (
+        <p role="status" className="rounded-tremor-default border border-amber-300 bg-amber-50 p-2 text-tremor-label text-amber-800">
+          The bot does not know {unknown.map((name) => `{${name}}`).join(', ')}: {unknown.length === 1 ? 'it renders' : 'they render'} as
+          nothing. Known placeholders: {KNOWN_TEMPLATE_VARIABLES.join(', ')}.
+        </p>
+      ) : null}
+      {preview.data?.tooLong && debouncedContent ? (
+        <p role="alert" className="rounded-tremor-default border border-red-300 bg-red-50 p-2 text-tremor-label text-red-700">
+          Too long for Telegram: {formatNumber(preview.data.length)} characters once rendered, over the {formatNumber(TELEGRAM_LIMIT)}-character limit.
+        </p>
+      ) : null}
+      <CheckboxField label="Active" checked={values.isActive} onChange={(event) => setValues({ ...values, isActive: event.target.checked })} />
+      <div className="flex justify-end gap-3 border-t border-tremor-border pt-4">
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={!ready || pending}>
+          {pending ? pendingLabel : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,163 @@
+import { Button, Card } from '@tremor/react';
+import { RiAddLine, RiSearchLine } from '@remixicon/react';
+import { useState, type ReactNode } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { MessageTemplate } from '../../../../api/contract/message-templates.js';
+import { can } from '../../../../api/contract/permissions.js';
+import { TEMPLATE_TYPES, TemplateTypeSchema } from '../../../../api/contract/templates.js';
+import { ErrorAlert } from '../../components/error-alert.js';
+import { LoadingSpinner } from '../../components/loading-spinner.js';
+import { PageHeader } from '../../components/page-header.js';
+import { SelectField } from '../../components/select-field.js';
+import { TextField } from '../../components/text-field.js';
+import { errorMessage } from '../../lib/api-client.js';
+import { formatCount } from '../../lib/format.js';
+import { useAuth } from '../auth/use-auth.js';
+import { useTemplates } from './api/get-templates.js';
+import { DeleteTemplateDialog } from './components/delete-template-dialog.js';
+import { CreateTemplateDialog, EditTemplateDialog } from './components/template-dialogs.js';
+import { TemplateCards } from './components/template-cards.js';
+import { TemplatePreviewDialog } from './components/template-preview-dialog.js';
+import { TEMPLATE_TYPE_LABELS } from './template-types.js';
+import { useDebouncedValue } from './use-debounced-value.js';
+
+const HEADING_ID = 'message-templates-heading';
+const BROADCASTS_PATH = '/messaging/broadcasts';
+
+type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete' | 'preview'; template: MessageTemplate } | null;
+
+/** The Message Templates screen (spec §2.5), at /templates and /messaging/templates, for editors and up. */
+export function MessageTemplatesScreen() {
+  const { user } = useAuth();
+  return (
+    <section aria-labelledby={HEADING_ID} className="space-y-6">
+      {user && can(user.role, 'templates:read') ? <MessageTemplates canWrite={can(user.role, 'templates:write')} /> : <AccessRestricted />}
+    </section>
+  );
+}
+
+function Heading({ actions }: { actions?: ReactNode }) {
+  return (
+    <PageHeader
+      title="Message Templates"
+      description="Write and manage the messages the bot sends, with placeholders filled in for each user."
+      headingId={HEADING_ID}
+      actions={actions}
+    />
+  );
+}
+
+function AccessRestricted() {
+  return (
+    <>
+      <Heading />
+      <Card className="border-l-4 border-amber-500">
+        <h2 className="font-semibold text-tremor-content-strong">Access Restricted</h2>
+        <p className="mt-1 text-tremor-default text-tremor-content">Only Editor, Admin and Super Admin users can manage message templates.</p>
+      </Card>
+    </>
+  );
+}
+
+function MessageTemplates({ canWrite }: { canWrite: boolean }) {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState(params.get('search') ?? '');
+  const parsedType = TemplateTypeSchema.safeParse(params.get('type'));
+  const type = parsedType.success ? parsedType.data : undefined;
+  const debouncedSearch = useDebouncedValue(search.trim(), 250);
+  const templates = useTemplates({ search: debouncedSearch || undefined, type });
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [lastTemplate, setLastTemplate] = useState<MessageTemplate | null>(null);
+  const filtered = Boolean(debouncedSearch || type);
+
+  const setParam = (name: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setParams(next, { replace: true });
+  };
+  const open = (kind: 'edit' | 'delete' | 'preview') => (template: MessageTemplate) => {
+    setLastTemplate(template);
+    setDialog({ kind, template });
+  };
+  const close = () => setDialog(null);
+  // The dialog keeps showing its template while it closes.
+  const dialogTemplate = dialog && dialog.kind !== 'create' ? dialog.template : lastTemplate;
+
+  return (
+    <>
+      <Heading
+        actions={
+          canWrite ? (
+            <Button icon={RiAddLine} onClick={() => setDialog({ kind: 'create' })}>
+              Create Template
+            </Button>
+          ) : null
+        }
+      />
+      <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="relative">
+          <TextField
+            label="Search templates"
+            type="search"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setParam('search', event.target.value.trim());
+            }}
+            placeholder="Name or content"
+          />
+          <RiSearchLine className="pointer-events-none absolute bottom-2.5 right-3 h-4 w-4 text-tremor-content-subtle" aria-hidden="true" />
+        </div>
+        <SelectField label="Type" value={type ?? ''} onChange={(event) => setParam('type', event.target.value)}>
+          <option value="">All types</option>
+          {TEMPLATE_TYPES.map((option) => (
+            <option key={option} value={option}>
+              {TEMPLATE_TYPE_LABELS[option]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+
+      {templates.isPending ? (
+        <LoadingSpinner label="Loading templates..." />
+      ) : templates.isError ? (
+        <ErrorAlert title="Failed to load templates" detail={errorMessage(templates.error, 'The templates could not be loaded')} />
+      ) : templates.data.length === 0 ? (
+        <Card className="py-12 text-center">
+          <h2 className="font-semibold text-tremor-content-strong">{filtered ? 'No templates match' : 'No templates yet'}</h2>
+          <p className="mt-1 text-tremor-default text-tremor-content">
+            {filtered ? 'Try another search or type.' : 'Create a template for the bot’s replies or for broadcasts.'}
+          </p>
+          {!filtered && canWrite ? (
+            <Button className="mt-4" icon={RiAddLine} onClick={() => setDialog({ kind: 'create' })}>
+              Create your first template
+            </Button>
+          ) : null}
+        </Card>
+      ) : (
+        <>
+          <p className="text-tremor-default text-tremor-content" aria-live="polite">
+            {formatCount(templates.data.length, 'template')}
+          </p>
+          <TemplateCards
+            templates={templates.data}
+            actions={{
+              canWrite,
+              onPreview: open('preview'),
+              onEdit: open('edit'),
+              onDelete: open('delete'),
+              onSend: (template) => void navigate(`${BROADCASTS_PATH}?templateId=${template.id}`),
+            }}
+          />
+        </>
+      )}
+
+      <CreateTemplateDialog open={dialog?.kind === 'create'} onClose={close} />
+      <EditTemplateDialog open={dialog?.kind === 'edit'} template={dialogTemplate} onClose={close} />
+      <DeleteTemplateDialog open={dialog?.kind === 'delete'} template={dialogTemplate} onClose={close} />
+      <TemplatePreviewDialog open={dialog?.kind === 'preview'} template={dialogTemplate} onClose={close} />
+    </>
+  );
+}
