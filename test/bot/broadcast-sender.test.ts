@@ -1,0 +1,130 @@
+import t from 'tap';
+import { createBotHarness } from '../helpers/bot.js';
+import { busiestWindow, someBotUsers, untilFinished } from '../helpers/broadcasts.js';
+import { createBroadcastSender } from '../../bot/broadcast-sender.js';
+import { cancelBroadcast, insertBroadcast, retryFailedRecipients } from '../../sql/broadcasts.js';
+
+const RATE = 30;
+
+t.test('200 recipients, some blocked or deactivated, a 429 burst: each reachable user gets exactly one message, never above the rate', async (t) => {
+  const h = await createBotHarness(t);
+  const ids = await someBotUsers(h.sql, 200, 500_000, h.sim);
+  const blocked = ids.filter((_, index) => index % 25 === 3);
+  const deactivated = [ids[7]!, ids[150]!];
+  for (const id of blocked) h.sim.blockBot(id);
+  for (const id of deactivated) h.sim.deactivateUser(id);
+  const refused = new Set([...blocked, ...deactivated]);
+  // Placeholders are filled per recipient and escaped.
+  await h.sql`UPDATE telegram_users SET first_name = 'Tom & <Jerry>' WHERE telegram_id = ${ids[0]!}`;
+  h.sim.setRateLimit(RATE);
+  // A burst of 429s from another of Telegram's limits, and one server error that is retried.
+  h.sim.failNext('sendMessage', { error_code: 429, description: 'Too Many Requests: retry after 1', parameters: { retry_after: 1 } }, 3);
+  const before = h.sim.stats().sendMessageTimestamps.length;
+
+  const broadcast = await insertBroadcast(
+    h.sql,
+    { title: 'Clinic hours', content: 'Hello <b>{first_name}</b> &amp; friends', templateId: null, targetType: 'all', createdBy: null, telegramIds: null },
+    new Date(),
+  );
+  const sender = createBroadcastSender({ sql: h.sql, api: h.medBot.api, ratePerSecond: RATE, backoffMs: 50 });
+  await sender.start();
+  t.teardown(() => sender.stop());
+  sender.wake();
+  t.equal(await untilFinished(h.sql, broadcast!.id), 'sent');
+  await sender.stop();
+
+  for (const id of ids) {
+    const got = h.sim.messages(id).filter((message) => message.from.id !== id);
+    t.equal(got.length, refused.has(id) ? 0 : 1, `user ${id}`);
+    const name = id === ids[0] ? 'Tom &amp; &lt;Jerry&gt;' : `Ann ${id}`;
+    if (!refused.has(id)) t.equal(got[0]!.text, `Hello <b>${name}</b> &amp; friends`);
+  }
+  const [row] = await h.sql`SELECT status, success_count, failure_count, total_recipients FROM broadcasts WHERE id = ${broadcast!.id}`;
+  t.same(row, { status: 'sent', successCount: 200 - refused.size, failureCount: refused.size, totalRecipients: 200 });
+  const inactive = await h.sql<{ telegramId: number }[]>`SELECT telegram_id FROM telegram_users WHERE NOT is_active ORDER BY telegram_id`;
+  t.same(inactive.map((user) => Number(user.telegramId)), [...refused].sort((a, b) => a - b));
+  const failed = await h.sql<{ error: string }[]>`SELECT error FROM broadcast_recipients WHERE status = 'failed'`;
+  t.ok(failed.every((recipient) => /blocked by the user|deactivated/.test(recipient.error)));
+  const [notification] = await h.sql`SELECT type, title FROM notifications ORDER BY id DESC LIMIT 1`;
+  t.match(notification, { title: 'Broadcast sent: Clinic hours' });
+
+  const stamps = h.sim.stats().sendMessageTimestamps.slice(before);
+  t.equal(stamps.length, 200 - refused.size);
+  t.ok(busiestWindow(stamps) <= RATE, `busiest one-second window ${busiestWindow(stamps)} ≤ ${RATE}`);
+
+  // Retrying failed recipients skips the blocked and deactivated ones.
+  t.equal(await retryFailedRecipients(h.sql, broadcast!.id), 0);
+});
+
+t.test('other errors are retried with back-off up to the bound, then fail with Telegram\'s reason; cancel stops pending ones', async (t) => {
+  const h = await createBotHarness(t);
+  const [flaky, broken] = await someBotUsers(h.sql, 2, 600_000, h.sim);
+  const broadcast = await insertBroadcast(
+    h.sql,
+    { title: 'T', content: 'x', templateId: null, targetType: 'selected', createdBy: null, telegramIds: [flaky!, broken!] },
+    new Date(),
+  );
+  // flaky (first in order) fails once and then gets through; broken fails 3 times.
+  h.sim.failNext('sendMessage', { error_code: 502, description: 'Bad Gateway' }, 1);
+  const sender = createBroadcastSender({ sql: h.sql, api: h.medBot.api, ratePerSecond: 1000, maxInFlight: 1, backoffMs: 10 });
+  await sender.start();
+  t.teardown(() => sender.stop());
+  t.equal(await untilFinished(h.sql, broadcast!.id), 'sent');
+  const rows = await h.sql`SELECT telegram_id::int, status, attempts, error FROM broadcast_recipients ORDER BY telegram_id`;
+  t.same(rows, [
+    { telegramId: flaky, status: 'delivered', attempts: 2, error: null },
+    { telegramId: broken, status: 'delivered', attempts: 1, error: null },
+  ]);
+
+  h.sim.failNext('sendMessage', { error_code: 500, description: 'Internal Server Error: try later' }, 3);
+  const second = await insertBroadcast(
+    h.sql,
+    { title: 'T2', content: 'y', templateId: null, targetType: 'selected', createdBy: null, telegramIds: [broken!] },
+    new Date(),
+  );
+  sender.wake();
+  t.equal(await untilFinished(h.sql, second!.id), 'failed');
+  const [failed] = await h.sql`SELECT status, attempts, error FROM broadcast_recipients WHERE broadcast_id = ${second!.id}`;
+  t.same(failed, { status: 'failed', attempts: 3, error: 'Internal Server Error: try later' });
+  const [notification] = await h.sql`SELECT type, title FROM notifications ORDER BY id DESC LIMIT 1`;
+  t.same(notification, { type: 'critical', title: 'Broadcast failed: T2' });
+  // ...and retry-failed puts it back, and it now gets through.
+  t.equal(await retryFailedRecipients(h.sql, second!.id), 1);
+  sender.wake();
+  t.equal(await untilFinished(h.sql, second!.id), 'sent');
+  await sender.stop();
+
+  const third = await insertBroadcast(
+    h.sql,
+    { title: 'T3', content: 'z', templateId: null, targetType: 'all', createdBy: null, telegramIds: null },
+    new Date(),
+  );
+  t.equal(await cancelBroadcast(h.sql, third!.id, new Date()), true);
+  const [cancelled] = await h.sql`SELECT status, failure_count FROM broadcasts WHERE id = ${third!.id}`;
+  t.same(cancelled, { status: 'cancelled', failureCount: 2 });
+  t.equal(await cancelBroadcast(h.sql, third!.id, new Date()), false);
+});
+
+t.test('a recipient left "sending" by a crash is failed as interrupted, never resent; the rest resume', async (t) => {
+  const h = await createBotHarness(t);
+  const ids = await someBotUsers(h.sql, 5, 700_000, h.sim);
+  const broadcast = await insertBroadcast(
+    h.sql,
+    { title: 'R', content: 'hi', templateId: null, targetType: 'all', createdBy: null, telegramIds: null },
+    new Date(),
+  );
+  await h.sql`UPDATE broadcasts SET status = 'sending' WHERE id = ${broadcast!.id}`;
+  await h.sql`UPDATE broadcast_recipients SET status = 'sending', attempts = 1 WHERE telegram_id = ${ids[0]!}`;
+  await h.sql`UPDATE broadcast_recipients SET status = 'delivered', attempts = 1 WHERE telegram_id = ${ids[1]!}`;
+  await h.sql`UPDATE broadcasts SET success_count = 1 WHERE id = ${broadcast!.id}`;
+  const sender = createBroadcastSender({ sql: h.sql, api: h.medBot.api, ratePerSecond: 100 });
+  await sender.start();
+  t.teardown(() => sender.stop());
+  t.equal(await untilFinished(h.sql, broadcast!.id), 'sent');
+  const rows = await h.sql`SELECT telegram_id::int, status, error FROM broadcast_recipients ORDER BY telegram_id`;
+  t.same(rows.map((row) => [row.status, row.error]), [['failed', 'interrupted'], ['delivered', null], ['delivered', null], ['delivered', null], ['delivered', null]]);
+  t.equal(h.sim.messages(ids[0]!).length, 0);
+  t.equal(h.sim.messages(ids[1]!).length, 0);
+  const [row] = await h.sql`SELECT success_count, failure_count FROM broadcasts WHERE id = ${broadcast!.id}`;
+  t.same(row, { successCount: 4, failureCount: 1 });
+});
