@@ -16,6 +16,8 @@ import { medicalContactRoutes } from './routes/medical-contacts.js';
 import { contactImportRoutes } from './routes/contact-import.js';
 import { messageTemplateRoutes } from './routes/message-templates.js';
 import { healthRoutes } from './routes/health.js';
+import { broadcastRoutes } from './routes/broadcasts.js';
+import type { Broadcaster } from '../bot/broadcast-sender.js';
 
 export interface AppConfig {
   jwtSecret: string;
@@ -36,6 +38,8 @@ export interface AppDeps {
   botStatus?: () => string;
   /** The Bot Sandbox's driver, present when the built-in Telegram simulator runs. */
   sandbox?: BotSandbox;
+  /** The broadcast sender, woken when a broadcast is queued and used for test messages; absent without a bot. */
+  broadcaster?: Broadcaster;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -66,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(medicalContactRoutes, { sql: deps.sql, now });
   await app.register(botSandboxRoutes, { sql: deps.sql, sandbox: deps.sandbox });
   await app.register(contactImportRoutes, { sql: deps.sql, now });
+  await app.register(broadcastRoutes, { sql: deps.sql, now, broadcaster: deps.broadcaster });
   await app.register(messageTemplateRoutes, { sql: deps.sql, now });
   await installConsole(app, deps.config.consoleDir);
   return app;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../api/app.js';
 import { createBot, type MedBot } from '../bot/create-bot.js';
+import { createBroadcastSender } from '../bot/broadcast-sender.js';
 import { seedDefaultTemplates } from '../bot/default-templates.js';
 import { createBotSandbox } from '../bot/sandbox.js';
 import { createTelegramSimulator, type TelegramSimulator } from '../bot/simulator/index.js';
@@ -64,15 +65,21 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       // Called only once updates flow, which is after the app below exists.
       onError: (error) => app.log.error({ err: error }, 'bot error'),
     });
+    // Works the broadcast queue through the live bot's API; its rate is read from system_settings.
+    const broadcastSender = createBroadcastSender({ sql, api: bot.api, onError: (error) => app.log.error({ err: error }, 'broadcast sender error') });
     const app = await buildApp({
       sql,
       config: { jwtSecret, consoleDir: options.consoleDir, loginRateLimit: options.loginRateLimit },
       logger: options.logLevel === 'silent' ? false : { level: options.logLevel },
       botStatus: () => bot.status().state,
       sandbox: simulator && createBotSandbox(simulator, bot),
+      broadcaster: broadcastSender,
     });
     // The console stays up when Telegram cannot be reached; /api/health reports the bot as failed.
     await bot.start().catch((error: unknown) => app.log.error({ err: error }, 'the bot could not start'));
+
+    // Fails the recipients a crash left in flight, then resumes the pending ones.
+    await broadcastSender.start();
 
     const address = await app.listen({ port: options.port, host: options.host });
     const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
@@ -88,6 +95,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       gazetteerLoadMs,
       async stop() {
         await app.close();
+        await broadcastSender.stop();
         await bot.stop();
         await runningSimulator?.close();
         await database.close();

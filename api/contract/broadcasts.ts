@@ -148,3 +148,6 @@ export const BroadcastDetailSchema = BroadcastSchema.extend({
   failedRecipients: z.array(FailedRecipientSchema),
 });
 export type BroadcastDetail = z.infer<typeof BroadcastDetailSchema>;
+
+/** POST /api/broadcasts/:id/retry-failed: how many failed recipients were queued again. */
+export const BroadcastRetryResultSchema = z.object({ success: z.literal(true), requeued: z.number() });

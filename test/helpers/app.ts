@@ -2,6 +2,7 @@ import type { Test } from 'tap';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../api/app.js';
 import type { BotSandbox } from '../../bot/sandbox.js';
+import type { Broadcaster } from '../../bot/broadcast-sender.js';
 import type { Role } from '../../api/contract/roles.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { createTestClock, type TestClock } from './clock.js';
@@ -23,6 +24,8 @@ export interface TestAppOptions {
   loginRateLimit?: { max: number; timeWindowMs: number };
   /** The Bot Sandbox's driver, as the product passes it when the simulator runs. */
   sandbox?: BotSandbox;
+  /** The broadcast sender (or a stand-in), as the product passes it. */
+  broadcaster?: Broadcaster;
   /** A database that already exists (the bot's, say); its owner closes it. Default: a fresh one. */
   db?: TestDatabase;
   /** The clock to share with other parts under test. Default: a fresh one. */
@@ -39,6 +42,7 @@ export async function createTestApp(t: Test, options: TestAppOptions = {}): Prom
     config: { jwtSecret: 'test-secret-of-at-least-thirty-two-characters', loginRateLimit: options.loginRateLimit ?? { max: 1000, timeWindowMs: 60_000 } },
     now: clock.now,
     sandbox: options.sandbox,
+    broadcaster: options.broadcaster,
   }).catch(async (error: unknown) => {
     // An open database keeps the test process alive until tap's timeout; fail fast instead.
     if (ownsDatabase) await db.close();

@@ -1,0 +1,208 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  BROADCAST_HISTORY_CONTENT_LENGTH,
+  BROADCAST_HISTORY_LIMIT,
+  BroadcastDetailSchema,
+  BroadcastHistorySchema,
+  BroadcastMessageSchema,
+  BroadcastQueuedSchema,
+  BroadcastRetryResultSchema,
+  BroadcastSendSchema,
+  BroadcastTestResultSchema,
+  BroadcastTestSchema,
+  type Broadcast,
+  type BroadcastDetail,
+  type BroadcastTargetType,
+} from '../contract/broadcasts.js';
+import { IdParamsSchema, SuccessResponseSchema } from '../contract/fields.js';
+import { ApiError, badRequest, conflict, notFound } from '../errors.js';
+import { audit } from '../audit.js';
+import { requireAuth } from '../plugins/access-control.js';
+import type { Sql } from '../../sql/database.js';
+import {
+  broadcastRatePerSecond,
+  cancelBroadcast,
+  countRecipients,
+  findBroadcast,
+  insertBroadcast,
+  listFailedRecipients,
+  listRecentBroadcasts,
+  retryFailedRecipients,
+  selectedRecipients,
+  type StoredBroadcast,
+} from '../../sql/broadcasts.js';
+import { findTemplate } from '../../sql/message-templates.js';
+import { renderTemplate } from '../../bot/render.js';
+import type { Broadcaster } from '../../bot/broadcast-sender.js';
+
+const NO_RECIPIENTS = 'There are no active bot users to send this broadcast to';
+const NO_SENDER = 'The bot is not running, so no message can be sent now';
+const FAILED_RECIPIENTS_SHOWN = 500;
+/** The window the progress rate is measured over. */
+const RATE_WINDOW_SECONDS = 10;
+
+function toBroadcast(row: StoredBroadcast, targetUsers: number[] = []): Broadcast {
+  return {
+    ...row,
+    targetUsers,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** Broadcasts (spec §2.6, §7; BOT.md "Broadcasts"): queued here, delivered by the sender. Admins only. */
+export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; broadcaster?: Broadcaster }> = async (
+  instance,
+  { sql, now, broadcaster },
+) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const permission = { permission: 'broadcasts:send' as const };
+
+  async function templateContent(templateId: number): Promise<string> {
+    const template = await findTemplate(sql, templateId);
+    if (!template) throw badRequest('That template does not exist', 'templateId');
+    return template.content;
+  }
+
+  async function queue(
+    actorId: number,
+    fields: { title: string; content: string; templateId: number | null; targetType: BroadcastTargetType; targetUsers: number[] | null },
+  ): Promise<Broadcast> {
+    const telegramIds = fields.targetType === 'selected' ? [...new Set(fields.targetUsers ?? [])] : null;
+    const created = await insertBroadcast(
+      sql,
+      { title: fields.title, content: fields.content, templateId: fields.templateId, targetType: fields.targetType, createdBy: actorId, telegramIds },
+      now(),
+    );
+    if (!created) throw badRequest(telegramIds ? 'None of the selected users is a bot user' : NO_RECIPIENTS, telegramIds ? 'targetUsers' : undefined);
+    broadcaster?.wake();
+    const recipients = telegramIds ? await selectedRecipients(sql, [created.id]) : undefined;
+    return toBroadcast(created, recipients?.get(created.id));
+  }
+
+  app.post(
+    '/api/broadcast-send',
+    { schema: { body: BroadcastSendSchema, response: { 202: BroadcastQueuedSchema } }, config: permission },
+    async (request, reply) => {
+      const actor = requireAuth(request);
+      const body = request.body;
+      const templateId = body.templateId ?? null;
+      // The typed content wins (the composer fills it from the chosen template); without it the template's is sent.
+      const fromTemplate = templateId === null ? undefined : await templateContent(templateId);
+      const content = body.content?.trim() ? body.content : fromTemplate!;
+      const broadcast = await queue(actor.id, {
+        title: body.title!.trim(),
+        content,
+        templateId,
+        targetType: body.targetType,
+        targetUsers: body.targetUsers ?? null,
+      });
+      await audit(sql, request, { action: 'broadcast.send', targetType: 'broadcast', targetId: broadcast.id, after: broadcast });
+      return reply.status(202).send(broadcast);
+    },
+  );
+
+  app.post(
+    '/api/broadcast-message',
+    { schema: { body: BroadcastMessageSchema, response: { 202: BroadcastQueuedSchema } }, config: permission },
+    async (request, reply) => {
+      const actor = requireAuth(request);
+      const template = await findTemplate(sql, request.body.templateId);
+      if (!template) throw badRequest('That template does not exist', 'templateId');
+      const selected = (request.body.targetUsers ?? []).length > 0;
+      const broadcast = await queue(actor.id, {
+        title: template.name,
+        content: template.content,
+        templateId: template.id,
+        targetType: selected ? 'selected' : 'template',
+        targetUsers: selected ? request.body.targetUsers! : null,
+      });
+      await audit(sql, request, { action: 'broadcast.send', targetType: 'broadcast', targetId: broadcast.id, after: broadcast });
+      return reply.status(202).send(broadcast);
+    },
+  );
+
+  app.post(
+    '/api/broadcast-test',
+    { schema: { body: BroadcastTestSchema, response: { 200: BroadcastTestResultSchema } }, config: permission },
+    async (request) => {
+      if (!broadcaster) throw conflict(NO_SENDER);
+      const chatId = Number(String(request.body.userId).trim());
+      const content = request.body.content?.trim() ? request.body.content : await templateContent(request.body.templateId!);
+      const [user] = await sql<{ firstName: string; lastName: string | null; username: string | null }[]>`
+        SELECT first_name, last_name, username FROM telegram_users WHERE telegram_id = ${chatId}`;
+      const html = renderTemplate(content, { first_name: user?.firstName, last_name: user?.lastName, username: user?.username });
+      return broadcaster.sendTest(chatId, html);
+    },
+  );
+
+  app.get(
+    '/api/broadcast-history',
+    { schema: { response: { 200: BroadcastHistorySchema } }, config: permission },
+    async () => {
+      const rows = await listRecentBroadcasts(sql, BROADCAST_HISTORY_LIMIT, BROADCAST_HISTORY_CONTENT_LENGTH);
+      const selected = await selectedRecipients(sql, rows.filter((row) => row.targetType === 'selected').map((row) => row.id));
+      return { broadcasts: rows.map((row) => toBroadcast(row, selected.get(row.id))) };
+    },
+  );
+
+  app.get(
+    '/api/broadcasts/:id',
+    { schema: { params: IdParamsSchema, response: { 200: BroadcastDetailSchema } }, config: permission },
+    async (request): Promise<BroadcastDetail> => {
+      const row = await findBroadcast(sql, request.params.id);
+      if (!row) throw notFound('No broadcast with this id');
+      const at = now();
+      const counts = await countRecipients(sql, row.id, new Date(at.getTime() - RATE_WINDOW_SECONDS * 1000));
+      const selected = row.targetType === 'selected' ? await selectedRecipients(sql, [row.id]) : new Map<number, number[]>();
+      const pending = counts.pending + counts.sending;
+      const measured = counts.recent / RATE_WINDOW_SECONDS;
+      const open = row.status === 'queued' || row.status === 'sending';
+      const rate = open ? measured : 0;
+      const expected = measured > 0 ? measured : await broadcastRatePerSecond(sql);
+      const done = counts.delivered + counts.failed;
+      return {
+        ...toBroadcast(row, selected.get(row.id)),
+        progress: {
+          sent: counts.delivered,
+          failed: counts.failed,
+          pending,
+          rate: Math.round(rate * 10) / 10,
+          estimatedSecondsLeft: open ? Math.ceil(pending / expected) : null,
+          percent: row.totalRecipients > 0 ? Math.round((done / row.totalRecipients) * 1000) / 10 : 100,
+        },
+        failedRecipients: await listFailedRecipients(sql, row.id, FAILED_RECIPIENTS_SHOWN),
+      };
+    },
+  );
+
+  app.post(
+    '/api/broadcasts/:id/cancel',
+    { schema: { params: IdParamsSchema, response: { 200: SuccessResponseSchema } }, config: permission },
+    async (request) => {
+      const row = await findBroadcast(sql, request.params.id);
+      if (!row) throw notFound('No broadcast with this id');
+      if (!(await cancelBroadcast(sql, row.id, now()))) throw conflict(`This broadcast is already ${row.status}`);
+      broadcaster?.cancelled(row.id);
+      await audit(sql, request, { action: 'broadcast.cancel', targetType: 'broadcast', targetId: row.id });
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/api/broadcasts/:id/retry-failed',
+    { schema: { params: IdParamsSchema, response: { 200: BroadcastRetryResultSchema } }, config: permission },
+    async (request) => {
+      const row = await findBroadcast(sql, request.params.id);
+      if (!row) throw notFound('No broadcast with this id');
+      if (row.status === 'queued' || row.status === 'sending') throw conflict('Wait until this broadcast has finished sending');
+      const requeued = await retryFailedRecipients(sql, row.id);
+      if (requeued === 0) throw new ApiError(409, 'No failed recipient can be retried (those who blocked the bot are not)');
+      broadcaster?.wake();
+      await audit(sql, request, { action: 'broadcast.retry-failed', targetType: 'broadcast', targetId: row.id, after: { requeued } });
+      return { success: true as const, requeued };
+    },
+  );
+};

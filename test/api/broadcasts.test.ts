@@ -1,0 +1,119 @@
+import t from 'tap';
+import { createTestApp } from '../helpers/app.js';
+import { someBotUsers } from '../helpers/broadcasts.js';
+import type { Broadcaster } from '../../bot/broadcast-sender.js';
+import { insertTemplate } from '../../sql/message-templates.js';
+
+function fakeBroadcaster() {
+  const sent: { chatId: number; html: string }[] = [];
+  let wakes = 0;
+  const cancelled: number[] = [];
+  const broadcaster: Broadcaster = {
+    wake: () => void wakes++,
+    cancelled: (id) => void cancelled.push(id),
+    sendTest: async (chatId, html) => {
+      sent.push({ chatId, html });
+      return chatId === 13 ? { ok: false, error: 'Forbidden: bot was blocked by the user' } : { ok: true, messageId: 42 };
+    },
+  };
+  return { broadcaster, sent, cancelled, wakes: () => wakes };
+}
+
+t.test('broadcast-send: each §5 message, in order, as a 400', async (t) => {
+  const { call, userWithToken } = await createTestApp(t, { broadcaster: fakeBroadcaster().broadcaster });
+  const { token } = await userWithToken('admin');
+  const cases: [Record<string, unknown>, string][] = [
+    [{ targetType: 'all', content: 'Hi' }, 'Please enter a message title'],
+    [{ title: '   ', targetType: 'all', content: 'Hi' }, 'Please enter a message title'],
+    [{ title: 'T', targetType: 'template', content: 'Hi' }, 'Please select a template'],
+    [{ title: 'T', targetType: 'selected', content: 'Hi' }, 'Please select at least one user'],
+    [{ title: 'T', targetType: 'selected', targetUsers: [], content: 'Hi' }, 'Please select at least one user'],
+    [{ title: 'T', targetType: 'all' }, 'Please enter message content or select a template'],
+    [{ title: 'T', targetType: 'all', content: ' ' }, 'Please enter message content or select a template'],
+  ];
+  for (const [payload, message] of cases) {
+    const response = await call(token, { method: 'POST', url: '/api/broadcast-send', payload });
+    t.equal(response.statusCode, 400, message);
+    t.match(response.json().message, message);
+    t.ok(Object.values(response.json().fields as Record<string, string>).includes(message));
+  }
+});
+
+t.test('broadcast-test: §5 messages; sends now and reports Telegram\'s answer', async (t) => {
+  const fake = fakeBroadcaster();
+  const { call, userWithToken, db } = await createTestApp(t, { broadcaster: fake.broadcaster });
+  const { token } = await userWithToken('super_admin');
+  for (const [payload, message] of [
+    [{ content: 'Hi' }, 'Please enter a test user ID'],
+    [{ content: 'Hi', userId: '' }, 'Please enter a test user ID'],
+    [{ userId: '12' }, 'Please enter message content'],
+    [{ userId: 12, content: '' }, 'Please enter message content'],
+  ] as const) {
+    const response = await call(token, { method: 'POST', url: '/api/broadcast-test', payload });
+    t.equal(response.statusCode, 400);
+    t.match(response.json().message, message);
+  }
+  await someBotUsers(db.sql, 1, 12);
+  const ok = await call(token, { method: 'POST', url: '/api/broadcast-test', payload: { userId: '12', content: 'Hi {first_name}' } });
+  t.same(ok.json(), { ok: true, messageId: 42 });
+  t.same(fake.sent, [{ chatId: 12, html: 'Hi Ann 12' }]);
+  const refused = await call(token, { method: 'POST', url: '/api/broadcast-test', payload: { userId: 13, content: 'Hi' } });
+  t.same(refused.json(), { ok: false, error: 'Forbidden: bot was blocked by the user' });
+});
+
+t.test('send queues at once; history, detail, cancel, retry-failed, template broadcasts', async (t) => {
+  const fake = fakeBroadcaster();
+  const { call, userWithToken, db } = await createTestApp(t, { broadcaster: fake.broadcaster });
+  const { token, id: adminId } = await userWithToken('admin');
+
+  const none = await call(token, { method: 'POST', url: '/api/broadcast-send', payload: { title: 'T', content: 'x', targetType: 'all' } });
+  t.equal(none.statusCode, 400);
+  t.match(none.json().message, 'no active bot users');
+
+  const ids = await someBotUsers(db.sql, 3, 900);
+  await db.sql`UPDATE telegram_users SET is_active = false WHERE telegram_id = ${ids[2]!}`;
+  const long = 'x'.repeat(200);
+  const sent = await call(token, { method: 'POST', url: '/api/broadcast-send', payload: { title: ' News ', content: long, targetType: 'all' } });
+  t.equal(sent.statusCode, 202);
+  t.match(sent.json(), { title: 'News', content: long, status: 'queued', totalRecipients: 2, successCount: 0, failureCount: 0, createdBy: adminId, targetType: 'all' });
+  t.equal(fake.wakes(), 1);
+
+  const selected = await call(token, { method: 'POST', url: '/api/broadcast-send', payload: { title: 'S', content: 'hi', targetType: 'selected', targetUsers: [ids[2]!, ids[0]!, 5] } });
+  t.equal(selected.statusCode, 202);
+  t.match(selected.json(), { totalRecipients: 2, targetUsers: [ids[0], ids[2]] });
+
+  const template = await insertTemplate(db.sql, { name: 'Promo', type: 'broadcast', content: 'Hi {first_name}', variables: ['first_name'], isActive: true });
+  const missing = await call(token, { method: 'POST', url: '/api/broadcast-send', payload: { title: 'T', targetType: 'template', templateId: 999 } });
+  t.equal(missing.statusCode, 400);
+  const byTemplate = await call(token, { method: 'POST', url: '/api/broadcast-send', payload: { title: 'T', targetType: 'template', templateId: template.id } });
+  t.match(byTemplate.json(), { content: 'Hi {first_name}', templateId: template.id, targetType: 'template', totalRecipients: 2 });
+  const message = await call(token, { method: 'POST', url: '/api/broadcast-message', payload: { templateId: template.id } });
+  t.equal(message.statusCode, 202);
+  t.match(message.json(), { title: 'Promo', targetType: 'template' });
+
+  for (let i = 0; i < 8; i++) await call(token, { method: 'POST', url: '/api/broadcast-send', payload: { title: `B${i}`, content: 'c', targetType: 'all' } });
+  const history = (await call(token, { method: 'GET', url: '/api/broadcast-history' })).json().broadcasts as { id: number; title: string; content: string }[];
+  t.equal(history.length, 10);
+  t.equal(history[0]!.title, 'B7');
+  t.notOk(history.some((b) => b.title === 'News'));
+
+  const newsId = sent.json().id as number;
+  const detail = await call(token, { method: 'GET', url: `/api/broadcasts/${newsId}` });
+  t.match(detail.json(), { content: long, progress: { sent: 0, failed: 0, pending: 2, percent: 0, estimatedSecondsLeft: 1 }, failedRecipients: [] });
+  const shortened = await call(token, { method: 'GET', url: `/api/broadcast-history` });
+  t.ok((shortened.json().broadcasts as { content: string }[]).every((b) => b.content.length <= 150));
+
+  const cancel = await call(token, { method: 'POST', url: `/api/broadcasts/${newsId}/cancel` });
+  t.same(cancel.json(), { success: true });
+  t.same(fake.cancelled, [newsId]);
+  const after = (await call(token, { method: 'GET', url: `/api/broadcasts/${newsId}` })).json();
+  t.match(after, { status: 'cancelled', failureCount: 2, progress: { failed: 2, pending: 0, estimatedSecondsLeft: null } });
+  t.same(after.failedRecipients.map((r: { error: string }) => r.error), ['cancelled', 'cancelled']);
+  t.equal((await call(token, { method: 'POST', url: `/api/broadcasts/${newsId}/cancel` })).statusCode, 409);
+
+  const retry = await call(token, { method: 'POST', url: `/api/broadcasts/${newsId}/retry-failed` });
+  t.same(retry.json(), { success: true, requeued: 2 });
+  t.match((await call(token, { method: 'GET', url: `/api/broadcasts/${newsId}` })).json(), { status: 'sending', failureCount: 0 });
+  t.equal((await call(token, { method: 'POST', url: `/api/broadcasts/${newsId}/retry-failed` })).statusCode, 409);
+  t.equal((await call(token, { method: 'GET', url: '/api/broadcasts/99999' })).statusCode, 404);
+});
