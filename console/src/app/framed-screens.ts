@@ -20,11 +20,6 @@ export const FRAMED_SCREENS: readonly FramedScreen[] = [
     description: "Monitor bot users' activity, their group memberships and their daily usage.",
   },
   {
-    paths: ['/messaging/broadcasts'],
-    title: 'Broadcast Messages',
-    description: 'Send a message to every bot user or to a selection of them, and review past broadcasts.',
-  },
-  {
     paths: ['/analytics'],
     title: 'Analytics Dashboard',
     description: 'Request volume, users, locations and performance of the bot over time.',

@@ -15,6 +15,9 @@ const UserManagementScreen = lazy(() =>
 const MedicalContactsScreen = lazy(() =>
   import('../features/medical-contacts/medical-contacts-screen.js').then((module) => ({ default: module.MedicalContactsScreen })),
 );
+const BroadcastsScreen = lazy(() =>
+  import('../features/broadcasts/broadcasts-screen.js').then((module) => ({ default: module.BroadcastsScreen })),
+);
 const MessageTemplatesScreen = lazy(() =>
   import('../features/message-templates/message-templates-screen.js').then((module) => ({ default: module.MessageTemplatesScreen })),
 );
@@ -51,6 +54,7 @@ export function createAppRouter() {
             route('/medical-contacts', { title: 'Medical Contacts Database' }, <MedicalContactsScreen />),
             route('/templates', { title: 'Message Templates' }, <MessageTemplatesScreen />),
             route('/messaging/templates', { title: 'Message Templates' }, <MessageTemplatesScreen />),
+            route('/messaging/broadcasts', { title: 'Broadcast Messages' }, <BroadcastsScreen />),
             route('/admin-users', { title: 'User Management' }, <UserManagementScreen />),
             route('/bot-sandbox', { title: 'Bot Sandbox' }, <BotSandboxScreen />),
             route('/settings', { title: 'Settings' }, <SettingsScreen />),

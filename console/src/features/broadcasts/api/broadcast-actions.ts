@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.js';
+import { notifyFailure, notifySuccess } from '../notify.js';
+import { BROADCASTS_URL, broadcastQueryKey, broadcastsQueryKey } from './keys.js';
+
+/** Stops a running broadcast: recipients not yet sent to are not sent to. */
+export async function cancelBroadcast(id: number): Promise<void> {
+  await apiRequest<unknown>('POST', `${BROADCASTS_URL}/${id}/cancel`);
+}
+
+/** Sends the broadcast again to the recipients it failed for, and to no one else. */
+export async function retryFailedRecipients(id: number): Promise<void> {
+  await apiRequest<unknown>('POST', `${BROADCASTS_URL}/${id}/retry-failed`);
+}
+
+function useBroadcastAction(action: (id: number) => Promise<void>, success: string, failure: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: action,
+    onSuccess: async (_result, id) => {
+      notifySuccess(success);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: broadcastQueryKey(id) }),
+        queryClient.invalidateQueries({ queryKey: broadcastsQueryKey }),
+      ]);
+    },
+    onError: (error) => notifyFailure(error, failure),
+  });
+}
+
+export function useCancelBroadcast() {
+  return useBroadcastAction(cancelBroadcast, 'Broadcast cancelled', 'Failed to cancel broadcast');
+}
+
+export function useRetryFailed() {
+  return useBroadcastAction(retryFailedRecipients, 'Retrying the failed recipients', 'Failed to retry broadcast');
+}

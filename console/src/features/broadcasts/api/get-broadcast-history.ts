@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { BroadcastHistorySchema, type Broadcast } from '../../../../../api/contract/broadcasts.js';
+import { apiRequest } from '../../../lib/api-client.js';
+import { BROADCAST_HISTORY_URL, broadcastsQueryKey } from './keys.js';
+
+/** The latest 10 broadcasts, newest first, content cut to 150 characters by the server (spec §2.6). */
+export async function getBroadcastHistory(): Promise<Broadcast[]> {
+  return BroadcastHistorySchema.parse(await apiRequest<unknown>('GET', BROADCAST_HISTORY_URL)).broadcasts;
+}
+
+export function broadcastHistoryQueryOptions() {
+  return queryOptions({ queryKey: broadcastsQueryKey, queryFn: getBroadcastHistory });
+}
+
+/** While one of them is still going, history refreshes every few seconds so its status and counts move. */
+export function useBroadcastHistory() {
+  return useQuery({
+    ...broadcastHistoryQueryOptions(),
+    refetchInterval: (query) => (query.state.data?.some((broadcast) => isRunning(broadcast.status)) ? 5000 : false),
+  });
+}
+
+/** Still delivering: queued or sending. */
+export function isRunning(status: string): boolean {
+  return status === 'queued' || status === 'sending';
+}

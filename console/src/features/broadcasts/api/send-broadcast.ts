@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { BroadcastQueuedSchema, type Broadcast, type BroadcastTargetType } from '../../../../../api/contract/broadcasts.js';
+import { apiRequest } from '../../../lib/api-client.js';
+import { notifyFailure, notifySuccess } from '../notify.js';
+import { broadcastsQueryKey } from './keys.js';
+
+export interface SendBroadcastBody {
+  title: string;
+  content: string;
+  templateId?: number;
+  targetUsers?: number[];
+  targetType: BroadcastTargetType;
+}
+
+/** Queues the broadcast; the server answers 202 at once and delivers in the background. */
+export async function sendBroadcast(body: SendBroadcastBody): Promise<Broadcast> {
+  return BroadcastQueuedSchema.parse(await apiRequest<unknown>('POST', '/api/broadcast-send', body));
+}
+
+export function useSendBroadcast() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendBroadcast,
+    // Not awaited: the form resets with the toast, not after history has been read again.
+    onSuccess: () => {
+      notifySuccess('Broadcast message sent successfully');
+      void queryClient.invalidateQueries({ queryKey: broadcastsQueryKey });
+    },
+    onError: (error) => notifyFailure(error, 'Failed to send broadcast'),
+  });
+}

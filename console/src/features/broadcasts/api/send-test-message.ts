@@ -1,0 +1,28 @@
+import { useMutation } from '@tanstack/react-query';
+import { BroadcastTestResultSchema, type BroadcastTestResult } from '../../../../../api/contract/broadcasts.js';
+import { apiRequest } from '../../../lib/api-client.js';
+import { notifyError } from '../../../lib/notify.js';
+import { notifyFailure, notifySuccess } from '../notify.js';
+
+export interface TestMessageBody {
+  userId: string;
+  content: string;
+  templateId?: number;
+}
+
+/** Sends the composed message to one user now, and says what Telegram answered. */
+export async function sendTestMessage(body: TestMessageBody): Promise<BroadcastTestResult> {
+  return BroadcastTestResultSchema.parse(await apiRequest<unknown>('POST', '/api/broadcast-test', body));
+}
+
+export function useSendTestMessage() {
+  return useMutation({
+    mutationFn: sendTestMessage,
+    onSuccess: (result) => {
+      // Telegram may refuse the message (the user blocked the bot): the call worked, the send did not.
+      if (result.ok) notifySuccess('Test message sent successfully');
+      else notifyError(`Failed to send test message: ${result.error ?? 'Telegram refused the message'}`);
+    },
+    onError: (error) => notifyFailure(error, 'Failed to send test message'),
+  });
+}

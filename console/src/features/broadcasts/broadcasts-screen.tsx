@@ -1,0 +1,236 @@
+import { RiCloseLine } from '@remixicon/react';
+import { Button, Card } from '@tremor/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { can } from '../../../../api/contract/permissions.js';
+import { LoadingSpinner } from '../../components/loading-spinner.js';
+import { PageHeader } from '../../components/page-header.js';
+import { useAuth } from '../auth/use-auth.js';
+import { isRunning, useBroadcastHistory } from './api/get-broadcast-history.js';
+import { useBroadcast } from './api/get-broadcast.js';
+import { useRecipients } from './api/get-recipients.js';
+import { useTemplates } from './api/get-templates.js';
+import { useSendBroadcast } from './api/send-broadcast.js';
+import { useSendTestMessage } from './api/send-test-message.js';
+import { AccessRestricted } from './components/access-restricted.js';
+import { BroadcastDetailDialog } from './components/broadcast-detail-dialog.js';
+import { BroadcastHistory } from './components/broadcast-history.js';
+import { BroadcastProgress } from './components/broadcast-progress.js';
+import { BroadcastStats, type BroadcastFigures } from './components/broadcast-stats.js';
+import { ComposeForm } from './components/compose-form.js';
+import { StatusBadge } from './components/status-badge.js';
+import { TestMessageBox } from './components/test-message-box.js';
+import { EMPTY_COMPOSE, sendProblem, testProblem, type ComposeState } from './compose-state.js';
+import { notifyInvalid } from './notify.js';
+
+const HEADING_ID = 'broadcasts-heading';
+const LIVE_HEADING_ID = 'broadcast-live-heading';
+const TITLE = 'Broadcast Messages';
+const DESCRIPTION = 'Send a message to every bot user or to a selection of them, and review past broadcasts.';
+
+/** The Broadcast Messages screen (/messaging/broadcasts) of spec §2.6: admin and super_admin only. */
+export function BroadcastsScreen() {
+  const { user } = useAuth();
+  if (!can(user?.role, 'broadcasts:send')) {
+    return (
+      <section aria-labelledby={HEADING_ID} className="space-y-6">
+        <PageHeader title={TITLE} description={DESCRIPTION} headingId={HEADING_ID} />
+        <AccessRestricted />
+      </section>
+    );
+  }
+  return <BroadcastComposer />;
+}
+
+/** ?templateId=7 (the Templates screen's Send button) opens the form on that template. */
+function initialCompose(searchParams: URLSearchParams): ComposeState {
+  const templateId = Number(searchParams.get('templateId'));
+  return Number.isSafeInteger(templateId) && templateId > 0 ? { ...EMPTY_COMPOSE, type: 'template', templateId } : EMPTY_COMPOSE;
+}
+
+function BroadcastComposer() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [compose, setCompose] = useState<ComposeState>(() => initialCompose(searchParams));
+  const [testUserId, setTestUserId] = useState('');
+  /** The broadcast whose progress the live panel follows: the one just sent, else one still running. */
+  const [followedId, setFollowedId] = useState<number | null>(null);
+  const [dismissedId, setDismissedId] = useState<number | null>(null);
+  const [detail, setDetail] = useState<{ id: number | null; open: boolean }>({ id: null, open: false });
+
+  const history = useBroadcastHistory();
+  const templates = useTemplates();
+  const recipients = useRecipients();
+  const sendBroadcast = useSendBroadcast();
+  const sendTest = useSendTestMessage();
+
+  const activeTemplates = useMemo(() => templates.data?.filter((template) => template.isActive), [templates.data]);
+  const runningId = history.data?.find((broadcast) => isRunning(broadcast.status))?.id ?? null;
+  const liveId = followedId ?? (runningId !== dismissedId ? runningId : null);
+  const live = useBroadcast(liveId);
+
+  const change = useCallback((changes: Partial<ComposeState>) => setCompose((current) => ({ ...current, ...changes })), []);
+
+  // A template asked for by the address that is inactive or gone is not silently sent; one that is
+  // active gives the title its name, as picking it by hand does.
+  const fromAddress = useRef(compose.templateId !== null);
+  useEffect(() => {
+    if (!activeTemplates || compose.templateId === null) return;
+    const template = activeTemplates.find((candidate) => candidate.id === compose.templateId);
+    if (!template) change({ templateId: null });
+    else if (fromAddress.current) setCompose((current) => (current.title.trim() ? current : { ...current, title: template.name }));
+    fromAddress.current = false;
+  }, [activeTemplates, compose.templateId, change]);
+
+  // When the followed broadcast ends, history's badges and the stats catch up.
+  const liveStatus = live.data?.status;
+  const refetchHistory = history.refetch;
+  useEffect(() => {
+    if (liveStatus && !isRunning(liveStatus)) void refetchHistory();
+  }, [liveStatus, refetchHistory]);
+
+  const resetForm = () => {
+    setCompose(EMPTY_COMPOSE);
+    if (searchParams.has('templateId')) {
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('templateId');
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  };
+
+  const send = () => {
+    const problem = sendProblem(compose);
+    if (problem) {
+      notifyInvalid(problem);
+      return;
+    }
+    const useTemplate = compose.type === 'template' && compose.templateId !== null;
+    sendBroadcast.mutate(
+      {
+        title: compose.title.trim(),
+        content: useTemplate ? '' : compose.content,
+        targetType: compose.type,
+        ...(useTemplate ? { templateId: compose.templateId! } : {}),
+        ...(compose.type === 'selected' ? { targetUsers: [...compose.selectedUsers].map(Number) } : {}),
+      },
+      {
+        onSuccess: (broadcast) => {
+          resetForm();
+          setFollowedId(broadcast.id);
+        },
+      },
+    );
+  };
+
+  const sendTestMessage = () => {
+    const problem = testProblem(testUserId, compose);
+    if (problem) {
+      notifyInvalid(problem);
+      return;
+    }
+    const useTemplate = compose.type === 'template' && compose.templateId !== null;
+    sendTest.mutate({ userId: testUserId.trim(), content: useTemplate ? '' : compose.content, ...(useTemplate ? { templateId: compose.templateId! } : {}) });
+  };
+
+  const figures: BroadcastFigures = {
+    users: recipients.data?.length,
+    reachableUsers: recipients.data?.filter((recipient) => recipient.reachable).length,
+    templates: templates.data?.length,
+    activeTemplates: activeTemplates?.length,
+    broadcasts: history.data?.length,
+    delivered: history.data?.reduce((sum, broadcast) => sum + broadcast.successCount, 0),
+    failed: history.data?.reduce((sum, broadcast) => sum + broadcast.failureCount, 0),
+    historyFull: (history.data?.length ?? 0) >= 10,
+  };
+
+  const chosenTemplate = activeTemplates?.find((template) => template.id === compose.templateId);
+  const testDescribes =
+    compose.type === 'template'
+      ? chosenTemplate
+        ? `Sends the template "${chosenTemplate.name}" to one Telegram user now, with their own values.`
+        : 'Choose a template above, then send it to one Telegram user to check it.'
+      : 'Sends the content above to one Telegram user now, so you can check it before everyone gets it.';
+
+  return (
+    <section aria-labelledby={HEADING_ID} className="space-y-6">
+      <PageHeader title={TITLE} description={DESCRIPTION} headingId={HEADING_ID} />
+
+      <BroadcastStats figures={figures} />
+
+      {liveId !== null ? (
+        <Card className="p-4 sm:p-6">
+          <section aria-labelledby={LIVE_HEADING_ID} className="space-y-3">
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <h2 id={LIVE_HEADING_ID} className="text-tremor-title font-semibold text-tremor-content-strong">
+                  Live Progress
+                </h2>
+                {live.data ? (
+                  <p className="flex flex-wrap items-center gap-2 text-tremor-default text-tremor-content">
+                    <span className="[overflow-wrap:anywhere]">{live.data.title}</span>
+                    <StatusBadge status={live.data.status} />
+                  </p>
+                ) : null}
+              </div>
+              {live.data && !isRunning(live.data.status) ? (
+                <Button
+                  type="button"
+                  size="xs"
+                  variant="light"
+                  icon={RiCloseLine}
+                  aria-label="Dismiss progress"
+                  onClick={() => {
+                    setDismissedId(liveId);
+                    setFollowedId(null);
+                  }}
+                />
+              ) : null}
+            </div>
+            {live.data ? (
+              <>
+                <BroadcastProgress broadcast={live.data} />
+                <Button type="button" size="xs" variant="light" onClick={() => setDetail({ id: liveId, open: true })}>
+                  View failed recipients and details
+                </Button>
+              </>
+            ) : live.isError ? (
+              <p className="text-tremor-default text-tremor-content">The progress could not be read; it will be tried again.</p>
+            ) : (
+              <LoadingSpinner label="Loading progress..." />
+            )}
+          </section>
+        </Card>
+      ) : null}
+
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-5">
+        <div className="min-w-0 space-y-6 xl:col-span-3">
+          <ComposeForm
+            state={compose}
+            onChange={change}
+            templates={activeTemplates}
+            templatesError={templates.isError}
+            reachableUsers={figures.reachableUsers}
+            sending={sendBroadcast.isPending}
+            onSend={send}
+            onClear={resetForm}
+          />
+          <TestMessageBox userId={testUserId} onUserIdChange={setTestUserId} describes={testDescribes} sending={sendTest.isPending} onSend={sendTestMessage} />
+        </div>
+        <div className="min-w-0 xl:col-span-2">
+          <BroadcastHistory
+            broadcasts={history.data}
+            error={history.isError ? history.error : undefined}
+            onRetry={() => void history.refetch()}
+            onOpen={(id) => setDetail({ id, open: true })}
+          />
+        </div>
+      </div>
+
+      <BroadcastDetailDialog id={detail.id} open={detail.open} onClose={() => setDetail((current) => ({ ...current, open: false }))} />
+    </section>
+  );
+}

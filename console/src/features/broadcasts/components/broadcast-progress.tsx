@@ -1,0 +1,63 @@
+import { RiCloseCircleLine, RiRefreshLine } from '@remixicon/react';
+import { Button, ProgressBar } from '@tremor/react';
+import type { BroadcastDetail } from '../../../../../api/contract/broadcasts.js';
+import { formatNumber } from '../../../lib/format.js';
+import { isRunning } from '../api/get-broadcast-history.js';
+import { useCancelBroadcast, useRetryFailed } from '../api/broadcast-actions.js';
+
+/** "45 s", "2 min 5 s", "1 h 3 min". */
+export function formatSecondsLeft(seconds: number | null): string {
+  if (seconds === null) return '–';
+  const whole = Math.max(0, Math.round(seconds));
+  if (whole < 60) return `${whole} s`;
+  const minutes = Math.floor(whole / 60);
+  if (minutes < 60) return `${minutes} min ${whole % 60} s`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+/**
+ * A broadcast's delivery as it happens: the bar, the counts, the rate and the time left, with
+ * Cancel while it runs and "Retry failed" once it has ended with failures.
+ */
+export function BroadcastProgress({ broadcast }: { broadcast: BroadcastDetail }) {
+  const cancel = useCancelBroadcast();
+  const retry = useRetryFailed();
+  const { progress } = broadcast;
+  const running = isRunning(broadcast.status);
+  const figures = [
+    { label: 'Sent', value: formatNumber(progress.sent) },
+    { label: 'Failed', value: formatNumber(progress.failed) },
+    { label: 'Pending', value: formatNumber(progress.pending) },
+    { label: 'Rate', value: `${progress.rate.toLocaleString('en-GB', { maximumFractionDigits: 1 })}/s` },
+    { label: 'Time left', value: running ? formatSecondsLeft(progress.estimatedSecondsLeft) : 'Done' },
+  ];
+  const percent = Math.round(progress.percent);
+  return (
+    <div className="space-y-3">
+      <div className="flex items-center justify-between gap-3 text-tremor-default">
+        <span className="text-tremor-content">{running ? (broadcast.status === 'queued' ? 'Queued...' : 'Sending...') : `Finished: ${broadcast.status}`}</span>
+        <span className="font-medium text-tremor-content-strong">{percent}%</span>
+      </div>
+      <ProgressBar value={percent} color={progress.failed > 0 ? 'amber' : 'blue'} showAnimation aria-label={`Delivery progress of ${broadcast.title}`} />
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-5">
+        {figures.map(({ label, value }) => (
+          <div key={label}>
+            <dt className="text-tremor-label text-tremor-content">{label}</dt>
+            <dd className="text-tremor-default font-semibold tabular-nums text-tremor-content-strong">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="flex flex-wrap gap-2">
+        {running ? (
+          <Button type="button" size="xs" variant="secondary" color="red" icon={RiCloseCircleLine} disabled={cancel.isPending} onClick={() => cancel.mutate(broadcast.id)}>
+            {cancel.isPending ? 'Cancelling...' : 'Cancel'}
+          </Button>
+        ) : progress.failed > 0 ? (
+          <Button type="button" size="xs" variant="secondary" icon={RiRefreshLine} disabled={retry.isPending} onClick={() => retry.mutate(broadcast.id)}>
+            {retry.isPending ? 'Retrying...' : 'Retry failed'}
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import { RiDeleteBack2Line, RiSendPlaneLine } from '@remixicon/react';
+import { Button, Card } from '@tremor/react';
+import { useId, type FormEvent } from 'react';
+import { SelectField } from '../../../components/select-field.js';
+import { TextField } from '../../../components/text-field.js';
+import { formatNumber } from '../../../lib/format.js';
+import type { MessageTemplate } from '../../../../../api/contract/message-templates.js';
+import { BROADCAST_TYPES, type BroadcastType, type ComposeState } from '../compose-state.js';
+import { RecipientChecklist } from './recipient-checklist.js';
+
+const TEXTAREA_CLASSES =
+  'mt-1.5 block w-full rounded-tremor-default border border-tremor-border bg-tremor-background px-3 py-2 text-tremor-default text-tremor-content-strong shadow-tremor-input placeholder:text-tremor-content-subtle focus:border-tremor-brand-subtle focus:outline-none focus:ring-2 focus:ring-tremor-brand-muted';
+
+interface ComposeFormProps {
+  state: ComposeState;
+  onChange: (changes: Partial<ComposeState>) => void;
+  /** Active templates only (spec §2.6); undefined while loading. */
+  templates: MessageTemplate[] | undefined;
+  templatesError: boolean;
+  /** Users a broadcast to everyone would reach; undefined when unknown. */
+  reachableUsers: number | undefined;
+  sending: boolean;
+  onSend: () => void;
+  onClear: () => void;
+}
+
+/** The compose form of spec §2.6: type, recipients or template, title, content, target summary. */
+export function ComposeForm({ state, onChange, templates, templatesError, reachableUsers, sending, onSend, onClear }: ComposeFormProps) {
+  const headingId = useId();
+  const contentId = useId();
+  const typeHintId = useId();
+  const template = templates?.find((candidate) => candidate.id === state.templateId);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSend();
+  };
+
+  const chooseTemplate = (value: string) => {
+    const chosen = templates?.find((candidate) => String(candidate.id) === value);
+    // A template's name is a fair first title; a title already typed is kept.
+    onChange({ templateId: chosen?.id ?? null, ...(chosen && !state.title.trim() ? { title: chosen.name } : {}) });
+  };
+
+  return (
+    <Card className="p-4 sm:p-6">
+      <form aria-labelledby={headingId} noValidate onSubmit={submit} className="space-y-5">
+        <h2 id={headingId} className="text-tremor-title font-semibold text-tremor-content-strong">
+          Compose Broadcast
+        </h2>
+
+        <fieldset aria-describedby={typeHintId}>
+          <legend className="text-tremor-default font-medium text-tremor-content-strong">Broadcast Type</legend>
+          <p id={typeHintId} className="sr-only">
+            Who receives the message
+          </p>
+          <div className="mt-1.5 grid gap-2 sm:grid-cols-3">
+            {BROADCAST_TYPES.map(({ value, label, hint }) => (
+              <label
+                key={value}
+                className={`flex cursor-pointer items-start gap-2 rounded-tremor-default border p-3 ${
+                  state.type === value ? 'border-tremor-brand bg-tremor-brand-faint' : 'border-tremor-border'
+                }`}
+              >
+                <input
+                  type="radio"
+                  name="broadcast-type"
+                  value={value}
+                  checked={state.type === value}
+                  onChange={() => onChange({ type: value as BroadcastType })}
+                  aria-label={label}
+                  aria-describedby={`${typeHintId}-${value}`}
+                  className="mt-0.5 h-4 w-4 border-tremor-border text-tremor-brand focus:ring-tremor-brand-muted"
+                />
+                <span>
+                  <span className="block text-tremor-default font-medium text-tremor-content-strong">{label}</span>
+                  <span id={`${typeHintId}-${value}`} className="block text-tremor-label text-tremor-content">
+                    {hint}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        {state.type === 'selected' ? <RecipientChecklist selected={state.selectedUsers} onChange={(selectedUsers) => onChange({ selectedUsers })} /> : null}
+
+        {state.type === 'template' ? (
+          <div className="space-y-2">
+            <SelectField
+              label="Template"
+              value={state.templateId === null ? '' : String(state.templateId)}
+              disabled={!templates}
+              hint={templatesError ? 'The templates could not be loaded.' : templates?.length === 0 ? 'There are no active templates: activate one on the Templates screen.' : undefined}
+              onChange={(event) => chooseTemplate(event.target.value)}
+            >
+              <option value="">{templates ? 'Choose a template' : 'Loading templates...'}</option>
+              {templates?.map((candidate) => (
+                <option key={candidate.id} value={candidate.id}>
+                  {candidate.name} ({candidate.type})
+                </option>
+              ))}
+            </SelectField>
+            {template ? (
+              <figure className="rounded-tremor-default bg-tremor-background-muted p-3">
+                <figcaption className="text-tremor-label font-medium text-tremor-content">Template content — placeholders are filled for each user</figcaption>
+                <p className="mt-1 whitespace-pre-wrap [overflow-wrap:anywhere] text-tremor-default text-tremor-content-strong">{template.content}</p>
+              </figure>
+            ) : null}
+          </div>
+        ) : null}
+
+        <TextField label="Message Title" value={state.title} maxLength={200} placeholder="For your records: users do not see it" onChange={(event) => onChange({ title: event.target.value })} />
+
+        {state.type === 'template' ? null : (
+          <div>
+            <label htmlFor={contentId} className="block text-tremor-default font-medium text-tremor-content-strong">
+              Message Content
+            </label>
+            <textarea
+              id={contentId}
+              rows={6}
+              value={state.content}
+              maxLength={4096}
+              placeholder="Hello {first_name}, ..."
+              onChange={(event) => onChange({ content: event.target.value })}
+              className={TEXTAREA_CLASSES}
+            />
+            <p className="mt-1.5 flex justify-between gap-2 text-tremor-label text-tremor-content">
+              <span>Placeholders such as {'{first_name}'} are filled for each user.</span>
+              <span className="shrink-0">{formatNumber(state.content.length)} / 4,096</span>
+            </p>
+          </div>
+        )}
+
+        <TargetSummary state={state} template={template} reachableUsers={reachableUsers} />
+
+        <div className="flex flex-col-reverse gap-2 border-t border-tremor-border pt-4 sm:flex-row sm:justify-end">
+          <Button type="button" variant="secondary" icon={RiDeleteBack2Line} onClick={onClear}>
+            Clear All
+          </Button>
+          <Button type="submit" icon={RiSendPlaneLine} disabled={sending}>
+            {sending ? 'Sending...' : 'Send Broadcast'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function TargetSummary({ state, template, reachableUsers }: { state: ComposeState; template: MessageTemplate | undefined; reachableUsers: number | undefined }) {
+  const everyone = reachableUsers === undefined ? 'every active bot user' : `all ${formatNumber(reachableUsers)} active bot users`;
+  const text =
+    state.type === 'selected'
+      ? state.selectedUsers.size === 0
+        ? 'No users selected yet: tick them in the list above.'
+        : `Sends to ${formatNumber(state.selectedUsers.size)} selected ${state.selectedUsers.size === 1 ? 'user' : 'users'}.`
+      : state.type === 'template'
+        ? template
+          ? `Sends the template "${template.name}" to ${everyone}.`
+          : `Choose a template to send to ${everyone}.`
+        : `Sends to ${everyone}.`;
+  return (
+    <div className="rounded-tremor-default border border-dashed border-tremor-border px-3 py-2">
+      <p className="text-tremor-label font-medium uppercase tracking-wide text-tremor-content">Target</p>
+      <p className="text-tremor-default text-tremor-content-strong" aria-live="polite">
+        {text}
+      </p>
+    </div>
+  );
+}

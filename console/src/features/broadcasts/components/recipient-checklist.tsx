@@ -1,0 +1,136 @@
+import { RiArrowLeftSLine, RiArrowRightSLine, RiSearchLine } from '@remixicon/react';
+import { Button } from '@tremor/react';
+import { useId, useMemo, useState } from 'react';
+import { ErrorAlert } from '../../../components/error-alert.js';
+import { LoadingSpinner } from '../../../components/loading-spinner.js';
+import { errorMessage } from '../../../lib/api-client.js';
+import { formatNumber } from '../../../lib/format.js';
+import { matchesRecipient, useRecipients } from '../api/get-recipients.js';
+
+/** Users shown at once: the list pages rather than drawing thousands of checkboxes. */
+const PAGE_SIZE = 20;
+
+interface RecipientChecklistProps {
+  selected: ReadonlySet<string>;
+  onChange: (selected: ReadonlySet<string>) => void;
+}
+
+/**
+ * The Selected Users checklist (spec §2.6): searchable and paged. Select All ticks every user the
+ * search matches, on every page; Clear All unticks everyone.
+ */
+export function RecipientChecklist({ selected, onChange }: RecipientChecklistProps) {
+  const recipients = useRecipients();
+  const searchId = useId();
+  const headingId = useId();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const matching = useMemo(() => (recipients.data ?? []).filter((recipient) => matchesRecipient(recipient, search)), [recipients.data, search]);
+  const pages = Math.max(1, Math.ceil(matching.length / PAGE_SIZE));
+  const current = Math.min(page, pages);
+  const shown = matching.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+
+  const toggle = (telegramId: string, checked: boolean) => {
+    const next = new Set(selected);
+    if (checked) next.add(telegramId);
+    else next.delete(telegramId);
+    onChange(next);
+  };
+  const selectAll = () => onChange(new Set([...selected, ...matching.map((recipient) => String(recipient.telegramId))]));
+
+  return (
+    <div role="group" aria-labelledby={headingId} className="space-y-3 rounded-tremor-default border border-tremor-border p-3 sm:p-4">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <h3 id={headingId} className="text-tremor-default font-medium text-tremor-content-strong">
+          Recipients
+        </h3>
+        <p className="text-tremor-default text-tremor-content" aria-live="polite">
+          {formatNumber(selected.size)} selected
+        </p>
+      </div>
+
+      <div>
+        <label htmlFor={searchId} className="sr-only">
+          Search users
+        </label>
+        <div className="relative">
+          <RiSearchLine className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-tremor-content-subtle" aria-hidden="true" />
+          <input
+            id={searchId}
+            type="search"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setPage(1);
+            }}
+            placeholder="Search by name, @username or Telegram ID"
+            className="block w-full rounded-tremor-default border border-tremor-border bg-tremor-background py-2 pl-9 pr-3 text-tremor-default text-tremor-content-strong shadow-tremor-input placeholder:text-tremor-content-subtle focus:border-tremor-brand-subtle focus:outline-none focus:ring-2 focus:ring-tremor-brand-muted"
+          />
+        </div>
+      </div>
+
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" size="xs" variant="secondary" disabled={matching.length === 0} onClick={selectAll}>
+          Select All
+        </Button>
+        <Button type="button" size="xs" variant="secondary" disabled={selected.size === 0} onClick={() => onChange(new Set())}>
+          Clear All
+        </Button>
+        {search.trim() && matching.length > 0 ? (
+          <span className="self-center text-tremor-label text-tremor-content">Select All ticks the {formatNumber(matching.length)} matching users</span>
+        ) : null}
+      </div>
+
+      {recipients.isPending ? (
+        <LoadingSpinner label="Loading bot users..." />
+      ) : recipients.isError ? (
+        <div className="space-y-2">
+          <ErrorAlert title="Could not load the bot users" detail={errorMessage(recipients.error, 'Check your connection and try again.')} />
+          <Button type="button" size="xs" variant="secondary" onClick={() => recipients.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : matching.length === 0 ? (
+        <p className="py-6 text-center text-tremor-default text-tremor-content">
+          {recipients.data.length === 0 ? 'No bot users yet: users appear here once they have talked to the bot.' : 'No users match this search.'}
+        </p>
+      ) : (
+        <>
+          <ul className="max-h-80 divide-y divide-tremor-border overflow-y-auto rounded-tremor-default border border-tremor-border">
+            {shown.map((recipient) => {
+              const id = String(recipient.telegramId);
+              return (
+                <li key={id}>
+                  <label className="flex cursor-pointer items-center gap-3 px-3 py-2 hover:bg-tremor-background-muted">
+                    <input
+                      type="checkbox"
+                      checked={selected.has(id)}
+                      onChange={(event) => toggle(id, event.target.checked)}
+                      className="h-4 w-4 shrink-0 rounded border-tremor-border text-tremor-brand focus:ring-tremor-brand-muted"
+                    />
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate text-tremor-default font-medium text-tremor-content-strong">{recipient.name}</span>
+                      <span className="block truncate text-tremor-label text-tremor-content">
+                        {recipient.username ? `@${recipient.username} · ` : ''}ID {id}
+                      </span>
+                    </span>
+                    {recipient.reachable ? null : <span className="shrink-0 text-tremor-label text-red-600">Unreachable</span>}
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+          <nav aria-label="User pages" className="flex items-center justify-between gap-2 text-tremor-default text-tremor-content">
+            <span>
+              {formatNumber((current - 1) * PAGE_SIZE + 1)}–{formatNumber((current - 1) * PAGE_SIZE + shown.length)} of {formatNumber(matching.length)}
+            </span>
+            <span className="flex gap-1">
+              <Button type="button" size="xs" variant="secondary" icon={RiArrowLeftSLine} disabled={current <= 1} onClick={() => setPage(current - 1)} aria-label="Previous users" />
+              <Button type="button" size="xs" variant="secondary" icon={RiArrowRightSLine} disabled={current >= pages} onClick={() => setPage(current + 1)} aria-label="Next users" />
+            </span>
+          </nav>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,226 @@
+import t from 'tap';
+import type { Locator, Page } from 'playwright-core';
+import { launchBrowser, signIn } from '../helpers/browser.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+const ADMIN = { username: 'ada', password: 'ada-the-admin-pass', role: 'admin' as const };
+const EDITOR = { username: 'edna', password: 'edna-the-editor-pass', role: 'editor' as const };
+const VIEWER = { username: 'vic', password: 'vic-the-viewer-pass', role: 'viewer' as const };
+
+const BOT_USERS = [
+  { telegramId: 700_001, firstName: 'Amira', username: 'amira_k' },
+  { telegramId: 700_002, firstName: 'Bashir', username: 'bashir' },
+  { telegramId: 700_003, firstName: 'Carmen', username: null },
+];
+
+/** Bot users as the bot would have recorded them, and the same people in the simulated Telegram. */
+async function seedBotUsers(server: TestServer): Promise<void> {
+  for (const user of BOT_USERS) {
+    await server.sql`
+      INSERT INTO telegram_users (telegram_id, first_name, username, last_seen)
+      VALUES (${user.telegramId}, ${user.firstName}, ${user.username}, now())`;
+    server.simulator.upsertUser({ id: user.telegramId, first_name: user.firstName, ...(user.username && { username: user.username }) });
+  }
+}
+
+function botTexts(server: TestServer, telegramId: number): string[] {
+  return server.simulator
+    .messages(telegramId)
+    .filter((message) => message.from.id !== telegramId)
+    .map((message) => message.text ?? '');
+}
+
+/** Waits (up to 5 s) for an input to hold this value. */
+async function valueOf(locator: Locator, expected: string): Promise<string> {
+  let value = await locator.inputValue();
+  for (let tries = 0; value !== expected && tries < 50; tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await locator.inputValue();
+  }
+  return value;
+}
+
+/** Waits for a toast with exactly this text. */
+async function toast(page: Page, text: string): Promise<void> {
+  await page.locator('[data-sonner-toast]').getByText(text, { exact: true }).first().waitFor();
+}
+
+async function openScreen(page: Page, server: TestServer): Promise<void> {
+  await page.goto(`${server.url}/messaging/broadcasts`);
+  await page.getByRole('heading', { name: 'Broadcast Messages', level: 1 }).waitFor();
+}
+
+t.test('an admin composes a broadcast to every user and watches it finish', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  await server.createUser(ADMIN);
+  await seedBotUsers(server);
+  const browser = await launchBrowser();
+  t.teardown(() => browser.close());
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+
+  await signIn(page, server.url, ADMIN.username, ADMIN.password);
+  await openScreen(page, server);
+  const compose = page.getByRole('form', { name: 'Compose Broadcast' });
+
+  await t.test('the stats cards count the real users and broadcasts', async (t) => {
+    const figure = (label: string) => page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+    await page.getByText('3 reachable').waitFor();
+    t.equal((await figure('Total Users').innerText()).trim(), '3', 'Total Users counts the bot users');
+    await page.getByText('No broadcasts yet. The ones you send appear here.').waitFor();
+    t.equal((await figure('Broadcasts').innerText()).trim(), '0', 'no broadcast yet');
+    t.equal((await figure('Total Delivered').innerText()).trim(), '0', 'nothing delivered yet');
+  });
+
+  await t.test('each §5 rule stops the send with its toast', async (t) => {
+    const send = compose.getByRole('button', { name: 'Send Broadcast' });
+    await send.click();
+    await toast(page, 'Please enter a message title');
+
+    await compose.getByLabel('Message Title').fill('Clinic hours');
+    await compose.getByLabel('Use Template').check();
+    await send.click();
+    await toast(page, 'Please select a template');
+
+    await compose.getByLabel('Selected Users').check();
+    await compose.getByText('Amira', { exact: true }).waitFor();
+    await send.click();
+    await toast(page, 'Please select at least one user');
+
+    await compose.getByLabel('All Users').check();
+    await send.click();
+    await toast(page, 'Please enter message content or select a template');
+    t.equal((await server.sql`SELECT count(*)::int AS n FROM broadcasts`)[0]!.n, 0, 'nothing was queued');
+  });
+
+  await t.test('the recipient checklist searches, selects all matching and clears', async (t) => {
+    await compose.getByLabel('Selected Users').check();
+    const recipients = compose.getByRole('group', { name: 'Recipients' });
+    await recipients.getByLabel('Search users').fill('bash');
+    await recipients.getByText('Amira').waitFor({ state: 'detached' });
+    await recipients.getByRole('button', { name: 'Select All' }).click();
+    await recipients.getByText('1 selected').waitFor();
+    await compose.getByText('Sends to 1 selected user.').waitFor();
+    await recipients.getByLabel('Search users').fill('');
+    t.equal(await recipients.getByRole('checkbox').count(), 3, 'every user is listed again');
+    t.ok(await recipients.getByRole('checkbox', { name: /Bashir/ }).isChecked(), 'the match stays ticked');
+    await recipients.getByRole('button', { name: 'Clear All' }).click();
+    await recipients.getByText('0 selected').waitFor();
+    await compose.getByLabel('All Users').check();
+  });
+
+  await t.test('a test message goes to one user', async (t) => {
+    const box = page.getByRole('form', { name: 'Send Test Message' });
+    await box.getByRole('button', { name: 'Send Test' }).click();
+    await toast(page, 'Please enter a test user ID');
+    await box.getByLabel('Test User ID').fill(String(BOT_USERS[0]!.telegramId));
+    await box.getByRole('button', { name: 'Send Test' }).click();
+    await toast(page, 'Please enter message content');
+
+    await compose.getByLabel('Message Content').fill('Hello {first_name}, the clinic opens at 9 tomorrow.');
+    await box.getByRole('button', { name: 'Send Test' }).click();
+    await toast(page, 'Test message sent successfully');
+    t.same(botTexts(server, BOT_USERS[0]!.telegramId), ['Hello Amira, the clinic opens at 9 tomorrow.'], 'the test user got it, with their name');
+    t.same(botTexts(server, BOT_USERS[1]!.telegramId), [], 'nobody else did');
+  });
+
+  await t.test('sending queues it, resets the form and shows the progress to the end', async (t) => {
+    await compose.getByRole('button', { name: 'Send Broadcast' }).click();
+    await toast(page, 'Broadcast message sent successfully');
+    t.equal(await valueOf(compose.getByLabel('Message Title'), ''), '', 'the title is empty');
+    t.ok(await compose.getByLabel('All Users').isChecked(), 'the form is back on All Users');
+    t.equal(await compose.getByLabel('Message Content').inputValue(), '', 'the content is empty');
+
+    const live = page.getByRole('region', { name: 'Live Progress' });
+    await live.getByText('Finished: sent').waitFor({ timeout: 15_000 });
+    t.equal((await live.locator('dt', { hasText: 'Sent' }).locator('xpath=following-sibling::dd[1]').innerText()).trim(), '3', 'three sent');
+    t.equal((await live.locator('dt', { hasText: 'Failed' }).locator('xpath=following-sibling::dd[1]').innerText()).trim(), '0', 'none failed');
+    t.equal(await live.getByRole('button', { name: 'Retry failed' }).count(), 0, 'nothing to retry');
+
+    const item = page.getByRole('article', { name: 'Clinic hours' });
+    await item.getByText('sent', { exact: true }).waitFor();
+    await item.getByText(/3 delivered · 0 failed · 3 recipients/).waitFor();
+    for (const [index, user] of BOT_USERS.entries()) {
+      const expected = `Hello ${user.firstName}, the clinic opens at 9 tomorrow.`;
+      // The first user also got the same text earlier, as the test message.
+      const copies = botTexts(server, user.telegramId).filter((text) => text === expected).length;
+      t.equal(copies, index === 0 ? 2 : 1, `${user.firstName} got the broadcast once, with their name`);
+    }
+  });
+
+  await t.test("a template's Send button opens the form on that template", async (t) => {
+    const [template] = await server.sql<{ id: number }[]>`
+      INSERT INTO message_templates (name, type, content, variables)
+      VALUES ('Holiday hours', 'broadcast', 'Dear {first_name}, we are closed on Monday.', '{first_name}')
+      RETURNING id`;
+    await page.goto(`${server.url}/messaging/broadcasts?templateId=${template!.id}`);
+    t.ok(await compose.getByLabel('Use Template').isChecked(), 'Use Template is chosen');
+    await compose.getByText('Dear {first_name}, we are closed on Monday.').waitFor();
+    t.equal(await compose.getByLabel('Template', { exact: true }).inputValue(), String(template!.id), 'the template is picked');
+    t.equal(await compose.getByLabel('Message Title').inputValue(), 'Holiday hours', "the title starts as the template's name");
+    await compose.getByText('Sends the template "Holiday hours" to all 3 active bot users.').waitFor();
+    await compose.getByRole('button', { name: 'Send Broadcast' }).click();
+    await toast(page, 'Broadcast message sent successfully');
+    await page.getByRole('article', { name: 'Holiday hours' }).getByText(/3 delivered/).waitFor({ timeout: 15_000 });
+    t.ok(await compose.getByLabel('All Users').isChecked(), 'the form is back on All Users');
+    t.notOk(page.url().includes('templateId'), 'the address no longer asks for the template');
+    for (const user of BOT_USERS) {
+      t.ok(botTexts(server, user.telegramId).includes(`Dear ${user.firstName}, we are closed on Monday.`), `${user.firstName} got the template, filled in`);
+    }
+  });
+
+  await t.test("a failed recipient is listed with Telegram's reason, and can be retried", async (t) => {
+    // Telegram refuses the next message, as it does for a chat it cannot find: a failure worth a retry.
+    server.simulator.failNext('sendMessage', { error_code: 400, description: 'Bad Request: chat not found' });
+    const long = `Long notice ${'x'.repeat(300)}`;
+    await compose.getByLabel('Message Title').fill('Long notice');
+    await compose.getByLabel('Message Content').fill(long);
+    await compose.getByRole('button', { name: 'Send Broadcast' }).click();
+    await toast(page, 'Broadcast message sent successfully');
+    const item = page.getByRole('article', { name: 'Long notice' });
+    await item.getByText(/2 delivered · 1 failed/).waitFor({ timeout: 15_000 });
+    const shown = (await item.locator('p').first().innerText()).trim();
+    t.ok(shown.length <= 151, `history shows at most 150 characters (${shown.length})`);
+
+    await item.getByRole('button', { name: 'Details of Long notice' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Long notice' });
+    await dialog.getByText(long).waitFor();
+    await dialog.getByText('Failed recipients (1)').waitFor();
+    const failed = dialog.getByRole('listitem');
+    t.match(await failed.innerText(), /chat not found/, "Telegram's reason is shown");
+    const failedId = Number(/ID (\d+)/.exec(await failed.innerText())![1]);
+
+    await dialog.getByRole('button', { name: 'Retry failed' }).click();
+    await toast(page, 'Retrying the failed recipients');
+    await dialog.getByText('Failed recipients (0)').waitFor({ timeout: 15_000 });
+    for (const user of BOT_USERS) {
+      const copies = botTexts(server, user.telegramId).filter((text) => text === long).length;
+      t.equal(copies, 1, user.telegramId === failedId ? 'the retry reached the failed recipient' : `${user.firstName} was not sent it again`);
+    }
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+
+  await t.test('at 375 px the screen fits the width', async (t) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await compose.getByRole('button', { name: 'Send Broadcast' }).waitFor();
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+    t.ok(overflow <= 0, `no horizontal scrolling (${overflow}px)`);
+  });
+});
+
+for (const staff of [VIEWER, EDITOR]) {
+  t.test(`a ${staff.role} is refused the broadcast screen`, async (t) => {
+    const server = await startTestServer();
+    t.teardown(() => server.close());
+    await server.createUser(staff);
+    const browser = await launchBrowser();
+    t.teardown(() => browser.close());
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await signIn(page, server.url, staff.username, staff.password);
+    await openScreen(page, server);
+    await page.getByRole('heading', { name: 'Access Restricted' }).waitFor();
+    await page.getByText('Only Admin and Super Admin users can send broadcast messages.').waitFor();
+    t.equal(await page.getByRole('button', { name: 'Send Broadcast' }).count(), 0, 'no send button');
+    t.equal(await page.getByLabel('Message Title').count(), 0, 'no compose form');
+  });
+}
