@@ -142,7 +142,7 @@ export async function cancelBroadcast(sql: Sql, broadcastId: number, at: Date): 
 
 /**
  * Puts the failed recipients back in the queue, except those Telegram refused for good (blocked the bot,
- * deactivated) and those no longer reachable; the broadcast is sending again. Returns how many were requeued.
+ * deactivated), those no longer reachable, and interrupted sends (they may have arrived); the broadcast is sending again. Returns how many were requeued.
  */
 export async function retryFailedRecipients(sql: Sql, broadcastId: number): Promise<number> {
   return sql.begin(async (transaction) => {
@@ -151,6 +151,8 @@ export async function retryFailedRecipients(sql: Sql, broadcastId: number): Prom
       UPDATE broadcast_recipients r SET status = 'pending', error = NULL, attempts = 0
       FROM telegram_users u
       WHERE r.broadcast_id = ${broadcastId} AND r.status = 'failed' AND NOT r.unreachable
+        -- An interrupted send may have arrived: resending could deliver it twice.
+        AND r.error IS DISTINCT FROM 'interrupted'
         AND u.telegram_id = r.telegram_id AND u.is_active AND NOT u.is_blocked`;
     if (requeued.count > 0) {
       await tx`
