@@ -8,18 +8,18 @@
  * Options (environment): BENCH_CONTACTS (100000), BENCH_LOOKUPS (3000), BENCH_SECONDS (12), BENCH_CONCURRENCY (100),
  * BENCH_USERS (2000). Writes bench/results/bot.json.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import postgres from 'postgres';
 import { createBot } from '../bot/create-bot.js';
 import { seedDefaultTemplates } from '../bot/default-templates.js';
 import { createTelegramSimulator } from '../bot/simulator/index.js';
 import { findNearestContacts } from '../sql/contact-lookup.js';
-import { openDatabase, type Database, type Sql } from '../sql/database.js';
+import type { Sql } from '../sql/database.js';
 import { runMigrations } from '../sql/migrate.js';
 import { loadGazetteerOnce } from '../scripts/load-gazetteer.js';
+import { createRandom } from '../scripts/demo/random.js';
+import { openBenchDatabase, percentiles, progress } from './support.js';
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000);
 const LOOKUPS = Number(process.env.BENCH_LOOKUPS ?? 3000);
@@ -28,51 +28,13 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 100);
 const USERS = Number(process.env.BENCH_USERS ?? 2000);
 const TARGETS = { lookupP99Ms: 2, updatesPerSecond: 500 };
 
-/** A seeded pseudo-random generator (mulberry32), so runs are comparable. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let value = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rand = random(20261121);
-const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
+// Seeded, so runs are comparable.
+const random = createRandom(20261121);
+const rand = random.next;
+const pick = random.pick;
 
-function percentiles(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-  const round = (value: number) => Math.round(value * 1000) / 1000;
-  return { n: sorted.length, p50: round(at(50)), p95: round(at(95)), p99: round(at(99)), max: round(sorted.at(-1)!), mean: round(sorted.reduce((a, b) => a + b, 0) / sorted.length) };
-}
 
-function progress(label: string, done: number, total: number) {
-  const width = 30;
-  const filled = Math.round((done / total) * width);
-  process.stdout.write(`\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done.toLocaleString('en')}/${total.toLocaleString('en')}`);
-  if (done === total) process.stdout.write('\n');
-}
 
-async function openBenchDatabase(): Promise<Database & { label: string }> {
-  const serverUrl = process.env.BENCH_DATABASE_URL;
-  if (!serverUrl) return { ...(await openDatabase({ dataDir: null })), label: 'embedded PGlite (in memory)' };
-  const name = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), maxConnections: 10 });
-  return {
-    ...database,
-    label: `PostgreSQL at ${url.host}/${name}`,
-    async close() {
-      await database.close();
-      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
 
 interface Town {
   latitude: number;

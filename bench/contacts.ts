@@ -14,62 +14,26 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import postgres from 'postgres';
 import { buildApp } from '../api/app.js';
 import { hashPassword } from '../api/auth/passwords.js';
 import { insertAdminUser } from '../sql/admin-users.js';
-import { openDatabase, type Database, type Sql } from '../sql/database.js';
+import type { Sql } from '../sql/database.js';
 import { runMigrations } from '../sql/migrate.js';
 import { gazetteerRows } from '../scripts/load-gazetteer.js';
+import { createRandom } from '../scripts/demo/random.js';
+import { openBenchDatabase, percentiles } from './support.js';
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
 const TARGET_P95_MS = 50;
 
-/** A seeded pseudo-random generator (mulberry32), so runs are comparable. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let value = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rand = random(20261121);
-const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
+// Seeded, so runs are comparable.
+const random = createRandom(20261121);
+const rand = random.next;
+const pick = random.pick;
 
-function percentiles(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-  const round = (value: number) => Math.round(value * 100) / 100;
-  return { n: sorted.length, p50: round(at(50)), p95: round(at(95)), p99: round(at(99)), max: round(sorted.at(-1)!) };
-}
 
-async function openBenchDatabase(): Promise<Database & { label: string }> {
-  const serverUrl = process.env.BENCH_DATABASE_URL;
-  if (!serverUrl) return { ...(await openDatabase({ dataDir: null })), label: 'embedded PGlite (in memory)' };
-  const name = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), maxConnections: 10 });
-  return {
-    ...database,
-    label: `PostgreSQL at ${url.host}/${name}`,
-    async close() {
-      await database.close();
-      if (process.env.BENCH_KEEP) {
-        console.log(`kept database ${name} (BENCH_KEEP)`);
-        await admin.end();
-        return;
-      }
-      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
 
 const SPECIALTIES = ['General practice', 'Cardiology', 'Paediatrics', 'Dermatology', 'Gynaecology', 'Orthopaedics', 'Dentistry', 'Psychiatry', 'Neurology', 'Ophthalmology', 'Oncology', 'Urology'];
 const FIRST = ['Amara', 'Bruno', 'Chiara', 'Dmitri', 'Elena', 'Farah', 'Goran', 'Hana', 'Ivo', 'Jonas', 'Kira', 'Luca', 'Mei', 'Nadia', 'Omar', 'Priya'];
