@@ -1,5 +1,4 @@
-import { Button } from '@tremor/react';
-import { ModalDialog } from '../../../components/modal-dialog.js';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog.js';
 import { useBulkDeleteContacts, type BulkTarget } from '../api/bulk-contacts.js';
 
 interface BulkDeleteDialogProps {
@@ -14,31 +13,14 @@ interface BulkDeleteDialogProps {
 export function BulkDeleteDialog({ open, onClose, target, count, onDone }: BulkDeleteDialogProps) {
   const bulkDelete = useBulkDeleteContacts();
   return (
-    <ModalDialog
+    <ConfirmDeleteDialog
       open={open}
       onClose={onClose}
-      role="alertdialog"
       title="Delete contacts?"
       description={`Are you sure you want to delete ${count} contacts? This action cannot be undone.`}
-    >
-      <div className="flex justify-end gap-3 border-t border-tremor-border pt-4">
-        <Button type="button" variant="secondary" onClick={onClose} autoFocus>
-          Cancel
-        </Button>
-        <Button
-          type="button"
-          color="red"
-          disabled={bulkDelete.isPending}
-          onClick={() =>
-            bulkDelete.mutate(target, {
-              onSuccess: onDone,
-              onSettled: onClose,
-            })
-          }
-        >
-          {bulkDelete.isPending ? 'Deleting...' : `Delete ${count} contacts`}
-        </Button>
-      </div>
-    </ModalDialog>
+      pending={bulkDelete.isPending}
+      confirmLabel={`Delete ${count} contacts`}
+      onConfirm={() => bulkDelete.mutate(target, { onSuccess: onDone, onSettled: onClose })}
+    />
   );
 }
