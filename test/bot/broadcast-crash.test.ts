@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import t from 'tap';
@@ -12,16 +11,9 @@ import { insertBroadcast } from '../../sql/broadcasts.js';
 import { loadGazetteerOnce } from '../../scripts/load-gazetteer.js';
 import { LARGE_CITIES } from '../helpers/gazetteer.js';
 import { createTestDatabase } from '../helpers/database.js';
-import { childEnvWithoutCoverage } from '../helpers/child-env.js';
+import { childEnvWithoutCoverage, freePort } from '../helpers/child-env.js';
 import { someBotUsers } from '../helpers/broadcasts.js';
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 t.test('SIGKILL in the middle of a 500-recipient broadcast: a restart resumes, nobody gets it twice, all end delivered or failed', async (t) => {
   // Telegram is a simulator in this process: it outlives both runs of the product, so it counts every message.

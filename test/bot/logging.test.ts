@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import t from 'tap';
@@ -13,7 +12,7 @@ import { createBotHarness } from '../helpers/bot.js';
 import { aContact, aMember, anAuthorizedGroup, aUser, logsOf, withSettings, type LogRow } from '../helpers/bot-fixtures.js';
 import { createTestDatabase } from '../helpers/database.js';
 import { LARGE_CITIES } from '../helpers/gazetteer.js';
-import { childEnvWithoutCoverage } from '../helpers/child-env.js';
+import { childEnvWithoutCoverage, freePort } from '../helpers/child-env.js';
 
 const h = await createBotHarness(t);
 const group = await anAuthorizedGroup(h, { dailyLimit: 10 });
@@ -121,14 +120,6 @@ t.test('a user who blocks the bot is marked unreachable, and reachable again onc
   t.match((await h.sql`SELECT is_active FROM telegram_users WHERE telegram_id = ${user.id}`)[0], { isActive: true });
 });
 
-/** A TCP port nobody listens on right now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 t.test('SIGTERM during a burst loses no log row of an update the bot handled', async (t) => {
   // Telegram is a simulator in this process: it outlives the product, so we can count what the bot answered.

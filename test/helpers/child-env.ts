@@ -1,3 +1,5 @@
+import { createServer } from 'node:net';
+
 /**
  * The environment for a child process that runs our TypeScript through tsx. It reports no
  * coverage: tsx maps lines differently from the test runner's loader, and its figures would be
@@ -7,4 +9,13 @@ export function childEnvWithoutCoverage(extra: NodeJS.ProcessEnv = {}): NodeJS.P
   const env = { ...process.env, ...extra };
   delete env.NODE_V8_COVERAGE;
   return env;
+}
+
+/** A TCP port nobody listens on right now, for a child process to take. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
