@@ -20,6 +20,7 @@ import type { UserRowActions } from './components/user-controls.js';
 import { UserSummary } from './components/user-summary.js';
 import { notifyError } from './notify.js';
 import { useDialogTarget } from './use-dialog-target.js';
+import { AccessRestricted } from '../../components/access-restricted.js';
 
 const HEADING_ID = 'user-management-heading';
 const LIST_HEADING_ID = 'admin-users-list-heading';
@@ -29,7 +30,12 @@ export function UserManagementScreen() {
   const { user } = useAuth();
   return (
     <section aria-labelledby={HEADING_ID} className="space-y-6">
-      {user && can(user.role, 'admin-users:read') ? <UserManagement viewer={user} /> : <AccessRestricted />}
+      {user && can(user.role, 'admin-users:read') ? <UserManagement viewer={user} /> : (
+        <>
+          <Heading />
+          <AccessRestricted message="Only Admin and Super Admin users can manage admin users." />
+        </>
+      )}
     </section>
   );
 }
@@ -45,19 +51,6 @@ function Heading({ actions }: { actions?: ReactNode }) {
   );
 }
 
-function AccessRestricted() {
-  return (
-    <>
-      <Heading />
-      <Card className="border-l-4 border-amber-500">
-        <h2 className="font-semibold text-tremor-content-strong">Access Restricted</h2>
-        <p className="mt-1 text-tremor-default text-tremor-content">
-          Only Admin and Super Admin users can manage admin users.
-        </p>
-      </Card>
-    </>
-  );
-}
 
 function UserManagement({ viewer }: { viewer: SessionUser }) {
   const users = useAdminUsers();

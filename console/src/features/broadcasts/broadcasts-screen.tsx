@@ -12,7 +12,7 @@ import { useRecipients } from './api/get-recipients.js';
 import { useTemplates } from './api/get-templates.js';
 import { useSendBroadcast } from './api/send-broadcast.js';
 import { useSendTestMessage } from './api/send-test-message.js';
-import { AccessRestricted } from './components/access-restricted.js';
+import { AccessRestricted } from '../../components/access-restricted.js';
 import { BroadcastDetailDialog } from './components/broadcast-detail-dialog.js';
 import { BroadcastHistory } from './components/broadcast-history.js';
 import { BroadcastProgress } from './components/broadcast-progress.js';
@@ -35,7 +35,7 @@ export function BroadcastsScreen() {
     return (
       <section aria-labelledby={HEADING_ID} className="space-y-6">
         <PageHeader title={TITLE} description={DESCRIPTION} headingId={HEADING_ID} />
-        <AccessRestricted />
+        <AccessRestricted message="Only Admin and Super Admin users can send broadcast messages." />
       </section>
     );
   }

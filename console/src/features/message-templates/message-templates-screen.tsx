@@ -20,6 +20,7 @@ import { TemplateCards } from './components/template-cards.js';
 import { TemplatePreviewDialog } from './components/template-preview-dialog.js';
 import { TEMPLATE_TYPE_LABELS } from './template-types.js';
 import { useDebouncedValue } from './use-debounced-value.js';
+import { AccessRestricted } from '../../components/access-restricted.js';
 
 const HEADING_ID = 'message-templates-heading';
 const BROADCASTS_PATH = '/messaging/broadcasts';
@@ -31,7 +32,12 @@ export function MessageTemplatesScreen() {
   const { user } = useAuth();
   return (
     <section aria-labelledby={HEADING_ID} className="space-y-6">
-      {user && can(user.role, 'templates:read') ? <MessageTemplates canWrite={can(user.role, 'templates:write')} /> : <AccessRestricted />}
+      {user && can(user.role, 'templates:read') ? <MessageTemplates canWrite={can(user.role, 'templates:write')} /> : (
+        <>
+          <Heading />
+          <AccessRestricted message="Only Editor, Admin and Super Admin users can manage message templates." />
+        </>
+      )}
     </section>
   );
 }
@@ -47,17 +53,6 @@ function Heading({ actions }: { actions?: ReactNode }) {
   );
 }
 
-function AccessRestricted() {
-  return (
-    <>
-      <Heading />
-      <Card className="border-l-4 border-amber-500">
-        <h2 className="font-semibold text-tremor-content-strong">Access Restricted</h2>
-        <p className="mt-1 text-tremor-default text-tremor-content">Only Editor, Admin and Super Admin users can manage message templates.</p>
-      </Card>
-    </>
-  );
-}
 
 function MessageTemplates({ canWrite }: { canWrite: boolean }) {
   const navigate = useNavigate();
