@@ -27,3 +27,10 @@ export async function usedToday(sql: Sql, telegramId: number, day: string): Prom
     SELECT used FROM daily_usage WHERE telegram_id = ${telegramId} AND usage_date = ${day}::date`;
   return row?.used ?? 0;
 }
+
+/** Staff give a user their full allowance back for the day; returns the count it had. */
+export async function resetDailyUsage(sql: Sql, telegramId: number, day: string): Promise<number> {
+  const [row] = await sql<{ used: number }[]>`
+    DELETE FROM daily_usage WHERE telegram_id = ${telegramId} AND usage_date = ${day}::date RETURNING used`;
+  return row?.used ?? 0;
+}

@@ -1,4 +1,6 @@
+import type postgres from 'postgres';
 import type { Sql } from './database.js';
+import { containsPattern } from './like.js';
 
 export interface TelegramProfile {
   telegramId: number;
@@ -47,4 +49,99 @@ export async function markTelegramUserUnreachable(sql: Sql, telegramId: number):
 export async function listTelegramProfiles(sql: Sql): Promise<(TelegramProfile & { isActive: boolean })[]> {
   return sql<(TelegramProfile & { isActive: boolean })[]>`
     SELECT telegram_id, first_name, last_name, username, language_code, is_active FROM telegram_users ORDER BY telegram_id`;
+}
+
+/** A bot user as the console lists them, with today's answered requests. */
+export interface ListedTelegramUser extends StoredTelegramUser {
+  requestsToday: number;
+}
+
+export interface TelegramUserFilter {
+  search?: string;
+  status: 'all' | 'active' | 'inactive';
+}
+
+function userFilterSql(sql: Sql, filter: TelegramUserFilter): postgres.PendingQuery<postgres.Row[]> {
+  const conditions: postgres.PendingQuery<postgres.Row[]>[] = [];
+  // search_text is lower-cased; the trigram index serves LIKE '%…%'.
+  if (filter.search) conditions.push(sql`u.search_text LIKE ${containsPattern(filter.search.replace(/^@/, ''))}`);
+  if (filter.status !== 'all') conditions.push(filter.status === 'active' ? sql`u.is_active` : sql`NOT u.is_active`);
+  if (conditions.length === 0) return sql`TRUE`;
+  return conditions.reduce((all, condition) => sql`${all} AND ${condition}`);
+}
+
+/** One page of the users matching the filter, most recently seen first, and how many match. */
+export async function listTelegramUsers(
+  sql: Sql,
+  filter: TelegramUserFilter,
+  page: { page: number; pageSize: number },
+  today: string,
+): Promise<{ items: ListedTelegramUser[]; total: number }> {
+  const where = userFilterSql(sql, filter);
+  const [items, [count]] = await Promise.all([
+    sql<ListedTelegramUser[]>`
+      SELECT u.*, coalesce(d.used, 0) AS requests_today
+      FROM telegram_users u
+      LEFT JOIN daily_usage d ON d.telegram_id = u.telegram_id AND d.usage_date = ${today}::date
+      WHERE ${where}
+      ORDER BY u.last_seen DESC NULLS LAST, u.id DESC
+      LIMIT ${page.pageSize} OFFSET ${(page.page - 1) * page.pageSize}`,
+    sql<{ total: number }[]>`SELECT count(*)::int AS total FROM telegram_users u WHERE ${where}`,
+  ]);
+  return { items, total: count!.total };
+}
+
+/** The Telegram ids of the users matching the filter (at most `limit`), and how many match. */
+export async function listTelegramUserIds(sql: Sql, filter: TelegramUserFilter, limit: number): Promise<{ ids: number[]; total: number }> {
+  const where = userFilterSql(sql, filter);
+  const [rows, [count]] = await Promise.all([
+    sql<{ telegramId: number }[]>`SELECT u.telegram_id FROM telegram_users u WHERE ${where} ORDER BY u.telegram_id LIMIT ${limit}`,
+    sql<{ total: number }[]>`SELECT count(*)::int AS total FROM telegram_users u WHERE ${where}`,
+  ]);
+  return { ids: rows.map((row) => row.telegramId), total: count!.total };
+}
+
+/** The Bot Users summary cards, over every user. */
+export async function summarizeTelegramUsers(
+  sql: Sql,
+): Promise<{ totalUsers: number; activeUsers: number; inactiveUsers: number; totalRequests: number }> {
+  const [summary] = await sql<{ totalUsers: number; activeUsers: number; inactiveUsers: number; totalRequests: number }[]>`
+    SELECT count(*)::int AS total_users,
+      (count(*) FILTER (WHERE is_active))::int AS active_users,
+      (count(*) FILTER (WHERE NOT is_active))::int AS inactive_users,
+      coalesce(sum(total_requests), 0)::float8 AS total_requests
+    FROM telegram_users`;
+  return summary!;
+}
+
+export async function findTelegramUser(sql: Sql, telegramId: number, today: string): Promise<ListedTelegramUser | undefined> {
+  const [user] = await sql<ListedTelegramUser[]>`
+    SELECT u.*, coalesce(d.used, 0) AS requests_today
+    FROM telegram_users u
+    LEFT JOIN daily_usage d ON d.telegram_id = u.telegram_id AND d.usage_date = ${today}::date
+    WHERE u.telegram_id = ${telegramId}`;
+  return user;
+}
+
+/** Staff block (or unblock) a user from the bot; the bot refuses them from their next request. */
+export async function setTelegramUserBlocked(sql: Sql, telegramId: number, isBlocked: boolean): Promise<void> {
+  await sql`UPDATE telegram_users SET is_blocked = ${isBlocked} WHERE telegram_id = ${telegramId}`;
+}
+
+export interface UserRequestLog {
+  id: number;
+  createdAt: Date;
+  level: string;
+  message: string;
+  command: string | null;
+  chatId: number | null;
+  durationMs: number | null;
+  errorMessage: string | null;
+}
+
+/** A user's latest requests from the bot logs, newest first. */
+export async function listRecentUserRequests(sql: Sql, telegramId: number, limit: number): Promise<UserRequestLog[]> {
+  return sql<UserRequestLog[]>`
+    SELECT id, created_at, level, message, command, chat_id, duration_ms, error_message
+    FROM bot_logs WHERE user_id = ${telegramId} ORDER BY id DESC LIMIT ${limit}`;
 }

@@ -2,11 +2,16 @@ import { z } from 'zod';
 
 /** Reads about bot users the console needs (spec §3 "User membership", "Daily usage"; §7 "Bot data"). */
 
-const TelegramIdQuery = z.coerce
-  .number({ error: 'userId must be a number' })
-  .int('userId must be a whole number')
-  .positive('userId must be positive')
-  .max(Number.MAX_SAFE_INTEGER, 'userId is too large');
+/** A Telegram user id in a query string or path, its messages naming the parameter. */
+export function telegramIdParam(name: string) {
+  return z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .positive(`${name} must be positive`)
+    .max(Number.MAX_SAFE_INTEGER, `${name} is too large`);
+}
+
+const TelegramIdQuery = telegramIdParam('userId');
 
 export const DailyUsageQuerySchema = z.object({
   /** A Telegram user id; without it the answer is the fallback for "no user selected". */

@@ -12,6 +12,8 @@ const superAdmins: readonly Role[] = ['super_admin'];
 export const PERMISSIONS = {
   'dashboard:read': everyone,
   'bot-users:read': everyone,
+  /** Reset a bot user's count for today; block or unblock them from the bot. */
+  'bot-users:manage': admins,
   'contacts:read': everyone,
   'contacts:write': editors,
   'analytics:read': everyone,

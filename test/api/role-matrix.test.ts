@@ -67,6 +67,22 @@ const ROUTES: RouteEntry[] = [
   },
   { method: 'GET', url: '/api/daily-usage', expect: 'signed-in' },
   { method: 'GET', url: '/api/user-memberships', expect: 'signed-in', request: () => ({ url: '/api/user-memberships?userId=1' }) },
+  { method: 'GET', url: '/api/telegram-users', expect: 'signed-in' },
+  { method: 'GET', url: '/api/telegram-users/ids', expect: 'signed-in' },
+  // No such bot user: those allowed past the check get 404.
+  { method: 'GET', url: '/api/telegram-users/:telegramId', expect: EVERY_ROLE(404), request: () => ({ url: '/api/telegram-users/42' }) },
+  {
+    method: 'PATCH',
+    url: '/api/telegram-users/:telegramId',
+    expect: ADMINS_ONLY(404),
+    request: () => ({ url: '/api/telegram-users/42', payload: { isBlocked: true } }),
+  },
+  {
+    method: 'POST',
+    url: '/api/telegram-users/:telegramId/reset-daily-usage',
+    expect: ADMINS_ONLY(404),
+    request: () => ({ url: '/api/telegram-users/42/reset-daily-usage' }),
+  },
   { method: 'GET', url: '/api/bot-sandbox/status', expect: EDITORS_AND_UP(200) },
   { method: 'GET', url: '/api/bot-sandbox/users', expect: SANDBOX },
   { method: 'POST', url: '/api/bot-sandbox/users', expect: SANDBOX, request: () => ({ payload: { userId: 1, firstName: 'A' } }) },

@@ -1,0 +1,146 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  MAX_SELECTED_USER_IDS,
+  RECENT_REQUESTS_SHOWN,
+  TelegramUserDetailSchema,
+  TelegramUserFilterSchema,
+  TelegramUserIdsSchema,
+  TelegramUserParamsSchema,
+  TelegramUsersPageSchema,
+  TelegramUsersQuerySchema,
+  TelegramUserUpdateSchema,
+  type TelegramUser,
+  type TelegramUserDetail,
+  type TelegramUsersPage,
+} from '../contract/telegram-users.js';
+import { localDay } from '../../bot/time-zone.js';
+import { audit } from '../audit.js';
+import { notFound } from '../errors.js';
+import type { Sql } from '../../sql/database.js';
+import { resetDailyUsage } from '../../sql/daily-usage.js';
+import { getSystemSettings } from '../../sql/settings.js';
+import {
+  findTelegramUser,
+  listRecentUserRequests,
+  listTelegramUserIds,
+  listTelegramUsers,
+  setTelegramUserBlocked,
+  summarizeTelegramUsers,
+  type ListedTelegramUser,
+} from '../../sql/telegram-users.js';
+
+const TARGET_TYPE = 'telegram-user';
+const NOT_FOUND = 'No bot user has that Telegram ID';
+
+function toTelegramUser(user: ListedTelegramUser): TelegramUser {
+  return {
+    id: user.id,
+    telegramId: String(user.telegramId),
+    firstName: user.firstName,
+    lastName: user.lastName,
+    username: user.username,
+    isActive: user.isActive,
+    isBlocked: user.isBlocked,
+    requestsToday: user.requestsToday,
+    totalRequests: user.totalRequests,
+    lastSeen: user.lastSeen?.toISOString() ?? null,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+/** Bot users (spec §2.10, §7 "Bot data"): read by every role; admins reset a day's count and block users. */
+export const telegramUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = async (instance, { sql, now }) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  /** Today's date where the bot counts daily limits. */
+  const today = async () => localDay(now(), (await getSystemSettings(sql)).timeZone);
+
+  async function detail(telegramId: number): Promise<TelegramUserDetail> {
+    const user = await findTelegramUser(sql, telegramId, await today());
+    if (!user) throw notFound(NOT_FOUND);
+    const requests = await listRecentUserRequests(sql, telegramId, RECENT_REQUESTS_SHOWN);
+    return {
+      ...toTelegramUser(user),
+      languageCode: user.languageCode,
+      recentRequests: requests.map((log) => ({
+        id: log.id,
+        timestamp: log.createdAt.toISOString(),
+        level: log.level,
+        message: log.message,
+        command: log.command,
+        chatId: log.chatId === null ? null : String(log.chatId),
+        durationMs: log.durationMs,
+        errorMessage: log.errorMessage,
+      })),
+    };
+  }
+
+  app.get(
+    '/api/telegram-users',
+    { schema: { querystring: TelegramUsersQuerySchema, response: { 200: TelegramUsersPageSchema } }, config: { permission: 'bot-users:read' } },
+    async (request): Promise<TelegramUsersPage> => {
+      const { page, pageSize, ...filter } = request.query;
+      const [{ items, total }, summary] = await Promise.all([
+        listTelegramUsers(sql, filter, { page, pageSize }, await today()),
+        summarizeTelegramUsers(sql),
+      ]);
+      return { items: items.map(toTelegramUser), total, page, pageSize, summary };
+    },
+  );
+
+  app.get(
+    '/api/telegram-users/ids',
+    { schema: { querystring: TelegramUserFilterSchema, response: { 200: TelegramUserIdsSchema } }, config: { permission: 'bot-users:read' } },
+    async (request) => {
+      const { ids, total } = await listTelegramUserIds(sql, request.query, MAX_SELECTED_USER_IDS);
+      return { ids: ids.map(String), total };
+    },
+  );
+
+  app.get(
+    '/api/telegram-users/:telegramId',
+    { schema: { params: TelegramUserParamsSchema, response: { 200: TelegramUserDetailSchema } }, config: { permission: 'bot-users:read' } },
+    async (request) => detail(request.params.telegramId),
+  );
+
+  app.patch(
+    '/api/telegram-users/:telegramId',
+    {
+      schema: { params: TelegramUserParamsSchema, body: TelegramUserUpdateSchema, response: { 200: TelegramUserDetailSchema } },
+      config: { permission: 'bot-users:manage' },
+    },
+    async (request) => {
+      const { telegramId } = request.params;
+      const before = await detail(telegramId);
+      await setTelegramUserBlocked(sql, telegramId, request.body.isBlocked);
+      const after = await detail(telegramId);
+      await audit(sql, request, {
+        action: request.body.isBlocked ? 'telegram-user.block' : 'telegram-user.unblock',
+        targetType: TARGET_TYPE,
+        targetId: telegramId,
+        before: { isBlocked: before.isBlocked },
+        after: { isBlocked: after.isBlocked },
+      });
+      return after;
+    },
+  );
+
+  app.post(
+    '/api/telegram-users/:telegramId/reset-daily-usage',
+    { schema: { params: TelegramUserParamsSchema, response: { 200: TelegramUserDetailSchema } }, config: { permission: 'bot-users:manage' } },
+    async (request) => {
+      const { telegramId } = request.params;
+      if (!(await findTelegramUser(sql, telegramId, await today()))) throw notFound(NOT_FOUND);
+      const used = await resetDailyUsage(sql, telegramId, await today());
+      await audit(sql, request, {
+        action: 'telegram-user.reset-daily-usage',
+        targetType: TARGET_TYPE,
+        targetId: telegramId,
+        before: { requestsToday: used },
+        after: { requestsToday: 0 },
+      });
+      return detail(telegramId);
+    },
+  );
+};
