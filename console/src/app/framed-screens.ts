@@ -15,11 +15,6 @@ export const FRAMED_SCREENS: readonly FramedScreen[] = [
     description: 'An overview of bot activity: requests, success rate, active users and response times.',
   },
   {
-    paths: ['/users'],
-    title: 'Bot Users',
-    description: "Monitor bot users' activity, their group memberships and their daily usage.",
-  },
-  {
     paths: ['/analytics'],
     title: 'Analytics Dashboard',
     description: 'Request volume, users, locations and performance of the bot over time.',

@@ -21,6 +21,9 @@ const BroadcastsScreen = lazy(() =>
 const MessageTemplatesScreen = lazy(() =>
   import('../features/message-templates/message-templates-screen.js').then((module) => ({ default: module.MessageTemplatesScreen })),
 );
+const BotUsersScreen = lazy(() =>
+  import('../features/bot-users/bot-users-screen.js').then((module) => ({ default: module.BotUsersScreen })),
+);
 const BotSandboxScreen = lazy(() =>
   import('../features/bot-sandbox/bot-sandbox-screen.js').then((module) => ({ default: module.BotSandboxScreen })),
 );
@@ -51,6 +54,7 @@ export function createAppRouter() {
           element: <SessionGate />,
           children: [
             ...framedRoutes,
+            route('/users', { title: 'Bot Users' }, <BotUsersScreen />),
             route('/medical-contacts', { title: 'Medical Contacts Database' }, <MedicalContactsScreen />),
             route('/templates', { title: 'Message Templates' }, <MessageTemplatesScreen />),
             route('/messaging/templates', { title: 'Message Templates' }, <MessageTemplatesScreen />),

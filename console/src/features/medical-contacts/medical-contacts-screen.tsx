@@ -7,6 +7,7 @@ import { can } from '../../../../api/contract/permissions.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
 import { PageHeader } from '../../components/page-header.js';
+import { Pagination } from '../../components/pagination.js';
 import { errorMessage } from '../../lib/api-client.js';
 import { formatCount, formatNumber } from '../../lib/format.js';
 import { notifyError } from '../../lib/notify.js';
@@ -25,8 +26,7 @@ import { ContactStats } from './components/contact-stats.js';
 import { ContactsTable } from './components/contacts-table.js';
 import { DeleteContactDialog } from './components/delete-contact-dialog.js';
 import { EditContactDialog } from './components/edit-contact-dialog.js';
-import { Pagination } from './components/pagination.js';
-import { hasActiveFilter, readListParams, toQueryString, type ContactFilterParams, type ContactSortField } from './contact-query.js';
+import { hasActiveFilter, PAGE_SIZES, readListParams, toQueryString, type ContactFilterParams, type ContactSortField } from './contact-query.js';
 import { useContactSelection } from './use-contact-selection.js';
 
 // d3-geo, topojson and the world outline load only when the map is drawn, keeping the list light.
@@ -213,6 +213,7 @@ export function MedicalContactsScreen() {
                 total={total}
                 onPage={(page) => updateParams({ page: page === 1 ? undefined : page }, false)}
                 onPageSize={(pageSize) => updateParams({ pageSize })}
+                pageSizes={PAGE_SIZES}
               />
             ) : null}
           </Card>

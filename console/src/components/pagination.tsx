@@ -1,9 +1,8 @@
 import { RiArrowLeftSLine, RiArrowRightSLine } from '@remixicon/react';
 import { Button } from '@tremor/react';
 import { useId } from 'react';
-import { SELECT_CLASSES } from '../../../components/select-field.js';
-import { formatNumber } from '../../../lib/format.js';
-import { PAGE_SIZES } from '../contact-query.js';
+import { SELECT_CLASSES } from './select-field.js';
+import { formatNumber } from '../lib/format.js';
 
 interface PaginationProps {
   page: number;
@@ -11,6 +10,8 @@ interface PaginationProps {
   total: number;
   onPage: (page: number) => void;
   onPageSize: (pageSize: number) => void;
+  /** The page sizes offered. */
+  pageSizes: readonly number[];
 }
 
 /** Up to five page numbers around the current one, plus the first and last. */
@@ -25,7 +26,7 @@ function pageWindow(page: number, pages: number): (number | 'gap')[] {
 }
 
 /** Server-side paging: the page buttons and the page size. */
-export function Pagination({ page, pageSize, total, onPage, onPageSize }: PaginationProps) {
+export function Pagination({ page, pageSize, total, onPage, onPageSize, pageSizes }: PaginationProps) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const sizeId = useId();
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
@@ -37,7 +38,7 @@ export function Pagination({ page, pageSize, total, onPage, onPageSize }: Pagina
           Per page
         </label>
         <select id={sizeId} value={pageSize} onChange={(event) => onPageSize(Number(event.target.value))} className={`${SELECT_CLASSES} w-auto py-1.5`}>
-          {PAGE_SIZES.map((size) => (
+          {pageSizes.map((size) => (
             <option key={size} value={size}>
               {size}
             </option>

@@ -1,0 +1,26 @@
+import type { TelegramUserFilter } from '../../../../../api/contract/telegram-users.js';
+
+/** The bot users' addresses and cache keys; an admin action invalidates `telegramUsersQueryKey`. */
+export const TELEGRAM_USERS_URL = '/api/telegram-users';
+
+export interface TelegramUserListParams {
+  filter: { search?: string; status: TelegramUserFilter['status'] };
+  page: number;
+  pageSize: number;
+}
+
+export const telegramUsersQueryKey = [TELEGRAM_USERS_URL] as const;
+export const telegramUserListQueryKey = (params: TelegramUserListParams) => [TELEGRAM_USERS_URL, 'list', params] as const;
+export const telegramUserQueryKey = (telegramId: string) => [TELEGRAM_USERS_URL, 'detail', telegramId] as const;
+export const dailyUsageQueryKey = (telegramId: string) => [TELEGRAM_USERS_URL, 'daily-usage', telegramId] as const;
+export const membershipsQueryKey = (telegramId: string) => [TELEGRAM_USERS_URL, 'memberships', telegramId] as const;
+
+/** A query string of the set values only, so cache keys and addresses stay stable. */
+export function listQueryString({ filter, page, pageSize }: TelegramUserListParams): string {
+  const query = new URLSearchParams();
+  if (filter.search) query.set('search', filter.search);
+  if (filter.status !== 'all') query.set('status', filter.status);
+  query.set('page', String(page));
+  query.set('pageSize', String(pageSize));
+  return query.toString();
+}

@@ -1,0 +1,153 @@
+import { RiSearchLine } from '@remixicon/react';
+import { Card } from '@tremor/react';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { TELEGRAM_USER_STATUSES, type TelegramUserStatus } from '../../../../api/contract/telegram-users.js';
+import { can } from '../../../../api/contract/permissions.js';
+import { ErrorAlert } from '../../components/error-alert.js';
+import { LoadingSpinner } from '../../components/loading-spinner.js';
+import { PageHeader } from '../../components/page-header.js';
+import { Pagination } from '../../components/pagination.js';
+import { SELECT_CLASSES } from '../../components/select-field.js';
+import { errorMessage } from '../../lib/api-client.js';
+import { formatNumber } from '../../lib/format.js';
+import { useDebouncedValue } from '../../lib/use-debounced-value.js';
+import { useAuth } from '../auth/use-auth.js';
+import { useTelegramUsers } from './api/get-telegram-users.js';
+import type { TelegramUserListParams } from './api/keys.js';
+import { UserDetailsDialog } from './components/user-details-dialog.js';
+import { UserSummaryCards } from './components/user-summary-cards.js';
+import { UsersOverview } from './components/users-overview.js';
+
+const PAGE_SIZES = [10, 25, 50, 100] as const;
+const DEFAULT_PAGE_SIZE = 25;
+const STATUS_LABELS: Record<TelegramUserStatus, string> = { all: 'All Users', active: 'Active Only', inactive: 'Inactive Only' };
+const HEADING_ID = 'bot-users-heading';
+const LIST_HEADING_ID = 'bot-users-list-heading';
+
+/** Reads the list's state from the address bar; anything unknown falls back to the defaults. */
+function readParams(params: URLSearchParams): TelegramUserListParams {
+  const status = params.get('status');
+  const page = Number(params.get('page'));
+  const pageSize = Number(params.get('pageSize'));
+  return {
+    filter: {
+      search: params.get('search')?.trim() || undefined,
+      status: (TELEGRAM_USER_STATUSES as readonly string[]).includes(status ?? '') ? (status as TelegramUserStatus) : 'all',
+    },
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+    pageSize: (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_PAGE_SIZE,
+  };
+}
+
+/**
+ * Bot Users (spec §2.10): summary over all users, a searchable, filtered, server-paged list and
+ * each user's details. `?user=<telegramId>` opens that user (the logs link here).
+ */
+export function BotUsersScreen() {
+  const { user: staff } = useAuth();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = readParams(searchParams);
+  const selected = searchParams.get('user');
+  const users = useTelegramUsers(params);
+  const searchId = useId();
+  const statusId = useId();
+  const [searchText, setSearchText] = useState(params.filter.search ?? '');
+  const search = useDebouncedValue(searchText.trim());
+
+  const updateParams = useCallback(
+    (changes: Record<string, string | number | undefined>, resetPage = true) =>
+      setSearchParams((current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === undefined || value === '') next.delete(key);
+          else next.set(key, String(value));
+        }
+        if (resetPage) next.delete('page');
+        return next;
+      }),
+    [setSearchParams],
+  );
+
+  useEffect(() => {
+    if (search !== (searchParams.get('search') ?? '')) updateParams({ search });
+  }, [search, searchParams, updateParams]);
+
+  const filtered = Boolean(params.filter.search) || params.filter.status !== 'all';
+  return (
+    <section aria-labelledby={HEADING_ID} className="space-y-6">
+      <PageHeader title="Bot Users" headingId={HEADING_ID} description="Monitor bot users' activity, their group memberships and their daily usage." />
+      <UserSummaryCards summary={users.data?.summary} />
+
+      <Card className="space-y-4 p-4 sm:p-6">
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <div className="flex-1">
+            <label htmlFor={searchId} className="sr-only">
+              Search users
+            </label>
+            <div className="relative">
+              <RiSearchLine className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-tremor-content-subtle" aria-hidden="true" />
+              <input
+                id={searchId}
+                type="search"
+                value={searchText}
+                onChange={(event) => setSearchText(event.target.value)}
+                placeholder="Search by name, @username or Telegram ID"
+                className="block w-full rounded-tremor-default border border-tremor-border bg-tremor-background py-2 pl-9 pr-3 text-tremor-default text-tremor-content-strong shadow-tremor-input placeholder:text-tremor-content-subtle focus:border-tremor-brand-subtle focus:outline-none focus:ring-2 focus:ring-tremor-brand-muted"
+              />
+            </div>
+          </div>
+          <div className="sm:w-48">
+            <label htmlFor={statusId} className="sr-only">
+              Status
+            </label>
+            <select
+              id={statusId}
+              value={params.filter.status}
+              onChange={(event) => updateParams({ status: event.target.value === 'all' ? undefined : event.target.value })}
+              className={SELECT_CLASSES}
+            >
+              {TELEGRAM_USER_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {STATUS_LABELS[status]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+
+        <section aria-labelledby={LIST_HEADING_ID}>
+          <h2 id={LIST_HEADING_ID} className="text-tremor-title font-semibold text-tremor-content-strong">
+            Users Overview{users.data ? ` (${formatNumber(users.data.total)})` : ''}
+          </h2>
+          {users.isPending ? (
+            <LoadingSpinner label="Loading users..." />
+          ) : users.isError ? (
+            <div className="mt-4">
+              <ErrorAlert title="Could not load the bot users" detail={errorMessage(users.error, 'Check your connection and try again.')} />
+            </div>
+          ) : users.data.items.length === 0 ? (
+            <p className="py-10 text-center text-tremor-default text-tremor-content">{filtered ? 'No users match your filters.' : 'No bot users found.'}</p>
+          ) : (
+            <UsersOverview users={users.data.items} onView={(telegramId) => updateParams({ user: telegramId }, false)} />
+          )}
+        </section>
+
+        {users.data && users.data.total > 0 ? (
+          <Pagination
+            page={params.page}
+            pageSize={params.pageSize}
+            total={users.data.total}
+            onPage={(page) => updateParams({ page: page === 1 ? undefined : page }, false)}
+            onPageSize={(pageSize) => updateParams({ pageSize })}
+            pageSizes={PAGE_SIZES}
+          />
+        ) : null}
+      </Card>
+
+      {selected ? (
+        <UserDetailsDialog telegramId={selected} canManage={can(staff?.role, 'bot-users:manage')} onClose={() => updateParams({ user: undefined }, false)} />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+import t from 'tap';
+import { launchBrowser, signIn } from '../helpers/browser.js';
+import { startTestServer } from '../helpers/server.js';
+import { insertTelegramUsers, type NewTelegramUser } from '../../sql/telegram-users-bulk.js';
+import { saveMembership } from '../../sql/access.js';
+import { consumeDailyRequest } from '../../sql/daily-usage.js';
+import { localDay } from '../../bot/time-zone.js';
+
+const ADMIN = { username: 'adele', password: 'adele-the-admin-pass', role: 'admin' as const };
+const VIEWER = { username: 'vera', password: 'vera-the-viewer-pass', role: 'viewer' as const };
+
+/** 60 users, every 4th unreachable; "Zora Quist" (id 7000) is the one the test looks after. */
+function users(now: Date): NewTelegramUser[] {
+  return Array.from({ length: 60 }, (_, index) => ({
+    telegramId: 7000 + index,
+    firstName: index === 0 ? 'Zora' : `Member${index}`,
+    lastName: index === 0 ? 'Quist' : null,
+    username: index === 0 ? 'zora_q' : index % 3 === 0 ? null : `member_${index}`,
+    languageCode: 'en',
+    isActive: index % 4 !== 1,
+    isBlocked: false,
+    totalRequests: index,
+    lastSeen: index === 59 ? null : new Date(now.getTime() - index * 60_000),
+    createdAt: new Date(now.getTime() - 86_400_000 * (60 - index)),
+  }));
+}
+
+t.test('Bot Users: summary, search, status filter, paging and a user\'s details with admin actions', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  await server.createUser(ADMIN);
+  await server.createUser(VIEWER);
+  const now = new Date();
+  const { sql } = server;
+  await insertTelegramUsers(sql, users(now));
+  await sql`INSERT INTO authorized_groups (group_id, group_name, daily_limit) VALUES (-100777, 'Riverside Clinics', 4)`;
+  await saveMembership(sql, { telegramId: 7000, groupId: -100777, status: 'member', isActive: true, verifiedAt: now });
+  for (let used = 0; used < 2; used += 1) await consumeDailyRequest(sql, 7000, localDay(now, 'UTC'), 4);
+  await sql`INSERT INTO bot_logs (level, message, command, user_id, chat_id, duration_ms) VALUES ('INFO', 'Location lookup near Riverside', 'location', 7000, 7000, 420)`;
+
+  const browser = await launchBrowser();
+  t.teardown(() => browser.close());
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await signIn(page, server.url, ADMIN.username, ADMIN.password);
+  await page.goto(`${server.url}/users`);
+  await page.getByRole('heading', { name: 'Bot Users', level: 1 }).waitFor();
+  const rows = page.getByRole('region', { name: /Users Overview/ }).getByRole('listitem');
+
+  await t.test('the four summary cards and the first page', async (t) => {
+    await page.getByRole('heading', { name: 'Users Overview (60)' }).waitFor();
+    for (const [label, value] of [['Total Users', '60'], ['Active Users', '45'], ['Inactive Users', '15'], ['Total Requests', '1,770']]) {
+      t.equal(await page.locator(`dl[aria-label="User summary"] dt:text-is("${label}") + dd`).innerText(), value, label);
+    }
+    t.equal(await rows.count(), 25, 'a page of 25');
+    const zora = page.getByRole('listitem', { name: 'Zora Quist' });
+    t.match(await zora.innerText(), /@zora_q[\s\S]*Active[\s\S]*ID\s+7000[\s\S]*Requests Today\s+2[\s\S]*Total Requests\s+0/);
+  });
+
+  await t.test('search and status narrow the list, in the URL, with the empty text', async (t) => {
+    await page.getByLabel('Search users').fill('ZORA');
+    await page.getByRole('heading', { name: 'Users Overview (1)' }).waitFor();
+    t.match(page.url(), /search=ZORA/);
+    await page.getByLabel('Search users').fill('7013');
+    await page.getByRole('heading', { name: 'Users Overview (1)' }).waitFor();
+    await page.getByLabel('Search users').fill('nobody-like-this');
+    await page.getByText('No users match your filters.').waitFor();
+    await page.getByLabel('Search users').fill('');
+    await page.getByLabel('Status').selectOption({ label: 'Inactive Only' });
+    await page.getByRole('heading', { name: 'Users Overview (15)' }).waitFor();
+    t.equal(await rows.getByText('Inactive', { exact: true }).count(), 15);
+    await page.getByLabel('Status').selectOption({ label: 'All Users' });
+    await page.getByRole('heading', { name: 'Users Overview (60)' }).waitFor();
+    await page.getByRole('button', { name: 'Page 3' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('[aria-label="Page 3"][aria-current="page"]').length === 1);
+    t.equal(await rows.count(), 10, 'the last page holds the rest');
+    t.match(await rows.last().innerText(), /Last Seen\s+Never/, 'never-seen users come last and say Never');
+  });
+
+  await t.test('View Details: the three tabs of the spec and the recent requests', async (t) => {
+    await page.goto(`${server.url}/users?search=zora`);
+    await page.getByRole('button', { name: 'View Details of Zora Quist' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Zora Quist' });
+    await dialog.getByText('Full Name').waitFor();
+    t.match(await dialog.innerText(), /Username\s+@zora_q[\s\S]*Telegram ID\s+7000[\s\S]*Requests Today\s+2/);
+    await dialog.getByRole('tab', { name: 'Daily Usage' }).click();
+    await dialog.getByText('Used Today').waitFor();
+    t.match(await dialog.innerText(), /Used Today\s+2[\s\S]*Remaining\s+2[\s\S]*Daily Limit\s+4[\s\S]*Allowed/);
+    await dialog.getByRole('tab', { name: 'Group Memberships' }).click();
+    await dialog.getByText('Riverside Clinics').waitFor();
+    t.match(await dialog.innerText(), /Status: member/);
+    await dialog.getByRole('tab', { name: 'Recent Requests' }).click();
+    await dialog.getByText('Location lookup near Riverside').waitFor();
+    t.match(page.url(), /user=7000/, 'the open user is in the URL, so the logs can link to it');
+  });
+
+  await t.test("an admin resets today's count and blocks, then unblocks, the user", async (t) => {
+    const dialog = page.getByRole('dialog', { name: 'Zora Quist' });
+    await dialog.getByRole('button', { name: "Reset Today's Count" }).click();
+    await page.getByText('Daily count reset').waitFor();
+    await dialog.getByRole('tab', { name: 'Overview' }).click();
+    await dialog.locator('dt:text-is("Requests Today") + dd:text-is("0")').waitFor();
+    const [usage] = await sql`SELECT count(*)::int AS n FROM daily_usage WHERE telegram_id = 7000`;
+    t.equal(usage!.n, 0, 'today\'s count is gone');
+
+    await dialog.getByRole('button', { name: 'Block User' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Block this user?' });
+    await confirm.getByText('The bot will refuse every request from Zora Quist until an admin unblocks them.').waitFor();
+    await confirm.getByRole('button', { name: 'Block User' }).click();
+    await page.getByText('User blocked').waitFor();
+    await dialog.getByText('Blocked', { exact: true }).first().waitFor();
+    t.equal((await sql`SELECT is_blocked FROM telegram_users WHERE telegram_id = 7000`)[0]!.isBlocked, true);
+    await dialog.getByRole('button', { name: 'Unblock User' }).click();
+    await page.getByText('User unblocked').waitFor();
+    t.equal((await sql`SELECT is_blocked FROM telegram_users WHERE telegram_id = 7000`)[0]!.isBlocked, false);
+    const actions = await sql`SELECT action FROM audit_log WHERE target_type = 'telegram-user' ORDER BY id`;
+    t.strictSame(actions.map((row) => row.action), ['telegram-user.reset-daily-usage', 'telegram-user.block', 'telegram-user.unblock']);
+  });
+
+  await t.test('a viewer sees the details but no admin actions', async (t) => {
+    const viewerPage = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await signIn(viewerPage, server.url, VIEWER.username, VIEWER.password);
+    await viewerPage.goto(`${server.url}/users?user=7000`);
+    const dialog = viewerPage.getByRole('dialog', { name: 'Zora Quist' });
+    await dialog.getByText('Full Name').waitFor();
+    t.equal(await dialog.getByRole('button', { name: 'Block User' }).count(), 0);
+    t.equal(await dialog.getByRole('button', { name: "Reset Today's Count" }).count(), 0);
+    const scrollsSideways = await viewerPage.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    t.notOk(scrollsSideways, 'no sideways scrolling at 390 px');
+  });
+});
