@@ -77,6 +77,15 @@ export async function listRecentBroadcasts(sql: Sql, limit: number, contentLengt
     FROM broadcasts ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
 }
 
+/** How many broadcasts there have been, and their deliveries and failures in all. */
+export async function broadcastTotals(sql: Sql): Promise<{ broadcasts: number; delivered: number; failed: number }> {
+  const [totals] = await sql<{ broadcasts: number; delivered: number; failed: number }[]>`
+    SELECT count(*)::int AS broadcasts, coalesce(sum(success_count), 0)::float8 AS delivered,
+      coalesce(sum(failure_count), 0)::float8 AS failed
+    FROM broadcasts`;
+  return totals!;
+}
+
 /** The recipients' Telegram ids of 'selected' broadcasts. */
 export async function selectedRecipients(sql: Sql, ids: number[]): Promise<Map<number, number[]>> {
   if (ids.length === 0) return new Map();

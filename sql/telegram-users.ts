@@ -104,12 +104,13 @@ export async function listTelegramUserIds(sql: Sql, filter: TelegramUserFilter, 
 /** The Bot Users summary cards, over every user. */
 export async function summarizeTelegramUsers(
   sql: Sql,
-): Promise<{ totalUsers: number; activeUsers: number; inactiveUsers: number; totalRequests: number }> {
-  const [summary] = await sql<{ totalUsers: number; activeUsers: number; inactiveUsers: number; totalRequests: number }[]>`
+): Promise<{ totalUsers: number; activeUsers: number; inactiveUsers: number; totalRequests: number; reachableUsers: number }> {
+  const [summary] = await sql<{ totalUsers: number; activeUsers: number; inactiveUsers: number; totalRequests: number; reachableUsers: number }[]>`
     SELECT count(*)::int AS total_users,
       (count(*) FILTER (WHERE is_active))::int AS active_users,
       (count(*) FILTER (WHERE NOT is_active))::int AS inactive_users,
-      coalesce(sum(total_requests), 0)::float8 AS total_requests
+      coalesce(sum(total_requests), 0)::float8 AS total_requests,
+      (count(*) FILTER (WHERE is_active AND NOT is_blocked))::int AS reachable_users
     FROM telegram_users`;
   return summary!;
 }

@@ -115,7 +115,11 @@ export type Broadcast = z.infer<typeof BroadcastSchema>;
 /** 202 answer of broadcast-send and broadcast-message. */
 export const BroadcastQueuedSchema = BroadcastSchema;
 
-export const BroadcastHistorySchema = z.object({ broadcasts: z.array(BroadcastSchema) });
+export const BroadcastHistorySchema = z.object({
+  broadcasts: z.array(BroadcastSchema),
+  /** Over every broadcast ever sent, not only the latest listed: the stats cards. */
+  totals: z.object({ broadcasts: z.number(), delivered: z.number(), failed: z.number() }),
+});
 export type BroadcastHistory = z.infer<typeof BroadcastHistorySchema>;
 
 export const BroadcastProgressSchema = z.object({

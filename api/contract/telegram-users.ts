@@ -47,6 +47,8 @@ export const TelegramUserSummarySchema = z.object({
   activeUsers: z.number(),
   inactiveUsers: z.number(),
   totalRequests: z.number(),
+  /** Active and not blocked by staff: whom a broadcast to all users reaches. */
+  reachableUsers: z.number(),
 });
 export type TelegramUserSummary = z.infer<typeof TelegramUserSummarySchema>;
 

@@ -22,6 +22,7 @@ import { requireAuth } from '../plugins/access-control.js';
 import type { Sql } from '../../sql/database.js';
 import {
   broadcastRatePerSecond,
+  broadcastTotals,
   cancelBroadcast,
   countRecipients,
   findBroadcast,
@@ -142,9 +143,12 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
     '/api/broadcast-history',
     { schema: { response: { 200: BroadcastHistorySchema } }, config: permission },
     async () => {
-      const rows = await listRecentBroadcasts(sql, BROADCAST_HISTORY_LIMIT, BROADCAST_HISTORY_CONTENT_LENGTH);
+      const [rows, totals] = await Promise.all([
+        listRecentBroadcasts(sql, BROADCAST_HISTORY_LIMIT, BROADCAST_HISTORY_CONTENT_LENGTH),
+        broadcastTotals(sql),
+      ]);
       const selected = await selectedRecipients(sql, rows.filter((row) => row.targetType === 'selected').map((row) => row.id));
-      return { broadcasts: rows.map((row) => toBroadcast(row, selected.get(row.id))) };
+      return { broadcasts: rows.map((row) => toBroadcast(row, selected.get(row.id))), totals };
     },
   );
 

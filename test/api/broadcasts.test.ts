@@ -96,6 +96,10 @@ t.test('send queues at once; history, detail, cancel, retry-failed, template bro
   t.equal(history.length, 10);
   t.equal(history[0]!.title, 'B7');
   t.notOk(history.some((b) => b.title === 'News'));
+  await db.sql`UPDATE broadcasts SET success_count = 3, failure_count = 1 WHERE title = 'News'`;
+  const { totals } = (await call(token, { method: 'GET', url: '/api/broadcast-history' })).json();
+  t.strictSame(totals, { broadcasts: 12, delivered: 3, failed: 1 }, 'the totals count every broadcast, not only the latest 10 listed');
+  await db.sql`UPDATE broadcasts SET success_count = 0, failure_count = 0 WHERE title = 'News'`;
 
   const newsId = sent.json().id as number;
   const detail = await call(token, { method: 'GET', url: `/api/broadcasts/${newsId}` });

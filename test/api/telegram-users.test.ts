@@ -11,7 +11,7 @@ const TODAY_UTC = '2026-11-21';
 const FIRST_NAMES = ['Amara', 'Bruno', 'Chen', 'Dana', 'Élodie', 'Farid', 'Greta', 'Hiro'];
 const LAST_NAMES = ['Okafor', 'Silva', null, 'Kowalski', "O'Brien", null, 'Lindqvist', 'Tanaka'];
 
-/** 240 users with varied names, activity and totals; every 7th unreachable, every 40th never seen. */
+/** 240 users with varied names, activity and totals; every 7th unreachable, every 40th never seen, a few blocked. */
 function generatedUsers(): NewTelegramUser[] {
   return Array.from({ length: 240 }, (_, index) => ({
     telegramId: 500_000 + index,
@@ -20,7 +20,7 @@ function generatedUsers(): NewTelegramUser[] {
     username: index % 5 === 0 ? null : `user_${index}`,
     languageCode: 'en',
     isActive: index % 7 !== 0,
-    isBlocked: false,
+    isBlocked: index % 50 === 2,
     totalRequests: (index * 13) % 50,
     lastSeen: index % 40 === 0 ? null : new Date(Date.UTC(2026, 10, 21, 9, 0, 0) - index * 60_000),
     createdAt: new Date(Date.UTC(2026, 0, 1) + index * 86_400_000),
@@ -50,6 +50,7 @@ t.test('the bot users list', async (t) => {
       activeUsers: users.filter((user) => user.isActive).length,
       inactiveUsers: users.filter((user) => !user.isActive).length,
       totalRequests: users.reduce((sum, user) => sum + user.totalRequests, 0),
+      reachableUsers: users.filter((user) => user.isActive && !user.isBlocked).length,
     };
     t.strictSame((await list('')).summary, expected);
     t.strictSame((await list('?search=greta&status=inactive')).summary, expected);

@@ -97,11 +97,12 @@ t.test('an admin composes a broadcast to every user and watches it finish', asyn
     await compose.getByLabel('Selected Users').check();
     const recipients = compose.getByRole('group', { name: 'Recipients' });
     await recipients.getByLabel('Search users').fill('bash');
-    await recipients.getByText('Amira').waitFor({ state: 'detached' });
+    await recipients.getByText('Amira', { exact: true }).waitFor({ state: 'detached' });
     await recipients.getByRole('button', { name: 'Select All' }).click();
     await recipients.getByText('1 selected').waitFor();
     await compose.getByText('Sends to 1 selected user.').waitFor();
     await recipients.getByLabel('Search users').fill('');
+    await recipients.getByRole('checkbox', { name: /Amira/ }).waitFor();
     t.equal(await recipients.getByRole('checkbox').count(), 3, 'every user is listed again');
     t.ok(await recipients.getByRole('checkbox', { name: /Bashir/ }).isChecked(), 'the match stays ticked');
     await recipients.getByRole('button', { name: 'Clear All' }).click();

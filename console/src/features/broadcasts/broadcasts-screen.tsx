@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/page-header.js';
 import { useAuth } from '../auth/use-auth.js';
 import { isRunning, useBroadcastHistory } from './api/get-broadcast-history.js';
 import { useBroadcast } from './api/get-broadcast.js';
-import { useRecipients } from './api/get-recipients.js';
+import { useBotUserSummary } from './api/get-recipients.js';
 import { useTemplates } from './api/get-templates.js';
 import { useSendBroadcast } from './api/send-broadcast.js';
 import { useSendTestMessage } from './api/send-test-message.js';
@@ -59,12 +59,12 @@ function BroadcastComposer() {
 
   const history = useBroadcastHistory();
   const templates = useTemplates();
-  const recipients = useRecipients();
+  const userSummary = useBotUserSummary();
   const sendBroadcast = useSendBroadcast();
   const sendTest = useSendTestMessage();
 
   const activeTemplates = useMemo(() => templates.data?.filter((template) => template.isActive), [templates.data]);
-  const runningId = history.data?.find((broadcast) => isRunning(broadcast.status))?.id ?? null;
+  const runningId = history.data?.broadcasts.find((broadcast) => isRunning(broadcast.status))?.id ?? null;
   const liveId = followedId ?? (runningId !== dismissedId ? runningId : null);
   const live = useBroadcast(liveId);
 
@@ -137,14 +137,13 @@ function BroadcastComposer() {
   };
 
   const figures: BroadcastFigures = {
-    users: recipients.data?.length,
-    reachableUsers: recipients.data?.filter((recipient) => recipient.reachable).length,
+    users: userSummary.data?.totalUsers,
+    reachableUsers: userSummary.data?.reachableUsers,
     templates: templates.data?.length,
     activeTemplates: activeTemplates?.length,
-    broadcasts: history.data?.length,
-    delivered: history.data?.reduce((sum, broadcast) => sum + broadcast.successCount, 0),
-    failed: history.data?.reduce((sum, broadcast) => sum + broadcast.failureCount, 0),
-    historyFull: (history.data?.length ?? 0) >= 10,
+    broadcasts: history.data?.totals.broadcasts,
+    delivered: history.data?.totals.delivered,
+    failed: history.data?.totals.failed,
   };
 
   const chosenTemplate = activeTemplates?.find((template) => template.id === compose.templateId);
@@ -222,7 +221,7 @@ function BroadcastComposer() {
         </div>
         <div className="min-w-0 xl:col-span-2">
           <BroadcastHistory
-            broadcasts={history.data}
+            broadcasts={history.data?.broadcasts}
             error={history.isError ? history.error : undefined}
             onRetry={() => void history.refetch()}
             onOpen={(id) => setDetail({ id, open: true })}

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { BroadcastHistorySchema, type Broadcast } from '../../../../../api/contract/broadcasts.js';
+import { BroadcastHistorySchema, type BroadcastHistory } from '../../../../../api/contract/broadcasts.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { BROADCAST_HISTORY_URL, broadcastsQueryKey } from './keys.js';
 
-/** The latest 10 broadcasts, newest first, content cut to 150 characters by the server (spec §2.6). */
-export async function getBroadcastHistory(): Promise<Broadcast[]> {
-  return BroadcastHistorySchema.parse(await apiRequest<unknown>('GET', BROADCAST_HISTORY_URL)).broadcasts;
+/** The latest 10 broadcasts, newest first, content cut to 150 characters by the server (spec §2.6), and the totals of all. */
+export async function getBroadcastHistory(): Promise<BroadcastHistory> {
+  return BroadcastHistorySchema.parse(await apiRequest<unknown>('GET', BROADCAST_HISTORY_URL));
 }
 
 export function broadcastHistoryQueryOptions() {
@@ -16,7 +16,7 @@ export function broadcastHistoryQueryOptions() {
 export function useBroadcastHistory() {
   return useQuery({
     ...broadcastHistoryQueryOptions(),
-    refetchInterval: (query) => (query.state.data?.some((broadcast) => isRunning(broadcast.status)) ? 5000 : false),
+    refetchInterval: (query) => (query.state.data?.broadcasts.some((broadcast) => isRunning(broadcast.status)) ? 5000 : false),
   });
 }
 

@@ -1,43 +1,51 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { SandboxUserSchema } from '../../../../../api/contract/bot-sandbox.js';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { TelegramUserIdsSchema, TelegramUsersPageSchema, type TelegramUserIds } from '../../../../../api/contract/telegram-users.js';
 import { apiRequest } from '../../../lib/api-client.js';
-import { RECIPIENTS_URL, recipientsQueryKey } from './keys.js';
+import { RECIPIENTS_URL, recipientPageQueryKey, userSummaryQueryKey } from './keys.js';
 
 /** A bot user the checklist offers; `telegramId` is what a selected broadcast targets. */
 export interface Recipient {
-  telegramId: number;
+  telegramId: string;
   name: string;
   username: string | null;
-  /** Telegram would refuse a message to them (blocked the bot, or deactivated). */
+  /** Telegram would refuse a message to them (blocked the bot, or deactivated), or staff blocked them. */
   reachable: boolean;
 }
 
-/**
- * The bot users. Read from the Bot Sandbox's simulated users until a bot-users list
- * (GET /api/telegram-users) exists; this module is the one place to change then.
- */
-export async function getRecipients(): Promise<Recipient[]> {
-  const users = z.array(SandboxUserSchema).parse(await apiRequest<unknown>('GET', RECIPIENTS_URL));
-  return users.map((user) => ({
-    telegramId: user.id,
-    name: [user.firstName, user.lastName].filter(Boolean).join(' '),
-    username: user.username,
-    reachable: !user.blockedBot && !user.deactivated,
-  }));
+/** Users the checklist shows at once: it pages rather than drawing thousands of checkboxes. */
+export const RECIPIENT_PAGE_SIZE = 20;
+
+/** One page of the bot users matching the search (name, @username or Telegram ID), searched by the server. */
+export function useRecipientPage(search: string, page: number) {
+  return useQuery({
+    queryKey: recipientPageQueryKey(search, page),
+    queryFn: async () => {
+      const query = new URLSearchParams({ page: String(page), pageSize: String(RECIPIENT_PAGE_SIZE) });
+      if (search) query.set('search', search);
+      const { items, total } = TelegramUsersPageSchema.parse(await apiRequest<unknown>('GET', `${RECIPIENTS_URL}?${query}`));
+      const recipients: Recipient[] = items.map((user) => ({
+        telegramId: user.telegramId,
+        name: [user.firstName, user.lastName].filter(Boolean).join(' ') || `User ${user.telegramId}`,
+        username: user.username,
+        reachable: user.isActive && !user.isBlocked,
+      }));
+      return { recipients, total };
+    },
+    placeholderData: keepPreviousData,
+  });
 }
 
-export function useRecipients() {
-  return useQuery(queryOptions({ queryKey: recipientsQueryKey, queryFn: getRecipients }));
+/** Every active user matching the search (up to the server's cap), for Select All. */
+export async function fetchMatchingRecipientIds(search: string): Promise<TelegramUserIds> {
+  const query = new URLSearchParams({ status: 'active' });
+  if (search) query.set('search', search);
+  return TelegramUserIdsSchema.parse(await apiRequest<unknown>('GET', `${RECIPIENTS_URL}/ids?${query}`));
 }
 
-/** Matches a name, a username (with or without @) or a Telegram id. */
-export function matchesRecipient(recipient: Recipient, search: string): boolean {
-  const needle = search.trim().toLowerCase().replace(/^@/, '');
-  if (!needle) return true;
-  return (
-    recipient.name.toLowerCase().includes(needle) ||
-    (recipient.username?.toLowerCase().includes(needle) ?? false) ||
-    String(recipient.telegramId).includes(needle)
-  );
+/** The bot users' summary, for the Total Users card and "all N reachable users". */
+export function useBotUserSummary() {
+  return useQuery({
+    queryKey: userSummaryQueryKey,
+    queryFn: async () => TelegramUsersPageSchema.parse(await apiRequest<unknown>('GET', `${RECIPIENTS_URL}?pageSize=1`)).summary,
+  });
 }

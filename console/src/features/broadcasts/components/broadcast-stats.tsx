@@ -10,15 +10,12 @@ export interface BroadcastFigures {
   broadcasts: number | undefined;
   delivered: number | undefined;
   failed: number | undefined;
-  /** History holds the latest 10 only: the last two cards say so once it is full. */
-  historyFull: boolean;
 }
 
 const figure = (value: number | undefined) => (value === undefined ? '–' : formatNumber(value));
 
 /** The four stats cards of spec §2.6. */
 export function BroadcastStats({ figures }: { figures: BroadcastFigures }) {
-  const scope = figures.historyFull ? 'In the latest 10 broadcasts' : 'In every broadcast so far';
   const cards = [
     {
       label: 'Total Users',
@@ -30,11 +27,11 @@ export function BroadcastStats({ figures }: { figures: BroadcastFigures }) {
       value: figures.templates,
       note: figures.activeTemplates === undefined ? 'Message templates' : `${formatNumber(figures.activeTemplates)} active`,
     },
-    { label: 'Broadcasts', value: figures.broadcasts, note: figures.historyFull ? 'The latest 10 are listed' : 'Sent from this console' },
+    { label: 'Broadcasts', value: figures.broadcasts, note: 'Sent from this console' },
     {
       label: 'Total Delivered',
       value: figures.delivered,
-      note: figures.failed === undefined ? scope : `${scope}; ${formatNumber(figures.failed)} failed`,
+      note: figures.failed === undefined ? 'In every broadcast so far' : `${formatNumber(figures.failed)} failed`,
     },
   ];
   return (

@@ -1,14 +1,14 @@
 import { RiArrowLeftSLine, RiArrowRightSLine, RiSearchLine } from '@remixicon/react';
 import { Button } from '@tremor/react';
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
+import { MAX_SELECTED_USER_IDS } from '../../../../../api/contract/telegram-users.js';
 import { ErrorAlert } from '../../../components/error-alert.js';
 import { LoadingSpinner } from '../../../components/loading-spinner.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { formatNumber } from '../../../lib/format.js';
-import { matchesRecipient, useRecipients } from '../api/get-recipients.js';
-
-/** Users shown at once: the list pages rather than drawing thousands of checkboxes. */
-const PAGE_SIZE = 20;
+import { notifyError } from '../../../lib/notify.js';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
+import { fetchMatchingRecipientIds, RECIPIENT_PAGE_SIZE, useRecipientPage } from '../api/get-recipients.js';
 
 interface RecipientChecklistProps {
   selected: ReadonlySet<string>;
@@ -16,19 +16,21 @@ interface RecipientChecklistProps {
 }
 
 /**
- * The Selected Users checklist (spec §2.6): searchable and paged. Select All ticks every user the
- * search matches, on every page; Clear All unticks everyone.
+ * The Selected Users checklist (spec §2.6): searched and paged by the server, so it stays light
+ * with 100,000 users. Select All ticks every active user the search matches, on every page (up to
+ * MAX_SELECTED_USER_IDS; beyond that, All Users is the way); Clear All unticks everyone.
  */
 export function RecipientChecklist({ selected, onChange }: RecipientChecklistProps) {
-  const recipients = useRecipients();
   const searchId = useId();
   const headingId = useId();
-  const [search, setSearch] = useState('');
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim().replace(/^@/, ''));
   const [page, setPage] = useState(1);
-  const matching = useMemo(() => (recipients.data ?? []).filter((recipient) => matchesRecipient(recipient, search)), [recipients.data, search]);
-  const pages = Math.max(1, Math.ceil(matching.length / PAGE_SIZE));
-  const current = Math.min(page, pages);
-  const shown = matching.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+  const [selectingAll, setSelectingAll] = useState(false);
+  const recipients = useRecipientPage(search, page);
+  const total = recipients.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / RECIPIENT_PAGE_SIZE));
+  const shown = recipients.data?.recipients ?? [];
 
   const toggle = (telegramId: string, checked: boolean) => {
     const next = new Set(selected);
@@ -36,7 +38,21 @@ export function RecipientChecklist({ selected, onChange }: RecipientChecklistPro
     else next.delete(telegramId);
     onChange(next);
   };
-  const selectAll = () => onChange(new Set([...selected, ...matching.map((recipient) => String(recipient.telegramId))]));
+  const selectAll = async () => {
+    setSelectingAll(true);
+    try {
+      const { ids, total: matching } = await fetchMatchingRecipientIds(search);
+      if (matching > ids.length) {
+        notifyError('Too many users to select', `${formatNumber(matching)} users match; select at most ${formatNumber(MAX_SELECTED_USER_IDS)}, or send to All Users.`);
+        return;
+      }
+      onChange(new Set([...selected, ...ids]));
+    } catch (error) {
+      notifyError('Could not select the users', errorMessage(error, 'Check your connection and try again.'));
+    } finally {
+      setSelectingAll(false);
+    }
+  };
 
   return (
     <div role="group" aria-labelledby={headingId} className="space-y-3 rounded-tremor-default border border-tremor-border p-3 sm:p-4">
@@ -58,9 +74,9 @@ export function RecipientChecklist({ selected, onChange }: RecipientChecklistPro
           <input
             id={searchId}
             type="search"
-            value={search}
+            value={searchText}
             onChange={(event) => {
-              setSearch(event.target.value);
+              setSearchText(event.target.value);
               setPage(1);
             }}
             placeholder="Search by name, @username or Telegram ID"
@@ -70,14 +86,14 @@ export function RecipientChecklist({ selected, onChange }: RecipientChecklistPro
       </div>
 
       <div className="flex flex-wrap gap-2">
-        <Button type="button" size="xs" variant="secondary" disabled={matching.length === 0} onClick={selectAll}>
-          Select All
+        <Button type="button" size="xs" variant="secondary" disabled={total === 0 || selectingAll} onClick={() => void selectAll()}>
+          {selectingAll ? 'Selecting...' : 'Select All'}
         </Button>
         <Button type="button" size="xs" variant="secondary" disabled={selected.size === 0} onClick={() => onChange(new Set())}>
           Clear All
         </Button>
-        {search.trim() && matching.length > 0 ? (
-          <span className="self-center text-tremor-label text-tremor-content">Select All ticks the {formatNumber(matching.length)} matching users</span>
+        {search && total > 0 ? (
+          <span className="self-center text-tremor-label text-tremor-content">Select All ticks the active users of the {formatNumber(total)} matching</span>
         ) : null}
       </div>
 
@@ -90,15 +106,15 @@ export function RecipientChecklist({ selected, onChange }: RecipientChecklistPro
             Try again
           </Button>
         </div>
-      ) : matching.length === 0 ? (
+      ) : total === 0 ? (
         <p className="py-6 text-center text-tremor-default text-tremor-content">
-          {recipients.data.length === 0 ? 'No bot users yet: users appear here once they have talked to the bot.' : 'No users match this search.'}
+          {search ? 'No users match this search.' : 'No bot users yet: users appear here once they have talked to the bot.'}
         </p>
       ) : (
         <>
           <ul className="max-h-80 divide-y divide-tremor-border overflow-y-auto rounded-tremor-default border border-tremor-border">
             {shown.map((recipient) => {
-              const id = String(recipient.telegramId);
+              const id = recipient.telegramId;
               return (
                 <li key={id}>
                   <label className="flex cursor-pointer items-center gap-3 px-3 py-2 hover:bg-tremor-background-muted">
@@ -122,11 +138,11 @@ export function RecipientChecklist({ selected, onChange }: RecipientChecklistPro
           </ul>
           <nav aria-label="User pages" className="flex items-center justify-between gap-2 text-tremor-default text-tremor-content">
             <span>
-              {formatNumber((current - 1) * PAGE_SIZE + 1)}–{formatNumber((current - 1) * PAGE_SIZE + shown.length)} of {formatNumber(matching.length)}
+              {formatNumber((page - 1) * RECIPIENT_PAGE_SIZE + 1)}–{formatNumber((page - 1) * RECIPIENT_PAGE_SIZE + shown.length)} of {formatNumber(total)}
             </span>
             <span className="flex gap-1">
-              <Button type="button" size="xs" variant="secondary" icon={RiArrowLeftSLine} disabled={current <= 1} onClick={() => setPage(current - 1)} aria-label="Previous users" />
-              <Button type="button" size="xs" variant="secondary" icon={RiArrowRightSLine} disabled={current >= pages} onClick={() => setPage(current + 1)} aria-label="Next users" />
+              <Button type="button" size="xs" variant="secondary" icon={RiArrowLeftSLine} disabled={page <= 1} onClick={() => setPage(page - 1)} aria-label="Previous users" />
+              <Button type="button" size="xs" variant="secondary" icon={RiArrowRightSLine} disabled={page >= pages} onClick={() => setPage(page + 1)} aria-label="Next users" />
             </span>
           </nav>
         </>
