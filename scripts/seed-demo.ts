@@ -3,6 +3,7 @@ import type { Role } from '../api/contract/roles.js';
 import { insertAuthorizedGroups, insertMemberships, insertWhitelistEntries } from '../sql/access-bulk.js';
 import { insertAdminUser } from '../sql/admin-users.js';
 import type { Sql } from '../sql/database.js';
+import { insertStoredBroadcasts } from '../sql/broadcasts-bulk.js';
 import { insertNotifications } from '../sql/notifications-bulk.js';
 import { runSeedOnce } from '../sql/seeds.js';
 import { insertTelegramUsers } from '../sql/telegram-users-bulk.js';
@@ -51,4 +52,8 @@ export async function seedDemoData(sql: Sql, { now = new Date() }: { now?: Date 
     await insertDemoTraffic(tx, traffic, contacts);
   });
   await runSeedOnce(sql, 'demo-notifications', async (tx) => insertNotifications(tx, (await world()).notifications));
+  await runSeedOnce(sql, 'demo-broadcasts', async (tx) => {
+    const [sender] = await tx<{ id: number }[]>`SELECT id FROM admin_users WHERE username = 'demo.admin'`;
+    await insertStoredBroadcasts(tx, (await world()).broadcasts, sender?.id ?? null);
+  });
 }

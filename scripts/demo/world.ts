@@ -1,7 +1,9 @@
 import type { NewAuthorizedGroup, NewMembership, NewWhitelistEntry } from '../../sql/access-bulk.js';
 import type { StoredNotification } from '../../sql/notifications-bulk.js';
 import type { NewTelegramUser } from '../../sql/telegram-users-bulk.js';
+import type { StoredBroadcast } from '../../sql/broadcasts-bulk.js';
 import { DEMO_GROUPS, DEMO_WHITELISTED_ADMINS } from './access.js';
+import { buildDemoBroadcasts } from './broadcasts.js';
 import { buildDemoUsers, type DemoUser } from './bot-users.js';
 import { loadDemoCities } from './cities.js';
 import { buildDemoContacts, type DemoContact } from './contacts.js';
@@ -25,6 +27,7 @@ export interface DemoWorld {
   memberships: NewMembership[];
   traffic: DemoTraffic;
   notifications: StoredNotification[];
+  broadcasts: StoredBroadcast[];
 }
 
 function membershipRows(random: Random, users: DemoUser[], traffic: DemoTraffic, now: Date): NewMembership[] {
@@ -91,5 +94,6 @@ export async function buildDemoWorld(now: Date): Promise<DemoWorld> {
     memberships: membershipRows(createRandom(5005), users, traffic, now),
     traffic,
     notifications: buildDemoNotifications(users, traffic, now),
+    broadcasts: buildDemoBroadcasts(createRandom(6006), users, now),
   };
 }

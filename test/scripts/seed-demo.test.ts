@@ -160,8 +160,31 @@ t.test('notifications of every type, some read, one expired', async (t) => {
   t.ok(rows.some((r) => r.expiresAt && r.expiresAt < NOW), 'one expired');
 });
 
+t.test('past broadcasts: counts match their recipients, blocked users failed with Telegram\'s 403', async (t) => {
+  const broadcasts = await sql<{ id: number; title: string; status: string; targetType: string; successCount: number; failureCount: number; totalRecipients: number; createdAt: Date }[]>`
+    SELECT id::int, title, status, target_type, success_count, failure_count, total_recipients, created_at FROM broadcasts ORDER BY created_at`;
+  t.equal(broadcasts.length, 5);
+  t.same(new Set(broadcasts.map((b) => b.status)), new Set(['sent', 'cancelled']));
+  t.same(new Set(broadcasts.map((b) => b.targetType)), new Set(['all', 'template', 'selected']));
+  t.ok(broadcasts.every((b) => b.createdAt < NOW && b.createdAt > new Date(NOW.getTime() - 30 * DAY_MS)), 'all within the demo month');
+  for (const broadcast of broadcasts) {
+    const [outcome] = await sql<{ delivered: number; failed: number }[]>`
+      SELECT (count(*) FILTER (WHERE status = 'delivered'))::int AS delivered, (count(*) FILTER (WHERE status = 'failed'))::int AS failed
+      FROM broadcast_recipients WHERE broadcast_id = ${broadcast.id}`;
+    t.strictSame([broadcast.successCount, broadcast.failureCount, broadcast.totalRecipients], [outcome!.delivered, outcome!.failed, outcome!.delivered + outcome!.failed], broadcast.title);
+    t.ok(broadcast.successCount > 0, `${broadcast.title} reached people`);
+  }
+  t.equal(
+    await count(sql`SELECT count(*) FROM broadcast_recipients r JOIN telegram_users u USING (telegram_id)
+      WHERE r.error LIKE 'Forbidden: bot was blocked%' AND u.is_active`),
+    0, 'only users who blocked the bot failed as blocked',
+  );
+  t.ok(await count(sql`SELECT count(*) FROM broadcast_recipients WHERE error LIKE 'Forbidden: bot was blocked%'`) > 0, 'some had blocked the bot');
+  t.equal(await count(sql`SELECT count(*) FROM broadcast_recipients WHERE telegram_id NOT IN (SELECT telegram_id FROM telegram_users)`), 0, 'recipients are bot users');
+});
+
 t.test('seeding again adds nothing', async (t) => {
-  const tables = ['medical_contacts', 'telegram_users', 'authorized_groups', 'admin_whitelist', 'user_memberships', 'bot_logs', 'daily_usage', 'contact_daily_requests', 'notifications', 'admin_users'];
+  const tables = ['medical_contacts', 'telegram_users', 'authorized_groups', 'admin_whitelist', 'user_memberships', 'bot_logs', 'daily_usage', 'contact_daily_requests', 'notifications', 'admin_users', 'broadcasts', 'broadcast_recipients'];
   const counts = async () => Promise.all(tables.map((table) => count(sql`SELECT count(*) FROM ${sql(table)}`)));
   const before = await counts();
   const again = performance.now();
