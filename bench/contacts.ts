@@ -11,17 +11,13 @@
  * Writes bench/results/contacts.json.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { buildApp } from '../api/app.js';
-import { hashPassword } from '../api/auth/passwords.js';
-import { insertAdminUser } from '../sql/admin-users.js';
 import type { Sql } from '../sql/database.js';
 import { runMigrations } from '../sql/migrate.js';
 import { gazetteerRows } from '../scripts/load-gazetteer.js';
 import { createRandom } from '../scripts/demo/random.js';
-import { openBenchDatabase, percentiles } from './support.js';
+import { benchToken, measureEndpoints, openBenchDatabase, writeResults } from './support.js';
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
@@ -104,41 +100,18 @@ async function main() {
     const [biggestCountry] = [...countries.entries()].sort((a, b) => b[1] - a[1])[0]!;
 
     const app = await buildApp({ sql, config: { jwtSecret: randomBytes(32).toString('hex'), loginRateLimit: { max: 1000, timeWindowMs: 60_000 } } });
-    const password = randomBytes(12).toString('hex');
-    await insertAdminUser(sql, { username: 'bench', email: null, passwordHash: await hashPassword(password), firstName: null, role: 'viewer', department: null, isActive: true });
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: 'bench', password } });
-    const token = (login.json() as { token: string }).token;
-
-    const cases = {
-      firstPage: '/api/medical-contacts',
-      search: '/api/medical-contacts?search=cardio',
-      searchCity: '/api/medical-contacts?search=lyon',
-      filteredSort: `/api/medical-contacts?country=${encodeURIComponent(biggestCountry)}&sort=rating&order=desc`,
-    };
-    const request = async (url: string) => {
-      const before = performance.now();
-      const response = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
-      if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
-      return performance.now() - before;
-    };
-    const results: Record<string, { url: string; total: number; sequential: ReturnType<typeof percentiles>; concurrent: ReturnType<typeof percentiles> }> = {};
-    for (const [name, url] of Object.entries(cases)) {
-      for (let index = 0; index < 20; index++) await request(url);
-      const sequential: number[] = [];
-      for (let index = 0; index < REQUESTS; index++) sequential.push(await request(url));
-      const concurrent: number[] = [];
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: CONCURRENCY }, async () => {
-          while (next++ < REQUESTS) concurrent.push(await request(url));
-        }),
-      );
-      const page = (await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } })).json() as { total: number };
-      results[name] = { url, total: page.total, sequential: percentiles(sequential), concurrent: percentiles(concurrent) };
-      const { sequential: s, concurrent: c } = results[name]!;
-      console.log(`${name.padEnd(13)} ${url}  (${page.total.toLocaleString('en')} match)`);
-      console.log(`  one at a time: p50 ${s.p50} ms, p95 ${s.p95} ms, p99 ${s.p99} ms; ${CONCURRENCY} concurrent: p50 ${c.p50} ms, p95 ${c.p95} ms, p99 ${c.p99} ms`);
-    }
+    const token = await benchToken(app, sql);
+    const results = await measureEndpoints(
+      app,
+      token,
+      {
+        firstPage: '/api/medical-contacts',
+        search: '/api/medical-contacts?search=cardio',
+        searchCity: '/api/medical-contacts?search=lyon',
+        filteredSort: `/api/medical-contacts?country=${encodeURIComponent(biggestCountry)}&sort=rating&order=desc`,
+      },
+      { requests: REQUESTS, concurrency: CONCURRENCY },
+    );
     await app.close();
 
     const output = {
@@ -154,10 +127,7 @@ async function main() {
       cases: results,
       withinTarget: Object.values(results).every((result) => result.sequential.p95 < TARGET_P95_MS),
     };
-    const file = path.resolve('bench/results/contacts.json');
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, `${JSON.stringify(output, null, 2)}\n`);
-    console.log(`wrote ${file}`);
+    await writeResults('contacts', output);
   } finally {
     await database.close();
   }

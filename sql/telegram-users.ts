@@ -70,15 +70,19 @@ function userFilterSql(sql: Sql, filter: TelegramUserFilter): postgres.PendingQu
   return conditions.reduce((all, condition) => sql`${all} AND ${condition}`);
 }
 
-/** One page of the users matching the filter, most recently seen first, and how many match. */
+/**
+ * One page of the users matching the filter, most recently seen first, and how many match
+ * (counted unless the caller already knows).
+ */
 export async function listTelegramUsers(
   sql: Sql,
   filter: TelegramUserFilter,
   page: { page: number; pageSize: number },
   today: string,
+  knownTotal?: number,
 ): Promise<{ items: ListedTelegramUser[]; total: number }> {
   const where = userFilterSql(sql, filter);
-  const [items, [count]] = await Promise.all([
+  const [items, total] = await Promise.all([
     sql<ListedTelegramUser[]>`
       SELECT u.*, coalesce(d.used, 0) AS requests_today
       FROM telegram_users u
@@ -86,9 +90,9 @@ export async function listTelegramUsers(
       WHERE ${where}
       ORDER BY u.last_seen DESC NULLS LAST, u.id DESC
       LIMIT ${page.pageSize} OFFSET ${(page.page - 1) * page.pageSize}`,
-    sql<{ total: number }[]>`SELECT count(*)::int AS total FROM telegram_users u WHERE ${where}`,
+    knownTotal ?? sql<{ total: number }[]>`SELECT count(*)::int AS total FROM telegram_users u WHERE ${where}`.then(([count]) => count!.total),
   ]);
-  return { items, total: count!.total };
+  return { items, total };
 }
 
 /** The Telegram ids of the users matching the filter (at most `limit`), and how many match. */

@@ -12,6 +12,7 @@ import {
   TelegramUserUpdateSchema,
   type TelegramUser,
   type TelegramUserDetail,
+  type TelegramUserSummary,
   type TelegramUsersPage,
 } from '../contract/telegram-users.js';
 import { localDay } from '../../bot/time-zone.js';
@@ -31,6 +32,11 @@ import {
 } from '../../sql/telegram-users.js';
 
 const TARGET_TYPE = 'telegram-user';
+/**
+ * The summary sums 100,000+ rows and moves with every bot request, so it is read again at most
+ * this often; concurrent readers share one query.
+ */
+const SUMMARY_FRESH_MS = 5_000;
 const NOT_FOUND = 'No bot user has that Telegram ID';
 
 function toTelegramUser(user: ListedTelegramUser): TelegramUser {
@@ -52,6 +58,17 @@ function toTelegramUser(user: ListedTelegramUser): TelegramUser {
 /** Bot users (spec §2.10, §7 "Bot data"): read by every role; admins reset a day's count and block users. */
 export const telegramUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = async (instance, { sql, now }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  let summary: { at: number; value: Promise<TelegramUserSummary> } | undefined;
+  function userSummary(): Promise<TelegramUserSummary> {
+    const at = now().getTime();
+    if (!summary || at - summary.at >= SUMMARY_FRESH_MS || at < summary.at) {
+      const value = summarizeTelegramUsers(sql);
+      summary = { at, value };
+      value.catch(() => (summary = undefined));
+    }
+    return summary.value;
+  }
 
   /** Today's date where the bot counts daily limits. */
   const today = async () => localDay(now(), (await getSystemSettings(sql)).timeZone);
@@ -81,11 +98,11 @@ export const telegramUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date 
     { schema: { querystring: TelegramUsersQuerySchema, response: { 200: TelegramUsersPageSchema } }, config: { permission: 'bot-users:read' } },
     async (request): Promise<TelegramUsersPage> => {
       const { page, pageSize, ...filter } = request.query;
-      const [{ items, total }, summary] = await Promise.all([
-        listTelegramUsers(sql, filter, { page, pageSize }, await today()),
-        summarizeTelegramUsers(sql),
-      ]);
-      return { items: items.map(toTelegramUser), total, page, pageSize, summary };
+      const [overall, day] = await Promise.all([userSummary(), today()]);
+      // Without a search the summary already knows how many match.
+      const known = filter.search ? undefined : { all: overall.totalUsers, active: overall.activeUsers, inactive: overall.inactiveUsers }[filter.status];
+      const { items, total } = await listTelegramUsers(sql, filter, { page, pageSize }, day, known);
+      return { items: items.map(toTelegramUser), total, page, pageSize, summary: overall };
     },
   );
 
@@ -114,6 +131,7 @@ export const telegramUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date 
       const { telegramId } = request.params;
       const before = await detail(telegramId);
       await setTelegramUserBlocked(sql, telegramId, request.body.isBlocked);
+      summary = undefined;
       const after = await detail(telegramId);
       await audit(sql, request, {
         action: request.body.isBlocked ? 'telegram-user.block' : 'telegram-user.unblock',

@@ -28,7 +28,7 @@ function generatedUsers(): NewTelegramUser[] {
 }
 
 t.test('the bot users list', async (t) => {
-  const { call, db, userWithToken } = await createTestApp(t);
+  const { call, db, clock, userWithToken } = await createTestApp(t);
   const { sql } = db;
   const viewer = (await userWithToken('viewer')).token;
   const admin = (await userWithToken('admin')).token;
@@ -55,6 +55,19 @@ t.test('the bot users list', async (t) => {
     };
     t.strictSame((await list('')).summary, expected);
     t.strictSame((await list('?search=greta&status=inactive')).summary, expected);
+  });
+
+  t.test('the summary is read again after five seconds, and at once after an admin blocks someone', async (t) => {
+    await insertTelegramUsers(sql, [{ ...users[1]!, telegramId: 999_999, isActive: false }]);
+    t.teardown(() => sql`DELETE FROM telegram_users WHERE telegram_id = 999999`);
+    t.equal((await list('')).summary.totalUsers, 240, 'within five seconds the last figures are reused');
+    clock.advance(5_000);
+    t.match((await list('')).summary, { totalUsers: 241, inactiveUsers: users.filter((user) => !user.isActive).length + 1 });
+    t.equal((await list('')).total, 241, 'the unfiltered total comes from the same figures');
+    await call(admin, { method: 'PATCH', url: '/api/telegram-users/500001', payload: { isBlocked: true } });
+    t.equal((await list('')).summary.reachableUsers, users.filter((user) => user.isActive && !user.isBlocked).length - 1);
+    await call(admin, { method: 'PATCH', url: '/api/telegram-users/500001', payload: { isBlocked: false } });
+    clock.advance(5_000);
   });
 
   t.test('pages most recently seen first, never-seen users last', async (t) => {
