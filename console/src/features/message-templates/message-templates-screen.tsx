@@ -19,7 +19,7 @@ import { CreateTemplateDialog, EditTemplateDialog } from './components/template-
 import { TemplateCards } from './components/template-cards.js';
 import { TemplatePreviewDialog } from './components/template-preview-dialog.js';
 import { TEMPLATE_TYPE_LABELS } from './template-types.js';
-import { useDebouncedValue } from './use-debounced-value.js';
+import { useDebouncedValue } from '../../lib/use-debounced-value.js';
 import { AccessRestricted } from '../../components/access-restricted.js';
 
 const HEADING_ID = 'message-templates-heading';

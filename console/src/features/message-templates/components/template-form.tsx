@@ -8,7 +8,7 @@ import { TextField } from '../../../components/text-field.js';
 import { formatNumber } from '../../../lib/format.js';
 import { useTemplatePreview } from '../api/preview-template.js';
 import { TEMPLATE_TYPE_LABELS } from '../template-types.js';
-import { useDebouncedValue } from '../use-debounced-value.js';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
 
 const TELEGRAM_LIMIT = 4096;
 const KNOWN = new Set<string>(KNOWN_TEMPLATE_VARIABLES);

@@ -10,7 +10,7 @@ import { TextField } from '../../../components/text-field.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { formatNumber } from '../../../lib/format.js';
 import { usePreviewUsers, useTemplatePreview } from '../api/preview-template.js';
-import { useDebouncedValue } from '../use-debounced-value.js';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
 
 const SAMPLE = 'sample';
 
