@@ -26,7 +26,7 @@ const TARGET_TYPE = 'admin_whitelist_entry';
 const PERMISSION = { permission: 'access-control:manage' } as const;
 const NO_SUCH_ENTRY = 'No admin whitelist entry with this id';
 
-export function toWhitelistEntry(entry: StoredWhitelistEntry): WhitelistEntry {
+function toWhitelistEntry(entry: StoredWhitelistEntry): WhitelistEntry {
   return {
     id: entry.id,
     telegramId: entry.telegramId,

@@ -27,7 +27,7 @@ const TARGET_TYPE = 'authorized_group';
 const PERMISSION = { permission: 'access-control:manage' } as const;
 const NO_SUCH_GROUP = 'No authorized group with this id';
 
-export function toAuthorizedGroup(group: StoredAuthorizedGroup): AuthorizedGroup {
+function toAuthorizedGroup(group: StoredAuthorizedGroup): AuthorizedGroup {
   return {
     id: group.id,
     groupId: group.groupId,
