@@ -170,6 +170,12 @@ t.test('an admin manages authorized groups and the admin whitelist on the Access
     );
     await page.getByRole('tab', { name: 'Authorized Groups' }).click();
     await page.reload();
+    await page.getByRole('button', { name: 'Edit Clinic Partners' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Authorized Group' });
+    await edit.getByLabel('Active').uncheck();
+    await edit.getByText('Deactivating it takes access to the bot from 2 members who have no other way in.').waitFor();
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await edit.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Delete Clinic Partners' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete "Clinic Partners"?' });
     await confirm.getByText('2 members will lose access to the bot (1 other member keeps access through another group or the whitelist). This cannot be undone.').waitFor();
