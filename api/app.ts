@@ -18,6 +18,8 @@ import { contactImportRoutes } from './routes/contact-import.js';
 import { messageTemplateRoutes } from './routes/message-templates.js';
 import { healthRoutes } from './routes/health.js';
 import { broadcastRoutes } from './routes/broadcasts.js';
+import { authorizedGroupRoutes } from './routes/authorized-groups.js';
+import { adminWhitelistRoutes } from './routes/admin-whitelist.js';
 import type { Broadcaster } from '../bot/broadcast-sender.js';
 
 export interface AppConfig {
@@ -74,6 +76,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contactImportRoutes, { sql: deps.sql, now });
   await app.register(broadcastRoutes, { sql: deps.sql, now, broadcaster: deps.broadcaster });
   await app.register(messageTemplateRoutes, { sql: deps.sql, now });
+  await app.register(authorizedGroupRoutes, { sql: deps.sql, sandbox: deps.sandbox });
+  await app.register(adminWhitelistRoutes, { sql: deps.sql });
   await installConsole(app, deps.config.consoleDir);
   return app;
 }

@@ -1,5 +1,6 @@
 import type { ChatMessage, SimulatedGroup, SimulatedUser, TelegramSimulator } from './simulator/index.js';
 import type { MedBot } from './create-bot.js';
+import { mirrorGroup, type MirroredGroup } from './simulator/populate.js';
 
 export interface SandboxMessageInput {
   userId: number;
@@ -127,6 +128,14 @@ export function createBotSandbox(simulator: TelegramSimulator, medBot: MedBot, a
     async leaveGroup(groupId: number, userId: number): Promise<void> {
       const delivery = attempt(() => simulator.removeMember(groupId, userId));
       if (delivery) await answered(delivery.update_id);
+    },
+
+    /**
+     * Gives a group just authorized (or changed) in Access Control its chat in the simulator at once,
+     * with the bot in it when the group is active, added by the first simulated user (as at start).
+     */
+    mirrorAuthorizedGroup(group: MirroredGroup): void {
+      attempt(() => mirrorGroup(simulator, group, { ownerId: simulator.listUsers()[0]?.id }));
     },
   };
 }

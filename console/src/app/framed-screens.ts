@@ -39,9 +39,4 @@ export const FRAMED_SCREENS: readonly FramedScreen[] = [
     title: 'Bot Logs',
     description: 'Every request the bot handled, with its outcome, timing and any error.',
   },
-  {
-    paths: ['/access-control'],
-    title: 'Access Control',
-    description: 'Manage the groups allowed to use the bot and the admins exempt from the daily request limit.',
-  },
 ];

@@ -27,6 +27,9 @@ const BotUsersScreen = lazy(() =>
 const BotSandboxScreen = lazy(() =>
   import('../features/bot-sandbox/bot-sandbox-screen.js').then((module) => ({ default: module.BotSandboxScreen })),
 );
+const AccessControlScreen = lazy(() =>
+  import('../features/access-control/access-control-screen.js').then((module) => ({ default: module.AccessControlScreen })),
+);
 const LoginDebugScreen = lazy(() =>
   import('../features/debug/login-debug-screen.js').then((module) => ({ default: module.LoginDebugScreen })),
 );
@@ -60,6 +63,7 @@ export function createAppRouter() {
             route('/messaging/templates', { title: 'Message Templates' }, <MessageTemplatesScreen />),
             route('/messaging/broadcasts', { title: 'Broadcast Messages' }, <BroadcastsScreen />),
             route('/admin-users', { title: 'User Management' }, <UserManagementScreen />),
+            route('/access-control', { title: 'Access Control' }, <AccessControlScreen />),
             route('/bot-sandbox', { title: 'Bot Sandbox' }, <BotSandboxScreen />),
             route('/settings', { title: 'Settings' }, <SettingsScreen />),
             route('/debug', { title: 'Login Debug', public: true }, <LoginDebugScreen />),

@@ -1,0 +1,176 @@
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import { Button, Card } from '@tremor/react';
+import { RiAddLine, RiSearchLine } from '@remixicon/react';
+import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { AuthorizedGroup, WhitelistEntry } from '../../../../api/contract/access-control.js';
+import { can } from '../../../../api/contract/permissions.js';
+import { AccessRestricted } from '../../components/access-restricted.js';
+import { ErrorAlert } from '../../components/error-alert.js';
+import { LoadingSpinner } from '../../components/loading-spinner.js';
+import { PageHeader } from '../../components/page-header.js';
+import { TextField } from '../../components/text-field.js';
+import { errorMessage } from '../../lib/api-client.js';
+import { useAuth } from '../auth/use-auth.js';
+import { useDebouncedValue } from '../../lib/use-debounced-value.js';
+import { useAdminWhitelist } from './api/get-admin-whitelist.js';
+import { useAuthorizedGroups } from './api/get-authorized-groups.js';
+import { DeleteGroupDialog, DeleteWhitelistEntryDialog } from './components/delete-dialogs.js';
+import { GroupCards } from './components/group-cards.js';
+import { GroupDialog } from './components/group-dialog.js';
+import { WhitelistCards } from './components/whitelist-cards.js';
+import { WhitelistDialog } from './components/whitelist-dialog.js';
+
+const HEADING_ID = 'access-control-heading';
+const TITLE = 'Access Control';
+const DESCRIPTION = 'Manage the groups allowed to use the bot and the admins exempt from the daily request limit.';
+/** The tabs, in order; ?tab=whitelist opens the second, so it can be linked to. */
+const TABS = ['groups', 'whitelist'] as const;
+
+type OpenDialog = 'group' | 'delete-group' | 'admin' | 'delete-admin' | null;
+
+/** The Access Control screen (spec §2.9): admin and super_admin only, as the API enforces too. */
+export function AccessControlScreen() {
+  const { user } = useAuth();
+  if (!can(user?.role, 'access-control:manage')) {
+    return (
+      <section aria-labelledby={HEADING_ID} className="space-y-6">
+        <PageHeader title={TITLE} description={DESCRIPTION} headingId={HEADING_ID} />
+        <AccessRestricted message="Only Admin and Super Admin users can manage access control." />
+      </section>
+    );
+  }
+  return <AccessControl />;
+}
+
+function AccessControl() {
+  const [params, setParams] = useSearchParams();
+  const tabIndex = Math.max(TABS.indexOf(params.get('tab') as (typeof TABS)[number]), 0);
+  const [groupSearch, setGroupSearch] = useState('');
+  const [adminSearch, setAdminSearch] = useState('');
+  const groupQuery = useDebouncedValue(groupSearch.trim(), 250);
+  const adminQuery = useDebouncedValue(adminSearch.trim(), 250);
+  const groups = useAuthorizedGroups(groupQuery);
+  const whitelist = useAdminWhitelist(adminQuery);
+  const [open, setOpen] = useState<OpenDialog>(null);
+  // The dialogs' subjects stay set while a dialog closes, so its text does not change as it fades out.
+  const [group, setGroup] = useState<AuthorizedGroup | null>(null);
+  const [entry, setEntry] = useState<WhitelistEntry | null>(null);
+  const close = () => setOpen(null);
+
+  const selectTab = (index: number) => {
+    const next = new URLSearchParams(params);
+    if (index === 0) next.delete('tab');
+    else next.set('tab', TABS[index]!);
+    setParams(next, { replace: true });
+  };
+  const openGroup = (kind: 'group' | 'delete-group', target: AuthorizedGroup | null) => {
+    setGroup(target);
+    setOpen(kind);
+    // Who would lose access may have changed since the list loaded: the confirmation counts afresh.
+    if (kind === 'delete-group') void groups.refetch();
+  };
+  const openAdmin = (kind: 'admin' | 'delete-admin', target: WhitelistEntry | null) => {
+    setEntry(target);
+    setOpen(kind);
+  };
+  const freshGroup = (group && groups.data?.find((candidate) => candidate.id === group.id)) ?? group;
+
+  return (
+    <section aria-labelledby={HEADING_ID} className="space-y-6">
+      <PageHeader
+        title={TITLE}
+        description={DESCRIPTION}
+        headingId={HEADING_ID}
+        actions={
+          <>
+            <Button variant="secondary" icon={RiAddLine} onClick={() => openAdmin('admin', null)}>
+              Add Admin
+            </Button>
+            <Button icon={RiAddLine} onClick={() => openGroup('group', null)}>
+              Add Group
+            </Button>
+          </>
+        }
+      />
+      <TabGroup selectedIndex={tabIndex} onChange={selectTab}>
+        <TabList className="flex gap-1 border-b border-tremor-border">
+          {['Authorized Groups', 'Admin Whitelist'].map((label) => (
+            <Tab
+              key={label}
+              className="-mb-px border-b-2 border-transparent px-4 py-2 text-tremor-default font-medium text-tremor-content hover:text-tremor-content-emphasis focus:outline-none data-[focus]:ring-2 data-[focus]:ring-tremor-brand-muted data-[selected]:border-tremor-brand data-[selected]:text-tremor-brand"
+            >
+              {label}
+            </Tab>
+          ))}
+        </TabList>
+        <TabPanels className="mt-6">
+          <TabPanel className="space-y-4">
+            <SearchBox label="Search groups" placeholder="Name, description or Group ID" value={groupSearch} onChange={setGroupSearch} />
+            <ListState
+              query={groups}
+              loading="Loading groups..."
+              failed="Failed to load authorized groups"
+              empty={groupQuery ? 'No groups match your search.' : 'No authorized groups found. Add your first group to get started.'}
+            >
+              {(items) => (
+                <GroupCards groups={items} actions={{ onEdit: (target) => openGroup('group', target), onDelete: (target) => openGroup('delete-group', target) }} />
+              )}
+            </ListState>
+          </TabPanel>
+          <TabPanel className="space-y-4">
+            <SearchBox label="Search admins" placeholder="Name, username, Telegram ID or reason" value={adminSearch} onChange={setAdminSearch} />
+            <ListState
+              query={whitelist}
+              loading="Loading admin whitelist..."
+              failed="Failed to load the admin whitelist"
+              empty={
+                adminQuery ? 'No whitelisted admins match your search.' : 'No whitelisted admins found. Add admins to exclude them from daily search limits.'
+              }
+            >
+              {(items) => (
+                <WhitelistCards entries={items} actions={{ onEdit: (target) => openAdmin('admin', target), onDelete: (target) => openAdmin('delete-admin', target) }} />
+              )}
+            </ListState>
+          </TabPanel>
+        </TabPanels>
+      </TabGroup>
+
+      <GroupDialog open={open === 'group'} group={group} onClose={close} />
+      <DeleteGroupDialog open={open === 'delete-group'} target={freshGroup} onClose={close} />
+      <WhitelistDialog open={open === 'admin'} entry={entry} onClose={close} />
+      <DeleteWhitelistEntryDialog open={open === 'delete-admin'} target={entry} onClose={close} />
+    </section>
+  );
+}
+
+function SearchBox({ label, placeholder, value, onChange }: { label: string; placeholder: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <div className="relative max-w-md">
+      <TextField label={label} type="search" value={value} placeholder={placeholder} onChange={(event) => onChange(event.target.value)} />
+      <RiSearchLine className="pointer-events-none absolute bottom-2.5 right-3 h-4 w-4 text-tremor-content-subtle" aria-hidden="true" />
+    </div>
+  );
+}
+
+interface ListStateProps<T> {
+  query: { isPending: boolean; isError: boolean; error: unknown; data: T[] | undefined };
+  loading: string;
+  failed: string;
+  empty: string;
+  children: (items: T[]) => ReactNode;
+}
+
+/** A list's loading, failed and empty states, else the list itself. */
+function ListState<T>({ query, loading, failed, empty, children }: ListStateProps<T>) {
+  if (query.isPending) return <LoadingSpinner label={loading} />;
+  if (query.isError || !query.data) return <ErrorAlert title={failed} detail={errorMessage(query.error, 'Please try again.')} />;
+  if (query.data.length === 0) {
+    return (
+      <Card className="py-12 text-center">
+        <p className="text-tremor-default text-tremor-content">{empty}</p>
+      </Card>
+    );
+  }
+  return <>{children(query.data)}</>;
+}

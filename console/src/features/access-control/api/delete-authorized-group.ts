@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.js';
+import { notifyFailure, notifySuccess } from '../notify.js';
+import { GROUPS_URL, groupsQueryKey } from './keys.js';
+
+export async function deleteAuthorizedGroup(id: number): Promise<void> {
+  await apiRequest<unknown>('DELETE', `${GROUPS_URL}/${id}`);
+}
+
+export function useDeleteAuthorizedGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteAuthorizedGroup,
+    onSuccess: async () => {
+      notifySuccess('Authorized group deleted successfully');
+      await queryClient.invalidateQueries({ queryKey: groupsQueryKey });
+    },
+    onError: (error) => notifyFailure(error, 'Failed to delete authorized group'),
+  });
+}

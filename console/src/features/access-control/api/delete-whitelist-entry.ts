@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.js';
+import { notifyFailure, notifySuccess } from '../notify.js';
+import { useInvalidateAccessLists } from './invalidate-access-lists.js';
+import { WHITELIST_URL } from './keys.js';
+
+export async function deleteWhitelistEntry(id: number): Promise<void> {
+  await apiRequest<unknown>('DELETE', `${WHITELIST_URL}/${id}`);
+}
+
+export function useDeleteWhitelistEntry() {
+  const invalidate = useInvalidateAccessLists();
+  return useMutation({
+    mutationFn: deleteWhitelistEntry,
+    onSuccess: async () => {
+      notifySuccess('Admin removed from whitelist successfully');
+      await invalidate();
+    },
+    onError: (error) => notifyFailure(error, 'Failed to remove admin from whitelist'),
+  });
+}

@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  AuthorizedGroupSchema,
+  type AuthorizedGroup,
+  type CreateAuthorizedGroup,
+  type UpdateAuthorizedGroup,
+} from '../../../../../api/contract/access-control.js';
+import { apiRequest } from '../../../lib/api-client.js';
+import { notifyFailure, notifySuccess } from '../notify.js';
+import { GROUPS_URL, groupsQueryKey } from './keys.js';
+
+export async function createAuthorizedGroup(group: CreateAuthorizedGroup): Promise<AuthorizedGroup> {
+  return AuthorizedGroupSchema.parse(await apiRequest<unknown>('POST', GROUPS_URL, group));
+}
+
+export async function updateAuthorizedGroup({ id, changes }: { id: number; changes: UpdateAuthorizedGroup }): Promise<AuthorizedGroup> {
+  return AuthorizedGroupSchema.parse(await apiRequest<unknown>('PATCH', `${GROUPS_URL}/${id}`, changes));
+}
+
+export function useCreateAuthorizedGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createAuthorizedGroup,
+    onSuccess: async () => {
+      notifySuccess('Authorized group created successfully');
+      await queryClient.invalidateQueries({ queryKey: groupsQueryKey });
+    },
+    onError: (error) => notifyFailure(error, 'Failed to create authorized group'),
+  });
+}
+
+export function useUpdateAuthorizedGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateAuthorizedGroup,
+    onSuccess: async () => {
+      notifySuccess('Authorized group updated successfully');
+      await queryClient.invalidateQueries({ queryKey: groupsQueryKey });
+    },
+    onError: (error) => notifyFailure(error, 'Failed to update authorized group'),
+  });
+}

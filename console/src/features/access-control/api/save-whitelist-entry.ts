@@ -1,0 +1,43 @@
+import { useMutation } from '@tanstack/react-query';
+import {
+  WhitelistEntrySchema,
+  type CreateWhitelistEntry,
+  type UpdateWhitelistEntry,
+  type WhitelistEntry,
+} from '../../../../../api/contract/access-control.js';
+import { apiRequest } from '../../../lib/api-client.js';
+import { notifyFailure, notifySuccess } from '../notify.js';
+import { useInvalidateAccessLists } from './invalidate-access-lists.js';
+import { WHITELIST_URL } from './keys.js';
+
+export async function createWhitelistEntry(entry: CreateWhitelistEntry): Promise<WhitelistEntry> {
+  return WhitelistEntrySchema.parse(await apiRequest<unknown>('POST', WHITELIST_URL, entry));
+}
+
+export async function updateWhitelistEntry({ id, changes }: { id: number; changes: UpdateWhitelistEntry }): Promise<WhitelistEntry> {
+  return WhitelistEntrySchema.parse(await apiRequest<unknown>('PATCH', `${WHITELIST_URL}/${id}`, changes));
+}
+
+export function useCreateWhitelistEntry() {
+  const invalidate = useInvalidateAccessLists();
+  return useMutation({
+    mutationFn: createWhitelistEntry,
+    onSuccess: async () => {
+      notifySuccess('Admin added to whitelist successfully');
+      await invalidate();
+    },
+    onError: (error) => notifyFailure(error, 'Failed to add admin to whitelist'),
+  });
+}
+
+export function useUpdateWhitelistEntry() {
+  const invalidate = useInvalidateAccessLists();
+  return useMutation({
+    mutationFn: updateWhitelistEntry,
+    onSuccess: async () => {
+      notifySuccess('Admin updated successfully');
+      await invalidate();
+    },
+    onError: (error) => notifyFailure(error, 'Failed to update admin'),
+  });
+}
