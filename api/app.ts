@@ -17,6 +17,8 @@ import { contactImportRoutes } from './routes/contact-import.js';
 import { messageTemplateRoutes } from './routes/message-templates.js';
 import { healthRoutes } from './routes/health.js';
 import { broadcastRoutes } from './routes/broadcasts.js';
+import { realTimeNotificationRoutes } from './routes/real-time-notifications.js';
+import { notificationSettingsRoutes } from './routes/notification-settings.js';
 import type { Broadcaster } from '../bot/broadcast-sender.js';
 
 export interface AppConfig {
@@ -72,6 +74,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contactImportRoutes, { sql: deps.sql, now });
   await app.register(broadcastRoutes, { sql: deps.sql, now, broadcaster: deps.broadcaster });
   await app.register(messageTemplateRoutes, { sql: deps.sql, now });
+  await app.register(realTimeNotificationRoutes, { sql: deps.sql, now });
+  await app.register(notificationSettingsRoutes, { sql: deps.sql });
   await installConsole(app, deps.config.consoleDir);
   return app;
 }
