@@ -120,8 +120,8 @@ t.test('a user refused by the daily limit three days in a row is reported once',
 });
 
 t.test('the 100 users milestone is raised once', async (t) => {
-  const [{ users }] = (await h.sql<{ users: number }[]>`SELECT count(*)::int AS users FROM telegram_users`) as [{ users: number }];
-  await h.sql`INSERT INTO telegram_users (telegram_id, first_name) SELECT 900000 + n, 'Filler' FROM generate_series(1, ${99 - users}) AS n`;
+  const [row] = await h.sql<{ users: number }[]>`SELECT count(*)::int AS users FROM telegram_users`;
+  await h.sql`INSERT INTO telegram_users (telegram_id, first_name) SELECT 900000 + n, 'Filler' FROM generate_series(1, ${99 - row!.users}) AS n`;
   await monitor.tick();
   t.equal((await h.sql`SELECT 1 FROM notifications WHERE kind = 'user_milestone'`).length, 0, '99 users: no milestone');
   await h.sql`INSERT INTO telegram_users (telegram_id, first_name) VALUES (999999, 'Hundredth')`;

@@ -24,6 +24,9 @@ const MessageTemplatesScreen = lazy(() =>
 const BotSandboxScreen = lazy(() =>
   import('../features/bot-sandbox/bot-sandbox-screen.js').then((module) => ({ default: module.BotSandboxScreen })),
 );
+const NotificationsScreen = lazy(() =>
+  import('../features/notifications/notifications-screen.js').then((module) => ({ default: module.NotificationsScreen })),
+);
 const LoginDebugScreen = lazy(() =>
   import('../features/debug/login-debug-screen.js').then((module) => ({ default: module.LoginDebugScreen })),
 );
@@ -57,6 +60,7 @@ export function createAppRouter() {
             route('/messaging/broadcasts', { title: 'Broadcast Messages' }, <BroadcastsScreen />),
             route('/admin-users', { title: 'User Management' }, <UserManagementScreen />),
             route('/bot-sandbox', { title: 'Bot Sandbox' }, <BotSandboxScreen />),
+            route('/notifications', { title: 'Notifications' }, <NotificationsScreen />),
             route('/settings', { title: 'Settings' }, <SettingsScreen />),
             route('/debug', { title: 'Login Debug', public: true }, <LoginDebugScreen />),
             route('/mobile-test', { title: 'Mobile Auth Test', public: true }, <MobileTestScreen />),
