@@ -1,6 +1,7 @@
 import type { EventEmitter } from 'node:events';
+import { HttpError } from 'grammy';
 import type { Sql } from '../sql/database.js';
-import { createNotification, latestNotificationOfKind, notificationExists, takePendingAlerts } from '../sql/notifications.js';
+import { createNotification, latestNotificationOfKind, notificationExists, requeueAlerts, takePendingAlerts } from '../sql/notifications.js';
 import { claimDailyJobs, getNotificationSettings } from '../sql/notification-settings.js';
 import { countBotUsers, countErrorsBetween, dayFigures, usersRefusedEveryDay } from '../sql/notification-triggers.js';
 import { getSystemSettings } from '../sql/settings.js';
@@ -125,17 +126,30 @@ export function createNotificationMonitor(options: NotificationMonitorOptions): 
     }
   }
 
-  async function sendToEach(chats: number[], html: string): Promise<void> {
-    for (const chat of chats) {
-      await api.sendMessage(chat, html, { parse_mode: 'HTML' }).catch(onError);
+  /** Sends to each chat; false when Telegram could not be reached at all, so nothing went out. */
+  async function sendToEach(chats: number[], html: string): Promise<boolean> {
+    for (const [index, chat] of chats.entries()) {
+      try {
+        await api.sendMessage(chat, html, { parse_mode: 'HTML' });
+      } catch (error) {
+        if (index === 0 && error instanceof HttpError) return false;
+        onError(error);
+      }
     }
+    return true;
   }
 
   async function dispatchAlerts(): Promise<void> {
     const pending = await takePendingAlerts(sql);
     if (pending.length === 0) return;
     const settings = await getNotificationSettings(sql);
-    for (const notification of pending) await sendToEach(alertChats(settings, notification), alertText(notification));
+    for (const [index, notification] of pending.entries()) {
+      if (!(await sendToEach(alertChats(settings, notification), alertText(notification)))) {
+        // Telegram is out of reach (a lost connection is itself alerted): try these again on the next check.
+        await requeueAlerts(sql, pending.slice(index).map((item) => item.id));
+        return;
+      }
+    }
   }
 
   async function connectionChanged(connected: boolean): Promise<void> {

@@ -98,3 +98,9 @@ export async function takePendingAlerts(sql: Sql): Promise<StoredLiveNotificatio
     RETURNING ${sql(COLUMNS)}`;
   return taken.sort((a, b) => a.id - b.id);
 }
+
+/** Puts notifications back on the alert queue: Telegram could not be reached, nothing was sent. */
+export async function requeueAlerts(sql: Sql, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await sql`UPDATE notifications SET alert_pending = true WHERE id = ANY(${ids}::bigint[])`;
+}

@@ -1,8 +1,10 @@
 import t from 'tap';
+import { HttpError } from 'grammy';
 import { createBotHarness } from '../helpers/bot.js';
 import { aContact, aMember, anAuthorizedGroup, aUser, nextId } from '../helpers/bot-fixtures.js';
 import { createNotificationMonitor, ERROR_SPIKE_THRESHOLD, LIMIT_STREAK_DAYS } from '../../bot/notification-monitor.js';
 import { getNotificationSettings, saveNotificationSettings } from '../../sql/notification-settings.js';
+import { createNotification } from '../../sql/notifications.js';
 import type { NotificationSettings } from '../../api/contract/notifications.js';
 
 const MINUTE_MS = 60_000;
@@ -154,4 +156,27 @@ t.test('losing and regaining Telegram raise a disconnected and a reconnected not
   ]);
   await monitor.tick();
   t.strictSame(adminMessages(since), ['🚨 <b>Bot disconnected</b>\nThe bot lost its connection to Telegram.'], 'only the critical one is sent');
+});
+
+t.test('an alert that cannot reach Telegram waits for the next check instead of being lost', async (t) => {
+  const since = mark();
+  const offline = createNotificationMonitor({
+    sql: h.sql,
+    api: { sendMessage: () => Promise.reject(new HttpError('Network request for sendMessage failed', new Error('ECONNREFUSED'))) },
+    now: h.clock.now,
+  });
+  const id = await createNotification(h.sql, {
+    kind: 'broadcast_failed',
+    type: 'critical',
+    priority: 4,
+    title: 'Broadcast failed: Offline',
+    message: '0 of 2 delivered, 2 failed',
+    expiresAt: null,
+    metadata: { broadcastId: 1 },
+  });
+  await offline.tick();
+  const [row] = await h.sql<{ alertPending: boolean }[]>`SELECT alert_pending FROM notifications WHERE id = ${id}`;
+  t.equal(row!.alertPending, true, 'still queued');
+  await monitor.tick();
+  t.strictSame(adminMessages(since), ['🚨 <b>Broadcast failed: Offline</b>\n0 of 2 delivered, 2 failed']);
 });
