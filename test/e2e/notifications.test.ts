@@ -118,10 +118,12 @@ t.test('the Notifications screen: critical alerts, priorities, expiry, marking r
     t.strictSame({ ...stored }, { errorAlerts: false, adminTelegramId: 5551234, adminGroupId: -1001234567890 });
   });
 
-  await t.test('a viewer sees the notifications but no settings button, and the API refuses the settings', async (t) => {
-    const viewerPage: Page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await t.test('a viewer on a phone sees the notifications and the count on Stats, but no settings button; the API refuses the settings', async (t) => {
+    await raise(0, { kind: 'bot_disconnected', type: 'critical', priority: 5, title: 'Bot disconnected', message: 'The bot lost its connection to Telegram.' });
+    const viewerPage: Page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await signIn(viewerPage, server.url, VIEWER.username, VIEWER.password);
     await viewerPage.goto(`${server.url}/notifications`);
+    await viewerPage.getByRole('navigation', { name: 'Quick navigation' }).getByRole('link', { name: 'Stats 1 unread', exact: true }).waitFor();
     await viewerPage.getByRole('list', { name: 'Notifications' }).getByRole('article', { name: 'Error spike' }).waitFor();
     t.equal(await viewerPage.getByRole('button', { name: 'Notification Settings' }).count(), 0);
     const status = await viewerPage.evaluate(

@@ -86,6 +86,7 @@ export const BOTTOM_BAR_LINKS: readonly NavLink[] = [
     icon: RiBarChartBoxLine,
     permission: 'analytics:read',
     activeOn: ['/geographic-analytics', '/contact-analytics', '/notifications'],
+    badge: 'unread-notifications',
   },
   { label: 'Logs', path: '/logs', icon: RiFileList3Line, permission: 'logs:read' },
   { label: 'Access', path: '/access-control', icon: RiShieldKeyholeLine, permission: 'access-control:manage' },
