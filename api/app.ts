@@ -20,6 +20,8 @@ import { healthRoutes } from './routes/health.js';
 import { broadcastRoutes } from './routes/broadcasts.js';
 import { authorizedGroupRoutes } from './routes/authorized-groups.js';
 import { adminWhitelistRoutes } from './routes/admin-whitelist.js';
+import { realTimeNotificationRoutes } from './routes/real-time-notifications.js';
+import { notificationSettingsRoutes } from './routes/notification-settings.js';
 import type { Broadcaster } from '../bot/broadcast-sender.js';
 
 export interface AppConfig {
@@ -78,6 +80,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(messageTemplateRoutes, { sql: deps.sql, now });
   await app.register(authorizedGroupRoutes, { sql: deps.sql, sandbox: deps.sandbox });
   await app.register(adminWhitelistRoutes, { sql: deps.sql });
+  await app.register(realTimeNotificationRoutes, { sql: deps.sql, now });
+  await app.register(notificationSettingsRoutes, { sql: deps.sql });
   await installConsole(app, deps.config.consoleDir);
   return app;
 }

@@ -57,6 +57,7 @@ export interface BroadcastSender extends Broadcaster {
   stop(): Promise<void>;
 }
 
+const NOTIFICATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 /** Telegram's answers that mean the user cannot be messaged any more. */
 const UNREACHABLE = /bot was blocked by the user|user is deactivated/i;
 /** The window the rate applies to, with a margin for the trip to Telegram (its window is counted on arrival). */
@@ -182,11 +183,13 @@ export function createBroadcastSender(options: BroadcastSenderOptions): Broadcas
     if (finished.templateId !== null) await countTemplateBroadcastUses(sql, finished.templateId, finished.successCount);
     const ok = finished.status === 'sent';
     await createNotification(sql, {
+      kind: ok ? 'broadcast_finished' : 'broadcast_failed',
       type: ok ? (finished.failureCount > 0 ? 'warning' : 'success') : 'critical',
-      priority: ok ? (finished.failureCount > 0 ? 2 : 1) : 3,
+      // A failed broadcast is critical (priority 4): the admins are alerted on Telegram.
+      priority: ok ? (finished.failureCount > 0 ? 2 : 1) : 4,
       title: ok ? `Broadcast sent: ${finished.title}` : `Broadcast failed: ${finished.title}`,
       message: `${finished.successCount} of ${finished.totalRecipients} delivered, ${finished.failureCount} failed`,
-      expiresAt: null,
+      expiresAt: new Date(now().getTime() + NOTIFICATION_LIFETIME_MS),
       metadata: { broadcastId: finished.id, status: finished.status, successCount: finished.successCount, failureCount: finished.failureCount },
     });
     return true;

@@ -36,14 +36,18 @@ export interface MedBot {
   /** The live bot's API, for broadcasts. */
   api: Api;
   recorder: Recorder;
-  /** Emits 'handled' (updateId) once the bot has answered an update. */
+  /**
+   * Emits 'handled' (updateId) once the bot has answered an update, and 'connection' (boolean)
+   * when fetching updates from Telegram starts failing or works again.
+   */
   events: EventEmitter;
   /** Resolves once the bot has answered the update. */
   whenHandled(updateId: number, timeoutMs?: number): Promise<void>;
   start(): Promise<void>;
   /** Stops polling, lets updates in progress finish, and writes every buffered log row. */
   stop(): Promise<void>;
-  status(): { state: BotState; lastUpdateAt: Date | null };
+  /** `connected` is null until the first fetch of updates has been answered or has failed. */
+  status(): { state: BotState; lastUpdateAt: Date | null; connected: boolean | null };
 }
 
 /** The bot: its middleware in the order that is its design (STYLE.md), and its long-polling runner. */
@@ -61,6 +65,24 @@ export function createBot(options: BotOptions): MedBot {
   let state: BotState = 'stopped';
   let lastUpdateAt: Date | null = null;
   let runner: RunnerHandle | undefined;
+  let connected: boolean | null = null;
+
+  // The runner retries failed fetches quietly: watch them to know whether Telegram can be reached.
+  bot.api.config.use(async (prev, method, payload, signal) => {
+    if (method !== 'getUpdates') return prev(method, payload, signal);
+    let reached = false;
+    try {
+      const answer = await prev(method, payload, signal);
+      reached = answer.ok;
+      return answer;
+    } finally {
+      // Stopping aborts the fetch in progress: that is no lost connection.
+      if (!signal?.aborted && connected !== reached) {
+        connected = reached;
+        events.emit('connection', reached);
+      }
+    }
+  });
 
   const inFlight = new Set<Promise<void>>();
   bot.use(async (ctx, next) => {
@@ -111,6 +133,6 @@ export function createBot(options: BotOptions): MedBot {
       await recorder.close();
       state = 'stopped';
     },
-    status: () => ({ state, lastUpdateAt }),
+    status: () => ({ state, lastUpdateAt, connected }),
   };
 }

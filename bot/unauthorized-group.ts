@@ -11,8 +11,10 @@ export async function leaveUnauthorizedGroup(deps: { sql: Sql }, ctx: BotContext
   const message = `Bot added to unauthorized group ${title} (${chat.id})`;
   recordOutcome(ctx, 'WARN', message, { metadata: { ...ctx.request.log.metadata, groupTitle: title } });
   await createNotification(deps.sql, {
-    type: 'warning',
-    priority: 3,
+    kind: 'unauthorized_group',
+    // Critical (priority 4): the admins are alerted on Telegram.
+    type: 'critical',
+    priority: 4,
     title: 'Unauthorized group',
     message,
     expiresAt: new Date(ctx.request.receivedAt.getTime() + NOTIFICATION_LIFETIME_MS),

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../api/app.js';
 import { createBot, type MedBot } from '../bot/create-bot.js';
 import { createBroadcastSender } from '../bot/broadcast-sender.js';
+import { createNotificationMonitor } from '../bot/notification-monitor.js';
 import { seedDefaultTemplates } from '../bot/default-templates.js';
 import { createBotSandbox } from '../bot/sandbox.js';
 import { createTelegramSimulator, type TelegramSimulator } from '../bot/simulator/index.js';
@@ -67,6 +68,13 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     });
     // Works the broadcast queue through the live bot's API; its rate is read from system_settings.
     const broadcastSender = createBroadcastSender({ sql, api: bot.api, onError: (error) => app.log.error({ err: error }, 'broadcast sender error') });
+    // Raises the notifications that come from conditions over time and alerts the admins on Telegram.
+    const notificationMonitor = createNotificationMonitor({
+      sql,
+      api: bot.api,
+      events: bot.events,
+      onError: (error) => app.log.error({ err: error }, 'notification monitor error'),
+    });
     const app = await buildApp({
       sql,
       config: { jwtSecret, consoleDir: options.consoleDir, loginRateLimit: options.loginRateLimit },
@@ -80,6 +88,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
 
     // Fails the recipients a crash left in flight, then resumes the pending ones.
     await broadcastSender.start();
+    notificationMonitor.start();
 
     const address = await app.listen({ port: options.port, host: options.host });
     const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
@@ -96,6 +105,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       async stop() {
         await app.close();
         await broadcastSender.stop();
+        await notificationMonitor.stop();
         await bot.stop();
         await runningSimulator?.close();
         await database.close();

@@ -19,6 +19,9 @@ export const PERMISSIONS = {
   'analytics:read': everyone,
   'analytics:export': editors,
   'logs:read': everyone,
+  /** Real-time notifications: read them and mark them read (the Analytics group every role sees). */
+  'notifications:read': everyone,
+  'notification-settings:manage': admins,
   'logs:export': editors,
   'templates:read': editors,
   'templates:write': editors,

@@ -17,6 +17,8 @@ interface LookupDeps {
 
 export const PLACE_CALLBACK = /^place:(\d+)$/;
 export const CANCEL_CALLBACK = 'place:cancel';
+/** The log message of a lookup refused by the daily limit; the notification monitor counts these. */
+export const DAILY_LIMIT_REFUSAL = 'Daily limit reached';
 
 /** "London, England, United Kingdom". */
 export function placeLabel(place: Pick<Place, 'name' | 'region' | 'country'>): string {
@@ -52,7 +54,7 @@ async function answerPoint(deps: LookupDeps, ctx: BotContext, point: { latitude:
   const limit = access ? access.dailyLimit : settings.defaultDailyLimit;
   const used = await consumeDailyRequest(deps.sql, userId, day, limit);
   if (used === undefined) {
-    recordOutcome(ctx, 'WARN', 'Daily limit reached', where);
+    recordOutcome(ctx, 'WARN', DAILY_LIMIT_REFUSAL, where);
     await replyWithTemplate(deps, ctx, 'rate_limit');
     return;
   }

@@ -185,6 +185,20 @@ const ROUTES: RouteEntry[] = [
   { method: 'POST', url: '/api/admin-whitelist', expect: ADMINS_ONLY(201), request: () => ({ payload: { telegramId: 900_000 + ++sequence } }) },
   { method: 'PATCH', url: '/api/admin-whitelist/:id', expect: ADMINS_ONLY(404), request: () => ({ url: '/api/admin-whitelist/999999', payload: { reason: 'R' } }) },
   { method: 'DELETE', url: '/api/admin-whitelist/:id', expect: ADMINS_ONLY(404), request: () => ({ url: '/api/admin-whitelist/999999' }) },
+  // Notifications: every role reads and marks them; the settings are for admins.
+  { method: 'GET', url: '/api/real-time-notifications', expect: EVERY_ROLE(200) },
+  { method: 'GET', url: '/api/real-time-notifications/unread', expect: EVERY_ROLE(200) },
+  { method: 'PATCH', url: '/api/real-time-notifications/:id/read', expect: EVERY_ROLE(404), request: () => ({ url: '/api/real-time-notifications/999999/read' }) },
+  { method: 'PATCH', url: '/api/real-time-notifications/mark-all-read', expect: EVERY_ROLE(200) },
+  { method: 'GET', url: '/api/notification-settings', expect: ADMINS_ONLY(200) },
+  {
+    method: 'PUT',
+    url: '/api/notification-settings',
+    expect: ADMINS_ONLY(200),
+    request: () => ({
+      payload: { telegramNotifications: true, adminGroupAlerts: true, errorAlerts: true, dailyReports: true, adminTelegramId: null, adminGroupId: null },
+    }),
+  },
   { method: 'GET', url: '/api/health', expect: { public: 200 } },
   { method: 'POST', url: '/api/auth/login', expect: { public: 401 }, request: () => ({ payload: { identifier: 'nobody', password: 'nothing-at-all' } }) },
   { method: 'POST', url: '/api/auth/refresh', expect: { public: 401 }, request: () => ({ payload: { refreshToken: 'unknown' } }) },

@@ -132,7 +132,7 @@ t.test('added to an unauthorized group, the bot logs a WARN, raises a notificati
   const message = `Bot added to unauthorized group Random <chat> (${id})`;
   t.match(await lastLog(h.sql, owner.id), { level: 'WARN', message, chatId: id, command: 'my_chat_member' });
   const notifications = await h.sql`SELECT type, title, message, metadata FROM notifications WHERE message = ${message}`;
-  t.match(notifications, [{ type: 'warning', title: 'Unauthorized group', message, metadata: { groupId: id, groupTitle: 'Random <chat>' } }]);
+  t.match(notifications, [{ type: 'critical', title: 'Unauthorized group', message, metadata: { groupId: id, groupTitle: 'Random <chat>' } }]);
   t.equal(h.sim.listGroups().find((g) => g.id === id)!.botStatus, 'left');
   t.equal(h.sim.stats().calls.leaveChat! >= 1, true);
 });

@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
 import { useAuth } from '../features/auth/use-auth.js';
+import { UnreadCountBadge } from '../features/notifications/components/unread-count-badge.js';
 import { bottomBarLinksForRole, isLinkActive } from './navigation.js';
 
 /** Above six items the labels no longer fit a 375 px screen at the normal size (spec §2.2). */
@@ -25,12 +26,14 @@ export function BottomBar() {
               <Link
                 to={link.path}
                 aria-current={active ? 'page' : undefined}
-                className={`flex h-14 flex-col items-center justify-center gap-0.5 font-medium ${labelSize} ${
+                className={`relative flex h-14 flex-col items-center justify-center gap-0.5 font-medium ${labelSize} ${
                   active ? 'text-tremor-brand' : 'text-tremor-content hover:text-tremor-content-emphasis'
                 }`}
               >
                 <Icon className="h-5 w-5" aria-hidden="true" />
                 <span className="whitespace-nowrap">{link.label}</span>
+                {/* After the label, so it reads "Stats 3 unread"; drawn at the icon's corner. */}
+                {link.badge === 'unread-notifications' ? <UnreadCountBadge className="absolute left-1/2 top-1 ml-1" /> : null}
               </Link>
             </li>
           );

@@ -30,11 +30,6 @@ export const FRAMED_SCREENS: readonly FramedScreen[] = [
     description: 'How medical contacts are spread, how often they are recommended and how quickly they respond.',
   },
   {
-    paths: ['/notifications'],
-    title: 'Notifications',
-    description: 'Real-time alerts about the bot and the system, with critical ones kept at the top.',
-  },
-  {
     paths: ['/logs'],
     title: 'Bot Logs',
     description: 'Every request the bot handled, with its outcome, timing and any error.',

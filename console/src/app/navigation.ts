@@ -29,6 +29,8 @@ export interface NavLink {
   permission: Permission;
   /** Further path prefixes under which the entry counts as active. */
   activeOn?: readonly string[];
+  /** A live count shown beside the label. */
+  badge?: 'unread-notifications';
 }
 
 export interface NavGroup {
@@ -62,7 +64,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
       { label: 'Overview', path: '/analytics', icon: RiLineChartLine, permission: 'analytics:read' },
       { label: 'Geographic', path: '/geographic-analytics', icon: RiMapPinLine, permission: 'analytics:read' },
       { label: 'Contact Analytics', path: '/contact-analytics', icon: RiPieChartLine, permission: 'analytics:read' },
-      { label: 'Notifications', path: '/notifications', icon: RiNotification3Line, permission: 'analytics:read' },
+      { label: 'Notifications', path: '/notifications', icon: RiNotification3Line, permission: 'notifications:read', badge: 'unread-notifications' },
     ],
   },
   { label: 'Bot Logs', path: '/logs', icon: RiFileList3Line, permission: 'logs:read' },
@@ -84,6 +86,7 @@ export const BOTTOM_BAR_LINKS: readonly NavLink[] = [
     icon: RiBarChartBoxLine,
     permission: 'analytics:read',
     activeOn: ['/geographic-analytics', '/contact-analytics', '/notifications'],
+    badge: 'unread-notifications',
   },
   { label: 'Logs', path: '/logs', icon: RiFileList3Line, permission: 'logs:read' },
   { label: 'Access', path: '/access-control', icon: RiShieldKeyholeLine, permission: 'access-control:manage' },

@@ -30,6 +30,9 @@ const BotSandboxScreen = lazy(() =>
 const AccessControlScreen = lazy(() =>
   import('../features/access-control/access-control-screen.js').then((module) => ({ default: module.AccessControlScreen })),
 );
+const NotificationsScreen = lazy(() =>
+  import('../features/notifications/notifications-screen.js').then((module) => ({ default: module.NotificationsScreen })),
+);
 const LoginDebugScreen = lazy(() =>
   import('../features/debug/login-debug-screen.js').then((module) => ({ default: module.LoginDebugScreen })),
 );
@@ -65,6 +68,7 @@ export function createAppRouter() {
             route('/admin-users', { title: 'User Management' }, <UserManagementScreen />),
             route('/access-control', { title: 'Access Control' }, <AccessControlScreen />),
             route('/bot-sandbox', { title: 'Bot Sandbox' }, <BotSandboxScreen />),
+            route('/notifications', { title: 'Notifications' }, <NotificationsScreen />),
             route('/settings', { title: 'Settings' }, <SettingsScreen />),
             route('/debug', { title: 'Login Debug', public: true }, <LoginDebugScreen />),
             route('/mobile-test', { title: 'Mobile Auth Test', public: true }, <MobileTestScreen />),

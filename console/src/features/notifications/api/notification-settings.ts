@@ -1,0 +1,29 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { NotificationSettingsSchema, type NotificationSettings } from '../../../../../api/contract/notifications.js';
+import { apiRequest } from '../../../lib/api-client.js';
+import { notifySuccess } from '../notify.js';
+import { NOTIFICATION_SETTINGS_URL, notificationSettingsQueryKey } from './keys.js';
+
+export async function getNotificationSettings(): Promise<NotificationSettings> {
+  return NotificationSettingsSchema.parse(await apiRequest<unknown>('GET', NOTIFICATION_SETTINGS_URL));
+}
+
+export async function saveNotificationSettings(settings: NotificationSettings): Promise<NotificationSettings> {
+  return NotificationSettingsSchema.parse(await apiRequest<unknown>('PUT', NOTIFICATION_SETTINGS_URL, settings));
+}
+
+export function useNotificationSettings(options: { enabled: boolean }) {
+  return useQuery({ queryKey: notificationSettingsQueryKey, queryFn: getNotificationSettings, enabled: options.enabled });
+}
+
+/** Saves the settings; the dialog shows what the server refused next to its field. */
+export function useSaveNotificationSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveNotificationSettings,
+    onSuccess: (saved) => {
+      notifySuccess('Notification settings saved');
+      queryClient.setQueryData(notificationSettingsQueryKey, saved);
+    },
+  });
+}

@@ -1,0 +1,110 @@
+import { Button } from '@tremor/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { NotificationSettingsSchema, type NotificationSettings } from '../../../../api/contract/notifications.js';
+import { CheckboxField } from '../../components/checkbox-field.js';
+import { ErrorAlert } from '../../components/error-alert.js';
+import { LoadingSpinner } from '../../components/loading-spinner.js';
+import { ModalDialog } from '../../components/modal-dialog.js';
+import { TextField } from '../../components/text-field.js';
+import { ApiRequestError, errorMessage } from '../../lib/api-client.js';
+import { useNotificationSettings, useSaveNotificationSettings } from './api/notification-settings.js';
+
+type Switches = Pick<NotificationSettings, 'telegramNotifications' | 'adminGroupAlerts' | 'errorAlerts' | 'dailyReports'>;
+type FieldErrors = Partial<Record<keyof NotificationSettings, string>>;
+
+const SWITCHES: { key: keyof Switches; label: string }[] = [
+  { key: 'telegramNotifications', label: 'Telegram notifications' },
+  { key: 'adminGroupAlerts', label: 'Admin group alerts' },
+  { key: 'errorAlerts', label: 'Error alerts' },
+  { key: 'dailyReports', label: 'Daily reports' },
+];
+
+/** A typed id: blank is none, anything else must read as a number (the schema says which). */
+const parseId = (text: string) => (text.trim() === '' ? null : Number(text.trim()));
+
+/**
+ * Notification settings (spec §3), saved on the server: which alerts the bot sends on Telegram
+ * and to whom. Opened from the Notifications screen and the Dashboard's Admin Controls.
+ */
+export function NotificationSettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <ModalDialog open={open} onClose={onClose} title="Notification Settings" description="Choose which alerts the bot sends to the admins on Telegram.">
+      {open ? <SettingsForm onClose={onClose} /> : null}
+    </ModalDialog>
+  );
+}
+
+function SettingsForm({ onClose }: { onClose: () => void }) {
+  const settings = useNotificationSettings({ enabled: true });
+  const save = useSaveNotificationSettings();
+  const [switches, setSwitches] = useState<Switches | null>(null);
+  const [adminTelegramId, setAdminTelegramId] = useState('');
+  const [adminGroupId, setAdminGroupId] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  useEffect(() => {
+    if (!settings.data || switches) return;
+    const { adminTelegramId: telegramId, adminGroupId: groupId, ...rest } = settings.data;
+    setSwitches(rest);
+    setAdminTelegramId(telegramId === null ? '' : String(telegramId));
+    setAdminGroupId(groupId === null ? '' : String(groupId));
+  }, [settings.data, switches]);
+
+  if (settings.isError) return <ErrorAlert title="Failed to load notification settings" detail={errorMessage(settings.error, '')} />;
+  if (!switches) return <LoadingSpinner label="Loading settings..." />;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = NotificationSettingsSchema.safeParse({ ...switches, adminTelegramId: parseId(adminTelegramId), adminGroupId: parseId(adminGroupId) });
+    if (!parsed.success) {
+      const found: FieldErrors = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as keyof NotificationSettings] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    save.mutate(parsed.data, {
+      onSuccess: onClose,
+      onError: (error) => {
+        if (error instanceof ApiRequestError && error.body?.fields) setErrors(error.body.fields as FieldErrors);
+      },
+    });
+  }
+
+  const failure = save.isError && !(save.error instanceof ApiRequestError && save.error.body?.fields) ? save.error : null;
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <fieldset className="space-y-2">
+        <legend className="text-tremor-default font-medium text-tremor-content-strong">Alerts</legend>
+        {SWITCHES.map(({ key, label }) => (
+          <CheckboxField key={key} label={label} checked={switches[key]} onChange={(event) => setSwitches({ ...switches, [key]: event.target.checked })} />
+        ))}
+      </fieldset>
+      <TextField
+        label="Admin Telegram ID"
+        inputMode="numeric"
+        value={adminTelegramId}
+        onChange={(event) => setAdminTelegramId(event.target.value)}
+        hint="Critical alerts and daily reports go to this Telegram user."
+        error={errors.adminTelegramId}
+      />
+      <TextField
+        label="Admin Group ID"
+        value={adminGroupId}
+        onChange={(event) => setAdminGroupId(event.target.value)}
+        placeholder="-1001234567890"
+        hint="A negative number: the admins' group chat, alerted when admin group alerts are on."
+        error={errors.adminGroupId}
+      />
+      {failure ? <ErrorAlert title="Failed to save notification settings" detail={errorMessage(failure, '')} /> : null}
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save Settings'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,144 @@
+import t from 'tap';
+import { createTestApp } from '../helpers/app.js';
+import { createNotification, type NewNotification } from '../../sql/notifications.js';
+import type { Notification, NotificationPage, NotificationSettings } from '../../api/contract/notifications.js';
+
+const URL = '/api/real-time-notifications';
+const MINUTE_MS = 60_000;
+
+const aNotification = (fields: Partial<NewNotification> = {}): NewNotification => ({
+  kind: 'user_milestone',
+  type: 'info',
+  priority: 1,
+  title: 'A notification',
+  message: 'Something happened',
+  expiresAt: null,
+  metadata: {},
+  ...fields,
+});
+
+t.test('real-time notifications', async (t) => {
+  const { db, clock, call, userWithToken } = await createTestApp(t);
+  const { token } = await userWithToken('viewer');
+  const api = (method: 'GET' | 'PATCH', url: string) => call(token, { method, url });
+  const page = async (url: string) => {
+    const response = await api('GET', url);
+    t.equal(response.statusCode, 200, response.body);
+    return response.json() as NotificationPage;
+  };
+
+  const start = clock.now().getTime();
+  const raise = (minutesAgo: number, fields: Partial<NewNotification>) =>
+    createNotification(db.sql, aNotification(fields), new Date(start - minutesAgo * MINUTE_MS));
+  const oldest = await raise(30, { title: 'Oldest', priority: 1 });
+  const spike = await raise(20, { title: 'Error spike', kind: 'error_spike', type: 'critical', priority: 4, metadata: { errors: 12 } });
+  const failed = await raise(10, { title: 'Broadcast failed: T', kind: 'broadcast_failed', type: 'critical', priority: 4, metadata: { broadcastId: 7 } });
+  const newest = await raise(1, { title: 'Newest', type: 'warning', priority: 2, expiresAt: new Date(start + MINUTE_MS) });
+
+  t.test('the list is newest first, paged, with its total', async (t) => {
+    const all = await page(URL);
+    t.strictSame(all.items.map((item) => item.id), [newest, failed, spike, oldest]);
+    t.equal(all.total, 4);
+    t.match(all.items[1], { title: 'Broadcast failed: T', type: 'critical', priority: 4, isRead: false, readAt: null, kind: 'broadcast_failed', metadata: { broadcastId: 7 } });
+    t.equal(all.items[0]!.expiresAt, new Date(start + MINUTE_MS).toISOString());
+    const second = await page(`${URL}?limit=2&offset=2`);
+    t.strictSame(second.items.map((item) => item.id), [spike, oldest]);
+    t.equal(second.total, 4);
+    const tooMany = await api('GET', `${URL}?limit=1000`);
+    t.equal(tooMany.statusCode, 400);
+    t.equal(tooMany.json().fields.limit, 'limit must be at most 100');
+  });
+
+  t.test('unread lists only unread ones, and the critical ones on asking', async (t) => {
+    t.strictSame((await page(`${URL}/unread`)).items.map((item) => item.id), [newest, failed, spike, oldest]);
+    const critical = await page(`${URL}/unread?minPriority=4`);
+    t.strictSame(critical.items.map((item) => item.id), [failed, spike]);
+    t.equal(critical.total, 2);
+  });
+
+  t.test('marks one read, once: a second mark keeps the first read time', async (t) => {
+    const response = await api('PATCH', `${URL}/${spike}/read`);
+    t.equal(response.statusCode, 200, response.body);
+    const marked = response.json() as Notification;
+    t.match(marked, { id: spike, isRead: true, readAt: clock.now().toISOString() });
+    clock.advance(MINUTE_MS);
+    t.equal(((await api('PATCH', `${URL}/${spike}/read`)).json() as Notification).readAt, marked.readAt);
+    const unread = await page(`${URL}/unread`);
+    t.strictSame(unread.items.map((item) => item.id), [newest, failed, oldest]);
+    t.equal(unread.total, 3);
+    t.strictSame((await page(`${URL}/unread?minPriority=4`)).items.map((item) => item.id), [failed]);
+  });
+
+  t.test('an unknown id answers 404, a bad one 400', async (t) => {
+    const unknown = await api('PATCH', `${URL}/999999/read`);
+    t.equal(unknown.statusCode, 404);
+    t.equal(unknown.json().message, 'No notification with this id');
+    const bad = await api('PATCH', `${URL}/abc/read`);
+    t.equal(bad.statusCode, 400);
+    t.equal(bad.json().fields.id, 'id must be a number');
+  });
+
+  t.test('marks all read, counting the unread ones', async (t) => {
+    t.strictSame((await api('PATCH', `${URL}/mark-all-read`)).json(), { success: true, count: 3 });
+    const unread = await page(`${URL}/unread`);
+    t.strictSame(unread, { items: [], total: 0 });
+    t.ok((await page(URL)).items.every((item) => item.isRead && item.readAt !== null));
+    t.strictSame((await api('PATCH', `${URL}/mark-all-read`)).json(), { success: true, count: 0 }, 'nothing left to mark');
+  });
+});
+
+t.test('notification settings', async (t) => {
+  const { db, call, userWithToken } = await createTestApp(t);
+  const admin = await userWithToken('admin');
+  const viewer = await userWithToken('viewer');
+  const put = (token: string, payload: object) => call(token, { method: 'PUT', url: '/api/notification-settings', payload });
+  const valid: NotificationSettings = {
+    telegramNotifications: true,
+    adminGroupAlerts: false,
+    errorAlerts: false,
+    dailyReports: true,
+    adminTelegramId: 5551234,
+    adminGroupId: -1001234567890,
+  };
+
+  t.test('all on by default, no ids', async (t) => {
+    const response = await call(admin.token, { method: 'GET', url: '/api/notification-settings' });
+    t.strictSame(response.json(), {
+      telegramNotifications: true,
+      adminGroupAlerts: true,
+      errorAlerts: true,
+      dailyReports: true,
+      adminTelegramId: null,
+      adminGroupId: null,
+    });
+  });
+
+  t.test('an admin saves them; they are audited and read back', async (t) => {
+    const response = await put(admin.token, valid);
+    t.equal(response.statusCode, 200, response.body);
+    t.strictSame(response.json(), valid);
+    t.strictSame((await call(admin.token, { method: 'GET', url: '/api/notification-settings' })).json(), valid);
+    const [entry] = await db.sql`SELECT actor_id, action, before, after FROM audit_log WHERE action = 'notification-settings.update'`;
+    t.match(entry, { actorId: admin.id, before: { adminTelegramId: null }, after: { adminTelegramId: 5551234, adminGroupId: -1001234567890 } });
+  });
+
+  t.test('bad values answer 400 naming the field', async (t) => {
+    for (const [change, field, message] of [
+      [{ adminGroupId: 12345 }, 'adminGroupId', 'adminGroupId must be a negative number'],
+      [{ adminGroupId: -1.5 }, 'adminGroupId', 'adminGroupId must be a whole number'],
+      [{ adminTelegramId: '12' }, 'adminTelegramId', 'adminTelegramId must be a whole number'],
+      [{ adminTelegramId: -5 }, 'adminTelegramId', 'adminTelegramId must be a positive number'],
+      [{ errorAlerts: 'yes' }, 'errorAlerts', 'errorAlerts must be true or false'],
+    ] as const) {
+      const response = await put(admin.token, { ...valid, ...change });
+      t.equal(response.statusCode, 400, `${JSON.stringify(change)}: ${response.body}`);
+      t.equal(response.json().fields[field], message);
+    }
+    t.strictSame((await call(admin.token, { method: 'GET', url: '/api/notification-settings' })).json(), valid, 'nothing saved');
+  });
+
+  t.test('a viewer may neither read nor save them', async (t) => {
+    t.equal((await call(viewer.token, { method: 'GET', url: '/api/notification-settings' })).statusCode, 403);
+    t.equal((await put(viewer.token, valid)).statusCode, 403);
+  });
+});

@@ -1,0 +1,134 @@
+import t from 'tap';
+import type { Page } from 'playwright-core';
+import { launchBrowser, signIn } from '../helpers/browser.js';
+import { startTestServer } from '../helpers/server.js';
+import { createNotification, type NewNotification } from '../../sql/notifications.js';
+
+const ADMIN = { username: 'ada', password: 'ada-the-admin-pass', role: 'admin' as const };
+const VIEWER = { username: 'vic', password: 'vic-the-viewer-pass', role: 'viewer' as const };
+const HOUR_MS = 60 * 60 * 1000;
+/** The browser's getComputedStyle, which the test's types (no DOM) do not know. */
+type StyleGlobals = { getComputedStyle(element: unknown): { opacity: string } };
+const OPACITY = (element: unknown) => (globalThis as unknown as StyleGlobals).getComputedStyle(element).opacity;
+
+t.test('the Notifications screen: critical alerts, priorities, expiry, marking read, the nav badge and the settings', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  await server.createUser(ADMIN);
+  await server.createUser(VIEWER);
+  const now = Date.now();
+  const raise = (hoursAgo: number, notification: Omit<NewNotification, 'expiresAt' | 'metadata'> & Partial<NewNotification>) =>
+    createNotification(server.sql, { expiresAt: null, metadata: {}, ...notification }, new Date(now - hoursAgo * HOUR_MS));
+  await raise(5, { kind: 'user_milestone', type: 'success', priority: 1, title: '100 bot users', message: 'The bot now has 100 users.', expiresAt: new Date(now - HOUR_MS) });
+  await raise(4, { kind: 'unauthorized_group', type: 'warning', priority: 3, title: 'Unauthorized group', message: 'Bot added to unauthorized group X (-100)', metadata: { groupId: -100 } });
+  await raise(3, { kind: 'daily_limit_repeated', type: 'warning', priority: 2, title: 'Daily limit reached repeatedly', message: 'Bob (42) reached the daily limit on 3 days in a row.', metadata: { telegramId: 42 } });
+  await raise(2, { kind: 'error_spike', type: 'critical', priority: 4, title: 'Error spike', message: '14 errors in the last 5 minutes', metadata: { errors: 14 } });
+  await raise(1, { kind: 'broadcast_failed', type: 'critical', priority: 5, title: 'Broadcast failed: Spring', message: '0 of 3 delivered, 3 failed', metadata: { broadcastId: 9 } });
+
+  const browser = await launchBrowser();
+  t.teardown(() => browser.close());
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  const sidebar = page.getByRole('navigation', { name: 'Main' });
+  const navEntry = (unread: number | null) => sidebar.getByRole('link', { name: unread === null ? 'Notifications' : `Notifications ${unread} unread`, exact: true });
+  const list = page.getByRole('list', { name: 'Notifications' });
+  const item = (title: string) => list.getByRole('article', { name: title });
+  const critical = page.getByRole('region', { name: /^Critical Alerts/ });
+
+  await signIn(page, server.url, ADMIN.username, ADMIN.password);
+  await page.goto(`${server.url}/notifications`);
+  await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
+
+  await t.test('the critical box lists the unread critical notifications with their count', async (t) => {
+    await critical.waitFor();
+    t.match(await critical.getByRole('heading', { level: 2 }).innerText(), /Critical Alerts\s*2$/);
+    t.strictSame(await critical.getByRole('article').locator('h3').allInnerTexts(), ['Broadcast failed: Spring', 'Error spike']);
+  });
+
+  await t.test('newest first, each with its priority badge; the expired one faded and labelled', async (t) => {
+    await item('100 bot users').waitFor();
+    t.strictSame(await list.getByRole('article').locator('h3').allInnerTexts(), [
+      'Broadcast failed: Spring',
+      'Error spike',
+      'Daily limit reached repeatedly',
+      'Unauthorized group',
+      '100 bot users',
+    ]);
+    const badges = async (title: string) => (await item(title).innerText()).split('\n')[0];
+    t.equal(await badges('Broadcast failed: Spring'), 'Critical');
+    t.equal(await badges('Error spike'), 'Critical');
+    t.equal(await badges('Unauthorized group'), 'High');
+    t.equal(await badges('Daily limit reached repeatedly'), 'Medium');
+    t.equal(await badges('100 bot users'), 'Low');
+    t.match(await item('100 bot users').innerText(), /Expired/);
+    t.equal(await item('100 bot users').evaluate(OPACITY), '0.5', 'faded');
+    t.notMatch(await item('Error spike').innerText(), /Expired/);
+    t.equal(await item('Error spike').evaluate(OPACITY), '1');
+    t.equal(await item('Broadcast failed: Spring').getByRole('link', { name: 'View broadcasts' }).getAttribute('href'), '/messaging/broadcasts');
+    t.equal(await item('Daily limit reached repeatedly').getByRole('link', { name: 'View user' }).getAttribute('href'), '/users?user=42');
+    t.equal(await item('Error spike').getByRole('link', { name: 'View error logs' }).getAttribute('href'), '/logs?level=ERROR');
+  });
+
+  await t.test('marking one read shows the toast and lowers the nav badge', async (t) => {
+    await navEntry(5).waitFor();
+    await item('Daily limit reached repeatedly').getByRole('button', { name: 'Mark "Daily limit reached repeatedly" as read' }).click();
+    await page.getByText('Notification marked as read', { exact: true }).waitFor();
+    await navEntry(4).waitFor();
+    await item('Daily limit reached repeatedly').getByRole('button').waitFor({ state: 'detached' });
+    const [row] = await server.sql`SELECT is_read, read_at FROM notifications WHERE title = 'Daily limit reached repeatedly'`;
+    t.match(row, { isRead: true, readAt: Date });
+  });
+
+  await t.test('the unread filter, then marking all read empties the badge and the critical box', async (t) => {
+    await page.getByLabel('Show').selectOption('unread');
+    await item('Daily limit reached repeatedly').waitFor({ state: 'detached' });
+    t.equal(await list.getByRole('article').count(), 4);
+    await page.getByRole('button', { name: 'Mark all as read' }).click();
+    await page.getByText('All notifications marked as read', { exact: true }).waitFor();
+    await navEntry(null).waitFor();
+    await critical.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'All caught up' }).waitFor();
+    const [row] = await server.sql<{ unread: number }[]>`SELECT count(*)::int AS unread FROM notifications WHERE NOT is_read`;
+    t.equal(row!.unread, 0);
+  });
+
+  await t.test('an admin saves notification settings, told what is wrong first; they are there after a reload', async (t) => {
+    await page.getByRole('button', { name: 'Notification Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Notification Settings' });
+    await dialog.getByLabel('Error alerts').waitFor();
+    t.ok(await dialog.getByLabel('Telegram notifications').isChecked(), 'all on by default');
+    t.ok(await dialog.getByLabel('Error alerts').isChecked());
+    await dialog.getByLabel('Error alerts').uncheck();
+    await dialog.getByLabel('Admin Telegram ID').fill('5551234');
+    await dialog.getByLabel('Admin Group ID').fill('123');
+    await dialog.getByRole('button', { name: 'Save Settings' }).click();
+    await dialog.getByText('adminGroupId must be a negative number').waitFor();
+    await dialog.getByLabel('Admin Group ID').fill('-1001234567890');
+    await dialog.getByRole('button', { name: 'Save Settings' }).click();
+    await page.getByText('Notification settings saved', { exact: true }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Notification Settings' }).click();
+    await dialog.getByLabel('Error alerts').waitFor();
+    t.notOk(await dialog.getByLabel('Error alerts').isChecked(), 'error alerts stay off');
+    t.ok(await dialog.getByLabel('Daily reports').isChecked());
+    t.equal(await dialog.getByLabel('Admin Telegram ID').inputValue(), '5551234');
+    t.equal(await dialog.getByLabel('Admin Group ID').inputValue(), '-1001234567890');
+    const [stored] = await server.sql`SELECT error_alerts, admin_telegram_id, admin_group_id FROM notification_settings`;
+    t.strictSame({ ...stored }, { errorAlerts: false, adminTelegramId: 5551234, adminGroupId: -1001234567890 });
+  });
+
+  await t.test('a viewer on a phone sees the notifications and the count on Stats, but no settings button; the API refuses the settings', async (t) => {
+    await raise(0, { kind: 'bot_disconnected', type: 'critical', priority: 5, title: 'Bot disconnected', message: 'The bot lost its connection to Telegram.' });
+    const viewerPage: Page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await signIn(viewerPage, server.url, VIEWER.username, VIEWER.password);
+    await viewerPage.goto(`${server.url}/notifications`);
+    await viewerPage.getByRole('navigation', { name: 'Quick navigation' }).getByRole('link', { name: 'Stats 1 unread', exact: true }).waitFor();
+    await viewerPage.getByRole('list', { name: 'Notifications' }).getByRole('article', { name: 'Error spike' }).waitFor();
+    t.equal(await viewerPage.getByRole('button', { name: 'Notification Settings' }).count(), 0);
+    const status = await viewerPage.evaluate(
+      "fetch('/api/notification-settings', { headers: { Authorization: 'Bearer ' + localStorage.getItem('adminToken') } }).then((response) => response.status)",
+    );
+    t.equal(status, 403);
+  });
+});
