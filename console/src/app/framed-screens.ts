@@ -10,11 +10,6 @@ export interface FramedScreen {
 
 export const FRAMED_SCREENS: readonly FramedScreen[] = [
   {
-    paths: ['/', '/dashboard'],
-    title: 'Dashboard',
-    description: 'An overview of bot activity: requests, success rate, active users and response times.',
-  },
-  {
     paths: ['/users'],
     title: 'Bot Users',
     description: "Monitor bot users' activity, their group memberships and their daily usage.",
