@@ -121,13 +121,12 @@ t.test('the Dashboard: welcome, time range, System Status, and the admin control
     t.ok(await viewerPage.getByText('Welcome back, Vic.', { exact: false }).isVisible());
     t.equal(await viewerPage.getByRole('heading', { name: 'Admin Controls' }).count(), 0);
     t.equal(await viewerPage.getByRole('button', { name: 'System Settings' }).count(), 0);
-    const status = await viewerPage.evaluate(async () => {
-      const response = await fetch('/api/system-settings', {
-        method: 'PUT',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('adminToken')}` },
-        body: JSON.stringify({ dailyLimit: 99, maxResponseTime: 30, allowedGroups: '', maintenanceMode: true, autoBackup: true, logLevel: 'INFO', logRetentionDays: 90 }),
-      });
-      return response.status;
+    // The viewer's own session token, as the console stores it (spec §3).
+    const token = String(await viewerPage.evaluate('localStorage.getItem("adminToken")'));
+    const { status } = await fetch(`${server.url}/api/system-settings`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ dailyLimit: 99, maxResponseTime: 30, allowedGroups: '', maintenanceMode: true, autoBackup: true, logLevel: 'INFO', logRetentionDays: 90 }),
     });
     t.equal(status, 403);
     const [stored] = await server.sql`SELECT default_daily_limit, maintenance_mode FROM system_settings`;
