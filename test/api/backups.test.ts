@@ -15,6 +15,11 @@ import { updateSystemSettings } from '../../sql/settings.js';
 import { createTestApp } from '../helpers/app.js';
 import { createTestClock } from '../helpers/clock.js';
 import { createTestDatabase } from '../helpers/database.js';
+import type { SystemHealth } from '../../api/contract/system-health.js';
+import type { Backup } from '../../api/contract/backups.js';
+import { LARGE_CITIES } from '../helpers/gazetteer.js';
+import { loadConfig } from '../../scripts/config.js';
+import { startProduct } from '../../scripts/product.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -25,9 +30,11 @@ function aBackupFolder(t: { teardown(fn: () => void): void }): string {
 }
 const filesIn = (dir: string) => (existsSync(dir) ? readdirSync(dir).sort() : []);
 
+const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
+
 /** Resolves once the service has finished the backup it is running. */
 async function untilIdle(backups: BackupService) {
-  while (backups.status().running) await new Promise((resolve) => setTimeout(resolve, 20));
+  while (backups.status().running) await pause();
 }
 
 t.test('embedded database', async (t) => {
@@ -162,4 +169,45 @@ t.test('external Postgres with pg_dump: a custom-format dump pg_restore can read
   t.match(contents, /TABLE public authorized_groups/);
   const data = execFileSync('pg_restore', ['--data-only', '--table=authorized_groups', '--file=-', path.join(dir, backup.fileName)]).toString();
   t.match(data, /Dumped ward/);
+});
+
+const productSkip = process.env.TEST_DATABASE_URL && !hasPgDump ? 'pg_dump is not installed' : false;
+
+t.test('the product backs up into DATA_DIR/backups: "Back up now", then Last backup in System Health', { skip: productSkip }, async (t) => {
+  const dataDir = path.dirname(aBackupFolder(t));
+  // The embedded database in DATA_DIR, or with TEST_DATABASE_URL an external one (backed up with pg_dump).
+  const external = process.env.TEST_DATABASE_URL ? await createTestDatabase({ migrate: false }) : undefined;
+  t.teardown(() => external?.close());
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DEMO_DATA: 'off' });
+  const product = await startProduct({
+    ...config,
+    dataDir,
+    databaseUrl: external?.url,
+    initialAdmin: { username: 'root', password: 'root-password-for-tests' },
+    gazetteerFilter: LARGE_CITIES,
+  });
+  t.teardown(() => product.stop());
+  const api = async <T>(method: string, url: string, token?: string, body?: object) => {
+    const response = await fetch(`${product.url}${url}`, {
+      method,
+      headers: { ...(body && { 'content-type': 'application/json' }), ...(token && { authorization: `Bearer ${token}` }) },
+      body: body && JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as T };
+  };
+  const { body: session } = await api<{ token: string }>('POST', '/api/auth/login', undefined, { identifier: 'root', password: 'root-password-for-tests' });
+  const health = async () => (await api<SystemHealth>('GET', '/api/system-health', session.token)).body.backup;
+
+  t.equal((await health()).lastBackupAt, null, 'none yet');
+  t.equal((await api('POST', '/api/backups', session.token)).status, 202);
+  let backup = await health();
+  while (backup.running) {
+    await pause();
+    backup = await health();
+  }
+  t.equal(backup.problem, null);
+  const files = filesIn(path.join(dataDir, 'backups'));
+  t.equal(files.length, 1);
+  t.match(files[0], external ? /^medcontacts-.*\.dump$/ : /^medcontacts-.*\.tar\.gz$/);
+  t.equal(backup.lastBackupAt, (await api<Backup[]>('GET', '/api/backups', session.token)).body[0]?.createdAt);
 });
