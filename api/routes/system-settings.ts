@@ -26,7 +26,8 @@ async function readSettings(sql: Sql): Promise<SystemSettingsView> {
   };
 }
 
-const sameIds = (a: number[], b: number[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
+/** Both lists are free of duplicates (parseGroupIds). */
+const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((id) => b.includes(id));
 
 /**
  * System settings (spec §2.4 System Settings dialog, §3): saved on the server and read by the bot

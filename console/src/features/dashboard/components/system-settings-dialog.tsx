@@ -22,9 +22,12 @@ interface SettingsForm {
 }
 
 const toForm = (settings: SystemSettingsView): SettingsForm => ({
-  ...settings,
   dailyLimit: String(settings.dailyLimit),
   maxResponseTime: String(settings.maxResponseTime),
+  allowedGroups: settings.allowedGroups,
+  maintenanceMode: settings.maintenanceMode,
+  autoBackup: settings.autoBackup,
+  logLevel: settings.logLevel,
   logRetentionDays: String(settings.logRetentionDays),
 });
 
