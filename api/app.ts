@@ -23,6 +23,10 @@ import { adminWhitelistRoutes } from './routes/admin-whitelist.js';
 import { realTimeNotificationRoutes } from './routes/real-time-notifications.js';
 import { notificationSettingsRoutes } from './routes/notification-settings.js';
 import type { Broadcaster } from '../bot/broadcast-sender.js';
+import type { BackupService } from '../sql/backups.js';
+import { systemSettingsRoutes } from './routes/system-settings.js';
+import { systemHealthRoutes } from './routes/system-health.js';
+import { backupRoutes } from './routes/backups.js';
 
 export interface AppConfig {
   jwtSecret: string;
@@ -34,17 +38,25 @@ export interface AppConfig {
   trustProxy?: boolean;
 }
 
+export interface BotStatusReport {
+  /** starting, running, stopped or failed; not_running when this process has no bot. */
+  state: string;
+  lastUpdateAt: Date | null;
+}
+
 export interface AppDeps {
   sql: Sql;
   config: AppConfig;
   /** The time source; tests pass a controllable one. */
   now?: () => Date;
-  /** The bot's connection state for the health check. */
-  botStatus?: () => string;
+  /** The bot's connection state and last update, for the health checks. */
+  botStatus?: () => BotStatusReport;
   /** The Bot Sandbox's driver, present when the built-in Telegram simulator runs. */
   sandbox?: BotSandbox;
   /** The broadcast sender, woken when a broadcast is queued and used for test messages; absent without a bot. */
   broadcaster?: Broadcaster;
+  /** Database backups; absent when the process has no data folder for them. */
+  backups?: BackupService;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -54,6 +66,7 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Builds the HTTP app (API and console) over the given dependencies; the caller listens. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
+  const botStatus = deps.botStatus ?? (() => ({ state: 'not_running', lastUpdateAt: null }));
   const app = Fastify({
     logger: deps.logger ?? false,
     trustProxy: deps.config.trustProxy ?? false,
@@ -67,7 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installAccessControl(app, { sql: deps.sql, tokens, now });
   await app.register(rateLimit, { global: false });
 
-  await app.register(healthRoutes, { sql: deps.sql, botStatus: deps.botStatus ?? (() => 'not_running') });
+  await app.register(healthRoutes, { sql: deps.sql, botStatus: () => botStatus().state });
   await app.register(authRoutes, { sql: deps.sql, tokens, now, loginRateLimit: deps.config.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT });
   await app.register(accountRoutes, { sql: deps.sql, now });
   await app.register(adminUserRoutes, { sql: deps.sql, now });
@@ -82,6 +95,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminWhitelistRoutes, { sql: deps.sql });
   await app.register(realTimeNotificationRoutes, { sql: deps.sql, now });
   await app.register(notificationSettingsRoutes, { sql: deps.sql });
+  await app.register(systemSettingsRoutes, { sql: deps.sql });
+  await app.register(systemHealthRoutes, { sql: deps.sql, now, botStatus, backups: deps.backups });
+  await app.register(backupRoutes, { sql: deps.sql, backups: deps.backups });
   await installConsole(app, deps.config.consoleDir);
   return app;
 }

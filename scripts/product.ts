@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../api/app.js';
 import { createBot, type MedBot } from '../bot/create-bot.js';
@@ -11,6 +12,8 @@ import { populateSimulator } from '../bot/simulator/populate.js';
 import type { CityRow } from '../sql/cities.js';
 import { openDatabase, type Database } from '../sql/database.js';
 import { runMigrations } from '../sql/migrate.js';
+import { createBackupService, type BackupService } from '../sql/backups.js';
+import { createBackupSchedule } from '../sql/backup-schedule.js';
 import { getOrCreateSecret } from '../sql/app-secrets.js';
 import type { Config } from './config.js';
 import { ensureInitialAdmin, type InitialAdminResult } from './initial-admin.js';
@@ -75,13 +78,16 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       events: bot.events,
       onError: (error) => app.log.error({ err: error }, 'notification monitor error'),
     });
+    const backups = openBackups(database, options, (level, message) => app.log[level](message));
+    const backupSchedule = backups && createBackupSchedule({ sql, backups, onError: (error) => app.log.error({ err: error }, 'automatic backup failed') });
     const app = await buildApp({
       sql,
       config: { jwtSecret, consoleDir: options.consoleDir, loginRateLimit: options.loginRateLimit },
       logger: options.logLevel === 'silent' ? false : { level: options.logLevel },
-      botStatus: () => bot.status().state,
+      botStatus: () => bot.status(),
       sandbox: simulator && createBotSandbox(simulator, bot),
       broadcaster: broadcastSender,
+      backups,
     });
     // The console stays up when Telegram cannot be reached; /api/health reports the bot as failed.
     await bot.start().catch((error: unknown) => app.log.error({ err: error }, 'the bot could not start'));
@@ -89,6 +95,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     // Fails the recipients a crash left in flight, then resumes the pending ones.
     await broadcastSender.start();
     notificationMonitor.start();
+    backupSchedule?.start();
 
     const address = await app.listen({ port: options.port, host: options.host });
     const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
@@ -104,6 +111,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       gazetteerLoadMs,
       async stop() {
         await app.close();
+        await backupSchedule?.stop();
         await broadcastSender.stop();
         await notificationMonitor.stop();
         await bot.stop();
@@ -116,4 +124,17 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     await database.close();
     throw error;
   }
+}
+
+/** Backups go to DATA_DIR/backups; without a data folder (tests keep the database in memory) there are none. */
+function openBackups(
+  database: Database,
+  options: Pick<ProductOptions, 'dataDir' | 'databaseUrl'>,
+  log: (level: 'info' | 'warn' | 'error', message: string) => void,
+): BackupService | undefined {
+  if (!options.dataDir) return undefined;
+  const dir = path.join(options.dataDir, 'backups');
+  if (options.databaseUrl) return createBackupService({ dir, source: { kind: 'external', databaseUrl: options.databaseUrl }, log });
+  if (!database.dumpDataDir) return undefined;
+  return createBackupService({ dir, source: { kind: 'embedded', sql: database.sql, dumpDataDir: database.dumpDataDir }, log });
 }

@@ -20,6 +20,8 @@ export interface DatabaseOptions {
 export interface Database {
   sql: Sql;
   kind: 'embedded' | 'external';
+  /** The embedded database's data folder as a .tar.gz, for backups; absent for an external server. */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     sql,
     kind: 'embedded',
+    dumpDataDir: () => embedded.dumpDataDir(),
     async close() {
       await sql.end({ timeout: 5 });
       await embedded.stop();

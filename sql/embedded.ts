@@ -9,6 +9,8 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 export interface EmbeddedPostgres {
   /** A postgres:// URL that reaches the embedded database over its local socket. */
   url: string;
+  /** The data folder as a gzipped tarball, which `PGlite.create({ loadDataDir })` opens again (backups). */
+  dumpDataDir(): Promise<Blob>;
   stop(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string | null })
     await server.start();
     return {
       url: `postgres://postgres@${server.getServerConn()}/postgres`,
+      dumpDataDir: () => db.dumpDataDir('gzip'),
       async stop() {
         await server.stop();
         await db.close();

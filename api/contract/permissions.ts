@@ -33,6 +33,11 @@ export const PERMISSIONS = {
   'admin-users:change-role': superAdmins,
   'admin-users:delete': superAdmins,
   'settings:own-account': everyone,
+  /** System settings (Dashboard → Admin Controls): what the bot does for everyone. */
+  'system-settings:manage': admins,
+  /** The live health figures behind the Dashboard's System Status banner. */
+  'system-health:read': everyone,
+  'backups:manage': admins,
   /** The Bot Sandbox: chat with the bot as simulated users (only with the built-in simulator). */
   'bot-sandbox:use': editors,
 } as const satisfies Record<string, readonly Role[]>;

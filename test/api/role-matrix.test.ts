@@ -199,6 +199,17 @@ const ROUTES: RouteEntry[] = [
       payload: { telegramNotifications: true, adminGroupAlerts: true, errorAlerts: true, dailyReports: true, adminTelegramId: null, adminGroupId: null },
     }),
   },
+  // System settings and backups: admins only; this app has no data folder, so "Back up now" answers 409.
+  { method: 'GET', url: '/api/system-settings', expect: ADMINS_ONLY(200) },
+  {
+    method: 'PUT',
+    url: '/api/system-settings',
+    expect: ADMINS_ONLY(200),
+    request: () => ({ payload: { dailyLimit: 3, maxResponseTime: 30, allowedGroups: '', maintenanceMode: false, autoBackup: true, logLevel: 'INFO', logRetentionDays: 90 } }),
+  },
+  { method: 'GET', url: '/api/system-health', expect: EVERY_ROLE(200) },
+  { method: 'GET', url: '/api/backups', expect: ADMINS_ONLY(200) },
+  { method: 'POST', url: '/api/backups', expect: ADMINS_ONLY(409) },
   { method: 'GET', url: '/api/health', expect: { public: 200 } },
   { method: 'POST', url: '/api/auth/login', expect: { public: 401 }, request: () => ({ payload: { identifier: 'nobody', password: 'nothing-at-all' } }) },
   { method: 'POST', url: '/api/auth/refresh', expect: { public: 401 }, request: () => ({ payload: { refreshToken: 'unknown' } }) },

@@ -1,6 +1,7 @@
 import type { Test } from 'tap';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../api/app.js';
+import { buildApp, type BotStatusReport } from '../../api/app.js';
+import type { BackupService } from '../../sql/backups.js';
 import type { BotSandbox } from '../../bot/sandbox.js';
 import type { Broadcaster } from '../../bot/broadcast-sender.js';
 import type { Role } from '../../api/contract/roles.js';
@@ -26,6 +27,10 @@ export interface TestAppOptions {
   sandbox?: BotSandbox;
   /** The broadcast sender (or a stand-in), as the product passes it. */
   broadcaster?: Broadcaster;
+  /** The bot's state, as the product passes it. Default: no bot. */
+  botStatus?: () => BotStatusReport;
+  /** The backup service, as the product passes it when it has a data folder. */
+  backups?: BackupService;
   /** A database that already exists (the bot's, say); its owner closes it. Default: a fresh one. */
   db?: TestDatabase;
   /** The clock to share with other parts under test. Default: a fresh one. */
@@ -43,6 +48,8 @@ export async function createTestApp(t: Test, options: TestAppOptions = {}): Prom
     now: clock.now,
     sandbox: options.sandbox,
     broadcaster: options.broadcaster,
+    botStatus: options.botStatus,
+    backups: options.backups,
   }).catch(async (error: unknown) => {
     // An open database keeps the test process alive until tap's timeout; fail fast instead.
     if (ownsDatabase) await db.close();

@@ -10,11 +10,6 @@ export interface FramedScreen {
 
 export const FRAMED_SCREENS: readonly FramedScreen[] = [
   {
-    paths: ['/', '/dashboard'],
-    title: 'Dashboard',
-    description: 'An overview of bot activity: requests, success rate, active users and response times.',
-  },
-  {
     paths: ['/analytics'],
     title: 'Analytics Dashboard',
     description: 'Request volume, users, locations and performance of the bot over time.',

@@ -6,6 +6,9 @@ import { LoginRoute, RootLayout, SessionGate } from './root-layout.js';
 import type { RouteHandle } from './route-handle.js';
 
 const ScreenFrame = lazy(() => import('./screen-frame.js').then((module) => ({ default: module.ScreenFrame })));
+const DashboardScreen = lazy(() =>
+  import('../features/dashboard/dashboard-screen.js').then((module) => ({ default: module.DashboardScreen })),
+);
 const SettingsScreen = lazy(() =>
   import('../features/settings/settings-screen.js').then((module) => ({ default: module.SettingsScreen })),
 );
@@ -61,6 +64,8 @@ export function createAppRouter() {
           children: [
             ...framedRoutes,
             route('/users', { title: 'Bot Users' }, <BotUsersScreen />),
+            route('/', { title: 'Dashboard' }, <DashboardScreen />),
+            route('/dashboard', { title: 'Dashboard' }, <DashboardScreen />),
             route('/medical-contacts', { title: 'Medical Contacts Database' }, <MedicalContactsScreen />),
             route('/templates', { title: 'Message Templates' }, <MessageTemplatesScreen />),
             route('/messaging/templates', { title: 'Message Templates' }, <MessageTemplatesScreen />),

@@ -36,3 +36,38 @@ export function formatDate(value: string | null | undefined): string {
   if (!value) return '-';
   return new Date(value).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 }
+
+/** "Today at 04:00 AM", "Yesterday at 11:30 PM", "19 Nov 2026 at 04:00 AM", in the browser's time zone. */
+export function formatDayAndTime(value: string, now = new Date()): string {
+  const date = new Date(value);
+  const time = date.toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', hour12: true });
+  const yesterday = new Date(now);
+  yesterday.setDate(now.getDate() - 1);
+  const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
+  if (sameDay(date, now)) return `Today at ${time}`;
+  if (sameDay(date, yesterday)) return `Yesterday at ${time}`;
+  return `${formatDate(value)} at ${time}`;
+}
+
+/** "3 d 4 h", "2 h 5 min", "12 min", "40 s": how long something has been going. */
+export function formatElapsed(totalSeconds: number): string {
+  const days = Math.floor(totalSeconds / 86_400);
+  const hours = Math.floor((totalSeconds % 86_400) / 3600);
+  const minutes = Math.floor((totalSeconds % 3600) / 60);
+  if (days > 0) return `${days} d ${hours} h`;
+  if (hours > 0) return `${hours} h ${minutes} min`;
+  if (minutes > 0) return `${minutes} min`;
+  return `${Math.floor(totalSeconds)} s`;
+}
+
+/** "512 KB", "84.2 MB", "1.3 GB". */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${unit === 0 || value >= 100 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
+}

@@ -1,0 +1,78 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  parseGroupIds,
+  SystemSettingsSchema,
+  UpdateSystemSettingsSchema,
+  type SystemSettingsView,
+} from '../contract/system-settings.js';
+import { audit } from '../audit.js';
+import { badRequest } from '../errors.js';
+import type { Sql } from '../../sql/database.js';
+import { getSystemSettings, updateSystemSettings } from '../../sql/settings.js';
+import { findUnknownGroupIds, listAllowedGroupIds, setAllowedGroups } from '../../sql/allowed-groups.js';
+
+async function readSettings(sql: Sql): Promise<SystemSettingsView> {
+  const [settings, allowedGroupIds] = await Promise.all([getSystemSettings(sql), listAllowedGroupIds(sql)]);
+  return {
+    dailyLimit: settings.defaultDailyLimit,
+    maxResponseTime: settings.maxResponseTimeSeconds,
+    allowedGroups: allowedGroupIds.join(', '),
+    maintenanceMode: settings.maintenanceMode,
+    autoBackup: settings.autoBackup,
+    logLevel: settings.logLevel,
+    logRetentionDays: settings.logRetentionDays,
+    updatedAt: settings.updatedAt.toISOString(),
+  };
+}
+
+/** Both lists are free of duplicates (parseGroupIds). */
+const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((id) => b.includes(id));
+
+/**
+ * System settings (spec §2.4 System Settings dialog, §3): saved on the server and read by the bot
+ * on every update, so a change takes effect with the next message. "Allowed groups" is a view of
+ * the active authorized groups; saving a changed list activates exactly the groups listed.
+ */
+export const systemSettingsRoutes: FastifyPluginAsync<{ sql: Sql }> = async (instance, { sql }) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/system-settings',
+    { schema: { response: { 200: SystemSettingsSchema } }, config: { permission: 'system-settings:manage' } },
+    async (): Promise<SystemSettingsView> => readSettings(sql),
+  );
+
+  app.put(
+    '/api/system-settings',
+    { schema: { body: UpdateSystemSettingsSchema, response: { 200: SystemSettingsSchema } }, config: { permission: 'system-settings:manage' } },
+    async (request): Promise<SystemSettingsView> => {
+      const changes = request.body;
+      const groupIds = parseGroupIds(changes.allowedGroups);
+      const unknown = await findUnknownGroupIds(sql, groupIds);
+      if (unknown.length > 0) {
+        const message =
+          unknown.length === 1
+            ? `allowedGroups: ${unknown[0]} is not an authorized group; add it in Access Control first`
+            : `allowedGroups: ${unknown.join(', ')} are not authorized groups; add them in Access Control first`;
+        throw badRequest(message, 'allowedGroups');
+      }
+      const before = await readSettings(sql);
+      await sql.begin(async (transaction) => {
+        const tx = transaction as unknown as Sql;
+        await updateSystemSettings(tx, {
+          defaultDailyLimit: changes.dailyLimit,
+          maxResponseTimeSeconds: changes.maxResponseTime,
+          maintenanceMode: changes.maintenanceMode,
+          autoBackup: changes.autoBackup,
+          logLevel: changes.logLevel,
+          logRetentionDays: changes.logRetentionDays,
+        });
+        if (!sameIds(groupIds, parseGroupIds(before.allowedGroups))) await setAllowedGroups(tx, groupIds);
+      });
+      const after = await readSettings(sql);
+      await audit(sql, request, { action: 'system-settings.update', targetType: 'system_settings', targetId: null, before, after });
+      return after;
+    },
+  );
+};

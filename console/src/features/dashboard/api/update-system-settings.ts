@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { SystemSettingsSchema, type SystemSettingsView, type UpdateSystemSettings } from '../../../../../api/contract/system-settings.js';
+import { apiRequest, errorMessage } from '../../../lib/api-client.js';
+import { notifyError, notifySuccess } from '../../../lib/notify.js';
+import { SYSTEM_SETTINGS_URL, systemHealthQueryKey, systemSettingsQueryKey } from './keys.js';
+
+export async function updateSystemSettings(settings: UpdateSystemSettings): Promise<SystemSettingsView> {
+  return SystemSettingsSchema.parse(await apiRequest<unknown>('PUT', SYSTEM_SETTINGS_URL, settings));
+}
+
+export function useUpdateSystemSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateSystemSettings,
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(systemSettingsQueryKey, saved);
+      notifySuccess('System Settings Saved', 'The bot uses them from its next message.');
+      // Maintenance mode and backups show in the System Status banner.
+      await queryClient.invalidateQueries({ queryKey: systemHealthQueryKey });
+    },
+    onError: (error) => notifyError('Failed to save system settings', errorMessage(error, '') || undefined),
+  });
+}

@@ -1,0 +1,154 @@
+import { Button } from '@tremor/react';
+import { useState, type FormEvent } from 'react';
+import { LOG_LEVELS, SETTINGS_LIMITS, type SystemSettingsView, type UpdateSystemSettings } from '../../../../../api/contract/system-settings.js';
+import { CheckboxField } from '../../../components/checkbox-field.js';
+import { ErrorAlert } from '../../../components/error-alert.js';
+import { LoadingSpinner } from '../../../components/loading-spinner.js';
+import { ModalDialog } from '../../../components/modal-dialog.js';
+import { SelectField } from '../../../components/select-field.js';
+import { TextField } from '../../../components/text-field.js';
+import { ApiRequestError, errorMessage } from '../../../lib/api-client.js';
+import { useSystemSettings } from '../api/get-system-settings.js';
+import { useUpdateSystemSettings } from '../api/update-system-settings.js';
+
+interface SettingsForm {
+  dailyLimit: string;
+  maxResponseTime: string;
+  allowedGroups: string;
+  maintenanceMode: boolean;
+  autoBackup: boolean;
+  logLevel: UpdateSystemSettings['logLevel'];
+  logRetentionDays: string;
+}
+
+const toForm = (settings: SystemSettingsView): SettingsForm => ({
+  dailyLimit: String(settings.dailyLimit),
+  maxResponseTime: String(settings.maxResponseTime),
+  allowedGroups: settings.allowedGroups,
+  maintenanceMode: settings.maintenanceMode,
+  autoBackup: settings.autoBackup,
+  logLevel: settings.logLevel,
+  logRetentionDays: String(settings.logRetentionDays),
+});
+
+/** Numbers go out as typed; a blank one as NaN, which JSON sends as null and the server names as not a number. */
+const toNumber = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));
+
+const toRequest = (form: SettingsForm): UpdateSystemSettings => ({
+  ...form,
+  dailyLimit: toNumber(form.dailyLimit),
+  maxResponseTime: toNumber(form.maxResponseTime),
+  logRetentionDays: toNumber(form.logRetentionDays),
+});
+
+/** The System Settings dialog (spec §2.4, §3): saved on the server; the bot uses them from its next message. */
+export function SystemSettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <ModalDialog open={open} onClose={onClose} title="System Settings" description="How the bot behaves for everyone." size="lg">
+      <SettingsLoader onClose={onClose} />
+    </ModalDialog>
+  );
+}
+
+function SettingsLoader({ onClose }: { onClose: () => void }) {
+  const settings = useSystemSettings();
+  if (settings.isPending) return <LoadingSpinner label="Loading settings..." />;
+  if (settings.isError) return <ErrorAlert title="The settings could not be loaded" detail={errorMessage(settings.error, '')} />;
+  return <SettingsForm initial={toForm(settings.data)} onClose={onClose} />;
+}
+
+function SettingsForm({ initial, onClose }: { initial: SettingsForm; onClose: () => void }) {
+  const [form, setForm] = useState(initial);
+  const save = useUpdateSystemSettings();
+  const fieldErrors = save.error instanceof ApiRequestError ? (save.error.body?.fields ?? {}) : {};
+
+  function update<K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) {
+    setForm((current) => ({ ...current, [key]: value }));
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    save.mutate(toRequest(form), { onSuccess: onClose });
+  }
+
+  const { dailyLimit, maxResponseTime, logRetentionDays } = SETTINGS_LIMITS;
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Default daily limit"
+          type="number"
+          inputMode="numeric"
+          min={dailyLimit.min}
+          max={dailyLimit.max}
+          step={1}
+          value={form.dailyLimit}
+          onChange={(event) => update('dailyLimit', event.target.value)}
+          hint="Searches a day where no authorized group gives a limit; members get their group's own limit."
+          error={fieldErrors.dailyLimit}
+        />
+        <TextField
+          label="Max response time (seconds)"
+          type="number"
+          inputMode="numeric"
+          min={maxResponseTime.min}
+          max={maxResponseTime.max}
+          step={1}
+          value={form.maxResponseTime}
+          onChange={(event) => update('maxResponseTime', event.target.value)}
+          hint="Slower answers are reported in System Health."
+          error={fieldErrors.maxResponseTime}
+        />
+        <SelectField
+          label="Log level"
+          value={form.logLevel}
+          onChange={(event) => update('logLevel', event.target.value as SettingsForm['logLevel'])}
+          hint="The bot records requests at this level and above."
+        >
+          {LOG_LEVELS.map((level) => (
+            <option key={level} value={level}>
+              {level}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Log retention (days)"
+          type="number"
+          inputMode="numeric"
+          min={logRetentionDays.min}
+          max={logRetentionDays.max}
+          step={1}
+          value={form.logRetentionDays}
+          onChange={(event) => update('logRetentionDays', event.target.value)}
+          hint="Older bot log rows are deleted."
+          error={fieldErrors.logRetentionDays}
+        />
+      </div>
+      <TextField
+        label="Allowed groups"
+        value={form.allowedGroups}
+        onChange={(event) => update('allowedGroups', event.target.value)}
+        placeholder="-1001234567890, -1009876543210"
+        autoComplete="off"
+        hint="The active authorized groups' ids, comma-separated. A group left out is switched off, and the bot leaves it when someone next writes there; add new groups in Access Control."
+        error={fieldErrors.allowedGroups}
+      />
+      <div className="flex flex-wrap gap-6">
+        <CheckboxField label="Maintenance mode" checked={form.maintenanceMode} onChange={(event) => update('maintenanceMode', event.target.checked)} />
+        <CheckboxField label="Automatic daily backup" checked={form.autoBackup} onChange={(event) => update('autoBackup', event.target.checked)} />
+      </div>
+      {form.maintenanceMode ? (
+        <p className="text-tremor-label text-amber-700">In maintenance mode only whitelisted admins are served; everyone else is asked to come back later.</p>
+      ) : null}
+      {save.isError && Object.keys(fieldErrors).length === 0 ? <ErrorAlert title="Failed to save system settings" detail={errorMessage(save.error, '')} /> : null}
+      <div className="flex justify-end gap-3 border-t border-tremor-border pt-4">
+        <Button type="button" variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save Settings'}
+        </Button>
+      </div>
+    </form>
+  );
+}

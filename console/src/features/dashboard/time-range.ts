@@ -1,0 +1,15 @@
+/** The Dashboard's time windows (spec §2.4, §9), kept in the address as ?range=. */
+export const TIME_RANGES = [
+  { value: '24h', label: 'Today' },
+  { value: '7d', label: '7 Days' },
+  { value: '30d', label: '30 Days' },
+] as const;
+
+export type TimeRange = (typeof TIME_RANGES)[number]['value'];
+export const DEFAULT_TIME_RANGE: TimeRange = '7d';
+
+/** The range in the address, or the default when it is missing or unknown. */
+export function readTimeRange(params: URLSearchParams): TimeRange {
+  const value = params.get('range');
+  return TIME_RANGES.find((range) => range.value === value)?.value ?? DEFAULT_TIME_RANGE;
+}

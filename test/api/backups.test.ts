@@ -1,0 +1,213 @@
+import t from 'tap';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { openDatabase, type Database } from '../../sql/database.js';
+import { runMigrations } from '../../sql/migrate.js';
+import { BACKUPS_KEPT, createBackupService, PgDumpMissingError, type BackupService } from '../../sql/backups.js';
+import { createBackupSchedule } from '../../sql/backup-schedule.js';
+import { updateSystemSettings } from '../../sql/settings.js';
+import { createTestApp } from '../helpers/app.js';
+import { createTestClock } from '../helpers/clock.js';
+import { createTestDatabase } from '../helpers/database.js';
+import type { SystemHealth } from '../../api/contract/system-health.js';
+import type { Backup } from '../../api/contract/backups.js';
+import { LARGE_CITIES } from '../helpers/gazetteer.js';
+import { loadConfig } from '../../scripts/config.js';
+import { startProduct } from '../../scripts/product.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function aBackupFolder(t: { teardown(fn: () => void): void }): string {
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'medcontacts-backups-')), 'backups');
+  t.teardown(() => rmSync(path.dirname(dir), { recursive: true, force: true }));
+  return dir;
+}
+const filesIn = (dir: string) => (existsSync(dir) ? readdirSync(dir).sort() : []);
+
+const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+/** Resolves once the service has finished the backup it is running. */
+async function untilIdle(backups: BackupService) {
+  while (backups.status().running) await pause();
+}
+
+t.test('embedded database', async (t) => {
+  // Always the embedded database here, whichever database the other tests use.
+  const database: Database = await openDatabase({ dataDir: null });
+  t.teardown(() => database.close());
+  await runMigrations(database.sql);
+  await database.sql`INSERT INTO authorized_groups (group_id, group_name) VALUES (-4242, 'Backed up ward')`;
+  const clock = createTestClock(new Date('2026-11-01T04:00:00Z'));
+  const dir = aBackupFolder(t);
+  const backups = createBackupService({ dir, source: { kind: 'embedded', sql: database.sql, dumpDataDir: database.dumpDataDir! }, now: clock.now });
+
+  await t.test('a backup is a file in DATA_DIR/backups that PGlite opens again with the data in it', async (t) => {
+    const backup = await backups.run();
+    t.equal(backup.fileName, 'medcontacts-2026-11-01T04-00-00-000Z.tar.gz');
+    t.same(filesIn(dir), [backup.fileName], 'only the finished file, no partial one');
+    t.ok(backup.sizeBytes > 1000, `${backup.sizeBytes} bytes`);
+    const restored = await PGlite.create({
+      loadDataDir: new Blob([readFileSync(path.join(dir, backup.fileName))]),
+      extensions: { cube, earthdistance, pg_trgm },
+    });
+    t.teardown(() => restored.close());
+    const { rows } = await restored.query<{ group_name: string }>('SELECT group_name FROM authorized_groups WHERE group_id = -4242');
+    t.same(rows, [{ group_name: 'Backed up ward' }]);
+    t.same(backups.status(), { running: false, problem: null });
+  });
+
+  await t.test(`only the last ${BACKUPS_KEPT} backups are kept`, async (t) => {
+    for (let day = 1; day <= 8; day++) {
+      clock.advance(DAY_MS);
+      await backups.run();
+    }
+    const kept = filesIn(dir);
+    t.equal(kept.length, BACKUPS_KEPT);
+    t.equal(kept[0], 'medcontacts-2026-11-03T04-00-00-000Z.tar.gz', 'the two oldest are gone');
+    t.equal(kept.at(-1), 'medcontacts-2026-11-09T04-00-00-000Z.tar.gz');
+    t.same((await backups.list()).map((backup) => backup.fileName), [...kept].reverse(), 'listed newest first');
+  });
+
+  await t.test('two requests while one runs share it', async (t) => {
+    clock.advance(DAY_MS);
+    const [first, second] = await Promise.all([backups.run(), backups.run()]);
+    t.same(first, second);
+    t.equal(filesIn(dir).length, BACKUPS_KEPT);
+  });
+
+  await t.test('the daily schedule backs up when the newest backup is a day old, and only while autoBackup is on', async (t) => {
+    const schedule = createBackupSchedule({ sql: database.sql, backups, now: clock.now });
+    const newest = async () => (await backups.list())[0]!.fileName;
+    const before = await newest();
+    clock.advance(20 * 60 * 60 * 1000);
+    await schedule.check();
+    t.equal(await newest(), before, '20 hours later: not yet');
+    clock.advance(4 * 60 * 60 * 1000);
+    await schedule.check();
+    t.equal(await newest(), 'medcontacts-2026-11-11T04-00-00-000Z.tar.gz', 'a day later: a new backup');
+
+    await updateSystemSettings(database.sql, { autoBackup: false });
+    t.teardown(() => updateSystemSettings(database.sql, { autoBackup: true }));
+    clock.advance(3 * DAY_MS);
+    await schedule.check();
+    t.equal(await newest(), 'medcontacts-2026-11-11T04-00-00-000Z.tar.gz', 'autoBackup off: none');
+    schedule.start();
+    await schedule.stop();
+  });
+
+  await t.test('the API: admins list and start backups; System Health reports the last one', async (t) => {
+    const { call, userWithToken } = await createTestApp(t, { db: { ...database, url: undefined }, clock, backups });
+    const admin = await userWithToken('admin');
+    const viewer = await userWithToken('viewer');
+
+    const health = async () => (await call(viewer.token, { method: 'GET', url: '/api/system-health' })).json();
+    t.equal((await health()).backup.lastBackupAt, '2026-11-11T04:00:00.000Z');
+
+    const started = await call(admin.token, { method: 'POST', url: '/api/backups' });
+    t.equal(started.statusCode, 202);
+    t.same(started.json(), { status: 'started' });
+    await untilIdle(backups);
+    t.match(await health(), { backup: { lastBackupAt: '2026-11-14T04:00:00.000Z', running: false, problem: null } });
+
+    const listed = await call(admin.token, { method: 'GET', url: '/api/backups' });
+    t.equal(listed.json().length, BACKUPS_KEPT);
+    t.match(listed.json()[0], { fileName: 'medcontacts-2026-11-14T04-00-00-000Z.tar.gz', createdAt: '2026-11-14T04:00:00.000Z', sizeBytes: Number });
+
+    const [entry] = await database.sql`SELECT action, target_type FROM audit_log WHERE action = 'backup.start'`;
+    t.same(entry, { action: 'backup.start', targetType: 'backup' }, 'audited');
+    t.equal((await call(viewer.token, { method: 'POST', url: '/api/backups' })).statusCode, 403);
+    t.equal((await call(viewer.token, { method: 'GET', url: '/api/backups' })).statusCode, 403);
+  });
+});
+
+t.test('external Postgres without pg_dump: a clear notice in the status, the logs and System Health', async (t) => {
+  const logged: string[] = [];
+  const backups = createBackupService({
+    dir: aBackupFolder(t),
+    source: { kind: 'external', databaseUrl: 'postgres://postgres:secret@127.0.0.1:1/nowhere', pgDump: 'pg_dump-that-is-not-installed' },
+    log: (level, message) => logged.push(`${level}: ${message}`),
+  });
+  await t.rejects(backups.run(), PgDumpMissingError);
+  const notice =
+    'Backups cannot run: pg_dump-that-is-not-installed was not found on this server. Install the PostgreSQL client tools (the same major version as the database server) to back up the external database.';
+  t.same(backups.status(), { running: false, problem: notice });
+  t.same(logged, [`warn: ${notice}`]);
+
+  const { call, userWithToken } = await createTestApp(t, { backups });
+  const viewer = await userWithToken('viewer');
+  const health = (await call(viewer.token, { method: 'GET', url: '/api/system-health' })).json();
+  t.equal(health.status, 'degraded');
+  t.ok(health.reasons.includes(notice), 'named among the reasons');
+  t.equal(health.backup.problem, notice);
+});
+
+const hasPgDump = (() => {
+  try {
+    execFileSync('pg_dump', ['--version']);
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+t.test('external Postgres with pg_dump: a custom-format dump pg_restore can read', { skip: !process.env.TEST_DATABASE_URL ? 'set TEST_DATABASE_URL to back up a real server' : !hasPgDump && 'pg_dump is not installed' }, async (t) => {
+  const database = await createTestDatabase();
+  t.teardown(() => database.close());
+  await database.sql`INSERT INTO authorized_groups (group_id, group_name) VALUES (-777, 'Dumped ward')`;
+  const dir = aBackupFolder(t);
+  const backups = createBackupService({ dir, source: { kind: 'external', databaseUrl: database.url! }, now: () => new Date('2026-11-21T04:00:00Z') });
+  const backup = await backups.run();
+  t.equal(backup.fileName, 'medcontacts-2026-11-21T04-00-00-000Z.dump');
+  t.same(filesIn(dir), [backup.fileName]);
+  const contents = execFileSync('pg_restore', ['--list', path.join(dir, backup.fileName)]).toString();
+  t.match(contents, /TABLE public authorized_groups/);
+  const data = execFileSync('pg_restore', ['--data-only', '--table=authorized_groups', '--file=-', path.join(dir, backup.fileName)]).toString();
+  t.match(data, /Dumped ward/);
+});
+
+const productSkip = process.env.TEST_DATABASE_URL && !hasPgDump ? 'pg_dump is not installed' : false;
+
+t.test('the product backs up into DATA_DIR/backups: "Back up now", then Last backup in System Health', { skip: productSkip }, async (t) => {
+  const dataDir = path.dirname(aBackupFolder(t));
+  // The embedded database in DATA_DIR, or with TEST_DATABASE_URL an external one (backed up with pg_dump).
+  const external = process.env.TEST_DATABASE_URL ? await createTestDatabase({ migrate: false }) : undefined;
+  t.teardown(() => external?.close());
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DEMO_DATA: 'off' });
+  const product = await startProduct({
+    ...config,
+    dataDir,
+    databaseUrl: external?.url,
+    initialAdmin: { username: 'root', password: 'root-password-for-tests' },
+    gazetteerFilter: LARGE_CITIES,
+  });
+  t.teardown(() => product.stop());
+  const api = async <T>(method: string, url: string, token?: string, body?: object) => {
+    const response = await fetch(`${product.url}${url}`, {
+      method,
+      headers: { ...(body && { 'content-type': 'application/json' }), ...(token && { authorization: `Bearer ${token}` }) },
+      body: body && JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as T };
+  };
+  const { body: session } = await api<{ token: string }>('POST', '/api/auth/login', undefined, { identifier: 'root', password: 'root-password-for-tests' });
+  const health = async () => (await api<SystemHealth>('GET', '/api/system-health', session.token)).body.backup;
+
+  t.equal((await health()).lastBackupAt, null, 'none yet');
+  t.equal((await api('POST', '/api/backups', session.token)).status, 202);
+  let backup = await health();
+  while (backup.running) {
+    await pause();
+    backup = await health();
+  }
+  t.equal(backup.problem, null);
+  const files = filesIn(path.join(dataDir, 'backups'));
+  t.equal(files.length, 1);
+  t.match(files[0], external ? /^medcontacts-.*\.dump$/ : /^medcontacts-.*\.tar\.gz$/);
+  t.equal(backup.lastBackupAt, (await api<Backup[]>('GET', '/api/backups', session.token)).body[0]?.createdAt);
+});

@@ -1,0 +1,121 @@
+import t from 'tap';
+import type { InjectOptions } from 'fastify';
+import { createTestApp } from '../helpers/app.js';
+
+const { db, call, userWithToken } = await createTestApp(t);
+const admin = await userWithToken('admin', { username: 'ada.admin' });
+const superAdmin = await userWithToken('super_admin', { username: 'sam.super' });
+const editor = await userWithToken('editor', { username: 'ed.editor' });
+const viewer = await userWithToken('viewer', { username: 'vi.viewer' });
+
+const SETTINGS = '/api/system-settings';
+const DEFAULTS = {
+  dailyLimit: 3,
+  maxResponseTime: 30,
+  allowedGroups: '',
+  maintenanceMode: false,
+  autoBackup: true,
+  logLevel: 'INFO',
+  logRetentionDays: 90,
+};
+const put = (token: string, payload: object) => call(token, { method: 'PUT', url: SETTINGS, payload } as InjectOptions);
+const get = (token: string) => call(token, { method: 'GET', url: SETTINGS });
+
+async function aGroup(groupId: number, isActive: boolean) {
+  await db.sql`INSERT INTO authorized_groups (group_id, group_name, is_active) VALUES (${groupId}, ${`Group ${groupId}`}, ${isActive})`;
+}
+const activeGroups = async () =>
+  (await db.sql<{ groupId: number }[]>`SELECT group_id FROM authorized_groups WHERE is_active ORDER BY group_id`).map((row) => row.groupId);
+
+t.test('GET answers the defaults of spec §3, and PUT saves every field', async (t) => {
+  const first = await get(admin.token);
+  t.equal(first.statusCode, 200);
+  t.match(first.json(), { ...DEFAULTS, updatedAt: String });
+
+  const changed = { dailyLimit: 7, maxResponseTime: 12, allowedGroups: '', maintenanceMode: true, autoBackup: false, logLevel: 'WARN', logRetentionDays: 30 };
+  const saved = await put(superAdmin.token, changed);
+  t.equal(saved.statusCode, 200);
+  t.match(saved.json(), changed);
+  t.match((await get(admin.token)).json(), changed, 'read back');
+  const [row] = await db.sql`SELECT default_daily_limit, max_response_time_seconds, maintenance_mode, auto_backup, log_level, log_retention_days FROM system_settings`;
+  t.same(row, { defaultDailyLimit: 7, maxResponseTimeSeconds: 12, maintenanceMode: true, autoBackup: false, logLevel: 'WARN', logRetentionDays: 30 }, 'stored');
+  t.equal((await put(admin.token, DEFAULTS)).statusCode, 200, 'back to the defaults');
+});
+
+t.test('each bad field is a 400 that names it', async (t) => {
+  const cases: [Record<string, unknown>, string, string][] = [
+    [{ dailyLimit: 0 }, 'dailyLimit', 'dailyLimit must be between 1 and 10000'],
+    [{ dailyLimit: 2.5 }, 'dailyLimit', 'dailyLimit must be a whole number'],
+    [{ dailyLimit: '5' }, 'dailyLimit', 'dailyLimit must be a number'],
+    [{ dailyLimit: 10_001 }, 'dailyLimit', 'dailyLimit must be between 1 and 10000'],
+    [{ maxResponseTime: -1 }, 'maxResponseTime', 'maxResponseTime must be between 1 and 3600 seconds'],
+    [{ maxResponseTime: 1.5 }, 'maxResponseTime', 'maxResponseTime must be a whole number of seconds'],
+    [{ logLevel: 'TRACE' }, 'logLevel', 'logLevel must be one of DEBUG, INFO, WARN, ERROR'],
+    [{ logRetentionDays: 0 }, 'logRetentionDays', 'logRetentionDays must be between 1 and 3650 days'],
+    [{ maintenanceMode: 'yes' }, 'maintenanceMode', 'maintenanceMode must be true or false'],
+    [{ autoBackup: null }, 'autoBackup', 'autoBackup must be true or false'],
+    [{ allowedGroups: '-100, abc' }, 'allowedGroups', 'allowedGroups must be comma-separated group ids, such as -1001234567890, -1009876543210'],
+    [{ allowedGroups: 42 }, 'allowedGroups', 'allowedGroups must be a text of comma-separated group ids'],
+  ];
+  for (const [change, field, message] of cases) {
+    const response = await put(admin.token, { ...DEFAULTS, ...change });
+    t.equal(response.statusCode, 400, JSON.stringify(change));
+    t.equal(response.json().fields?.[field], message, `${JSON.stringify(change)}: ${field}`);
+    t.equal(response.json().message, `${field}: ${message}`);
+  }
+  const missing = await put(admin.token, { dailyLimit: 4 });
+  t.equal(missing.statusCode, 400, 'every field is required');
+  t.ok(missing.json().fields?.maxResponseTime, 'and the missing ones are named');
+  t.match((await get(admin.token)).json(), DEFAULTS, 'nothing was saved');
+});
+
+t.test('allowed groups are the active authorized groups; saving a changed list activates exactly those listed', async (t) => {
+  await aGroup(-1001, true);
+  await aGroup(-1002, true);
+  await aGroup(-1003, false);
+  t.equal((await get(admin.token)).json().allowedGroups, '-1001, -1002');
+
+  const saved = await put(admin.token, { ...DEFAULTS, allowedGroups: '-1003,-1001' });
+  t.equal(saved.statusCode, 200);
+  t.same(await activeGroups(), [-1003, -1001], '-1002 switched off, -1003 on');
+  t.equal(saved.json().allowedGroups, '-1001, -1003');
+
+  const unknown = await put(admin.token, { ...DEFAULTS, allowedGroups: '-1001, -100999' });
+  t.equal(unknown.statusCode, 400);
+  t.equal(unknown.json().message, 'allowedGroups: -100999 is not an authorized group; add it in Access Control first');
+  t.equal(unknown.json().fields.allowedGroups, unknown.json().message);
+  const several = await put(admin.token, { ...DEFAULTS, allowedGroups: '-7, -8' });
+  t.equal(several.json().message, 'allowedGroups: -7, -8 are not authorized groups; add them in Access Control first');
+  t.same(await activeGroups(), [-1003, -1001], 'a refused save changes no group');
+
+  // A group activated elsewhere (Access Control) while the dialog was open is not switched off by an unchanged list.
+  await db.sql`UPDATE authorized_groups SET is_active = true WHERE group_id = -1002`;
+  t.equal((await put(admin.token, { ...DEFAULTS, allowedGroups: '-1001, -1002, -1003', dailyLimit: 4 })).statusCode, 200);
+  t.same(await activeGroups(), [-1003, -1002, -1001]);
+
+  t.equal((await put(admin.token, { ...DEFAULTS, allowedGroups: '' })).json().allowedGroups, '', 'an empty list serves no group');
+  t.same(await activeGroups(), []);
+  await put(admin.token, DEFAULTS);
+});
+
+t.test('a save is audited with what it was before and after', async (t) => {
+  await put(admin.token, { ...DEFAULTS, dailyLimit: 9, maintenanceMode: true });
+  const [entry] = await db.sql<{ action: string; actorUsername: string; targetType: string; before: Record<string, unknown>; after: Record<string, unknown> }[]>`
+    SELECT action, actor_username, target_type, before, after FROM audit_log WHERE target_type = 'system_settings' ORDER BY id DESC LIMIT 1`;
+  t.match(entry, { action: 'system-settings.update', actorUsername: 'ada.admin', targetType: 'system_settings' });
+  t.match(entry!.before, { dailyLimit: 3, maintenanceMode: false });
+  t.match(entry!.after, { dailyLimit: 9, maintenanceMode: true });
+  await put(admin.token, DEFAULTS);
+});
+
+t.test('only admins and super admins read or change the settings', async (t) => {
+  for (const user of [viewer, editor]) {
+    t.equal((await get(user.token)).statusCode, 403);
+    const refused = await put(user.token, { ...DEFAULTS, maintenanceMode: true });
+    t.equal(refused.statusCode, 403);
+    t.equal(refused.json().message, 'You do not have permission to do this');
+  }
+  t.equal((await call(undefined, { method: 'GET', url: SETTINGS })).statusCode, 401);
+  const [row] = await db.sql`SELECT maintenance_mode FROM system_settings`;
+  t.equal(row!.maintenanceMode, false, 'nothing changed');
+});

@@ -1,0 +1,66 @@
+import t from 'tap';
+import { REFUSALS } from '../../bot/default-templates.js';
+import { createBotHarness } from '../helpers/bot.js';
+import { createTestApp } from '../helpers/app.js';
+import { aMember, anAuthorizedGroup, aWhitelistedAdmin, refusal, rendered, texts } from '../helpers/bot-fixtures.js';
+
+// The bot and the API on one database: a setting saved through the API applies to the bot's next update.
+const h = await createBotHarness(t);
+const { call, userWithToken } = await createTestApp(t, { db: h.db, clock: h.clock });
+const admin = await userWithToken('admin');
+const group = await anAuthorizedGroup(h, { dailyLimit: 3 });
+const DEFAULTS = { dailyLimit: 3, maxResponseTime: 30, allowedGroups: String(group.id), maintenanceMode: false, autoBackup: true, logLevel: 'INFO', logRetentionDays: 90 };
+
+async function save(changes: Partial<typeof DEFAULTS>) {
+  const response = await call(admin.token, { method: 'PUT', url: '/api/system-settings', payload: { ...DEFAULTS, ...changes } });
+  t.equal(response.statusCode, 200, `saved ${JSON.stringify(changes)}`);
+}
+const logCount = async (userId: number) => (await h.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM bot_logs WHERE user_id = ${userId}`)[0]!.n;
+
+t.test('maintenance mode on refuses non-whitelisted users at once; off serves them again', async (t) => {
+  const member = await aMember(h, group.id, { firstName: 'Mia' });
+  const whitelisted = await aWhitelistedAdmin(h, { firstName: 'Ops' });
+  t.same(texts(await h.say(member.id, '/start')), [rendered('welcome', { first_name: 'Mia', daily_limit: 3 })], 'served before');
+
+  await save({ maintenanceMode: true });
+  t.same(texts(await h.say(member.id, '/start')), [refusal(REFUSALS.maintenance)], 'the very next message is refused');
+  t.same(texts(await h.say(whitelisted.id, '/start')), [rendered('welcome', { first_name: 'Ops', daily_limit: 'unlimited' })], 'whitelisted admins still served');
+
+  await save({ maintenanceMode: false });
+  t.same(texts(await h.say(member.id, '/start')), [rendered('welcome', { first_name: 'Mia', daily_limit: 3 })], 'served again at once');
+});
+
+t.test('log level WARN: INFO rows are no longer recorded, WARN rows still are; INFO again records them', async (t) => {
+  const member = await aMember(h, group.id, { firstName: 'Lou' });
+  await save({ logLevel: 'WARN' });
+  const before = await logCount(member.id);
+  await h.say(member.id, '/start');
+  t.equal(await logCount(member.id), before, 'an answered /start (INFO) is not recorded');
+  await h.say(member.id, '/nonsense');
+  t.match(await h.sql`SELECT level, command FROM bot_logs WHERE user_id = ${member.id} ORDER BY id DESC LIMIT 1`, [{ level: 'WARN', command: '/nonsense' }]);
+  t.equal(await logCount(member.id), before + 1, 'a WARN is');
+
+  await save({ logLevel: 'ERROR' });
+  await h.say(member.id, '/nonsense');
+  t.equal(await logCount(member.id), before + 1, 'at ERROR, WARN rows are left out too');
+
+  await save({ logLevel: 'INFO' });
+  await h.say(member.id, '/start');
+  t.match(await h.sql`SELECT level, command FROM bot_logs WHERE user_id = ${member.id} ORDER BY id DESC LIMIT 1`, [{ level: 'INFO', command: '/start' }]);
+});
+
+t.test('a group taken off the allowed groups is no longer served, at once', async (t) => {
+  const member = await aMember(h, group.id, { firstName: 'Gus' });
+  t.same(texts(await h.say(member.id, '/help')).length, 1);
+  await save({ allowedGroups: '' });
+  t.same(texts(await h.say(member.id, '/help')), [refusal(REFUSALS.accessDenied)], 'a member of no allowed group is refused');
+  await save({ allowedGroups: String(group.id) });
+  t.same(texts(await h.say(member.id, '/help')), [rendered('help', { first_name: 'Gus', daily_limit: 3, remaining: 3 })]);
+});
+
+t.test("a member's daily limit is their group's own; the default daily limit does not override it", async (t) => {
+  const member = await aMember(h, group.id, { firstName: 'Kim' });
+  await save({ dailyLimit: 7 });
+  t.same(texts(await h.say(member.id, '/help')), [rendered('help', { first_name: 'Kim', daily_limit: 3, remaining: 3 })]);
+  await save({ dailyLimit: 3 });
+});
