@@ -16,14 +16,14 @@ import { getSystemSettings } from '../../sql/settings.js';
 
 /**
  * The user's daily limit as the bot sets it in their private chat: none for whitelisted admins,
- * else the largest limit of the active authorized groups they are stored as a member of, else
- * the default. It reads the stored memberships; the bot re-checks stale ones with Telegram.
+ * else the system's default daily limit, or the largest limit of the active authorized groups they
+ * are stored as a member of when that is more. It reads the stored memberships; the bot re-checks stale ones with Telegram.
  */
 async function dailyLimitOf(sql: Sql, telegramId: number, defaultLimit: number): Promise<number | null> {
   if (await isWhitelistedAdmin(sql, telegramId)) return null;
   const groups = await activeGroupsWithMembership(sql, telegramId);
   const limits = groups.filter((group) => group.membership?.isActive).map((group) => group.dailyLimit);
-  return limits.length > 0 ? Math.max(...limits) : defaultLimit;
+  return Math.max(defaultLimit, ...limits);
 }
 
 /** Bot users' daily usage and group memberships (spec §3, §7 "Bot data"), for every role. */

@@ -11,7 +11,8 @@ import { leaveUnauthorizedGroup } from '../unauthorized-group.js';
 /**
  * Decides who may use the bot (BOT.md, "Who may use it"): in a group only if it is an active
  * authorized group; in private only members of one, or whitelisted admins. Sets the user's
- * daily limit for the features below; refuses everyone else with a clear reply.
+ * daily limit for the features below — the system's default daily limit, or more where one of
+ * their groups allows more — and refuses everyone else with a clear reply.
  */
 export function accessGate(deps: { sql: Sql; recorder: Recorder }): MiddlewareFn<BotContext> {
   return async (ctx, next) => {
@@ -26,7 +27,7 @@ export function accessGate(deps: { sql: Sql; recorder: Recorder }): MiddlewareFn
       if (ctx.chatMember || ctx.myChatMember) return next();
       if (ctx.request.user?.isBlocked) return refuseBlocked(deps, ctx);
       const whitelisted = await isWhitelistedAdmin(deps.sql, from.id);
-      ctx.request.access = { whitelisted, dailyLimit: whitelisted ? null : group.dailyLimit };
+      ctx.request.access = { whitelisted, dailyLimit: whitelisted ? null : Math.max(group.dailyLimit, ctx.request.settings.defaultDailyLimit) };
       return next();
     }
     if (chat.type !== 'private') return;
@@ -41,7 +42,7 @@ export function accessGate(deps: { sql: Sql; recorder: Recorder }): MiddlewareFn
       recordOutcome(ctx, 'WARN', 'Refused a user who is in no authorized group');
       return replyWithTemplate(deps, ctx, 'error', { error_message: REFUSALS.accessDenied });
     }
-    ctx.request.access = { whitelisted: false, dailyLimit: Math.max(...groups.map((group) => group.dailyLimit)) };
+    ctx.request.access = { whitelisted: false, dailyLimit: Math.max(ctx.request.settings.defaultDailyLimit, ...groups.map((group) => group.dailyLimit)) };
     return next();
   };
 }

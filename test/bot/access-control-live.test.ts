@@ -3,6 +3,7 @@ import { createSandboxApp } from '../helpers/sandbox.js';
 import { aContact, aMember, aUser, refusal, rendered, texts } from '../helpers/bot-fixtures.js';
 import { REFUSALS } from '../../bot/default-templates.js';
 import type { AuthorizedGroup, WhitelistEntry } from '../../api/contract/access-control.js';
+import { updateSystemSettings } from '../../sql/settings.js';
 
 // Changes made in Access Control reach the bot on the user's next request: it reads the groups
 // and the whitelist per request, and the simulator gets a new group's chat at once.
@@ -10,6 +11,8 @@ import type { AuthorizedGroup, WhitelistEntry } from '../../api/contract/access-
 const PRAGUE = { latitude: 50.08, longitude: 14.42 };
 
 const { call, userWithToken, clock, bot: h } = await createSandboxApp(t);
+// The system's default daily limit is every served user's floor; at 1, each group's own limit shows.
+await updateSystemSettings(h.sql, { defaultDailyLimit: 1 });
 clock.set(new Date('2026-11-21T10:00:00Z'));
 const { token } = await userWithToken('admin');
 const api = async <T>(method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object): Promise<T> => {

@@ -2,9 +2,12 @@ import t from 'tap';
 import { REFUSALS } from '../../bot/default-templates.js';
 import { createBotHarness } from '../helpers/bot.js';
 import { aContact, aMember, anAuthorizedGroup, aUser, aWhitelistedAdmin, join, lastLog, leave, refusal, rendered, texts } from '../helpers/bot-fixtures.js';
+import { updateSystemSettings } from '../../sql/settings.js';
 
 const HOUR = 60 * 60 * 1000;
 const h = await createBotHarness(t);
+// The system's default daily limit is every served user's floor; at 1, each group's own limit shows.
+await updateSystemSettings(h.sql, { defaultDailyLimit: 1 });
 const group = await anAuthorizedGroup(h, { title: 'Clinic staff', dailyLimit: 5 });
 // Contacts in Rome for the lookups below.
 for (let index = 1; index <= 3; index += 1) await aContact(h.sql, { name: `Rome ${index}`, city: 'Rome', latitude: 41.9 + index / 100, longitude: 12.5 });

@@ -6,11 +6,14 @@ import { createNotificationMonitor, ERROR_SPIKE_THRESHOLD, LIMIT_STREAK_DAYS } f
 import { getNotificationSettings, saveNotificationSettings } from '../../sql/notification-settings.js';
 import { createNotification } from '../../sql/notifications.js';
 import type { NotificationSettings } from '../../api/contract/notifications.js';
+import { updateSystemSettings } from '../../sql/settings.js';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
 const h = await createBotHarness(t);
+// The system's default daily limit is every served user's floor; at 1, each group's own limit shows.
+await updateSystemSettings(h.sql, { defaultDailyLimit: 1 });
 // Far from the real date: rows the database stamps with its own clock fall on none of these days.
 h.clock.set(new Date('2030-03-10T10:00:00Z'));
 const monitor = createNotificationMonitor({ sql: h.sql, api: h.medBot.api, events: h.medBot.events, now: h.clock.now, intervalMs: 60 * MINUTE_MS });

@@ -58,9 +58,11 @@ t.test('a group taken off the allowed groups is no longer served, at once', asyn
   t.same(texts(await h.say(member.id, '/help')), [rendered('help', { first_name: 'Gus', daily_limit: 3, remaining: 3 })]);
 });
 
-t.test("a member's daily limit is their group's own; the default daily limit does not override it", async (t) => {
+t.test('the default daily limit is every served user\'s at once; a group with a higher limit gives more', async (t) => {
   const member = await aMember(h, group.id, { firstName: 'Kim' });
   await save({ dailyLimit: 7 });
-  t.same(texts(await h.say(member.id, '/help')), [rendered('help', { first_name: 'Kim', daily_limit: 3, remaining: 3 })]);
+  t.same(texts(await h.say(member.id, '/help')), [rendered('help', { first_name: 'Kim', daily_limit: 7, remaining: 7 })], 'raised on the next request');
+  await save({ dailyLimit: 2 });
+  t.same(texts(await h.say(member.id, '/help')), [rendered('help', { first_name: 'Kim', daily_limit: 3, remaining: 3 })], 'the group allows more than the default');
   await save({ dailyLimit: 3 });
 });

@@ -84,7 +84,7 @@ function SettingsForm({ initial, onClose }: { initial: SettingsForm; onClose: ()
           step={1}
           value={form.dailyLimit}
           onChange={(event) => update('dailyLimit', event.target.value)}
-          hint="Searches a day where no authorized group gives a limit; members get their group's own limit."
+          hint="Searches a day every user the bot serves gets at least; an authorized group with a higher limit gives its members more."
           error={fieldErrors.dailyLimit}
         />
         <TextField
