@@ -7,17 +7,13 @@ import {
   type MedicalContact,
 } from '../api/contract/medical-contacts.js';
 import type { Sql } from './database.js';
+import { containsPattern } from './like.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The moment before which a verification is due for renewal. */
 export function reverifyCutoff(now: Date): Date {
   return new Date(now.getTime() - REVERIFY_AFTER_DAYS * DAY_MS);
-}
-
-/** Escapes LIKE's wildcards so a search for "50%" looks for those characters. */
-function likeEscape(term: string): string {
-  return term.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 /**
@@ -29,7 +25,7 @@ export function contactFilterSql(sql: Sql, filter: ContactFilter, now?: Date): p
   const conditions: postgres.PendingQuery<postgres.Row[]>[] = [];
   if (filter.search) {
     // search_text is lower-cased; the trigram index serves LIKE '%…%'.
-    conditions.push(sql`search_text LIKE ${`%${likeEscape(filter.search.toLowerCase())}%`}`);
+    conditions.push(sql`search_text LIKE ${containsPattern(filter.search.toLowerCase())}`);
   }
   if (filter.specialty) conditions.push(sql`specialty = ${filter.specialty}`);
   if (filter.country) conditions.push(sql`country = ${filter.country}`);

@@ -67,6 +67,8 @@ const ROUTES: RouteEntry[] = [
   },
   { method: 'GET', url: '/api/daily-usage', expect: 'signed-in' },
   { method: 'GET', url: '/api/user-memberships', expect: 'signed-in', request: () => ({ url: '/api/user-memberships?userId=1' }) },
+  { method: 'GET', url: '/api/bot-logs', expect: EVERY_ROLE(200) },
+  { method: 'GET', url: '/api/bot-logs/export', expect: EDITORS_AND_UP(200), request: () => ({ url: '/api/bot-logs/export?level=ERROR' }) },
   { method: 'GET', url: '/api/bot-sandbox/status', expect: EDITORS_AND_UP(200) },
   { method: 'GET', url: '/api/bot-sandbox/users', expect: SANDBOX },
   { method: 'POST', url: '/api/bot-sandbox/users', expect: SANDBOX, request: () => ({ payload: { userId: 1, firstName: 'A' } }) },
