@@ -40,11 +40,6 @@ export const FRAMED_SCREENS: readonly FramedScreen[] = [
     description: 'Real-time alerts about the bot and the system, with critical ones kept at the top.',
   },
   {
-    paths: ['/logs'],
-    title: 'Bot Logs',
-    description: 'Every request the bot handled, with its outcome, timing and any error.',
-  },
-  {
     paths: ['/access-control'],
     title: 'Access Control',
     description: 'Manage the groups allowed to use the bot and the admins exempt from the daily request limit.',

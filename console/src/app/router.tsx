@@ -21,6 +21,7 @@ const BroadcastsScreen = lazy(() =>
 const MessageTemplatesScreen = lazy(() =>
   import('../features/message-templates/message-templates-screen.js').then((module) => ({ default: module.MessageTemplatesScreen })),
 );
+const BotLogsScreen = lazy(() => import('../features/bot-logs/bot-logs-screen.js').then((module) => ({ default: module.BotLogsScreen })));
 const BotSandboxScreen = lazy(() =>
   import('../features/bot-sandbox/bot-sandbox-screen.js').then((module) => ({ default: module.BotSandboxScreen })),
 );
@@ -56,6 +57,7 @@ export function createAppRouter() {
             route('/messaging/templates', { title: 'Message Templates' }, <MessageTemplatesScreen />),
             route('/messaging/broadcasts', { title: 'Broadcast Messages' }, <BroadcastsScreen />),
             route('/admin-users', { title: 'User Management' }, <UserManagementScreen />),
+            route('/logs', { title: 'Bot Logs' }, <BotLogsScreen />),
             route('/bot-sandbox', { title: 'Bot Sandbox' }, <BotSandboxScreen />),
             route('/settings', { title: 'Settings' }, <SettingsScreen />),
             route('/debug', { title: 'Login Debug', public: true }, <LoginDebugScreen />),
