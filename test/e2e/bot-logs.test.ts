@@ -54,7 +54,7 @@ t.test('the Bot Logs screen', async (t) => {
       ['3', '1', '1', '1'],
       'the stat cards',
     );
-    t.same(await page.getByRole('article').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label'))), [
+    t.same(await Promise.all((await page.getByRole('article').all()).map((article) => article.getAttribute('aria-label'))), [
       'ERROR: Failed to answer',
       'WARN: Daily limit reached',
       'INFO: Answered a location with 3 contacts',
