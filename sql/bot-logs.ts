@@ -1,5 +1,5 @@
 import type postgres from 'postgres';
-import type { BotLog, BotLogFilter, BotLogStats, LogLevel } from '../api/contract/bot-logs.js';
+import type { BotLog, BotLogFilter, BotLogStats, LevelFilter, LogLevel } from '../api/contract/bot-logs.js';
 import type { Sql } from './database.js';
 import { containsPattern } from './like.js';
 
@@ -106,6 +106,29 @@ export async function listBotLogs(
   return { items: rows.slice(0, page.limit).map(toBotLog), hasOlder: rows.length > page.limit };
 }
 
+/** How many logs there are, in all and per stat card, when counting by level alone. */
+export interface BotLogCounts {
+  total: number;
+  stats: BotLogStats;
+}
+
+/**
+ * The newest log id now and, for a list filtered by level alone, the counts over every row up to
+ * it, read from the per-level counters migration 008 keeps (one statement: one snapshot of both).
+ */
+export async function levelCountsSnapshot(sql: Sql, level: LevelFilter): Promise<{ newestId: number; counts: BotLogCounts }> {
+  const rows = await sql<{ level: LogLevel; count: number; newestId: number }[]>`
+    SELECT c.level, c.count, (SELECT coalesce(max(id), 0) FROM bot_logs)::bigint AS newest_id FROM bot_log_level_counts c`;
+  const counted = (wanted: LogLevel) => (level === 'all' || level === wanted ? (rows.find((row) => row.level === wanted)?.count ?? 0) : 0);
+  return {
+    newestId: rows[0]?.newestId ?? 0,
+    counts: {
+      total: counted('DEBUG') + counted('INFO') + counted('WARN') + counted('ERROR'),
+      stats: { successful: counted('INFO'), warnings: counted('WARN'), errors: counted('ERROR') },
+    },
+  };
+}
+
 /**
  * How many logs match the filter, in all and per stat card, among the ids in (after, newestId]:
  * the whole list on a first page, only the new rows on an auto-refresh.
@@ -114,7 +137,7 @@ export async function countBotLogs(
   sql: Sql,
   filter: BotLogFilter,
   range: { newestId: number; after?: number },
-): Promise<{ total: number; stats: BotLogStats }> {
+): Promise<BotLogCounts> {
   const [row] = await sql<({ total: number } & BotLogStats)[]>`
     SELECT count(*)::int AS total,
       count(*) FILTER (WHERE level = 'INFO')::int AS successful,

@@ -10,7 +10,7 @@ import {
 import { audit } from '../audit.js';
 import { botLogsCsvStream } from '../bot-logs-csv.js';
 import type { Sql } from '../../sql/database.js';
-import { botLogsForExport, countBotLogs, listBotLogs, newestBotLogId } from '../../sql/bot-logs.js';
+import { botLogsForExport, countBotLogs, levelCountsSnapshot, listBotLogs, newestBotLogId, type BotLogCounts } from '../../sql/bot-logs.js';
 
 /** Bot logs (spec §2.8, §7): the list every role reads, and the CSV export for editors and up. */
 export const botLogRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = async (instance, { sql, now }) => {
@@ -24,9 +24,16 @@ export const botLogRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = a
       const filter = { level, search };
       // One horizon for the page and its counts: a row written between the two statements is
       // neither counted without being listed nor counted again by the next refresh.
-      const newestId = await newestBotLogId(sql);
+      let newestId: number;
+      let counts: BotLogCounts | null = null;
+      if (before === undefined && after === undefined && !search) {
+        ({ newestId, counts } = await levelCountsSnapshot(sql, level));
+      } else {
+        newestId = await newestBotLogId(sql);
+        // An older page keeps the first page's counts; a search counts its matches.
+        if (before === undefined) counts = await countBotLogs(sql, filter, { newestId, after });
+      }
       const page = await listBotLogs(sql, filter, { newestId, limit, before, after });
-      const counts = before === undefined ? await countBotLogs(sql, filter, { newestId, after }) : null;
       return {
         items: page.items,
         total: counts?.total ?? null,

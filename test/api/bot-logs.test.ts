@@ -204,3 +204,30 @@ t.test('the CSV export', async (t) => {
     t.strictSame(entry, { actorUsername: exporter.username, after: { filter: { level: 'ERROR', search: 'sum' } } });
   });
 });
+
+t.test('the level counters behind the unsearched stat cards follow every change to the rows', async (t) => {
+  const { db, call, userWithToken } = await createTestApp(t);
+  const { token } = await userWithToken('viewer');
+  const counts = async (level = 'all') => {
+    const body = (await call(token, { method: 'GET', url: `/api/bot-logs?level=${level}` })).json() as BotLogListResponse;
+    return { total: body.total, stats: body.stats };
+  };
+  /** What counting the table itself says: the counters must agree with it. */
+  const counted = async () => expectedCounts(await db.sql<StoredLog[]>`SELECT id, level FROM bot_logs`);
+
+  t.strictSame(await counts(), expectedCounts([]), 'none before any log');
+  await insertLogs(db.sql, manyBotLogs(300, 5));
+  await Promise.all([insertLogs(db.sql, manyBotLogs(50, 6)), insertLogs(db.sql, manyBotLogs(50, 7))]);
+  t.strictSame(await counts(), await counted(), 'after inserts, some at once');
+  t.equal((await counts('WARN')).total, (await counted()).stats.warnings, 'a level filter reads its own counter');
+
+  await db.sql`DELETE FROM bot_logs WHERE level = 'ERROR' AND id % 2 = 0`;
+  t.strictSame(await counts(), await counted(), 'after a delete');
+  await db.sql`UPDATE bot_logs SET level = 'INFO' WHERE level = 'DEBUG'`;
+  t.strictSame(await counts(), await counted(), 'after a level change');
+  t.equal((await counts('DEBUG')).total, 0);
+  await db.sql`UPDATE bot_logs SET message = 'Edited' WHERE level = 'WARN'`;
+  t.strictSame(await counts(), await counted(), 'other changes leave the counts alone');
+  await db.sql`TRUNCATE bot_logs`;
+  t.strictSame(await counts(), expectedCounts([]), 'after a truncate');
+});
