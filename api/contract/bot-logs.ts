@@ -76,6 +76,11 @@ export const BotLogStatsSchema = z.object({
 });
 export type BotLogStats = z.infer<typeof BotLogStatsSchema>;
 
+/** The cards' counts of two sets of rows together: counts so far plus those of newer rows. */
+export function addStats(a: BotLogStats, b: BotLogStats): BotLogStats {
+  return { successful: a.successful + b.successful, warnings: a.warnings + b.warnings, errors: a.errors + b.errors };
+}
+
 export const BotLogListResponseSchema = z.object({
   /** Newest first. */
   items: z.array(BotLogSchema),

@@ -221,8 +221,18 @@ t.test('the level counters behind the unsearched stat cards follow every change 
   t.strictSame(await counts(), await counted(), 'after inserts, some at once');
   t.equal((await counts('WARN')).total, (await counted()).stats.warnings, 'a level filter reads its own counter');
 
+  const searchCounts = async () => {
+    const body = (await call(token, { method: 'GET', url: '/api/bot-logs?search=location' })).json() as BotLogListResponse;
+    return { total: body.total, stats: body.stats };
+  };
+  const countedSearch = async () => expectedCounts(await db.sql<StoredLog[]>`SELECT id, level FROM bot_logs WHERE command = 'location' OR message ILIKE '%location%'`);
+  t.strictSame(await searchCounts(), await countedSearch(), 'a search counts its matches');
+  await insertLogs(db.sql, manyBotLogs(40, 8));
+  t.strictSame(await searchCounts(), await countedSearch(), 'and, asked again, adds the matches among new rows');
+
   await db.sql`DELETE FROM bot_logs WHERE level = 'ERROR' AND id % 2 = 0`;
   t.strictSame(await counts(), await counted(), 'after a delete');
+  t.strictSame(await searchCounts(), await countedSearch(), 'a search after a delete counts afresh');
   await db.sql`UPDATE bot_logs SET level = 'INFO' WHERE level = 'DEBUG'`;
   t.strictSame(await counts(), await counted(), 'after a level change');
   t.equal((await counts('DEBUG')).total, 0);

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
+  addStats,
   BOT_LOGS_POLL_INTERVAL_MS,
   type BotLog,
   type BotLogFilter,
@@ -31,11 +32,10 @@ function feedOf(page: BotLogListResponse): LogFeed {
 function withNewer(feed: LogFeed, page: BotLogListResponse): LogFeed {
   const items = [...page.items, ...feed.items];
   const kept = items.slice(0, MAX_SHOWN_ROWS);
-  const added = page.stats ?? NO_STATS;
   return {
     items: kept,
     total: feed.total + (page.total ?? 0),
-    stats: { successful: feed.stats.successful + added.successful, warnings: feed.stats.warnings + added.warnings, errors: feed.stats.errors + added.errors },
+    stats: addStats(feed.stats, page.stats ?? NO_STATS),
     newestId: page.newestId,
     nextBefore: kept.length < items.length ? kept.at(-1)!.id : feed.nextBefore,
   };
