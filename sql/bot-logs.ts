@@ -58,7 +58,7 @@ function botLogFilterSql(sql: Sql, filter: BotLogFilter): Condition {
   const conditions: Condition[] = [];
   if (filter.level !== 'all') conditions.push(sql`level = ${filter.level}`);
   if (filter.search) {
-    const text = sql`lower(message || ' ' || coalesce(command, '') || ' ' || coalesce(error_message, '')) LIKE ${containsPattern(filter.search.toLowerCase())}`;
+    const text = sql`lower(message || ' ' || coalesce(command, '') || ' ' || coalesce(error_message, '')) LIKE lower(${containsPattern(filter.search)})`;
     if (TELEGRAM_ID.test(filter.search)) {
       const id = Number(filter.search);
       conditions.push(sql`(user_id = ${id} OR chat_id = ${id} OR ${text})`);

@@ -27,6 +27,7 @@ t.test('the log list: filters, search, paging and incremental polls', async (t) 
   const special = await insertLogs(db.sql, [
     aBotLog({ level: 'WARN', message: 'Refused a user who is in no authorized group', command: 'location', userId: 15003, chatId: 15003 }),
     aBotLog({ level: 'INFO', message: 'Coverage at 100% of the region_north', command: '/help', userId: 77, chatId: 77 }),
+    aBotLog({ level: 'WARN', message: 'Bot added to unauthorized group Лікарі Києва (-100777)', command: 'my_chat_member', userId: 78, chatId: -100777 }),
   ]);
   const logs = [...generated, ...special];
   const { token } = await userWithToken('viewer');
@@ -56,15 +57,15 @@ t.test('the log list: filters, search, paging and incremental polls', async (t) 
     t.equal(body.newestId, Math.max(...logs.map((row) => row.id)));
     t.equal(body.nextBefore, body.items.at(-1)!.id);
     t.strictSame({ total: body.total, stats: body.stats }, expectedCounts(logs));
-    const newest = special[1]!;
+    const newest = special[2]!;
     t.strictSame(body.items[0], {
       id: newest.id,
       timestamp: newest.createdAt.toISOString(),
-      level: 'INFO',
+      level: 'WARN',
       message: newest.message,
-      command: '/help',
-      userId: 77,
-      chatId: 77,
+      command: 'my_chat_member',
+      userId: 78,
+      chatId: -100777,
       durationMs: 40,
       errorMessage: null,
       metadata: {},
@@ -94,6 +95,7 @@ t.test('the log list: filters, search, paging and incremental polls', async (t) 
       [{ search: '429' }, (row) => row.errorMessage?.includes('429') ?? false],
       [{ search: '100%' }, (row) => row.message.includes('100%')],
       [{ search: 'n_n' }, (row) => row.message.includes('n_n')],
+      [{ search: 'лікарі КИЄВА' }, (row) => row.message.includes('Лікарі Києва')],
       [{ search: 'too many', level: 'ERROR' }, (row) => row.level === 'ERROR' && /too many/i.test(row.errorMessage ?? '')],
       [{ search: '5003', level: 'WARN' }, (row) => row.level === 'WARN' && (row.userId === 5003 || row.chatId === 5003)],
       [{ search: 'no such text' }, () => false],
