@@ -48,7 +48,6 @@ export const BotLogListQuerySchema = BotLogFilterSchema.extend({
   path: ['after'],
   message: 'after cannot be combined with before: ask for newer rows or older ones',
 });
-export type BotLogListQuery = z.infer<typeof BotLogListQuerySchema>;
 
 export const BotLogSchema = z.object({
   id: z.number(),

@@ -11,7 +11,7 @@ import { notifyError } from '../../lib/notify.js';
 import { getBotLogs, useBotLogsFirstPage } from './api/get-bot-logs.js';
 
 /** What the screen shows: the rows loaded so far and the counts over everything matching. */
-export interface LogFeed {
+interface LogFeed {
   items: BotLog[];
   total: number;
   stats: BotLogStats;
