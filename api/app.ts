@@ -13,6 +13,7 @@ import { authRoutes } from './routes/auth.js';
 import { botSandboxRoutes } from './routes/bot-sandbox.js';
 import { botUsersDataRoutes } from './routes/bot-users-data.js';
 import { telegramUserRoutes } from './routes/telegram-users.js';
+import { botLogRoutes } from './routes/bot-logs.js';
 import { medicalContactRoutes } from './routes/medical-contacts.js';
 import { contactImportRoutes } from './routes/contact-import.js';
 import { messageTemplateRoutes } from './routes/message-templates.js';
@@ -86,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminUserRoutes, { sql: deps.sql, now });
   await app.register(botUsersDataRoutes, { sql: deps.sql, now });
   await app.register(telegramUserRoutes, { sql: deps.sql, now });
+  await app.register(botLogRoutes, { sql: deps.sql, now });
   await app.register(medicalContactRoutes, { sql: deps.sql, now });
   await app.register(botSandboxRoutes, { sql: deps.sql, sandbox: deps.sandbox });
   await app.register(contactImportRoutes, { sql: deps.sql, now });

@@ -1,6 +1,9 @@
+import type postgres from 'postgres';
+import type { BotLog, BotLogFilter, BotLogStats, LevelFilter, LogLevel } from '../api/contract/bot-logs.js';
 import type { Sql } from './database.js';
+import { containsPattern } from './like.js';
 
-export type LogLevel = 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+export type { LogLevel };
 
 export interface NewBotLog {
   createdAt: Date;
@@ -39,4 +42,119 @@ export async function insertBotLogs(sql: Sql, rows: NewBotLog[]): Promise<void> 
       ${rows.map((row) => JSON.stringify(row.metadata))}::text[]::jsonb[],
       ${column('latitude')}::float8[], ${column('longitude')}::float8[], ${column('city')}::text[],
       ${column('region')}::text[], ${column('country')}::text[], ${column('resultCount')}::int[])`;
+}
+
+type Condition = postgres.PendingQuery<postgres.Row[]>;
+
+/** A whole number that can be a Telegram user or chat id (group ids are negative). */
+const TELEGRAM_ID = /^-?\d{1,15}$/;
+
+/**
+ * The WHERE condition of a log filter: `WHERE ${botLogFilterSql(sql, filter)}`. Text matches the
+ * message, command or error in any case, through the trigram index of migration 008 (the
+ * expression here must stay the one indexed there); a whole number also matches the ids exactly.
+ */
+function botLogFilterSql(sql: Sql, filter: BotLogFilter): Condition {
+  const conditions: Condition[] = [];
+  if (filter.level !== 'all') conditions.push(sql`level = ${filter.level}`);
+  if (filter.search) {
+    const text = sql`lower(message || ' ' || coalesce(command, '') || ' ' || coalesce(error_message, '')) LIKE lower(${containsPattern(filter.search)})`;
+    if (TELEGRAM_ID.test(filter.search)) {
+      const id = Number(filter.search);
+      conditions.push(sql`(user_id = ${id} OR chat_id = ${id} OR ${text})`);
+    } else {
+      conditions.push(text);
+    }
+  }
+  if (conditions.length === 0) return sql`TRUE`;
+  return conditions.slice(1).reduce((all, condition) => sql`${all} AND ${condition}`, conditions[0]!);
+}
+
+interface BotLogRow extends Omit<BotLog, 'timestamp'> {
+  createdAt: Date;
+}
+
+function toBotLog({ createdAt, ...row }: BotLogRow): BotLog {
+  return { ...row, timestamp: createdAt.toISOString() };
+}
+
+const logColumns = (sql: Sql) => sql`id, created_at, level, message, command, user_id, chat_id, duration_ms, error_message, metadata`;
+
+/** The highest log id written so far (0 when there is none): what a list answer covers. */
+export async function newestBotLogId(sql: Sql): Promise<number> {
+  const [row] = await sql<{ id: number }[]>`SELECT coalesce(max(id), 0)::bigint AS id FROM bot_logs`;
+  return row!.id;
+}
+
+/**
+ * One page of logs matching the filter, newest first, at most `limit` and no newer than
+ * `newestId`: older than `before` (paging back) or newer than `after` (the auto-refresh).
+ * Keyset paging on the id, so a page deep in millions of rows costs what the first one does.
+ */
+export async function listBotLogs(
+  sql: Sql,
+  filter: BotLogFilter,
+  page: { newestId: number; limit: number; before?: number; after?: number },
+): Promise<{ items: BotLog[]; hasOlder: boolean }> {
+  const rows = await sql<BotLogRow[]>`
+    SELECT ${logColumns(sql)} FROM bot_logs
+    WHERE ${botLogFilterSql(sql, filter)} AND id <= ${page.newestId}
+      ${page.before === undefined ? sql`` : sql`AND id < ${page.before}`}
+      ${page.after === undefined ? sql`` : sql`AND id > ${page.after}`}
+    ORDER BY id DESC
+    LIMIT ${page.limit + 1}`;
+  return { items: rows.slice(0, page.limit).map(toBotLog), hasOlder: rows.length > page.limit };
+}
+
+/** How many logs there are, in all and per stat card, when counting by level alone. */
+export interface BotLogCounts {
+  total: number;
+  stats: BotLogStats;
+}
+
+/**
+ * The newest log id now and, for a list filtered by level alone, the counts over every row up to
+ * it, read from the per-level counters migration 008 keeps (one statement: one snapshot of both).
+ */
+export async function levelCountsSnapshot(sql: Sql, level: LevelFilter): Promise<{ newestId: number; counts: BotLogCounts }> {
+  const rows = await sql<{ level: LogLevel; count: number; newestId: number }[]>`
+    SELECT c.level, c.count, (SELECT coalesce(max(id), 0) FROM bot_logs)::bigint AS newest_id FROM bot_log_level_counts c`;
+  const counted = (wanted: LogLevel) => (level === 'all' || level === wanted ? (rows.find((row) => row.level === wanted)?.count ?? 0) : 0);
+  return {
+    newestId: rows[0]?.newestId ?? 0,
+    counts: {
+      total: counted('DEBUG') + counted('INFO') + counted('WARN') + counted('ERROR'),
+      stats: { successful: counted('INFO'), warnings: counted('WARN'), errors: counted('ERROR') },
+    },
+  };
+}
+
+/**
+ * How many logs match the filter, in all and per stat card, among the ids in (after, newestId]:
+ * the whole list on a first page, only the new rows on an auto-refresh.
+ */
+export async function countBotLogs(
+  sql: Sql,
+  filter: BotLogFilter,
+  range: { newestId: number; after?: number },
+): Promise<BotLogCounts> {
+  const [row] = await sql<({ total: number } & BotLogStats)[]>`
+    SELECT count(*)::int AS total,
+      count(*) FILTER (WHERE level = 'INFO')::int AS successful,
+      count(*) FILTER (WHERE level = 'WARN')::int AS warnings,
+      count(*) FILTER (WHERE level = 'ERROR')::int AS errors
+    FROM bot_logs
+    WHERE ${botLogFilterSql(sql, filter)} AND id <= ${range.newestId}
+      ${range.after === undefined ? sql`` : sql`AND id > ${range.after}`}`;
+  const { total, ...stats } = row!;
+  return { total, stats };
+}
+
+/** Every log matching the filter, newest first, read through a cursor in batches (the CSV export). */
+export async function* botLogsForExport(sql: Sql, filter: BotLogFilter, batchSize = 1000): AsyncGenerator<BotLog> {
+  const cursor = sql<BotLogRow[]>`
+    SELECT ${logColumns(sql)} FROM bot_logs WHERE ${botLogFilterSql(sql, filter)} ORDER BY id DESC`.cursor(batchSize);
+  for await (const rows of cursor) {
+    for (const row of rows) yield toBotLog(row);
+  }
 }

@@ -25,7 +25,7 @@ export function contactFilterSql(sql: Sql, filter: ContactFilter, now?: Date): p
   const conditions: postgres.PendingQuery<postgres.Row[]>[] = [];
   if (filter.search) {
     // search_text is lower-cased; the trigram index serves LIKE '%…%'.
-    conditions.push(sql`search_text LIKE ${containsPattern(filter.search)}`);
+    conditions.push(sql`search_text LIKE ${containsPattern(filter.search.toLowerCase())}`);
   }
   if (filter.specialty) conditions.push(sql`specialty = ${filter.specialty}`);
   if (filter.country) conditions.push(sql`country = ${filter.country}`);

@@ -64,7 +64,7 @@ export interface TelegramUserFilter {
 function userFilterSql(sql: Sql, filter: TelegramUserFilter): postgres.PendingQuery<postgres.Row[]> {
   const conditions: postgres.PendingQuery<postgres.Row[]>[] = [];
   // search_text is lower-cased; the trigram index serves LIKE '%…%'.
-  if (filter.search) conditions.push(sql`u.search_text LIKE ${containsPattern(filter.search.replace(/^@/, ''))}`);
+  if (filter.search) conditions.push(sql`u.search_text LIKE ${containsPattern(filter.search.replace(/^@/, '').toLowerCase())}`);
   if (filter.status !== 'all') conditions.push(filter.status === 'active' ? sql`u.is_active` : sql`NOT u.is_active`);
   if (conditions.length === 0) return sql`TRUE`;
   return conditions.reduce((all, condition) => sql`${all} AND ${condition}`);

@@ -56,10 +56,35 @@ function dailyLimitOf(user: DemoUser, chatId: number): number | null {
 }
 
 /**
- * Plays the planned updates through the bot's rules (access gate, daily limit, nearest contacts
- * within the radius) and returns the log rows and counters the bot would have written.
+ * DEBUG rows for the lookups in a window when staff had the log level at DEBUG: the bot's check of
+ * the user's group memberships with Telegram, written just before the lookup's own row. They draw
+ * from `random` after everything else, so the rest of the traffic is the same with or without them.
  */
-export function simulateTraffic(random: Random, planned: PlannedUpdate[], contacts: DemoContact[]): DemoTraffic {
+function withMembershipChecks(random: Random, planned: PlannedUpdate[], requests: DemoRequest[], debug: { from: Date; to: Date }): DemoRequest[] {
+  return requests.flatMap((request, index) => {
+    const { user, action } = planned[index]!;
+    const inWindow = request.createdAt >= debug.from && request.createdAt < debug.to;
+    if (!inWindow || action.kind !== 'location' || user.whitelisted || request.chatId !== user.telegramId) return [request];
+    const groups = user.memberships.length;
+    const check: DemoRequest = {
+      ...request,
+      level: 'DEBUG',
+      message: `Checked membership of ${groups} authorized ${groups === 1 ? 'group' : 'groups'} with Telegram`,
+      durationMs: random.int(60, 400),
+      errorMessage: null,
+      metadata: { updateId: request.metadata.updateId, groupIds: user.memberships.map((m) => m.groupId) },
+      latitude: null, longitude: null, city: null, region: null, country: null, resultCount: null, contacts: [],
+    };
+    return [check, request];
+  });
+}
+
+/**
+ * Plays the planned updates through the bot's rules (access gate, daily limit, nearest contacts
+ * within the radius) and returns the log rows and counters the bot would have written; during
+ * `debugWindow` the log level was DEBUG.
+ */
+export function simulateTraffic(random: Random, planned: PlannedUpdate[], contacts: DemoContact[], debugWindow: { from: Date; to: Date }): DemoTraffic {
   const used = new Map<string, number>();
   const shown = new Map<string, number>();
   const totalRequests = new Map<number, number>();
@@ -145,7 +170,7 @@ export function simulateTraffic(random: Random, planned: PlannedUpdate[], contac
   });
 
   return {
-    requests,
+    requests: withMembershipChecks(random, planned, requests, debugWindow),
     totalRequests,
     lastSeen,
     dailyUsage: [...used].map(([key, count]) => {

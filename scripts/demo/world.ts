@@ -9,7 +9,7 @@ import { loadDemoCities } from './cities.js';
 import { buildDemoContacts, type DemoContact } from './contacts.js';
 import { buildDemoNotifications } from './notifications.js';
 import { createRandom, type Random } from './random.js';
-import { planUpdates } from './sessions.js';
+import { errorSpikeStart, planUpdates } from './sessions.js';
 import { simulateTraffic, type DemoTraffic } from './traffic.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -17,6 +17,7 @@ const DAY_MS = 24 * HOUR_MS;
 /** The paused pilot group stopped being checked when it was paused. */
 const PILOT_PAUSED_DAYS_AGO = 20;
 const GROUP_AGE_DAYS = [420, 300, 100];
+const DEBUG_LOGGING_MS = 8 * HOUR_MS;
 
 /** The whole demo data set, built in memory: the same every time for the same `now`. */
 export interface DemoWorld {
@@ -58,7 +59,10 @@ export async function buildDemoWorld(now: Date): Promise<DemoWorld> {
   const cities = await loadDemoCities();
   const contacts = buildDemoContacts(createRandom(1001), cities, now);
   const users = buildDemoUsers(createRandom(2002), cities, now);
-  const traffic = simulateTraffic(createRandom(3003), planUpdates(createRandom(4004), users, cities, now), contacts);
+  // Staff turned the log level to DEBUG for a few hours after the error spike, to watch the bot.
+  const debugFrom = errorSpikeStart(now);
+  const debugWindow = { from: debugFrom, to: new Date(debugFrom.getTime() + DEBUG_LOGGING_MS) };
+  const traffic = simulateTraffic(createRandom(3003), planUpdates(createRandom(4004), users, cities, now), contacts, debugWindow);
 
   const groups = DEMO_GROUPS.map((group, index): NewAuthorizedGroup => {
     const createdAt = new Date(now.getTime() - GROUP_AGE_DAYS[index]! * DAY_MS);

@@ -83,6 +83,8 @@ const ROUTES: RouteEntry[] = [
     expect: ADMINS_ONLY(404),
     request: () => ({ url: '/api/telegram-users/42/reset-daily-usage' }),
   },
+  { method: 'GET', url: '/api/bot-logs', expect: EVERY_ROLE(200) },
+  { method: 'GET', url: '/api/bot-logs/export', expect: EDITORS_AND_UP(200), request: () => ({ url: '/api/bot-logs/export?level=ERROR' }) },
   { method: 'GET', url: '/api/bot-sandbox/status', expect: EDITORS_AND_UP(200) },
   { method: 'GET', url: '/api/bot-sandbox/users', expect: SANDBOX },
   { method: 'POST', url: '/api/bot-sandbox/users', expect: SANDBOX, request: () => ({ payload: { userId: 1, firstName: 'A' } }) },

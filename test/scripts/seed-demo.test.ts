@@ -94,6 +94,8 @@ t.test('30 days of logs shaped like real traffic', async (t) => {
   t.ok(levels.INFO! / total > 0.7, 'mostly INFO');
   t.ok(levels.WARN! / total > 0.08 && levels.WARN! / total < 0.25, 'some WARN');
   t.ok(levels.ERROR! > 5 && levels.ERROR! / total < 0.03, 'a few ERROR');
+  t.ok(levels.DEBUG! > 5 && levels.DEBUG! / total < 0.01, 'a few DEBUG, from the hours the log level was DEBUG');
+  t.equal(await count(sql`SELECT count(*) FROM bot_logs WHERE NOT metadata ? 'updateId'`), 0, 'every row names its update in its metadata');
 
   t.equal(await count(sql`SELECT count(*) FROM bot_logs l LEFT JOIN telegram_users u ON u.telegram_id = l.user_id WHERE u.id IS NULL`), 0, 'every log user is a demo user');
   const [span] = await sql<{ first: Date; last: Date }[]>`SELECT min(created_at) AS first, max(created_at) AS last FROM bot_logs`;

@@ -24,9 +24,4 @@ export const FRAMED_SCREENS: readonly FramedScreen[] = [
     title: 'Contact Analytics',
     description: 'How medical contacts are spread, how often they are recommended and how quickly they respond.',
   },
-  {
-    paths: ['/logs'],
-    title: 'Bot Logs',
-    description: 'Every request the bot handled, with its outcome, timing and any error.',
-  },
 ];

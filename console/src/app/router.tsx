@@ -27,6 +27,7 @@ const MessageTemplatesScreen = lazy(() =>
 const BotUsersScreen = lazy(() =>
   import('../features/bot-users/bot-users-screen.js').then((module) => ({ default: module.BotUsersScreen })),
 );
+const BotLogsScreen = lazy(() => import('../features/bot-logs/bot-logs-screen.js').then((module) => ({ default: module.BotLogsScreen })));
 const BotSandboxScreen = lazy(() =>
   import('../features/bot-sandbox/bot-sandbox-screen.js').then((module) => ({ default: module.BotSandboxScreen })),
 );
@@ -72,6 +73,7 @@ export function createAppRouter() {
             route('/messaging/broadcasts', { title: 'Broadcast Messages' }, <BroadcastsScreen />),
             route('/admin-users', { title: 'User Management' }, <UserManagementScreen />),
             route('/access-control', { title: 'Access Control' }, <AccessControlScreen />),
+            route('/logs', { title: 'Bot Logs' }, <BotLogsScreen />),
             route('/bot-sandbox', { title: 'Bot Sandbox' }, <BotSandboxScreen />),
             route('/notifications', { title: 'Notifications' }, <NotificationsScreen />),
             route('/settings', { title: 'Settings' }, <SettingsScreen />),

@@ -71,3 +71,33 @@ export function formatBytes(bytes: number): string {
   }
   return `${unit === 0 || value >= 100 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
 }
+
+const relative = new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' });
+const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 30],
+  ['month', 12],
+  ['year', Infinity],
+];
+
+/** "now", "5 minutes ago", "yesterday", "3 months ago": how long ago `value` was, seen from `now`. */
+export function formatRelativeTime(value: string, now: Date = new Date()): string {
+  let amount = (new Date(value).getTime() - now.getTime()) / 1000;
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (Math.abs(amount) < size) return relative.format(Math.round(amount), unit);
+    amount /= size;
+  }
+  return formatDateTime(value);
+}
+
+/** The exact instant, to the second, for a tooltip beside a relative time. */
+export function formatExactTime(value: string): string {
+  return new Date(value).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
+}
+
+/** "850 ms", "1.2 s": how long something took. */
+export function formatDuration(ms: number): string {
+  return ms < 1000 ? `${formatNumber(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}

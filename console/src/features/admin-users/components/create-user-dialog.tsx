@@ -9,7 +9,7 @@ import { ApiRequestError } from '../../../lib/api-client.js';
 import { useCreateAdminUser } from '../api/create-admin-user.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';
 import { isRole, ROLE_OPTIONS, SELECT_CLASSES } from './role-options.js';
-import { ToggleSwitch } from './toggle-switch.js';
+import { ToggleSwitch } from '../../../components/toggle-switch.js';
 
 interface CreateUserFormValues {
   username: string;

@@ -4,7 +4,7 @@ import type { SessionUser } from '../../../../../api/contract/auth.js';
 import { can } from '../../../../../api/contract/permissions.js';
 import type { Role } from '../../../../../api/contract/roles.js';
 import { isRole, ROLE_OPTIONS, SELECT_CLASSES } from './role-options.js';
-import { ToggleSwitch } from './toggle-switch.js';
+import { ToggleSwitch } from '../../../components/toggle-switch.js';
 
 /** What a row needs from the screen that owns the state: who is looking, and what to do on each action. */
 export interface UserRowActions {

@@ -1,0 +1,39 @@
+import { stringify } from 'csv-stringify';
+import { pipeline, Readable } from 'node:stream';
+import { BOT_LOGS_CSV_HEADERS, type BotLog } from './contract/bot-logs.js';
+
+/** What a spreadsheet would run as a formula when a cell starts with it (OWASP "CSV injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * Text a bot user or a group's title put into a log is shown, never run: a cell that a spreadsheet
+ * would take for a formula gets a leading apostrophe. The numbers are the bot's own and left as
+ * numbers (a group's chat id is negative).
+ */
+export function neutraliseFormula(text: string | null): string | null {
+  return text !== null && FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+function csvRecord(log: BotLog): (string | number | null)[] {
+  return [
+    log.timestamp,
+    log.level,
+    neutraliseFormula(log.message),
+    neutraliseFormula(log.command),
+    log.userId,
+    log.chatId,
+    log.durationMs,
+    neutraliseFormula(log.errorMessage),
+  ];
+}
+
+/** Logs as CSV text with spec §9's header row, for streaming: commas, quotes and newlines are quoted. */
+export function botLogsCsvStream(logs: AsyncIterable<BotLog>): Readable {
+  const stringifier = stringify({ header: true, columns: [...BOT_LOGS_CSV_HEADERS] });
+  async function* records() {
+    for await (const log of logs) yield csvRecord(log);
+  }
+  // pipeline ends the source (and so the database cursor) when the client goes away.
+  pipeline(Readable.from(records()), stringifier, () => {});
+  return stringifier;
+}

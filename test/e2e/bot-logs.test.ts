@@ -1,0 +1,127 @@
+import t from 'tap';
+import type { Page, Response } from 'playwright-core';
+import { BOT_LOGS_POLL_INTERVAL_MS } from '../../api/contract/bot-logs.js';
+import { launchBrowser, signIn } from '../helpers/browser.js';
+import { aBotLog, insertLogs } from '../helpers/bot-logs.js';
+import { startTestServer } from '../helpers/server.js';
+
+const VIEWER = { username: 'vic', password: 'vic-the-viewer-pass', role: 'viewer' as const };
+const EDITOR = { username: 'edna', password: 'edna-the-editor-pass', role: 'editor' as const };
+
+function entry(page: Page, name: string) {
+  return page.getByRole('article', { name });
+}
+
+function statValue(page: Page, label: string) {
+  return page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+}
+
+/** Resolves with the next auto-refresh answer (a request for rows `after` the newest shown). */
+function nextPoll(page: Page): Promise<Response> {
+  return page.waitForResponse((response) => response.url().includes('/api/bot-logs?') && response.url().includes('after='), {
+    timeout: 3 * BOT_LOGS_POLL_INTERVAL_MS,
+  });
+}
+
+t.test('the Bot Logs screen', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  await server.createUser(VIEWER);
+  await server.createUser(EDITOR);
+  const browser = await launchBrowser();
+  t.teardown(() => browser.close());
+
+  await t.test('a viewer reads, filters and follows a user, and cannot export', async (t) => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    t.teardown(() => page.close());
+    await signIn(page, server.url, VIEWER.username, VIEWER.password);
+    await page.goto(`${server.url}/logs`);
+    await page.getByRole('heading', { name: 'Bot Logs', level: 1 }).waitFor();
+    await page.getByText('No logs yet.', { exact: true }).waitFor();
+
+    const now = Date.now();
+    await insertLogs(server.sql, [
+      aBotLog({ createdAt: new Date(now - 3 * 60_000), level: 'INFO', message: 'Answered a location with 3 contacts', command: 'location', userId: 5551, chatId: 5551, durationMs: 140, metadata: { updateId: 42, masters: 1 } }),
+      aBotLog({ createdAt: new Date(now - 2 * 60_000), level: 'WARN', message: 'Daily limit reached', command: 'location', userId: 5552, chatId: -1001234, durationMs: 30 }),
+      aBotLog({ createdAt: new Date(now - 60_000), level: 'ERROR', message: 'Failed to answer', command: 'text', userId: 5553, chatId: 5553, durationMs: 9200, errorMessage: 'ETIMEDOUT while contacting Telegram' }),
+    ]);
+    await page.reload();
+    const answered = entry(page, 'INFO: Answered a location with 3 contacts');
+    await answered.waitFor();
+    t.equal(await page.getByRole('button', { name: /Export CSV/ }).count(), 0, 'no Export button for a viewer');
+    t.same(
+      await Promise.all(['Total', 'Successful', 'Warnings', 'Errors'].map(async (label) => (await statValue(page, label).innerText()).trim())),
+      ['3', '1', '1', '1'],
+      'the stat cards',
+    );
+    t.same(await Promise.all((await page.getByRole('article').all()).map((article) => article.getAttribute('aria-label'))), [
+      'ERROR: Failed to answer',
+      'WARN: Daily limit reached',
+      'INFO: Answered a location with 3 contacts',
+    ], 'newest first');
+
+    t.match(await answered.locator('time').innerText(), /3 minutes ago/, 'relative time');
+    t.ok(await answered.locator('time').getAttribute('title'), 'the exact time on hover');
+    t.ok(await answered.getByText('140 ms', { exact: true }).isVisible(), 'the duration badge');
+    const failed = entry(page, 'ERROR: Failed to answer');
+    t.ok(await failed.getByText('ETIMEDOUT while contacting Telegram').isVisible(), 'the error text');
+    t.ok(await failed.getByText('9.2 s', { exact: true }).isVisible());
+    t.ok(await entry(page, 'WARN: Daily limit reached').getByText('-1001234').isVisible(), 'the chat');
+    t.notOk(await answered.locator('pre').isVisible(), 'metadata starts collapsed');
+    await answered.getByText('Metadata').click();
+    t.match(await answered.locator('pre').innerText(), /\{\n\s+"masters": 1,\n\s+"updateId": 42\n\}/, 'metadata as pretty JSON');
+
+    await page.getByLabel('Level').selectOption('ERROR');
+    await page.waitForURL(/level=ERROR/);
+    await page.getByText('Showing 1 of 1').waitFor();
+    t.equal(await page.getByRole('article').count(), 1, 'only ERROR logs');
+    await page.getByLabel('Search logs').fill('no such words');
+    await page.waitForURL(/search=no\+such\+words/);
+    await page.getByText('No logs match your filters.', { exact: true }).waitFor();
+    await page.goto(`${server.url}/logs?search=5552`);
+    await entry(page, 'WARN: Daily limit reached').waitFor();
+    t.equal(await page.getByLabel('Search logs').inputValue(), '5552', 'the search comes back from the URL');
+    t.equal(await page.getByRole('article').count(), 1, 'a user id matches exactly');
+
+    await page.getByRole('link', { name: '5552', exact: true }).click();
+    await page.waitForURL(/\/users\?user=5552$/);
+    t.pass('the user id opens Bot Users on that user');
+  });
+
+  await t.test('an editor exports, and new rows arrive by auto-refresh or Refresh', async (t) => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    t.teardown(() => page.close());
+    await signIn(page, server.url, EDITOR.username, EDITOR.password);
+    await page.goto(`${server.url}/logs`);
+    await entry(page, 'INFO: Answered a location with 3 contacts').waitFor();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    t.equal(download.suggestedFilename(), `bot-logs-${new Date().toISOString().slice(0, 10)}.csv`);
+    await page.locator('[data-sonner-toast]').getByText('Export Complete', { exact: true }).waitFor();
+
+    const autoSwitch = page.getByRole('switch', { name: 'Auto refresh' });
+    t.equal(await autoSwitch.getAttribute('aria-checked'), 'true', 'auto refresh is on by default');
+    // The first poll after the insert must bring the row in.
+    await nextPoll(page);
+    await insertLogs(server.sql, [aBotLog({ createdAt: new Date(), level: 'WARN', message: 'Refused during maintenance', command: '/start', userId: 5554, chatId: 5554 })]);
+    const poll = await nextPoll(page);
+    t.equal(poll.status(), 200);
+    await entry(page, 'WARN: Refused during maintenance').waitFor({ timeout: 2000 });
+    await page.getByText('Showing 4 of 4').waitFor();
+    t.equal((await statValue(page, 'Warnings').innerText()).trim(), '2', 'the new row is added to the cards');
+
+    await autoSwitch.click();
+    t.equal(await autoSwitch.getAttribute('aria-checked'), 'false', 'manual');
+    let polls = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('after=')) polls += 1;
+    });
+    await insertLogs(server.sql, [aBotLog({ createdAt: new Date(), level: 'ERROR', message: 'Failed to answer', command: '/help', userId: 5555, chatId: 5555, errorMessage: 'boom' })]);
+    await page.waitForTimeout(BOT_LOGS_POLL_INTERVAL_MS + 2000);
+    t.equal(polls, 0, 'manual mode does not poll');
+    t.equal(await page.getByText('boom', { exact: true }).count(), 0, 'so the new row is not shown yet');
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByText('boom', { exact: true }).waitFor();
+    t.equal((await statValue(page, 'Total').innerText()).trim(), '5', 'Refresh reloads the counts');
+  });
+});

@@ -1,0 +1,66 @@
+import { insertBotLogs, type NewBotLog } from '../../sql/bot-logs.js';
+import type { Sql } from '../../sql/database.js';
+import { seededRandom } from './contacts.js';
+
+/** A log row as the bot writes it; the fields given replace the defaults. */
+export function aBotLog(fields: Partial<NewBotLog> = {}): NewBotLog {
+  return {
+    createdAt: new Date('2026-11-21T09:00:00Z'),
+    level: 'INFO',
+    message: 'Sent the welcome message',
+    command: '/start',
+    userId: 1001,
+    chatId: 1001,
+    durationMs: 40,
+    errorMessage: null,
+    metadata: {},
+    latitude: null,
+    longitude: null,
+    city: null,
+    region: null,
+    country: null,
+    resultCount: null,
+    ...fields,
+  };
+}
+
+/** A stored log row with its id. */
+export interface StoredLog extends NewBotLog {
+  id: number;
+}
+
+/** Inserts the rows in order and returns them with the ids they were given. */
+export async function insertLogs(sql: Sql, rows: NewBotLog[]): Promise<StoredLog[]> {
+  const [before] = await sql<{ id: number }[]>`SELECT coalesce(max(id), 0)::bigint AS id FROM bot_logs`;
+  await insertBotLogs(sql, rows);
+  const ids = await sql<{ id: number }[]>`SELECT id FROM bot_logs WHERE id > ${before!.id} ORDER BY id`;
+  return rows.map((row, index) => ({ ...row, id: ids[index]!.id }));
+}
+
+const OUTCOMES: Pick<NewBotLog, 'level' | 'message' | 'command' | 'errorMessage'>[] = [
+  { level: 'INFO', message: 'Answered a location with 5 contacts', command: 'location', errorMessage: null },
+  { level: 'INFO', message: 'Sent help', command: '/help', errorMessage: null },
+  { level: 'WARN', message: 'Daily limit reached', command: 'location', errorMessage: null },
+  { level: 'WARN', message: 'No place matches the text', command: 'text', errorMessage: null },
+  { level: 'ERROR', message: 'Failed to answer', command: 'text', errorMessage: 'ETIMEDOUT while contacting Telegram' },
+  { level: 'ERROR', message: 'Failed to answer', command: 'location', errorMessage: 'Call to sendMessage failed: Too Many Requests (429)' },
+  { level: 'DEBUG', message: 'Re-checked group memberships with Telegram', command: 'location', errorMessage: null },
+];
+
+/** `count` varied log rows, the same for the same seed: every level, a few users and chats. */
+export function manyBotLogs(count: number, seed: number, start = new Date('2026-11-20T00:00:00Z')): NewBotLog[] {
+  const random = seededRandom(seed);
+  return Array.from({ length: count }, (_, index) => {
+    const outcome = OUTCOMES[Math.floor(random() * OUTCOMES.length)]!;
+    const userId = 5000 + Math.floor(random() * 20);
+    const inGroup = random() < 0.3;
+    return aBotLog({
+      ...outcome,
+      createdAt: new Date(start.getTime() + index * 60_000),
+      userId,
+      chatId: inGroup ? -1001000000000 - Math.floor(random() * 3) : userId,
+      durationMs: Math.round(20 + random() * 3000),
+      metadata: { updateId: 900_000 + index },
+    });
+  });
+}
