@@ -1,19 +1,9 @@
 import { stringify } from 'csv-stringify';
 import { pipeline, Readable } from 'node:stream';
 import { BOT_LOGS_CSV_HEADERS, type BotLog } from './contract/bot-logs.js';
+import { neutraliseFormula } from './csv-formula.js';
 
-/** What a spreadsheet would run as a formula when a cell starts with it (OWASP "CSV injection"). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * Text a bot user or a group's title put into a log is shown, never run: a cell that a spreadsheet
- * would take for a formula gets a leading apostrophe. The numbers are the bot's own and left as
- * numbers (a group's chat id is negative).
- */
-export function neutraliseFormula(text: string | null): string | null {
-  return text !== null && FORMULA_START.test(text) ? `'${text}` : text;
-}
-
+/** Text users put into a log is neutralised; the numbers are the bot's own (a group's chat id is negative). */
 function csvRecord(log: BotLog): (string | number | null)[] {
   return [
     log.timestamp,

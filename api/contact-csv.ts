@@ -10,6 +10,7 @@ import {
   type ImportField,
 } from './contract/contact-import.js';
 import { badRequest } from './errors.js';
+import { neutraliseFormula, restoreFormula } from './csv-formula.js';
 
 /** A contact read from one CSV row, ready to insert. */
 export interface ImportedContact extends Omit<CreateContact, 'allowDuplicate'> {
@@ -84,7 +85,8 @@ export function parseContactsCsv(csv: string, givenMapping: Record<string, Impor
 const newlines = (text: string) => text.match(/\r\n|\r|\n/g)?.length ?? 0;
 
 /** One cell as its field's value; undefined leaves the field to its default. */
-function convertCell(field: ImportField, cell: string): { value: unknown } | { error: string } {
+function convertCell(field: ImportField, rawCell: string): { value: unknown } | { error: string } {
+  const cell = restoreFormula(rawCell);
   const text = cell.trim();
   if (BOOLEAN_FIELDS.has(field)) {
     const word = text.toLowerCase();
@@ -134,10 +136,11 @@ const EXPORT_COLUMNS: { header: string; value: (contact: MedicalContact) => stri
   { header: EXPORT_ONLY_HEADERS[5], value: (contact) => contact.updatedAt },
 ];
 
+/** Typed text is neutralised for spreadsheets (a phone "+44 …" too); the import restores it. */
 function exportValue(value: MedicalContact[ImportField]): string | number | null {
   if (typeof value === 'boolean') return yesNo(value);
   if (Array.isArray(value)) return value.join('; ');
-  return value;
+  return typeof value === 'string' ? neutraliseFormula(value) : value;
 }
 
 /** Contacts as CSV text (header first), for streaming: commas, quotes and newlines are quoted. */

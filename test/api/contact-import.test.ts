@@ -218,7 +218,7 @@ function richContacts(now: Date): NewMedicalContact[] {
     longitude: 2.3522219,
     contactMethod: 'telegram',
     telegramUsername: '@anne_heart',
-    startMessage: 'Bonjour, "docteur"',
+    startMessage: '=HYPERLINK("http://example.org","Bonjour")',
     specialInstructions: 'Ring twice,\nthen wait',
     passwordRequired: true,
     isWhatsappOnly: false,
@@ -263,6 +263,8 @@ t.test('export round trip: a filtered export imports into a fresh database field
   const csv = response.body;
   t.match(csv, '"Dr Anne, ""The Heart"" Martin"', 'commas and quotes are quoted');
   t.match(csv, '"Line one\r\nLine two, with a comma and a ""quote"""', 'line breaks stay inside one quoted cell');
+  t.match(csv, `"'=HYPERLINK(""http://example.org"",""Bonjour"")"`, 'a formula is shown by a spreadsheet, not run');
+  t.match(csv, "'+33 1 40 00 00 01", 'so is a phone number a spreadsheet would read as a sum');
   const [header, ...records] = parse(csv) as string[][];
   t.strictSame(header, [
     'ID', 'Name', 'Phone', 'Specialty', 'City', 'Region', 'Country', 'Latitude', 'Longitude', 'Contact method', 'Telegram username',
