@@ -11,10 +11,16 @@ import type { CityRow } from '../sql/cities.js';
 import { openDatabase, type Database } from '../sql/database.js';
 import { runMigrations } from '../sql/migrate.js';
 import { getOrCreateSecret } from '../sql/app-secrets.js';
+import { applyLogRetention } from '../sql/log-retention.js';
+import { rollUpLogs } from '../sql/log-rollups.js';
 import type { Config } from './config.js';
 import { ensureInitialAdmin, type InitialAdminResult } from './initial-admin.js';
+import { createJobRunner, type JobRunner } from './job-runner.js';
 import { loadGazetteerOnce } from './load-gazetteer.js';
 import { seedDemoData } from './seed-demo.js';
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 
 export interface ProductOptions extends Omit<Config, 'dataDir'> {
   /** null keeps the embedded database in memory (tests). */
@@ -35,6 +41,8 @@ export interface RunningProduct {
   migrationsApplied: string[];
   /** Milliseconds the first-start gazetteer load took; undefined when it was loaded before. */
   gazetteerLoadMs: number | undefined;
+  /** The periodic jobs (log roll-up, retention); each runs once at start. */
+  jobs: JobRunner;
   stop(): Promise<void>;
 }
 
@@ -81,7 +89,13 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     // Fails the recipients a crash left in flight, then resumes the pending ones.
     await broadcastSender.start();
 
+    const jobs = createJobRunner({ onError: (job, error) => app.log.error({ err: error, job }, 'job failed') });
+    jobs.every('log roll-up', MINUTE_MS, () => rollUpLogs(sql));
+    jobs.every('log retention', DAY_MS, (now) => applyLogRetention(sql, now));
+
     const address = await app.listen({ port: options.port, host: options.host });
+    // The first runs happen now, so the roll-ups cover demo data seeded above right away.
+    jobs.start();
     const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
     const runningSimulator = simulator;
     return {
@@ -93,8 +107,10 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       initialAdmin,
       migrationsApplied,
       gazetteerLoadMs,
+      jobs,
       async stop() {
         await app.close();
+        await jobs.stop();
         await broadcastSender.stop();
         await bot.stop();
         await runningSimulator?.close();

@@ -28,7 +28,8 @@ const THIS_HOUR = Date.parse('2026-11-21T10:00:00Z');
 const db = await createTestDatabase();
 t.teardown(() => db.close());
 const { sql } = db;
-const [{ bounds }] = (await sql<{ bounds: number[] }[]>`SELECT log_duration_bounds() AS bounds`) as [{ bounds: number[] }];
+const [boundsRow] = await sql<{ bounds: number[] }[]>`SELECT log_duration_bounds() AS bounds`;
+const bounds = boundsRow!.bounds;
 
 const PLACES = [
   { country: 'Kenya', region: 'Nairobi', city: 'Nairobi' },
