@@ -24,11 +24,25 @@ export function lastDays(days: number, now: Date): DayRange {
   return { from: new Date(Date.parse(today) - (days - 1) * DAY_MS).toISOString().slice(0, 10), to: today };
 }
 
-/** The log rows not rolled up yet that fall in the window, as a FROM item (with a WHERE). */
-function pendingLogs(sql: Sql, range: DayRange): Fragment {
-  const start = new Date(`${range.from}T00:00:00Z`);
-  const end = new Date(Date.parse(`${range.to}T00:00:00Z`) + DAY_MS);
-  return sql`bot_logs WHERE id > (SELECT last_log_id FROM log_rollup_state) AND created_at >= ${start} AND created_at < ${end}`;
+/** The instants a window starts and ends at (end excluded). */
+function windowBounds(range: DayRange): { start: Date; end: Date } {
+  return { start: new Date(`${range.from}T00:00:00Z`), end: new Date(Date.parse(`${range.to}T00:00:00Z`) + DAY_MS) };
+}
+
+/**
+ * Runs a read in one snapshot, so the roll-ups and the log rows above their watermark are seen at the
+ * same moment (none counted twice or missed), handing it those rows of the window as a FROM item
+ * (with a WHERE). The watermark goes in as a value: given a sub-select instead, the planner cannot
+ * tell that only a few rows lie above it and may scan the whole table.
+ */
+async function readInSnapshot<T>(sql: Sql, range: DayRange, read: (sql: Sql, pendingLogs: Fragment) => Promise<T>): Promise<T> {
+  const { start, end } = windowBounds(range);
+  const result = await sql.begin('ISOLATION LEVEL REPEATABLE READ READ ONLY', async (transaction) => {
+    const tx = transaction as unknown as Sql;
+    const [state] = await tx<{ lastLogId: number }[]>`SELECT last_log_id FROM log_rollup_state WHERE id`;
+    return read(tx, tx`bot_logs WHERE id > ${state!.lastLogId} AND created_at >= ${start} AND created_at < ${end}`);
+  });
+  return result as T;
 }
 
 function inRange(sql: Sql, range: DayRange): Fragment {
@@ -87,24 +101,28 @@ const COUNT_COLUMNS = ['requests', 'debug_count', 'info_count', 'warn_count', 'e
 
 /** Logs in the window: counts per level, both success rates and the mean response time. */
 export async function requestTotals(sql: Sql, range: DayRange): Promise<RequestTotals> {
-  const [row] = await sql<LevelCounts[]>`
-    SELECT ${summedCounts(sql)} FROM (
-      SELECT ${sql(COUNT_COLUMNS)} FROM log_daily_totals WHERE ${inRange(sql, range)}
-      UNION ALL
-      SELECT ${totalsAggregates(sql)} FROM ${pendingLogs(sql, range)}
-    ) parts`;
-  return toTotals(row!);
+  return readInSnapshot(sql, range, async (tx, pendingLogs) => {
+    const [row] = await tx<LevelCounts[]>`
+      SELECT ${summedCounts(tx)} FROM (
+        SELECT ${tx(COUNT_COLUMNS)} FROM log_daily_totals WHERE ${inRange(tx, range)}
+        UNION ALL
+        SELECT ${totalsAggregates(tx)} FROM ${pendingLogs}
+      ) parts`;
+    return toTotals(row!);
+  });
 }
 
 /** Distinct user ids among the window's logs. */
 export async function uniqueUserCount(sql: Sql, range: DayRange): Promise<number> {
-  const [row] = await sql<{ users: number }[]>`
-    SELECT count(DISTINCT user_id)::int AS users FROM (
-      SELECT user_id FROM log_daily_users WHERE ${inRange(sql, range)}
-      UNION ALL
-      SELECT user_id FROM ${pendingLogs(sql, range)}
-    ) users`;
-  return row!.users;
+  return readInSnapshot(sql, range, async (tx, pendingLogs) => {
+    const [row] = await tx<{ users: number }[]>`
+      SELECT count(DISTINCT user_id)::int AS users FROM (
+        SELECT user_id FROM log_daily_users WHERE ${inRange(tx, range)}
+        UNION ALL
+        SELECT user_id FROM ${pendingLogs}
+      ) users`;
+    return row!.users;
+  });
 }
 
 export interface DailyFigures extends RequestTotals {
@@ -114,41 +132,44 @@ export interface DailyFigures extends RequestTotals {
 
 /** One entry per day of the window (days without logs are zeros): totals, rates, mean time and distinct users. */
 export async function dailySeries(sql: Sql, range: DayRange): Promise<DailyFigures[]> {
-  const rows = await sql<(LevelCounts & { day: string; uniqueUsers: number })[]>`
-    WITH pending AS MATERIALIZED (
-      SELECT log_rollup_day(created_at) AS day, * FROM ${pendingLogs(sql, range)}
-    ), parts AS (
-      SELECT day, ${sql(COUNT_COLUMNS)}, unique_users FROM log_daily_totals WHERE ${inRange(sql, range)}
-      UNION ALL
-      SELECT day, ${totalsAggregates(sql)}, 0 FROM pending GROUP BY day
-      UNION ALL
-      -- Users of the pending rows whom the day's roll-up does not know yet.
-      SELECT day, 0, 0, 0, 0, 0, 0, 0, count(DISTINCT user_id) FROM pending p
-      WHERE user_id IS NOT NULL AND NOT EXISTS (SELECT FROM log_daily_users u WHERE u.day = p.day AND u.user_id = p.user_id)
-      GROUP BY day
-    )
-    SELECT days.day::text AS day, ${summedCounts(sql)}, coalesce(sum(unique_users), 0)::int AS unique_users
-    FROM (SELECT ${range.from}::date + n AS day FROM generate_series(0, ${range.to}::date - ${range.from}::date) AS n) days
-    LEFT JOIN parts ON parts.day = days.day
-    GROUP BY days.day ORDER BY days.day`;
-  return rows.map(({ day, uniqueUsers, ...counts }) => ({ day, ...toTotals(counts), uniqueUsers }));
+  return readInSnapshot(sql, range, async (tx, pendingLogs) => {
+    const rows = await tx<(LevelCounts & { day: string; uniqueUsers: number })[]>`
+      WITH pending AS MATERIALIZED (
+        SELECT log_rollup_day(created_at) AS day, * FROM ${pendingLogs}
+      ), parts AS (
+        SELECT day, ${tx(COUNT_COLUMNS)}, unique_users FROM log_daily_totals WHERE ${inRange(tx, range)}
+        UNION ALL
+        SELECT day, ${totalsAggregates(tx)}, 0 FROM pending GROUP BY day
+        UNION ALL
+        -- Users of the pending rows whom the day's roll-up does not know yet.
+        SELECT day, 0, 0, 0, 0, 0, 0, 0, count(DISTINCT user_id) FROM pending p
+        WHERE user_id IS NOT NULL AND NOT EXISTS (SELECT FROM log_daily_users u WHERE u.day = p.day AND u.user_id = p.user_id)
+        GROUP BY day
+      )
+      SELECT days.day::text AS day, ${summedCounts(tx)}, coalesce(sum(unique_users), 0)::int AS unique_users
+      FROM (SELECT ${range.from}::date + n AS day FROM generate_series(0, ${range.to}::date - ${range.from}::date) AS n) days
+      LEFT JOIN parts ON parts.day = days.day
+      GROUP BY days.day ORDER BY days.day`;
+    return rows.map(({ day, uniqueUsers, ...counts }) => ({ day, ...toTotals(counts), uniqueUsers }));
+  });
 }
 
 /** Requests per UTC hour of day (0–23, all 24 present) over the window. */
 export async function hourOfDayDistribution(sql: Sql, range: DayRange): Promise<{ hour: number; requests: number }[]> {
-  const start = new Date(`${range.from}T00:00:00Z`);
-  const end = new Date(Date.parse(`${range.to}T00:00:00Z`) + DAY_MS);
-  const rows = await sql<{ hour: number; requests: number }[]>`
-    SELECT hours.hour, coalesce(sum(parts.requests), 0)::int AS requests
-    FROM generate_series(0, 23) AS hours (hour)
-    LEFT JOIN (
-      SELECT extract(hour FROM hour AT TIME ZONE 'UTC')::int AS hour, requests
-      FROM log_hourly_totals WHERE hour >= ${start} AND hour < ${end}
-      UNION ALL
-      SELECT extract(hour FROM created_at AT TIME ZONE 'UTC')::int, 1 FROM ${pendingLogs(sql, range)}
-    ) parts ON parts.hour = hours.hour
-    GROUP BY hours.hour ORDER BY hours.hour`;
-  return [...rows];
+  return readInSnapshot(sql, range, async (tx, pendingLogs) => {
+    const { start, end } = windowBounds(range);
+    const rows = await tx<{ hour: number; requests: number }[]>`
+      SELECT hours.hour, coalesce(sum(parts.requests), 0)::int AS requests
+      FROM generate_series(0, 23) AS hours (hour)
+      LEFT JOIN (
+        SELECT extract(hour FROM hour AT TIME ZONE 'UTC')::int AS hour, requests
+        FROM log_hourly_totals WHERE hour >= ${start} AND hour < ${end}
+        UNION ALL
+        SELECT extract(hour FROM created_at AT TIME ZONE 'UTC')::int, 1 FROM ${pendingLogs}
+      ) parts ON parts.hour = hours.hour
+      GROUP BY hours.hour ORDER BY hours.hour`;
+    return [...rows];
+  });
 }
 
 /** Logs per duration bucket, with the bucket's bounds in ms (upper is null for the open-ended last one). */
@@ -196,16 +217,19 @@ function toResponseTimes(buckets: HistogramBucket[]): ResponseTimes {
 
 /** The window's duration histogram per day, buckets in ascending order. */
 function durationHistograms(sql: Sql, range: DayRange) {
-  return sql<(HistogramBucket & { day: string })[]>`
-    SELECT day::text, (log_duration_bounds())[bucket] AS lower_ms, (log_duration_bounds())[bucket + 1] AS upper_ms,
-      sum(logs)::int AS logs
-    FROM (
-      SELECT day, bucket, logs FROM log_daily_durations WHERE ${inRange(sql, range)}
-      UNION ALL
-      SELECT log_rollup_day(created_at), log_duration_bucket(duration_ms), count(*)
-      FROM ${pendingLogs(sql, range)} AND duration_ms IS NOT NULL GROUP BY 1, 2
-    ) parts
-    GROUP BY day, bucket ORDER BY day, bucket`;
+  return readInSnapshot(sql, range, async (tx, pendingLogs) => {
+    const rows = await tx<(HistogramBucket & { day: string })[]>`
+      SELECT day::text, (log_duration_bounds())[bucket] AS lower_ms, (log_duration_bounds())[bucket + 1] AS upper_ms,
+        sum(logs)::int AS logs
+      FROM (
+        SELECT day, bucket, logs FROM log_daily_durations WHERE ${inRange(tx, range)}
+        UNION ALL
+        SELECT log_rollup_day(created_at), log_duration_bucket(duration_ms), count(*)
+        FROM ${pendingLogs} AND duration_ms IS NOT NULL GROUP BY 1, 2
+      ) parts
+      GROUP BY day, bucket ORDER BY day, bucket`;
+    return [...rows];
+  });
 }
 
 /** Median and p95 response time over the whole window. */
@@ -235,14 +259,16 @@ export interface CommandRequests {
 
 /** Requests per command and day over the window, by day then most requested first. */
 export async function commandDailySeries(sql: Sql, range: DayRange): Promise<CommandRequests[]> {
-  const rows = await sql<CommandRequests[]>`
-    SELECT day::text, nullif(command, '') AS command, sum(requests)::int AS requests FROM (
-      SELECT day, command, requests FROM log_daily_commands WHERE ${inRange(sql, range)}
-      UNION ALL
-      SELECT log_rollup_day(created_at), coalesce(command, ''), count(*) FROM ${pendingLogs(sql, range)} GROUP BY 1, 2
-    ) parts
-    GROUP BY day, command ORDER BY day, requests DESC, command`;
-  return [...rows];
+  return readInSnapshot(sql, range, async (tx, pendingLogs) => {
+    const rows = await tx<CommandRequests[]>`
+      SELECT day::text, nullif(command, '') AS command, sum(requests)::int AS requests FROM (
+        SELECT day, command, requests FROM log_daily_commands WHERE ${inRange(tx, range)}
+        UNION ALL
+        SELECT log_rollup_day(created_at), coalesce(command, ''), count(*) FROM ${pendingLogs} GROUP BY 1, 2
+      ) parts
+      GROUP BY day, command ORDER BY day, requests DESC, command`;
+    return [...rows];
+  });
 }
 
 export interface TopUser {
@@ -253,14 +279,16 @@ export interface TopUser {
 
 /** The users with the most requests in the window (ties by id), with their last request time. */
 export async function topUsers(sql: Sql, range: DayRange, limit = 20): Promise<TopUser[]> {
-  const rows = await sql<TopUser[]>`
-    SELECT user_id, sum(requests)::int AS requests, max(last_request_at) AS last_active_at FROM (
-      SELECT user_id, requests, last_request_at FROM log_daily_users WHERE ${inRange(sql, range)}
-      UNION ALL
-      SELECT user_id, count(*), max(created_at) FROM ${pendingLogs(sql, range)} AND user_id IS NOT NULL GROUP BY user_id
-    ) parts
-    GROUP BY user_id ORDER BY requests DESC, user_id LIMIT ${limit}`;
-  return [...rows];
+  return readInSnapshot(sql, range, async (tx, pendingLogs) => {
+    const rows = await tx<TopUser[]>`
+      SELECT user_id, sum(requests)::int AS requests, max(last_request_at) AS last_active_at FROM (
+        SELECT user_id, requests, last_request_at FROM log_daily_users WHERE ${inRange(tx, range)}
+        UNION ALL
+        SELECT user_id, count(*), max(created_at) FROM ${pendingLogs} AND user_id IS NOT NULL GROUP BY user_id
+      ) parts
+      GROUP BY user_id ORDER BY requests DESC, user_id LIMIT ${limit}`;
+    return [...rows];
+  });
 }
 
 /** How finely locationStats groups places. */
@@ -298,40 +326,42 @@ export async function locationStats(
   range: DayRange,
   { level, country, limit = 100 }: { level: PlaceLevel; country?: string; limit?: number },
 ): Promise<LocationStats[]> {
-  const inCountry = country === undefined ? sql`` : sql`AND country = ${country}`;
-  const rows = await sql<(Omit<LocationStats, 'successRate' | 'meanDurationMs'> & { durationCount: number; durationSum: number })[]>`
-    WITH pending AS MATERIALIZED (
-      SELECT ${placeColumns(sql)}, level, duration_ms, user_id, created_at FROM ${pendingLogs(sql, range)} AND ${hasPlace(sql)}
-    ), requests AS (
-      SELECT ${placeKey(sql, level)}, sum(requests)::int AS requests, sum(requests - error_count)::int AS successful,
-        sum(duration_count)::int AS duration_count, sum(duration_sum)::float8 AS duration_sum, max(last_request_at) AS last_request_at
-      FROM (
-        SELECT country, region, city, requests, error_count, duration_count, duration_sum, last_request_at
-        FROM log_daily_locations WHERE ${inRange(sql, range)} ${inCountry}
-        UNION ALL
-        SELECT country, region, city, count(*), count(*) FILTER (WHERE level = 'ERROR'), count(duration_ms), coalesce(sum(duration_ms), 0), max(created_at)
-        FROM pending WHERE TRUE ${inCountry} GROUP BY 1, 2, 3
-      ) parts
-      GROUP BY 1, 2, 3
-    ), users AS (
-      SELECT ${placeKey(sql, level)}, count(DISTINCT user_id)::int AS unique_users FROM (
-        SELECT country, region, city, user_id FROM log_daily_users
-        WHERE ${inRange(sql, range)} AND (country, region, city) <> ('', '', '') ${inCountry}
-        UNION ALL
-        SELECT country, region, city, user_id FROM pending WHERE user_id IS NOT NULL ${inCountry}
-      ) parts
-      GROUP BY 1, 2, 3
-    )
-    SELECT nullif(r.country, '') AS country, nullif(r.region, '') AS region, nullif(r.city, '') AS city,
-      r.requests, r.successful, r.duration_count, r.duration_sum, r.last_request_at, coalesce(u.unique_users, 0) AS unique_users
-    FROM requests r LEFT JOIN users u USING (country, region, city)
-    ORDER BY r.requests DESC, r.country, r.region, r.city
-    LIMIT ${limit}`;
-  return rows.map(({ durationCount, durationSum, ...row }) => ({
-    ...row,
-    successRate: percent(row.successful, row.requests)!,
-    meanDurationMs: mean(durationSum, durationCount),
-  }));
+  return readInSnapshot(sql, range, async (tx, pendingLogs) => {
+    const inCountry = country === undefined ? tx`` : tx`AND country = ${country}`;
+    const rows = await tx<(Omit<LocationStats, 'successRate' | 'meanDurationMs'> & { durationCount: number; durationSum: number })[]>`
+      WITH pending AS MATERIALIZED (
+        SELECT ${placeColumns(tx)}, level, duration_ms, user_id, created_at FROM ${pendingLogs} AND ${hasPlace(tx)}
+      ), requests AS (
+        SELECT ${placeKey(tx, level)}, sum(requests)::int AS requests, sum(requests - error_count)::int AS successful,
+          sum(duration_count)::int AS duration_count, sum(duration_sum)::float8 AS duration_sum, max(last_request_at) AS last_request_at
+        FROM (
+          SELECT country, region, city, requests, error_count, duration_count, duration_sum, last_request_at
+          FROM log_daily_locations WHERE ${inRange(tx, range)} ${inCountry}
+          UNION ALL
+          SELECT country, region, city, count(*), count(*) FILTER (WHERE level = 'ERROR'), count(duration_ms), coalesce(sum(duration_ms), 0), max(created_at)
+          FROM pending WHERE TRUE ${inCountry} GROUP BY 1, 2, 3
+        ) parts
+        GROUP BY 1, 2, 3
+      ), users AS (
+        SELECT ${placeKey(tx, level)}, count(DISTINCT user_id)::int AS unique_users FROM (
+          SELECT country, region, city, user_id FROM log_daily_users
+          WHERE ${inRange(tx, range)} AND (country, region, city) <> ('', '', '') ${inCountry}
+          UNION ALL
+          SELECT country, region, city, user_id FROM pending WHERE user_id IS NOT NULL ${inCountry}
+        ) parts
+        GROUP BY 1, 2, 3
+      )
+      SELECT nullif(r.country, '') AS country, nullif(r.region, '') AS region, nullif(r.city, '') AS city,
+        r.requests, r.successful, r.duration_count, r.duration_sum, r.last_request_at, coalesce(u.unique_users, 0) AS unique_users
+      FROM requests r LEFT JOIN users u USING (country, region, city)
+      ORDER BY r.requests DESC, r.country, r.region, r.city
+      LIMIT ${limit}`;
+    return rows.map(({ durationCount, durationSum, ...row }) => ({
+      ...row,
+      successRate: percent(row.successful, row.requests)!,
+      meanDurationMs: mean(durationSum, durationCount),
+    }));
+  });
 }
 
 export interface TopLocation {
@@ -343,15 +373,17 @@ export interface TopLocation {
 
 /** The cities asked about most in the window (10 by default). */
 export async function topLocations(sql: Sql, range: DayRange, limit = 10): Promise<TopLocation[]> {
-  const rows = await sql<TopLocation[]>`
-    SELECT nullif(country, '') AS country, nullif(region, '') AS region, nullif(city, '') AS city, sum(requests)::int AS requests
-    FROM (
-      SELECT country, region, city, requests FROM log_daily_locations WHERE ${inRange(sql, range)}
-      UNION ALL
-      SELECT ${placeColumns(sql)}, 1 FROM ${pendingLogs(sql, range)} AND ${hasPlace(sql)}
-    ) parts
-    GROUP BY parts.country, parts.region, parts.city
-    ORDER BY requests DESC, parts.country, parts.region, parts.city
-    LIMIT ${limit}`;
-  return [...rows];
+  return readInSnapshot(sql, range, async (tx, pendingLogs) => {
+    const rows = await tx<TopLocation[]>`
+      SELECT nullif(country, '') AS country, nullif(region, '') AS region, nullif(city, '') AS city, sum(requests)::int AS requests
+      FROM (
+        SELECT country, region, city, requests FROM log_daily_locations WHERE ${inRange(tx, range)}
+        UNION ALL
+        SELECT ${placeColumns(tx)}, 1 FROM ${pendingLogs} AND ${hasPlace(tx)}
+      ) parts
+      GROUP BY parts.country, parts.region, parts.city
+      ORDER BY requests DESC, parts.country, parts.region, parts.city
+      LIMIT ${limit}`;
+    return [...rows];
+  });
 }

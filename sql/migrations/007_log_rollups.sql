@@ -10,6 +10,7 @@
 CREATE TABLE log_rollup_state (
   id boolean PRIMARY KEY DEFAULT true CHECK (id),
   last_log_id bigint NOT NULL DEFAULT 0,
+  -- When a run last moved the watermark: a health check can tell a stalled roll-up.
   rolled_up_at timestamptz
 );
 INSERT INTO log_rollup_state DEFAULT VALUES;
