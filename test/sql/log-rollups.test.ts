@@ -19,6 +19,7 @@ import {
 import { applyLogRetention, deleteRolledUpLogsBefore } from '../../sql/log-retention.js';
 import { rollUpLogs } from '../../sql/log-rollups.js';
 import { updateSystemSettings } from '../../sql/settings.js';
+import type { Sql } from '../../sql/database.js';
 import { createTestDatabase } from '../helpers/database.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -291,6 +292,38 @@ t.test('incremental, chunked, repeated and concurrent runs hold exactly what one
   t.strictSame(await rollupContents(), incremental, 'the roll-up tables are identical');
   await checkEveryFigure(t, all);
 });
+
+t.test(
+  'a log row that commits after a later one is rolled up too',
+  { skip: db.kind === 'embedded' ? 'embedded PGlite has one connection: writes cannot interleave' : false },
+  async (t) => {
+    await resetLogs();
+    const random = createRandom(17);
+    let commit!: () => void;
+    const held = new Promise<void>((resolve) => (commit = resolve));
+    let written!: () => void;
+    const firstWritten = new Promise<void>((resolve) => (written = resolve));
+    const slowWriter = sql.begin(async (tx) => {
+      await insertBotLogs(tx as unknown as Sql, someLogs(random, 1, THIS_HOUR, NOW.getTime()));
+      written();
+      await held;
+    });
+    await firstWritten;
+    await insert(someLogs(random, 1, THIS_HOUR, NOW.getTime()));
+
+    let finished = false;
+    const rolling = rollUpLogs(sql).finally(() => (finished = true));
+    // Until the roll-up is seen waiting for the open transaction (or has finished without waiting).
+    for (;;) {
+      const waiting = await sql`SELECT FROM pg_locks WHERE NOT granted AND relation = 'bot_logs'::regclass`;
+      if (waiting.length > 0 || finished) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    commit();
+    await slowWriter;
+    t.strictSame(await rolling, { logsRolledUp: 2, lastLogId: 2 }, 'the roll-up waited for the row with the lower id');
+  },
+);
 
 t.test('retention deletes only old, rolled-up rows, in batches, and the old days still answer from the roll-ups', async (t) => {
   await resetLogs();
