@@ -49,6 +49,33 @@ function inRange(sql: Sql, range: DayRange): Fragment {
   return sql`day BETWEEN ${range.from}::date AND ${range.to}::date`;
 }
 
+/**
+ * The window's whole months, as the first day of the first one and the first day after the last
+ * one; both are the same day when the window holds no whole month.
+ */
+function wholeMonths(range: DayRange): { start: string; end: string } {
+  const { start: from, end: afterTo } = windowBounds(range);
+  const start = from.getUTCDate() === 1 ? from : new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1));
+  const end = new Date(Date.UTC(afterTo.getUTCFullYear(), afterTo.getUTCMonth(), 1));
+  const day = (date: Date) => date.toISOString().slice(0, 10);
+  return { start: day(start), end: day(end > start ? end : start) };
+}
+
+/**
+ * The rolled-up activity of the window's users as a FROM item (user_id, country, region, city,
+ * requests, last_request_at): whole months from log_monthly_users, the other days from log_daily_users.
+ */
+function rolledUpUsers(sql: Sql, range: DayRange): Fragment {
+  const months = wholeMonths(range);
+  return sql`(
+    SELECT user_id, country, region, city, requests, last_request_at FROM log_monthly_users
+    WHERE month >= ${months.start}::date AND month < ${months.end}::date
+    UNION ALL
+    SELECT user_id, country, region, city, requests, last_request_at FROM log_daily_users
+    WHERE (day >= ${range.from}::date AND day < ${months.start}::date) OR (day >= ${months.end}::date AND day <= ${range.to}::date)
+  ) rolled_up_users`;
+}
+
 /** part as a percentage of whole (0–100, unrounded: formatting is the screen's); null when whole is 0. */
 function percent(part: number, whole: number): number | null {
   return whole === 0 ? null : (part / whole) * 100;
@@ -117,7 +144,7 @@ export async function uniqueUserCount(sql: Sql, range: DayRange): Promise<number
   return readInSnapshot(sql, range, async (tx, pendingLogs) => {
     const [row] = await tx<{ users: number }[]>`
       SELECT count(DISTINCT user_id)::int AS users FROM (
-        SELECT user_id FROM log_daily_users WHERE ${inRange(tx, range)}
+        SELECT user_id FROM ${rolledUpUsers(tx, range)}
         UNION ALL
         SELECT user_id FROM ${pendingLogs}
       ) users`;
@@ -282,7 +309,7 @@ export async function topUsers(sql: Sql, range: DayRange, limit = 20): Promise<T
   return readInSnapshot(sql, range, async (tx, pendingLogs) => {
     const rows = await tx<TopUser[]>`
       SELECT user_id, sum(requests)::int AS requests, max(last_request_at) AS last_active_at FROM (
-        SELECT user_id, requests, last_request_at FROM log_daily_users WHERE ${inRange(tx, range)}
+        SELECT user_id, requests, last_request_at FROM ${rolledUpUsers(tx, range)}
         UNION ALL
         SELECT user_id, count(*), max(created_at) FROM ${pendingLogs} AND user_id IS NOT NULL GROUP BY user_id
       ) parts
@@ -344,8 +371,8 @@ export async function locationStats(
         GROUP BY 1, 2, 3
       ), users AS (
         SELECT ${placeKey(tx, level)}, count(DISTINCT user_id)::int AS unique_users FROM (
-          SELECT country, region, city, user_id FROM log_daily_users
-          WHERE ${inRange(tx, range)} AND (country, region, city) <> ('', '', '') ${inCountry}
+          SELECT country, region, city, user_id FROM ${rolledUpUsers(tx, range)}
+          WHERE (country, region, city) <> ('', '', '') ${inCountry}
           UNION ALL
           SELECT country, region, city, user_id FROM pending WHERE user_id IS NOT NULL ${inCountry}
         ) parts

@@ -126,6 +126,12 @@ async function addToRollups(sql: Sql, after: number, upTo: number): Promise<numb
     FROM ${batch} AND user_id IS NOT NULL GROUP BY 1, 2, 3, 4, 5
     ON CONFLICT (day, user_id, country, region, city) DO UPDATE SET ${addedUp(sql, ['requests'])},
       last_request_at = greatest(t.last_request_at, excluded.last_request_at)`;
+  await sql`
+    INSERT INTO log_monthly_users AS t (month, user_id, country, region, city, requests, last_request_at)
+    SELECT date_trunc('month', log_rollup_day(created_at))::date AS month, user_id, ${placeColumns(sql)}, count(*), max(created_at)
+    FROM ${batch} AND user_id IS NOT NULL GROUP BY 1, 2, 3, 4, 5
+    ON CONFLICT (month, user_id, country, region, city) DO UPDATE SET ${addedUp(sql, ['requests'])},
+      last_request_at = greatest(t.last_request_at, excluded.last_request_at)`;
   // Distinct counts do not add up: recount the days that got new users.
   await sql`
     UPDATE log_daily_totals t SET unique_users = counted.users

@@ -106,3 +106,17 @@ CREATE TABLE log_daily_users (
   last_request_at timestamptz NOT NULL,
   PRIMARY KEY (day, user_id, country, region, city)
 );
+
+-- The same per month (the month's first day). Users rarely ask more than once a day, so a year of
+-- log_daily_users has about as many rows as the logs; a window's whole months are read from here
+-- instead, and only its partial months from log_daily_users.
+CREATE TABLE log_monthly_users (
+  month date NOT NULL,
+  user_id bigint NOT NULL,
+  country text NOT NULL,
+  region text NOT NULL,
+  city text NOT NULL,
+  requests integer NOT NULL,
+  last_request_at timestamptz NOT NULL,
+  PRIMARY KEY (month, user_id, country, region, city)
+);

@@ -75,7 +75,7 @@ async function insert(rows: NewBotLog[]): Promise<void> {
 
 async function resetLogs(): Promise<void> {
   await sql`TRUNCATE bot_logs, log_hourly_totals, log_daily_totals, log_daily_durations, log_daily_commands,
-    log_daily_locations, log_daily_users RESTART IDENTITY`;
+    log_daily_locations, log_daily_users, log_monthly_users RESTART IDENTITY`;
   await sql`UPDATE log_rollup_state SET last_log_id = 0, rolled_up_at = NULL`;
 }
 
@@ -160,7 +160,16 @@ const key = (place: { country: string | null; region: string | null; city: strin
 
 /** Every read function against the figures computed from the rows, over several windows. */
 async function checkEveryFigure(t: Test, rows: NewBotLog[]): Promise<void> {
-  const windows = [lastDays(1, NOW), lastDays(7, NOW), lastDays(30, NOW), lastDays(60, NOW), { from: '2025-01-01', to: '2025-01-31' }];
+  const windows = [
+    lastDays(1, NOW),
+    lastDays(7, NOW),
+    lastDays(30, NOW),
+    lastDays(60, NOW),
+    // Whole months only, and whole months with a partial one on either side.
+    { from: '2026-10-01', to: '2026-10-31' },
+    { from: '2026-09-30', to: '2026-11-01' },
+    { from: '2025-01-01', to: '2025-01-31' },
+  ];
   for (const range of windows) {
     const label = `${range.from}..${range.to}`;
     const inWindow = within(rows, range);
@@ -249,6 +258,7 @@ async function rollupContents() {
     commands: await sql`SELECT * FROM log_daily_commands ORDER BY day, command`,
     locations: await sql`SELECT * FROM log_daily_locations ORDER BY day, country, region, city`,
     users: await sql`SELECT * FROM log_daily_users ORDER BY day, user_id, country, region, city`,
+    monthlyUsers: await sql`SELECT * FROM log_monthly_users ORDER BY month, user_id, country, region, city`,
   };
 }
 
@@ -286,7 +296,8 @@ t.test('incremental, chunked, repeated and concurrent runs hold exactly what one
   t.strictSame(again, { logsRolledUp: 0, lastLogId: 1600 }, 'a run with nothing new adds nothing');
   const incremental = await rollupContents();
 
-  await sql`TRUNCATE log_hourly_totals, log_daily_totals, log_daily_durations, log_daily_commands, log_daily_locations, log_daily_users`;
+  await sql`TRUNCATE log_hourly_totals, log_daily_totals, log_daily_durations, log_daily_commands, log_daily_locations, log_daily_users,
+    log_monthly_users`;
   await sql`UPDATE log_rollup_state SET last_log_id = 0`;
   t.strictSame(await rollUpLogs(sql), { logsRolledUp: 1600, lastLogId: 1600 });
   t.strictSame(await rollupContents(), incremental, 'the roll-up tables are identical');
