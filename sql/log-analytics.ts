@@ -242,38 +242,36 @@ function toResponseTimes(buckets: HistogramBucket[]): ResponseTimes {
   };
 }
 
-/** The window's duration histogram per day, buckets in ascending order. */
-function durationHistograms(sql: Sql, range: DayRange) {
+/** The window's duration histogram, per day or for the whole window; buckets in ascending order. */
+function durationHistograms(sql: Sql, range: DayRange, { perDay }: { perDay: boolean }) {
   return readInSnapshot(sql, range, async (tx, pendingLogs) => {
-    const rows = await tx<(HistogramBucket & { day: string })[]>`
-      SELECT day::text, (log_duration_bounds())[bucket] AS lower_ms, (log_duration_bounds())[bucket + 1] AS upper_ms,
-        sum(logs)::int AS logs
+    const rows = await tx<(HistogramBucket & { day: string | null })[]>`
+      SELECT ${perDay ? tx`day::text` : tx`NULL::text`} AS day, (log_duration_bounds())[bucket] AS lower_ms,
+        (log_duration_bounds())[bucket + 1] AS upper_ms, sum(logs)::int AS logs
       FROM (
         SELECT day, bucket, logs FROM log_daily_durations WHERE ${inRange(tx, range)}
         UNION ALL
         SELECT log_rollup_day(created_at), log_duration_bucket(duration_ms), count(*)
         FROM ${pendingLogs} AND duration_ms IS NOT NULL GROUP BY 1, 2
       ) parts
-      GROUP BY day, bucket ORDER BY day, bucket`;
+      GROUP BY 1, bucket ORDER BY 1, bucket`;
     return [...rows];
   });
 }
 
 /** Median and p95 response time over the whole window. */
 export async function responseTimePercentiles(sql: Sql, range: DayRange): Promise<ResponseTimes> {
-  const byBucket = new Map<number, HistogramBucket>();
-  for (const row of await durationHistograms(sql, range)) {
-    const bucket = byBucket.get(row.lowerMs) ?? { lowerMs: row.lowerMs, upperMs: row.upperMs, logs: 0 };
-    bucket.logs += row.logs;
-    byBucket.set(row.lowerMs, bucket);
-  }
-  return toResponseTimes([...byBucket.values()].sort((a, b) => a.lowerMs - b.lowerMs));
+  return toResponseTimes(await durationHistograms(sql, range, { perDay: false }));
 }
 
 /** Median and p95 response time of each day of the window that has durations. */
 export async function dailyResponseTimes(sql: Sql, range: DayRange): Promise<(ResponseTimes & { day: string })[]> {
   const byDay = new Map<string, HistogramBucket[]>();
-  for (const { day, ...bucket } of await durationHistograms(sql, range)) byDay.set(day, [...(byDay.get(day) ?? []), bucket]);
+  for (const { day, ...bucket } of await durationHistograms(sql, range, { perDay: true })) {
+    const buckets = byDay.get(day!) ?? [];
+    buckets.push(bucket);
+    byDay.set(day!, buckets);
+  }
   return [...byDay].map(([day, buckets]) => ({ day, ...toResponseTimes(buckets) }));
 }
 
