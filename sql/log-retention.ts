@@ -1,4 +1,5 @@
 import type { Sql } from './database.js';
+import { rollUpLogs } from './log-rollups.js';
 import { getSystemSettings } from './settings.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -32,8 +33,12 @@ export async function deleteRolledUpLogsBefore(sql: Sql, before: Date, { batchSi
   }
 }
 
-/** The daily retention job: deletes the rolled-up logs older than system_settings.log_retention_days. */
+/**
+ * The daily retention job: rolls up what is new (so no old row waits another day for it), then
+ * deletes the logs older than system_settings.log_retention_days.
+ */
 export async function applyLogRetention(sql: Sql, now: Date): Promise<RetentionResult> {
+  await rollUpLogs(sql);
   const { logRetentionDays } = await getSystemSettings(sql);
   return deleteRolledUpLogsBefore(sql, new Date(now.getTime() - logRetentionDays * DAY_MS));
 }

@@ -355,7 +355,6 @@ t.test('retention deletes only old, rolled-up rows, in batches, and the old days
   await checkEveryFigure(t, [...old, ...recent, ...notRolledUp]);
 
   t.test('the daily job rolls up first, then deletes what is older than log_retention_days', async (t) => {
-    await rollUpLogs(sql);
     await updateSystemSettings(sql, { logRetentionDays: 45 });
     const result = await applyLogRetention(sql, NOW);
     const olderThan45Days = count(notRolledUp, (row) => row.createdAt.getTime() < NOW.getTime() - 45 * DAY_MS);
