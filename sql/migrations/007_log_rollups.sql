@@ -1,12 +1,13 @@
--- Roll-ups of bot_logs: every analytics figure is read from these small tables (plus the few log rows
--- not rolled up yet), never by scanning the raw logs, and bot_logs can be trimmed by retention.
+-- Roll-ups of bot_logs: every analytics figure is read from these tables (plus the few log rows not
+-- rolled up yet), never by scanning the raw logs, and bot_logs can be trimmed by retention.
 --
 -- Days and hours are UTC, not system_settings.time_zone: the roll-ups are kept for years while the
 -- raw rows behind them are deleted, so they could never be regrouped if staff changed the time zone.
 -- "Hour of day" in the figures is therefore the UTC hour too.
 --
 -- sql/log-rollups.ts adds the log rows with ids above last_log_id to these tables and moves the
--- watermark, in one transaction: the tables hold exactly the rows with id <= last_log_id.
+-- watermark, in one transaction: the tables hold exactly the rows with id <= last_log_id (including
+-- those retention has deleted since).
 CREATE TABLE log_rollup_state (
   id boolean PRIMARY KEY DEFAULT true CHECK (id),
   last_log_id bigint NOT NULL DEFAULT 0,
