@@ -32,13 +32,15 @@ function windowBounds(range: DayRange): { start: Date; end: Date } {
 /**
  * Runs a read in one snapshot, so the roll-ups and the log rows above their watermark are seen at the
  * same moment (none counted twice or missed), handing it those rows of the window as a FROM item
- * (with a WHERE). The watermark goes in as a value: given a sub-select instead, the planner cannot
- * tell that only a few rows lie above it and may scan the whole table.
+ * (with a WHERE). The planner must see the watermark's value to know that only a few rows lie above
+ * it: given a sub-select, or a generic plan of a prepared statement, it reads the window's rows of
+ * bot_logs by created_at instead.
  */
 async function readInSnapshot<T>(sql: Sql, range: DayRange, read: (sql: Sql, pendingLogs: Fragment) => Promise<T>): Promise<T> {
   const { start, end } = windowBounds(range);
   const result = await sql.begin('ISOLATION LEVEL REPEATABLE READ READ ONLY', async (transaction) => {
     const tx = transaction as unknown as Sql;
+    await tx`SET LOCAL plan_cache_mode = force_custom_plan`;
     const [state] = await tx<{ lastLogId: number }[]>`SELECT last_log_id FROM log_rollup_state WHERE id`;
     return read(tx, tx`bot_logs WHERE id > ${state!.lastLogId} AND created_at >= ${start} AND created_at < ${end}`);
   });
