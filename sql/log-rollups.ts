@@ -74,7 +74,7 @@ export async function rollUpLogs(sql: Sql, { chunkIds = DEFAULT_CHUNK_IDS }: { c
 }
 
 /**
- * The highest log id below which every row is committed. Ids are handed out at insert time, so a
+ * The highest log id up to which every row is committed. Ids are handed out at insert time, so a
  * row with a lower id can commit after one with a higher id; waiting in SHARE mode for the
  * transactions writing bot_logs to end closes that gap, and the lock is released at once.
  */
