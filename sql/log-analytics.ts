@@ -40,7 +40,10 @@ async function readInSnapshot<T>(sql: Sql, range: DayRange, read: (sql: Sql, pen
   const { start, end } = windowBounds(range);
   const result = await sql.begin('ISOLATION LEVEL REPEATABLE READ READ ONLY', async (transaction) => {
     const tx = transaction as unknown as Sql;
-    await tx`SET LOCAL plan_cache_mode = force_custom_plan`;
+    // Custom plans: see above. A year's distinct users sort about a million rows: in memory, not on
+    // disk. And JIT compiling takes longer than these queries run.
+    await tx`
+      SELECT set_config('plan_cache_mode', 'force_custom_plan', true), set_config('work_mem', '64MB', true), set_config('jit', 'off', true)`;
     const [state] = await tx<{ lastLogId: number }[]>`SELECT last_log_id FROM log_rollup_state WHERE id`;
     return read(tx, tx`bot_logs WHERE id > ${state!.lastLogId} AND created_at >= ${start} AND created_at < ${end}`);
   });
