@@ -16,7 +16,8 @@ export const ERROR_SPIKE_WINDOW_MS = 5 * 60 * 1000;
 export const LIMIT_STREAK_DAYS = 3;
 /** Bot user counts worth a notification: 100, 1,000, 10,000 … */
 const FIRST_MILESTONE = 100;
-const DEFAULT_INTERVAL_MS = 15_000;
+/** How often the product runs the checks. */
+export const NOTIFICATION_CHECK_INTERVAL_MS = 15_000;
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -27,16 +28,18 @@ export interface NotificationMonitorOptions {
   /** The bot's events: 'connection' (boolean) raises the disconnected and reconnected notifications. */
   events?: EventEmitter;
   now?: () => Date;
-  /** How often the checks run (default 15 s). */
-  intervalMs?: number;
   onError?: (error: unknown) => void;
 }
 
 export interface NotificationMonitor {
+  /** Starts following the bot's connection. */
   start(): void;
-  /** Stops the interval and waits for a check in progress. */
+  /** Stops following it and waits for a check in progress. */
   stop(): Promise<void>;
-  /** Runs every check once: error spike, user milestones, the daily jobs, then sends pending alerts. */
+  /**
+   * Runs every check once: error spike, user milestones, the daily jobs, then sends pending
+   * alerts. The job runner calls it every NOTIFICATION_CHECK_INTERVAL_MS.
+   */
   tick(): Promise<void>;
 }
 
@@ -51,7 +54,6 @@ export function createNotificationMonitor(options: NotificationMonitorOptions): 
   const { sql, api } = options;
   const now = options.now ?? (() => new Date());
   const onError = options.onError ?? ((error: unknown) => console.error('notification monitor error', error));
-  let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   /** Whether the last check saw a spike; undefined until the first check reads the last one raised. */
   let spiking: boolean | undefined;
@@ -193,13 +195,8 @@ export function createNotificationMonitor(options: NotificationMonitorOptions): 
   return {
     start() {
       options.events?.on('connection', onConnection);
-      timer = setInterval(() => {
-        running = running.then(tick);
-      }, options.intervalMs ?? DEFAULT_INTERVAL_MS);
-      timer.unref();
     },
     async stop() {
-      clearInterval(timer);
       options.events?.off('connection', onConnection);
       await running;
     },

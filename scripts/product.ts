@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../api/app.js';
 import { createBot, type MedBot } from '../bot/create-bot.js';
 import { createBroadcastSender } from '../bot/broadcast-sender.js';
-import { createNotificationMonitor } from '../bot/notification-monitor.js';
+import { createNotificationMonitor, NOTIFICATION_CHECK_INTERVAL_MS } from '../bot/notification-monitor.js';
 import { seedDefaultTemplates } from '../bot/default-templates.js';
 import { createBotSandbox } from '../bot/sandbox.js';
 import { createTelegramSimulator, type TelegramSimulator } from '../bot/simulator/index.js';
@@ -13,12 +13,19 @@ import type { CityRow } from '../sql/cities.js';
 import { openDatabase, type Database } from '../sql/database.js';
 import { runMigrations } from '../sql/migrate.js';
 import { createBackupService, type BackupService } from '../sql/backups.js';
-import { createBackupSchedule } from '../sql/backup-schedule.js';
+import { backupIfDue } from '../sql/backup-schedule.js';
 import { getOrCreateSecret } from '../sql/app-secrets.js';
+import { applyLogRetention } from '../sql/log-retention.js';
+import { rollUpLogs } from '../sql/log-rollups.js';
 import type { Config } from './config.js';
 import { ensureInitialAdmin, type InitialAdminResult } from './initial-admin.js';
+import { createJobRunner, type JobRunner } from './job-runner.js';
 import { loadGazetteerOnce } from './load-gazetteer.js';
 import { seedDemoData } from './seed-demo.js';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 
 export interface ProductOptions extends Omit<Config, 'dataDir'> {
   /** null keeps the embedded database in memory (tests). */
@@ -39,6 +46,8 @@ export interface RunningProduct {
   migrationsApplied: string[];
   /** Milliseconds the first-start gazetteer load took; undefined when it was loaded before. */
   gazetteerLoadMs: number | undefined;
+  /** The periodic jobs (log roll-up, retention); each runs once at start. */
+  jobs: JobRunner;
   stop(): Promise<void>;
 }
 
@@ -79,7 +88,6 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       onError: (error) => app.log.error({ err: error }, 'notification monitor error'),
     });
     const backups = openBackups(database, options, (level, message) => app.log[level](message));
-    const backupSchedule = backups && createBackupSchedule({ sql, backups, onError: (error) => app.log.error({ err: error }, 'automatic backup failed') });
     const app = await buildApp({
       sql,
       config: { jwtSecret, consoleDir: options.consoleDir, loginRateLimit: options.loginRateLimit },
@@ -95,9 +103,17 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     // Fails the recipients a crash left in flight, then resumes the pending ones.
     await broadcastSender.start();
     notificationMonitor.start();
-    backupSchedule?.start();
+
+    const jobs = createJobRunner({ onError: (job, error) => app.log.error({ err: error, job }, 'job failed') });
+    jobs.every('log roll-up', MINUTE_MS, () => rollUpLogs(sql));
+    jobs.every('log retention', DAY_MS, (now) => applyLogRetention(sql, now));
+    jobs.every('notification checks', NOTIFICATION_CHECK_INTERVAL_MS, () => notificationMonitor.tick());
+    // A backup stalls the embedded database for seconds: the first check waits until start-up is over.
+    if (backups) jobs.every('automatic backup', HOUR_MS, (now) => backupIfDue(sql, backups, now), { firstRunAfterMs: MINUTE_MS });
 
     const address = await app.listen({ port: options.port, host: options.host });
+    // The first runs happen now, so the roll-ups cover demo data seeded above right away.
+    jobs.start();
     const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
     const runningSimulator = simulator;
     return {
@@ -109,9 +125,10 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       initialAdmin,
       migrationsApplied,
       gazetteerLoadMs,
+      jobs,
       async stop() {
         await app.close();
-        await backupSchedule?.stop();
+        await jobs.stop();
         await broadcastSender.stop();
         await notificationMonitor.stop();
         await bot.stop();

@@ -10,7 +10,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { openDatabase, type Database } from '../../sql/database.js';
 import { runMigrations } from '../../sql/migrate.js';
 import { BACKUPS_KEPT, createBackupService, PgDumpMissingError, type BackupService } from '../../sql/backups.js';
-import { createBackupSchedule } from '../../sql/backup-schedule.js';
+import { backupIfDue } from '../../sql/backup-schedule.js';
 import { updateSystemSettings } from '../../sql/settings.js';
 import { createTestApp } from '../helpers/app.js';
 import { createTestClock } from '../helpers/clock.js';
@@ -82,23 +82,20 @@ t.test('embedded database', async (t) => {
   });
 
   await t.test('the daily schedule backs up when the newest backup is a day old, and only while autoBackup is on', async (t) => {
-    const schedule = createBackupSchedule({ sql: database.sql, backups, now: clock.now });
     const newest = async () => (await backups.list())[0]!.fileName;
     const before = await newest();
     clock.advance(20 * 60 * 60 * 1000);
-    await schedule.check();
+    await backupIfDue(database.sql, backups, clock.now());
     t.equal(await newest(), before, '20 hours later: not yet');
     clock.advance(4 * 60 * 60 * 1000);
-    await schedule.check();
+    await backupIfDue(database.sql, backups, clock.now());
     t.equal(await newest(), 'medcontacts-2026-11-11T04-00-00-000Z.tar.gz', 'a day later: a new backup');
 
     await updateSystemSettings(database.sql, { autoBackup: false });
     t.teardown(() => updateSystemSettings(database.sql, { autoBackup: true }));
     clock.advance(3 * DAY_MS);
-    await schedule.check();
+    await backupIfDue(database.sql, backups, clock.now());
     t.equal(await newest(), 'medcontacts-2026-11-11T04-00-00-000Z.tar.gz', 'autoBackup off: none');
-    schedule.start();
-    await schedule.stop();
   });
 
   await t.test('the API: admins list and start backups; System Health reports the last one', async (t) => {

@@ -16,7 +16,7 @@ const h = await createBotHarness(t);
 await updateSystemSettings(h.sql, { defaultDailyLimit: 1 });
 // Far from the real date: rows the database stamps with its own clock fall on none of these days.
 h.clock.set(new Date('2030-03-10T10:00:00Z'));
-const monitor = createNotificationMonitor({ sql: h.sql, api: h.medBot.api, events: h.medBot.events, now: h.clock.now, intervalMs: 60 * MINUTE_MS });
+const monitor = createNotificationMonitor({ sql: h.sql, api: h.medBot.api, events: h.medBot.events, now: h.clock.now });
 monitor.start();
 t.teardown(() => monitor.stop());
 

@@ -87,3 +87,14 @@ t.test('demo data adds a staff member of each role, once', async (t) => {
   await seedDemoData(product.database.sql);
   t.equal(await countStaff(), 5, 'a second seed run adds nothing');
 });
+
+t.test('the start rolls the demo logs up at once', async (t) => {
+  const product = await startTestProduct(t, {});
+  await product.jobs.whenIdle();
+  const [state] = await product.database.sql<{ logs: number; newestLog: number; rolledUpTo: number; rolledUpLogs: number }[]>`
+    SELECT (SELECT count(*) FROM bot_logs)::int AS logs, (SELECT max(id) FROM bot_logs)::int AS newest_log,
+      (SELECT last_log_id FROM log_rollup_state)::int AS rolled_up_to, (SELECT sum(requests) FROM log_daily_totals)::int AS rolled_up_logs`;
+  t.ok(state!.logs > 1000, `${state!.logs} demo log rows`);
+  t.equal(state!.rolledUpTo, state!.newestLog, 'the roll-up reached the newest log');
+  t.equal(state!.rolledUpLogs, state!.logs, 'and holds every row once');
+});

@@ -1,0 +1,419 @@
+import type postgres from 'postgres';
+import type { Sql } from './database.js';
+import { hasPlace, placeColumns, totalsAggregates } from './log-rollups.js';
+
+/**
+ * The analytics figures of the bot logs, read from the roll-ups (sql/log-rollups.ts) plus the few
+ * log rows not rolled up yet, so they are exact up to the last committed log and never scan the
+ * raw table. Windows are whole UTC days (the roll-ups' day, see migration 007).
+ */
+
+type Fragment = postgres.PendingQuery<postgres.Row[]>;
+
+/** A window of whole UTC days, both ends included, as YYYY-MM-DD. */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The window of the last `days` UTC days, today included: 1 is today, 7 is today and the 6 days before. */
+export function lastDays(days: number, now: Date): DayRange {
+  const today = now.toISOString().slice(0, 10);
+  return { from: new Date(Date.parse(today) - (days - 1) * DAY_MS).toISOString().slice(0, 10), to: today };
+}
+
+/** The instants a window starts and ends at (end excluded). */
+function windowBounds(range: DayRange): { start: Date; end: Date } {
+  return { start: new Date(`${range.from}T00:00:00Z`), end: new Date(Date.parse(`${range.to}T00:00:00Z`) + DAY_MS) };
+}
+
+/**
+ * Runs a read in one snapshot, so the roll-ups and the log rows above their watermark are seen at the
+ * same moment (none counted twice or missed), handing it those rows of the window as a FROM item
+ * (with a WHERE). The planner must see the watermark's value to know that only a few rows lie above
+ * it: given a sub-select, or a generic plan of a prepared statement, it reads the window's rows of
+ * bot_logs by created_at instead.
+ */
+async function readInSnapshot<T>(sql: Sql, range: DayRange, read: (sql: Sql, pendingLogs: Fragment) => Promise<T>): Promise<T> {
+  const { start, end } = windowBounds(range);
+  const result = await sql.begin('ISOLATION LEVEL REPEATABLE READ READ ONLY', async (transaction) => {
+    const tx = transaction as unknown as Sql;
+    // Custom plans: see above. A year's distinct users sort about a million rows: in memory, not on
+    // disk. And JIT compiling takes longer than these queries run.
+    await tx`
+      SELECT set_config('plan_cache_mode', 'force_custom_plan', true), set_config('work_mem', '64MB', true), set_config('jit', 'off', true)`;
+    const [state] = await tx<{ lastLogId: number }[]>`SELECT last_log_id FROM log_rollup_state WHERE id`;
+    return read(tx, tx`bot_logs WHERE id > ${state!.lastLogId} AND created_at >= ${start} AND created_at < ${end}`);
+  });
+  return result as T;
+}
+
+function inRange(sql: Sql, range: DayRange): Fragment {
+  return sql`day BETWEEN ${range.from}::date AND ${range.to}::date`;
+}
+
+/**
+ * The window's whole months, as the first day of the first one and the first day after the last
+ * one; both are the same day when the window holds no whole month.
+ */
+function wholeMonths(range: DayRange): { start: string; end: string } {
+  const { start: from, end: afterTo } = windowBounds(range);
+  const start = from.getUTCDate() === 1 ? from : new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1));
+  const end = new Date(Date.UTC(afterTo.getUTCFullYear(), afterTo.getUTCMonth(), 1));
+  const day = (date: Date) => date.toISOString().slice(0, 10);
+  return { start: day(start), end: day(end > start ? end : start) };
+}
+
+/**
+ * The rolled-up activity of the window's users as a FROM item (user_id, country, region, city,
+ * requests, last_request_at): whole months from log_monthly_users, the other days from log_daily_users.
+ */
+function rolledUpUsers(sql: Sql, range: DayRange): Fragment {
+  const months = wholeMonths(range);
+  return sql`(
+    SELECT user_id, country, region, city, requests, last_request_at FROM log_monthly_users
+    WHERE month >= ${months.start}::date AND month < ${months.end}::date
+    UNION ALL
+    SELECT user_id, country, region, city, requests, last_request_at FROM log_daily_users
+    WHERE (day >= ${range.from}::date AND day < ${months.start}::date) OR (day >= ${months.end}::date AND day <= ${range.to}::date)
+  ) rolled_up_users`;
+}
+
+/** part as a percentage of whole (0–100, unrounded: formatting is the screen's); null when whole is 0. */
+function percent(part: number, whole: number): number | null {
+  return whole === 0 ? null : (part / whole) * 100;
+}
+function mean(sum: number, count: number): number | null {
+  return count === 0 ? null : sum / count;
+}
+
+interface LevelCounts {
+  requests: number;
+  debugCount: number;
+  infoCount: number;
+  warnCount: number;
+  errorCount: number;
+  durationCount: number;
+  durationSum: number;
+}
+
+export interface RequestTotals {
+  requests: number;
+  debugCount: number;
+  infoCount: number;
+  warnCount: number;
+  errorCount: number;
+  /** Analytics screens' success rate: the percentage of logs whose level is not ERROR (null without logs). */
+  successRate: number | null;
+  /** The Dashboard's success rate: the percentage of INFO-level logs (null without logs). */
+  infoRate: number | null;
+  /** Mean durationMs of the logs that have one (null when none has). */
+  meanDurationMs: number | null;
+}
+
+function toTotals({ durationCount, durationSum, ...counts }: LevelCounts): RequestTotals {
+  return {
+    ...counts,
+    successRate: percent(counts.requests - counts.errorCount, counts.requests),
+    infoRate: percent(counts.infoCount, counts.requests),
+    meanDurationMs: mean(durationSum, durationCount),
+  };
+}
+
+function summedCounts(sql: Sql): Fragment {
+  return sql`
+    coalesce(sum(requests), 0)::int AS requests, coalesce(sum(debug_count), 0)::int AS debug_count,
+    coalesce(sum(info_count), 0)::int AS info_count, coalesce(sum(warn_count), 0)::int AS warn_count,
+    coalesce(sum(error_count), 0)::int AS error_count, coalesce(sum(duration_count), 0)::int AS duration_count,
+    coalesce(sum(duration_sum), 0)::float8 AS duration_sum`;
+}
+const COUNT_COLUMNS = ['requests', 'debug_count', 'info_count', 'warn_count', 'error_count', 'duration_count', 'duration_sum'];
+
+/** Logs in the window: counts per level, both success rates and the mean response time. */
+export async function requestTotals(sql: Sql, range: DayRange): Promise<RequestTotals> {
+  return readInSnapshot(sql, range, async (tx, pendingLogs) => {
+    const [row] = await tx<LevelCounts[]>`
+      SELECT ${summedCounts(tx)} FROM (
+        SELECT ${tx(COUNT_COLUMNS)} FROM log_daily_totals WHERE ${inRange(tx, range)}
+        UNION ALL
+        SELECT ${totalsAggregates(tx)} FROM ${pendingLogs}
+      ) parts`;
+    return toTotals(row!);
+  });
+}
+
+/** Distinct user ids among the window's logs. */
+export async function uniqueUserCount(sql: Sql, range: DayRange): Promise<number> {
+  return readInSnapshot(sql, range, async (tx, pendingLogs) => {
+    const [row] = await tx<{ users: number }[]>`
+      SELECT count(DISTINCT user_id)::int AS users FROM (
+        SELECT user_id FROM ${rolledUpUsers(tx, range)}
+        UNION ALL
+        SELECT user_id FROM ${pendingLogs}
+      ) users`;
+    return row!.users;
+  });
+}
+
+export interface DailyFigures extends RequestTotals {
+  day: string;
+  uniqueUsers: number;
+}
+
+/** One entry per day of the window (days without logs are zeros): totals, rates, mean time and distinct users. */
+export async function dailySeries(sql: Sql, range: DayRange): Promise<DailyFigures[]> {
+  return readInSnapshot(sql, range, async (tx, pendingLogs) => {
+    const rows = await tx<(LevelCounts & { day: string; uniqueUsers: number })[]>`
+      WITH pending AS MATERIALIZED (
+        SELECT log_rollup_day(created_at) AS day, * FROM ${pendingLogs}
+      ), parts AS (
+        SELECT day, ${tx(COUNT_COLUMNS)}, unique_users FROM log_daily_totals WHERE ${inRange(tx, range)}
+        UNION ALL
+        SELECT day, ${totalsAggregates(tx)}, 0 FROM pending GROUP BY day
+        UNION ALL
+        -- Users of the pending rows whom the day's roll-up does not know yet.
+        SELECT day, 0, 0, 0, 0, 0, 0, 0, count(DISTINCT user_id) FROM pending p
+        WHERE user_id IS NOT NULL AND NOT EXISTS (SELECT FROM log_daily_users u WHERE u.day = p.day AND u.user_id = p.user_id)
+        GROUP BY day
+      )
+      SELECT days.day::text AS day, ${summedCounts(tx)}, coalesce(sum(unique_users), 0)::int AS unique_users
+      FROM (SELECT ${range.from}::date + n AS day FROM generate_series(0, ${range.to}::date - ${range.from}::date) AS n) days
+      LEFT JOIN parts ON parts.day = days.day
+      GROUP BY days.day ORDER BY days.day`;
+    return rows.map(({ day, uniqueUsers, ...counts }) => ({ day, ...toTotals(counts), uniqueUsers }));
+  });
+}
+
+/** Requests per UTC hour of day (0–23, all 24 present) over the window. */
+export async function hourOfDayDistribution(sql: Sql, range: DayRange): Promise<{ hour: number; requests: number }[]> {
+  return readInSnapshot(sql, range, async (tx, pendingLogs) => {
+    const { start, end } = windowBounds(range);
+    const rows = await tx<{ hour: number; requests: number }[]>`
+      SELECT hours.hour, coalesce(sum(parts.requests), 0)::int AS requests
+      FROM generate_series(0, 23) AS hours (hour)
+      LEFT JOIN (
+        SELECT extract(hour FROM hour AT TIME ZONE 'UTC')::int AS hour, requests
+        FROM log_hourly_totals WHERE hour >= ${start} AND hour < ${end}
+        UNION ALL
+        SELECT extract(hour FROM created_at AT TIME ZONE 'UTC')::int, 1 FROM ${pendingLogs}
+      ) parts ON parts.hour = hours.hour
+      GROUP BY hours.hour ORDER BY hours.hour`;
+    return [...rows];
+  });
+}
+
+/** Logs per duration bucket, with the bucket's bounds in ms (upper is null for the open-ended last one). */
+interface HistogramBucket {
+  lowerMs: number;
+  upperMs: number | null;
+  logs: number;
+}
+
+export interface ResponseTimes {
+  /** Logs with a duration. */
+  count: number;
+  /** Estimated median and 95th percentile durationMs (nearest rank, interpolated in its bucket); null without durations. */
+  medianMs: number | null;
+  p95Ms: number | null;
+}
+
+/**
+ * The durationMs at percentile p (0–1] of a histogram: the bucket holding the value of rank
+ * ceil(p·n), interpolated linearly inside it, so it is off by less than that bucket's width.
+ */
+function histogramPercentile(buckets: HistogramBucket[], p: number): number | null {
+  const total = buckets.reduce((sum, bucket) => sum + bucket.logs, 0);
+  if (total === 0) return null;
+  const rank = Math.max(1, Math.ceil(p * total));
+  let below = 0;
+  for (const bucket of buckets) {
+    if (below + bucket.logs >= rank) {
+      if (bucket.upperMs === null) return bucket.lowerMs;
+      const share = (rank - below - 0.5) / bucket.logs;
+      return bucket.lowerMs + share * (bucket.upperMs - bucket.lowerMs);
+    }
+    below += bucket.logs;
+  }
+  return null;
+}
+
+function toResponseTimes(buckets: HistogramBucket[]): ResponseTimes {
+  return {
+    count: buckets.reduce((sum, bucket) => sum + bucket.logs, 0),
+    medianMs: histogramPercentile(buckets, 0.5),
+    p95Ms: histogramPercentile(buckets, 0.95),
+  };
+}
+
+/** The window's duration histogram, per day or for the whole window; buckets in ascending order. */
+function durationHistograms(sql: Sql, range: DayRange, { perDay }: { perDay: boolean }) {
+  return readInSnapshot(sql, range, async (tx, pendingLogs) => {
+    const rows = await tx<(HistogramBucket & { day: string | null })[]>`
+      SELECT ${perDay ? tx`day::text` : tx`NULL::text`} AS day, (log_duration_bounds())[bucket] AS lower_ms,
+        (log_duration_bounds())[bucket + 1] AS upper_ms, sum(logs)::int AS logs
+      FROM (
+        SELECT day, bucket, logs FROM log_daily_durations WHERE ${inRange(tx, range)}
+        UNION ALL
+        SELECT log_rollup_day(created_at), log_duration_bucket(duration_ms), count(*)
+        FROM ${pendingLogs} AND duration_ms IS NOT NULL GROUP BY 1, 2
+      ) parts
+      GROUP BY 1, bucket ORDER BY 1, bucket`;
+    return [...rows];
+  });
+}
+
+/** Median and p95 response time over the whole window. */
+export async function responseTimePercentiles(sql: Sql, range: DayRange): Promise<ResponseTimes> {
+  return toResponseTimes(await durationHistograms(sql, range, { perDay: false }));
+}
+
+/** Median and p95 response time of each day of the window that has durations. */
+export async function dailyResponseTimes(sql: Sql, range: DayRange): Promise<(ResponseTimes & { day: string })[]> {
+  const byDay = new Map<string, HistogramBucket[]>();
+  for (const { day, ...bucket } of await durationHistograms(sql, range, { perDay: true })) {
+    const buckets = byDay.get(day!) ?? [];
+    buckets.push(bucket);
+    byDay.set(day!, buckets);
+  }
+  return [...byDay].map(([day, buckets]) => ({ day, ...toResponseTimes(buckets) }));
+}
+
+export interface CommandRequests {
+  day: string;
+  /** null for logs without a command. */
+  command: string | null;
+  requests: number;
+}
+
+/** Requests per command and day over the window, by day then most requested first. */
+export async function commandDailySeries(sql: Sql, range: DayRange): Promise<CommandRequests[]> {
+  return readInSnapshot(sql, range, async (tx, pendingLogs) => {
+    const rows = await tx<CommandRequests[]>`
+      SELECT day::text, nullif(command, '') AS command, sum(requests)::int AS requests FROM (
+        SELECT day, command, requests FROM log_daily_commands WHERE ${inRange(tx, range)}
+        UNION ALL
+        SELECT log_rollup_day(created_at), coalesce(command, ''), count(*) FROM ${pendingLogs} GROUP BY 1, 2
+      ) parts
+      GROUP BY day, command ORDER BY day, requests DESC, command`;
+    return [...rows];
+  });
+}
+
+export interface TopUser {
+  userId: number;
+  requests: number;
+  lastActiveAt: Date;
+}
+
+/** The users with the most requests in the window (ties by id), with their last request time. */
+export async function topUsers(sql: Sql, range: DayRange, limit = 20): Promise<TopUser[]> {
+  return readInSnapshot(sql, range, async (tx, pendingLogs) => {
+    const rows = await tx<TopUser[]>`
+      SELECT user_id, sum(requests)::int AS requests, max(last_request_at) AS last_active_at FROM (
+        SELECT user_id, requests, last_request_at FROM ${rolledUpUsers(tx, range)}
+        UNION ALL
+        SELECT user_id, count(*), max(created_at) FROM ${pendingLogs} AND user_id IS NOT NULL GROUP BY user_id
+      ) parts
+      GROUP BY user_id ORDER BY requests DESC, user_id LIMIT ${limit}`;
+    return [...rows];
+  });
+}
+
+/** How finely locationStats groups places. */
+export type PlaceLevel = 'country' | 'region' | 'city';
+
+export interface LocationStats {
+  country: string | null;
+  /** null at country level, or when the logs did not name it. */
+  region: string | null;
+  /** null above city level, or when the logs did not name it. */
+  city: string | null;
+  requests: number;
+  /** Logs whose level is not ERROR. */
+  successful: number;
+  successRate: number;
+  meanDurationMs: number | null;
+  uniqueUsers: number;
+  lastRequestAt: Date;
+}
+
+/** The place columns of a level, '' standing in for the parts it leaves out. */
+function placeKey(sql: Sql, level: PlaceLevel): Fragment {
+  if (level === 'country') return sql`country, '' AS region, '' AS city`;
+  if (level === 'region') return sql`country, region, '' AS city`;
+  return sql`country, region, city`;
+}
+
+/**
+ * Per place at the given level (country, region or city), the window's requests, successful
+ * requests and rate, mean response time, distinct users and last request time; most requests
+ * first (at most `limit`, 100 by default), optionally only within one country.
+ */
+export async function locationStats(
+  sql: Sql,
+  range: DayRange,
+  { level, country, limit = 100 }: { level: PlaceLevel; country?: string; limit?: number },
+): Promise<LocationStats[]> {
+  return readInSnapshot(sql, range, async (tx, pendingLogs) => {
+    const inCountry = country === undefined ? tx`` : tx`AND country = ${country}`;
+    const rows = await tx<(Omit<LocationStats, 'successRate' | 'meanDurationMs'> & { durationCount: number; durationSum: number })[]>`
+      WITH pending AS MATERIALIZED (
+        SELECT ${placeColumns(tx)}, level, duration_ms, user_id, created_at FROM ${pendingLogs} AND ${hasPlace(tx)}
+      ), requests AS (
+        SELECT ${placeKey(tx, level)}, sum(requests)::int AS requests, sum(requests - error_count)::int AS successful,
+          sum(duration_count)::int AS duration_count, sum(duration_sum)::float8 AS duration_sum, max(last_request_at) AS last_request_at
+        FROM (
+          SELECT country, region, city, requests, error_count, duration_count, duration_sum, last_request_at
+          FROM log_daily_locations WHERE ${inRange(tx, range)} ${inCountry}
+          UNION ALL
+          SELECT country, region, city, count(*), count(*) FILTER (WHERE level = 'ERROR'), count(duration_ms), coalesce(sum(duration_ms), 0), max(created_at)
+          FROM pending WHERE TRUE ${inCountry} GROUP BY 1, 2, 3
+        ) parts
+        GROUP BY 1, 2, 3
+      ), users AS (
+        SELECT ${placeKey(tx, level)}, count(DISTINCT user_id)::int AS unique_users FROM (
+          SELECT country, region, city, user_id FROM ${rolledUpUsers(tx, range)}
+          WHERE (country, region, city) <> ('', '', '') ${inCountry}
+          UNION ALL
+          SELECT country, region, city, user_id FROM pending WHERE user_id IS NOT NULL ${inCountry}
+        ) parts
+        GROUP BY 1, 2, 3
+      )
+      SELECT nullif(r.country, '') AS country, nullif(r.region, '') AS region, nullif(r.city, '') AS city,
+        r.requests, r.successful, r.duration_count, r.duration_sum, r.last_request_at, coalesce(u.unique_users, 0) AS unique_users
+      FROM requests r LEFT JOIN users u USING (country, region, city)
+      ORDER BY r.requests DESC, r.country, r.region, r.city
+      LIMIT ${limit}`;
+    return rows.map(({ durationCount, durationSum, ...row }) => ({
+      ...row,
+      successRate: percent(row.successful, row.requests)!,
+      meanDurationMs: mean(durationSum, durationCount),
+    }));
+  });
+}
+
+export interface TopLocation {
+  country: string | null;
+  region: string | null;
+  city: string | null;
+  requests: number;
+}
+
+/** The cities asked about most in the window (10 by default). */
+export async function topLocations(sql: Sql, range: DayRange, limit = 10): Promise<TopLocation[]> {
+  return readInSnapshot(sql, range, async (tx, pendingLogs) => {
+    const rows = await tx<TopLocation[]>`
+      SELECT nullif(country, '') AS country, nullif(region, '') AS region, nullif(city, '') AS city, sum(requests)::int AS requests
+      FROM (
+        SELECT country, region, city, requests FROM log_daily_locations WHERE ${inRange(tx, range)}
+        UNION ALL
+        SELECT ${placeColumns(tx)}, 1 FROM ${pendingLogs} AND ${hasPlace(tx)}
+      ) parts
+      GROUP BY parts.country, parts.region, parts.city
+      ORDER BY requests DESC, parts.country, parts.region, parts.city
+      LIMIT ${limit}`;
+    return [...rows];
+  });
+}

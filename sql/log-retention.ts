@@ -1,0 +1,44 @@
+import type { Sql } from './database.js';
+import { rollUpLogs } from './log-rollups.js';
+import { getSystemSettings } from './settings.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Rows per DELETE: each batch is its own short transaction, so the bot's inserts never wait long. */
+const DEFAULT_BATCH_SIZE = 5_000;
+
+export interface RetentionResult {
+  /** Log rows deleted. */
+  deleted: number;
+  /** DELETE statements it took. */
+  batches: number;
+}
+
+/**
+ * Deletes the bot_logs rows created before `before`, in batches, but only rows the roll-ups already
+ * hold (id up to the watermark): the analytics of those days still answer from the roll-ups.
+ */
+export async function deleteRolledUpLogsBefore(sql: Sql, before: Date, { batchSize = DEFAULT_BATCH_SIZE } = {}): Promise<RetentionResult> {
+  let deleted = 0;
+  let batches = 0;
+  for (;;) {
+    const result = await sql`
+      DELETE FROM bot_logs WHERE id IN (
+        SELECT id FROM bot_logs
+        WHERE created_at < ${before} AND id <= (SELECT last_log_id FROM log_rollup_state)
+        LIMIT ${batchSize}
+      )`;
+    batches += 1;
+    deleted += result.count;
+    if (result.count < batchSize) return { deleted, batches };
+  }
+}
+
+/**
+ * The daily retention job: rolls up what is new (so no old row waits another day for it), then
+ * deletes the logs older than system_settings.log_retention_days.
+ */
+export async function applyLogRetention(sql: Sql, now: Date): Promise<RetentionResult> {
+  await rollUpLogs(sql);
+  const { logRetentionDays } = await getSystemSettings(sql);
+  return deleteRolledUpLogsBefore(sql, new Date(now.getTime() - logRetentionDays * DAY_MS));
+}
