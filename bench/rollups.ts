@@ -78,7 +78,7 @@ async function tableSizes(sql: Sql) {
     SELECT relname AS table, (xpath('/row/c/text()', query_to_xml(format('SELECT count(*) AS c FROM %I', relname), false, true, '')))[1]::text::bigint AS rows,
       pg_total_relation_size(oid) AS bytes
     FROM pg_class WHERE relname IN ('bot_logs', 'log_hourly_totals', 'log_daily_totals', 'log_daily_durations',
-      'log_daily_commands', 'log_daily_locations', 'log_daily_users') ORDER BY relname`;
+      'log_daily_commands', 'log_daily_locations', 'log_daily_users', 'log_monthly_users') ORDER BY relname`;
   return Object.fromEntries(rows.map(({ table, rows: count, bytes }) => [table, { rows: count, megabytes: Math.round(bytes / 1e5) / 10 }]));
 }
 
