@@ -315,12 +315,13 @@ t.test(
     let written!: () => void;
     const firstWritten = new Promise<void>((resolve) => (written = resolve));
     const slowWriter = sql.begin(async (tx) => {
-      await insertBotLogs(tx as unknown as Sql, someLogs(random, 1, THIS_HOUR, NOW.getTime()));
+      // Rows of different levels: writers of one level take turns on its row of bot_log_level_counts.
+      await insertBotLogs(tx as unknown as Sql, someLogs(random, 1, THIS_HOUR, NOW.getTime()).map((log) => ({ ...log, level: 'INFO' as const })));
       written();
       await held;
     });
     await firstWritten;
-    await insert(someLogs(random, 1, THIS_HOUR, NOW.getTime()));
+    await insert(someLogs(random, 1, THIS_HOUR, NOW.getTime()).map((log) => ({ ...log, level: 'ERROR' as const })));
 
     let finished = false;
     const rolling = rollUpLogs(sql).finally(() => (finished = true));
