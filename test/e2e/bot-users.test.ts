@@ -72,6 +72,8 @@ t.test('Bot Users: summary, search, status filter, paging and a user\'s details 
     await page.getByRole('heading', { name: 'Users Overview (60)' }).waitFor();
     await page.getByRole('button', { name: 'Page 3' }).click();
     await page.locator('[aria-label="Page 3"][aria-current="page"]').waitFor();
+    // The previous page stays on screen until the next one arrives.
+    await rows.nth(10).waitFor({ state: 'detached' });
     t.equal(await rows.count(), 10, 'the last page holds the rest');
     t.match(await rows.last().innerText(), /Last Seen\s+Never/, 'never-seen users come last and say Never');
   });

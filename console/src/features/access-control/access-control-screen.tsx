@@ -1,6 +1,6 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { Button, Card } from '@tremor/react';
-import { RiAddLine, RiSearchLine } from '@remixicon/react';
+import { RiAddLine } from '@remixicon/react';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AuthorizedGroup, WhitelistEntry } from '../../../../api/contract/access-control.js';
@@ -9,7 +9,7 @@ import { AccessRestricted } from '../../components/access-restricted.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
 import { PageHeader } from '../../components/page-header.js';
-import { TextField } from '../../components/text-field.js';
+import { SearchField } from '../../components/search-field.js';
 import { errorMessage } from '../../lib/api-client.js';
 import { useAuth } from '../auth/use-auth.js';
 import { useDebouncedValue } from '../../lib/use-debounced-value.js';
@@ -106,7 +106,7 @@ function AccessControl() {
         </TabList>
         <TabPanels className="mt-6">
           <TabPanel className="space-y-4">
-            <SearchBox label="Search groups" placeholder="Name, description or Group ID" value={groupSearch} onChange={setGroupSearch} />
+            <SearchField className="max-w-md" label="Search groups" placeholder="Name, description or Group ID" value={groupSearch} onChange={setGroupSearch} />
             <ListState
               query={groups}
               loading="Loading groups..."
@@ -119,7 +119,7 @@ function AccessControl() {
             </ListState>
           </TabPanel>
           <TabPanel className="space-y-4">
-            <SearchBox label="Search admins" placeholder="Name, username, Telegram ID or reason" value={adminSearch} onChange={setAdminSearch} />
+            <SearchField className="max-w-md" label="Search admins" placeholder="Name, username, Telegram ID or reason" value={adminSearch} onChange={setAdminSearch} />
             <ListState
               query={whitelist}
               loading="Loading admin whitelist..."
@@ -141,15 +141,6 @@ function AccessControl() {
       <WhitelistDialog open={open === 'admin'} entry={entry} onClose={close} />
       <DeleteWhitelistEntryDialog open={open === 'delete-admin'} target={entry} onClose={close} />
     </section>
-  );
-}
-
-function SearchBox({ label, placeholder, value, onChange }: { label: string; placeholder: string; value: string; onChange: (value: string) => void }) {
-  return (
-    <div className="relative max-w-md">
-      <TextField label={label} type="search" value={value} placeholder={placeholder} onChange={(event) => onChange(event.target.value)} />
-      <RiSearchLine className="pointer-events-none absolute bottom-2.5 right-3 h-4 w-4 text-tremor-content-subtle" aria-hidden="true" />
-    </div>
   );
 }
 

@@ -1,4 +1,3 @@
-import { RiSearchLine } from '@remixicon/react';
 import { Card } from '@tremor/react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -18,6 +17,7 @@ import type { TelegramUserListParams } from './api/keys.js';
 import { UserDetailsDialog } from './components/user-details-dialog.js';
 import { UserSummaryCards } from './components/user-summary-cards.js';
 import { UsersOverview } from './components/users-overview.js';
+import { SearchField } from '../../components/search-field.js';
 
 const PAGE_SIZES = [10, 25, 50, 100] as const;
 const DEFAULT_PAGE_SIZE = 25;
@@ -50,7 +50,6 @@ export function BotUsersScreen() {
   const params = readParams(searchParams);
   const selected = searchParams.get('user');
   const users = useTelegramUsers(params);
-  const searchId = useId();
   const statusId = useId();
   const [searchText, setSearchText] = useState(params.filter.search ?? '');
   const search = useDebouncedValue(searchText.trim());
@@ -81,22 +80,14 @@ export function BotUsersScreen() {
 
       <Card className="space-y-4 p-4 sm:p-6">
         <div className="flex flex-col gap-3 sm:flex-row">
-          <div className="flex-1">
-            <label htmlFor={searchId} className="sr-only">
-              Search users
-            </label>
-            <div className="relative">
-              <RiSearchLine className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-tremor-content-subtle" aria-hidden="true" />
-              <input
-                id={searchId}
-                type="search"
-                value={searchText}
-                onChange={(event) => setSearchText(event.target.value)}
-                placeholder="Search by name, @username or Telegram ID"
-                className="block w-full rounded-tremor-default border border-tremor-border bg-tremor-background py-2 pl-9 pr-3 text-tremor-default text-tremor-content-strong shadow-tremor-input placeholder:text-tremor-content-subtle focus:border-tremor-brand-subtle focus:outline-none focus:ring-2 focus:ring-tremor-brand-muted"
-              />
-            </div>
-          </div>
+          <SearchField
+            className="flex-1"
+            label="Search users"
+            hideLabel
+            value={searchText}
+            onChange={setSearchText}
+            placeholder="Search by name, @username or Telegram ID"
+          />
           <div className="sm:w-48">
             <label htmlFor={statusId} className="sr-only">
               Status

@@ -1,5 +1,5 @@
 import { Button, Card } from '@tremor/react';
-import { RiAddLine, RiSearchLine } from '@remixicon/react';
+import { RiAddLine } from '@remixicon/react';
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { MessageTemplate } from '../../../../api/contract/message-templates.js';
@@ -9,7 +9,7 @@ import { ErrorAlert } from '../../components/error-alert.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
 import { PageHeader } from '../../components/page-header.js';
 import { SelectField } from '../../components/select-field.js';
-import { TextField } from '../../components/text-field.js';
+import { SearchField } from '../../components/search-field.js';
 import { errorMessage } from '../../lib/api-client.js';
 import { formatCount } from '../../lib/format.js';
 import { useAuth } from '../auth/use-auth.js';
@@ -92,19 +92,15 @@ function MessageTemplates({ canWrite }: { canWrite: boolean }) {
         }
       />
       <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <div className="relative">
-          <TextField
-            label="Search templates"
-            type="search"
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setParam('search', event.target.value.trim());
-            }}
-            placeholder="Name or content"
-          />
-          <RiSearchLine className="pointer-events-none absolute bottom-2.5 right-3 h-4 w-4 text-tremor-content-subtle" aria-hidden="true" />
-        </div>
+        <SearchField
+          label="Search templates"
+          value={search}
+          onChange={(text) => {
+            setSearch(text);
+            setParam('search', text.trim());
+          }}
+          placeholder="Name or content"
+        />
         <SelectField label="Type" value={type ?? ''} onChange={(event) => setParam('type', event.target.value)}>
           <option value="">All types</option>
           {TEMPLATE_TYPES.map((option) => (

@@ -1,6 +1,5 @@
-import { Card } from '@tremor/react';
 import type { BotLogStats } from '../../../../../api/contract/bot-logs.js';
-import { formatNumber } from '../../../lib/format.js';
+import { StatCards } from '../../../components/stat-cards.js';
 
 /** The four stat cards of spec §2.8, over every log matching the filter. */
 export function LogStats({ total, stats }: { total: number; stats: BotLogStats }) {
@@ -10,15 +9,5 @@ export function LogStats({ total, stats }: { total: number; stats: BotLogStats }
     { label: 'Warnings', value: stats.warnings, note: 'WARN: refused or nothing found' },
     { label: 'Errors', value: stats.errors, note: 'ERROR: the bot failed' },
   ];
-  return (
-    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
-      {figures.map(({ label, value, note }) => (
-        <Card key={label} className="p-4">
-          <dt className="text-tremor-default text-tremor-content">{label}</dt>
-          <dd className="mt-1 text-2xl font-semibold text-tremor-content-strong">{formatNumber(value)}</dd>
-          <dd className="mt-1 text-tremor-label text-tremor-content-subtle">{note}</dd>
-        </Card>
-      ))}
-    </dl>
-  );
+  return <StatCards label="Log summary" figures={figures} />;
 }

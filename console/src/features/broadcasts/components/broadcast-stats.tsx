@@ -1,5 +1,5 @@
-import { Card } from '@tremor/react';
 import { formatNumber } from '../../../lib/format.js';
+import { StatCards } from '../../../components/stat-cards.js';
 
 export interface BroadcastFigures {
   /** Undefined while loading or when the list could not be read. */
@@ -11,8 +11,6 @@ export interface BroadcastFigures {
   delivered: number | undefined;
   failed: number | undefined;
 }
-
-const figure = (value: number | undefined) => (value === undefined ? '–' : formatNumber(value));
 
 /** The four stats cards of spec §2.6. */
 export function BroadcastStats({ figures }: { figures: BroadcastFigures }) {
@@ -34,15 +32,5 @@ export function BroadcastStats({ figures }: { figures: BroadcastFigures }) {
       note: figures.failed === undefined ? 'In every broadcast so far' : `${formatNumber(figures.failed)} failed`,
     },
   ];
-  return (
-    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
-      {cards.map(({ label, value, note }) => (
-        <Card key={label} className="p-4">
-          <dt className="text-tremor-default text-tremor-content">{label}</dt>
-          <dd className="mt-1 text-2xl font-semibold text-tremor-content-strong">{figure(value)}</dd>
-          <dd className="mt-1 text-tremor-label text-tremor-content-subtle">{note}</dd>
-        </Card>
-      ))}
-    </dl>
-  );
+  return <StatCards label="Broadcast summary" figures={cards} />;
 }

@@ -1,4 +1,4 @@
-import { RiArrowLeftSLine, RiArrowRightSLine, RiSearchLine } from '@remixicon/react';
+import { RiArrowLeftSLine, RiArrowRightSLine } from '@remixicon/react';
 import { Button } from '@tremor/react';
 import { useId, useState } from 'react';
 import { MAX_SELECTED_USER_IDS } from '../../../../../api/contract/telegram-users.js';
@@ -9,6 +9,7 @@ import { formatNumber } from '../../../lib/format.js';
 import { notifyError } from '../../../lib/notify.js';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
 import { fetchMatchingRecipientIds, RECIPIENT_PAGE_SIZE, useRecipientPage } from '../api/get-recipients.js';
+import { SearchField } from '../../../components/search-field.js';
 
 interface RecipientChecklistProps {
   selected: ReadonlySet<string>;
@@ -21,7 +22,6 @@ interface RecipientChecklistProps {
  * MAX_SELECTED_USER_IDS; beyond that, All Users is the way); Clear All unticks everyone.
  */
 export function RecipientChecklist({ selected, onChange }: RecipientChecklistProps) {
-  const searchId = useId();
   const headingId = useId();
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim().replace(/^@/, ''));
@@ -65,25 +65,16 @@ export function RecipientChecklist({ selected, onChange }: RecipientChecklistPro
         </p>
       </div>
 
-      <div>
-        <label htmlFor={searchId} className="sr-only">
-          Search users
-        </label>
-        <div className="relative">
-          <RiSearchLine className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-tremor-content-subtle" aria-hidden="true" />
-          <input
-            id={searchId}
-            type="search"
-            value={searchText}
-            onChange={(event) => {
-              setSearchText(event.target.value);
-              setPage(1);
-            }}
-            placeholder="Search by name, @username or Telegram ID"
-            className="block w-full rounded-tremor-default border border-tremor-border bg-tremor-background py-2 pl-9 pr-3 text-tremor-default text-tremor-content-strong shadow-tremor-input placeholder:text-tremor-content-subtle focus:border-tremor-brand-subtle focus:outline-none focus:ring-2 focus:ring-tremor-brand-muted"
-          />
-        </div>
-      </div>
+      <SearchField
+        label="Search users"
+        hideLabel
+        value={searchText}
+        onChange={(text) => {
+          setSearchText(text);
+          setPage(1);
+        }}
+        placeholder="Search by name, @username or Telegram ID"
+      />
 
       <div className="flex flex-wrap gap-2">
         <Button type="button" size="xs" variant="secondary" disabled={total === 0 || selectingAll} onClick={() => void selectAll()}>

@@ -1,9 +1,10 @@
-import { RiCloseLine, RiSearchLine } from '@remixicon/react';
+import { RiCloseLine } from '@remixicon/react';
 import { Button } from '@tremor/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ContactListResponse } from '../../../../../api/contract/medical-contacts.js';
 import { SelectField } from '../../../components/select-field.js';
 import { hasActiveFilter, type ContactFilterParams } from '../contact-query.js';
+import { SearchField } from '../../../components/search-field.js';
 
 interface ContactFiltersProps {
   filter: ContactFilterParams;
@@ -16,7 +17,6 @@ const SEARCH_DELAY_MS = 300;
 
 /** Search and filters; the screen keeps their values in the URL. */
 export function ContactFilters({ filter, options, onChange, onClear }: ContactFiltersProps) {
-  const searchId = useId();
   const [search, setSearch] = useState(filter.search ?? '');
 
   // The address bar may change under us (back button, a shared link): follow it.
@@ -33,22 +33,7 @@ export function ContactFilters({ filter, options, onChange, onClear }: ContactFi
 
   return (
     <div className="space-y-3">
-      <div>
-        <label htmlFor={searchId} className="block text-tremor-default font-medium text-tremor-content-strong">
-          Search contacts
-        </label>
-        <div className="relative mt-1.5">
-          <RiSearchLine className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-tremor-content-subtle" aria-hidden="true" />
-          <input
-            id={searchId}
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder="Name, phone, city, region, country or specialty"
-            className="block w-full rounded-tremor-default border border-tremor-border bg-tremor-background py-2 pl-9 pr-3 text-tremor-default text-tremor-content-strong shadow-tremor-input placeholder:text-tremor-content-subtle focus:border-tremor-brand-subtle focus:outline-none focus:ring-2 focus:ring-tremor-brand-muted"
-          />
-        </div>
-      </div>
+      <SearchField label="Search contacts" value={search} onChange={setSearch} placeholder="Name, phone, city, region, country or specialty" />
       <div className="grid grid-cols-2 gap-3 md:grid-cols-3 2xl:grid-cols-6">
         <SelectField label="Specialty" value={filter.specialty ?? ''} onChange={(event) => onChange({ specialty: select(event.target.value) })}>
           <option value="">All specialties</option>

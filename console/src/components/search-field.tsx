@@ -1,0 +1,34 @@
+import { RiSearchLine } from '@remixicon/react';
+import { useId, type InputHTMLAttributes } from 'react';
+
+interface SearchFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange' | 'value'> {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** Screens whose heading already says what is searched keep the label for screen readers only. */
+  hideLabel?: boolean;
+}
+
+/** A labelled search box with the magnifier, as every list's filter bar has it. */
+export function SearchField({ label, value, onChange, hideLabel = false, id, className, ...inputProps }: SearchFieldProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className={hideLabel ? 'sr-only' : 'block text-tremor-default font-medium text-tremor-content-strong'}>
+        {label}
+      </label>
+      <div className={`relative ${hideLabel ? '' : 'mt-1.5'}`}>
+        <RiSearchLine className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-tremor-content-subtle" aria-hidden="true" />
+        <input
+          id={inputId}
+          type="search"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          className="block w-full rounded-tremor-default border border-tremor-border bg-tremor-background py-2 pl-9 pr-3 text-tremor-default text-tremor-content-strong shadow-tremor-input placeholder:text-tremor-content-subtle focus:border-tremor-brand-subtle focus:outline-none focus:ring-2 focus:ring-tremor-brand-muted"
+          {...inputProps}
+        />
+      </div>
+    </div>
+  );
+}
