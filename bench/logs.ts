@@ -12,16 +12,12 @@
  * the server database, to EXPLAIN its queries). Writes bench/results/logs.json.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { buildApp } from '../api/app.js';
-import { hashPassword } from '../api/auth/passwords.js';
 import type { BotLogListResponse } from '../api/contract/bot-logs.js';
-import { insertAdminUser } from '../sql/admin-users.js';
 import type { Sql } from '../sql/database.js';
 import { runMigrations } from '../sql/migrate.js';
-import { openBenchDatabase, percentiles } from './support.js';
+import { benchToken, openBenchDatabase, percentiles, writeResults } from './support.js';
 
 const LOGS = Number(process.env.BENCH_LOGS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
@@ -78,10 +74,8 @@ async function main() {
     console.log(`generated ${LOGS.toLocaleString('en')} log rows in ${generateMs} ms`);
 
     const app = await buildApp({ sql, config: { jwtSecret: randomBytes(32).toString('hex'), loginRateLimit: { max: 1000, timeWindowMs: 60_000 } } });
-    const password = randomBytes(12).toString('hex');
-    await insertAdminUser(sql, { username: 'bench', email: null, passwordHash: await hashPassword(password), firstName: null, role: 'viewer', department: null, isActive: true });
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: 'bench', password } });
-    const token = (login.json() as { token: string }).token;
+    // An editor: the export is theirs to run.
+    const token = await benchToken(app, sql, 'editor');
     const get = async (url: string) => {
       const response = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
       if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
@@ -120,9 +114,21 @@ async function main() {
         `${name.padEnd(20)} first ${firstMs} ms, then p50 ${ms.p50} ms  p95 ${ms.p95} ms  p99 ${ms.p99} ms  (${total === null ? 'not counted' : `${total.toLocaleString('en')} match`})  ${url}`,
       );
     }
+    // The CSV export streams every matching row: the whole table, then one level.
+    const exports: Record<string, { url: string; rows: number; ms: number; rowsPerSecond: number }> = {};
+    for (const [name, url] of Object.entries({ everyRow: '/api/bot-logs/export', warnings: '/api/bot-logs/export?level=WARN' })) {
+      const before = performance.now();
+      const response = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      const ms = performance.now() - before;
+      if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode}`);
+      // One line per row after the header; no generated message holds a line break.
+      const rows = response.body.split('\n').length - 2;
+      exports[name] = { url, rows, ms: Math.round(ms), rowsPerSecond: Math.round(rows / (ms / 1000)) };
+      console.log(`export ${name.padEnd(13)} ${rows.toLocaleString('en')} rows in ${Math.round(ms)} ms: ${exports[name]!.rowsPerSecond.toLocaleString('en')} rows/s  ${url}`);
+    }
     await app.close();
 
-    const output = {
+    await writeResults('logs', {
       benchmark: 'GET /api/bot-logs (app.inject), one request at a time',
       date: new Date().toISOString(),
       database: database.label.replace(/\/bench_[0-9a-f]+$/, ''),
@@ -131,11 +137,8 @@ async function main() {
       requestsPerCase: REQUESTS,
       generateMs,
       cases: results,
-    };
-    const file = path.resolve('bench/results/logs.json');
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, `${JSON.stringify(output, null, 2)}\n`);
-    console.log(`wrote ${file}`);
+      exports,
+    });
   } finally {
     await database.close();
   }
