@@ -9,11 +9,10 @@ import type { DashboardStats } from '../../api/contract/dashboard.js';
 const CARDS = ['Total Requests', 'Success Rate', 'Active Now', 'Avg Response Time'];
 
 /** The figures the server gives the signed-in page for a window. */
-function serverStats(page: Page, period: string): Promise<DashboardStats> {
-  return page.evaluate(async (period) => {
-    const response = await fetch(`/api/bot-stats?period=${period}`, { headers: { authorization: `Bearer ${localStorage.getItem('adminToken')}` } });
-    return (await response.json()) as DashboardStats;
-  }, period);
+async function serverStats(page: Page, baseUrl: string, period: string): Promise<DashboardStats> {
+  const token = String(await page.evaluate('localStorage.getItem("adminToken")'));
+  const response = await fetch(`${baseUrl}/api/bot-stats?period=${period}`, { headers: { authorization: `Bearer ${token}` } });
+  return (await response.json()) as DashboardStats;
 }
 
 /** What a summary card says, read from its accessible name ("Total Requests: 1,234"). */
@@ -34,7 +33,7 @@ t.test('the Dashboard with the demo data: figures, chart, Top Locations, export,
   await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
 
   await t.test('four summary cards, three stat cards, the chart and five top locations', async (t) => {
-    const week = await serverStats(page, '7d');
+    const week = await serverStats(page, server.url, '7d');
     t.ok(week.totalRequests.value! > 0, 'the demo data has requests this week');
     t.equal(await cardValue(page, 'Total Requests'), week.totalRequests.value!.toLocaleString('en-GB'));
     t.equal(await cardValue(page, 'Active Now'), week.activeUsers.value!.toLocaleString('en-GB'));
@@ -59,7 +58,7 @@ t.test('the Dashboard with the demo data: figures, chart, Top Locations, export,
     const weekTotal = await cardValue(page, 'Total Requests');
     await page.getByRole('group', { name: 'Time range' }).getByRole('button', { name: 'Today' }).click();
     await page.waitForURL(/range=24h/);
-    const today = await serverStats(page, '24h');
+    const today = await serverStats(page, server.url, '24h');
     t.not(today.totalRequests.value!.toLocaleString('en-GB'), weekTotal, 'the demo data differs between the windows');
     await page.getByRole('link', { name: `Total Requests: ${today.totalRequests.value!.toLocaleString('en-GB')}` }).waitFor();
     t.equal(today.requestVolume.length, 24);
