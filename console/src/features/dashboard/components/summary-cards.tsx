@@ -29,16 +29,23 @@ export function SummaryCards({ stats, comparedWith }: { stats: DashboardStats; c
   return (
     <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
       {cards.map(({ label, figure, format, to, lowerIsBetter = false }) => (
-        <Link key={label} to={to} aria-label={`${label}: ${format(figure.value)}`} className="block rounded-tremor-default focus:outline-none focus-visible:ring-2 focus-visible:ring-tremor-brand-muted">
-          <Card className="h-full p-4 hover:bg-tremor-background-muted">
-            <dt className="text-tremor-default text-tremor-content">{label}</dt>
-            <dd className="mt-1 text-2xl font-semibold text-tremor-content-strong">{format(figure.value)}</dd>
-            <dd className="mt-1 text-tremor-label">
-              <span className={`font-medium ${trendColour(figure.trendPercent, lowerIsBetter)}`}>{formatTrend(figure.trendPercent)}</span>{' '}
-              <span className="text-tremor-content-subtle">{comparedWith}</span>
-            </dd>
-          </Card>
-        </Link>
+        <Card key={label} className="relative p-4 hover:bg-tremor-background-muted">
+          <dt className="text-tremor-default text-tremor-content">
+            {/* The link covers the whole card: a click anywhere on it opens the detail. */}
+            <Link
+              to={to}
+              aria-label={`${label}: ${format(figure.value)}`}
+              className="rounded-tremor-default after:absolute after:inset-0 focus:outline-none focus-visible:after:ring-2 focus-visible:after:ring-tremor-brand-muted"
+            >
+              {label}
+            </Link>
+          </dt>
+          <dd className="mt-1 text-2xl font-semibold text-tremor-content-strong">{format(figure.value)}</dd>
+          <dd className="mt-1 text-tremor-label">
+            <span className={`font-medium ${trendColour(figure.trendPercent, lowerIsBetter)}`}>{formatTrend(figure.trendPercent)}</span>{' '}
+            <span className="text-tremor-content-subtle">{comparedWith}</span>
+          </dd>
+        </Card>
       ))}
     </dl>
   );
