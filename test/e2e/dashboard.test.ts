@@ -83,6 +83,7 @@ t.test('the Dashboard with the demo data: figures, chart, Top Locations, export,
     await page.emulateMedia({ media: 'print' });
     t.notOk(await page.getByRole('navigation', { name: 'Main' }).isVisible(), 'no sidebar navigation');
     t.notOk(await page.getByRole('button', { name: 'Export Data' }).isVisible(), 'no buttons');
+    t.notOk(await page.getByRole('group', { name: 'Time range' }).isVisible(), 'no time-range selector');
     t.ok(await page.getByRole('link', { name: /^Total Requests: / }).isVisible(), 'the cards');
     t.ok(await page.getByRole('region', { name: 'Request Volume' }).isVisible(), 'the chart');
     t.ok(await page.getByRole('status', { name: 'System Status' }).isVisible(), 'the status');
