@@ -28,6 +28,7 @@ import type { BackupService } from '../sql/backups.js';
 import { systemSettingsRoutes } from './routes/system-settings.js';
 import { systemHealthRoutes } from './routes/system-health.js';
 import { backupRoutes } from './routes/backups.js';
+import { botStatsRoutes } from './routes/bot-stats.js';
 
 export interface AppConfig {
   jwtSecret: string;
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(systemSettingsRoutes, { sql: deps.sql });
   await app.register(systemHealthRoutes, { sql: deps.sql, now, botStatus, backups: deps.backups });
   await app.register(backupRoutes, { sql: deps.sql, backups: deps.backups });
+  await app.register(botStatsRoutes, { sql: deps.sql, now });
   await installConsole(app, deps.config.consoleDir);
   return app;
 }

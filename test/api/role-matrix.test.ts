@@ -210,6 +210,8 @@ const ROUTES: RouteEntry[] = [
     request: () => ({ payload: { dailyLimit: 3, maxResponseTime: 30, allowedGroups: '', maintenanceMode: false, autoBackup: true, logLevel: 'INFO', logRetentionDays: 90 } }),
   },
   { method: 'GET', url: '/api/system-health', expect: EVERY_ROLE(200) },
+  { method: 'GET', url: '/api/bot-stats', expect: EVERY_ROLE(200), request: () => ({ url: '/api/bot-stats?period=24h' }) },
+  { method: 'GET', url: '/api/bot-stats/export', expect: EDITORS_AND_UP(200), request: () => ({ url: '/api/bot-stats/export?period=30d' }) },
   { method: 'GET', url: '/api/backups', expect: ADMINS_ONLY(200) },
   { method: 'POST', url: '/api/backups', expect: ADMINS_ONLY(409) },
   { method: 'GET', url: '/api/health', expect: { public: 200 } },

@@ -1,20 +1,41 @@
 import { useId } from 'react';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { can } from '../../../../api/contract/permissions.js';
+import { ErrorAlert } from '../../components/error-alert.js';
+import { LoadingSpinner } from '../../components/loading-spinner.js';
 import { PageHeader } from '../../components/page-header.js';
 import { displayName } from '../../lib/format.js';
+import { notifySuccess } from '../../lib/notify.js';
 import { useAuth } from '../auth/use-auth.js';
+import { BOT_STATS_URL, systemHealthQueryKey } from './api/keys.js';
+import { useBotStats } from './api/get-bot-stats.js';
 import { AdminControls } from './components/admin-controls.js';
+import { DashboardActions } from './components/dashboard-actions.js';
+import { RequestVolumeChart } from './components/request-volume-chart.js';
+import { StatCards } from './components/stat-cards.js';
+import { SummaryCards } from './components/summary-cards.js';
 import { SystemStatusBanner } from './components/system-status-banner.js';
 import { TimeRangeSelector } from './components/time-range-selector.js';
-import { readTimeRange, type TimeRange } from './time-range.js';
+import { TopLocations } from './components/top-locations.js';
+import { readTimeRange, TIME_RANGES, type TimeRange } from './time-range.js';
+import './dashboard-print.css';
+
+const COMPARED_WITH: Record<TimeRange, string> = {
+  '24h': 'vs the 24 hours before',
+  '7d': 'vs the 7 days before',
+  '30d': 'vs the 30 days before',
+};
 
 /** The Dashboard (/ and /dashboard, spec §2.4). */
 export function DashboardScreen() {
   const headingId = useId();
   const { user } = useAuth();
+  const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const range = readTimeRange(searchParams);
+  const stats = useBotStats(range);
+  const refreshing = useIsFetching({ queryKey: [BOT_STATS_URL] }) > 0;
 
   const changeRange = (next: TimeRange) =>
     setSearchParams((current) => {
@@ -23,20 +44,52 @@ export function DashboardScreen() {
       return params;
     });
 
+  const refresh = async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: [BOT_STATS_URL] }),
+      queryClient.invalidateQueries({ queryKey: systemHealthQueryKey }),
+    ]);
+    notifySuccess('Dashboard Refreshed');
+  };
+
   return (
-    <section aria-labelledby={headingId} className="space-y-6">
+    <section aria-labelledby={headingId} className="space-y-6" data-dashboard-report>
       <PageHeader
         headingId={headingId}
         title="Dashboard"
         description={`Welcome back, ${displayName(user)}. Here is how the bot is doing.`}
-        actions={<TimeRangeSelector value={range} onChange={changeRange} />}
+        actions={
+          <>
+            <TimeRangeSelector value={range} onChange={changeRange} />
+            <DashboardActions period={range} canExport={can(user?.role, 'analytics:export')} refreshing={refreshing} onRefresh={refresh} />
+            <p className="hidden text-tremor-default text-tremor-content print:block">
+              Time range: {TIME_RANGES.find((option) => option.value === range)?.label}
+            </p>
+          </>
+        }
       />
       <SystemStatusBanner />
-      {/*
-        Summary cards, the request chart and Top Locations for `range` go here: they are built from
-        the analytics roll-up tables (issue 7, another branch), so this screen computes no figures.
-      */}
-      {user && can(user.role, 'system-settings:manage') ? <AdminControls /> : null}
+      {stats.data ? (
+        <>
+          <SummaryCards stats={stats.data} comparedWith={COMPARED_WITH[range]} />
+          <StatCards stats={stats.data} />
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+            <div className="lg:col-span-2">
+              <RequestVolumeChart points={stats.data.requestVolume} period={stats.data.period} />
+            </div>
+            <TopLocations locations={stats.data.topLocations} />
+          </div>
+        </>
+      ) : stats.isError ? (
+        <ErrorAlert title="The dashboard figures could not be loaded" detail={stats.error.message} />
+      ) : (
+        <LoadingSpinner label="Loading the dashboard figures..." />
+      )}
+      {user && can(user.role, 'system-settings:manage') ? (
+        <div data-print="hide">
+          <AdminControls />
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -1,9 +1,11 @@
+import type { DashboardPeriod } from '../../../../api/contract/dashboard.js';
+
 /** The Dashboard's time windows (spec §2.4, §9), kept in the address as ?range=. */
 export const TIME_RANGES = [
   { value: '24h', label: 'Today' },
   { value: '7d', label: '7 Days' },
   { value: '30d', label: '30 Days' },
-] as const;
+] as const satisfies readonly { value: DashboardPeriod; label: string }[];
 
 export type TimeRange = (typeof TIME_RANGES)[number]['value'];
 export const DEFAULT_TIME_RANGE: TimeRange = '7d';

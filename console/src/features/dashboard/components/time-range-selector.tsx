@@ -3,7 +3,7 @@ import { TIME_RANGES, type TimeRange } from '../time-range.js';
 /** Today / 7 Days / 30 Days (spec §2.4): one pressed at a time. */
 export function TimeRangeSelector({ value, onChange }: { value: TimeRange; onChange: (range: TimeRange) => void }) {
   return (
-    <div role="group" aria-label="Time range" className="inline-flex rounded-tremor-default border border-tremor-border bg-tremor-background p-0.5 shadow-tremor-input">
+    <div role="group" aria-label="Time range" data-print="hide" className="inline-flex rounded-tremor-default border border-tremor-border bg-tremor-background p-0.5 shadow-tremor-input">
       {TIME_RANGES.map((range) => {
         const pressed = range.value === value;
         return (

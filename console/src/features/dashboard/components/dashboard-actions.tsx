@@ -1,0 +1,32 @@
+import { RiDownloadLine, RiPrinterLine, RiRefreshLine } from '@remixicon/react';
+import { Button } from '@tremor/react';
+import type { DashboardPeriod } from '../../../../../api/contract/dashboard.js';
+import { useExportDashboard } from '../api/export-dashboard.js';
+
+interface DashboardActionsProps {
+  period: DashboardPeriod;
+  /** Editors and up: the server refuses the export to viewers too. */
+  canExport: boolean;
+  refreshing: boolean;
+  onRefresh: () => void;
+}
+
+/** Export Data, Print Report and Refresh (spec §2.4). */
+export function DashboardActions({ period, canExport, refreshing, onRefresh }: DashboardActionsProps) {
+  const exportData = useExportDashboard();
+  return (
+    <div className="flex flex-wrap gap-2" data-print="hide">
+      {canExport ? (
+        <Button type="button" variant="secondary" icon={RiDownloadLine} loading={exportData.isPending} onClick={() => exportData.mutate(period)}>
+          Export Data
+        </Button>
+      ) : null}
+      <Button type="button" variant="secondary" icon={RiPrinterLine} onClick={() => window.print()}>
+        Print Report
+      </Button>
+      <Button type="button" variant="secondary" icon={RiRefreshLine} loading={refreshing} onClick={onRefresh}>
+        Refresh
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { Card } from '@tremor/react';
+import { Link } from 'react-router-dom';
+import type { DashboardStats, TrendingFigure } from '../../../../../api/contract/dashboard.js';
+import { formatNumber } from '../../../lib/format.js';
+import { formatPercent, formatSeconds, formatTrend } from '../figure-format.js';
+
+interface SummaryCard {
+  label: string;
+  figure: TrendingFigure;
+  format: (value: number | null) => string;
+  to: string;
+  /** For response time, a fall is the good news. */
+  lowerIsBetter?: boolean;
+}
+
+function trendColour(percent: number | null, lowerIsBetter: boolean): string {
+  if (percent === null || percent === 0) return 'text-tremor-content-subtle';
+  return percent > 0 !== lowerIsBetter ? 'text-emerald-600' : 'text-red-600';
+}
+
+/** The four summary cards (spec §2.4), each a link to the screen with the detail. */
+export function SummaryCards({ stats, comparedWith }: { stats: DashboardStats; comparedWith: string }) {
+  const cards: SummaryCard[] = [
+    { label: 'Total Requests', figure: stats.totalRequests, format: (value) => formatNumber(value ?? 0), to: '/analytics' },
+    { label: 'Success Rate', figure: stats.successRate, format: formatPercent, to: '/analytics' },
+    { label: 'Active Now', figure: stats.activeUsers, format: (value) => formatNumber(value ?? 0), to: '/users' },
+    { label: 'Avg Response Time', figure: stats.avgResponseSeconds, format: formatSeconds, to: '/analytics', lowerIsBetter: true },
+  ];
+  return (
+    <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      {cards.map(({ label, figure, format, to, lowerIsBetter = false }) => (
+        <Card key={label} className="relative p-4 hover:bg-tremor-background-muted">
+          <dt className="text-tremor-default text-tremor-content">
+            {/* The link covers the whole card: a click anywhere on it opens the detail. */}
+            <Link
+              to={to}
+              aria-label={`${label}: ${format(figure.value)}`}
+              className="rounded-tremor-default after:absolute after:inset-0 focus:outline-none focus-visible:after:ring-2 focus-visible:after:ring-tremor-brand-muted"
+            >
+              {label}
+            </Link>
+          </dt>
+          <dd className="mt-1 text-2xl font-semibold text-tremor-content-strong">{format(figure.value)}</dd>
+          <dd className="mt-1 text-tremor-label">
+            <span className={`font-medium ${trendColour(figure.trendPercent, lowerIsBetter)}`}>{formatTrend(figure.trendPercent)}</span>{' '}
+            <span className="text-tremor-content-subtle">{comparedWith}</span>
+          </dd>
+        </Card>
+      ))}
+    </dl>
+  );
+}
