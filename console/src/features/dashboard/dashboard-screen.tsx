@@ -13,7 +13,7 @@ import { useBotStats } from './api/get-bot-stats.js';
 import { AdminControls } from './components/admin-controls.js';
 import { DashboardActions } from './components/dashboard-actions.js';
 import { RequestVolumeChart } from './components/request-volume-chart.js';
-import { StatCards } from './components/stat-cards.js';
+import { DashboardStatCards } from './components/stat-cards.js';
 import { SummaryCards } from './components/summary-cards.js';
 import { SystemStatusBanner } from './components/system-status-banner.js';
 import { TimeRangeSelector } from './components/time-range-selector.js';
@@ -72,7 +72,7 @@ export function DashboardScreen() {
       {stats.data ? (
         <>
           <SummaryCards stats={stats.data} comparedWith={COMPARED_WITH[range]} />
-          <StatCards stats={stats.data} />
+          <DashboardStatCards stats={stats.data} />
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
             <div className="lg:col-span-2">
               <RequestVolumeChart points={stats.data.requestVolume} period={stats.data.period} />
