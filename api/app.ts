@@ -28,6 +28,10 @@ import type { BackupService } from '../sql/backups.js';
 import { systemSettingsRoutes } from './routes/system-settings.js';
 import { systemHealthRoutes } from './routes/system-health.js';
 import { backupRoutes } from './routes/backups.js';
+import { analyticsRoutes } from './routes/analytics.js';
+import { geographicAnalyticsRoutes } from './routes/geographic-analytics.js';
+import { contactAnalyticsRoutes } from './routes/contact-analytics.js';
+import { createFigureCache } from './analytics/figure-cache.js';
 
 export interface AppConfig {
   jwtSecret: string;
@@ -100,6 +104,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(systemSettingsRoutes, { sql: deps.sql });
   await app.register(systemHealthRoutes, { sql: deps.sql, now, botStatus, backups: deps.backups });
   await app.register(backupRoutes, { sql: deps.sql, backups: deps.backups });
+  const figureCache = createFigureCache(now);
+  await app.register(analyticsRoutes, { sql: deps.sql, now, figureCache });
+  await app.register(geographicAnalyticsRoutes, { sql: deps.sql, now, figureCache });
+  await app.register(contactAnalyticsRoutes, { sql: deps.sql, now });
   await installConsole(app, deps.config.consoleDir);
   return app;
 }
