@@ -77,7 +77,8 @@ function rolledUpUsers(sql: Sql, range: DayRange): Fragment {
     WHERE month >= ${months.start}::date AND month < ${months.end}::date
     UNION ALL
     SELECT user_id, country, region, city, requests, last_request_at FROM log_daily_users
-    WHERE (day >= ${range.from}::date AND day < ${months.start}::date) OR (day >= ${months.end}::date AND day <= ${range.to}::date)
+    WHERE day BETWEEN ${range.from}::date AND ${range.to}::date
+      AND (day < ${months.start}::date OR day >= ${months.end}::date)
   ) rolled_up_users`;
 }
 
