@@ -107,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const figureCache = createFigureCache(now);
   await app.register(analyticsRoutes, { sql: deps.sql, now, figureCache });
   await app.register(geographicAnalyticsRoutes, { sql: deps.sql, now, figureCache });
-  await app.register(contactAnalyticsRoutes, { sql: deps.sql, now });
+  await app.register(contactAnalyticsRoutes, { sql: deps.sql, now, figureCache });
   await installConsole(app, deps.config.consoleDir);
   return app;
 }

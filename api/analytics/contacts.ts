@@ -41,7 +41,11 @@ async function responseTimeMetrics(sql: Sql, now: Date): Promise<ContactAnalytic
 }
 
 /** Spec §2.14, §3 Contact analytics response. */
-export async function contactAnalytics(sql: Sql, { period, region }: { period: AnalyticsPeriod; region?: string }, now: Date): Promise<ContactAnalytics> {
+export async function contactAnalytics(
+  sql: Sql,
+  { period, region }: { period: AnalyticsPeriod; region?: string },
+  now: Date,
+): Promise<Omit<ContactAnalytics, 'asOf'>> {
   const { range } = periodWindows(period, now);
   const [counts, texts, regions, byRegion, requestRegions, distribution, specialties, top, timeMetrics, hours, daily] = await Promise.all([
     contactCounts(sql, region),

@@ -1,43 +1,34 @@
-/** How long a long window's user-based figures are kept before they are computed again. */
-export const FIGURE_CACHE_TTL_MS = 15 * 60_000;
-const MAX_ENTRIES = 200;
+const MAX_ENTRIES = 500;
 
 export interface CachedFigure<T> {
   value: T;
   computedAt: Date;
 }
 
-export type FigureCache = <T>(key: string, compute: () => Promise<T>) => Promise<CachedFigure<T>>;
+/** Returns the figures under `key` computed less than `ttlMs` ago, else computes them (once for concurrent callers). */
+export type FigureCache = <T>(key: string, ttlMs: number, compute: () => Promise<T>) => Promise<CachedFigure<T>>;
 
 /**
- * Keeps figures for a while, keyed by figure and window. Distinct users over a month or a year read
- * about as many rows as there are logs (most users ask at most once a day), far too slow to answer
- * every screen load; such figures change little within minutes, so the screens show them "as of"
- * the time they were computed. Concurrent callers share one computation.
+ * Keeps analytics answers a while, keyed by endpoint, filters and window. Every answer reads
+ * several roll-ups, and the distinct users of a month or a year read about as many rows as there
+ * are logs (most users ask at most once a day): recomputing them for each of many viewers would
+ * not keep up, while the figures change little within minutes. Screens show when they were computed.
  */
-export function createFigureCache(now: () => Date, ttlMs = FIGURE_CACHE_TTL_MS): FigureCache {
-  const entries = new Map<string, Promise<CachedFigure<unknown>>>();
-  const computedAt = new Map<string, number>();
-  return async function cached<T>(key: string, compute: () => Promise<T>): Promise<CachedFigure<T>> {
-    const at = computedAt.get(key);
+export function createFigureCache(now: () => Date): FigureCache {
+  const entries = new Map<string, { at: number; figure: Promise<CachedFigure<unknown>> }>();
+  return async function cached<T>(key: string, ttlMs: number, compute: () => Promise<T>): Promise<CachedFigure<T>> {
     const entry = entries.get(key);
-    if (entry && at !== undefined && now().getTime() - at < ttlMs) return entry as Promise<CachedFigure<T>>;
+    if (entry && now().getTime() - entry.at < ttlMs) return entry.figure as Promise<CachedFigure<T>>;
     const started = now();
-    const fresh = compute().then((value) => ({ value, computedAt: started }));
-    entries.set(key, fresh);
-    computedAt.set(key, started.getTime());
+    const figure = compute().then((value) => ({ value, computedAt: started }));
+    entries.delete(key);
+    entries.set(key, { at: started.getTime(), figure });
     // A failed computation is not kept: the next caller tries again.
-    fresh.catch(() => {
-      if (entries.get(key) === fresh) {
-        entries.delete(key);
-        computedAt.delete(key);
-      }
+    figure.catch(() => {
+      if (entries.get(key)?.figure === figure) entries.delete(key);
     });
-    if (entries.size > MAX_ENTRIES) {
-      const oldest = entries.keys().next().value!;
-      entries.delete(oldest);
-      computedAt.delete(oldest);
-    }
-    return fresh;
+    // Map keeps insertion order: the first key is the one computed longest ago.
+    if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+    return figure;
   };
 }

@@ -7,8 +7,7 @@ import {
 } from '../contract/analytics.js';
 import type { Sql } from '../../sql/database.js';
 import { locationStats, placeTotals } from '../../sql/log-analytics.js';
-import type { FigureCache } from './figure-cache.js';
-import { isLongWindow, periodWindows } from './windows.js';
+import { periodWindows } from './windows.js';
 
 /** Places listed per screen; the summary cards count every place. */
 const PLACES_SHOWN = 100;
@@ -22,14 +21,12 @@ function placeId(place: { country: string | null; region: string | null; city: s
 /** Spec §2.13 Detailed Analytics and cards: per city, and the window's totals over regions. */
 export async function geographicAnalytics(
   sql: Sql,
-  cache: FigureCache,
   { period, country }: { period: AnalyticsPeriod; country?: string },
   now: Date,
-): Promise<GeographicAnalytics> {
+): Promise<Omit<GeographicAnalytics, 'asOf'>> {
   const { range } = periodWindows(period, now);
-  const readCities = () => locationStats(sql, range, { level: 'city', country, limit: PLACES_SHOWN });
   const [cities, regions, countries] = await Promise.all([
-    isLongWindow(range) ? cache(`city-stats:${range.from}:${range.to}:${country ?? ''}`, readCities) : readCities().then((value) => ({ value, computedAt: now })),
+    locationStats(sql, range, { level: 'city', country, limit: PLACES_SHOWN }),
     placeTotals(sql, range, { level: 'region', country, limit: ALL_PLACES }),
     placeTotals(sql, range, { level: 'country', limit: ALL_PLACES }),
   ]);
@@ -37,7 +34,6 @@ export async function geographicAnalytics(
   const totalRequests = regions.reduce((sum, region) => sum + region.requests, 0);
   return {
     period,
-    asOf: cities.computedAt.toISOString(),
     countries: countries.flatMap((place) => (place.country === null ? [] : [place.country])).sort((a, b) => a.localeCompare(b)),
     summary: {
       totalRequests,
@@ -49,7 +45,7 @@ export async function geographicAnalytics(
           : durations.reduce((sum, region) => sum + region.meanDurationMs! * region.requests, 0) / durations.reduce((sum, region) => sum + region.requests, 0),
       activeRegions: regions.length,
     },
-    items: cities.value.map((place) => ({
+    items: cities.map((place) => ({
       id: placeId(place),
       country: place.country,
       region: place.region,

@@ -17,10 +17,8 @@ import {
   topLocations,
   topUsers,
   uniqueUserCount,
-  type DayRange,
 } from '../../sql/log-analytics.js';
-import type { FigureCache } from './figure-cache.js';
-import { isLongWindow, periodWindows } from './windows.js';
+import { periodWindows } from './windows.js';
 
 const percentOf = (part: number, whole: number) => (whole === 0 ? null : (part / whole) * 100);
 
@@ -28,41 +26,30 @@ function kpi(value: number | null, previous: number | null): Kpi {
   return { value, previous, trend: trendPercent(value, previous) };
 }
 
-/**
- * A user-based figure: live over short windows, from the cache over long ones (see figure-cache.ts).
- * Returns it with the time it was computed.
- */
-async function userFigure<T>(cache: FigureCache, name: string, range: DayRange, now: Date, compute: () => Promise<T>) {
-  if (!isLongWindow(range)) return { value: await compute(), computedAt: now };
-  return cache(`${name}:${range.from}:${range.to}`, compute);
-}
-
 /** Everything the Analytics Dashboard shows for a period (spec §2.12, §9). */
-export async function analyticsOverview(sql: Sql, cache: FigureCache, period: AnalyticsPeriod, now: Date): Promise<AnalyticsOverview> {
+export async function analyticsOverview(sql: Sql, period: AnalyticsPeriod, now: Date): Promise<Omit<AnalyticsOverview, 'asOf'>> {
   const { range, previousRange } = periodWindows(period, now);
   const [totals, previousTotals, users, previousUsers, daily, hours, locations, top, regions] = await Promise.all([
     requestTotals(sql, range),
     requestTotals(sql, previousRange),
-    userFigure(cache, 'unique-users', range, now, () => uniqueUserCount(sql, range)),
-    userFigure(cache, 'unique-users', previousRange, now, () => uniqueUserCount(sql, previousRange)),
+    uniqueUserCount(sql, range),
+    uniqueUserCount(sql, previousRange),
     dailySeries(sql, range),
     hourOfDayFigures(sql, range),
     topLocations(sql, range, TOP_LOCATIONS),
-    userFigure(cache, 'top-users', range, now, () => topUsers(sql, range, TOP_USERS)),
+    topUsers(sql, range, TOP_USERS),
     placeTotals(sql, range, { level: 'region', limit: 1000 }),
   ]);
   // No earlier logs: no number of users to compare with either.
-  const previousUserCount = previousTotals.requests === 0 ? null : previousUsers.value;
+  const previousUserCount = previousTotals.requests === 0 ? null : previousUsers;
   const busiest = hours.reduce((best, hour) => (hour.requests > best.requests ? hour : best), hours[0]!);
-  const oldest = [users, previousUsers, top].reduce((first, figure) => (figure.computedAt < first.computedAt ? figure : first));
   return {
     period,
     range,
     previousRange,
-    asOf: oldest.computedAt.toISOString(),
     kpis: {
       totalRequests: kpi(totals.requests, previousTotals.requests === 0 ? null : previousTotals.requests),
-      uniqueUsers: kpi(users.value, previousUserCount),
+      uniqueUsers: kpi(users, previousUserCount),
       avgResponseTimeMs: kpi(totals.meanDurationMs, previousTotals.meanDurationMs),
       successRate: kpi(totals.successRate, previousTotals.successRate),
     },
@@ -79,7 +66,7 @@ export async function analyticsOverview(sql: Sql, cache: FigureCache, period: An
       successRate: percentOf(hour.requests - hour.errorCount, hour.requests),
     })),
     topLocations: locations,
-    topUsers: top.value.map((user) => ({
+    topUsers: top.map((user) => ({
       userId: user.userId,
       label: userLabel(user.userId),
       requests: user.requests,

@@ -61,7 +61,7 @@ export const AnalyticsOverviewSchema = z.object({
   period: z.enum(ANALYTICS_PERIODS),
   range: DayRangeSchema,
   previousRange: DayRangeSchema,
-  /** When the user-based figures of long windows were computed (they are kept a few minutes); now for live ones. */
+  /** When the figures were computed: answers are kept a minute (24h, 7d) or 15 minutes (30d, 1y). */
   asOf: z.string(),
   kpis: z.object({ totalRequests: KpiSchema, uniqueUsers: KpiSchema, avgResponseTimeMs: KpiSchema, successRate: KpiSchema }),
   daily: z.array(
@@ -144,6 +144,7 @@ export type PerformanceMetrics = z.infer<typeof PerformanceMetricsSchema>;
 /** Spec §3 Contact analytics response, plus the filter's regions and a daily series for the Trends tab. */
 export const ContactAnalyticsSchema = z.object({
   period: z.enum(ANALYTICS_PERIODS),
+  asOf: z.string(),
   totalContacts: z.number(),
   activeContacts: z.number(),
   verifiedContacts: z.number(),

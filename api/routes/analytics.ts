@@ -7,13 +7,14 @@ import {
   PeriodQuerySchema,
   TOP_LOCATIONS,
   type AnalyticsOverview,
+  type AnalyticsPeriod,
   type LocationRequests,
 } from '../contract/analytics.js';
 import { audit } from '../audit.js';
 import { analyticsCsv, overviewCsvRows } from '../analytics/csv.js';
 import type { FigureCache } from '../analytics/figure-cache.js';
 import { analyticsOverview } from '../analytics/overview.js';
-import { periodWindows } from '../analytics/windows.js';
+import { cachePolicy, periodWindows } from '../analytics/windows.js';
 import type { Sql } from '../../sql/database.js';
 import { topLocations } from '../../sql/log-analytics.js';
 
@@ -21,10 +22,17 @@ import { topLocations } from '../../sql/log-analytics.js';
 export const analyticsRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; figureCache: FigureCache }> = async (instance, { sql, now, figureCache }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
+  /** The overview the screen shows, and so the one its export writes. */
+  async function overviewOf(period: AnalyticsPeriod, at: Date): Promise<AnalyticsOverview> {
+    const { key, ttlMs } = cachePolicy('overview', period, at);
+    const { value, computedAt } = await figureCache(key, ttlMs, () => analyticsOverview(sql, period, at));
+    return { ...value, asOf: computedAt.toISOString() };
+  }
+
   app.get(
     '/api/analytics/overview',
     { schema: { querystring: PeriodQuerySchema, response: { 200: AnalyticsOverviewSchema } }, config: { permission: 'analytics:read' } },
-    async (request): Promise<AnalyticsOverview> => analyticsOverview(sql, figureCache, request.query.period, now()),
+    async (request): Promise<AnalyticsOverview> => overviewOf(request.query.period, now()),
   );
 
   app.get(
@@ -32,7 +40,10 @@ export const analyticsRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; fi
     { schema: { querystring: PeriodQuerySchema, response: { 200: LocationRequestsSchema } }, config: { permission: 'analytics:read' } },
     async (request): Promise<LocationRequests> => {
       const { period } = request.query;
-      return { period, items: await topLocations(sql, periodWindows(period, now()).range, TOP_LOCATIONS) };
+      const at = now();
+      const { key, ttlMs } = cachePolicy('location-requests', period, at);
+      const { value } = await figureCache(key, ttlMs, () => topLocations(sql, periodWindows(period, at).range, TOP_LOCATIONS));
+      return { period, items: value };
     },
   );
 
@@ -42,7 +53,7 @@ export const analyticsRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; fi
     async (request, reply) => {
       const { period } = request.query;
       const at = now();
-      const overview = await analyticsOverview(sql, figureCache, period, at);
+      const overview = await overviewOf(period, at);
       await audit(sql, request, { action: 'analytics.export', targetType: 'analytics', targetId: null, after: { period } });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

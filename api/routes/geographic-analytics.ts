@@ -12,6 +12,7 @@ import {
 } from '../contract/analytics.js';
 import type { FigureCache } from '../analytics/figure-cache.js';
 import { geographicAnalytics, geographicHeatmap, performanceMetrics } from '../analytics/geographic.js';
+import { cachePolicy } from '../analytics/windows.js';
 import type { Sql } from '../../sql/database.js';
 
 /** Geographic Analytics (spec §2.13, §3, §7): requests and performance per place, for every role. */
@@ -24,18 +25,31 @@ export const geographicAnalyticsRoutes: FastifyPluginAsync<{ sql: Sql; now: () =
   app.get(
     '/api/geographic-analytics',
     { schema: { querystring: GeographicQuerySchema, response: { 200: GeographicAnalyticsSchema } }, config: { permission: 'analytics:read' } },
-    async (request): Promise<GeographicAnalytics> => geographicAnalytics(sql, figureCache, request.query, now()),
+    async (request): Promise<GeographicAnalytics> => {
+      const at = now();
+      const { key, ttlMs } = cachePolicy('geographic', request.query.period, at, request.query.country);
+      const { value, computedAt } = await figureCache(key, ttlMs, () => geographicAnalytics(sql, request.query, at));
+      return { ...value, asOf: computedAt.toISOString() };
+    },
   );
 
   app.get(
     '/api/geographic-heatmap',
     { schema: { querystring: GeographicQuerySchema, response: { 200: GeographicHeatmapSchema } }, config: { permission: 'analytics:read' } },
-    async (request): Promise<GeographicHeatmap> => geographicHeatmap(sql, request.query, now()),
+    async (request): Promise<GeographicHeatmap> => {
+      const at = now();
+      const { key, ttlMs } = cachePolicy('heatmap', request.query.period, at, request.query.country);
+      return (await figureCache(key, ttlMs, () => geographicHeatmap(sql, request.query, at))).value;
+    },
   );
 
   app.get(
     '/api/performance-metrics',
     { schema: { querystring: PeriodQuerySchema, response: { 200: PerformanceMetricsSchema } }, config: { permission: 'analytics:read' } },
-    async (request): Promise<PerformanceMetrics> => performanceMetrics(sql, request.query.period, now()),
+    async (request): Promise<PerformanceMetrics> => {
+      const at = now();
+      const { key, ttlMs } = cachePolicy('performance', request.query.period, at);
+      return (await figureCache(key, ttlMs, () => performanceMetrics(sql, request.query.period, at))).value;
+    },
   );
 };

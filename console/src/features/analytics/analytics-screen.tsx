@@ -13,7 +13,7 @@ import { formatNumber } from '../../lib/format.js';
 import { useAuth } from '../auth/use-auth.js';
 import { useAnalyticsOverview, useExportAnalytics } from './api/analytics-api.js';
 import { OverviewTabs } from './components/overview-tabs.js';
-import { asOfNote } from '../../lib/as-of.js';
+import { AsOfLine } from '../../components/as-of-line.js';
 
 const HEADING_ID = 'analytics-heading';
 const PERIOD_LABELS: Record<AnalyticsPeriod, string> = { '24h': 'Last 24h', '7d': 'Last 7 days', '30d': 'Last 30 days', '1y': 'Last year' };
@@ -52,7 +52,7 @@ export function AnalyticsScreen() {
         <>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <KpiCard title="Total Requests" value={formatNumber(data.kpis.totalRequests.value ?? 0)} trend={data.kpis.totalRequests.trend} />
-            <KpiCard title="Unique Users" value={formatNumber(data.kpis.uniqueUsers.value ?? 0)} trend={data.kpis.uniqueUsers.trend} note={asOfNote(data.asOf)} />
+            <KpiCard title="Unique Users" value={formatNumber(data.kpis.uniqueUsers.value ?? 0)} trend={data.kpis.uniqueUsers.trend} />
             <KpiCard
               title="Avg Response Time (ms)"
               value={formatMs(data.kpis.avgResponseTimeMs.value)}
@@ -61,6 +61,7 @@ export function AnalyticsScreen() {
             />
             <KpiCard title="Success Rate" value={formatPercent(data.kpis.successRate.value)} trend={data.kpis.successRate.trend} />
           </div>
+          <AsOfLine asOf={data.asOf} />
           <OverviewTabs overview={data} />
         </>
       )}

@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/page-header.js';
 import { PeriodSelect, readPeriod, withParam } from '../../components/period-select.js';
 import { SelectField } from '../../components/select-field.js';
 import { errorMessage } from '../../lib/api-client.js';
+import { AsOfLine } from '../../components/as-of-line.js';
 import { formatNumber } from '../../lib/format.js';
 import { useAuth } from '../auth/use-auth.js';
 import { useContactAnalytics, useExportContactAnalytics } from './contact-analytics-api.js';
@@ -81,6 +82,7 @@ export function ContactAnalyticsScreen() {
               note="From contacts' stated response times"
             />
           </div>
+          <AsOfLine asOf={data.asOf} />
           <ContactAnalyticsTabs analytics={data} />
         </>
       )}

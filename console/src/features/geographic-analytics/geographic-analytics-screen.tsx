@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/page-header.js';
 import { PeriodSelect, readPeriod, withParam } from '../../components/period-select.js';
 import { SelectField } from '../../components/select-field.js';
 import { errorMessage } from '../../lib/api-client.js';
-import { asOfNote } from '../../lib/as-of.js';
+import { AsOfLine } from '../../components/as-of-line.js';
 import { formatDateTime, formatNumber } from '../../lib/format.js';
 import { useGeographicAnalytics, useGeographicHeatmap, usePerformanceMetrics } from './geographic-analytics-api.js';
 
@@ -146,8 +146,9 @@ export function GeographicAnalyticsScreen() {
             <KpiCard title="Total Requests" value={formatNumber(analytics.data.summary.totalRequests)} />
             <KpiCard title="Success Rate" value={formatPercent(analytics.data.summary.successRate)} note="Average across regions" />
             <KpiCard title="Avg Response Time" value={formatMs(analytics.data.summary.avgResponseTimeMs)} />
-            <KpiCard title="Active Regions" value={formatNumber(analytics.data.summary.activeRegions)} note={asOfNote(analytics.data.asOf)} />
+            <KpiCard title="Active Regions" value={formatNumber(analytics.data.summary.activeRegions)} />
           </div>
+          <AsOfLine asOf={analytics.data.asOf} />
           <TabGroup>
             <div className="overflow-x-auto">
               <TabList variant="line" className="min-w-max">
