@@ -437,7 +437,10 @@ export async function hourOfDayFigures(sql: Sql, range: DayRange): Promise<{ hou
   });
 }
 
-export type PlaceTotals = Omit<LocationStats, 'uniqueUsers'>;
+export type PlaceTotals = Omit<LocationStats, 'uniqueUsers'> & {
+  /** Logs with a duration: the weight of meanDurationMs when places are added up. */
+  durationCount: number;
+};
 
 /**
  * locationStats without the distinct users: only the per-place day roll-up is read, so it stays
@@ -450,7 +453,7 @@ export async function placeTotals(
 ): Promise<PlaceTotals[]> {
   return readInSnapshot(sql, range, async (tx, pendingLogs) => {
     const inCountry = country === undefined ? tx`` : tx`AND country = ${country}`;
-    const rows = await tx<(Omit<PlaceTotals, 'successRate' | 'meanDurationMs'> & { durationCount: number; durationSum: number })[]>`
+    const rows = await tx<(Omit<PlaceTotals, 'successRate' | 'meanDurationMs'> & { durationSum: number })[]>`
       SELECT nullif(country, '') AS country, nullif(region, '') AS region, nullif(city, '') AS city,
         sum(requests)::int AS requests, sum(requests - error_count)::int AS successful,
         sum(duration_count)::int AS duration_count, sum(duration_sum)::float8 AS duration_sum, max(last_request_at) AS last_request_at
@@ -463,12 +466,13 @@ export async function placeTotals(
         WHERE TRUE ${inCountry}
       ) parts
       GROUP BY 1, 2, 3
-      ORDER BY requests DESC, 1, 2, 3
+      -- A missing part sorts first, as in locationStats.
+      ORDER BY requests DESC, coalesce(nullif(country, ''), ''), coalesce(nullif(region, ''), ''), coalesce(nullif(city, ''), '')
       LIMIT ${limit}`;
-    return rows.map(({ durationCount, durationSum, ...row }) => ({
+    return rows.map(({ durationSum, ...row }) => ({
       ...row,
       successRate: percent(row.successful, row.requests)!,
-      meanDurationMs: mean(durationSum, durationCount),
+      meanDurationMs: mean(durationSum, row.durationCount),
     }));
   });
 }

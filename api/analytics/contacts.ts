@@ -12,10 +12,10 @@ import {
   topShownContacts,
 } from '../../sql/contact-analytics.js';
 import { hourOfDayFigures, lastDays, placeTotals, requestTotals, responseTimePercentiles } from '../../sql/log-analytics.js';
+import { hourlyFigures } from './hours.js';
 import { periodWindows } from './windows.js';
 
 const TOP_CONTACTS = 10;
-const percentOf = (part: number, whole: number) => (whole === 0 ? null : (part / whole) * 100);
 
 /** The mean of the response times that name minutes or hours, weighted by how many contacts state each. */
 function meanResponseMinutes(texts: { text: string; contacts: number }[]): number | null {
@@ -76,11 +76,7 @@ export async function contactAnalytics(
     contactsBySpecialty: specialties,
     topPerformingContacts: top,
     responseTimeMetrics: timeMetrics,
-    usagePatterns: hours.map((hour) => ({
-      hour: String(hour.hour).padStart(2, '0'),
-      requests: hour.requests,
-      successRate: percentOf(hour.requests - hour.errorCount, hour.requests),
-    })),
+    usagePatterns: hourlyFigures(hours),
     dailyRequests: daily,
   };
 }

@@ -30,7 +30,7 @@ export async function geographicAnalytics(
     placeTotals(sql, range, { level: 'region', country, limit: ALL_PLACES }),
     placeTotals(sql, range, { level: 'country', limit: ALL_PLACES }),
   ]);
-  const durations = regions.filter((region) => region.meanDurationMs !== null);
+  const durations = regions.reduce((sum, region) => sum + region.durationCount, 0);
   const totalRequests = regions.reduce((sum, region) => sum + region.requests, 0);
   return {
     period,
@@ -38,11 +38,8 @@ export async function geographicAnalytics(
     summary: {
       totalRequests,
       successRate: regions.length === 0 ? null : regions.reduce((sum, region) => sum + region.successRate, 0) / regions.length,
-      // Weighted by requests with a duration, like every other mean response time.
-      avgResponseTimeMs:
-        durations.length === 0
-          ? null
-          : durations.reduce((sum, region) => sum + region.meanDurationMs! * region.requests, 0) / durations.reduce((sum, region) => sum + region.requests, 0),
+      // The mean over every request with a duration, like every other mean response time.
+      avgResponseTimeMs: durations === 0 ? null : regions.reduce((sum, region) => sum + (region.meanDurationMs ?? 0) * region.durationCount, 0) / durations,
       activeRegions: regions.length,
     },
     items: cities.map((place) => ({

@@ -18,9 +18,9 @@ import {
   topUsers,
   uniqueUserCount,
 } from '../../sql/log-analytics.js';
+import { hourlyFigures } from './hours.js';
 import { periodWindows } from './windows.js';
 
-const percentOf = (part: number, whole: number) => (whole === 0 ? null : (part / whole) * 100);
 
 function kpi(value: number | null, previous: number | null): Kpi {
   return { value, previous, trend: trendPercent(value, previous) };
@@ -60,11 +60,7 @@ export async function analyticsOverview(sql: Sql, period: AnalyticsPeriod, now: 
       successRate: day.successRate,
       avgResponseTimeMs: day.meanDurationMs,
     })),
-    hourly: hours.map((hour) => ({
-      hour: String(hour.hour).padStart(2, '0'),
-      requests: hour.requests,
-      successRate: percentOf(hour.requests - hour.errorCount, hour.requests),
-    })),
+    hourly: hourlyFigures(hours),
     topLocations: locations,
     topUsers: top.map((user) => ({
       userId: user.userId,
