@@ -1,10 +1,13 @@
 import t from 'tap';
+import { overviewAnswer, refreshLongWindowAnswers } from '../../api/analytics/answers.js';
+import { createFigureCache } from '../../api/analytics/figure-cache.js';
 import { successBadge, trendPercent } from '../../api/contract/analytics.js';
 import { insertBotLogs, type LogLevel, type NewBotLog } from '../../sql/bot-logs.js';
 import { rollUpLogs } from '../../sql/log-rollups.js';
 import { countContactRequests } from '../../sql/contact-lookup.js';
 import { responseTimeMinutes } from '../../sql/contact-analytics.js';
 import { createTestApp } from '../helpers/app.js';
+import { createTestClock } from '../helpers/clock.js';
 
 // The clock stands at 2026-11-21T10:00Z, so the windows are (previous window in brackets):
 // 24h 11-21 [11-20], 7d 11-15..11-21 [11-08..11-14], 30d 10-23..11-21 [09-23..10-22],
@@ -351,6 +354,21 @@ t.test('response time texts', async (t) => {
   t.equal(responseTimeMinutes('Within 24 hours'), 1440);
   t.equal(responseTimeMinutes('same day'), null);
   t.equal(responseTimeMinutes(''), null);
+});
+
+t.test('the job renews the long windows ahead of their 15 minutes', async (t) => {
+  const clock = createTestClock();
+  const cache = createFigureCache(clock.now);
+  await refreshLongWindowAnswers(sql, cache, clock.now(), 10 * 60_000);
+  const context = () => ({ sql, cache, at: clock.now() });
+  t.equal((await overviewAnswer(context(), '1y')).asOf, '2026-11-21T10:00:00.000Z', 'the screen gets the renewed answer');
+  clock.advance(10 * 60_000);
+  await refreshLongWindowAnswers(sql, cache, clock.now(), 10 * 60_000);
+  const renewed = await overviewAnswer(context(), '1y');
+  t.equal(renewed.asOf, '2026-11-21T10:10:00.000Z', 'renewed after 10 minutes');
+  t.equal(renewed.kpis.totalRequests.value, 10);
+  await refreshLongWindowAnswers(sql, cache, clock.now(), 10 * 60_000);
+  t.equal((await overviewAnswer(context(), '1y')).asOf, '2026-11-21T10:10:00.000Z', 'a fresh answer is left as it is');
 });
 
 // Last: it moves the clock on and leaves answers computed with an extra log in the cache.
