@@ -1,7 +1,7 @@
 import { AreaChart, BarChart, Card, DonutChart, Tab, TabGroup, TabList, TabPanel, TabPanels, Title } from '@tremor/react';
 import type { ContactAnalytics } from '../../../../api/contract/analytics.js';
 import { formatMs, formatPercent } from '../../components/kpi-card.js';
-import { formatNumber } from '../../lib/format.js';
+import { formatCount, formatNumber } from '../../lib/format.js';
 
 const TABS = ['Geographic Distribution', 'Specialties', 'Performance', 'Usage Patterns', 'Trends'] as const;
 
@@ -87,7 +87,7 @@ export function ContactAnalyticsTabs({ analytics }: { analytics: ContactAnalytic
                         {contact.name} <span className="text-tremor-content">· {contact.city}</span>
                       </span>
                       <span className="text-tremor-content">
-                        {formatNumber(contact.requests)} requests · ★ {contact.rating.toFixed(1)}
+                        {formatCount(contact.requests, 'request')} · ★ {contact.rating.toFixed(1)}
                       </span>
                     </li>
                   ))}

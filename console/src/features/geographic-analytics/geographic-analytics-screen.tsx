@@ -9,7 +9,7 @@ import { PeriodSelect, readPeriod, withParam } from '../../components/period-sel
 import { SelectField } from '../../components/select-field.js';
 import { errorMessage } from '../../lib/api-client.js';
 import { AsOfLine } from '../../components/as-of-line.js';
-import { formatDateTime, formatNumber } from '../../lib/format.js';
+import { formatCount, formatDateTime, formatNumber } from '../../lib/format.js';
 import { useGeographicAnalytics, useGeographicHeatmap, usePerformanceMetrics } from './geographic-analytics-api.js';
 
 const HEADING_ID = 'geographic-analytics-heading';
@@ -30,7 +30,7 @@ function Heatmap({ heatmap }: { heatmap: GeographicHeatmap }) {
             <p className="min-w-0 truncate font-medium text-tremor-content-strong">{placeName(point)}</p>
             <Badge color={BADGE_COLOURS[point.badge]}>{formatPercent(point.successRate)}</Badge>
           </div>
-          <p className="mt-2 text-tremor-default text-tremor-content">{formatNumber(point.requestCount)} requests</p>
+          <p className="mt-2 text-tremor-default text-tremor-content">{formatCount(point.requestCount, 'request')}</p>
           <p className="text-tremor-label text-tremor-content">Last updated {formatDateTime(point.lastUpdated)}</p>
         </Card>
       ))}

@@ -2,7 +2,7 @@ import { AreaChart, BarChart, Card, DonutChart, LineChart, Tab, TabGroup, TabLis
 import { Link } from 'react-router-dom';
 import type { AnalyticsOverview } from '../../../../../api/contract/analytics.js';
 import { formatPercent } from '../../../components/kpi-card.js';
-import { formatDate, formatNumber } from '../../../lib/format.js';
+import { formatCount, formatDate, formatNumber } from '../../../lib/format.js';
 import { botUserPath } from '../../../lib/links.js';
 import { EmptyChart } from './empty-chart.js';
 
@@ -59,7 +59,7 @@ export function OverviewTabs({ overview }: { overview: AnalyticsOverview }) {
                     <span className="min-w-0 truncate text-tremor-content-strong">
                       {index + 1}. {placeName(place)}
                     </span>
-                    <span className="shrink-0 text-tremor-content">{formatNumber(place.requests)} requests</span>
+                    <span className="shrink-0 text-tremor-content">{formatCount(place.requests, 'request')}</span>
                   </li>
                 ))}
               </ol>
@@ -79,7 +79,7 @@ export function OverviewTabs({ overview }: { overview: AnalyticsOverview }) {
                       {user.label}
                     </Link>
                     <span className="text-tremor-content">
-                      {formatNumber(user.requests)} requests · last active {formatDate(user.lastActiveAt)}
+                      {formatCount(user.requests, 'request')} · last active {formatDate(user.lastActiveAt)}
                     </span>
                   </li>
                 ))}
