@@ -29,6 +29,10 @@ import { systemSettingsRoutes } from './routes/system-settings.js';
 import { systemHealthRoutes } from './routes/system-health.js';
 import { backupRoutes } from './routes/backups.js';
 import { botStatsRoutes } from './routes/bot-stats.js';
+import { analyticsRoutes } from './routes/analytics.js';
+import { geographicAnalyticsRoutes } from './routes/geographic-analytics.js';
+import { contactAnalyticsRoutes } from './routes/contact-analytics.js';
+import { createFigureCache, type FigureCache } from './analytics/figure-cache.js';
 
 export interface AppConfig {
   jwtSecret: string;
@@ -59,6 +63,8 @@ export interface AppDeps {
   broadcaster?: Broadcaster;
   /** Database backups; absent when the process has no data folder for them. */
   backups?: BackupService;
+  /** Kept analytics answers, shared with the job that renews them; a fresh one by default. */
+  figureCache?: FigureCache;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -102,6 +108,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(systemHealthRoutes, { sql: deps.sql, now, botStatus, backups: deps.backups });
   await app.register(backupRoutes, { sql: deps.sql, backups: deps.backups });
   await app.register(botStatsRoutes, { sql: deps.sql, now });
+  const figureCache = deps.figureCache ?? createFigureCache(now);
+  await app.register(analyticsRoutes, { sql: deps.sql, now, figureCache });
+  await app.register(geographicAnalyticsRoutes, { sql: deps.sql, now, figureCache });
+  await app.register(contactAnalyticsRoutes, { sql: deps.sql, now, figureCache });
   await installConsole(app, deps.config.consoleDir);
   return app;
 }

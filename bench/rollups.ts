@@ -29,6 +29,7 @@ import {
 import { deleteRolledUpLogsBefore } from '../sql/log-retention.js';
 import { rollUpLogs } from '../sql/log-rollups.js';
 import { runMigrations } from '../sql/migrate.js';
+import { generateLogs } from './log-generator.js';
 import { openBenchDatabase, percentiles } from './support.js';
 
 const LOGS = Number(process.env.BENCH_LOGS ?? 3_000_000);
@@ -38,34 +39,6 @@ const MINUTE_LOGS = 3_000;
 const INCREMENTAL_RUNS = 5;
 const RETENTION_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * `count` log rows spread evenly over [from, to), in id order, in one INSERT … SELECT: skewed users
- * (the square of a uniform number), four in five requests about the user's home town, a tenth
- * without a place, levels 80/8/7/5 % INFO/WARN/ERROR/DEBUG, log-normal durations around 200 ms.
- * setseed makes runs comparable.
- */
-async function generateLogs(sql: Sql, count: number, from: Date, to: Date, seed: number): Promise<void> {
-  await sql.begin(async (tx) => {
-    await tx`SELECT setseed(${seed})`;
-    await tx`
-      INSERT INTO bot_logs (created_at, level, message, command, user_id, chat_id, duration_ms, latitude, longitude, city, region, country, result_count)
-      SELECT ${from}::timestamptz + (${to}::timestamptz - ${from}::timestamptz) * (i::float8 / ${count}),
-        CASE WHEN r.level < 0.80 THEN 'INFO' WHEN r.level < 0.88 THEN 'WARN' WHEN r.level < 0.95 THEN 'ERROR' ELSE 'DEBUG' END,
-        'generated', (ARRAY['location', 'location', 'location', 'city', 'start', 'help'])[1 + floor(r.command * 6)::int],
-        1000000 + r.user, NULL,
-        round(200 * exp(0.8 * sqrt(-2 * ln(1 - r.u1)) * cos(2 * pi() * r.u2)))::int, NULL, NULL,
-        CASE WHEN r.place < 0.9 THEN 'City ' || c.city END,
-        CASE WHEN r.place < 0.9 THEN 'Region ' || (c.city % 150) END,
-        CASE WHEN r.place < 0.9 THEN 'Country ' || (c.city % 40) END,
-        NULL
-      FROM generate_series(0, ${count - 1}) AS i,
-        LATERAL (SELECT random() AS level, random() AS command, floor(${USERS} * random() ^ 2)::int AS user, random() AS u1,
-          random() AS u2, random() AS place, random() AS elsewhere, floor(400 * random() ^ 2)::int AS any_city, i AS correlated) r,
-        -- Most requests are about the user's home town.
-        LATERAL (SELECT CASE WHEN r.elsewhere < 0.2 THEN r.any_city ELSE r.user % 400 END AS city) c`;
-  });
-}
 
 async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; result: T }> {
   const started = performance.now();
@@ -92,7 +65,7 @@ async function main(): Promise<void> {
     const yearAgo = new Date(now.getTime() - 365 * DAY_MS);
     const minuteAgo = new Date(now.getTime() - 60_000);
 
-    const generate = await timed(() => generateLogs(sql, LOGS, yearAgo, minuteAgo, 0.42));
+    const generate = await timed(() => generateLogs(sql, LOGS, yearAgo, minuteAgo, 0.42, USERS));
     await sql`VACUUM ANALYZE bot_logs`;
     console.log(`generated ${LOGS.toLocaleString('en')} log rows over a year in ${(generate.ms / 1000).toFixed(1)} s`);
 
@@ -102,7 +75,7 @@ async function main(): Promise<void> {
 
     const incrementalMs: number[] = [];
     for (let run = 0; run < INCREMENTAL_RUNS; run++) {
-      await generateLogs(sql, MINUTE_LOGS, minuteAgo, now, run / 10);
+      await generateLogs(sql, MINUTE_LOGS, minuteAgo, now, run / 10, USERS);
       const incremental = await timed(() => rollUpLogs(sql));
       if (incremental.result.logsRolledUp !== MINUTE_LOGS) throw new Error(`rolled up ${incremental.result.logsRolledUp} rows, not ${MINUTE_LOGS}`);
       incrementalMs.push(incremental.ms);
@@ -110,7 +83,7 @@ async function main(): Promise<void> {
     console.log(`incremental run, ${MINUTE_LOGS} new rows: ${incrementalMs.join(', ')} ms`);
 
     // Readers between two runs: a minute of logs is not rolled up yet.
-    await generateLogs(sql, MINUTE_LOGS, minuteAgo, now, 0.99);
+    await generateLogs(sql, MINUTE_LOGS, minuteAgo, now, 0.99, USERS);
     const year = lastDays(365, now);
     const readers: Record<string, () => Promise<unknown>> = {
       requestTotals: () => requestTotals(sql, year),

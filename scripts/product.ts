@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../api/app.js';
+import { refreshLongWindowAnswers } from '../api/analytics/answers.js';
+import { createFigureCache } from '../api/analytics/figure-cache.js';
 import { createBot, type MedBot } from '../bot/create-bot.js';
 import { createBroadcastSender } from '../bot/broadcast-sender.js';
 import { createNotificationMonitor, NOTIFICATION_CHECK_INTERVAL_MS } from '../bot/notification-monitor.js';
@@ -26,6 +28,8 @@ import { seedDemoData } from './seed-demo.js';
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * 60 * MINUTE_MS;
+/** Inside the 15 minutes the long windows' analytics answers are kept, so no viewer waits for them. */
+const ANALYTICS_REFRESH_MS = 10 * MINUTE_MS;
 
 export interface ProductOptions extends Omit<Config, 'dataDir'> {
   /** null keeps the embedded database in memory (tests). */
@@ -88,8 +92,10 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       onError: (error) => app.log.error({ err: error }, 'notification monitor error'),
     });
     const backups = openBackups(database, options, (level, message) => app.log[level](message));
+    const figureCache = createFigureCache(() => new Date());
     const app = await buildApp({
       sql,
+      figureCache,
       config: { jwtSecret, consoleDir: options.consoleDir, loginRateLimit: options.loginRateLimit },
       logger: options.logLevel === 'silent' ? false : { level: options.logLevel },
       botStatus: () => bot.status(),
@@ -109,6 +115,9 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     jobs.every('log retention', DAY_MS, (now) => applyLogRetention(sql, now));
     jobs.every('notification checks', NOTIFICATION_CHECK_INTERVAL_MS, () => notificationMonitor.tick());
     // A backup stalls the embedded database for seconds: the first check waits until start-up is over.
+    jobs.every('analytics answers', ANALYTICS_REFRESH_MS, (now) => refreshLongWindowAnswers(sql, figureCache, now, ANALYTICS_REFRESH_MS), {
+      firstRunAfterMs: MINUTE_MS,
+    });
     if (backups) jobs.every('automatic backup', HOUR_MS, (now) => backupIfDue(sql, backups, now), { firstRunAfterMs: MINUTE_MS });
 
     const address = await app.listen({ port: options.port, host: options.host });

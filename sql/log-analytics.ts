@@ -77,7 +77,8 @@ function rolledUpUsers(sql: Sql, range: DayRange): Fragment {
     WHERE month >= ${months.start}::date AND month < ${months.end}::date
     UNION ALL
     SELECT user_id, country, region, city, requests, last_request_at FROM log_daily_users
-    WHERE (day >= ${range.from}::date AND day < ${months.start}::date) OR (day >= ${months.end}::date AND day <= ${range.to}::date)
+    WHERE day BETWEEN ${range.from}::date AND ${range.to}::date
+      AND (day < ${months.start}::date OR day >= ${months.end}::date)
   ) rolled_up_users`;
 }
 
@@ -415,5 +416,63 @@ export async function topLocations(sql: Sql, range: DayRange, limit = 10): Promi
       ORDER BY requests DESC, parts.country, parts.region, parts.city
       LIMIT ${limit}`;
     return [...rows];
+  });
+}
+
+/** Requests and ERROR-level logs per UTC hour of day (0–23, all 24 present) over the window. */
+export async function hourOfDayFigures(sql: Sql, range: DayRange): Promise<{ hour: number; requests: number; errorCount: number }[]> {
+  return readInSnapshot(sql, range, async (tx, pendingLogs) => {
+    const { start, end } = windowBounds(range);
+    const rows = await tx<{ hour: number; requests: number; errorCount: number }[]>`
+      SELECT hours.hour, coalesce(sum(parts.requests), 0)::int AS requests, coalesce(sum(parts.error_count), 0)::int AS error_count
+      FROM generate_series(0, 23) AS hours (hour)
+      LEFT JOIN (
+        SELECT extract(hour FROM hour AT TIME ZONE 'UTC')::int AS hour, requests, error_count
+        FROM log_hourly_totals WHERE hour >= ${start} AND hour < ${end}
+        UNION ALL
+        SELECT extract(hour FROM created_at AT TIME ZONE 'UTC')::int, 1, (level = 'ERROR')::int FROM ${pendingLogs}
+      ) parts ON parts.hour = hours.hour
+      GROUP BY hours.hour ORDER BY hours.hour`;
+    return [...rows];
+  });
+}
+
+export type PlaceTotals = Omit<LocationStats, 'uniqueUsers'> & {
+  /** Logs with a duration: the weight of meanDurationMs when places are added up. */
+  durationCount: number;
+};
+
+/**
+ * locationStats without the distinct users: only the per-place day roll-up is read, so it stays
+ * fast over a year (distinct users per place need the per-user tables).
+ */
+export async function placeTotals(
+  sql: Sql,
+  range: DayRange,
+  { level, country, limit = 100 }: { level: PlaceLevel; country?: string; limit?: number },
+): Promise<PlaceTotals[]> {
+  return readInSnapshot(sql, range, async (tx, pendingLogs) => {
+    const inCountry = country === undefined ? tx`` : tx`AND country = ${country}`;
+    const rows = await tx<(Omit<PlaceTotals, 'successRate' | 'meanDurationMs'> & { durationSum: number })[]>`
+      SELECT nullif(country, '') AS country, nullif(region, '') AS region, nullif(city, '') AS city,
+        sum(requests)::int AS requests, sum(requests - error_count)::int AS successful,
+        sum(duration_count)::int AS duration_count, sum(duration_sum)::float8 AS duration_sum, max(last_request_at) AS last_request_at
+      FROM (
+        SELECT ${placeKey(tx, level)}, requests, error_count, duration_count, duration_sum, last_request_at
+        FROM log_daily_locations WHERE ${inRange(tx, range)} ${inCountry}
+        UNION ALL
+        SELECT ${placeKey(tx, level)}, 1, (level = 'ERROR')::int, (duration_ms IS NOT NULL)::int, coalesce(duration_ms, 0), created_at
+        FROM (SELECT ${placeColumns(tx)}, level, duration_ms, created_at FROM ${pendingLogs} AND ${hasPlace(tx)}) pending
+        WHERE TRUE ${inCountry}
+      ) parts
+      GROUP BY 1, 2, 3
+      -- A missing part sorts first, as in locationStats.
+      ORDER BY requests DESC, coalesce(nullif(country, ''), ''), coalesce(nullif(region, ''), ''), coalesce(nullif(city, ''), '')
+      LIMIT ${limit}`;
+    return rows.map(({ durationSum, ...row }) => ({
+      ...row,
+      successRate: percent(row.successful, row.requests)!,
+      meanDurationMs: mean(durationSum, row.durationCount),
+    }));
   });
 }

@@ -85,7 +85,7 @@ export function buildDemoUsers(random: Random, cities: DemoCity[], now: Date, co
   const ids = new Set<number>(DEMO_WHITELISTED_ADMINS.map((admin) => admin.telegramId));
   const usernames = new Set<string>(DEMO_WHITELISTED_ADMINS.map((admin) => admin.username));
   const cityByName = (name: string) => cities.find((city) => city.name === name)!;
-  const founded = new Date(now.getTime() - 60 * DAY_MS);
+  const founded = new Date(now.getTime() - 410 * DAY_MS);
 
   const admins: DemoUser[] = DEMO_WHITELISTED_ADMINS.map((admin, index) => ({
     telegramId: admin.telegramId,
@@ -112,8 +112,8 @@ export function buildDemoUsers(random: Random, cities: DemoCity[], now: Date, co
     const culture = random.chance(0.7) ? home.culture : random.weighted(DIASPORA);
     const firstName = random.pick(NAMES[culture].first);
     const lastName = random.chance(0.75) ? random.pick(NAMES[culture].last) : null;
-    // Sign-ups grow over time: more of them are recent.
-    const createdAt = new Date(now.getTime() - Math.max(HOUR_MS, 60 * DAY_MS * random.next() ** 1.3));
+    // Sign-ups grow over time: more of them are recent (about half in the last 60 days), the first over a year ago.
+    const createdAt = new Date(now.getTime() - Math.max(HOUR_MS, 400 * DAY_MS * random.next() ** 2.5));
     return {
       telegramId: telegramId(random, ids),
       firstName,

@@ -57,6 +57,9 @@ export const UNAUTHORIZED_GROUPS = [
   { daysAgo: 3, hour: 19.7, chatId: -1002111222333, title: 'Free Doctors Kyiv' },
 ];
 
+/** How far back the logs reach: the Analytics screens' year and the year before it for trends. */
+const HISTORY_DAYS = 400;
+
 const ERROR_SPIKE = { daysAgo: 6, hour: 3.2, count: 8 };
 /** The error spike lasts at most this long; the notification about it counts the errors within. */
 export const ERROR_SPIKE_MS = 5 * MINUTE_MS;
@@ -82,7 +85,8 @@ function misspell(random: Random, name: string): string {
 
 /**
  * Plans 30 days of updates shaped like real traffic: more on weekdays, busy 8–22 in each user's
- * local time, sign-ups with /start, searches by location and by place name, refusals and a few failures.
+ * local time, sign-ups with /start, searches by location and by place name, refusals and a few
+ * failures; then lighter history back to 400 days ago.
  */
 export function planUpdates(random: Random, users: DemoUser[], cities: DemoCity[], now: Date): PlannedUpdate[] {
   const windowStart = now.getTime() - 30 * DAY_MS;
@@ -191,8 +195,30 @@ export function planUpdates(random: Random, users: DemoUser[], cities: DemoCity[
     for (let i = 0; i <= DEMO_GROUPS[0].dailyLimit; i++) add(random.float(today, now.getTime()), user, { kind: 'location', city: user.home });
   }
 
+  // The months before, drawn last so the month above stays as it was: lighter further back, as
+  // traffic follows the users who had joined by then; those who joined then said /start.
+  const historyStart = startOfUtcDay(new Date(now.getTime() - HISTORY_DAYS * DAY_MS));
+  for (const user of users) {
+    const joined = user.createdAt.getTime();
+    if (joined >= historyStart && joined < windowStart) add(joined, user, { kind: 'start' });
+  }
+  for (let day = historyStart; day <= windowStart; day += DAY_MS) {
+    const present = users
+      .filter((u) => u.createdAt.getTime() < day + DAY_MS && (!u.blockedBotAt || u.blockedBotAt.getTime() > day))
+      .map((u) => [u, weightOf(u)] as const);
+    if (present.length === 0) continue;
+    const weekday = new Date(day).getUTCDay() % 6 !== 0;
+    const target = (weekday ? 290 : 185) * 0.25 * (present.length / users.length) * random.float(0.9, 1.1);
+    for (let rows = 0, attempts = 0; rows < target && attempts < target * 4; attempts++) {
+      const user = random.weighted(present);
+      const at = day + (random.weighted(HOURLY) - user.home.utcOffset) * HOUR_MS + random.int(0, HOUR_MS - 1);
+      if (at < user.createdAt.getTime() || at >= windowStart) continue;
+      rows += session(at, user);
+    }
+  }
+
   return planned
-    .filter((u) => u.at.getTime() <= now.getTime() && u.at.getTime() >= windowStart)
+    .filter((u) => u.at.getTime() <= now.getTime() && u.at.getTime() >= historyStart)
     .filter((u) => !u.user.blockedBotAt || u.at.getTime() <= u.user.blockedBotAt.getTime())
     .sort((a, b) => a.at.getTime() - b.at.getTime());
 }

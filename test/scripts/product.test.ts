@@ -91,10 +91,15 @@ t.test('demo data adds a staff member of each role, once', async (t) => {
 t.test('the start rolls the demo logs up at once', async (t) => {
   const product = await startTestProduct(t, {});
   await product.jobs.whenIdle();
-  const [state] = await product.database.sql<{ logs: number; newestLog: number; rolledUpTo: number; rolledUpLogs: number }[]>`
-    SELECT (SELECT count(*) FROM bot_logs)::int AS logs, (SELECT max(id) FROM bot_logs)::int AS newest_log,
-      (SELECT last_log_id FROM log_rollup_state)::int AS rolled_up_to, (SELECT sum(requests) FROM log_daily_totals)::int AS rolled_up_logs`;
+  // Retention then trims the raw rows older than its 90 days; the roll-ups keep the demo's year.
+  const [state] = await product.database.sql<{ logs: number; newestLog: number; rolledUpTo: number; rolledUpLogs: number; rolledUpDays: number }[]>`
+    WITH kept AS (SELECT min(created_at AT TIME ZONE 'UTC')::date + 1 AS since FROM bot_logs)
+    SELECT (SELECT count(*) FROM bot_logs WHERE (created_at AT TIME ZONE 'UTC')::date >= (SELECT since FROM kept))::int AS logs,
+      (SELECT max(id) FROM bot_logs)::int AS newest_log, (SELECT last_log_id FROM log_rollup_state)::int AS rolled_up_to,
+      (SELECT sum(requests) FROM log_daily_totals WHERE day >= (SELECT since FROM kept))::int AS rolled_up_logs,
+      (SELECT count(*) FROM log_daily_totals)::int AS rolled_up_days`;
   t.ok(state!.logs > 1000, `${state!.logs} demo log rows`);
   t.equal(state!.rolledUpTo, state!.newestLog, 'the roll-up reached the newest log');
   t.equal(state!.rolledUpLogs, state!.logs, 'and holds every row once');
+  t.ok(state!.rolledUpDays >= 400, `the roll-ups hold the demo's ${state!.rolledUpDays} days`);
 });

@@ -85,7 +85,7 @@ t.test('bot users, groups, memberships and whitelisted admins', async (t) => {
   t.ok(whitelisted.every((w) => w.addedBy.startsWith('demo.')), 'added by demo staff');
 });
 
-t.test('30 days of logs shaped like real traffic', async (t) => {
+t.test('logs shaped like real traffic: a busy last month, lighter history back over 400 days', async (t) => {
   const levels = Object.fromEntries(
     (await sql<{ level: string; count: number }[]>`SELECT level, count(*)::int AS count FROM bot_logs GROUP BY level`).map((r) => [r.level, r.count]),
   ) as Record<string, number>;
@@ -99,7 +99,7 @@ t.test('30 days of logs shaped like real traffic', async (t) => {
 
   t.equal(await count(sql`SELECT count(*) FROM bot_logs l LEFT JOIN telegram_users u ON u.telegram_id = l.user_id WHERE u.id IS NULL`), 0, 'every log user is a demo user');
   const [span] = await sql<{ first: Date; last: Date }[]>`SELECT min(created_at) AS first, max(created_at) AS last FROM bot_logs`;
-  t.ok(span!.first.getTime() <= NOW.getTime() - 29 * DAY_MS && span!.first.getTime() >= NOW.getTime() - 30 * DAY_MS, 'they start 30 days ago');
+  t.ok(span!.first.getTime() <= NOW.getTime() - 400 * DAY_MS, `they start at least 400 days ago (${span!.first.toISOString()})`);
   t.ok(span!.last.getTime() <= NOW.getTime() && span!.last.getTime() > NOW.getTime() - 60 * 60 * 1000, 'and run until now');
 
   const days = await sql<{ day: string; rows: number; weekday: boolean }[]>`
@@ -111,6 +111,17 @@ t.test('30 days of logs shaped like real traffic', async (t) => {
   t.ok(whole.every((d) => d.rows >= 150 && d.rows <= 400), `150–400 rows a day (${whole.map((d) => d.rows).join(' ')})`);
   const mean = (rows: typeof whole) => rows.reduce((sum, d) => sum + d.rows, 0) / rows.length;
   t.ok(mean(whole.filter((d) => d.weekday)) > 1.2 * mean(whole.filter((d) => !d.weekday)), 'busier on weekdays');
+
+  const months = await sql<{ month: string; rows: number }[]>`
+    SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, count(*)::int AS rows FROM bot_logs GROUP BY 1 ORDER BY 1`;
+  t.ok(months.length >= 14, `${months.length} months`);
+  const monthEnds = (first: string, last: string) => months.filter((m) => m.month >= first && m.month <= last);
+  t.ok(months.every((m) => m.rows > 0), `every month has rows (${months.map((m) => `${m.month}: ${m.rows}`).join(', ')})`);
+  const [firstFull, lastFull] = [months[1]!, months.at(-2)!];
+  t.ok(firstFull.rows * 3 < lastFull.rows, 'lighter further back');
+  t.ok(monthEnds('2024-03', '2024-12').length > 0, 'the year before last year is there for trends');
+  const monthBefore = await count(sql`SELECT count(*) FROM bot_logs WHERE created_at < ${new Date(NOW.getTime() - 30 * DAY_MS)} AND created_at >= ${new Date(NOW.getTime() - 60 * DAY_MS)}`);
+  t.ok(monthBefore < 30 * 290, `the month before the last is lighter (${monthBefore} rows)`);
 
   const night = await count(sql`SELECT count(*) FROM bot_logs WHERE country = 'United Kingdom' AND extract(hour FROM created_at AT TIME ZONE 'UTC') BETWEEN 2 AND 5`);
   const day = await count(sql`SELECT count(*) FROM bot_logs WHERE country = 'United Kingdom' AND extract(hour FROM created_at AT TIME ZONE 'UTC') BETWEEN 12 AND 15`);

@@ -6,8 +6,10 @@ import {
   dailyResponseTimes,
   dailySeries,
   hourOfDayDistribution,
+  hourOfDayFigures,
   lastDays,
   locationStats,
+  placeTotals,
   requestTotals,
   responseTimePercentiles,
   topLocations,
@@ -169,6 +171,8 @@ async function checkEveryFigure(t: Test, rows: NewBotLog[]): Promise<void> {
     { from: '2026-10-01', to: '2026-10-31' },
     { from: '2026-09-30', to: '2026-11-01' },
     { from: '2025-01-01', to: '2025-01-31' },
+    // A past week inside a month: the month's later days are not in it.
+    { from: '2026-10-05', to: '2026-10-11' },
   ];
   for (const range of windows) {
     const label = `${range.from}..${range.to}`;
@@ -189,6 +193,15 @@ async function checkEveryFigure(t: Test, rows: NewBotLog[]): Promise<void> {
       await hourOfDayDistribution(sql, range),
       Array.from({ length: 24 }, (_, hour) => ({ hour, requests: count(inWindow, (row) => row.createdAt.getUTCHours() === hour) })),
       `${label}: hour of day`,
+    );
+
+    t.strictSame(
+      await hourOfDayFigures(sql, range),
+      Array.from({ length: 24 }, (_, hour) => {
+        const ofHour = inWindow.filter((row) => row.createdAt.getUTCHours() === hour);
+        return { hour, requests: ofHour.length, errorCount: count(ofHour, (row) => row.level === 'ERROR') };
+      }),
+      `${label}: hour of day with errors`,
     );
 
     const times = await responseTimePercentiles(sql, range);
@@ -235,6 +248,15 @@ async function checkEveryFigure(t: Test, rows: NewBotLog[]): Promise<void> {
     for (const level of ['country', 'region', 'city'] as const) {
       const stats = (await locationStats(sql, range, { level })).map((row) => ({ ...row, lastRequestAt: row.lastRequestAt.toISOString() }));
       t.strictSame(stats, expectedLocationStats(inWindow, level), `${label}: stats per ${level}`);
+    }
+    for (const level of ['country', 'region', 'city'] as const) {
+      const durationsAt = (place: { country: string | null; region: string | null; city: string | null }) =>
+        count(inWindow, (row) => row.durationMs !== null && placeOf(row, level) === JSON.stringify([place.country, place.region, place.city]));
+      t.strictSame(
+        (await placeTotals(sql, range, { level })).map((row) => ({ ...row, lastRequestAt: row.lastRequestAt.toISOString() })),
+        expectedLocationStats(inWindow, level).map(({ uniqueUsers: _uniqueUsers, ...place }) => ({ ...place, durationCount: durationsAt(place) })),
+        `${label}: totals per ${level}`,
+      );
     }
     const inItaly = (await locationStats(sql, range, { level: 'city', country: 'Italy' })).map((row) => ({ ...row, lastRequestAt: row.lastRequestAt.toISOString() }));
     t.strictSame(inItaly, expectedLocationStats(inWindow, 'city', 'Italy'), `${label}: stats per city in one country`);

@@ -8,20 +8,4 @@ export interface FramedScreen {
   description: string;
 }
 
-export const FRAMED_SCREENS: readonly FramedScreen[] = [
-  {
-    paths: ['/analytics'],
-    title: 'Analytics Dashboard',
-    description: 'Request volume, users, locations and performance of the bot over time.',
-  },
-  {
-    paths: ['/geographic-analytics'],
-    title: 'Geographic Analytics',
-    description: 'Where requests come from and how the bot performs in each region.',
-  },
-  {
-    paths: ['/contact-analytics'],
-    title: 'Contact Analytics',
-    description: 'How medical contacts are spread, how often they are recommended and how quickly they respond.',
-  },
-];
+export const FRAMED_SCREENS: readonly FramedScreen[] = [];

@@ -37,6 +37,13 @@ const AccessControlScreen = lazy(() =>
 const NotificationsScreen = lazy(() =>
   import('../features/notifications/notifications-screen.js').then((module) => ({ default: module.NotificationsScreen })),
 );
+const AnalyticsScreen = lazy(() => import('../features/analytics/analytics-screen.js').then((module) => ({ default: module.AnalyticsScreen })));
+const GeographicAnalyticsScreen = lazy(() =>
+  import('../features/geographic-analytics/geographic-analytics-screen.js').then((module) => ({ default: module.GeographicAnalyticsScreen })),
+);
+const ContactAnalyticsScreen = lazy(() =>
+  import('../features/contact-analytics/contact-analytics-screen.js').then((module) => ({ default: module.ContactAnalyticsScreen })),
+);
 const LoginDebugScreen = lazy(() =>
   import('../features/debug/login-debug-screen.js').then((module) => ({ default: module.LoginDebugScreen })),
 );
@@ -75,6 +82,9 @@ export function createAppRouter() {
             route('/access-control', { title: 'Access Control' }, <AccessControlScreen />),
             route('/logs', { title: 'Bot Logs' }, <BotLogsScreen />),
             route('/bot-sandbox', { title: 'Bot Sandbox' }, <BotSandboxScreen />),
+            route('/analytics', { title: 'Analytics Dashboard' }, <AnalyticsScreen />),
+            route('/geographic-analytics', { title: 'Geographic Analytics' }, <GeographicAnalyticsScreen />),
+            route('/contact-analytics', { title: 'Contact Analytics' }, <ContactAnalyticsScreen />),
             route('/notifications', { title: 'Notifications' }, <NotificationsScreen />),
             route('/settings', { title: 'Settings' }, <SettingsScreen />),
             route('/debug', { title: 'Login Debug', public: true }, <LoginDebugScreen />),

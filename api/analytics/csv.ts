@@ -1,0 +1,71 @@
+import { stringify } from 'csv-stringify';
+import { ANALYTICS_CSV_HEADERS, type AnalyticsOverview, type ContactAnalytics } from '../contract/analytics.js';
+import { neutraliseFormula } from '../csv-formula.js';
+
+type CsvValue = string | number | null;
+type CsvRow = [section: string, item: string, metric: string, value: CsvValue];
+
+const placeName = (place: { country: string | null; region: string | null; city?: string | null }) =>
+  [place.city, place.region, place.country].filter(Boolean).join(', ') || 'Unknown';
+
+/** The Analytics Dashboard's figures, section by section as on screen. */
+export function overviewCsvRows(overview: AnalyticsOverview): CsvRow[] {
+  const { kpis } = overview;
+  return [
+    ['Summary', 'Total Requests', 'value', kpis.totalRequests.value],
+    ['Summary', 'Total Requests', 'previous', kpis.totalRequests.previous],
+    ['Summary', 'Unique Users', 'value', kpis.uniqueUsers.value],
+    ['Summary', 'Unique Users', 'previous', kpis.uniqueUsers.previous],
+    ['Summary', 'Avg Response Time (ms)', 'value', kpis.avgResponseTimeMs.value],
+    ['Summary', 'Avg Response Time (ms)', 'previous', kpis.avgResponseTimeMs.previous],
+    ['Summary', 'Success Rate', 'value', kpis.successRate.value],
+    ['Summary', 'Success Rate', 'previous', kpis.successRate.previous],
+    ['Summary', 'Error Rate', 'value', overview.errorRate],
+    ['Summary', 'Peak Hour', 'requests', overview.peakHour?.requests ?? null],
+    ...overview.daily.flatMap((day): CsvRow[] => [
+      ['Daily', day.day, 'requests', day.requests],
+      ['Daily', day.day, 'unique users', day.uniqueUsers],
+      ['Daily', day.day, 'success rate', day.successRate],
+      ['Daily', day.day, 'avg response time (ms)', day.avgResponseTimeMs],
+    ]),
+    ...overview.hourly.map((hour): CsvRow => ['Hourly', `${hour.hour}:00`, 'requests', hour.requests]),
+    ...overview.topLocations.map((place): CsvRow => ['Top Locations', placeName(place), 'requests', place.requests]),
+    ...overview.topUsers.map((user): CsvRow => ['Top Users', user.label, 'requests', user.requests]),
+    ...overview.regions.map((place): CsvRow => ['Regions', placeName(place), 'requests', place.requests]),
+  ];
+}
+
+/** The Contact Analytics figures, section by section as on screen. */
+export function contactAnalyticsCsvRows(analytics: ContactAnalytics): CsvRow[] {
+  return [
+    ['Summary', 'Total Contacts', 'count', analytics.totalContacts],
+    ['Summary', 'Active Contacts', 'count', analytics.activeContacts],
+    ['Summary', 'Verified', 'count', analytics.verifiedContacts],
+    ['Summary', 'Emergency (24/7)', 'count', analytics.emergencyContacts],
+    ['Summary', 'Avg Response (min)', 'minutes', analytics.avgResponseTime],
+    ...analytics.contactsByRegion.flatMap((entry): CsvRow[] => [
+      ['Regions', entry.region, 'contacts', entry.count],
+      ['Regions', entry.region, 'success rate', entry.successRate],
+    ]),
+    ...analytics.contactsBySpecialty.flatMap((entry): CsvRow[] => [
+      ['Specialties', entry.specialty, 'contacts', entry.count],
+      ['Specialties', entry.specialty, 'avg rating', entry.avgRating],
+    ]),
+    ...analytics.topPerformingContacts.map((contact): CsvRow => ['Top Performing Contacts', `${contact.name} (${contact.city})`, 'requests', contact.requests]),
+    ...analytics.responseTimeMetrics.flatMap((entry): CsvRow[] => [
+      ['Response Times', entry.timeRange, 'average (ms)', entry.avgTime],
+      ['Response Times', entry.timeRange, 'median (ms)', entry.medianTime],
+      ['Response Times', entry.timeRange, '95th percentile (ms)', entry.p95Time],
+    ]),
+    ...analytics.usagePatterns.map((hour): CsvRow => ['Usage Patterns', `${hour.hour}:00`, 'requests', hour.requests]),
+    ...analytics.dailyRequests.map((day): CsvRow => ['Trends', day.day, 'contacts shown', day.requests]),
+  ];
+}
+
+/** CSV text with the analytics header; names come from users and contacts, so they are neutralised. */
+export function analyticsCsv(rows: CsvRow[]) {
+  const stringifier = stringify({ header: true, columns: [...ANALYTICS_CSV_HEADERS] });
+  for (const [section, item, metric, value] of rows) stringifier.write([section, neutraliseFormula(item), metric, value]);
+  stringifier.end();
+  return stringifier;
+}

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AnalyticsOverviewSchema,
+  analyticsCsvFileName,
+  LocationRequestsSchema,
+  PeriodQuerySchema,
+  type AnalyticsOverview,
+  type LocationRequests,
+} from '../contract/analytics.js';
+import { audit } from '../audit.js';
+import { locationRequestsAnswer, overviewAnswer } from '../analytics/answers.js';
+import { analyticsCsv, overviewCsvRows } from '../analytics/csv.js';
+import type { FigureCache } from '../analytics/figure-cache.js';
+import type { Sql } from '../../sql/database.js';
+
+/** The Analytics Dashboard (spec §2.12, §7, §9): its figures for every role, their CSV for editors and up. */
+export const analyticsRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; figureCache: FigureCache }> = async (instance, { sql, now, figureCache }) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const context = () => ({ sql, cache: figureCache, at: now() });
+
+  app.get(
+    '/api/analytics/overview',
+    { schema: { querystring: PeriodQuerySchema, response: { 200: AnalyticsOverviewSchema } }, config: { permission: 'analytics:read' } },
+    async (request): Promise<AnalyticsOverview> => overviewAnswer(context(), request.query.period),
+  );
+
+  app.get(
+    '/api/analytics/location-requests',
+    { schema: { querystring: PeriodQuerySchema, response: { 200: LocationRequestsSchema } }, config: { permission: 'analytics:read' } },
+    async (request): Promise<LocationRequests> => locationRequestsAnswer(context(), request.query.period),
+  );
+
+  app.get(
+    '/api/analytics/export',
+    { schema: { querystring: PeriodQuerySchema }, config: { permission: 'analytics:export' } },
+    async (request, reply) => {
+      const { period } = request.query;
+      const at = context();
+      // The answer the screen shows, so the file holds the figures on screen.
+      const overview = await overviewAnswer(at, period);
+      await audit(sql, request, { action: 'analytics.export', targetType: 'analytics', targetId: null, after: { period } });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${analyticsCsvFileName('analytics', period, at.at)}"`)
+        .send(analyticsCsv(overviewCsvRows(overview)));
+    },
+  );
+};

@@ -1,0 +1,70 @@
+import { RiDownloadLine } from '@remixicon/react';
+import { Button } from '@tremor/react';
+import { useSearchParams } from 'react-router-dom';
+import type { AnalyticsPeriod } from '../../../../api/contract/analytics.js';
+import { can } from '../../../../api/contract/permissions.js';
+import { ErrorAlert } from '../../components/error-alert.js';
+import { formatMs, formatPercent, KpiCard } from '../../components/kpi-card.js';
+import { LoadingSpinner } from '../../components/loading-spinner.js';
+import { PageHeader } from '../../components/page-header.js';
+import { PeriodSelect, readPeriod, withParam } from '../../components/period-select.js';
+import { errorMessage } from '../../lib/api-client.js';
+import { formatNumber } from '../../lib/format.js';
+import { useAuth } from '../auth/use-auth.js';
+import { useAnalyticsOverview, useExportAnalytics } from './api/analytics-api.js';
+import { OverviewTabs } from './components/overview-tabs.js';
+import { AsOfLine } from '../../components/as-of-line.js';
+
+const HEADING_ID = 'analytics-heading';
+const PERIOD_LABELS: Record<AnalyticsPeriod, string> = { '24h': 'Last 24h', '7d': 'Last 7 days', '30d': 'Last 30 days', '1y': 'Last year' };
+
+/** Analytics Dashboard (/analytics) of spec §2.12: every role reads; editors and up export. */
+export function AnalyticsScreen() {
+  const { user } = useAuth();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const period = readPeriod(searchParams);
+  const overview = useAnalyticsOverview(period);
+  const exportAnalytics = useExportAnalytics();
+  const data = overview.data;
+
+  return (
+    <section aria-labelledby={HEADING_ID} className="space-y-6">
+      <PageHeader
+        title="Analytics Dashboard"
+        description="Request volume, users, locations and performance of the bot over time."
+        headingId={HEADING_ID}
+        actions={
+          <>
+            <PeriodSelect label="Time range" labels={PERIOD_LABELS} value={period} onChange={(next) => setSearchParams(withParam(searchParams, 'period', next))} />
+            {can(user?.role, 'analytics:export') ? (
+              <Button className="self-end" type="button" variant="secondary" icon={RiDownloadLine} disabled={exportAnalytics.isPending} onClick={() => exportAnalytics.mutate(period)}>
+                {exportAnalytics.isPending ? 'Exporting...' : 'Export'}
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      {overview.isError ? (
+        <ErrorAlert title="Could not load the analytics" detail={errorMessage(overview.error, 'Check your connection and try again.')} />
+      ) : !data ? (
+        <LoadingSpinner label="Loading analytics..." />
+      ) : (
+        <>
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <KpiCard title="Total Requests" value={formatNumber(data.kpis.totalRequests.value ?? 0)} trend={data.kpis.totalRequests.trend} />
+            <KpiCard title="Unique Users" value={formatNumber(data.kpis.uniqueUsers.value ?? 0)} trend={data.kpis.uniqueUsers.trend} />
+            <KpiCard
+              title="Avg Response Time (ms)"
+              value={formatMs(data.kpis.avgResponseTimeMs.value)}
+              trend={data.kpis.avgResponseTimeMs.trend}
+              higherIsBetter={false}
+            />
+            <KpiCard title="Success Rate" value={formatPercent(data.kpis.successRate.value)} trend={data.kpis.successRate.trend} />
+          </div>
+          <AsOfLine asOf={data.asOf} />
+          <OverviewTabs overview={data} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,161 @@
+import { AreaChart, BarChart, Card, DonutChart, LineChart, Tab, TabGroup, TabList, TabPanel, TabPanels, Title } from '@tremor/react';
+import { Link } from 'react-router-dom';
+import type { AnalyticsOverview } from '../../../../../api/contract/analytics.js';
+import { formatPercent } from '../../../components/kpi-card.js';
+import { formatCount, formatDate, formatNumber } from '../../../lib/format.js';
+import { botUserPath } from '../../../lib/links.js';
+import { EmptyChart } from './empty-chart.js';
+
+const TABS = ['Overview', 'Locations', 'Users', 'Performance', 'Regions', 'Trends'] as const;
+
+const placeName = (place: { country: string | null; region: string | null; city?: string | null }) =>
+  [place.city, place.region, place.country].filter(Boolean).join(', ') || 'Unknown';
+
+/** The six tabs of spec §2.12, every one from the server's figures. */
+export function OverviewTabs({ overview }: { overview: AnalyticsOverview }) {
+  const hasRequests = overview.kpis.totalRequests.value !== 0;
+  const daily = overview.daily.map((day) => ({ date: day.day, Requests: day.requests, 'Unique Users': day.uniqueUsers }));
+  const hourly = overview.hourly.map((hour) => ({ hour: `${hour.hour}:00`, Requests: hour.requests }));
+  const regions = overview.regions.map((place) => ({ name: placeName(place), requests: place.requests }));
+  return (
+    <TabGroup>
+      <div className="overflow-x-auto">
+        <TabList variant="line" className="min-w-max">
+          {TABS.map((tab) => (
+            <Tab key={tab}>{tab}</Tab>
+          ))}
+        </TabList>
+      </div>
+      <TabPanels>
+        <TabPanel>
+          <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2">
+            <Card className="min-w-0">
+              <Title>Daily Requests and Unique Users</Title>
+              {hasRequests ? (
+                <AreaChart className="mt-4 h-64" data={daily} index="date" categories={['Requests', 'Unique Users']} colors={['blue', 'emerald']} valueFormatter={formatNumber} />
+              ) : (
+                <EmptyChart />
+              )}
+            </Card>
+            <Card className="min-w-0">
+              <Title>Hourly Distribution (UTC)</Title>
+              {hasRequests ? (
+                <BarChart className="mt-4 h-64" data={hourly} index="hour" categories={['Requests']} colors={['blue']} valueFormatter={formatNumber} />
+              ) : (
+                <EmptyChart />
+              )}
+            </Card>
+          </div>
+        </TabPanel>
+        <TabPanel>
+          <Card className="mt-4">
+            <Title>Top 10 Locations</Title>
+            {overview.topLocations.length === 0 ? (
+              <EmptyChart text="No locations in this period." />
+            ) : (
+              <ol className="mt-4 divide-y divide-tremor-border" data-testid="top-locations">
+                {overview.topLocations.map((place, index) => (
+                  <li key={placeName(place)} className="flex items-center justify-between gap-3 py-2 text-tremor-default">
+                    <span className="min-w-0 truncate text-tremor-content-strong">
+                      {index + 1}. {placeName(place)}
+                    </span>
+                    <span className="shrink-0 text-tremor-content">{formatCount(place.requests, 'request')}</span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </Card>
+        </TabPanel>
+        <TabPanel>
+          <Card className="mt-4">
+            <Title>Top 20 Users</Title>
+            {overview.topUsers.length === 0 ? (
+              <EmptyChart text="No users in this period." />
+            ) : (
+              <ol className="mt-4 divide-y divide-tremor-border" data-testid="top-users">
+                {overview.topUsers.map((user) => (
+                  <li key={user.userId} className="flex flex-wrap items-center justify-between gap-x-3 py-2 text-tremor-default">
+                    <Link to={botUserPath(user.userId)} className="font-medium text-tremor-brand hover:underline">
+                      {user.label}
+                    </Link>
+                    <span className="text-tremor-content">
+                      {formatCount(user.requests, 'request')} · last active {formatDate(user.lastActiveAt)}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </Card>
+        </TabPanel>
+        <TabPanel>
+          <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-3">
+            <Card className="min-w-0 lg:col-span-2">
+              <Title>Daily Requests</Title>
+              {hasRequests ? (
+                <LineChart className="mt-4 h-64" data={daily} index="date" categories={['Requests']} colors={['blue']} valueFormatter={formatNumber} />
+              ) : (
+                <EmptyChart />
+              )}
+            </Card>
+            <Card>
+              <Title>System Health</Title>
+              <dl className="mt-4 space-y-3 text-tremor-default">
+                <div className="flex justify-between gap-3">
+                  <dt className="text-tremor-content">Success Rate</dt>
+                  <dd className="font-medium text-tremor-content-strong">{formatPercent(overview.successRate)}</dd>
+                </div>
+                <div className="flex justify-between gap-3">
+                  <dt className="text-tremor-content">Error Rate</dt>
+                  <dd className="font-medium text-tremor-content-strong" data-testid="error-rate">
+                    {formatPercent(overview.errorRate)}
+                  </dd>
+                </div>
+                <div className="flex justify-between gap-3">
+                  <dt className="text-tremor-content">Peak Hour (UTC)</dt>
+                  <dd className="font-medium text-tremor-content-strong" data-testid="peak-hour">
+                    {overview.peakHour?.slot ?? '—'}
+                  </dd>
+                </div>
+              </dl>
+            </Card>
+          </div>
+        </TabPanel>
+        <TabPanel>
+          <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2">
+            <Card className="min-w-0">
+              <Title>Requests by Region</Title>
+              {regions.length === 0 ? (
+                <EmptyChart />
+              ) : (
+                <DonutChart className="mt-4 h-56" data={regions.slice(0, 10)} index="name" category="requests" valueFormatter={formatNumber} />
+              )}
+            </Card>
+            <Card className="min-w-0">
+              <Title>Regions</Title>
+              <ul className="mt-4 divide-y divide-tremor-border" data-testid="regions">
+                {overview.regions.slice(0, 20).map((place) => (
+                  <li key={placeName(place)} className="flex items-center justify-between gap-3 py-2 text-tremor-default">
+                    <span className="min-w-0 truncate text-tremor-content-strong">{placeName(place)}</span>
+                    <span className="shrink-0 text-tremor-content">
+                      {formatNumber(place.requests)} · {formatPercent(place.successRate)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          </div>
+        </TabPanel>
+        <TabPanel>
+          <Card className="mt-4 min-w-0">
+            <Title>Daily Trend</Title>
+            {hasRequests ? (
+              <AreaChart className="mt-4 h-72" data={daily} index="date" categories={['Requests', 'Unique Users']} colors={['indigo', 'cyan']} valueFormatter={formatNumber} />
+            ) : (
+              <EmptyChart />
+            )}
+          </Card>
+        </TabPanel>
+      </TabPanels>
+    </TabGroup>
+  );
+}

@@ -1,0 +1,30 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { analyticsCsvFileName, ContactAnalyticsSchema, type AnalyticsPeriod } from '../../../../api/contract/analytics.js';
+import { apiRequest } from '../../lib/api-client.js';
+import { downloadFile } from '../../lib/download-file.js';
+import { notifyError, notifySuccess } from '../../lib/notify.js';
+
+const CONTACT_ANALYTICS_URL = '/api/contact-analytics';
+
+interface ContactAnalyticsFilter {
+  period: AnalyticsPeriod;
+  region?: string;
+}
+
+function queryString({ period, region }: ContactAnalyticsFilter): string {
+  return new URLSearchParams({ period, ...(region ? { region } : {}) }).toString();
+}
+
+export function useContactAnalytics(filter: ContactAnalyticsFilter) {
+  const url = `${CONTACT_ANALYTICS_URL}?${queryString(filter)}`;
+  return useQuery({ queryKey: [url], queryFn: async () => ContactAnalyticsSchema.parse(await apiRequest<unknown>('GET', url)) });
+}
+
+export function useExportContactAnalytics() {
+  return useMutation({
+    mutationFn: (filter: ContactAnalyticsFilter) =>
+      downloadFile(`${CONTACT_ANALYTICS_URL}/export?${queryString(filter)}`, analyticsCsvFileName('contact-analytics', filter.period, new Date())),
+    onSuccess: () => notifySuccess('Export Complete', 'The contact analytics on screen were downloaded as CSV.'),
+    onError: () => notifyError('Error', 'Failed to export contact analytics'),
+  });
+}

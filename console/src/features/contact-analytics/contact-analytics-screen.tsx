@@ -1,0 +1,91 @@
+import { RiDownloadLine, RiRefreshLine } from '@remixicon/react';
+import { Button } from '@tremor/react';
+import { useSearchParams } from 'react-router-dom';
+import type { AnalyticsPeriod } from '../../../../api/contract/analytics.js';
+import { can } from '../../../../api/contract/permissions.js';
+import { ErrorAlert } from '../../components/error-alert.js';
+import { KpiCard } from '../../components/kpi-card.js';
+import { LoadingSpinner } from '../../components/loading-spinner.js';
+import { PageHeader } from '../../components/page-header.js';
+import { PeriodSelect, readPeriod, withParam } from '../../components/period-select.js';
+import { SelectField } from '../../components/select-field.js';
+import { errorMessage } from '../../lib/api-client.js';
+import { AsOfLine } from '../../components/as-of-line.js';
+import { formatNumber } from '../../lib/format.js';
+import { useAuth } from '../auth/use-auth.js';
+import { useContactAnalytics, useExportContactAnalytics } from './contact-analytics-api.js';
+import { ContactAnalyticsTabs } from './contact-analytics-tabs.js';
+
+const HEADING_ID = 'contact-analytics-heading';
+const PERIOD_LABELS: Record<AnalyticsPeriod, string> = { '24h': '24 Hours', '7d': '7 Days', '30d': '30 Days', '1y': '1 Year' };
+
+/** Contact Analytics (/contact-analytics) of spec §2.14: every role reads; editors and up export. */
+export function ContactAnalyticsScreen() {
+  const { user } = useAuth();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const period = readPeriod(searchParams);
+  const region = searchParams.get('region') || undefined;
+  const analytics = useContactAnalytics({ period, region });
+  const exportAnalytics = useExportContactAnalytics();
+  const data = analytics.data;
+  const regions = [...new Set([...(data?.regions ?? []), ...(region ? [region] : [])])];
+
+  return (
+    <section aria-labelledby={HEADING_ID} className="space-y-6">
+      <PageHeader
+        title="Contact Analytics"
+        description="How medical contacts are spread, how often they are recommended and how quickly they respond."
+        headingId={HEADING_ID}
+        actions={
+          <>
+            <PeriodSelect label="Period" labels={PERIOD_LABELS} value={period} onChange={(next) => setSearchParams(withParam(searchParams, 'period', next))} />
+            <SelectField label="Region" value={region ?? ''} onChange={(event) => setSearchParams(withParam(searchParams, 'region', event.target.value))}>
+              <option value="">All Regions</option>
+              {regions.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </SelectField>
+            <Button className="self-end" type="button" variant="secondary" icon={RiRefreshLine} loading={analytics.isFetching} onClick={() => void analytics.refetch()}>
+              Refresh
+            </Button>
+            {can(user?.role, 'analytics:export') ? (
+              <Button
+                className="self-end"
+                type="button"
+                variant="secondary"
+                icon={RiDownloadLine}
+                disabled={exportAnalytics.isPending}
+                onClick={() => exportAnalytics.mutate({ period, region })}
+              >
+                {exportAnalytics.isPending ? 'Exporting...' : 'Export'}
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      {analytics.isError ? (
+        <ErrorAlert title="Could not load the contact analytics" detail={errorMessage(analytics.error, 'Check your connection and try again.')} />
+      ) : !data ? (
+        <LoadingSpinner label="Loading contact analytics...." />
+      ) : (
+        <>
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-5">
+            <KpiCard title="Total Contacts" value={formatNumber(data.totalContacts)} />
+            <KpiCard title="Active Contacts" value={formatNumber(data.activeContacts)} />
+            <KpiCard title="Verified" value={formatNumber(data.verifiedContacts)} />
+            <KpiCard title="Emergency (24/7)" value={formatNumber(data.emergencyContacts)} />
+            <KpiCard
+              title="Avg Response (min)"
+              value={data.avgResponseTime === null ? '—' : formatNumber(Math.round(data.avgResponseTime))}
+              note="From contacts' stated response times"
+            />
+          </div>
+          <AsOfLine asOf={data.asOf} />
+          <ContactAnalyticsTabs analytics={data} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+import { AreaChart, BarChart, Card, DonutChart, Tab, TabGroup, TabList, TabPanel, TabPanels, Title } from '@tremor/react';
+import type { ContactAnalytics } from '../../../../api/contract/analytics.js';
+import { formatMs, formatPercent } from '../../components/kpi-card.js';
+import { formatCount, formatNumber } from '../../lib/format.js';
+
+const TABS = ['Geographic Distribution', 'Specialties', 'Performance', 'Usage Patterns', 'Trends'] as const;
+
+function Empty({ text }: { text: string }) {
+  return <p className="flex h-40 items-center justify-center text-tremor-default text-tremor-content">{text}</p>;
+}
+
+/** The five tabs of spec §2.14. */
+export function ContactAnalyticsTabs({ analytics }: { analytics: ContactAnalytics }) {
+  const byRegion = analytics.contactsByRegion.slice(0, 15).map((entry) => ({ region: entry.region || 'Unknown', Contacts: entry.count }));
+  const specialties = analytics.contactsBySpecialty.map((entry) => ({ name: entry.specialty || 'Unknown', count: entry.count }));
+  const usage = analytics.usagePatterns.map((hour) => ({ hour: `${hour.hour}:00`, Requests: hour.requests }));
+  const trends = analytics.dailyRequests.map((day) => ({ date: day.day, 'Contacts shown': day.requests }));
+  const anyUsage = analytics.usagePatterns.some((hour) => hour.requests > 0);
+  const anyShown = analytics.dailyRequests.some((day) => day.requests > 0);
+  return (
+    <TabGroup>
+      <div className="overflow-x-auto">
+        <TabList variant="line" className="min-w-max">
+          {TABS.map((tab) => (
+            <Tab key={tab}>{tab}</Tab>
+          ))}
+        </TabList>
+      </div>
+      <TabPanels>
+        <TabPanel>
+          <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2">
+            <Card className="min-w-0">
+              <Title>Contacts by Region</Title>
+              {byRegion.length === 0 ? (
+                <Empty text="No contacts." />
+              ) : (
+                <BarChart className="mt-4 h-72" data={byRegion} index="region" categories={['Contacts']} colors={['blue']} layout="vertical" yAxisWidth={110} />
+              )}
+            </Card>
+            <Card className="min-w-0">
+              <Title>Regions</Title>
+              <ul className="mt-4 max-h-80 divide-y divide-tremor-border overflow-y-auto" data-testid="contacts-by-region">
+                {analytics.contactsByRegion.map((entry) => (
+                  <li key={entry.region} className="flex items-center justify-between gap-3 py-2 text-tremor-default">
+                    <span className="min-w-0 truncate text-tremor-content-strong">{entry.region || 'Unknown'}</span>
+                    <span className="shrink-0 text-tremor-content">
+                      {formatNumber(entry.count)} contacts · {formatPercent(entry.successRate)} success
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          </div>
+        </TabPanel>
+        <TabPanel>
+          <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2">
+            <Card className="min-w-0">
+              <Title>Contacts by Specialty</Title>
+              {specialties.length === 0 ? <Empty text="No contacts." /> : <DonutChart className="mt-4 h-56" data={specialties} index="name" category="count" valueFormatter={formatNumber} />}
+            </Card>
+            <Card className="min-w-0">
+              <Title>Specialties</Title>
+              <ul className="mt-4 max-h-80 divide-y divide-tremor-border overflow-y-auto">
+                {analytics.contactsBySpecialty.map((entry) => (
+                  <li key={entry.specialty} className="flex items-center justify-between gap-3 py-2 text-tremor-default">
+                    <span className="min-w-0 truncate text-tremor-content-strong">{entry.specialty || 'Unknown'}</span>
+                    <span className="shrink-0 text-tremor-content">
+                      {formatNumber(entry.count)} · ★ {entry.avgRating.toFixed(1)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          </div>
+        </TabPanel>
+        <TabPanel>
+          <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2">
+            <Card className="min-w-0">
+              <Title>Top Performing Contacts</Title>
+              {analytics.topPerformingContacts.length === 0 ? (
+                <Empty text="No contact was shown in this period." />
+              ) : (
+                <ol className="mt-4 divide-y divide-tremor-border" data-testid="top-contacts">
+                  {analytics.topPerformingContacts.map((contact) => (
+                    <li key={contact.id} className="flex flex-wrap items-center justify-between gap-x-3 py-2 text-tremor-default">
+                      <span className="min-w-0 text-tremor-content-strong">
+                        {contact.name} <span className="text-tremor-content">· {contact.city}</span>
+                      </span>
+                      <span className="text-tremor-content">
+                        {formatCount(contact.requests, 'request')} · ★ {contact.rating.toFixed(1)}
+                      </span>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </Card>
+            <Card className="min-w-0">
+              <Title>Response Time Distribution</Title>
+              <div className="mt-4 overflow-x-auto">
+                <table className="w-full text-left text-tremor-default">
+                  <thead className="text-tremor-content">
+                    <tr>
+                      <th className="py-1 pr-3 font-medium">Period</th>
+                      <th className="py-1 pr-3 font-medium">Average</th>
+                      <th className="py-1 pr-3 font-medium">Median</th>
+                      <th className="py-1 font-medium">95th percentile</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {analytics.responseTimeMetrics.map((entry) => (
+                      <tr key={entry.timeRange}>
+                        <td className="py-1 pr-3 text-tremor-content-strong">{entry.timeRange}</td>
+                        <td className="py-1 pr-3">{formatMs(entry.avgTime)}</td>
+                        <td className="py-1 pr-3">{formatMs(entry.medianTime)}</td>
+                        <td className="py-1">{formatMs(entry.p95Time)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <p className="mt-2 text-tremor-label text-tremor-content">How fast the bot answered.</p>
+            </Card>
+          </div>
+        </TabPanel>
+        <TabPanel>
+          <Card className="mt-4 min-w-0">
+            <Title>Requests by Hour of Day (UTC)</Title>
+            {anyUsage ? (
+              <BarChart className="mt-4 h-64" data={usage} index="hour" categories={['Requests']} colors={['blue']} valueFormatter={formatNumber} />
+            ) : (
+              <Empty text="No requests in this period." />
+            )}
+          </Card>
+        </TabPanel>
+        <TabPanel>
+          <Card className="mt-4 min-w-0">
+            <Title>Contacts Shown per Day</Title>
+            {anyShown ? (
+              <AreaChart className="mt-4 h-64" data={trends} index="date" categories={['Contacts shown']} colors={['indigo']} valueFormatter={formatNumber} />
+            ) : (
+              <Empty text="No contact was shown in this period." />
+            )}
+          </Card>
+        </TabPanel>
+      </TabPanels>
+    </TabGroup>
+  );
+}

@@ -1,0 +1,131 @@
+import { readFile } from 'node:fs/promises';
+import t from 'tap';
+import type { Page } from 'playwright-core';
+import { DEMO_PASSWORD, seedDemoData } from '../../scripts/seed-demo.js';
+import { launchBrowser, signIn } from '../helpers/browser.js';
+import { startTestServer } from '../helpers/server.js';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+async function kpiValues(page: Page): Promise<string[]> {
+  await page.getByTestId('kpi-card').first().waitFor();
+  return (await page.getByTestId('kpi-value').allInnerTexts()).map((text) => text.trim());
+}
+
+/** Resolves once the figures on screen differ from `before`. */
+async function changedKpis(page: Page, before: string[]): Promise<string[]> {
+  const shown = `JSON.stringify([...document.querySelectorAll('[data-testid="kpi-value"]')].map((node) => node.textContent.trim()))`;
+  await page.waitForFunction(`${shown} !== ${JSON.stringify(JSON.stringify(before))}`);
+  return kpiValues(page);
+}
+
+async function downloadedCsv(page: Page, button: string): Promise<{ name: string; lines: string[] }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button, exact: true }).click()]);
+  const text = await readFile((await download.path())!, 'utf8');
+  return { name: download.suggestedFilename(), lines: text.trim().split('\n') };
+}
+
+t.test('the analytics screens over the demo data', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  await seedDemoData(server.sql);
+  const browser = await launchBrowser();
+  t.teardown(() => browser.close());
+
+  await t.test('an editor reads the Analytics Dashboard, changes the period and exports it', async (t) => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    t.teardown(() => page.close());
+    await signIn(page, server.url, 'demo.editor', DEMO_PASSWORD);
+    await page.goto(`${server.url}/analytics`);
+    await page.getByRole('heading', { name: 'Analytics Dashboard', level: 1 }).waitFor();
+    const week = await kpiValues(page);
+    t.equal(week.length, 4, 'four KPI cards');
+    t.same(
+      (await page.getByTestId('kpi-card').allInnerTexts()).map((text) => text.split('\n')[0]),
+      ['Total Requests', 'Unique Users', 'Avg Response Time (ms)', 'Success Rate'],
+    );
+    t.equal(await page.getByLabel('Time range').inputValue(), '7d', 'Last 7 days by default');
+    await page.locator('.recharts-surface').first().waitFor();
+    t.ok((await page.locator('.recharts-surface').count()) >= 2, 'the area and bar charts of the Overview tab');
+    t.notOk((await page.getByTestId('kpi-trend').allInnerTexts()).every((trend) => trend === '—'), 'the cards compare with the week before');
+
+    await page.getByLabel('Time range').selectOption({ label: 'Last 24h' });
+    await page.waitForURL(/period=24h/);
+    const day = await changedKpis(page, week);
+    t.not(day[0], week[0], 'a day has fewer requests than a week');
+
+    await page.getByRole('tab', { name: 'Performance' }).click();
+    t.match(await page.getByTestId('peak-hour').innerText(), /^\d\d:00-\d\d:00$/, 'the busiest hour');
+    await page.getByRole('tab', { name: 'Users' }).click();
+    t.match(await page.getByTestId('top-users').getByRole('link').first().getAttribute('href'), /^\/users\?user=\d+$/);
+
+    const csv = await downloadedCsv(page, 'Export');
+    t.equal(csv.name, `analytics-24h-${today()}.csv`);
+    t.equal(csv.lines[0], 'Section,Item,Metric,Value');
+    t.ok(csv.lines.some((line) => line.startsWith(`Summary,Total Requests,value,${day[0]!.replace(/,/g, '')}`)), 'the total on screen');
+  });
+
+  await t.test('Geographic Analytics follows its filters', async (t) => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    t.teardown(() => page.close());
+    await signIn(page, server.url, 'demo.editor', DEMO_PASSWORD);
+    await page.goto(`${server.url}/geographic-analytics?period=30d`);
+    await page.getByRole('heading', { name: 'Geographic Analytics', level: 1 }).waitFor();
+    const month = await kpiValues(page);
+    t.same(
+      (await page.getByTestId('kpi-card').allInnerTexts()).map((text) => text.split('\n')[0]),
+      ['Total Requests', 'Success Rate', 'Avg Response Time', 'Active Regions'],
+    );
+    t.ok((await page.getByTestId('heatmap').locator('> *').count()) > 1, 'heatmap cards');
+    t.equal(await page.getByLabel('Country').locator('option').first().innerText(), 'All Countries');
+    await page.getByLabel('Period').selectOption({ label: '24 Hours' });
+    await page.waitForURL(/period=24h/);
+    await changedKpis(page, month);
+    const country = await page.getByLabel('Country').locator('option').nth(1).innerText();
+    await page.getByLabel('Country').selectOption({ label: country });
+    await page.waitForURL(/country=/);
+    await page.getByRole('tab', { name: 'Detailed Analytics' }).click();
+    const rows = await page.getByTestId('geographic-details').locator('tbody tr').allInnerTexts();
+    t.ok(rows.length > 0 && rows.every((row) => row.includes(country)), `only places in ${country}`);
+  });
+
+  await t.test('an editor exports Contact Analytics', async (t) => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    t.teardown(() => page.close());
+    await signIn(page, server.url, 'demo.editor', DEMO_PASSWORD);
+    await page.goto(`${server.url}/contact-analytics`);
+    await page.getByRole('heading', { name: 'Contact Analytics', level: 1 }).waitFor();
+    await kpiValues(page);
+    t.same(
+      (await page.getByTestId('kpi-card').allInnerTexts()).map((text) => text.split('\n')[0]),
+      ['Total Contacts', 'Active Contacts', 'Verified', 'Emergency (24/7)', 'Avg Response (min)'],
+    );
+    t.equal(await page.getByLabel('Region').locator('option').first().innerText(), 'All Regions');
+    await page.getByRole('tab', { name: 'Performance' }).click();
+    const topWeek = await page.getByTestId('top-contacts').textContent();
+    await page.getByLabel('Period').selectOption({ label: '24 Hours' });
+    await page.waitForURL(/period=24h/);
+    await page.waitForFunction(`document.querySelector('[data-testid="top-contacts"]')?.textContent !== ${JSON.stringify(topWeek)}`);
+    const csv = await downloadedCsv(page, 'Export');
+    t.equal(csv.name, `contact-analytics-24h-${today()}.csv`);
+    t.equal(csv.lines[0], 'Section,Item,Metric,Value');
+    t.ok(csv.lines.some((line) => line.startsWith('Summary,Total Contacts,count,')));
+  });
+
+  await t.test('a viewer has no Export button, and 375 px needs no sideways scroll', async (t) => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    t.teardown(() => page.close());
+    await signIn(page, server.url, 'demo.viewer', DEMO_PASSWORD);
+    for (const [path, heading] of [
+      ['/analytics', 'Analytics Dashboard'],
+      ['/geographic-analytics', 'Geographic Analytics'],
+      ['/contact-analytics', 'Contact Analytics'],
+    ] as const) {
+      await page.goto(`${server.url}${path}`);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await kpiValues(page);
+      t.equal(await page.getByRole('button', { name: 'Export', exact: true }).count(), 0, `no Export on ${path}`);
+      t.equal(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'), 0, `${path} fits 375 px`);
+    }
+  });
+});
