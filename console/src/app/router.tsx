@@ -1,11 +1,9 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { FRAMED_SCREENS } from './framed-screens.js';
 import { NotFoundScreen } from './not-found-screen.js';
 import { LoginRoute, RootLayout, SessionGate } from './root-layout.js';
 import type { RouteHandle } from './route-handle.js';
 
-const ScreenFrame = lazy(() => import('./screen-frame.js').then((module) => ({ default: module.ScreenFrame })));
 const DashboardScreen = lazy(() =>
   import('../features/dashboard/dashboard-screen.js').then((module) => ({ default: module.DashboardScreen })),
 );
@@ -55,10 +53,6 @@ function route(path: string, handle: RouteHandle, element: RouteObject['element'
   return { path, handle, element };
 }
 
-const framedRoutes = FRAMED_SCREENS.flatMap(({ paths, title, description }) =>
-  paths.map((path) => route(path, { title }, <ScreenFrame title={title} description={description} />)),
-);
-
 /** The route table of spec §2.1. */
 export function createAppRouter() {
   return createBrowserRouter([
@@ -70,7 +64,6 @@ export function createAppRouter() {
         {
           element: <SessionGate />,
           children: [
-            ...framedRoutes,
             route('/users', { title: 'Bot Users' }, <BotUsersScreen />),
             route('/', { title: 'Dashboard' }, <DashboardScreen />),
             route('/dashboard', { title: 'Dashboard' }, <DashboardScreen />),
