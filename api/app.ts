@@ -107,8 +107,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(systemSettingsRoutes, { sql: deps.sql });
   await app.register(systemHealthRoutes, { sql: deps.sql, now, botStatus, backups: deps.backups });
   await app.register(backupRoutes, { sql: deps.sql, backups: deps.backups });
-  await app.register(botStatsRoutes, { sql: deps.sql, now });
   const figureCache = deps.figureCache ?? createFigureCache(now);
+  await app.register(botStatsRoutes, { sql: deps.sql, now, figureCache });
   await app.register(analyticsRoutes, { sql: deps.sql, now, figureCache });
   await app.register(geographicAnalyticsRoutes, { sql: deps.sql, now, figureCache });
   await app.register(contactAnalyticsRoutes, { sql: deps.sql, now, figureCache });

@@ -172,3 +172,17 @@ t.test('trends without earlier data are null, not a made-up percentage', async (
     t.same(figures.avgResponseSeconds, { value: 0.25, previous: null, trendPercent: null }, `${period}: response time`);
   }
 });
+
+t.test('the figures are kept 30 seconds, shared by every viewer, then read again', async (t) => {
+  const testApp = await createTestApp(t);
+  testApp.clock.set(NOW);
+  const { token } = await testApp.userWithToken('viewer');
+  await insertLogs(testApp.db.sql, [aBotLog({ createdAt: new Date('2026-11-21T09:00:00Z'), level: 'INFO', userId: 1, durationMs: 250 })]);
+  t.equal((await stats(testApp, token, '7d')).totalRequests.value, 1);
+  await insertLogs(testApp.db.sql, [aBotLog({ createdAt: new Date('2026-11-21T09:05:00Z'), level: 'INFO', userId: 2, durationMs: 250 })]);
+  testApp.clock.advance(29_000);
+  t.equal((await stats(testApp, token, '7d')).totalRequests.value, 1, 'within 30 seconds: the kept figures');
+  testApp.clock.advance(1_000);
+  await stats(testApp, token, '7d');
+  t.equal((await stats(testApp, token, '7d')).totalRequests.value, 2, 'then read again');
+});
