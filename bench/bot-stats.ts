@@ -6,7 +6,8 @@
  *   npx tsx bench/bot-stats.ts                                     # embedded PGlite, in memory
  *   BENCH_DATABASE_URL=postgres://… npx tsx bench/bot-stats.ts     # a fresh database on that server (dropped after)
  *
- * Options (environment): BENCH_LOGS (1000000), BENCH_PENDING (3000), BENCH_REQUESTS (50 per window).
+ * Options (environment): BENCH_LOGS (1000000), BENCH_PENDING (3000), BENCH_REQUESTS (50 per window),
+ * BENCH_CONCURRENCY (20).
  * Writes bench/results/bot-stats.json.
  */
 import os from 'node:os';
@@ -20,6 +21,7 @@ import { benchToken, measureEndpoints, openBenchDatabase, writeResults } from '.
 const LOGS = Number(process.env.BENCH_LOGS ?? 1_000_000);
 const PENDING = Number(process.env.BENCH_PENDING ?? 3000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 50);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
 const SPAN_SECONDS = 60 * 24 * 60 * 60;
 const USERS = 20_000;
 
@@ -56,11 +58,11 @@ async function main() {
       app,
       token,
       { '24h': '/api/bot-stats?period=24h', '7d': '/api/bot-stats?period=7d', '30d': '/api/bot-stats?period=30d' },
-      { requests: REQUESTS, concurrency: 4 },
+      { requests: REQUESTS, concurrency: CONCURRENCY },
     );
     await app.close();
     await writeResults('bot-stats', {
-      benchmark: 'GET /api/bot-stats (app.inject): one at a time, and 4 clients at once',
+      benchmark: `GET /api/bot-stats (app.inject): one at a time, and ${CONCURRENCY} clients at once`,
       date: new Date().toISOString(),
       database: database.label.replace(/\/bench_[0-9a-f]+$/, ''),
       machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version },
