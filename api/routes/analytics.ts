@@ -13,6 +13,7 @@ import { locationRequestsAnswer, overviewAnswer } from '../analytics/answers.js'
 import { analyticsCsv, overviewCsvRows } from '../analytics/csv.js';
 import type { FigureCache } from '../analytics/figure-cache.js';
 import type { Sql } from '../../sql/database.js';
+import { sendCsvFile } from '../csv-download.js';
 
 /** The Analytics Dashboard (spec §2.12, §7, §9): its figures for every role, their CSV for editors and up. */
 export const analyticsRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; figureCache: FigureCache }> = async (instance, { sql, now, figureCache }) => {
@@ -40,10 +41,7 @@ export const analyticsRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; fi
       // The answer the screen shows, so the file holds the figures on screen.
       const overview = await overviewAnswer(at, period);
       await audit(sql, request, { action: 'analytics.export', targetType: 'analytics', targetId: null, after: { period } });
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${analyticsCsvFileName('analytics', period, at.at)}"`)
-        .send(analyticsCsv(overviewCsvRows(overview)));
+      return sendCsvFile(reply, analyticsCsvFileName('analytics', period, at.at), analyticsCsv(overviewCsvRows(overview)));
     },
   );
 };

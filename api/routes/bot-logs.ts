@@ -13,6 +13,7 @@ import { audit } from '../audit.js';
 import { botLogsCsvStream } from '../bot-logs-csv.js';
 import type { Sql } from '../../sql/database.js';
 import { botLogsForExport, countBotLogs, levelCountsSnapshot, listBotLogs, newestBotLogId, type BotLogCounts } from '../../sql/bot-logs.js';
+import { sendCsvFile } from '../csv-download.js';
 
 /** Searches whose counts are kept, the least recently used let go first. */
 const MAX_CACHED_SEARCHES = 100;
@@ -88,10 +89,7 @@ export const botLogRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = a
     async (request, reply) => {
       const filter = request.query;
       await audit(sql, request, { action: 'bot-logs.export', targetType: 'bot_logs', targetId: null, after: { filter } });
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${botLogsCsvFileName(now())}"`)
-        .send(botLogsCsvStream(botLogsForExport(sql, filter)));
+      return sendCsvFile(reply, botLogsCsvFileName(now()), botLogsCsvStream(botLogsForExport(sql, filter)));
     },
   );
 };

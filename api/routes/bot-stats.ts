@@ -5,6 +5,7 @@ import { audit } from '../audit.js';
 import type { FigureCache } from '../analytics/figure-cache.js';
 import { dashboardCsv, readDashboardStats } from '../dashboard-figures.js';
 import type { Sql } from '../../sql/database.js';
+import { sendCsvFile } from '../csv-download.js';
 
 /**
  * How long the Dashboard's figures are kept: every signed-in console polls them, and a 30-day
@@ -32,10 +33,7 @@ export const botStatsRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; fig
       // The figures on screen: the same kept answer the screen was given.
       const figures = await stats(request.query.period);
       await audit(sql, request, { action: 'dashboard.export', targetType: 'bot_stats', targetId: null, after: { period: figures.period } });
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${dashboardCsvFileName(at)}"`)
-        .send(dashboardCsv(figures));
+      return sendCsvFile(reply, dashboardCsvFileName(at), dashboardCsv(figures));
     },
   );
 };

@@ -6,6 +6,7 @@ import { contactAnswer } from '../analytics/answers.js';
 import { analyticsCsv, contactAnalyticsCsvRows } from '../analytics/csv.js';
 import type { FigureCache } from '../analytics/figure-cache.js';
 import type { Sql } from '../../sql/database.js';
+import { sendCsvFile } from '../csv-download.js';
 
 /** Contact Analytics (spec §2.14, §3, §7): the directory's figures for every role, their CSV for editors and up. */
 export const contactAnalyticsRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; figureCache: FigureCache }> = async (
@@ -29,10 +30,7 @@ export const contactAnalyticsRoutes: FastifyPluginAsync<{ sql: Sql; now: () => D
       // The answer the screen shows, so the file holds the figures on screen.
       const analytics = await contactAnswer(at, request.query);
       await audit(sql, request, { action: 'contact-analytics.export', targetType: 'contact_analytics', targetId: null, after: request.query });
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${analyticsCsvFileName('contact-analytics', request.query.period, at.at)}"`)
-        .send(analyticsCsv(contactAnalyticsCsvRows(analytics)));
+      return sendCsvFile(reply, analyticsCsvFileName('contact-analytics', request.query.period, at.at), analyticsCsv(contactAnalyticsCsvRows(analytics)));
     },
   );
 };

@@ -35,6 +35,7 @@ import {
   type ImportContactRow,
 } from '../../sql/contact-imports.js';
 import { geocodeContactPlace } from '../../sql/medical-contacts.js';
+import { sendCsvFile } from '../csv-download.js';
 
 /** Rows inserted per statement. */
 const BATCH_SIZE = 1000;
@@ -240,10 +241,7 @@ export const contactImportRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date
     async (request, reply) => {
       const at = now();
       const stream = contactsCsvStream(contactsForExport(sql, request.query, at));
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="medical-contacts-${at.toISOString().slice(0, 10)}.csv"`)
-        .send(stream);
+      return sendCsvFile(reply, `medical-contacts-${at.toISOString().slice(0, 10)}.csv`, stream);
     },
   );
 };
