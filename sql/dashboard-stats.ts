@@ -1,13 +1,11 @@
-import type postgres from 'postgres';
 import type { Sql } from './database.js';
+import { readWithPendingLogs } from './log-analytics.js';
 
 /**
  * The Dashboard's figures that sql/log-analytics.ts does not offer: the last 24 hours hour by hour
  * (its windows are whole UTC days), and the counts of contacts, bot users and broadcasts. Log
  * figures come from the roll-ups plus the log rows above their watermark, never from older rows.
  */
-
-type Fragment = postgres.PendingQuery<postgres.Row[]>;
 
 /** An instant window, start included and end excluded. */
 export interface InstantRange {
@@ -26,21 +24,6 @@ export interface RequestCounts {
 export interface HourlyRequests extends RequestCounts {
   /** The hour's start. */
   hour: Date;
-}
-
-/**
- * Runs a read in one snapshot with the log rows of the window above the roll-up watermark as a FROM
- * item, as log-analytics' readers do for day windows: the watermark is read first so the planner
- * sees its value (a sub-select or generic plan would read the window by created_at instead).
- */
-async function readWithPendingLogs<T>(sql: Sql, range: InstantRange, read: (sql: Sql, pendingLogs: Fragment) => Promise<T>): Promise<T> {
-  const result = await sql.begin('ISOLATION LEVEL REPEATABLE READ READ ONLY', async (transaction) => {
-    const tx = transaction as unknown as Sql;
-    await tx`SELECT set_config('plan_cache_mode', 'force_custom_plan', true), set_config('jit', 'off', true)`;
-    const [state] = await tx<{ lastLogId: number }[]>`SELECT last_log_id FROM log_rollup_state WHERE id`;
-    return read(tx, tx`bot_logs WHERE id > ${state!.lastLogId} AND created_at >= ${range.start} AND created_at < ${range.end}`);
-  });
-  return result as T;
 }
 
 /**

@@ -36,8 +36,11 @@ function windowBounds(range: DayRange): { start: Date; end: Date } {
  * it: given a sub-select, or a generic plan of a prepared statement, it reads the window's rows of
  * bot_logs by created_at instead.
  */
-async function readInSnapshot<T>(sql: Sql, range: DayRange, read: (sql: Sql, pendingLogs: Fragment) => Promise<T>): Promise<T> {
-  const { start, end } = windowBounds(range);
+export async function readWithPendingLogs<T>(
+  sql: Sql,
+  { start, end }: { start: Date; end: Date },
+  read: (sql: Sql, pendingLogs: Fragment) => Promise<T>,
+): Promise<T> {
   const result = await sql.begin('ISOLATION LEVEL REPEATABLE READ READ ONLY', async (transaction) => {
     const tx = transaction as unknown as Sql;
     // Custom plans: see above. A year's distinct users sort about a million rows: in memory, not on
@@ -48,6 +51,11 @@ async function readInSnapshot<T>(sql: Sql, range: DayRange, read: (sql: Sql, pen
     return read(tx, tx`bot_logs WHERE id > ${state!.lastLogId} AND created_at >= ${start} AND created_at < ${end}`);
   });
   return result as T;
+}
+
+/** readWithPendingLogs over whole UTC days. */
+function readInSnapshot<T>(sql: Sql, range: DayRange, read: (sql: Sql, pendingLogs: Fragment) => Promise<T>): Promise<T> {
+  return readWithPendingLogs(sql, windowBounds(range), read);
 }
 
 function inRange(sql: Sql, range: DayRange): Fragment {
