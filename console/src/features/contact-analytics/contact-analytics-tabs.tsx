@@ -1,13 +1,11 @@
-import { AreaChart, BarChart, Card, DonutChart, Tab, TabGroup, TabList, TabPanel, TabPanels, Title } from '@tremor/react';
+import { AreaChart, BarChart, Card, DonutChart, TabGroup, TabPanel, TabPanels, Title } from '@tremor/react';
 import type { ContactAnalytics } from '../../../../api/contract/analytics.js';
 import { formatMs, formatPercent } from '../../components/kpi-card.js';
 import { formatCount, formatNumber } from '../../lib/format.js';
+import { ScrollableTabList } from '../../components/scrollable-tab-list.js';
+import { EmptyChart } from '../../components/empty-chart.js';
 
 const TABS = ['Geographic Distribution', 'Specialties', 'Performance', 'Usage Patterns', 'Trends'] as const;
-
-function Empty({ text }: { text: string }) {
-  return <p className="flex h-40 items-center justify-center text-tremor-default text-tremor-content">{text}</p>;
-}
 
 /** The five tabs of spec §2.14. */
 export function ContactAnalyticsTabs({ analytics }: { analytics: ContactAnalytics }) {
@@ -19,20 +17,14 @@ export function ContactAnalyticsTabs({ analytics }: { analytics: ContactAnalytic
   const anyShown = analytics.dailyRequests.some((day) => day.requests > 0);
   return (
     <TabGroup>
-      <div className="overflow-x-auto">
-        <TabList variant="line" className="min-w-max">
-          {TABS.map((tab) => (
-            <Tab key={tab}>{tab}</Tab>
-          ))}
-        </TabList>
-      </div>
+      <ScrollableTabList tabs={TABS} />
       <TabPanels>
         <TabPanel>
           <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2">
             <Card className="min-w-0">
               <Title>Contacts by Region</Title>
               {byRegion.length === 0 ? (
-                <Empty text="No contacts." />
+                <EmptyChart text="No contacts." />
               ) : (
                 <BarChart className="mt-4 h-72" data={byRegion} index="region" categories={['Contacts']} colors={['blue']} layout="vertical" yAxisWidth={110} />
               )}
@@ -56,7 +48,7 @@ export function ContactAnalyticsTabs({ analytics }: { analytics: ContactAnalytic
           <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2">
             <Card className="min-w-0">
               <Title>Contacts by Specialty</Title>
-              {specialties.length === 0 ? <Empty text="No contacts." /> : <DonutChart className="mt-4 h-56" data={specialties} index="name" category="count" valueFormatter={formatNumber} />}
+              {specialties.length === 0 ? <EmptyChart text="No contacts." /> : <DonutChart className="mt-4 h-56" data={specialties} index="name" category="count" valueFormatter={formatNumber} />}
             </Card>
             <Card className="min-w-0">
               <Title>Specialties</Title>
@@ -78,7 +70,7 @@ export function ContactAnalyticsTabs({ analytics }: { analytics: ContactAnalytic
             <Card className="min-w-0">
               <Title>Top Performing Contacts</Title>
               {analytics.topPerformingContacts.length === 0 ? (
-                <Empty text="No contact was shown in this period." />
+                <EmptyChart text="No contact was shown in this period." />
               ) : (
                 <ol className="mt-4 divide-y divide-tremor-border" data-testid="top-contacts">
                   {analytics.topPerformingContacts.map((contact) => (
@@ -128,7 +120,7 @@ export function ContactAnalyticsTabs({ analytics }: { analytics: ContactAnalytic
             {anyUsage ? (
               <BarChart className="mt-4 h-64" data={usage} index="hour" categories={['Requests']} colors={['blue']} valueFormatter={formatNumber} />
             ) : (
-              <Empty text="No requests in this period." />
+              <EmptyChart text="No requests in this period." />
             )}
           </Card>
         </TabPanel>
@@ -138,7 +130,7 @@ export function ContactAnalyticsTabs({ analytics }: { analytics: ContactAnalytic
             {anyShown ? (
               <AreaChart className="mt-4 h-64" data={trends} index="date" categories={['Contacts shown']} colors={['indigo']} valueFormatter={formatNumber} />
             ) : (
-              <Empty text="No contact was shown in this period." />
+              <EmptyChart text="No contact was shown in this period." />
             )}
           </Card>
         </TabPanel>

@@ -1,4 +1,4 @@
-import { Badge, BarChart, Card, Tab, TabGroup, TabList, TabPanel, TabPanels, Title } from '@tremor/react';
+import { Badge, BarChart, Card, TabGroup, TabPanel, TabPanels, Title } from '@tremor/react';
 import { useSearchParams } from 'react-router-dom';
 import type { AnalyticsPeriod, GeographicAnalytics, GeographicHeatmap, PerformanceMetrics } from '../../../../api/contract/analytics.js';
 import { ErrorAlert } from '../../components/error-alert.js';
@@ -11,6 +11,7 @@ import { errorMessage } from '../../lib/api-client.js';
 import { AsOfLine } from '../../components/as-of-line.js';
 import { formatCount, formatDateTime, formatNumber } from '../../lib/format.js';
 import { useGeographicAnalytics, useGeographicHeatmap, usePerformanceMetrics } from './geographic-analytics-api.js';
+import { ScrollableTabList } from '../../components/scrollable-tab-list.js';
 
 const HEADING_ID = 'geographic-analytics-heading';
 const PERIOD_LABELS: Record<AnalyticsPeriod, string> = { '24h': '24 Hours', '7d': '7 Days', '30d': '30 Days', '1y': '1 Year' };
@@ -150,13 +151,7 @@ export function GeographicAnalyticsScreen() {
           </div>
           <AsOfLine asOf={analytics.data.asOf} />
           <TabGroup>
-            <div className="overflow-x-auto">
-              <TabList variant="line" className="min-w-max">
-                <Tab>Geographic Heatmap</Tab>
-                <Tab>Performance by Region</Tab>
-                <Tab>Detailed Analytics</Tab>
-              </TabList>
-            </div>
+            <ScrollableTabList tabs={['Geographic Heatmap', 'Performance by Region', 'Detailed Analytics']} />
             <TabPanels>
               <TabPanel>
                 <Heatmap heatmap={heatmap.data} />

@@ -1,10 +1,11 @@
-import { AreaChart, BarChart, Card, DonutChart, LineChart, Tab, TabGroup, TabList, TabPanel, TabPanels, Title } from '@tremor/react';
+import { AreaChart, BarChart, Card, DonutChart, LineChart, TabGroup, TabPanel, TabPanels, Title } from '@tremor/react';
 import { Link } from 'react-router-dom';
 import type { AnalyticsOverview } from '../../../../../api/contract/analytics.js';
 import { formatPercent } from '../../../components/kpi-card.js';
 import { formatCount, formatDate, formatNumber } from '../../../lib/format.js';
 import { botUserPath } from '../../../lib/links.js';
-import { EmptyChart } from './empty-chart.js';
+import { EmptyChart } from '../../../components/empty-chart.js';
+import { ScrollableTabList } from '../../../components/scrollable-tab-list.js';
 
 const TABS = ['Overview', 'Locations', 'Users', 'Performance', 'Regions', 'Trends'] as const;
 
@@ -19,13 +20,7 @@ export function OverviewTabs({ overview }: { overview: AnalyticsOverview }) {
   const regions = overview.regions.map((place) => ({ name: placeName(place), requests: place.requests }));
   return (
     <TabGroup>
-      <div className="overflow-x-auto">
-        <TabList variant="line" className="min-w-max">
-          {TABS.map((tab) => (
-            <Tab key={tab}>{tab}</Tab>
-          ))}
-        </TabList>
-      </div>
+      <ScrollableTabList tabs={TABS} />
       <TabPanels>
         <TabPanel>
           <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2">
