@@ -1,17 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import t from 'tap';
-import { seedDefaultTemplates } from '../../bot/default-templates.js';
 import { createTelegramSimulator } from '../../bot/simulator/index.js';
-import { openDatabase, type Database } from '../../sql/database.js';
-import { runMigrations } from '../../sql/migrate.js';
 import { insertBroadcast } from '../../sql/broadcasts.js';
-import { loadGazetteerOnce } from '../../scripts/load-gazetteer.js';
-import { LARGE_CITIES } from '../helpers/gazetteer.js';
-import { createTestDatabase } from '../helpers/database.js';
-import { childEnvWithoutCoverage, freePort } from '../helpers/child-env.js';
+import { childProductDatabase } from '../helpers/child-product-database.js';
+import { freePort } from '../helpers/child-env.js';
 import { someBotUsers } from '../helpers/broadcasts.js';
 
 
@@ -19,43 +11,22 @@ t.test('SIGKILL in the middle of a 500-recipient broadcast: a restart resumes, n
   // Telegram is a simulator in this process: it outlives both runs of the product, so it counts every message.
   const telegram = await createTelegramSimulator({ token: '777002:SIGKILL-TEST' });
   t.teardown(() => telegram.close());
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'medcontacts-sigkill-'));
-  t.teardown(() => rm(dataDir, { recursive: true, force: true }));
-
-  const server = process.env.TEST_DATABASE_URL ? await createTestDatabase() : undefined;
-  const openIt = async (): Promise<Database> => server ?? (await openDatabase({ dataDir }));
-  let database = await openIt();
-  if (!server) await runMigrations(database.sql);
-  await seedDefaultTemplates(database.sql);
-  // Loaded here, so that the product does not load the whole gazetteer at its first start.
-  await loadGazetteerOnce(database.sql, LARGE_CITIES);
-  const ids = await someBotUsers(database.sql, 500, 800_000, telegram);
-  await database.sql`UPDATE system_settings SET broadcast_rate_per_second = 100`;
+  const prepared = await childProductDatabase(t, 'medcontacts-sigkill-');
+  const ids = await someBotUsers(prepared.sql, 500, 800_000, telegram);
+  await prepared.sql`UPDATE system_settings SET broadcast_rate_per_second = 100`;
   const broadcast = (await insertBroadcast(
-    database.sql,
+    prepared.sql,
     { title: 'Crash', content: 'Hi {first_name}', templateId: null, targetType: 'all', createdBy: null, telegramIds: null },
     new Date(),
   ))!;
-  if (!server) await database.close();
+  await prepared.release();
 
   const received = new Map<number, number>();
   telegram.events.on('botMessage', (chatId) => received.set(chatId, (received.get(chatId) ?? 0) + 1));
   const total = () => [...received.values()].reduce((sum, n) => sum + n, 0);
 
   const port = await freePort();
-  const env = childEnvWithoutCoverage({
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DEMO_DATA: 'off',
-    LOG_LEVEL: 'error',
-    BOT_TOKEN: telegram.token,
-    TELEGRAM_API_ROOT: telegram.apiRoot,
-    ADMIN_USERNAME: 'root',
-    ADMIN_PASSWORD: 'root-password-for-tests',
-  });
-  delete env.DATABASE_URL;
-  if (server) env.DATABASE_URL = server.url;
-  else env.DATA_DIR = dataDir;
+  const env = prepared.childEnv(telegram, port);
 
   const children: ChildProcess[] = [];
   t.teardown(() => {
@@ -108,7 +79,7 @@ t.test('SIGKILL in the middle of a 500-recipient broadcast: a restart resumes, n
   t.ok(total() > atKill, 'the restart sent the rest');
 
   t.same(ids.filter((id) => (received.get(id) ?? 0) > 1), [], 'nobody received the message twice');
-  database = await openIt();
+  const database = await prepared.open();
   t.teardown(() => database.close());
   const rows = await database.sql<{ telegramId: number; status: string; error: string | null }[]>`
     SELECT telegram_id, status, error FROM broadcast_recipients WHERE broadcast_id = ${broadcast.id}`;

@@ -1,18 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import t from 'tap';
-import { seedDefaultTemplates } from '../../bot/default-templates.js';
 import { createTelegramSimulator } from '../../bot/simulator/index.js';
-import { openDatabase, type Database } from '../../sql/database.js';
-import { runMigrations } from '../../sql/migrate.js';
-import { loadGazetteerOnce } from '../../scripts/load-gazetteer.js';
 import { createBotHarness } from '../helpers/bot.js';
 import { aContact, aMember, anAuthorizedGroup, aUser, logsOf, withSettings, type LogRow } from '../helpers/bot-fixtures.js';
-import { createTestDatabase } from '../helpers/database.js';
-import { LARGE_CITIES } from '../helpers/gazetteer.js';
-import { childEnvWithoutCoverage, freePort } from '../helpers/child-env.js';
+import { childProductDatabase } from '../helpers/child-product-database.js';
+import { freePort } from '../helpers/child-env.js';
 
 const h = await createBotHarness(t);
 const group = await anAuthorizedGroup(h, { dailyLimit: 10 });
@@ -125,35 +117,14 @@ t.test('SIGTERM during a burst loses no log row of an update the bot handled', a
   // Telegram is a simulator in this process: it outlives the product, so we can count what the bot answered.
   const telegram = await createTelegramSimulator({ token: '777001:SIGTERM-TEST' });
   t.teardown(() => telegram.close());
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'medcontacts-sigterm-'));
-  t.teardown(() => rm(dataDir, { recursive: true, force: true }));
-
-  // The database, prepared before the product starts: templates, the larger cities, 200 whitelisted users, contacts.
-  const server = process.env.TEST_DATABASE_URL ? await createTestDatabase() : undefined;
-  const openIt = async (): Promise<Database> => server ?? (await openDatabase({ dataDir }));
-  let database = await openIt();
-  if (!server) await runMigrations(database.sql);
-  await seedDefaultTemplates(database.sql);
-  await loadGazetteerOnce(database.sql, LARGE_CITIES);
+  const prepared = await childProductDatabase(t, 'medcontacts-sigterm-');
   const userIds = Array.from({ length: 200 }, (_, index) => 500_000 + index);
-  await database.sql`INSERT INTO admin_whitelist (telegram_id, reason) SELECT id, 'burst' FROM unnest(${userIds}::bigint[]) AS id`;
-  await aContact(database.sql, { name: 'Kyiv GP', latitude: 50.45, longitude: 30.52, city: 'Kyiv' });
-  if (!server) await database.close();
+  await prepared.sql`INSERT INTO admin_whitelist (telegram_id, reason) SELECT id, 'burst' FROM unnest(${userIds}::bigint[]) AS id`;
+  await aContact(prepared.sql, { name: 'Kyiv GP', latitude: 50.45, longitude: 30.52, city: 'Kyiv' });
+  await prepared.release();
   for (const id of userIds) telegram.upsertUser({ id, first_name: `Burst ${id}` });
 
-  const env = childEnvWithoutCoverage({
-    PORT: String(await freePort()),
-    HOST: '127.0.0.1',
-    DEMO_DATA: 'off',
-    LOG_LEVEL: 'error',
-    BOT_TOKEN: telegram.token,
-    TELEGRAM_API_ROOT: telegram.apiRoot,
-    ADMIN_USERNAME: 'root',
-    ADMIN_PASSWORD: 'root-password-for-tests',
-  });
-  delete env.DATABASE_URL;
-  if (server) env.DATABASE_URL = server.url;
-  else env.DATA_DIR = dataDir;
+  const env = prepared.childEnv(telegram, await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: process.cwd(), env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -190,7 +161,7 @@ t.test('SIGTERM during a burst loses no log row of an update the bot handled', a
 
   // Every update with an answer has its log row.
   const chatsAnswered = new Set(userIds.filter((id) => telegram.botMessagesSince(id, 0).length > 0));
-  database = await openIt();
+  const database = await prepared.open();
   t.teardown(() => database.close());
   const rows = await database.sql<{ userId: number; level: string }[]>`SELECT user_id, level FROM bot_logs WHERE user_id >= 500000`;
   const logged = new Set(rows.map((row) => row.userId));

@@ -1,0 +1,52 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Test } from 'tap';
+import { seedDefaultTemplates } from '../../bot/default-templates.js';
+import { loadGazetteerOnce } from '../../scripts/load-gazetteer.js';
+import { openDatabase, type Database } from '../../sql/database.js';
+import { runMigrations } from '../../sql/migrate.js';
+import { childEnvWithoutCoverage } from './child-env.js';
+import { createTestDatabase } from './database.js';
+import { LARGE_CITIES } from './gazetteer.js';
+
+/**
+ * A database prepared for the product run in a child process (templates and the larger cities
+ * loaded, so its first start is quick): a fresh one on the TEST_DATABASE_URL server, or an
+ * embedded one in a temporary folder. The embedded one must be released before the child opens
+ * the folder; `open` opens it again afterwards (the server one stays open throughout).
+ */
+export async function childProductDatabase(t: Test, folderPrefix: string) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), folderPrefix));
+  t.teardown(() => rm(dataDir, { recursive: true, force: true }));
+  const server = process.env.TEST_DATABASE_URL ? await createTestDatabase() : undefined;
+  const open = async (): Promise<Database> => server ?? (await openDatabase({ dataDir }));
+  const database = await open();
+  if (!server) await runMigrations(database.sql);
+  await seedDefaultTemplates(database.sql);
+  await loadGazetteerOnce(database.sql, LARGE_CITIES);
+  return {
+    sql: database.sql,
+    open,
+    async release(): Promise<void> {
+      if (!server) await database.close();
+    },
+    /** The child's environment: this database, the given Telegram, no demo data, a known admin. */
+    childEnv(telegram: { token: string; apiRoot: string }, port: number): NodeJS.ProcessEnv {
+      const env = childEnvWithoutCoverage({
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DEMO_DATA: 'off',
+        LOG_LEVEL: 'error',
+        BOT_TOKEN: telegram.token,
+        TELEGRAM_API_ROOT: telegram.apiRoot,
+        ADMIN_USERNAME: 'root',
+        ADMIN_PASSWORD: 'root-password-for-tests',
+      });
+      delete env.DATABASE_URL;
+      if (server) env.DATABASE_URL = server.url;
+      else env.DATA_DIR = dataDir;
+      return env;
+    },
+  };
+}
