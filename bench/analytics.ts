@@ -12,12 +12,11 @@
  */
 import os from 'node:os';
 import { ANALYTICS_PERIODS } from '../api/contract/analytics.js';
-import { buildApp } from '../api/app.js';
 import { rollUpLogs } from '../sql/log-rollups.js';
 import { runMigrations } from '../sql/migrate.js';
 import type { Sql } from '../sql/database.js';
 import { generateLogs } from './log-generator.js';
-import { benchToken, measureEndpoints, openBenchDatabase, writeResults } from './support.js';
+import { benchToken, buildBenchApp, measureEndpoints, openBenchDatabase, writeResults } from './support.js';
 
 const LOGS = Number(process.env.BENCH_LOGS ?? 3_000_000);
 const USERS = Number(process.env.BENCH_USERS ?? 50_000);
@@ -56,7 +55,7 @@ async function main(): Promise<void> {
     await sql`VACUUM ANALYZE`;
     console.log(`${LOGS.toLocaleString('en')} log rows rolled up, ${MINUTE_LOGS} not yet`);
 
-    const app = await buildApp({ sql, config: { jwtSecret: 'bench-secret-of-at-least-thirty-two-characters' } });
+    const app = await buildBenchApp(sql);
     try {
       const token = await benchToken(app, sql);
       const cases: Record<string, string> = {};

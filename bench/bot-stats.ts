@@ -11,12 +11,10 @@
  * Writes bench/results/bot-stats.json.
  */
 import os from 'node:os';
-import { randomBytes } from 'node:crypto';
-import { buildApp } from '../api/app.js';
 import type { Sql } from '../sql/database.js';
 import { rollUpLogs } from '../sql/log-rollups.js';
 import { runMigrations } from '../sql/migrate.js';
-import { benchToken, measureEndpoints, openBenchDatabase, writeResults } from './support.js';
+import { benchToken, buildBenchApp, measureEndpoints, openBenchDatabase, writeResults } from './support.js';
 
 const LOGS = Number(process.env.BENCH_LOGS ?? 1_000_000);
 const PENDING = Number(process.env.BENCH_PENDING ?? 3000);
@@ -52,7 +50,7 @@ async function main() {
     await generateLogs(sql, PENDING, 60);
     await sql`VACUUM ANALYZE bot_logs`;
 
-    const app = await buildApp({ sql, config: { jwtSecret: randomBytes(32).toString('hex'), loginRateLimit: { max: 1000, timeWindowMs: 60_000 } } });
+    const app = await buildBenchApp(sql);
     const token = await benchToken(app, sql);
     const results = await measureEndpoints(
       app,

@@ -10,14 +10,12 @@
  * BENCH_KEEP=1 (keep the server database, to EXPLAIN its queries).
  * Writes bench/results/contacts.json.
  */
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { buildApp } from '../api/app.js';
 import type { Sql } from '../sql/database.js';
 import { runMigrations } from '../sql/migrate.js';
 import { gazetteerRows } from '../scripts/load-gazetteer.js';
 import { createRandom } from '../scripts/demo/random.js';
-import { benchToken, measureEndpoints, openBenchDatabase, writeResults } from './support.js';
+import { benchToken, buildBenchApp, measureEndpoints, openBenchDatabase, writeResults } from './support.js';
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
@@ -99,7 +97,7 @@ async function main() {
     console.log(`generated ${CONTACTS.toLocaleString('en')} contacts in ${generateMs} ms`);
     const [biggestCountry] = [...countries.entries()].sort((a, b) => b[1] - a[1])[0]!;
 
-    const app = await buildApp({ sql, config: { jwtSecret: randomBytes(32).toString('hex'), loginRateLimit: { max: 1000, timeWindowMs: 60_000 } } });
+    const app = await buildBenchApp(sql);
     const token = await benchToken(app, sql);
     const results = await measureEndpoints(
       app,

@@ -11,13 +11,11 @@
  * Options (environment): BENCH_LOGS (1000000), BENCH_REQUESTS (100 per case), BENCH_KEEP=1 (keep
  * the server database, to EXPLAIN its queries). Writes bench/results/logs.json.
  */
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { buildApp } from '../api/app.js';
 import type { BotLogListResponse } from '../api/contract/bot-logs.js';
 import type { Sql } from '../sql/database.js';
 import { runMigrations } from '../sql/migrate.js';
-import { benchToken, openBenchDatabase, percentiles, writeResults } from './support.js';
+import { benchToken, buildBenchApp, openBenchDatabase, percentiles, writeResults } from './support.js';
 
 const LOGS = Number(process.env.BENCH_LOGS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
@@ -73,7 +71,7 @@ async function main() {
     const generateMs = Math.round(performance.now() - generateStarted);
     console.log(`generated ${LOGS.toLocaleString('en')} log rows in ${generateMs} ms`);
 
-    const app = await buildApp({ sql, config: { jwtSecret: randomBytes(32).toString('hex'), loginRateLimit: { max: 1000, timeWindowMs: 60_000 } } });
+    const app = await buildBenchApp(sql);
     // An editor: the export is theirs to run.
     const token = await benchToken(app, sql, 'editor');
     const get = async (url: string) => {

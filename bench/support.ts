@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
+import { buildApp } from '../api/app.js';
 import { hashPassword } from '../api/auth/passwords.js';
 import type { Role } from '../api/contract/roles.js';
 import { insertAdminUser } from '../sql/admin-users.js';
@@ -117,4 +118,9 @@ export async function writeResults(name: string, output: unknown): Promise<void>
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, `${JSON.stringify(output, null, 2)}\n`);
   console.log(`wrote ${file}`);
+}
+
+/** The API over the benchmark database, as the product builds it, with a throwaway signing key. */
+export function buildBenchApp(sql: Sql): Promise<FastifyInstance> {
+  return buildApp({ sql, config: { jwtSecret: randomBytes(32).toString('hex'), loginRateLimit: { max: 1000, timeWindowMs: 60_000 } } });
 }

@@ -9,14 +9,12 @@
  * Options (environment): BENCH_USERS (100000), BENCH_REQUESTS (300 per case), BENCH_CONCURRENCY (20).
  * Writes bench/results/users.json.
  */
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { buildApp } from '../api/app.js';
 import type { Sql } from '../sql/database.js';
 import { runMigrations } from '../sql/migrate.js';
 import { createRandom } from '../scripts/demo/random.js';
 import { NAMES } from '../scripts/demo/names.js';
-import { benchToken, measureEndpoints, openBenchDatabase, progress, writeResults } from './support.js';
+import { benchToken, buildBenchApp, measureEndpoints, openBenchDatabase, progress, writeResults } from './support.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
@@ -69,7 +67,7 @@ async function main() {
     const generateMs = Math.round(performance.now() - generateStarted);
     console.log(`generated ${USERS.toLocaleString('en')} bot users in ${generateMs} ms`);
 
-    const app = await buildApp({ sql, config: { jwtSecret: randomBytes(32).toString('hex'), loginRateLimit: { max: 1000, timeWindowMs: 60_000 } } });
+    const app = await buildBenchApp(sql);
     const token = await benchToken(app, sql);
     const results = await measureEndpoints(
       app,
