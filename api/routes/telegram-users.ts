@@ -149,8 +149,9 @@ export const telegramUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date 
     { schema: { params: TelegramUserParamsSchema, response: { 200: TelegramUserDetailSchema } }, config: { permission: 'bot-users:manage' } },
     async (request) => {
       const { telegramId } = request.params;
-      if (!(await findTelegramUser(sql, telegramId, await today()))) throw notFound(NOT_FOUND);
-      const used = await resetDailyUsage(sql, telegramId, await today());
+      const day = await today();
+      if (!(await findTelegramUser(sql, telegramId, day))) throw notFound(NOT_FOUND);
+      const used = await resetDailyUsage(sql, telegramId, day);
       await audit(sql, request, {
         action: 'telegram-user.reset-daily-usage',
         targetType: TARGET_TYPE,
