@@ -7,7 +7,9 @@ import { createTokenSigner } from './auth/tokens.js';
 import { installAccessControl } from './plugins/access-control.js';
 import { installErrorHandler } from './plugins/error-handler.js';
 import { installConsole } from './plugins/static-console.js';
+import { installSecurityHeaders } from './plugins/security-headers.js';
 import { accountRoutes } from './routes/account.js';
+import { accountSessionRoutes } from './routes/account-sessions.js';
 import { adminUserRoutes } from './routes/admin-users.js';
 import { authRoutes } from './routes/auth.js';
 import { botSandboxRoutes } from './routes/bot-sandbox.js';
@@ -32,7 +34,9 @@ import { botStatsRoutes } from './routes/bot-stats.js';
 import { analyticsRoutes } from './routes/analytics.js';
 import { geographicAnalyticsRoutes } from './routes/geographic-analytics.js';
 import { contactAnalyticsRoutes } from './routes/contact-analytics.js';
+import { auditLogRoutes } from './routes/audit-log.js';
 import { createFigureCache, type FigureCache } from './analytics/figure-cache.js';
+import { telegramWebhookRoutes, type TelegramWebhook } from './routes/telegram-webhook.js';
 
 export interface AppConfig {
   jwtSecret: string;
@@ -47,6 +51,8 @@ export interface AppConfig {
 export interface BotStatusReport {
   /** starting, running, stopped or failed; not_running when this process has no bot. */
   state: string;
+  /** How the bot gets its updates; absent when this process has no bot. */
+  mode?: 'polling' | 'webhook';
   lastUpdateAt: Date | null;
 }
 
@@ -61,6 +67,8 @@ export interface AppDeps {
   sandbox?: BotSandbox;
   /** The broadcast sender, woken when a broadcast is queued and used for test messages; absent without a bot. */
   broadcaster?: Broadcaster;
+  /** Where Telegram posts updates, in webhook mode. */
+  telegramWebhook?: TelegramWebhook;
   /** Database backups; absent when the process has no data folder for them. */
   backups?: BackupService;
   /** Kept analytics answers, shared with the job that renews them; a fresh one by default. */
@@ -83,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  await installSecurityHeaders(app);
 
   const tokens = createTokenSigner(deps.config.jwtSecret, now);
   installAccessControl(app, { sql: deps.sql, tokens, now });
@@ -91,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { sql: deps.sql, botStatus: () => botStatus().state });
   await app.register(authRoutes, { sql: deps.sql, tokens, now, loginRateLimit: deps.config.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT });
   await app.register(accountRoutes, { sql: deps.sql, now });
+  await app.register(accountSessionRoutes, { sql: deps.sql, now });
   await app.register(adminUserRoutes, { sql: deps.sql, now });
   await app.register(botUsersDataRoutes, { sql: deps.sql, now });
   await app.register(telegramUserRoutes, { sql: deps.sql, now });
@@ -104,7 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminWhitelistRoutes, { sql: deps.sql });
   await app.register(realTimeNotificationRoutes, { sql: deps.sql, now });
   await app.register(notificationSettingsRoutes, { sql: deps.sql });
-  await app.register(systemSettingsRoutes, { sql: deps.sql });
+  await app.register(systemSettingsRoutes, { sql: deps.sql, now });
   await app.register(systemHealthRoutes, { sql: deps.sql, now, botStatus, backups: deps.backups });
   await app.register(backupRoutes, { sql: deps.sql, backups: deps.backups });
   const figureCache = deps.figureCache ?? createFigureCache(now);
@@ -112,6 +122,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(analyticsRoutes, { sql: deps.sql, now, figureCache });
   await app.register(geographicAnalyticsRoutes, { sql: deps.sql, now, figureCache });
   await app.register(contactAnalyticsRoutes, { sql: deps.sql, now, figureCache });
+  await app.register(auditLogRoutes, { sql: deps.sql, now });
+  if (deps.telegramWebhook) await app.register(telegramWebhookRoutes, deps.telegramWebhook);
   await installConsole(app, deps.config.consoleDir);
   return app;
 }

@@ -1,12 +1,30 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+/**
+ * sonner injects its stylesheet as an inline <style>, which the Content-Security-Policy
+ * (style-src 'self') refuses; the console imports sonner/dist/styles.css into its own stylesheet
+ * instead, and the build drops the injection. Fails the build if sonner changes how it does it.
+ */
+function sonnerStylesFromStylesheet(): Plugin {
+  return {
+    name: 'sonner-styles-from-stylesheet',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]sonner[\\/]dist[\\/]index\.mjs$/.test(id)) return null;
+      const withoutInjection = code.replace(/^__insertCSS\(".*"\);$/m, '');
+      if (withoutInjection === code) throw new Error('sonner no longer injects its styles with __insertCSS: update sonnerStylesFromStylesheet');
+      return { code: withoutInjection, map: null };
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), sonnerStylesFromStylesheet()],
   css: { postcss: root },
   build: {
     outDir: 'dist',
@@ -16,6 +34,9 @@ export default defineConfig({
       // @tremor/react declares no "sideEffects", so importing one component would bundle every
       // chart and date picker with their dependencies. Its modules only define components.
       treeshake: { moduleSideEffects: [{ test: /node_modules[\\/]@tremor[\\/]react[\\/]/, sideEffects: false }] },
+      // lib/zod-without-eval.ts must run before any schema is built, and schemas are built as the
+      // chunk holding them loads: sharing zod's chunk runs the setting right after zod itself.
+      output: { codeSplitting: { groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-without-eval\.ts$/ }] } },
     },
   },
   server: {

@@ -6,6 +6,7 @@ import { ApiError } from '../errors.js';
 import { DuplicateValueError } from '../../sql/errors.js';
 
 const statusName = (status: number) => STATUS_CODES[status] ?? 'Error';
+const formatMebibytes = (bytes: number) => `${Number((bytes / (1024 * 1024)).toFixed(1))} MiB`;
 
 /**
  * One error handler for the API: validation errors become 400 naming the fields, known errors
@@ -29,6 +30,13 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof DuplicateValueError) {
       const message = `That ${error.field} is already taken`;
       return reply.status(409).send({ error: 'Conflict', message, fields: { [error.field]: message } });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const limit = request.routeOptions.bodyLimit;
+      return reply.status(413).send({ error: statusName(413), message: `Request body is too large: the limit is ${formatMebibytes(limit)}` });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send({ error: statusName(415), message: 'Send the request body as JSON (Content-Type: application/json)' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

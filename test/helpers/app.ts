@@ -5,6 +5,7 @@ import type { BackupService } from '../../sql/backups.js';
 import type { BotSandbox } from '../../bot/sandbox.js';
 import type { Broadcaster } from '../../bot/broadcast-sender.js';
 import type { Role } from '../../api/contract/roles.js';
+import type { TelegramWebhook } from '../../api/routes/telegram-webhook.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { createTestClock, type TestClock } from './clock.js';
 import { anAdminUser, type AdminUserSpec } from './builders.js';
@@ -31,10 +32,14 @@ export interface TestAppOptions {
   botStatus?: () => BotStatusReport;
   /** The backup service, as the product passes it when it has a data folder. */
   backups?: BackupService;
+  /** Telegram's webhook route, as the product serves it in webhook mode. */
+  telegramWebhook?: TelegramWebhook;
   /** A database that already exists (the bot's, say); its owner closes it. Default: a fresh one. */
   db?: TestDatabase;
   /** The clock to share with other parts under test. Default: a fresh one. */
   clock?: TestClock;
+  /** A built console to serve, as the product does. Default: none. */
+  consoleDir?: string;
 }
 
 /** The API on a fresh database (or the one given) with a hand-moved clock; closed when the test ends. */
@@ -44,12 +49,17 @@ export async function createTestApp(t: Test, options: TestAppOptions = {}): Prom
   const clock = options.clock ?? createTestClock();
   const app = await buildApp({
     sql: db.sql,
-    config: { jwtSecret: 'test-secret-of-at-least-thirty-two-characters', loginRateLimit: options.loginRateLimit ?? { max: 1000, timeWindowMs: 60_000 } },
+    config: {
+      jwtSecret: 'test-secret-of-at-least-thirty-two-characters',
+      loginRateLimit: options.loginRateLimit ?? { max: 1000, timeWindowMs: 60_000 },
+      consoleDir: options.consoleDir,
+    },
     now: clock.now,
     sandbox: options.sandbox,
     broadcaster: options.broadcaster,
     botStatus: options.botStatus,
     backups: options.backups,
+    telegramWebhook: options.telegramWebhook,
   }).catch(async (error: unknown) => {
     // An open database keeps the test process alive until tap's timeout; fail fast instead.
     if (ownsDatabase) await db.close();

@@ -1,5 +1,7 @@
 import { useLocation } from 'react-router-dom';
 import { Toaster as Sonner } from 'sonner';
+// The build drops sonner's inline <style> (the CSP refuses it); its rules come from here instead.
+import 'sonner/dist/styles.css';
 import { useMediaQuery } from '../lib/use-media-query.js';
 
 /** User Management fires a toast per row action; one at a time keeps it readable (spec §9). */

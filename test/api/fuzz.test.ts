@@ -1,0 +1,254 @@
+import { readdirSync } from 'node:fs';
+import t from 'tap';
+import fc from 'fast-check';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { z } from 'zod';
+import { createTestApp } from '../helpers/app.js';
+import { anAdminUser } from '../helpers/builders.js';
+import { registeredRoutes, type RegisteredRoute } from '../helpers/routes.js';
+import { seedDemoData } from '../../scripts/seed-demo.js';
+import type { Role } from '../../api/contract/roles.js';
+import type { Sql } from '../../sql/database.js';
+
+/**
+ * Sends generated bad input (path parameters, query strings, JSON bodies) to every registered API
+ * route as every role. No answer may be a 5xx, and an answer in the 4xx range may change no data,
+ * nor write an audit entry (audit_log is watched like any table). FUZZ_SEED reproduces a run; FUZZ_RUNS sets the cases per route and role.
+ */
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_121);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+/** Only the routes whose "METHOD /url" contains this, to replay a failure. */
+const ONLY = process.env.FUZZ_ROUTE;
+/** Cases for a role the access check refuses outright: its answer cannot depend on the input. */
+const REFUSED_RUNS = 2;
+const REFUSALS = ['Sign in to continue', 'You do not have permission to do this'];
+
+type Actor = 'signed-out' | Role;
+const ACTORS: Actor[] = ['signed-out', 'viewer', 'editor', 'admin', 'super_admin'];
+
+/** Tables whose changes are not watched, each with its reason. */
+const UNCHECKED_TABLES: Record<string, string> = {
+  admin_sessions: 'every signed-in request renews its session (last_used_at, expires_at)',
+  admin_refresh_tokens: 'a refresh token presented twice revokes its session by design, whatever the answer',
+  bot_logs: 'only the bot writes it, and none runs here; large',
+  cities: 'the gazetteer, loaded once; no route writes it',
+  log_rollup_state: 'analytics reads roll bot_logs up on demand',
+  log_hourly_totals: 'a rollup of bot_logs, renewed by analytics reads',
+  log_daily_totals: 'a rollup of bot_logs, renewed by analytics reads',
+  log_daily_durations: 'a rollup of bot_logs, renewed by analytics reads',
+  log_daily_commands: 'a rollup of bot_logs, renewed by analytics reads',
+  log_daily_locations: 'a rollup of bot_logs, renewed by analytics reads',
+  log_daily_users: 'a rollup of bot_logs, renewed by analytics reads',
+  log_monthly_users: 'a rollup of bot_logs, renewed by analytics reads',
+  bot_log_level_counts: 'a rollup of bot_logs, renewed by analytics reads',
+};
+/** Columns a refused request changes by design: a wrong password counts toward the account's lockout. */
+const UNCHECKED_COLUMNS: Record<string, string[]> = {
+  admin_users: ['failed_login_count', 'first_failed_login_at', 'lockout_count', 'locked_until'],
+};
+
+/** Every field name the API's contract knows, so generated queries and bodies use real names too. */
+async function contractFieldNames(): Promise<string[]> {
+  const names = new Set<string>();
+  const seen = new Set<unknown>();
+  const walk = (schema: unknown): void => {
+    if (!schema || typeof schema !== 'object' || seen.has(schema) || !('_zod' in schema)) return;
+    seen.add(schema);
+    const def = (schema as z.ZodType)._zod.def as unknown as Record<string, unknown>;
+    if (def.type === 'object') {
+      for (const [name, field] of Object.entries(def.shape as Record<string, unknown>)) {
+        names.add(name);
+        walk(field);
+      }
+    }
+    for (const key of ['innerType', 'element', 'in', 'out', 'left', 'right', 'valueType']) walk(def[key]);
+    for (const option of (def.options as unknown[] | undefined) ?? []) walk(option);
+  };
+  const dir = new URL('../../api/contract/', import.meta.url);
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts'))) {
+    for (const value of Object.values(await import(new URL(file, dir).href))) walk(value);
+  }
+  return [...names].sort();
+}
+
+const HUGE_NUMBERS = ['99999999999999999999999', '9223372036854775808', '-9223372036854775809', '1e309', '-1e309', '9007199254740993', '1e21'];
+const AWKWARD_TEXT = [
+  '',
+  ' ',
+  '-1',
+  '0',
+  '1.5',
+  '0x1f',
+  'NaN',
+  'Infinity',
+  'null',
+  'true',
+  '[]',
+  '{}',
+  '..',
+  '../../etc/passwd',
+  '%00',
+  '\u0000',
+  "1' OR '1'='1",
+  '💥',
+  'é\u0301',
+  '\u202e',
+  '2026-13-45',
+  '9999-12-31T23:59:59Z',
+  '__proto__',
+];
+
+const awkwardString = fc.oneof(
+  fc.constantFrom(...AWKWARD_TEXT, ...HUGE_NUMBERS),
+  fc.string({ maxLength: 20 }),
+  fc.string({ unit: 'grapheme', maxLength: 20 }),
+  fc.integer().map(String),
+  fc.constant('x'.repeat(20_000)),
+);
+
+/** JSON text nesting arrays and objects `depth` deep: written out, since JSON.stringify would overflow the stack. */
+function nestedJson(depth: number): string {
+  const opening = Array.from({ length: depth }, (_, level) => (level % 2 ? '{"a":' : '[')).join('');
+  const closing = Array.from({ length: depth }, (_, level) => (level % 2 ? '}' : ']')).reverse().join('');
+  return `${opening}1${closing}`;
+}
+
+function requestFor(route: RegisteredRoute, fieldNames: string[]): fc.Arbitrary<InjectOptions> {
+  const fieldName = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...fieldNames) }, fc.constantFrom('unknownField', '__proto__', 'constructor'), fc.string({ maxLength: 8 }));
+  const leaf = fc.oneof(
+    fc.constantFrom(null, true, false, 0, -1, 1, 1.5, -1e308, 1e308, 2 ** 53 + 2, 5e-324, 999_999_999, [], {}),
+    fc.integer(),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    awkwardString,
+    fc.array(awkwardString, { maxLength: 3 }),
+  );
+  const jsonObject = fc.dictionary(fieldName, fc.oneof({ weight: 3, arbitrary: leaf }, fc.dictionary(fieldName, leaf, { maxKeys: 3 })), { maxKeys: 6 });
+  const body = fc.oneof(
+    { weight: 4, arbitrary: jsonObject.map((value) => JSON.stringify(value)) },
+    fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
+    fc.constantFrom(nestedJson(5_000), nestedJson(64), JSON.stringify({ name: 'x'.repeat(500_000) }), 'null'),
+  );
+  const pathValue = fc
+    .oneof(fc.constantFrom(...AWKWARD_TEXT, ...HUGE_NUMBERS, '1', '2', '3'), fc.integer().map(String), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }))
+    .map((value) => (value === '' ? '%20' : encodeURIComponent(value)));
+  const params = route.url.match(/:[A-Za-z]+/g) ?? [];
+  const query = fc.array(fc.tuple(fieldName, awkwardString), { maxLength: 6 });
+  const takesBody = !['GET', 'DELETE'].includes(route.method);
+  return fc.record({
+    values: fc.array(pathValue, { minLength: params.length, maxLength: params.length }),
+    query,
+    body: takesBody ? fc.option(body, { nil: undefined, freq: 8 }) : fc.constant(undefined),
+  }).map(({ values, query: entries, body: payload }) => {
+    let url = route.url;
+    for (const [index, param] of params.entries()) url = url.replace(param, values[index]!);
+    if (entries.length) url += `?${entries.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`).join('&')}`;
+    return {
+      method: route.method as InjectOptions['method'],
+      url,
+      ...(payload !== undefined && { payload, headers: { 'content-type': 'application/json' } }),
+    };
+  });
+}
+
+/**
+ * Records, in a table of its own, every row any route inserts, deletes or really changes (columns
+ * left unchecked aside), through triggers on the data tables. Changes a request rolls back leave
+ * no record. Returns the tables changed since the last call, forgetting them.
+ */
+async function watchDataChanges(sql: Sql): Promise<() => Promise<string[]>> {
+  const columns = await sql<{ table: string; column: string }[]>`
+    SELECT c.table_name AS table, c.column_name AS column FROM information_schema.columns c
+    JOIN information_schema.tables USING (table_schema, table_name)
+    WHERE c.table_schema = 'public' AND table_type = 'BASE TABLE'`;
+  const tables = [...new Set(columns.map((row) => row.table))].filter((table) => !(table in UNCHECKED_TABLES));
+  await sql`CREATE TABLE fuzz_changes (table_name text NOT NULL)`;
+  await sql`
+    CREATE FUNCTION fuzz_note_change() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      -- TG_ARGV names the columns whose changes do not count.
+      IF TG_OP = 'UPDATE' AND (to_jsonb(OLD) - TG_ARGV) = (to_jsonb(NEW) - TG_ARGV) THEN RETURN NULL; END IF;
+      INSERT INTO fuzz_changes VALUES (TG_TABLE_NAME);
+      RETURN NULL;
+    END $$`;
+  for (const table of tables) {
+    const unchecked = (UNCHECKED_COLUMNS[table] ?? []).map((column) => `'${column}'`).join(', ');
+    await sql.unsafe(`CREATE TRIGGER fuzz_note_change AFTER INSERT OR UPDATE OR DELETE ON "${table}" FOR EACH ROW EXECUTE FUNCTION fuzz_note_change(${unchecked})`);
+    await sql.unsafe(`CREATE TRIGGER fuzz_note_truncate AFTER TRUNCATE ON "${table}" FOR EACH STATEMENT EXECUTE FUNCTION fuzz_note_change()`);
+  }
+  return async () => (await sql<{ name: string }[]>`DELETE FROM fuzz_changes RETURNING table_name AS name`).map((row) => row.name);
+}
+
+/** A report with each run of one repeated character (the generated long strings) written as a count. */
+function shortened(report: string): string {
+  return report.replaceAll(/(.)\1{49,}/g, (run, character: string) => `${character}…×${run.length}`);
+}
+
+t.test('generated bad input to every route as every role: no 5xx, and a 4xx changes nothing', async (t) => {
+  const { app, db, call, signIn } = await createTestApp(t);
+  await seedDemoData(db.sql, { now: new Date('2026-11-21T10:00:00Z') });
+  // Enough rows for every screen's queries; the demo's thousands would only slow the exports.
+  for (const table of ['bot_logs', 'contact_daily_requests', 'daily_usage']) {
+    await db.sql`DELETE FROM ${db.sql(table)} WHERE ctid NOT IN (SELECT ctid FROM ${db.sql(table)} LIMIT 200)`;
+  }
+  const fieldNames = await contractFieldNames();
+  const changedTables = await watchDataChanges(db.sql);
+  await db.sql`UPDATE admin_users SET first_name = first_name || '!' WHERE username = 'demo.viewer'`;
+  t.strictSame(await changedTables(), ['admin_users'], 'the watch sees a change');
+  await db.sql`UPDATE admin_users SET failed_login_count = failed_login_count + 1 WHERE username = 'demo.viewer'`;
+  t.strictSame(await changedTables(), [], 'and leaves out the unchecked columns');
+
+  const tokens = new Map<Actor, string | undefined>([['signed-out', undefined]]);
+  /** A working token for the role, signing a fresh member in when a case ended the last one's session or account. */
+  const tokenFor = async (actor: Actor): Promise<string | undefined> => {
+    if (actor === 'signed-out') return undefined;
+    const token = tokens.get(actor);
+    if (token && (await call(token, { method: 'GET', url: '/api/auth/verify' })).statusCode === 200) return token;
+    const user = await anAdminUser(db.sql, { role: actor });
+    const fresh = (await signIn(user.username, user.password)).token;
+    tokens.set(actor, fresh);
+    await changedTables();
+    return fresh;
+  };
+  const importsSettled = async () => {
+    while ((await db.sql`SELECT 1 FROM contact_imports WHERE status = 'running'`).length) await new Promise((resolve) => setTimeout(resolve, 20));
+  };
+
+  // None is left out: without a bot, backups or Telegram, the routes that start long work answer 409,
+  // and the contact import's background work is awaited before the next case.
+  const routes = registeredRoutes(app).filter((route) => route.url.startsWith('/api'));
+  t.ok(routes.length > 80, `${routes.length} routes`);
+  const fuzzed = routes.filter((route) => !ONLY || `${route.method} ${route.url}`.includes(ONLY));
+  await changedTables();
+  const counts = { requests: 0, byClass: {} as Record<string, number> };
+  const started = Date.now();
+
+  for (const route of fuzzed) {
+    const name = `${route.method} ${route.url}`;
+    for (const [index, actor] of ACTORS.entries()) {
+      const token = await tokenFor(actor);
+      const probe = await call(token, { method: route.method as InjectOptions['method'], url: route.url });
+      const refused = [401, 403].includes(probe.statusCode) && REFUSALS.includes(probe.json<{ message?: string }>().message ?? '');
+      await changedTables();
+      const property = fc.asyncProperty(requestFor(route, fieldNames), async (request) => {
+        const response: LightMyRequestResponse = await call(token, request);
+        counts.requests++;
+        const statusClass = `${String(response.statusCode)[0]}xx`;
+        counts.byClass[statusClass] = (counts.byClass[statusClass] ?? 0) + 1;
+        if (response.statusCode >= 500) throw new Error(`answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
+        if (response.statusCode >= 400) {
+          const changed = [...new Set(await changedTables())];
+          if (changed.length) throw new Error(`answered ${response.statusCode} (${response.body.slice(0, 200)}) but changed ${changed.join(', ')}`);
+        } else {
+          await importsSettled();
+          await changedTables();
+        }
+      });
+      const details = await fc.check(property, { seed: SEED + index, numRuns: refused ? REFUSED_RUNS : RUNS });
+      if (details.failed) {
+        const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+        t.fail(`${name} as ${actor}: ${shortened(error)}\n${shortened(fc.defaultReportMessage(details) ?? '')}`);
+      }
+    }
+  }
+  t.comment(`${counts.requests} requests in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(counts.byClass)}`);
+});
