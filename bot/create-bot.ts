@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Bot, type Api } from 'grammy';
-import type { UserFromGetMe } from 'grammy/types';
+import type { Update, UserFromGetMe } from 'grammy/types';
 import { run, type RunnerHandle } from '@grammyjs/runner';
 import type { Sql } from '../sql/database.js';
 import type { BotContext } from './context.js';
@@ -19,6 +19,7 @@ import { createUpdateTracker } from './update-tracker.js';
 export const ALLOWED_UPDATES = ['message', 'callback_query', 'my_chat_member', 'chat_member'] as const;
 
 export type BotState = 'starting' | 'running' | 'stopped' | 'failed';
+export type BotMode = 'polling' | 'webhook';
 
 export interface BotOptions {
   sql: Sql;
@@ -27,6 +28,8 @@ export interface BotOptions {
   apiRoot?: string;
   /** Skips getMe at start when the bot's identity is already known. */
   botInfo?: UserFromGetMe;
+  /** Telegram posts updates here (the app serves it, see handleUpdate); absent: the bot long-polls. */
+  webhook?: { url: string; secretToken: string };
   now?: () => Date;
   onError?: (error: unknown) => void;
 }
@@ -43,14 +46,20 @@ export interface MedBot {
   events: EventEmitter;
   /** Resolves once the bot has answered the update. */
   whenHandled(updateId: number, timeoutMs?: number): Promise<void>;
+  /** Runs one update through the middleware: what the webhook route calls with each update Telegram posts. */
+  handleUpdate(update: Update): Promise<void>;
+  /** Long polling: starts fetching updates. Webhook mode: registers the webhook (setWebhook) with Telegram. */
   start(): Promise<void>;
   /** Stops polling, lets updates in progress finish, and writes every buffered log row. */
   stop(): Promise<void>;
-  /** `connected` is null until the first fetch of updates has been answered or has failed. */
-  status(): { state: BotState; lastUpdateAt: Date | null; connected: boolean | null };
+  /**
+   * `connected` is null until the first fetch of updates has been answered or has failed; in webhook mode,
+   * true once Telegram accepted the webhook.
+   */
+  status(): { state: BotState; mode: BotMode; lastUpdateAt: Date | null; connected: boolean | null };
 }
 
-/** The bot: its middleware in the order that is its design (STYLE.md), and its long-polling runner. */
+/** The bot: its middleware in the order that is its design (STYLE.md), and its long-polling runner or webhook. */
 export function createBot(options: BotOptions): MedBot {
   const now = options.now ?? (() => new Date());
   const onError = options.onError ?? ((error: unknown) => console.error('bot error', error));
@@ -66,6 +75,7 @@ export function createBot(options: BotOptions): MedBot {
   let lastUpdateAt: Date | null = null;
   let runner: RunnerHandle | undefined;
   let connected: boolean | null = null;
+  const mode: BotMode = options.webhook ? 'webhook' : 'polling';
 
   // The runner retries failed fetches quietly: watch them to know whether Telegram can be reached.
   bot.api.config.use(async (prev, method, payload, signal) => {
@@ -113,13 +123,25 @@ export function createBot(options: BotOptions): MedBot {
     recorder,
     events,
     whenHandled: tracker.whenHandled,
+    async handleUpdate(update) {
+      // An instance behind a load balancer may get posts while it is still starting; init runs once.
+      await bot.init();
+      await bot.handleUpdate(update);
+    },
     async start() {
       state = 'starting';
       try {
         await bot.init();
-        await bot.api.deleteWebhook();
-        await bot.api.setMyCommands(BOT_COMMANDS);
-        runner = run(bot, { runner: { fetch: { allowed_updates: ALLOWED_UPDATES } } });
+        if (options.webhook) {
+          await bot.api.setMyCommands(BOT_COMMANDS);
+          // Every instance sets the same webhook at start; setting it again changes nothing.
+          await bot.api.setWebhook(options.webhook.url, { secret_token: options.webhook.secretToken, allowed_updates: ALLOWED_UPDATES });
+          connected = true;
+        } else {
+          await bot.api.deleteWebhook();
+          await bot.api.setMyCommands(BOT_COMMANDS);
+          runner = run(bot, { runner: { fetch: { allowed_updates: ALLOWED_UPDATES } } });
+        }
         state = 'running';
       } catch (error) {
         state = 'failed';
@@ -133,6 +155,6 @@ export function createBot(options: BotOptions): MedBot {
       await recorder.close();
       state = 'stopped';
     },
-    status: () => ({ state, lastUpdateAt, connected }),
+    status: () => ({ state, mode, lastUpdateAt, connected }),
   };
 }

@@ -12,6 +12,8 @@ const flag = (name: string) =>
 
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
+const BOT_MODES = ['polling', 'webhook'] as const;
+
 const EnvSchema = z
   .object({
     PORT: z.preprocess(
@@ -33,6 +35,16 @@ const EnvSchema = z
     DEMO_DATA: z.preprocess(blankToUndefined, flag('DEMO_DATA').optional()),
     BOT_TOKEN: z.preprocess(blankToUndefined, z.string().regex(/^\d+:[\w-]+$/, 'BOT_TOKEN must look like 123456:ABC-DEF…').optional()),
     TELEGRAM_API_ROOT: z.preprocess(blankToUndefined, z.url('TELEGRAM_API_ROOT must be a URL').optional()),
+    BOT_MODE: z.preprocess(blankToUndefined, z.enum(BOT_MODES, { error: 'BOT_MODE must be polling or webhook' }).default('polling')),
+    WEBHOOK_URL: z.preprocess(
+      blankToUndefined,
+      z.url({ protocol: /^https$/, error: 'WEBHOOK_URL must be an https:// URL (Telegram posts only to https)' }).optional(),
+    ),
+    // What Telegram accepts as a webhook's secret_token.
+    WEBHOOK_SECRET: z.preprocess(
+      blankToUndefined,
+      z.string().regex(/^[A-Za-z0-9_-]{1,256}$/, 'WEBHOOK_SECRET must be 1 to 256 characters of A-Z, a-z, 0-9, _ and -').optional(),
+    ),
     LOG_LEVEL: z.preprocess(
       blankToUndefined,
       z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -43,7 +55,23 @@ const EnvSchema = z
     path: ['ADMIN_PASSWORD'],
     // zod skips object refinements when a field failed; run this one anyway, so every problem is listed at once.
     when: () => true,
+  })
+  .refine((env) => env.BOT_MODE !== 'webhook' || env.WEBHOOK_URL !== undefined, {
+    message: 'WEBHOOK_URL is required with BOT_MODE=webhook',
+    path: ['WEBHOOK_URL'],
+    when: (payload) => payload.issues.every((issue) => issue.path?.[0] !== 'WEBHOOK_URL'),
+  })
+  .refine((env) => env.BOT_MODE !== 'webhook' || env.WEBHOOK_SECRET !== undefined, {
+    message: 'WEBHOOK_SECRET is required with BOT_MODE=webhook',
+    path: ['WEBHOOK_SECRET'],
+    when: (payload) => payload.issues.every((issue) => issue.path?.[0] !== 'WEBHOOK_SECRET'),
   });
+
+/** Where Telegram posts updates in webhook mode, and the secret it sends with each. */
+export interface WebhookConfig {
+  url: string;
+  secretToken: string;
+}
 
 export interface Config {
   port: number;
@@ -55,6 +83,8 @@ export interface Config {
   demoData: boolean;
   botToken: string | undefined;
   telegramApiRoot: string | undefined;
+  /** Absent: the bot long-polls Telegram. */
+  webhook: WebhookConfig | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
   consoleDir: string;
 }
@@ -87,6 +117,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     demoData: values.DEMO_DATA ?? values.DATABASE_URL === undefined,
     botToken: values.BOT_TOKEN,
     telegramApiRoot: values.TELEGRAM_API_ROOT,
+    webhook:
+      values.BOT_MODE === 'webhook' && values.WEBHOOK_URL && values.WEBHOOK_SECRET
+        ? { url: values.WEBHOOK_URL, secretToken: values.WEBHOOK_SECRET }
+        : undefined,
     logLevel: values.LOG_LEVEL,
     consoleDir: path.resolve(cwd, 'console/dist'),
   };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Update } from 'grammy/types';
 import { buildApp } from '../api/app.js';
 import { refreshLongWindowAnswers } from '../api/analytics/answers.js';
 import { createFigureCache } from '../api/analytics/figure-cache.js';
@@ -19,9 +20,11 @@ import { backupIfDue } from '../sql/backup-schedule.js';
 import { getOrCreateSecret } from '../sql/app-secrets.js';
 import { applyLogRetention } from '../sql/log-retention.js';
 import { rollUpLogs } from '../sql/log-rollups.js';
+import { LEADER_LOCK_ID, tryAdvisoryLock, type HeldLock } from '../sql/leader-lock.js';
 import type { Config } from './config.js';
 import { ensureInitialAdmin, type InitialAdminResult } from './initial-admin.js';
 import { createJobRunner, type JobRunner } from './job-runner.js';
+import { createLeadership, type Leadership } from './leadership.js';
 import { loadGazetteerOnce } from './load-gazetteer.js';
 import { seedDemoData } from './seed-demo.js';
 
@@ -30,6 +33,13 @@ const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 /** Inside the 15 minutes the long windows' analytics answers are kept, so no viewer waits for them. */
 const ANALYTICS_REFRESH_MS = 10 * MINUTE_MS;
+/** How often a follower instance tries to take over the background work, and the leader checks its lock. */
+const LEADERSHIP_CHECK_MS = 5000;
+/**
+ * The embedded database is one process's (a lock file keeps a second out) and PGlite has one session, in
+ * which advisory locks cannot tell instances apart: that process always leads.
+ */
+const SOLE_INSTANCE: HeldLock = { stillHeld: async () => true, release: async () => {} };
 
 export interface ProductOptions extends Omit<Config, 'dataDir'> {
   /** null keeps the embedded database in memory (tests). */
@@ -37,6 +47,10 @@ export interface ProductOptions extends Omit<Config, 'dataDir'> {
   loginRateLimit?: { max: number; timeWindowMs: number };
   /** Loads only the gazetteer cities it keeps (tests load a small part, fast). */
   gazetteerFilter?: (city: CityRow) => boolean;
+  /** How often followers try to take over the background work (default 5 s; tests go faster). */
+  leadershipCheckMs?: number;
+  /** An already open database to run on instead of opening one (the benchmark's); stop() leaves it open. */
+  database?: Database;
 }
 
 export interface RunningProduct {
@@ -50,8 +64,13 @@ export interface RunningProduct {
   migrationsApplied: string[];
   /** Milliseconds the first-start gazetteer load took; undefined when it was loaded before. */
   gazetteerLoadMs: number | undefined;
-  /** The periodic jobs (log roll-up, retention); each runs once at start. */
-  jobs: JobRunner;
+  /** The periodic jobs (log roll-up, retention, …); each runs once at start, in the leading instance. */
+  jobs: Pick<JobRunner, 'whenIdle'>;
+  /**
+   * Whether this instance runs the broadcast sender and the background jobs: of the instances that share
+   * one database, the one holding its leader lock; the others take over when it stops or dies.
+   */
+  leadership: Pick<Leadership, 'isLeader'>;
   stop(): Promise<void>;
 }
 
@@ -62,7 +81,8 @@ export interface RunningProduct {
  * start the product here.
  */
 export async function startProduct(options: ProductOptions): Promise<RunningProduct> {
-  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  const database = options.database ?? (await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }));
+  const closeDatabase = () => (options.database ? Promise.resolve() : database.close());
   let simulator: TelegramSimulator | undefined;
   try {
     const { sql } = database;
@@ -79,10 +99,11 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       sql,
       token: options.botToken ?? simulator!.token,
       apiRoot: simulator?.apiRoot ?? options.telegramApiRoot,
+      webhook: options.webhook,
       // Called only once updates flow, which is after the app below exists.
       onError: (error) => app.log.error({ err: error }, 'bot error'),
     });
-    // Works the broadcast queue through the live bot's API; its rate is read from system_settings.
+    // Works the broadcast queue through the live bot's API, in the leading instance; its rate is read from system_settings.
     const broadcastSender = createBroadcastSender({ sql, api: bot.api, onError: (error) => app.log.error({ err: error }, 'broadcast sender error') });
     // Raises the notifications that come from conditions over time and alerts the admins on Telegram.
     const notificationMonitor = createNotificationMonitor({
@@ -102,27 +123,60 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       sandbox: simulator && createBotSandbox(simulator, bot),
       broadcaster: broadcastSender,
       backups,
+      telegramWebhook: options.webhook && {
+        path: new URL(options.webhook.url).pathname,
+        secretToken: options.webhook.secretToken,
+        // The route checked the update's shape; the bot reads it as the Update it is.
+        handleUpdate: (update) => bot.handleUpdate(update as unknown as Update),
+      },
     });
-    // The console stays up when Telegram cannot be reached; /api/health reports the bot as failed.
-    await bot.start().catch((error: unknown) => app.log.error({ err: error }, 'the bot could not start'));
 
-    // Fails the recipients a crash left in flight, then resumes the pending ones.
-    await broadcastSender.start();
-    notificationMonitor.start();
-
-    const jobs = createJobRunner({ onError: (job, error) => app.log.error({ err: error, job }, 'job failed') });
-    jobs.every('log roll-up', MINUTE_MS, () => rollUpLogs(sql));
-    jobs.every('log retention', DAY_MS, (now) => applyLogRetention(sql, now));
-    jobs.every('notification checks', NOTIFICATION_CHECK_INTERVAL_MS, () => notificationMonitor.tick());
-    // A backup stalls the embedded database for seconds: the first check waits until start-up is over.
-    jobs.every('analytics answers', ANALYTICS_REFRESH_MS, (now) => refreshLongWindowAnswers(sql, figureCache, now, ANALYTICS_REFRESH_MS), {
+    const onJobError = (job: string, error: unknown) => app.log.error({ err: error, job }, 'job failed');
+    // Each instance keeps its own analytics answers, so each renews them.
+    const instanceJobs = createJobRunner({ onError: onJobError });
+    instanceJobs.every('analytics answers', ANALYTICS_REFRESH_MS, (now) => refreshLongWindowAnswers(sql, figureCache, now, ANALYTICS_REFRESH_MS), {
       firstRunAfterMs: MINUTE_MS,
     });
-    if (backups) jobs.every('automatic backup', HOUR_MS, (now) => backupIfDue(sql, backups, now), { firstRunAfterMs: MINUTE_MS });
+    /** The jobs one instance runs for all: a fresh runner each time this instance becomes the leader. */
+    const leaderJobs = () => {
+      const jobs = createJobRunner({ onError: onJobError });
+      jobs.every('log roll-up', MINUTE_MS, () => rollUpLogs(sql));
+      jobs.every('log retention', DAY_MS, (now) => applyLogRetention(sql, now));
+      jobs.every('notification checks', NOTIFICATION_CHECK_INTERVAL_MS, () => notificationMonitor.tick());
+      // A backup stalls the embedded database for seconds: the first check waits until start-up is over.
+      if (backups) jobs.every('automatic backup', HOUR_MS, (now) => backupIfDue(sql, backups, now), { firstRunAfterMs: MINUTE_MS });
+      return jobs;
+    };
+    let leading: JobRunner | undefined;
+    const leadership = createLeadership({
+      acquire: options.databaseUrl ? () => tryAdvisoryLock(options.databaseUrl!, LEADER_LOCK_ID) : async () => SOLE_INSTANCE,
+      async lead() {
+        // Fails the recipients a crash left in flight, then resumes the pending ones.
+        await broadcastSender.start();
+        leading = leaderJobs();
+        // The first runs happen now, so the roll-ups cover demo data seeded above right away.
+        leading.start();
+      },
+      async standDown() {
+        await leading?.stop();
+        leading = undefined;
+        await broadcastSender.stop();
+      },
+      checkEveryMs: options.leadershipCheckMs ?? LEADERSHIP_CHECK_MS,
+      onChange: (leads) =>
+        app.log.info(leads ? 'This instance now runs the broadcast sender and the background jobs' : 'This instance stopped running the background work'),
+      onError: (error) => app.log.error({ err: error }, 'leadership check failed'),
+    });
 
     const address = await app.listen({ port: options.port, host: options.host });
-    // The first runs happen now, so the roll-ups cover demo data seeded above right away.
-    jobs.start();
+    // Telegram needs an https URL: the built-in one reaches this plain-HTTP server as a proxy in front of it would.
+    if (simulator && options.webhook) simulator.forwardWebhookTo(address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '[::1]'));
+    // Started once the app listens, so a webhook is served as soon as it is set. The console stays up when
+    // Telegram cannot be reached; /api/health reports the bot as failed.
+    await bot.start().catch((error: unknown) => app.log.error({ err: error }, 'the bot could not start'));
+    notificationMonitor.start();
+    instanceJobs.start();
+    await leadership.start();
     const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
     const runningSimulator = simulator;
     return {
@@ -134,20 +188,21 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       initialAdmin,
       migrationsApplied,
       gazetteerLoadMs,
-      jobs,
+      jobs: { whenIdle: async () => void (await Promise.all([instanceJobs.whenIdle(), leading?.whenIdle()])) },
+      leadership,
       async stop() {
         await app.close();
-        await jobs.stop();
-        await broadcastSender.stop();
+        await leadership.stop();
+        await instanceJobs.stop();
         await notificationMonitor.stop();
         await bot.stop();
         await runningSimulator?.close();
-        await database.close();
+        await closeDatabase();
       },
     };
   } catch (error) {
     await simulator?.close();
-    await database.close();
+    await closeDatabase();
     throw error;
   }
 }

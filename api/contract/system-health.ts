@@ -17,6 +17,8 @@ export const SystemHealthSchema = z.object({
   bot: z.object({
     /** starting, running, stopped, failed, or not_running (no bot in this process). */
     state: z.string(),
+    /** How the bot gets its updates (long polling or Telegram's webhook); null when this process has no bot. */
+    mode: z.enum(['polling', 'webhook']).nullable(),
     lastUpdateAt: z.string().nullable(),
   }),
   /** Broadcast messages still waiting to be sent. */

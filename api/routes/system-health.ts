@@ -69,7 +69,7 @@ export const systemHealthRoutes: FastifyPluginAsync<SystemHealthDeps> = async (i
       checkedAt: checkedAt.toISOString(),
       uptimeSeconds: Math.round(process.uptime()),
       database: { reachable: latencyMs !== undefined, latencyMs: latencyMs ?? null },
-      bot: { state: bot.state, lastUpdateAt: bot.lastUpdateAt?.toISOString() ?? null },
+      bot: { state: bot.state, mode: bot.mode ?? null, lastUpdateAt: bot.lastUpdateAt?.toISOString() ?? null },
       broadcastQueueDepth: queueDepth,
       memory: { rssBytes: memory.rss, heapUsedBytes: memory.heapUsed, heapTotalBytes: memory.heapTotal },
       lastHour: { requests: recent.requests, errors: recent.errors, errorRate, slowResponses: recent.slow, maxResponseTimeSeconds },

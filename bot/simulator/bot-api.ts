@@ -4,6 +4,7 @@ import type { Faults } from './faults.js';
 import { HtmlParseError, parseTelegramHtml } from './html-entities.js';
 import { changeGroupMember } from './membership.js';
 import { chatMember, commandsKey, isPresent, type ChatMessage, type SimulatorState, type StoredMessage } from './state.js';
+import type { DeliveryError, WebhookTarget } from './webhook-delivery.js';
 
 /** Parameters of a Bot API call, from a JSON body, a form or the query string. */
 export type ApiParams = Record<string, unknown>;
@@ -23,6 +24,10 @@ export interface ApiStats {
 export interface BotApiListeners {
   botMessage: (chatId: number, message: ChatMessage) => void;
   apiCall: (method: string, params: ApiParams, answer: ApiAnswer) => void;
+  /** setWebhook or deleteWebhook changed where updates go: post them there (undefined: keep them for getUpdates). */
+  webhookChanged: (target: WebhookTarget | undefined) => Promise<void>;
+  /** The webhook posts under way, and the last one that failed, for getWebhookInfo. */
+  webhookDelivery: () => { posting: number; lastError: DeliveryError | undefined };
 }
 
 type Handler = (params: ApiParams, signal: AbortSignal) => unknown;
@@ -53,7 +58,7 @@ export class BotApi {
       getUpdates: (params, signal) => this.getUpdates(params, signal),
       deleteWebhook: (params) => this.deleteWebhook(params),
       setWebhook: (params) => this.setWebhook(params),
-      getWebhookInfo: () => ({ url: this.state.webhookUrl, has_custom_certificate: false, pending_update_count: this.state.updates.size }),
+      getWebhookInfo: () => this.getWebhookInfo(),
       setMyCommands: (params) => this.setMyCommands(params),
       getMyCommands: (params) => this.state.commands.get(commandsKey(params.scope, params.language_code)) ?? [],
       sendMessage: (params) => this.sendMessage(params),
@@ -123,17 +128,36 @@ export class BotApi {
     return updates;
   }
 
-  private deleteWebhook(params: ApiParams) {
+  private async deleteWebhook(params: ApiParams) {
     this.state.webhookUrl = '';
+    this.state.webhookSecretToken = '';
     if (params.drop_pending_updates === true || params.drop_pending_updates === 'true') this.state.updates.clear();
+    await this.listeners.webhookChanged(undefined);
     return true;
   }
 
-  private setWebhook(params: ApiParams) {
+  private async setWebhook(params: ApiParams) {
     const url = typeof params.url === 'string' ? params.url : '';
     if (url !== '' && !/^https:\/\//.test(url)) throw badRequest('bad webhook: An HTTPS URL must be provided for webhook');
+    const secretToken = typeof params.secret_token === 'string' ? params.secret_token : '';
+    if (secretToken !== '' && !/^[A-Za-z0-9_-]{1,256}$/.test(secretToken)) throw badRequest('secret token contains unallowed characters');
+    const allowed = params.allowed_updates;
+    const allowedUpdates = Array.isArray(allowed) ? allowed.filter((type): type is string => typeof type === 'string') : undefined;
+    if (params.drop_pending_updates === true || params.drop_pending_updates === 'true') this.state.updates.clear();
     this.state.webhookUrl = url;
+    this.state.webhookSecretToken = url === '' ? '' : secretToken;
+    await this.listeners.webhookChanged(url === '' ? undefined : { url, secretToken, allowedUpdates });
     return true;
+  }
+
+  private getWebhookInfo() {
+    const { posting, lastError } = this.listeners.webhookDelivery();
+    return {
+      url: this.state.webhookUrl,
+      has_custom_certificate: false,
+      pending_update_count: this.state.updates.size + posting,
+      ...(lastError && { last_error_date: lastError.date, last_error_message: lastError.message }),
+    };
   }
 
   private setMyCommands(params: ApiParams) {

@@ -16,6 +16,7 @@ import {
   type SimulatedUser,
   type SimulatedUserInput,
 } from './state.js';
+import { WebhookDelivery } from './webhook-delivery.js';
 
 /** Options of {@link createTelegramSimulator}. */
 export interface TelegramSimulatorOptions {
@@ -78,6 +79,8 @@ export class TelegramSimulator {
   private readonly state: SimulatorState;
   private readonly faults = new Faults();
   private readonly api: BotApi;
+  private readonly webhookDelivery: WebhookDelivery;
+  private webhookOrigin: string | undefined;
   private server: SimulatorServer | undefined;
 
   /** @internal Use {@link createTelegramSimulator}, which also starts the HTTP server. */
@@ -103,9 +106,12 @@ export class TelegramSimulator {
       is_bot: true,
     };
     this.state = new SimulatorState(bot, options.now ?? (() => new Date()));
+    this.webhookDelivery = new WebhookDelivery(this.state.updates, (url) => (this.webhookOrigin ? withOrigin(url, this.webhookOrigin) : url));
     this.api = new BotApi(this.state, this.faults, this.token, {
       botMessage: (chatId, message) => this.events.emit('botMessage', chatId, message),
       apiCall: (method, params, answer) => this.events.emit('apiCall', method, params, answer),
+      webhookChanged: (target) => this.webhookDelivery.deliverTo(target),
+      webhookDelivery: () => this.webhookDelivery,
     });
     // Every waitForBotMessages call listens while it waits; many concurrent waits are normal, not a leak.
     this.events.setMaxListeners(0);
@@ -125,12 +131,27 @@ export class TelegramSimulator {
     return this.server.url;
   }
 
-  /** Ends pending long polls with no updates and stops the HTTP server. */
+  /** Ends pending long polls with no updates, stops posting to a webhook and stops the HTTP server. */
   async close(): Promise<void> {
+    await this.webhookDelivery.stop();
     this.state.updates.releaseWaiters();
     // Let those answers be written before the connections are cut.
     await new Promise((resolve) => setImmediate(resolve));
     await this.server?.close();
+  }
+
+  /**
+   * Posts webhook updates to this origin (e.g. 'http://127.0.0.1:3000'), keeping the webhook URL's path and
+   * query, as a TLS-terminating proxy in front of the bot would: like Telegram, setWebhook takes only https
+   * URLs, while the product and the tests listen on plain HTTP. Undefined posts to the webhook URL itself.
+   */
+  forwardWebhookTo(origin: string | undefined): void {
+    this.webhookOrigin = origin;
+  }
+
+  /** The webhook the bot set with setWebhook, with its secret token; undefined while it long-polls. */
+  get webhook(): { url: string; secretToken: string } | undefined {
+    return this.state.webhookUrl === '' ? undefined : { url: this.state.webhookUrl, secretToken: this.state.webhookSecretToken };
   }
 
   /** The bot's getMe answer. */
@@ -299,8 +320,9 @@ export class TelegramSimulator {
     return this.api.stats();
   }
 
-  /** Forgets users, groups, messages, faults, statistics and queued updates. */
+  /** Forgets users, groups, messages, faults, statistics, queued updates and the webhook. */
   reset(): void {
+    void this.webhookDelivery.stop();
     this.state.clear();
     this.faults.clear();
     this.api.resetStats();
@@ -331,6 +353,12 @@ export class TelegramSimulator {
     const update = this.state.updates.push({ message: structuredClone(stored.message) });
     return { update_id: update.update_id, message: structuredClone(stored.entry) };
   }
+}
+
+/** The URL with its scheme, host and port replaced by the origin's. */
+function withOrigin(url: string, origin: string): string {
+  const target = new URL(url);
+  return new URL(`${target.pathname}${target.search}`, origin).toString();
 }
 
 const delivery = (update: Update | undefined): Delivery | undefined => update && { update_id: update.update_id };

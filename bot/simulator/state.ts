@@ -134,6 +134,12 @@ function optional<T extends Record<string, string | undefined>>(fields: T): Part
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value)) as Partial<Record<keyof T, string>>;
 }
 
+/**
+ * Messages kept per chat: the product runs on the simulator for weeks, and a chat's history must not
+ * grow with every message (the Bot Sandbox shows the recent ones; older ones can no longer be edited).
+ */
+export const MAX_HISTORY = 200;
+
 /** Whether a status means the user is in the group and can write there. */
 export const isPresent = (status: MemberStatus) => status !== 'left' && status !== 'kicked';
 
@@ -152,6 +158,8 @@ export class SimulatorState {
   /** Commands per scope and language, keyed as {@link commandsKey} builds it. */
   readonly commands = new Map<string, BotCommand[]>();
   webhookUrl = '';
+  /** The secret_token of the last setWebhook; empty without one. */
+  webhookSecretToken = '';
 
   constructor(
     readonly bot: UserFromGetMe,
@@ -275,6 +283,7 @@ export class SimulatorState {
       message: { ...fields, message_id, from, chat, date } as Message,
     };
     history.push(stored);
+    if (history.length > MAX_HISTORY) history.splice(0, history.length - MAX_HISTORY);
     return stored;
   }
 
@@ -309,6 +318,7 @@ export class SimulatorState {
     this.callbackQueries.clear();
     this.commands.clear();
     this.webhookUrl = '';
+    this.webhookSecretToken = '';
     this.updates.clear();
   }
 

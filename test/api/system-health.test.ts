@@ -3,7 +3,7 @@ import { createTestApp } from '../helpers/app.js';
 import { updateSystemSettings } from '../../sql/settings.js';
 import type { BotStatusReport } from '../../api/app.js';
 
-let bot: BotStatusReport = { state: 'running', lastUpdateAt: new Date('2026-11-21T09:58:00Z') };
+let bot: BotStatusReport = { state: 'running', mode: 'webhook', lastUpdateAt: new Date('2026-11-21T09:58:00Z') };
 const { db, clock, call, userWithToken } = await createTestApp(t, { botStatus: () => bot });
 const viewer = await userWithToken('viewer');
 const HOUR_MS = 60 * 60 * 1000;
@@ -30,7 +30,7 @@ t.test('every role reads live values; operational when nothing needs attention',
     checkedAt: '2026-11-21T10:00:00.000Z',
     uptimeSeconds: Number,
     database: { reachable: true, latencyMs: Number },
-    bot: { state: 'running', lastUpdateAt: '2026-11-21T09:58:00.000Z' },
+    bot: { state: 'running', mode: 'webhook', lastUpdateAt: '2026-11-21T09:58:00.000Z' },
     broadcastQueueDepth: 0,
     lastHour: { requests: 0, errors: 0, errorRate: null, slowResponses: 0, maxResponseTimeSeconds: 30 },
     backup: { autoBackup: false, lastBackupAt: null, running: false, problem: null },

@@ -1,3 +1,5 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import t, { type Test } from 'tap';
 import type { Message, Update } from 'grammy/types';
 import { createTelegramSimulator, type TelegramSimulator } from '../../bot/simulator/index.js';
@@ -204,4 +206,56 @@ t.test('the control API drives the simulator over HTTP', async (t) => {
   t.same(await control(simulator, 'POST', '/reset'), { status: 200, body: null });
   t.same(simulator.listUsers(), []);
   t.equal(token, simulator.token);
+});
+
+t.test('with a webhook set, updates are posted to it with the secret token, in order, again until accepted', async (t) => {
+  const simulator = await aSimulator(t);
+  const posts: { path: string; headers: IncomingHttpHeaders; update: Update }[] = [];
+  let refuseNext = 1;
+  const webhook = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      posts.push({ path: request.url!, headers: request.headers, update: JSON.parse(body) as Update });
+      response.statusCode = refuseNext-- > 0 ? 502 : 200;
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => webhook.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise<void>((resolve) => webhook.close(() => resolve())));
+  simulator.forwardWebhookTo(`http://127.0.0.1:${(webhook.address() as AddressInfo).port}`);
+
+  t.match(await callApi(simulator, 'setWebhook', { url: 'http://bot.example.com/hook' }), {
+    status: 400,
+    body: { description: 'Bad Request: bad webhook: An HTTPS URL must be provided for webhook' },
+  });
+  t.match(await callApi(simulator, 'setWebhook', { url: 'https://bot.example.com/hook', secret_token: 'not allowed!' }), {
+    status: 400,
+    body: { description: 'Bad Request: secret token contains unallowed characters' },
+  });
+  t.same(await callApi(simulator, 'setWebhook', { url: 'https://bot.example.com/hook?x=1', secret_token: 'Sec_ret-1', allowed_updates: ['message'] }), {
+    status: 200,
+    body: { ok: true, result: true },
+  });
+  t.same(simulator.webhook, { url: 'https://bot.example.com/hook?x=1', secretToken: 'Sec_ret-1' });
+  const first = simulator.sendText(ADA.id, 'one').update_id;
+  const second = simulator.sendText(ADA.id, 'two').update_id;
+  const deadline = Date.now() + 5000;
+  while (posts.length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+
+  t.same(posts.map((post) => post.update.update_id), [first, first, second], 'the refused post is made again before the next update');
+  t.same(posts.map((post) => post.path), ['/hook?x=1', '/hook?x=1', '/hook?x=1'], "to the webhook URL's path");
+  t.same(posts.map((post) => post.headers['x-telegram-bot-api-secret-token']), ['Sec_ret-1', 'Sec_ret-1', 'Sec_ret-1']);
+  t.equal(posts[0]!.headers['content-type'], 'application/json');
+  t.match(posts[2]!.update, { message: { text: 'two', chat: { id: ADA.id } } });
+  t.match(await callApi(simulator, 'getWebhookInfo'), {
+    body: { result: { url: 'https://bot.example.com/hook?x=1', pending_update_count: 0, last_error_message: 'Wrong response from the webhook: 502 Bad Gateway' } },
+  });
+  t.match(await callApi(simulator, 'getUpdates'), { status: 409 }, 'no long polling while the webhook is set');
+
+  t.same(await callApi(simulator, 'deleteWebhook'), { status: 200, body: { ok: true, result: true } });
+  t.equal(simulator.webhook, undefined);
+  const third = simulator.sendText(ADA.id, 'three').update_id;
+  t.same(updateIds(await callApi<Update[]>(simulator, 'getUpdates', { timeout: 1 })), [third], 'after deleteWebhook, updates wait for getUpdates');
+  t.equal(posts.length, 3, 'and are not posted');
 });

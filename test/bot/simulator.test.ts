@@ -4,6 +4,7 @@ import type { ChatMemberUpdated } from 'grammy/types';
 import { run } from '@grammyjs/runner';
 import { createTelegramSimulator, type TelegramSimulator } from '../../bot/simulator/index.js';
 import { createTestClock } from '../helpers/clock.js';
+import { MAX_HISTORY } from '../../bot/simulator/state.js';
 
 const ADA = { id: 42, first_name: 'Ada', username: 'ada' };
 const BO = { id: 43, first_name: 'Bo' };
@@ -203,6 +204,16 @@ t.test('locations and venues arrive as Telegram sends them', async (t) => {
   t.throws(() => simulator.sendLocation(ADA.id, { latitude: 91, longitude: 0 }), /only real coordinates/);
 });
 
+t.test('a chat keeps its last 200 messages, numbered on from the ones it forgot', async (t) => {
+  const simulator = await aSimulator(t);
+  simulator.upsertUser(ADA);
+  for (let index = 1; index <= MAX_HISTORY + 50; index++) simulator.sendText(ADA.id, `message ${index}`);
+  const history = simulator.messages(ADA.id);
+  t.equal(history.length, MAX_HISTORY);
+  t.match(history[0], { message_id: 51, text: 'message 51' });
+  t.match(history.at(-1), { message_id: 250, text: 'message 250' });
+});
+
 t.test('a raw update, even a malformed one, reaches the bot as given', async (t) => {
   const simulator = await aSimulator(t);
   const bot = aBot(simulator);
@@ -320,6 +331,8 @@ t.test('edits, commands, webhooks and chats answer like Telegram', async (t) => 
   t.same(await bot.api.getMyCommands({ language_code: 'de' }), []);
   t.match(await failure(bot.api.setMyCommands([{ command: 'Bad-Name', description: 'x' }])), { description: 'Bad Request: BOT_COMMAND_INVALID' });
 
+  // Nothing listens there: the update stays pending, and no test reaches out to the internet.
+  simulator.forwardWebhookTo('http://127.0.0.1:9');
   await bot.api.setWebhook('https://example.org/hook');
   t.match(await bot.api.getWebhookInfo(), { url: 'https://example.org/hook', pending_update_count: 1 });
   t.match(await failure(bot.api.getUpdates()), { error_code: 409 });

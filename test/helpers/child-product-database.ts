@@ -25,8 +25,11 @@ export async function childProductDatabase(t: Test, folderPrefix: string) {
   if (!server) await runMigrations(database.sql);
   await seedDefaultTemplates(database.sql);
   await loadGazetteerOnce(database.sql, LARGE_CITIES);
+  const databaseEnv: Record<string, string> = server ? { DATABASE_URL: server.url! } : { DATA_DIR: dataDir };
   return {
     sql: database.sql,
+    /** Where a child process finds this database: DATABASE_URL on the server, or the embedded one's DATA_DIR. */
+    databaseEnv,
     open,
     async release(): Promise<void> {
       if (!server) await database.close();
@@ -44,9 +47,7 @@ export async function childProductDatabase(t: Test, folderPrefix: string) {
         ADMIN_PASSWORD: 'root-password-for-tests',
       });
       delete env.DATABASE_URL;
-      if (server) env.DATABASE_URL = server.url;
-      else env.DATA_DIR = dataDir;
-      return env;
+      return { ...env, ...databaseEnv };
     },
   };
 }

@@ -102,3 +102,37 @@ t.test('a port out of range, a password without a username, a bad API root', asy
   t.strictSame(problemsOf({ ADMIN_PASSWORD: 'a-strong-password' }), ['ADMIN_PASSWORD: ADMIN_USERNAME and ADMIN_PASSWORD must be set together']);
   t.strictSame(problemsOf({ TELEGRAM_API_ROOT: 'not a url' }), ['TELEGRAM_API_ROOT: TELEGRAM_API_ROOT must be a URL']);
 });
+
+t.test('the bot long-polls by default; BOT_MODE=webhook takes an https WEBHOOK_URL and a WEBHOOK_SECRET', async (t) => {
+  t.equal(loadConfig({}).webhook, undefined, 'polling by default');
+  t.equal(loadConfig({ BOT_MODE: 'polling', WEBHOOK_URL: 'https://bot.example.com/hook', WEBHOOK_SECRET: 's' }).webhook, undefined, 'ignored when polling');
+  t.strictSame(loadConfig({ BOT_MODE: 'webhook', WEBHOOK_URL: 'https://bot.example.com/api/telegram-webhook', WEBHOOK_SECRET: 'Ab_9-'.repeat(51) }).webhook, {
+    url: 'https://bot.example.com/api/telegram-webhook',
+    secretToken: 'Ab_9-'.repeat(51),
+  });
+});
+
+t.test('webhook mode: each missing or bad variable is one line', async (t) => {
+  const problemsOf = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      return (error as ConfigError).problems;
+    }
+    return [];
+  };
+  t.strictSame(problemsOf({ BOT_MODE: 'hook' }), ['BOT_MODE: BOT_MODE must be polling or webhook']);
+  t.strictSame(problemsOf({ BOT_MODE: 'webhook' }), [
+    'WEBHOOK_URL: WEBHOOK_URL is required with BOT_MODE=webhook',
+    'WEBHOOK_SECRET: WEBHOOK_SECRET is required with BOT_MODE=webhook',
+  ]);
+  t.strictSame(problemsOf({ BOT_MODE: 'webhook', WEBHOOK_URL: 'http://bot.example.com/hook', WEBHOOK_SECRET: 'a secret' }), [
+    'WEBHOOK_URL: WEBHOOK_URL must be an https:// URL (Telegram posts only to https)',
+    'WEBHOOK_SECRET: WEBHOOK_SECRET must be 1 to 256 characters of A-Z, a-z, 0-9, _ and -',
+  ]);
+  t.strictSame(problemsOf({ BOT_MODE: 'webhook', WEBHOOK_URL: 'not a url', WEBHOOK_SECRET: 'x'.repeat(257) }), [
+    'WEBHOOK_URL: WEBHOOK_URL must be an https:// URL (Telegram posts only to https)',
+    'WEBHOOK_SECRET: WEBHOOK_SECRET must be 1 to 256 characters of A-Z, a-z, 0-9, _ and -',
+  ]);
+  t.strictSame(problemsOf({ BOT_MODE: 'webhook', WEBHOOK_URL: 'https://bot.example.com/hook', WEBHOOK_SECRET: 'secret-token' }), [], 'a good pair');
+});
