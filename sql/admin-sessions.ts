@@ -7,6 +7,7 @@ export interface NewSession {
   refreshTokenHash: string;
   ip: string | null;
   userAgent: string | null;
+  startedAt: Date;
   expiresAt: Date;
 }
 
@@ -17,6 +18,21 @@ export interface ActiveSession {
   username: string;
   role: Role;
   firstName: string | null;
+  lastUsedAt: Date;
+  /** Two-factor is on and enrolled (a secret is held), not merely required at the next sign-in. */
+  twoFactorEnrolled: boolean;
+  /** The "Require two-factor for admins" system setting (sql/settings.ts). */
+  twoFactorRequiredSince: Date | null;
+  twoFactorGraceDays: number;
+}
+
+/** A live session as its owner sees it on Settings. */
+export interface LiveSession {
+  id: string;
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: Date;
+  lastUsedAt: Date;
 }
 
 export type RotationResult =
@@ -28,21 +44,51 @@ export type RotationResult =
 export async function createSession(sql: Sql, session: NewSession): Promise<string> {
   return sql.begin(async (tx) => {
     const [row] = await tx<{ id: string }[]>`
-      INSERT INTO admin_sessions (user_id, ip, user_agent, expires_at)
-      VALUES (${session.userId}, ${session.ip}, ${session.userAgent}, ${session.expiresAt})
+      INSERT INTO admin_sessions (user_id, ip, user_agent, created_at, last_used_at, expires_at)
+      VALUES (${session.userId}, ${session.ip}, ${session.userAgent}, ${session.startedAt}, ${session.startedAt}, ${session.expiresAt})
       RETURNING id`;
     await tx`INSERT INTO admin_refresh_tokens (token_hash, session_id) VALUES (${session.refreshTokenHash}, ${row!.id})`;
     return row!.id;
   });
 }
 
-/** The session if it is live (not revoked, not expired) and its user is active. */
+/**
+ * The session if it is live (not revoked, not expired) and its user is active, with what the
+ * two-factor requirement needs: one indexed read per request.
+ */
 export async function findActiveSession(sql: Sql, sessionId: string, now: Date): Promise<ActiveSession | undefined> {
   const [session] = await sql<ActiveSession[]>`
-    SELECT s.id AS session_id, u.id AS user_id, u.username, u.role, u.first_name
-    FROM admin_sessions s JOIN admin_users u ON u.id = s.user_id
+    SELECT s.id AS session_id, u.id AS user_id, u.username, u.role, u.first_name, s.last_used_at,
+      (u.two_factor_enabled AND u.two_factor_secret IS NOT NULL) AS two_factor_enrolled,
+      ss.two_factor_required_since, ss.two_factor_grace_days
+    FROM admin_sessions s
+    JOIN admin_users u ON u.id = s.user_id
+    JOIN system_settings ss ON ss.id
     WHERE s.id = ${sessionId} AND s.revoked_at IS NULL AND s.expires_at > ${now} AND u.is_active`;
   return session;
+}
+
+/** Records that a session is used now, unless a request after `unlessUsedAfter` already did (two racing requests write once). */
+export async function touchSession(sql: Sql, sessionId: string, now: Date, unlessUsedAfter: Date): Promise<void> {
+  await sql`UPDATE admin_sessions SET last_used_at = ${now} WHERE id = ${sessionId} AND last_used_at <= ${unlessUsedAfter}`;
+}
+
+/** A user's live sessions, the most recently used first. */
+export async function listLiveSessions(sql: Sql, userId: number, now: Date): Promise<LiveSession[]> {
+  return sql<LiveSession[]>`
+    SELECT id, ip, user_agent, created_at, last_used_at
+    FROM admin_sessions
+    WHERE user_id = ${userId} AND revoked_at IS NULL AND expires_at > ${now}
+    ORDER BY last_used_at DESC, created_at DESC, id`;
+}
+
+/** Ends one live session of the given user; false when they have no such live session. */
+export async function revokeOwnSession(sql: Sql, userId: number, sessionId: string, reason: string, now: Date): Promise<boolean> {
+  const revoked = await sql`
+    UPDATE admin_sessions SET revoked_at = ${now}, revoked_reason = ${reason}
+    WHERE id = ${sessionId} AND user_id = ${userId} AND revoked_at IS NULL AND expires_at > ${now}
+    RETURNING id`;
+  return revoked.length > 0;
 }
 
 /**

@@ -12,6 +12,10 @@ export interface SystemSettings {
   logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
   logRetentionDays: number;
   broadcastRatePerSecond: number;
+  /** When "Require two-factor for admins" was switched on; null while it is off. */
+  twoFactorRequiredSince: Date | null;
+  /** Days admins without two-factor may keep working after it was switched on. */
+  twoFactorGraceDays: number;
   updatedAt: Date;
 }
 
@@ -24,7 +28,8 @@ export async function getSystemSettings(sql: Sql): Promise<SystemSettings> {
 export type SettingsChanges = Partial<Omit<SystemSettings, 'updatedAt'>>;
 
 export async function updateSystemSettings(sql: Sql, changes: SettingsChanges): Promise<SystemSettings> {
-  const columns = Object.keys(changes) as (keyof SettingsChanges)[];
+  // A field left undefined keeps its value.
+  const columns = (Object.keys(changes) as (keyof SettingsChanges)[]).filter((column) => changes[column] !== undefined);
   if (columns.length === 0) return getSystemSettings(sql);
   const [settings] = await sql<SystemSettings[]>`
     UPDATE system_settings SET ${sql(changes, columns)}, updated_at = now() WHERE id RETURNING *`;

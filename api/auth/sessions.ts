@@ -28,6 +28,7 @@ export async function startSession(
     refreshTokenHash: hashToken(refreshToken),
     ip: client.ip,
     userAgent: client.userAgent,
+    startedAt: now,
     expiresAt: refreshExpiry(now),
   });
   return { token: await deps.tokens.sign({ userId, sessionId }), refreshToken };

@@ -2,6 +2,7 @@ import type { LoginRequest, LoginResponse } from '../contract/auth.js';
 import { ApiError } from '../errors.js';
 import { findAdminUserByIdentifier, type AdminUserRecord } from '../../sql/admin-users.js';
 import { recordFailedLogin, recordSuccessfulLogin } from '../../sql/login-security.js';
+import { getSystemSettings } from '../../sql/settings.js';
 import {
   claimTwoFactorStep,
   confirmTwoFactorEnrollment,
@@ -12,6 +13,7 @@ import { verifyPassword } from './passwords.js';
 import { hashToken } from './tokens.js';
 import { createEnrollment, newRecoveryCodes, newTwoFactorSecret, normalizeRecoveryCode, verifyTwoFactorCode } from './two-factor.js';
 import { startSession, type AuthDeps } from './sessions.js';
+import { twoFactorRequirementFor } from './two-factor-requirement.js';
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
 const INVALID_CODE = 'Invalid two-factor code';
@@ -52,7 +54,7 @@ export async function signIn(
   if (!user.isActive) throw signInError(403, 'This account is deactivated. Ask an administrator to reactivate it.');
 
   let recoveryCodes: string[] | undefined;
-  if (user.twoFactorEnabled) {
+  if (user.twoFactorEnabled || (await twoFactorRequiredBySetting(deps, user))) {
     const outcome = await checkSecondFactor(deps, user, request);
     if (outcome.kind === 'needed') return { success: false, requiresTwoFactor: true, ...(outcome.enrollment && { enrollment: outcome.enrollment }) };
     recoveryCodes = outcome.recoveryCodes;
@@ -66,6 +68,13 @@ export async function signIn(
     user: { id: user.id, username: user.username, role: user.role, firstName: user.firstName },
     ...(recoveryCodes && { recoveryCodes }),
   };
+}
+
+/** True once "Require two-factor for admins" holds for this user: then they enrol as if an administrator had switched it on for them. */
+async function twoFactorRequiredBySetting(deps: AuthDeps, user: AdminUserRecord): Promise<boolean> {
+  const settings = await getSystemSettings(deps.sql);
+  const rule = { requiredSince: settings.twoFactorRequiredSince, graceDays: settings.twoFactorGraceDays };
+  return twoFactorRequirementFor({ role: user.role, twoFactorEnrolled: false }, rule, deps.now())?.enforced ?? false;
 }
 
 type SecondFactorOutcome =

@@ -66,6 +66,11 @@ export const AccountSchema = z.object({
   role: RoleSchema,
   twoFactorEnabled: z.boolean(),
   recoveryCodesRemaining: z.number(),
+  /**
+   * "Require two-factor for admins" for this account: from when it must use two-factor and whether
+   * that time has come (then only enrolment and sign-out work). Null when it does not concern them.
+   */
+  twoFactorRequirement: z.object({ requiredFrom: z.string(), enforced: z.boolean() }).nullable(),
 });
 export type Account = z.infer<typeof AccountSchema>;
 

@@ -8,6 +8,7 @@ export const SETTINGS_LIMITS = {
   dailyLimit: { min: 1, max: 10_000 },
   maxResponseTime: { min: 1, max: 3_600 },
   logRetentionDays: { min: 1, max: 3_650 },
+  twoFactorGraceDays: { min: 0, max: 90 },
 } as const;
 
 /** System settings defaults (spec §3, §9), as the console's form starts from them. */
@@ -18,6 +19,8 @@ export const SYSTEM_SETTINGS_DEFAULTS = {
   autoBackup: true,
   logLevel: 'INFO',
   logRetentionDays: 90,
+  requireTwoFactorForAdmins: false,
+  twoFactorGraceDays: 7,
 } as const;
 
 /** The system settings as the API answers them (spec §2.4 System Settings dialog, §3). */
@@ -34,6 +37,12 @@ export const SystemSettingsSchema = z.object({
   logLevel: z.enum(LOG_LEVELS),
   /** Bot log rows older than this many days are deleted. */
   logRetentionDays: z.number(),
+  /** Admin and super_admin accounts must use two-factor, after the grace period. */
+  requireTwoFactorForAdmins: z.boolean(),
+  /** Days, counted from when the requirement was switched on. */
+  twoFactorGraceDays: z.number(),
+  /** When the requirement takes hold; null while it is off. */
+  twoFactorRequiredFrom: z.string().nullable(),
   updatedAt: z.string(),
 });
 export type SystemSettingsView = z.infer<typeof SystemSettingsSchema>;
@@ -62,6 +71,9 @@ export const UpdateSystemSettingsSchema = z.object({
   autoBackup: onOff('autoBackup'),
   logLevel: z.enum(LOG_LEVELS, { error: `logLevel must be one of ${LOG_LEVELS.join(', ')}` }),
   logRetentionDays: wholeNumber('logRetentionDays', SETTINGS_LIMITS.logRetentionDays, 'days'),
+  // Optional, unlike the others: a client that predates them leaves the two-factor requirement as it is.
+  requireTwoFactorForAdmins: onOff('requireTwoFactorForAdmins').optional(),
+  twoFactorGraceDays: wholeNumber('twoFactorGraceDays', SETTINGS_LIMITS.twoFactorGraceDays, 'days').optional(),
 });
 export type UpdateSystemSettings = z.infer<typeof UpdateSystemSettingsSchema>;
 

@@ -30,6 +30,8 @@ import {
 } from '../../sql/two-factor.js';
 
 const OWN_ACCOUNT = { permission: 'settings:own-account' } as const;
+/** What an administrator held back by the two-factor requirement may still do: see their account and enrol. */
+const ENROLMENT = { ...OWN_ACCOUNT, twoFactorEnrolment: true } as const;
 
 /** The signed-in user's own account: password and two-factor (the Settings screen). */
 export const accountRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = async (instance, { sql, now }) => {
@@ -47,8 +49,10 @@ export const accountRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = 
 
   const hashCodes = (codes: string[]) => codes.map((code) => hashToken(normalizeRecoveryCode(code)));
 
-  app.get('/api/account', { schema: { response: { 200: AccountSchema } }, config: OWN_ACCOUNT }, async (request): Promise<Account> => {
-    const user = await currentUser(requireAuth(request).id);
+  app.get('/api/account', { schema: { response: { 200: AccountSchema } }, config: ENROLMENT }, async (request): Promise<Account> => {
+    const auth = requireAuth(request);
+    const user = await currentUser(auth.id);
+    const requirement = auth.twoFactorRequirement;
     return {
       id: user.id,
       username: user.username,
@@ -57,6 +61,7 @@ export const accountRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = 
       role: user.role,
       twoFactorEnabled: user.twoFactorEnabled && user.twoFactorSecret !== null,
       recoveryCodesRemaining: await countUnusedRecoveryCodes(sql, user.id),
+      twoFactorRequirement: requirement && { requiredFrom: requirement.requiredFrom.toISOString(), enforced: requirement.enforced },
     };
   });
 
@@ -71,7 +76,7 @@ export const accountRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = 
     return { success: true as const };
   });
 
-  app.post('/api/account/two-factor/setup', { schema: { response: { 200: TwoFactorEnrollmentSchema } }, config: OWN_ACCOUNT }, async (request): Promise<TwoFactorEnrollment> => {
+  app.post('/api/account/two-factor/setup', { schema: { response: { 200: TwoFactorEnrollmentSchema } }, config: ENROLMENT }, async (request): Promise<TwoFactorEnrollment> => {
     const user = await currentUser(requireAuth(request).id);
     if (user.twoFactorEnabled && user.twoFactorSecret) throw conflict('Two-factor authentication is already on');
     const secret = newTwoFactorSecret();
@@ -81,7 +86,7 @@ export const accountRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = 
 
   app.post(
     '/api/account/two-factor/enable',
-    { schema: { body: EnableTwoFactorRequestSchema, response: { 200: RecoveryCodesResponseSchema } }, config: OWN_ACCOUNT },
+    { schema: { body: EnableTwoFactorRequestSchema, response: { 200: RecoveryCodesResponseSchema } }, config: ENROLMENT },
     async (request): Promise<RecoveryCodesResponse> => {
       const auth = requireAuth(request);
       const user = await currentUser(auth.id);

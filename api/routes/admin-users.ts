@@ -10,6 +10,7 @@ import {
   type AdminUser,
 } from '../contract/admin-users.js';
 import { IdParamsSchema, SuccessResponseSchema } from '../contract/fields.js';
+import { EndedSessionsSchema, type EndedSessions } from '../contract/account-sessions.js';
 import { can } from '../contract/permissions.js';
 import { conflict, forbidden, notFound } from '../errors.js';
 import { audit } from '../audit.js';
@@ -120,6 +121,20 @@ export const adminUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> 
       await revokeUserSessions(sql, target.id, 'password reset', now());
       await audit(sql, request, { action: 'admin-user.reset-password', targetType: 'admin_user', targetId: target.id });
       return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/api/admin/users/:id/end-sessions',
+    { schema: { params: IdParamsSchema, response: { 200: EndedSessionsSchema } }, config: { permission: 'admin-users:write' } },
+    async (request): Promise<EndedSessions> => {
+      const actor = requireAuth(request);
+      const target = await manageableUser(actor, request.params.id);
+      // Ending one's own sessions here keeps the one in use, as "End all other sessions" does.
+      const keep = target.id === actor.id ? actor.sessionId : undefined;
+      const ended = await revokeUserSessions(sql, target.id, 'ended by an administrator', now(), keep);
+      await audit(sql, request, { action: 'admin-user.end-sessions', targetType: 'admin_user', targetId: target.id, after: { ended } });
+      return { ended };
     },
   );
 

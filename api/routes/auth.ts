@@ -54,7 +54,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (instance
 
   app.get(
     '/api/auth/verify',
-    { schema: { response: { 200: VerifyResponseSchema } }, config: { permission: 'settings:own-account' } },
+    { schema: { response: { 200: VerifyResponseSchema } }, config: { permission: 'settings:own-account', twoFactorEnrolment: true } },
     async (request): Promise<VerifyResponse> => {
     const { id, username, role, firstName } = requireAuth(request);
     return { valid: true, user: { id, username, role, firstName } };

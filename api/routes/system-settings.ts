@@ -8,6 +8,7 @@ import {
 } from '../contract/system-settings.js';
 import { audit } from '../audit.js';
 import { badRequest } from '../errors.js';
+import { twoFactorRequiredFrom } from '../auth/two-factor-requirement.js';
 import type { Sql } from '../../sql/database.js';
 import { getSystemSettings, updateSystemSettings } from '../../sql/settings.js';
 import { findUnknownGroupIds, listAllowedGroupIds, setAllowedGroups } from '../../sql/allowed-groups.js';
@@ -22,6 +23,10 @@ async function readSettings(sql: Sql): Promise<SystemSettingsView> {
     autoBackup: settings.autoBackup,
     logLevel: settings.logLevel,
     logRetentionDays: settings.logRetentionDays,
+    requireTwoFactorForAdmins: settings.twoFactorRequiredSince !== null,
+    twoFactorGraceDays: settings.twoFactorGraceDays,
+    twoFactorRequiredFrom:
+      twoFactorRequiredFrom({ requiredSince: settings.twoFactorRequiredSince, graceDays: settings.twoFactorGraceDays })?.toISOString() ?? null,
     updatedAt: settings.updatedAt.toISOString(),
   };
 }
@@ -34,7 +39,7 @@ const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((
  * on every update, so a change takes effect with the next message. "Allowed groups" is a view of
  * the active authorized groups; saving a changed list activates exactly the groups listed.
  */
-export const systemSettingsRoutes: FastifyPluginAsync<{ sql: Sql }> = async (instance, { sql }) => {
+export const systemSettingsRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = async (instance, { sql, now }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -67,6 +72,12 @@ export const systemSettingsRoutes: FastifyPluginAsync<{ sql: Sql }> = async (ins
           autoBackup: changes.autoBackup,
           logLevel: changes.logLevel,
           logRetentionDays: changes.logRetentionDays,
+          twoFactorGraceDays: changes.twoFactorGraceDays,
+          // The grace period counts from the moment it is switched on; saving it on again keeps that moment.
+          ...(changes.requireTwoFactorForAdmins !== undefined &&
+            changes.requireTwoFactorForAdmins !== before.requireTwoFactorForAdmins && {
+              twoFactorRequiredSince: changes.requireTwoFactorForAdmins ? now() : null,
+            }),
         });
         if (!sameIds(groupIds, parseGroupIds(before.allowedGroups))) await setAllowedGroups(tx, groupIds);
       });

@@ -172,6 +172,7 @@ t.test('self-service two-factor under /api/account', async (t) => {
     role: 'editor',
     twoFactorEnabled: false,
     recoveryCodesRemaining: 0,
+    twoFactorRequirement: null,
   });
 
   const enableFirst = await call(user.token, { method: 'POST', url: '/api/account/two-factor/enable', payload: { code: '123456' } });

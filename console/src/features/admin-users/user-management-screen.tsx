@@ -15,6 +15,7 @@ import { AdminUserCards } from './components/admin-user-cards.js';
 import { AdminUsersTable } from './components/admin-users-table.js';
 import { CreateUserDialog } from './components/create-user-dialog.js';
 import { DeleteUserDialog } from './components/delete-user-dialog.js';
+import { EndSessionsDialog } from './components/end-sessions-dialog.js';
 import { ResetPasswordDialog } from './components/reset-password-dialog.js';
 import type { UserRowActions } from './components/user-controls.js';
 import { UserSummary } from './components/user-summary.js';
@@ -59,6 +60,7 @@ function UserManagement({ viewer }: { viewer: SessionUser }) {
   const [creating, setCreating] = useState(false);
   const resetTarget = useDialogTarget<AdminUser>();
   const deleteTarget = useDialogTarget<AdminUser>();
+  const endSessionsTarget = useDialogTarget<AdminUser>();
 
   const busyUserIds = new Set<number>();
   if (updateUser.isPending && updateUser.variables) busyUserIds.add(updateUser.variables.id);
@@ -77,6 +79,7 @@ function UserManagement({ viewer }: { viewer: SessionUser }) {
       }
       resetTarget.show(user);
     },
+    onEndSessions: endSessionsTarget.show,
     onDelete: (user) => {
       if (!can(viewer.role, 'admin-users:delete')) {
         notifyError('Access Denied', 'Only super administrators can delete users');
@@ -136,6 +139,7 @@ function UserManagement({ viewer }: { viewer: SessionUser }) {
 
       <CreateUserDialog open={creating} onClose={() => setCreating(false)} />
       <ResetPasswordDialog user={resetTarget.target} open={resetTarget.isOpen} onClose={resetTarget.hide} />
+      <EndSessionsDialog user={endSessionsTarget.target} open={endSessionsTarget.isOpen} onClose={endSessionsTarget.hide} />
       <DeleteUserDialog user={deleteTarget.target} open={deleteTarget.isOpen} onClose={deleteTarget.hide} />
     </>
   );

@@ -5,11 +5,10 @@ import type {
   RecoveryCodesResponse,
   TwoFactorEnrollment,
 } from '../../../../api/contract/auth.js';
+import { ACCOUNT_QUERY_KEY } from '../../lib/account-query-key.js';
 import { apiRequest } from '../../lib/api-client.js';
 
 /** The signed-in user's own account; the default query function GETs the key's first element. */
-export const ACCOUNT_QUERY_KEY = ['/api/account'] as const;
-
 export function useAccount() {
   return useQuery<Account>({ queryKey: ACCOUNT_QUERY_KEY });
 }

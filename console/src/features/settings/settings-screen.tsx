@@ -4,6 +4,7 @@ import { PageHeader } from '../../components/page-header.js';
 import { displayName, roleLabel } from '../../lib/format.js';
 import { useAccount } from './account-api.js';
 import { ChangePasswordForm } from './change-password-form.js';
+import { SessionsSection } from './sessions-section.js';
 import { TwoFactorSection } from './two-factor-section.js';
 
 function AccountSummary() {
@@ -39,12 +40,13 @@ export function SettingsScreen() {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="space-y-6">
-      <PageHeader headingId={headingId} title="Settings" description="Your own account: your password and two-factor authentication." />
+      <PageHeader headingId={headingId} title="Settings" description="Your own account: your password, two-factor authentication and where you are signed in." />
       <AccountSummary />
       <div className="grid items-start gap-6 xl:grid-cols-2">
         <ChangePasswordForm />
         <TwoFactorSection />
       </div>
+      <SessionsSection />
     </section>
   );
 }

@@ -15,6 +15,7 @@ export interface UserRowActions {
   onToggleTwoFactor: (user: AdminUser) => void;
   onChangeRole: (user: AdminUser, role: Role) => void;
   onResetPassword: (user: AdminUser) => void;
+  onEndSessions: (user: AdminUser) => void;
   onDelete: (user: AdminUser) => void;
 }
 
@@ -93,7 +94,7 @@ export function RoleSelect({ user, actions }: ControlProps) {
   );
 }
 
-/** Reset Password for everyone who may manage this user; Delete only where spec §6 allows it. */
+/** Reset Password and End Sessions for everyone who may manage this user; Delete only where spec §6 allows it. */
 export function UserActionButtons({ user, actions }: ControlProps) {
   if (!canManage(actions.viewer, user)) return null;
   return (
@@ -107,6 +108,16 @@ export function UserActionButtons({ user, actions }: ControlProps) {
         className="whitespace-nowrap"
       >
         Reset Password
+      </Button>
+      <Button
+        type="button"
+        size="xs"
+        variant="secondary"
+        onClick={() => actions.onEndSessions(user)}
+        aria-label={`End Sessions: ${user.username}`}
+        className="whitespace-nowrap"
+      >
+        End Sessions
       </Button>
       {canOfferDelete(actions.viewer, user) ? (
         <Button

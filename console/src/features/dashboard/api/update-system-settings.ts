@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SystemSettingsSchema, type SystemSettingsView, type UpdateSystemSettings } from '../../../../../api/contract/system-settings.js';
+import { ACCOUNT_QUERY_KEY } from '../../../lib/account-query-key.js';
 import { apiRequest, errorMessage } from '../../../lib/api-client.js';
 import { notifyError, notifySuccess } from '../../../lib/notify.js';
 import { SYSTEM_SETTINGS_URL, systemHealthQueryKey, systemSettingsQueryKey } from './keys.js';
@@ -15,8 +16,11 @@ export function useUpdateSystemSettings() {
     onSuccess: async (saved) => {
       queryClient.setQueryData(systemSettingsQueryKey, saved);
       notifySuccess('System Settings Saved', 'The bot uses them from its next message.');
-      // Maintenance mode and backups show in the System Status banner.
-      await queryClient.invalidateQueries({ queryKey: systemHealthQueryKey });
+      // Maintenance mode and backups show in the System Status banner; the two-factor requirement in the account's.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: systemHealthQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY }),
+      ]);
     },
     onError: (error) => notifyError('Failed to save system settings', errorMessage(error, '') || undefined),
   });

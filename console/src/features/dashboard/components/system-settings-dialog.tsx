@@ -8,6 +8,7 @@ import { ModalDialog } from '../../../components/modal-dialog.js';
 import { SelectField } from '../../../components/select-field.js';
 import { TextField } from '../../../components/text-field.js';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.js';
+import { formatDate } from '../../../lib/format.js';
 import { useSystemSettings } from '../api/get-system-settings.js';
 import { useUpdateSystemSettings } from '../api/update-system-settings.js';
 
@@ -19,6 +20,8 @@ interface SettingsForm {
   autoBackup: boolean;
   logLevel: UpdateSystemSettings['logLevel'];
   logRetentionDays: string;
+  requireTwoFactorForAdmins: boolean;
+  twoFactorGraceDays: string;
 }
 
 const toForm = (settings: SystemSettingsView): SettingsForm => ({
@@ -29,6 +32,8 @@ const toForm = (settings: SystemSettingsView): SettingsForm => ({
   autoBackup: settings.autoBackup,
   logLevel: settings.logLevel,
   logRetentionDays: String(settings.logRetentionDays),
+  requireTwoFactorForAdmins: settings.requireTwoFactorForAdmins,
+  twoFactorGraceDays: String(settings.twoFactorGraceDays),
 });
 
 /** Numbers go out as typed; a blank one as NaN, which JSON sends as null and the server names as not a number. */
@@ -39,6 +44,7 @@ const toRequest = (form: SettingsForm): UpdateSystemSettings => ({
   dailyLimit: toNumber(form.dailyLimit),
   maxResponseTime: toNumber(form.maxResponseTime),
   logRetentionDays: toNumber(form.logRetentionDays),
+  twoFactorGraceDays: toNumber(form.twoFactorGraceDays),
 });
 
 /** The System Settings dialog (spec §2.4, §3): saved on the server; the bot uses them from its next message. */
@@ -54,10 +60,10 @@ function SettingsLoader({ onClose }: { onClose: () => void }) {
   const settings = useSystemSettings();
   if (settings.isPending) return <LoadingSpinner label="Loading settings..." />;
   if (settings.isError) return <ErrorAlert title="The settings could not be loaded" detail={errorMessage(settings.error, '')} />;
-  return <SettingsForm initial={toForm(settings.data)} onClose={onClose} />;
+  return <SettingsForm initial={toForm(settings.data)} requiredFrom={settings.data.twoFactorRequiredFrom} onClose={onClose} />;
 }
 
-function SettingsForm({ initial, onClose }: { initial: SettingsForm; onClose: () => void }) {
+function SettingsForm({ initial, requiredFrom, onClose }: { initial: SettingsForm; requiredFrom: string | null; onClose: () => void }) {
   const [form, setForm] = useState(initial);
   const save = useUpdateSystemSettings();
   const fieldErrors = save.error instanceof ApiRequestError ? (save.error.body?.fields ?? {}) : {};
@@ -71,7 +77,7 @@ function SettingsForm({ initial, onClose }: { initial: SettingsForm; onClose: ()
     save.mutate(toRequest(form), { onSuccess: onClose });
   }
 
-  const { dailyLimit, maxResponseTime, logRetentionDays } = SETTINGS_LIMITS;
+  const { dailyLimit, maxResponseTime, logRetentionDays, twoFactorGraceDays } = SETTINGS_LIMITS;
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -140,6 +146,30 @@ function SettingsForm({ initial, onClose }: { initial: SettingsForm; onClose: ()
       {form.maintenanceMode ? (
         <p className="text-tremor-label text-amber-700">In maintenance mode only whitelisted admins are served; everyone else is asked to come back later.</p>
       ) : null}
+      <fieldset className="space-y-3 border-t border-tremor-border pt-4">
+        <legend className="sr-only">Two-factor requirement</legend>
+        <CheckboxField
+          label="Require two-factor for admins"
+          checked={form.requireTwoFactorForAdmins}
+          onChange={(event) => update('requireTwoFactorForAdmins', event.target.checked)}
+        />
+        <TextField
+          label="Grace period (days)"
+          type="number"
+          inputMode="numeric"
+          min={twoFactorGraceDays.min}
+          max={twoFactorGraceDays.max}
+          step={1}
+          value={form.twoFactorGraceDays}
+          onChange={(event) => update('twoFactorGraceDays', event.target.value)}
+          hint={
+            initial.requireTwoFactorForAdmins && requiredFrom
+              ? `Counted from when the requirement was switched on: required from ${formatDate(requiredFrom)}.`
+              : 'Admins and super admins without two-factor may work this many days after the requirement is switched on; then they must set it up to sign in.'
+          }
+          error={fieldErrors.twoFactorGraceDays}
+        />
+      </fieldset>
       {save.isError && Object.keys(fieldErrors).length === 0 ? <ErrorAlert title="Failed to save system settings" detail={errorMessage(save.error, '')} /> : null}
       <div className="flex justify-end gap-3 border-t border-tremor-border pt-4">
         <Button type="button" variant="secondary" onClick={onClose}>

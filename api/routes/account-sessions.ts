@@ -1,0 +1,59 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { EndedSessionsSchema, SessionIdParamsSchema, StaffSessionSchema, type EndedSessions, type StaffSession } from '../contract/account-sessions.js';
+import { SuccessResponseSchema } from '../contract/fields.js';
+import { notFound } from '../errors.js';
+import { audit } from '../audit.js';
+import { requireAuth } from '../plugins/access-control.js';
+import { describeUserAgent } from '../auth/user-agent.js';
+import type { Sql } from '../../sql/database.js';
+import { listLiveSessions, revokeOwnSession, revokeUserSessions } from '../../sql/admin-sessions.js';
+
+// Ending one's own sessions is a way of signing out, so the two-factor requirement never blocks it.
+const OWN_SESSIONS = { permission: 'settings:own-account', twoFactorEnrolment: true } as const;
+const ENDED_BY_USER = 'ended by the user';
+
+/** The signed-in user's own sessions (Settings → Active Sessions): list them, end one, end all others. */
+export const accountSessionRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = async (instance, { sql, now }) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/account/sessions',
+    { schema: { response: { 200: StaffSessionSchema.array() } }, config: OWN_SESSIONS },
+    async (request): Promise<StaffSession[]> => {
+      const auth = requireAuth(request);
+      const sessions = await listLiveSessions(sql, auth.id, now());
+      return sessions.map((session) => ({
+        id: session.id,
+        ...describeUserAgent(session.userAgent),
+        ip: session.ip,
+        createdAt: session.createdAt.toISOString(),
+        lastUsedAt: session.lastUsedAt.toISOString(),
+        current: session.id === auth.sessionId,
+      }));
+    },
+  );
+
+  app.delete(
+    '/api/account/sessions/:id',
+    { schema: { params: SessionIdParamsSchema, response: { 200: SuccessResponseSchema } }, config: OWN_SESSIONS },
+    async (request) => {
+      const auth = requireAuth(request);
+      // Someone else's session answers as an unknown one does: its existence is not for this user to learn.
+      if (!(await revokeOwnSession(sql, auth.id, request.params.id, ENDED_BY_USER, now()))) throw notFound('You have no active session with this id');
+      await audit(sql, request, { action: 'account.end-session', targetType: 'admin_session', targetId: request.params.id });
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/api/account/sessions/end-others',
+    { schema: { response: { 200: EndedSessionsSchema } }, config: OWN_SESSIONS },
+    async (request): Promise<EndedSessions> => {
+      const auth = requireAuth(request);
+      const ended = await revokeUserSessions(sql, auth.id, ENDED_BY_USER, now(), auth.sessionId);
+      await audit(sql, request, { action: 'account.end-other-sessions', targetType: 'admin_user', targetId: auth.id, after: { ended } });
+      return { ended };
+    },
+  );
+};

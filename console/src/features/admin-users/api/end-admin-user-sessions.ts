@@ -1,0 +1,25 @@
+import { useMutation } from '@tanstack/react-query';
+import { EndedSessionsSchema, type EndedSessions } from '../../../../../api/contract/account-sessions.js';
+import { apiRequest } from '../../../lib/api-client.js';
+import { formatCount } from '../../../lib/format.js';
+import { notifyFailure, notifySuccess } from '../notify.js';
+import { ADMIN_USERS_URL } from './get-admin-users.js';
+
+export interface EndSessionsInput {
+  id: number;
+  /** The name the toast uses. */
+  name: string;
+}
+
+export async function endAdminUserSessions({ id }: EndSessionsInput): Promise<EndedSessions> {
+  return EndedSessionsSchema.parse(await apiRequest<unknown>('POST', `${ADMIN_USERS_URL}/${id}/end-sessions`));
+}
+
+/** Nothing listed changes when sessions end, so this refetches nothing. */
+export function useEndAdminUserSessions() {
+  return useMutation({
+    mutationFn: endAdminUserSessions,
+    onSuccess: ({ ended }, { name }) => notifySuccess('Sessions Ended', `${formatCount(ended, 'session')} of ${name} ended; they must sign in again.`),
+    onError: (error) => notifyFailure(error, 'Failed to end the sessions'),
+  });
+}
