@@ -38,6 +38,8 @@ export const PERMISSIONS = {
   /** The live health figures behind the Dashboard's System Status banner. */
   'system-health:read': everyone,
   'backups:manage': admins,
+  /** The audit log: who changed what, with the before and after; its CSV export too. */
+  'audit-log:view': admins,
   /** The Bot Sandbox: chat with the bot as simulated users (only with the built-in simulator). */
   'bot-sandbox:use': editors,
 } as const satisfies Record<string, readonly Role[]>;

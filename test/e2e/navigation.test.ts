@@ -65,7 +65,7 @@ function sidebarLinksFor(role: Role): Entry[] {
     ...ANALYTICS,
     ['Bot Logs', '/logs'],
     ...(editor ? ([['Bot Sandbox', '/bot-sandbox']] as Entry[]) : []),
-    ...(admin ? ([['Access Control', '/access-control'], ['Admin Users', '/admin-users']] as Entry[]) : []),
+    ...(admin ? ([['Access Control', '/access-control'], ['Admin Users', '/admin-users'], ['Audit Log', '/audit-log']] as Entry[]) : []),
   ];
 }
 

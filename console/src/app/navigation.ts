@@ -6,6 +6,7 @@ import {
   RiFileList3Line,
   RiFileTextLine,
   RiGroupLine,
+  RiHistoryLine,
   RiHome5Line,
   RiLineChartLine,
   RiMapPinLine,
@@ -71,6 +72,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { label: 'Bot Sandbox', path: '/bot-sandbox', icon: RiRobot2Line, permission: 'bot-sandbox:use' },
   { label: 'Access Control', path: '/access-control', icon: RiShieldKeyholeLine, permission: 'access-control:manage' },
   { label: 'Admin Users', path: '/admin-users', icon: RiAdminLine, permission: 'admin-users:read' },
+  { label: 'Audit Log', path: '/audit-log', icon: RiHistoryLine, permission: 'audit-log:view' },
 ];
 
 export const SETTINGS_LINK: NavLink = { label: 'Settings', path: '/settings', icon: RiSettings3Line, permission: 'settings:own-account' };

@@ -5,6 +5,8 @@ export interface RouteHandle {
   title: string;
   /** Open to signed-out visitors too (the sign-in debugging tools). */
   public?: boolean;
+  /** Fetches the screen's code ahead of its first render. */
+  preload?: () => Promise<unknown>;
 }
 
 const DEFAULT_TITLE = 'Dashboard';

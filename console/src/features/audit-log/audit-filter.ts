@@ -1,0 +1,69 @@
+import { AUDIT_LOG_PAGE_SIZE, AUDIT_LOG_PAGE_SIZES } from '../../../../api/contract/audit-log.js';
+
+/** The screen's filter as the address bar keeps it; the dates are days in the browser's time zone. */
+export interface AuditLogView {
+  actor?: string;
+  action?: string;
+  targetType?: string;
+  targetId?: string;
+  search?: string;
+  /** YYYY-MM-DD, from the start of that day. */
+  from?: string;
+  /** YYYY-MM-DD, to the end of that day. */
+  to?: string;
+}
+
+export interface AuditLogListParams {
+  view: AuditLogView;
+  page: number;
+  pageSize: number;
+}
+
+const TEXT_KEYS = ['actor', 'action', 'targetType', 'targetId', 'search'] as const;
+const DAY_KEYS = ['from', 'to'] as const;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+const isDay = (value: string) => DAY.test(value) && !Number.isNaN(Date.parse(value));
+
+/** Reads the list's state from the address bar; anything unknown falls back to the defaults. */
+export function readAuditLogParams(params: URLSearchParams): AuditLogListParams {
+  const view: AuditLogView = {};
+  for (const key of TEXT_KEYS) {
+    const value = params.get(key)?.trim();
+    if (value) view[key] = value;
+  }
+  for (const key of DAY_KEYS) {
+    const value = params.get(key);
+    if (value && isDay(value)) view[key] = value;
+  }
+  const page = Number(params.get('page'));
+  const pageSize = Number(params.get('pageSize'));
+  return {
+    view,
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+    pageSize: (AUDIT_LOG_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : AUDIT_LOG_PAGE_SIZE,
+  };
+}
+
+export function hasActiveFilter(view: AuditLogView): boolean {
+  return Object.values(view).some(Boolean);
+}
+
+/**
+ * The API's query string for the view (paging added when given): the days become instants, the
+ * first and last moment of each day where the browser is, so "to" takes in the whole day.
+ */
+export function auditLogQueryString(view: AuditLogView, paging?: { page: number; pageSize: number }): string {
+  const query = new URLSearchParams();
+  for (const key of TEXT_KEYS) {
+    const value = view[key];
+    if (value) query.set(key, value);
+  }
+  if (view.from) query.set('from', new Date(`${view.from}T00:00:00`).toISOString());
+  if (view.to) query.set('to', new Date(`${view.to}T23:59:59.999`).toISOString());
+  if (paging) {
+    query.set('page', String(paging.page));
+    query.set('pageSize', String(paging.pageSize));
+  }
+  return query.toString();
+}

@@ -1,0 +1,92 @@
+import { RiDownloadLine } from '@remixicon/react';
+import { Button } from '@tremor/react';
+import { useCallback } from 'react';
+import { AUDIT_LOG_PAGE_SIZES } from '../../../../api/contract/audit-log.js';
+import { can } from '../../../../api/contract/permissions.js';
+import { RestrictedScreen } from '../../components/access-restricted.js';
+import { ErrorAlert } from '../../components/error-alert.js';
+import { LoadingSpinner } from '../../components/loading-spinner.js';
+import { PageHeader } from '../../components/page-header.js';
+import { Pagination } from '../../components/pagination.js';
+import { errorMessage } from '../../lib/api-client.js';
+import { formatNumber } from '../../lib/format.js';
+import { useSearchParamUpdates } from '../../lib/use-search-param-updates.js';
+import { useAuth } from '../auth/use-auth.js';
+import { useExportAuditLog } from './api/export-audit-log.js';
+import { useAuditLog } from './api/get-audit-log.js';
+import { useAuditLogFilterOptions } from './api/get-audit-log-filters.js';
+import { hasActiveFilter, readAuditLogParams, type AuditLogView } from './audit-filter.js';
+import { AuditEntryList } from './components/audit-entry-list.js';
+import { AuditFilters } from './components/audit-filters.js';
+
+const HEADING_ID = 'audit-log-heading';
+const LIST_HEADING_ID = 'audit-log-list-heading';
+const TITLE = 'Audit Log';
+const DESCRIPTION = 'Every change staff made: who, when, from where, and what it was before and after.';
+/** The address bar's keys for the view; changing any of them starts again from page 1. */
+const VIEW_KEYS = ['search', 'actor', 'action', 'targetType', 'targetId', 'from', 'to'] as const;
+
+/** The Audit Log screen (issue 9): admin and super_admin only, as the API enforces too. */
+export function AuditLogScreen() {
+  const { user } = useAuth();
+  if (!can(user?.role, 'audit-log:view')) {
+    return <RestrictedScreen title={TITLE} description={DESCRIPTION} headingId={HEADING_ID} message="Only Admin and Super Admin users can read the audit log." />;
+  }
+  return <AuditLog />;
+}
+
+function AuditLog() {
+  const [searchParams, updateParams] = useSearchParamUpdates();
+  const params = readAuditLogParams(searchParams);
+  const entries = useAuditLog(params);
+  const options = useAuditLogFilterOptions();
+  const exportLog = useExportAuditLog();
+
+  const changeView = useCallback((changes: Partial<AuditLogView>) => updateParams(changes), [updateParams]);
+  const clearView = useCallback(() => updateParams(Object.fromEntries(VIEW_KEYS.map((key) => [key, undefined]))), [updateParams]);
+
+  return (
+    <section aria-labelledby={HEADING_ID} className="space-y-6">
+      <PageHeader
+        title={TITLE}
+        description={DESCRIPTION}
+        headingId={HEADING_ID}
+        actions={
+          <Button type="button" variant="secondary" icon={RiDownloadLine} disabled={exportLog.isPending} onClick={() => exportLog.mutate(params.view)}>
+            {exportLog.isPending ? 'Exporting...' : 'Export CSV'}
+          </Button>
+        }
+      />
+
+      <AuditFilters view={params.view} options={options.data} onChange={changeView} onClear={clearView} />
+
+      <section aria-labelledby={LIST_HEADING_ID} className="space-y-3">
+        <div className="flex items-baseline justify-between gap-2">
+          <h2 id={LIST_HEADING_ID} className="text-tremor-title font-semibold text-tremor-content-strong">
+            Changes
+          </h2>
+          {entries.data ? <p className="text-tremor-default text-tremor-content">{formatNumber(entries.data.total)} in all</p> : null}
+        </div>
+        {entries.isPending ? (
+          <LoadingSpinner label="Loading the audit log..." />
+        ) : entries.isError ? (
+          <ErrorAlert title="Could not load the audit log" detail={errorMessage(entries.error, 'Check your connection and try again.')} />
+        ) : (
+          <>
+            <AuditEntryList items={entries.data.items} emptyText={hasActiveFilter(params.view) ? 'No changes match your filters.' : 'No changes recorded yet.'} />
+            {entries.data.total > 0 ? (
+              <Pagination
+                page={params.page}
+                pageSize={params.pageSize}
+                total={entries.data.total}
+                onPage={(page) => updateParams({ page: page === 1 ? undefined : page }, false)}
+                onPageSize={(pageSize) => updateParams({ pageSize })}
+                pageSizes={AUDIT_LOG_PAGE_SIZES}
+              />
+            ) : null}
+          </>
+        )}
+      </section>
+    </section>
+  );
+}
