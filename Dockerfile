@@ -1,0 +1,36 @@
+# MedContacts in one container: the bot, the API and the console (README "Docker").
+# test/scripts/dockerfile.test.ts runs these build steps by hand and starts what the final stage copies.
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+# The dependencies first: a change to the code alone reuses this layer.
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+RUN npm prune --omit=dev --no-audit --no-fund
+
+FROM node:20-bookworm-slim
+# pg_dump backs up an external database; it must be the server's major version or newer.
+ARG POSTGRES_CLIENT_MAJOR=17
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ca-certificates postgresql-common \
+ && /usr/share/postgresql-common/pgdg/apt.postgresql.org.sh -y \
+ && apt-get install -y --no-install-recommends "postgresql-client-${POSTGRES_CLIENT_MAJOR}" \
+ && rm -rf /var/lib/apt/lists/*
+ENV PORT=3000 \
+    DATA_DIR=/data
+# The embedded database and the backups live here; the image's own files stay read-only to the app.
+RUN mkdir -p /data && chown node:node /data
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/console/dist ./console/dist
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+# The first start loads the cities gazetteer (a minute on a slow machine) before it listens.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=2m --retries=3 \
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/api/health`).then((response) => process.exit(response.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "dist/scripts/start.js"]
