@@ -30,13 +30,19 @@ export interface GroupWithMembership extends AuthorizedGroupRef {
   membership: StoredMembership | null;
 }
 
-/** Every active authorized group, with what is stored of the user's membership in it: one round trip. */
-export async function activeGroupsWithMembership(sql: Sql, telegramId: number): Promise<GroupWithMembership[]> {
+/**
+ * The active authorized groups that count for the user, with what is stored of their membership:
+ * those they are stored as an active member of and, given `staleBefore`, those with no stored
+ * answer or one from before it. A fresh "not a member" is left out, so a user already checked
+ * against hundreds of groups reads only their own. One round trip.
+ */
+export async function activeGroupsWithMembership(sql: Sql, telegramId: number, staleBefore: Date | null): Promise<GroupWithMembership[]> {
   const rows = await sql<(AuthorizedGroupRef & { membershipStatus: string | null; isActive: boolean | null; lastVerified: Date | null })[]>`
     SELECT g.group_id, g.group_name, g.daily_limit, m.membership_status, m.is_active, m.last_verified
     FROM authorized_groups g
     LEFT JOIN user_memberships m ON m.group_id = g.group_id AND m.telegram_id = ${telegramId}
     WHERE g.is_active
+      AND (m.is_active OR ${staleBefore}::timestamptz IS NOT NULL AND (m.last_verified IS NULL OR m.last_verified <= ${staleBefore}))
     ORDER BY g.group_id`;
   return rows.map(({ groupId, groupName, dailyLimit, membershipStatus, isActive, lastVerified }) => ({
     groupId,
@@ -49,15 +55,31 @@ export async function activeGroupsWithMembership(sql: Sql, telegramId: number): 
   }));
 }
 
+export interface MembershipAnswer {
+  telegramId: number;
+  groupId: number;
+  status: string;
+  isActive: boolean;
+  verifiedAt: Date;
+}
+
 /** Stores what Telegram said of a user in a group; joinedAt is kept from the first time they were a member. */
-export async function saveMembership(
-  sql: Sql,
-  membership: { telegramId: number; groupId: number; status: string; isActive: boolean; verifiedAt: Date },
-): Promise<void> {
+export function saveMembership(sql: Sql, membership: MembershipAnswer): Promise<void> {
+  return saveMemberships(sql, [membership]);
+}
+
+/** saveMembership for many answers in one statement (a user checked against every authorized group at once). */
+export async function saveMemberships(sql: Sql, memberships: MembershipAnswer[]): Promise<void> {
+  if (memberships.length === 0) return;
+  const column = <K extends 'telegramId' | 'groupId' | 'status'>(key: K) => memberships.map((membership) => membership[key]);
+  // postgres.js sends arrays of booleans and dates badly: they go as numbers and ISO text.
+  const active = memberships.map((membership) => (membership.isActive ? 1 : 0));
+  const verifiedAt = memberships.map((membership) => membership.verifiedAt.toISOString());
   await sql`
     INSERT INTO user_memberships (telegram_id, group_id, membership_status, joined_at, last_verified, is_active)
-    VALUES (${membership.telegramId}, ${membership.groupId}, ${membership.status},
-      ${membership.isActive ? membership.verifiedAt : null}, ${membership.verifiedAt}, ${membership.isActive})
+    SELECT telegram_id, group_id, status, CASE WHEN active <> 0 THEN verified_at END, verified_at, active <> 0
+    FROM unnest(${column('telegramId')}::bigint[], ${column('groupId')}::bigint[], ${column('status')}::text[],
+      ${active}::int[], ${verifiedAt}::timestamptz[]) AS u(telegram_id, group_id, status, active, verified_at)
     ON CONFLICT (telegram_id, group_id) DO UPDATE SET
       membership_status = excluded.membership_status,
       joined_at = coalesce(user_memberships.joined_at, excluded.joined_at),

@@ -3,6 +3,7 @@ import {
   REVERIFY_AFTER_DAYS,
   type ContactFilter,
   type ContactListQuery,
+  type ContactFilterOptions,
   type ContactListResponse,
   type MedicalContact,
 } from '../api/contract/medical-contacts.js';
@@ -174,7 +175,6 @@ export async function listMedicalContacts(
 }
 
 export type ContactStats = ContactListResponse['stats'];
-export type ContactFilterOptions = ContactListResponse['filterOptions'];
 
 /** Bumped by every statement that writes medical_contacts (migration 005): unchanged means nothing changed. */
 export async function contactDirectoryVersion(sql: Sql): Promise<number> {

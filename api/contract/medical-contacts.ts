@@ -171,14 +171,19 @@ export const ContactListResponseSchema = z.object({
     regions: z.number(),
     specialties: z.number(),
   }),
-  /** The values the specialty and location filters offer. */
-  filterOptions: z.object({
-    specialties: z.array(z.string()),
-    countries: z.array(z.string()),
-    regions: z.array(z.object({ country: z.string(), region: z.string() })),
-  }),
 });
 export type ContactListResponse = z.infer<typeof ContactListResponseSchema>;
+
+/**
+ * The values the specialty and location filters offer, read apart from the list: thousands of
+ * country and region pairs would otherwise travel with every page.
+ */
+export const ContactFilterOptionsSchema = z.object({
+  specialties: z.array(z.string()),
+  countries: z.array(z.string()),
+  regions: z.array(z.object({ country: z.string(), region: z.string() })),
+});
+export type ContactFilterOptions = z.infer<typeof ContactFilterOptionsSchema>;
 
 /** A 409 answer to a create or edit that looks like an existing contact. */
 export const DuplicateContactResponseSchema = z.object({

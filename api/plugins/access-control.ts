@@ -3,13 +3,22 @@ import { can, type Permission } from '../contract/permissions.js';
 import type { SessionUser } from '../contract/auth.js';
 import type { TokenSigner } from '../auth/tokens.js';
 import { unauthorized, forbidden } from '../errors.js';
-import { findActiveSession } from '../../sql/admin-sessions.js';
+import { twoFactorRequirementFor, type TwoFactorRequirement } from '../auth/two-factor-requirement.js';
+import { findActiveSession, touchSession } from '../../sql/admin-sessions.js';
 import type { Sql } from '../../sql/database.js';
 
 /** The signed-in staff member behind a request. */
 export interface AuthContext extends SessionUser {
   sessionId: string;
+  /** "Require two-factor for admins" as it stands for this user; null when it does not concern them. */
+  twoFactorRequirement: TwoFactorRequirement | null;
 }
+
+/** last_used_at is written at most this often per session, so reads stay reads. */
+const SESSION_TOUCH_INTERVAL_MS = 60_000;
+
+const TWO_FACTOR_REQUIRED_MESSAGE =
+  'Two-factor authentication is now required for administrators. Set it up on the Settings screen to continue.';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -17,6 +26,11 @@ declare module 'fastify' {
     permission?: Permission;
     /** Open to anyone, signed in or not. */
     public?: boolean;
+    /**
+     * Open to an administrator whom the two-factor requirement holds back (their other calls
+     * answer 403): enrolling in two-factor, their own account, ending their sessions.
+     */
+    twoFactorEnrolment?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -45,6 +59,7 @@ export function installAccessControl(app: FastifyInstance, deps: { sql: Sql; tok
     if (config.permission && !can(request.auth.role, config.permission)) {
       throw forbidden('You do not have permission to do this');
     }
+    if (request.auth.twoFactorRequirement?.enforced && !config.twoFactorEnrolment) throw forbidden(TWO_FACTOR_REQUIRED_MESSAGE);
   });
 }
 
@@ -56,9 +71,20 @@ async function authenticate(
   if (!header?.startsWith('Bearer ')) return null;
   const claims = await deps.tokens.verify(header.slice('Bearer '.length).trim());
   if (!claims) return null;
-  const session = await findActiveSession(deps.sql, claims.sessionId, deps.now());
+  const now = deps.now();
+  const session = await findActiveSession(deps.sql, claims.sessionId, now);
   if (!session || session.userId !== claims.userId) return null;
-  return { id: session.userId, username: session.username, role: session.role, firstName: session.firstName, sessionId: session.sessionId };
+  const touchedBefore = new Date(now.getTime() - SESSION_TOUCH_INTERVAL_MS);
+  if (session.lastUsedAt <= touchedBefore) await touchSession(deps.sql, session.sessionId, now, touchedBefore);
+  const rule = { requiredSince: session.twoFactorRequiredSince, graceDays: session.twoFactorGraceDays };
+  return {
+    id: session.userId,
+    username: session.username,
+    role: session.role,
+    firstName: session.firstName,
+    sessionId: session.sessionId,
+    twoFactorRequirement: twoFactorRequirementFor(session, rule, now),
+  };
 }
 
 /** The signed-in user of a route that requires one. */

@@ -25,28 +25,36 @@ export const botLogRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = a
   /**
    * Search counts by filter, as of a horizon, topped up with the matches among rows written since:
    * counting a common word's matches among millions of rows takes seconds, its new matches do not.
+   * Each caller starts from the one before it, so a crowd asking for a new search at once shares
+   * its one full count.
    */
-  const searchCounts = new Map<string, { newestId: number; tableTotal: number; counts: BotLogCounts }>();
+  const searchCounts = new Map<string, Promise<{ newestId: number; tableTotal: number; counts: BotLogCounts }>>();
 
   async function countSearch(filter: BotLogFilter, newestId: number, tableTotal: number): Promise<BotLogCounts> {
     const key = JSON.stringify([filter.level, filter.search]);
-    const cached = searchCounts.get(key);
-    let counts: BotLogCounts | undefined;
-    if (cached) {
-      // Trusted only while rows have just been appended: a delete, or a row committed under an
-      // id already passed, makes the table total disagree and the search is counted afresh.
-      const appended = await countBotLogs(sql, { level: 'all' }, { newestId, after: cached.newestId });
-      if (cached.tableTotal + appended.total === tableTotal) {
-        const added = await countBotLogs(sql, filter, { newestId, after: cached.newestId });
-        counts = { total: cached.counts.total + added.total, stats: addStats(cached.counts.stats, added.stats) };
+    const previous = searchCounts.get(key);
+    const next = (async () => {
+      const cached = await previous?.catch(() => undefined);
+      let counts: BotLogCounts | undefined;
+      if (cached) {
+        // Trusted only while rows have just been appended: a delete, or a row committed under an
+        // id already passed, makes the table total disagree and the search is counted afresh.
+        const appended = await countBotLogs(sql, { level: 'all' }, { newestId, after: cached.newestId });
+        if (cached.tableTotal + appended.total === tableTotal) {
+          const added = await countBotLogs(sql, filter, { newestId, after: cached.newestId });
+          counts = { total: cached.counts.total + added.total, stats: addStats(cached.counts.stats, added.stats) };
+        }
       }
-    }
-    counts ??= await countBotLogs(sql, filter, { newestId });
+      counts ??= await countBotLogs(sql, filter, { newestId });
+      return { newestId, tableTotal, counts };
+    })();
     searchCounts.delete(key);
-    searchCounts.set(key, { newestId, tableTotal, counts });
+    searchCounts.set(key, next);
     // Map keeps insertion order: the first key is the one used longest ago.
     if (searchCounts.size > MAX_CACHED_SEARCHES) searchCounts.delete(searchCounts.keys().next().value!);
-    return counts;
+    // A failed count is not kept: the next caller counts afresh.
+    next.catch(() => searchCounts.get(key) === next && searchCounts.delete(key));
+    return (await next).counts;
   }
 
   app.get(

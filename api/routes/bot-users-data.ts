@@ -21,8 +21,8 @@ import { getSystemSettings } from '../../sql/settings.js';
  */
 async function dailyLimitOf(sql: Sql, telegramId: number, defaultLimit: number): Promise<number | null> {
   if (await isWhitelistedAdmin(sql, telegramId)) return null;
-  const groups = await activeGroupsWithMembership(sql, telegramId);
-  const limits = groups.filter((group) => group.membership?.isActive).map((group) => group.dailyLimit);
+  const groups = await activeGroupsWithMembership(sql, telegramId, null);
+  const limits = groups.map((group) => group.dailyLimit);
   return Math.max(defaultLimit, ...limits);
 }
 

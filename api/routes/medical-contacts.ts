@@ -5,6 +5,7 @@ import {
   BulkResultSchema,
   BulkUpdateRequestSchema,
   ContactHistoryEntrySchema,
+  ContactFilterOptionsSchema,
   ContactFilterSchema,
   ContactListQuerySchema,
   ContactListResponseSchema,
@@ -12,6 +13,7 @@ import {
   MedicalContactSchema,
   UpdateContactSchema,
   type ContactHistoryEntry,
+  type ContactFilterOptions,
   type ContactListResponse,
   type MedicalContact,
 } from '../contract/medical-contacts.js';
@@ -59,7 +61,7 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
     return { id: auth.id, username: auth.username, ip: request.ip };
   };
 
-  let summary: { key: string; stats: ContactListResponse['stats']; filterOptions: ContactListResponse['filterOptions'] } | undefined;
+  let summary: { key: string; stats: ContactListResponse['stats']; filterOptions: ContactFilterOptions } | undefined;
 
   /**
    * The stats and filter values over the whole directory, computed again only when a write has
@@ -91,15 +93,21 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
   }
 
   app.get(
+    '/api/medical-contacts/filter-options',
+    { schema: { response: { 200: ContactFilterOptionsSchema } }, config: { permission: 'contacts:read' } },
+    async (): Promise<ContactFilterOptions> => (await directorySummary(now())).filterOptions,
+  );
+
+  app.get(
     '/api/medical-contacts',
     { schema: { querystring: ContactListQuerySchema, response: { 200: ContactListResponseSchema } }, config: { permission: 'contacts:read' } },
     async (request): Promise<ContactListResponse> => {
       const query = request.query;
       const at = now();
-      const { stats, filterOptions } = await directorySummary(at);
+      const { stats } = await directorySummary(at);
       const filtered = FILTER_FIELDS.some((field) => query[field] !== undefined && query[field] !== '');
       const { records, total } = await listMedicalContacts(sql, query, at, filtered ? undefined : stats.total);
-      return { items: records.map((record) => toMedicalContact(record, at)), total, page: query.page, pageSize: query.pageSize, stats, filterOptions };
+      return { items: records.map((record) => toMedicalContact(record, at)), total, page: query.page, pageSize: query.pageSize, stats };
     },
   );
 

@@ -1,4 +1,5 @@
 import { RiAddLine, RiDeleteBinLine, RiDownloadLine, RiEditBoxLine, RiUploadLine } from '@remixicon/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card } from '@tremor/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -15,7 +16,10 @@ import { useMediaQuery } from '../../lib/use-media-query.js';
 import { useAuth } from '../auth/use-auth.js';
 import type { BulkTarget } from './api/bulk-contacts.js';
 import { useExportContacts } from './api/export-contacts.js';
+import { useSearchParamUpdates } from '../../lib/use-search-param-updates.js';
 import { useContacts } from './api/get-contacts.js';
+import { useContactFilterOptions } from './api/get-filter-options.js';
+import { mapPointsQueryOptions } from './api/get-map-points.js';
 import { AddContactDialog } from './components/add-contact-dialog.js';
 import { BulkDeleteDialog } from './components/bulk-delete-dialog.js';
 import { BulkEditDialog } from './components/bulk-edit-dialog.js';
@@ -29,8 +33,9 @@ import { EditContactDialog } from './components/edit-contact-dialog.js';
 import { hasActiveFilter, PAGE_SIZES, readListParams, toQueryString, type ContactFilterParams, type ContactSortField } from './contact-query.js';
 import { useContactSelection } from './use-contact-selection.js';
 
-// d3-geo, topojson and the world outline load only when the map is drawn, keeping the list light.
-const ContactsMap = lazy(() => import('./components/contacts-map.js').then((module) => ({ default: module.ContactsMap })));
+// d3-geo, topojson and the world outline are a chunk of their own, keeping the list's code light.
+const loadContactsMap = () => import('./components/contacts-map.js');
+const ContactsMap = lazy(() => loadContactsMap().then((module) => ({ default: module.ContactsMap })));
 const ImportWizard = lazy(() => import('./components/import-wizard.js').then((module) => ({ default: module.ImportWizard })));
 
 /** Tailwind's lg: the table from here up, cards below. */
@@ -50,6 +55,15 @@ export function MedicalContactsScreen() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo(() => readListParams(searchParams), [searchParams]);
   const contacts = useContacts(params);
+  const filterOptions = useContactFilterOptions();
+  const queryClient = useQueryClient();
+  // The map's code, outline and points load alongside the list (asked for first) rather than after it is drawn.
+  useEffect(() => {
+    void queryClient.prefetchQuery(mapPointsQueryOptions(params.filter));
+  }, [queryClient, params.filter]);
+  useEffect(() => {
+    void loadContactsMap().then((module) => module.loadWorld());
+  }, []);
   const exportContacts = useExportContacts();
   const total = contacts.data?.total ?? 0;
   const selection = useContactSelection(params.filter, total);
@@ -59,24 +73,7 @@ export function MedicalContactsScreen() {
   const [editing, setEditing] = useState<{ contact: MedicalContact | null; open: boolean }>({ contact: null, open: false });
   const [deleting, setDeleting] = useState<{ contact: MedicalContact | null; open: boolean }>({ contact: null, open: false });
 
-  /** Writes list state into the address bar, so a filtered view can be shared; a new filter starts at page 1. */
-  const updateParams = useCallback(
-    (changes: Record<string, string | number | undefined>, resetPage = true) => {
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === undefined || value === '') next.delete(key);
-            else next.set(key, String(value));
-          }
-          if (resetPage) next.delete('page');
-          return next;
-        },
-        { replace: false },
-      );
-    },
-    [setSearchParams],
-  );
+  const [, updateParams] = useSearchParamUpdates();
   const changeFilter = useCallback((changes: Partial<ContactFilterParams>) => updateParams(changes), [updateParams]);
   const clearFilters = useCallback(() => {
     const { pageSize, sort, order } = params;
@@ -163,7 +160,7 @@ export function MedicalContactsScreen() {
               </p>
             </div>
 
-            <ContactFilters filter={params.filter} options={contacts.data.filterOptions} onChange={changeFilter} onClear={clearFilters} />
+            <ContactFilters filter={params.filter} options={filterOptions.data} onChange={changeFilter} onClear={clearFilters} />
 
             {canWrite ? (
               <BulkBar

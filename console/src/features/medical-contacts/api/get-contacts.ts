@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client.js';
 import { toQueryString, type ContactListParams } from '../contact-query.js';
 import { CONTACTS_URL, contactListQueryKey } from './keys.js';
 
-/** One page of the directory with its counts and filter values, filtered, sorted and paged by the server. */
+/** One page of the directory with its counts, filtered, sorted and paged by the server. */
 export async function getContacts({ filter, page, pageSize, sort, order }: ContactListParams): Promise<ContactListResponse> {
   const query = toQueryString({ ...filter, page, pageSize, sort, order });
   return ContactListResponseSchema.parse(await apiRequest<unknown>('GET', `${CONTACTS_URL}?${query}`));

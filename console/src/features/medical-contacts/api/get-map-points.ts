@@ -39,6 +39,10 @@ export async function getMapPoints(filter: ContactFilterParams): Promise<MapPoin
   return { points: [first, ...rest].flatMap(toPoints), total: first.total };
 }
 
+export function mapPointsQueryOptions(filter: ContactFilterParams) {
+  return queryOptions({ queryKey: contactMapQueryKey(filter), queryFn: () => getMapPoints(filter) });
+}
+
 export function useMapPoints(filter: ContactFilterParams) {
-  return useQuery(queryOptions({ queryKey: contactMapQueryKey(filter), queryFn: () => getMapPoints(filter) }));
+  return useQuery(mapPointsQueryOptions(filter));
 }

@@ -5,6 +5,7 @@ export const CONTACTS_URL = '/api/medical-contacts';
 
 export const contactsQueryKey = [CONTACTS_URL] as const;
 export const contactListQueryKey = (params: ContactListParams) => [CONTACTS_URL, 'list', params] as const;
+export const contactFilterOptionsQueryKey = [CONTACTS_URL, 'filter-options'] as const;
 export const contactMapQueryKey = (filter: ContactFilterParams) => [CONTACTS_URL, 'map', filter] as const;
 export const contactHistoryQueryKey = (id: number) => [CONTACTS_URL, 'history', id] as const;
 /** Outside `contactsQueryKey`, so refreshing the list after an import does not poll the import again. */

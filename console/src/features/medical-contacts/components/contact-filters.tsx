@@ -1,14 +1,14 @@
 import { RiCloseLine } from '@remixicon/react';
 import { Button } from '@tremor/react';
 import { useEffect, useState } from 'react';
-import type { ContactListResponse } from '../../../../../api/contract/medical-contacts.js';
+import type { ContactFilterOptions } from '../../../../../api/contract/medical-contacts.js';
 import { SelectField } from '../../../components/select-field.js';
 import { hasActiveFilter, type ContactFilterParams } from '../contact-query.js';
 import { SearchField } from '../../../components/search-field.js';
 
 interface ContactFiltersProps {
   filter: ContactFilterParams;
-  options: ContactListResponse['filterOptions'] | undefined;
+  options: ContactFilterOptions | undefined;
   onChange: (changes: Partial<ContactFilterParams>) => void;
   onClear: () => void;
 }

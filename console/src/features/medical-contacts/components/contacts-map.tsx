@@ -18,7 +18,8 @@ type Countries = FeatureCollection<Geometry>;
 
 let worldPromise: Promise<Countries> | null = null;
 
-function loadWorld(): Promise<Countries> {
+/** Fetches the world outline once; the screen starts it early, alongside its list. */
+export function loadWorld(): Promise<Countries> {
   worldPromise ??= fetch(worldUrl)
     .then((response) => response.json() as Promise<Topology<{ countries: GeometryCollection }>>)
     .then((topology) => feature(topology, topology.objects.countries) as Countries);
