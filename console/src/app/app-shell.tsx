@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { LoadingSpinner } from '../components/loading-spinner.js';
+import { TwoFactorRequirementBanner } from '../features/settings/two-factor-requirement-banner.js';
 import { PRODUCT_TITLE } from '../lib/site.js';
 import { BottomBar } from './bottom-bar.js';
 import { MobileHeader } from './mobile-header.js';
@@ -21,6 +22,7 @@ export function AppShell() {
       <div className="flex min-h-screen flex-col lg:pl-64">
         <MobileHeader title={title} />
         <main className="mx-auto w-full max-w-7xl flex-1 px-4 pb-24 pt-6 sm:px-6 lg:px-8 lg:pb-10 lg:pt-8">
+          <TwoFactorRequirementBanner />
           <Suspense fallback={<LoadingSpinner />}>
             <Outlet />
           </Suspense>

@@ -1,12 +1,20 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { LoadingSpinner } from '../components/loading-spinner.js';
 import { LoginScreen } from '../features/auth/login-screen.js';
 import { useAuth } from '../features/auth/use-auth.js';
 import { useSessionCheck } from '../features/auth/use-session-check.js';
-import { AppShell } from './app-shell.js';
 import { useRouteHandle } from './route-handle.js';
 import { Toaster } from './toaster.js';
+
+// The shell (navigation, its icons and dialogs) loads only for a signed-in user: the login screen stays light.
+const loadAppShell = () => import('./app-shell.js');
+const AppShell = lazy(() => loadAppShell().then((module) => ({ default: module.AppShell })));
+
+/** Fetches the shell's code ahead of its first render. */
+export function preloadAppShell(): void {
+  void loadAppShell();
+}
 
 /** Every route's parent: the token check on start, toasts, and the "Loading..." spinner while it runs. */
 export function RootLayout() {
@@ -32,7 +40,17 @@ export function LoginRoute() {
 export function SessionGate() {
   const { isAuthenticated } = useAuth();
   const handle = useRouteHandle();
-  if (isAuthenticated) return <AppShell />;
+  // On sign-in, the screen's code loads alongside the shell's rather than after it.
+  useEffect(() => {
+    if (isAuthenticated) void handle?.preload?.();
+  }, [isAuthenticated, handle]);
+  if (isAuthenticated) {
+    return (
+      <Suspense fallback={<LoadingSpinner fullScreen />}>
+        <AppShell />
+      </Suspense>
+    );
+  }
   if (!handle?.public) return <LoginScreen />;
   return (
     <main className="px-4 py-6 sm:px-6 lg:py-10">

@@ -11,10 +11,21 @@ interface ConfirmDeleteDialogProps {
   pending: boolean;
   onConfirm: () => void;
   confirmLabel?: string;
+  /** The confirm button's text while the action runs. */
+  pendingLabel?: string;
 }
 
 /** The confirmation every destructive delete asks for, Cancel focused first. */
-export function ConfirmDeleteDialog({ open, onClose, title, description, pending, onConfirm, confirmLabel = 'Delete' }: ConfirmDeleteDialogProps) {
+export function ConfirmDeleteDialog({
+  open,
+  onClose,
+  title,
+  description,
+  pending,
+  onConfirm,
+  confirmLabel = 'Delete',
+  pendingLabel = 'Deleting...',
+}: ConfirmDeleteDialogProps) {
   return (
     <ModalDialog open={open} onClose={onClose} role="alertdialog" title={title} description={description}>
       <div className="flex justify-end gap-3 border-t border-tremor-border pt-4">
@@ -22,7 +33,7 @@ export function ConfirmDeleteDialog({ open, onClose, title, description, pending
           Cancel
         </Button>
         <Button type="button" color="red" disabled={pending} onClick={onConfirm}>
-          {pending ? 'Deleting...' : confirmLabel}
+          {pending ? pendingLabel : confirmLabel}
         </Button>
       </div>
     </ModalDialog>

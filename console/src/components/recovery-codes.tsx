@@ -1,6 +1,6 @@
 import { RiFileCopyLine } from '@remixicon/react';
-import { Button } from '@tremor/react';
 import { useId } from 'react';
+import { PlainButton } from './plain-button.js';
 import { notifyError, notifySuccess } from '../lib/notify.js';
 
 /** One-time recovery codes, shown once after two-factor enrolment or regeneration. */
@@ -29,9 +29,9 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
           <li key={code}>{code}</li>
         ))}
       </ul>
-      <Button type="button" variant="secondary" icon={RiFileCopyLine} onClick={() => void copyCodes()}>
+      <PlainButton type="button" variant="secondary" icon={RiFileCopyLine} onClick={() => void copyCodes()}>
         Copy codes
-      </Button>
+      </PlainButton>
     </section>
   );
 }

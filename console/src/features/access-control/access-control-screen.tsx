@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AuthorizedGroup, WhitelistEntry } from '../../../../api/contract/access-control.js';
 import { can } from '../../../../api/contract/permissions.js';
-import { AccessRestricted } from '../../components/access-restricted.js';
+import { RestrictedScreen } from '../../components/access-restricted.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
 import { PageHeader } from '../../components/page-header.js';
@@ -33,12 +33,7 @@ type OpenDialog = 'group' | 'delete-group' | 'admin' | 'delete-admin' | null;
 export function AccessControlScreen() {
   const { user } = useAuth();
   if (!can(user?.role, 'access-control:manage')) {
-    return (
-      <section aria-labelledby={HEADING_ID} className="space-y-6">
-        <PageHeader title={TITLE} description={DESCRIPTION} headingId={HEADING_ID} />
-        <AccessRestricted message="Only Admin and Super Admin users can manage access control." />
-      </section>
-    );
+    return <RestrictedScreen title={TITLE} description={DESCRIPTION} headingId={HEADING_ID} message="Only Admin and Super Admin users can manage access control." />;
   }
   return <AccessControl />;
 }

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card } from '@tremor/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { TwoFactorEnrollment as Enrollment } from '../../../../api/contract/auth.js';
 import { TWO_FACTOR_CODE_LENGTH } from '../../../../api/contract/password-policy.js';
 import { BrandMark } from '../../components/brand-mark.js';
 import { ErrorAlert } from '../../components/error-alert.js';
+import { PlainButton } from '../../components/plain-button.js';
 import { RecoveryCodes } from '../../components/recovery-codes.js';
 import { TextField } from '../../components/text-field.js';
 import { TwoFactorEnrollment } from '../../components/two-factor-enrollment.js';
@@ -83,7 +83,8 @@ export function LoginScreen() {
 
   return (
     <main className="flex min-h-screen items-center justify-center px-4 py-10">
-      <Card className="w-full max-w-md p-6 sm:p-8">
+      {/* Tremor's Card, drawn by hand: this screen loads before the rest of the console. */}
+      <div className="relative w-full max-w-md rounded-tremor-default bg-tremor-background p-6 text-left shadow-tremor-card ring-1 ring-tremor-ring sm:p-8">
         <div className="mb-6 flex flex-col items-center text-center">
           <BrandMark size="lg" />
           <h1 className="mt-4 text-2xl font-semibold text-tremor-content-strong">Admin Login</h1>
@@ -93,9 +94,9 @@ export function LoginScreen() {
         {step.name === 'recovery-codes' ? (
           <div className="space-y-6">
             <RecoveryCodes codes={step.codes} />
-            <Button type="button" className="w-full" onClick={step.continueToConsole}>
+            <PlainButton type="button" className="w-full" onClick={step.continueToConsole}>
               Continue
-            </Button>
+            </PlainButton>
           </div>
         ) : (
           <form className="space-y-5" onSubmit={(event) => void submit(event)} aria-busy={busy}>
@@ -125,9 +126,9 @@ export function LoginScreen() {
                   value={password}
                   onChange={(event) => setPassword(event.target.value)}
                 />
-                <Button type="submit" className="w-full" disabled={busy}>
+                <PlainButton type="submit" className="w-full" disabled={busy}>
                   {busy ? 'Signing in...' : 'Sign In'}
-                </Button>
+                </PlainButton>
               </>
             ) : (
               <>
@@ -163,9 +164,9 @@ export function LoginScreen() {
                     onChange={(event) => setCode(event.target.value.slice(0, TWO_FACTOR_CODE_LENGTH))}
                   />
                 )}
-                <Button type="submit" className="w-full" disabled={busy}>
+                <PlainButton type="submit" className="w-full" disabled={busy}>
                   Verify Code
-                </Button>
+                </PlainButton>
                 <div className="flex flex-col gap-2 sm:flex-row-reverse sm:justify-between">
                   {step.enrollment ? null : (
                     <button
@@ -177,15 +178,15 @@ export function LoginScreen() {
                       {step.useRecoveryCode ? 'Use an authenticator code' : 'Use a recovery code'}
                     </button>
                   )}
-                  <Button type="button" variant="secondary" disabled={busy} onClick={backToLogin}>
+                  <PlainButton type="button" variant="secondary" disabled={busy} onClick={backToLogin}>
                     Back to Login
-                  </Button>
+                  </PlainButton>
                 </div>
               </>
             )}
           </form>
         )}
-      </Card>
+      </div>
     </main>
   );
 }

@@ -1,6 +1,5 @@
 import { Card } from '@tremor/react';
-import { useCallback, useEffect, useId, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useEffect, useId, useState } from 'react';
 import { TELEGRAM_USER_STATUSES, type TelegramUserStatus } from '../../../../api/contract/telegram-users.js';
 import { can } from '../../../../api/contract/permissions.js';
 import { ErrorAlert } from '../../components/error-alert.js';
@@ -10,6 +9,7 @@ import { Pagination } from '../../components/pagination.js';
 import { SELECT_CLASSES } from '../../components/select-field.js';
 import { errorMessage } from '../../lib/api-client.js';
 import { formatNumber } from '../../lib/format.js';
+import { useSearchParamUpdates } from '../../lib/use-search-param-updates.js';
 import { useDebouncedValue } from '../../lib/use-debounced-value.js';
 import { useAuth } from '../auth/use-auth.js';
 import { useTelegramUsers } from './api/get-telegram-users.js';
@@ -46,7 +46,7 @@ function readParams(params: URLSearchParams): TelegramUserListParams {
  */
 export function BotUsersScreen() {
   const { user: staff } = useAuth();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, updateParams] = useSearchParamUpdates();
   const params = readParams(searchParams);
   const selected = searchParams.get('user');
   const users = useTelegramUsers(params);
@@ -54,19 +54,6 @@ export function BotUsersScreen() {
   const [searchText, setSearchText] = useState(params.filter.search ?? '');
   const search = useDebouncedValue(searchText.trim());
 
-  const updateParams = useCallback(
-    (changes: Record<string, string | number | undefined>, resetPage = true) =>
-      setSearchParams((current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === undefined || value === '') next.delete(key);
-          else next.set(key, String(value));
-        }
-        if (resetPage) next.delete('page');
-        return next;
-      }),
-    [setSearchParams],
-  );
 
   useEffect(() => {
     if (search !== (searchParams.get('search') ?? '')) updateParams({ search });
