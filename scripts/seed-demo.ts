@@ -56,4 +56,7 @@ export async function seedDemoData(sql: Sql, { now = new Date() }: { now?: Date 
     const [sender] = await tx<{ id: number }[]>`SELECT id FROM admin_users WHERE username = 'demo.admin'`;
     await insertStoredBroadcasts(tx, (await world()).broadcasts, sender?.id ?? null);
   });
+  // postgres.js keeps, per query call site, an Error whose stack still holds the calling closures, and
+  // so this scope: without this the built world (tens of MB) would stay in memory for good.
+  built = undefined;
 }
