@@ -1,29 +1,20 @@
 /**
- * The broadcast figures (issue 5, "Figures to report"): the sustained delivery rate against the Telegram simulator
- * limited to 30 messages/s over 3,000 recipients (target ≥ 28/s, never above 30 in any one-second window), and the
- * engine's overhead with the simulator's limit off (target ≥ 1,000 messages/s).
- *
- *   npx tsx bench/broadcast.ts                  # embedded PGlite, in memory
- *   BENCH_DATABASE_URL=postgres://… npx tsx bench/broadcast.ts
- *
- * Options (environment): BENCH_RECIPIENTS (3000), BENCH_RATE (30). Writes bench/results/broadcast.json.
+ * Broadcast delivery (issues 5 and 8): the running product's broadcast sender works a queued
+ * broadcast to generated bot users through the simulator, first with the simulator (and the
+ * sender's setting) at 30 messages/s, then with no limit on either.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { Api } from 'grammy';
-import { createBroadcastSender } from '../bot/broadcast-sender.js';
-import { createTelegramSimulator } from '../bot/simulator/index.js';
 import { insertBroadcast } from '../sql/broadcasts.js';
-import { openDatabase, type Sql } from '../sql/database.js';
-import { runMigrations } from '../sql/migrate.js';
-import { busiestWindow, someBotUsers, untilFinished } from '../test/helpers/broadcasts.js';
+import { getSystemSettings, updateSystemSettings } from '../sql/settings.js';
+import { busiestWindow, untilFinished } from '../test/helpers/broadcasts.js';
+import type { BenchSection } from './report.js';
+import { scaled, type BenchContext } from './context.js';
+import { FIRST_USER_ID } from './dataset.js';
 
-const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 3000);
-const RATE = Number(process.env.BENCH_RATE ?? 30);
-const TARGETS = { limitedPerSecond: 28, limitedBusiestWindowAtMost: RATE, unlimitedPerSecond: 1000 };
+const LIMIT = 30;
+/** The sender's setting for "no limit": far above what it can reach. */
+const UNLIMITED_SETTING = 1_000_000;
 
-interface Run {
+interface DeliveryRun {
   recipients: number;
   delivered: number;
   seconds: number;
@@ -32,69 +23,56 @@ interface Run {
   status: string;
 }
 
-async function run(sql: Sql, api: Api, sim: Awaited<ReturnType<typeof createTelegramSimulator>>, limit: number | null): Promise<Run> {
-  sim.setRateLimit(limit);
-  const before = sim.stats().sendMessageTimestamps.length;
-  const broadcast = (await insertBroadcast(
-    sql,
-    { title: 'Bench', content: 'Hello {first_name}, the clinic opens at 9.', templateId: null, targetType: 'all', createdBy: null, telegramIds: null },
-    new Date(),
-  ))!;
-  const sender = createBroadcastSender({ sql, api, ratePerSecond: limit ?? Number.POSITIVE_INFINITY, pollMs: 20 });
-  const started = performance.now();
-  await sender.start();
-  const status = await untilFinished(sql, broadcast.id, 600_000);
-  await sender.stop();
-  const stamps = sim.stats().sendMessageTimestamps.slice(before);
-  // The rate over the deliveries themselves: from the first accepted message to the last.
-  const span = stamps.length > 1 ? (stamps.at(-1)! - stamps[0]!) / 1000 : (performance.now() - started) / 1000;
-  const [row] = await sql<{ successCount: number }[]>`SELECT success_count FROM broadcasts WHERE id = ${broadcast.id}`;
+export async function measureBroadcast(context: BenchContext): Promise<BenchSection> {
+  const limited = await deliver(context, LIMIT, scaled(context, 600, 60), 0);
+  console.log(`  limited to ${LIMIT}/s: ${limited.perSecond}/s over ${limited.delivered} recipients`);
+  const unlimited = await deliver(context, null, scaled(context, 5000, 500), limited.recipients);
+  console.log(`  no limit: ${unlimited.perSecond}/s over ${unlimited.delivered} recipients`);
+  const detail = (run: DeliveryRun) =>
+    `n = ${run.delivered.toLocaleString('en')} of ${run.recipients.toLocaleString('en')} delivered in ${run.seconds} s; busiest one-second window ${run.busiestOneSecondWindow}`;
   return {
-    recipients: broadcast.totalRecipients,
-    delivered: row!.successCount,
-    seconds: Math.round(span * 100) / 100,
-    perSecond: Math.round(((stamps.length - 1) / span) * 10) / 10,
-    busiestOneSecondWindow: busiestWindow(stamps),
-    status,
+    title: 'Broadcast delivery',
+    figures: [
+      { metric: `Delivery rate, simulator limited to ${LIMIT}/s`, value: limited.perSecond, unit: 'msg/s', target: { op: '>=', value: 28 }, detail: detail(limited) },
+      { metric: 'Busiest one-second window at that limit', value: limited.busiestOneSecondWindow, unit: 'msg', target: { op: '<', value: LIMIT + 1 } },
+      { metric: 'Delivery rate, no limit', value: unlimited.perSecond, unit: 'msg/s', target: { op: '>=', value: 1000 }, detail: detail(unlimited) },
+    ],
+    raw: { limited, unlimited },
   };
 }
 
-async function main(): Promise<void> {
-  const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir: null });
-  const sim = await createTelegramSimulator();
+/** Queues a broadcast to `recipients` users from the `offset`-th and waits for the sender to finish it. */
+async function deliver(context: BenchContext, limit: number | null, recipients: number, offset: number): Promise<DeliveryRun> {
+  const { sql, product } = context;
+  const sim = product.simulator;
+  if (!sim) throw new Error('the broadcast benchmark needs the built-in Telegram simulator (no BOT_TOKEN)');
+  const { broadcastRatePerSecond: previousRate } = await getSystemSettings(sql);
+  await updateSystemSettings(sql, { broadcastRatePerSecond: limit ?? UNLIMITED_SETTING });
+  sim.setRateLimit(limit);
   try {
-    await runMigrations(database.sql);
-    await database.sql`DELETE FROM telegram_users WHERE telegram_id >= 3000000 AND telegram_id < 3100000`;
-    await someBotUsers(database.sql, RECIPIENTS, 3_000_000, sim);
-    const api = new Api(sim.token, { apiRoot: sim.apiRoot });
-
-    const limited = await run(database.sql, api, sim, RATE);
-    console.log(`limited to ${RATE}/s: ${limited.perSecond}/s over ${limited.delivered} recipients (${limited.seconds} s), busiest one-second window ${limited.busiestOneSecondWindow}`);
-    const unlimited = await run(database.sql, api, sim, null);
-    console.log(`limit off: ${unlimited.perSecond}/s over ${unlimited.delivered} recipients (${unlimited.seconds} s)`);
-
-    const results = {
-      date: new Date().toISOString(),
-      database: process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite',
-      machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
-      settings: { recipients: RECIPIENTS, ratePerSecond: RATE, maxInFlight: 3 },
-      targets: TARGETS,
-      limited,
-      unlimited,
-      met: {
-        limitedRate: limited.perSecond >= TARGETS.limitedPerSecond,
-        limitedWindow: limited.busiestOneSecondWindow <= TARGETS.limitedBusiestWindowAtMost,
-        unlimitedRate: unlimited.perSecond >= TARGETS.unlimitedPerSecond,
-      },
+    const before = sim.stats().sendMessageTimestamps.length;
+    const telegramIds = Array.from({ length: Math.min(recipients, context.dataset.sizes.botUsers - offset) }, (_, index) => FIRST_USER_ID + offset + index);
+    const broadcast = await insertBroadcast(
+      sql,
+      { title: 'Benchmark', content: 'Hello {first_name}, the clinic opens at 9.', templateId: null, targetType: 'selected', createdBy: null, telegramIds },
+      new Date(),
+    );
+    if (!broadcast) throw new Error('no recipient for the benchmark broadcast');
+    const status = await untilFinished(sql, broadcast.id, 600_000);
+    const stamps = sim.stats().sendMessageTimestamps.slice(before);
+    // The rate over the deliveries themselves: from the first accepted message to the last.
+    const span = stamps.length > 1 ? (stamps.at(-1)! - stamps[0]!) / 1000 : 1;
+    const [row] = await sql<{ successCount: number }[]>`SELECT success_count FROM broadcasts WHERE id = ${broadcast.id}`;
+    return {
+      recipients: broadcast.totalRecipients,
+      delivered: row!.successCount,
+      seconds: Math.round(span * 100) / 100,
+      perSecond: Math.round(((stamps.length - 1) / span) * 10) / 10,
+      busiestOneSecondWindow: busiestWindow(stamps),
+      status,
     };
-    const file = path.resolve('bench/results/broadcast.json');
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
-    console.log(`written to ${file}`);
   } finally {
-    await sim.close();
-    await database.close();
+    sim.setRateLimit(null);
+    await updateSystemSettings(sql, { broadcastRatePerSecond: previousRate });
   }
 }
-
-await main();

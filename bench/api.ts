@@ -1,0 +1,155 @@
+/**
+ * The API under concurrent load (issue 8): real HTTP against the running product with autocannon,
+ * 20 connections for a few seconds per case (in a worker thread, so that the load generator does
+ * not share the event loop of the product it measures): sign-in (argon2 included), the first page and a
+ * filtered page of the large lists, the incremental log poll, every analytics endpoint for each
+ * window it supports, and health. Each case's first (cold) request is timed on its own before the
+ * load, since analytics answers are cached.
+ */
+import { Worker } from 'node:worker_threads';
+import type autocannon from 'autocannon';
+import { ANALYTICS_PERIODS } from '../api/contract/analytics.js';
+import { DASHBOARD_PERIODS } from '../api/contract/dashboard.js';
+import type { BenchSection, Figure } from './report.js';
+import type { BenchContext } from './context.js';
+import { percentiles } from './support.js';
+
+const CONNECTIONS = 20;
+const LIST_P95_MS = 100;
+const SIGN_IN_P95_MS = 150;
+
+interface LoadCase {
+  name: string;
+  path: string;
+  method?: 'GET' | 'POST';
+  body?: string;
+  /** The p95 budget in ms; none for health. */
+  budgetMs?: number;
+  connections?: number;
+  /** A number of requests instead of the load's length: sign-ins are few a second, and a short load may end before one answers. */
+  requests?: number;
+}
+
+interface LoadFigures {
+  path: string;
+  connections: number;
+  coldMs: number;
+  ms: ReturnType<typeof percentiles>;
+  requestsPerSecond: number;
+  non2xx: number;
+  errors: number;
+}
+
+export async function measureApi(context: BenchContext): Promise<BenchSection> {
+  const baseUrl = context.product.url;
+  const login = JSON.stringify({ identifier: context.staff.username, password: context.staff.password });
+  const signedIn = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: login });
+  if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.status} ${await signedIn.text()}`);
+  const { token } = (await signedIn.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const get = async <T>(path: string): Promise<T> => {
+    const response = await fetch(`${baseUrl}${path}`, { headers });
+    if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+
+  const { newestId } = await get<{ newestId: number }>('/api/bot-logs?limit=1');
+  const [busiest] = await context.sql<{ country: string }[]>`
+    SELECT country FROM medical_contacts GROUP BY country ORDER BY count(*) DESC, country LIMIT 1`;
+  const country = encodeURIComponent(busiest?.country ?? '');
+  const list = LIST_P95_MS;
+  const cases: LoadCase[] = [
+    { name: 'Sign-in', path: '/api/auth/login', method: 'POST', body: login, budgetMs: SIGN_IN_P95_MS, requests: Math.max(2 * CONNECTIONS, Math.round(context.loadSeconds * 30)) },
+    { name: 'Sign-in, one at a time', path: '/api/auth/login', method: 'POST', body: login, connections: 1, requests: Math.max(5, Math.round(context.loadSeconds * 10)) },
+    { name: 'Contacts, first page', path: '/api/medical-contacts', budgetMs: list },
+    { name: 'Contacts, one country', path: `/api/medical-contacts?country=${country}`, budgetMs: list },
+    { name: 'Contacts, text search', path: '/api/medical-contacts?search=cardio', budgetMs: list },
+    { name: 'Bot logs, first page', path: '/api/bot-logs', budgetMs: list },
+    { name: 'Bot logs, level and text filter', path: '/api/bot-logs?level=ERROR&search=timeout', budgetMs: list },
+    { name: 'Bot logs, incremental poll', path: `/api/bot-logs?after=${newestId}`, budgetMs: list },
+    { name: 'Bot users, first page', path: '/api/telegram-users', budgetMs: list },
+    { name: 'Bot users, name search', path: '/api/telegram-users?search=sophie&status=active', budgetMs: list },
+    ...ANALYTICS_PERIODS.flatMap((period) => [
+      { name: `Analytics overview ${period}`, path: `/api/analytics/overview?period=${period}`, budgetMs: list },
+      { name: `Location requests ${period}`, path: `/api/analytics/location-requests?period=${period}`, budgetMs: list },
+      { name: `Geographic ${period}`, path: `/api/geographic-analytics?period=${period}`, budgetMs: list },
+      { name: `Geographic, one country ${period}`, path: `/api/geographic-analytics?period=${period}&country=${country}`, budgetMs: list },
+      { name: `Geographic heatmap ${period}`, path: `/api/geographic-heatmap?period=${period}`, budgetMs: list },
+      { name: `Performance metrics ${period}`, path: `/api/performance-metrics?period=${period}`, budgetMs: list },
+      { name: `Contact analytics ${period}`, path: `/api/contact-analytics?period=${period}`, budgetMs: list },
+    ]),
+    ...DASHBOARD_PERIODS.map((period) => ({ name: `Dashboard bot-stats ${period}`, path: `/api/bot-stats?period=${period}`, budgetMs: list })),
+    { name: 'Health', path: '/api/health' },
+  ];
+
+  const raw: Record<string, LoadFigures> = {};
+  const figures: Figure[] = [];
+  for (const loadCase of cases) {
+    const measured = await load(baseUrl, headers, loadCase, context.loadSeconds);
+    raw[loadCase.name] = measured;
+    const { ms } = measured;
+    figures.push({
+      metric: `${loadCase.name} p95`,
+      value: ms.p95,
+      unit: 'ms',
+      ...(loadCase.budgetMs !== undefined && { target: { op: '<' as const, value: loadCase.budgetMs } }),
+      detail:
+        `n = ${ms.n.toLocaleString('en')}, ${measured.connections} conn.; p50 ${ms.p50}, p99 ${ms.p99}; cold ${measured.coldMs} ms` +
+        (measured.non2xx + measured.errors > 0 ? `; ${measured.non2xx} non-2xx, ${measured.errors} errors` : ''),
+    });
+    console.log(`  ${loadCase.name.padEnd(42)} p50 ${ms.p50} ms  p95 ${ms.p95} ms  p99 ${ms.p99} ms  (n ${ms.n}, cold ${measured.coldMs} ms)`);
+  }
+  return { title: `API under load (HTTP, ${CONNECTIONS} connections)`, figures, raw: { baseUrl, loadSeconds: context.loadSeconds, cases: raw } };
+}
+
+/** One cold request, then `seconds` of load; latency of every response, in ms. */
+async function load(baseUrl: string, headers: Record<string, string>, loadCase: LoadCase, seconds: number): Promise<LoadFigures> {
+  const method = loadCase.method ?? 'GET';
+  const before = performance.now();
+  const cold = await fetch(`${baseUrl}${loadCase.path}`, { method, headers, body: loadCase.body });
+  await cold.arrayBuffer();
+  const coldMs = Math.round((performance.now() - before) * 10) / 10;
+  if (!cold.ok) throw new Error(`${method} ${loadCase.path}: ${cold.status}`);
+  const connections = loadCase.connections ?? CONNECTIONS;
+  const options: autocannon.Options = {
+    url: `${baseUrl}${loadCase.path}`,
+    method,
+    headers,
+    body: loadCase.body,
+    connections,
+    ...(loadCase.requests ? { amount: loadCase.requests } : { duration: seconds }),
+  };
+  const { latencies, ...counts } = await runLoad(options);
+  return { path: loadCase.path, connections, coldMs, ms: percentiles(latencies), ...counts };
+}
+
+interface LoadOutcome {
+  /** Every response's latency in ms: autocannon's own summary has no p95. */
+  latencies: number[];
+  requestsPerSecond: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** autocannon in a worker thread; plain JavaScript, as a worker does not get the TypeScript loader. */
+const LOAD_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const autocannon = require('autocannon');
+const latencies = [];
+const instance = autocannon(workerData, (error, result) => {
+  if (error) throw error;
+  parentPort.postMessage({ latencies, requestsPerSecond: Math.round(result.requests.average), non2xx: result.non2xx, errors: result.errors });
+});
+instance.on('response', (client, status, bytes, ms) => latencies.push(ms));
+`;
+
+function runLoad(options: autocannon.Options): Promise<LoadOutcome> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(LOAD_WORKER, { eval: true, workerData: options });
+    worker.once('message', (outcome: LoadOutcome) => {
+      resolve(outcome);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
+}

@@ -1,0 +1,22 @@
+import type { Sql } from '../sql/database.js';
+import type { RunningProduct } from '../scripts/product.js';
+import type { Dataset } from './dataset.js';
+
+/** What every benchmark section measures against: the running product over the generated data set. */
+export interface BenchContext {
+  sql: Sql;
+  /** The whole product, listening at product.url, on the benchmark database. */
+  product: RunningProduct;
+  /** A staff account (superadmin) of the product. */
+  staff: { username: string; password: string };
+  dataset: Dataset;
+  /** The size multiplier of the data set; sections scale their sample sizes with it. */
+  scale: number;
+  /** How long each timed load runs, in seconds. */
+  loadSeconds: number;
+}
+
+/** `size` times the scale, at least `least`. */
+export function scaled(context: Pick<BenchContext, 'scale'>, size: number, least: number): number {
+  return Math.max(least, Math.round(size * context.scale));
+}

@@ -1,0 +1,69 @@
+/**
+ * Log ingest (issue 8): rows per second through the bot's recorder (its batch writer, with the
+ * bot's batch size), then the roll-up job's incremental run over those rows.
+ */
+import { createRecorder } from '../bot/recorder.js';
+import type { NewBotLog } from '../sql/bot-logs.js';
+import { rollUpLogs } from '../sql/log-rollups.js';
+import type { BenchSection } from './report.js';
+import { scaled, type BenchContext } from './context.js';
+
+export async function measureIngest(context: BenchContext): Promise<BenchSection> {
+  const { sql } = context;
+  const rows = scaled(context, 100_000, 5_000);
+  const towns = context.dataset.towns;
+  const errors: unknown[] = [];
+  // The product's roll-up job would otherwise take part of these rows while they are written.
+  await rollUpLogs(sql);
+  const recorder = createRecorder({ sql, onError: (error) => errors.push(error) });
+  const at = new Date();
+  const started = performance.now();
+  for (let index = 0; index < rows; index += 1) {
+    const town = towns[index % towns.length]!;
+    const row: NewBotLog = {
+      createdAt: at,
+      level: 'INFO',
+      message: 'Answered a location with 5 contacts',
+      command: 'location',
+      userId: 800_000_000 + (index % 5000),
+      chatId: 800_000_000 + (index % 5000),
+      durationMs: 20 + (index % 300),
+      errorMessage: null,
+      metadata: { updateId: 900_000_000 + index },
+      latitude: town.latitude,
+      longitude: town.longitude,
+      city: town.name,
+      region: town.region,
+      country: town.country,
+      resultCount: 5,
+    };
+    recorder.log(row);
+  }
+  await recorder.close();
+  const ingestMs = performance.now() - started;
+  if (errors.length > 0) throw new Error(`the recorder failed: ${String(errors[0])}`);
+  const rolledStarted = performance.now();
+  const rolled = await rollUpLogs(sql);
+  const rollUpMs = performance.now() - rolledStarted;
+  const rowsPerSecond = Math.round(rows / (ingestMs / 1000));
+  const rollUpRowsPerSecond = Math.round(rolled.logsRolledUp / (rollUpMs / 1000));
+  return {
+    title: 'Log ingest',
+    figures: [
+      {
+        metric: 'Log rows written through the bot recorder',
+        value: rowsPerSecond,
+        unit: 'rows/s',
+        target: { op: '>=', value: 50_000 },
+        detail: `n = ${rows.toLocaleString('en')} rows in ${Math.round(ingestMs)} ms, batches of 500`,
+      },
+      {
+        metric: 'Incremental roll-up of those rows',
+        value: rollUpRowsPerSecond,
+        unit: 'rows/s',
+        detail: `n = ${rolled.logsRolledUp.toLocaleString('en')} rows in ${Math.round(rollUpMs)} ms`,
+      },
+    ],
+    raw: { rows, ingestMs: Math.round(ingestMs), rowsPerSecond, rollUp: { rows: rolled.logsRolledUp, ms: Math.round(rollUpMs), rowsPerSecond: rollUpRowsPerSecond } },
+  };
+}

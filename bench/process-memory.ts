@@ -1,0 +1,46 @@
+import { readdir, readFile } from 'node:fs/promises';
+
+export interface ResidentMemory {
+  /** Resident set of the process and all its descendants, MB. */
+  rssMb: number;
+  /** The process's own high-water mark (VmHWM), MB: the peak since it started. */
+  peakMb: number;
+}
+
+const MB = 1024;
+
+/** Resident memory of a process and its descendants, read from /proc (Linux); zero once it has exited. */
+export async function residentMemory(pid: number): Promise<ResidentMemory> {
+  const status = await readStatus(pid);
+  if (!status) return { rssMb: 0, peakMb: 0 };
+  let rssKb = field(status, 'VmRSS');
+  for (const child of await descendants(pid)) {
+    const childStatus = await readStatus(child);
+    if (childStatus) rssKb += field(childStatus, 'VmRSS');
+  }
+  return { rssMb: round(rssKb / MB), peakMb: round(field(status, 'VmHWM') / MB) };
+}
+
+async function readStatus(pid: number): Promise<string | undefined> {
+  return readFile(`/proc/${pid}/status`, 'utf8').catch(() => undefined);
+}
+
+function field(status: string, name: string): number {
+  return Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+}
+
+/** Children of every thread, recursively (a child may belong to any thread that spawned it). */
+async function descendants(pid: number): Promise<number[]> {
+  const tasks = await readdir(`/proc/${pid}/task`).catch(() => [] as string[]);
+  const children: number[] = [];
+  for (const task of tasks) {
+    const list = await readFile(`/proc/${pid}/task/${task}/children`, 'utf8').catch(() => '');
+    children.push(...list.split(' ').filter(Boolean).map(Number));
+  }
+  const nested = await Promise.all(children.map(descendants));
+  return [...children, ...nested.flat()];
+}
+
+function round(value: number): number {
+  return Math.round(value * 10) / 10;
+}

@@ -1,0 +1,103 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import t from 'tap';
+import { runBench, SECTIONS } from '../../bench/orchestrator.js';
+import type { BenchSection } from '../../bench/report.js';
+import { HAND_WRITTEN_MARKER, resultPaths, writeResultFiles, type BenchResults } from '../../bench/results-file.js';
+import { LARGE_CITIES } from '../helpers/gazetteer.js';
+
+// The whole of `npm run bench` at a tiny scale: the data set, the product, every section, both files.
+// Timings are never asserted; only that every figure is there, with a number.
+// About 30 s on an idle machine; the machine is shared, so the limit leaves room.
+t.setTimeout(240_000);
+// The run's own report goes to the test's comments, out of the TAP stream.
+const log = console.log;
+console.log = (...parts: unknown[]) => t.comment(parts.join(' '));
+t.teardown(() => void (console.log = log));
+const MEASURED = SECTIONS.map((section) => section.key).filter((key) => key !== 'console' && key !== 'startup');
+const outputDir = await mkdtemp(path.join(os.tmpdir(), 'bench-'));
+t.teardown(() => rm(outputDir, { recursive: true, force: true }));
+
+const results = await runBench({
+  databaseUrl: process.env.TEST_DATABASE_URL,
+  scale: 0.001,
+  loadSeconds: 0.1,
+  outputDir,
+  command: 'BENCH_SCALE=0.001 npm run bench',
+  gazetteerFilter: LARGE_CITIES,
+  // The console and start-up sections have tests of their own (test/e2e/console-budget, test/scripts/startup).
+  only: MEASURED,
+});
+const paths = resultPaths(outputDir);
+const written = JSON.parse(await readFile(paths.json, 'utf8')) as BenchResults & { sections: (BenchSection & { key: string; figures: { ok?: boolean }[] })[] };
+const markdown = await readFile(paths.markdown, 'utf8');
+
+t.test('the data set has the scaled sizes, rolled up', async (t) => {
+  const { sizes, generation } = written.dataset;
+  t.same(sizes, { contacts: 200, botUsers: 200, logs: 3000, groups: 5, broadcasts: 2, recipientsPerBroadcast: 20, contactsShownPerDay: 10 });
+  t.equal(generation.medical_contacts?.rows, 200);
+  t.equal(generation.telegram_users?.rows, 200);
+  t.equal(generation.bot_logs?.rows, 3000);
+  t.equal(generation['log roll-ups (first run)']?.rows, 3000);
+  t.equal(generation['broadcasts + broadcast_recipients']?.rows, 2 + 2 * 20);
+  t.ok(written.dataset.countries > 1, 'contacts in many countries');
+});
+
+t.test('results.json has every section, each figure with a number, its ok beside its budget', async (t) => {
+  t.same(
+    written.sections.map((section) => section.key),
+    MEASURED,
+  );
+  t.same(written.sections.map((section) => section.title), results.sections.map((section) => section.title));
+  for (const section of written.sections) {
+    t.ok(section.figures.length > 0, `${section.key} has figures`);
+    t.ok(section.raw, `${section.key} has its raw measurements`);
+    for (const figure of section.figures) {
+      t.ok(Number.isFinite(figure.value), `${section.key}: ${figure.metric} is a number`);
+      t.equal(typeof figure.ok, figure.target ? 'boolean' : 'undefined', `${section.key}: ${figure.metric} ok`);
+    }
+  }
+  const metrics = written.sections.flatMap((section) => section.figures.map((figure) => figure.metric));
+  for (const metric of [
+    'Lookup latency p99 (in process)',
+    'Answered location updates end to end',
+    'Sign-in p95',
+    'Contacts, first page p95',
+    'Bot logs, incremental poll p95',
+    'Bot users, name search p95',
+    'Analytics overview 1y p95',
+    'Contact analytics 24h p95',
+    'Dashboard bot-stats 30d p95',
+    'Health p95',
+    'Log rows written through the bot recorder',
+    'Delivery rate, simulator limited to 30/s',
+    'Delivery rate, no limit',
+  ]) {
+    t.ok(metrics.includes(metric), metric);
+  }
+  t.equal(written.machine.cores, os.cpus().length);
+  t.match(written.machine.postgres, /^\d+/);
+});
+
+t.test('BENCHMARKS.md: the command, the machine, the data set and a table row per figure', async (t) => {
+  t.match(markdown, '```sh\nBENCH_SCALE=0.001 npm run bench\n```');
+  t.match(markdown, `| cores | ${os.cpus().length} × `);
+  t.match(markdown, '| bot_logs | 3,000 |');
+  for (const section of written.sections) {
+    t.match(markdown, `\n## ${section.title}\n`);
+    for (const figure of section.figures) {
+      t.match(markdown, new RegExp(`\\| ${figure.metric.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\| [^|]+ \\| [\\d,.]+ `), figure.metric);
+    }
+  }
+  t.match(markdown, `${HAND_WRITTEN_MARKER}\n\n## What was slow and what was done\n`);
+});
+
+t.test('regenerating keeps what is written by hand below the marker', async (t) => {
+  const notes = '## What was slow and what was done\n\nThe logs list needed an index.\n';
+  await writeFile(paths.markdown, `${markdown.slice(0, markdown.indexOf(HAND_WRITTEN_MARKER))}${HAND_WRITTEN_MARKER}\n\n${notes}`);
+  await writeResultFiles({ ...results, scale: 0.5 }, paths);
+  const regenerated = await readFile(paths.markdown, 'utf8');
+  t.match(regenerated, 'at scale 0.5');
+  t.ok(regenerated.endsWith(`${HAND_WRITTEN_MARKER}\n\n${notes}`), 'the notes are kept, once');
+});
