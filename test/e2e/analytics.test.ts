@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD, seedDemoData } from '../../scripts/seed-demo.js';
-import { launchBrowser, signIn } from '../helpers/browser.js';
+import { changedTexts, launchBrowser, signIn } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -14,9 +14,7 @@ async function kpiValues(page: Page): Promise<string[]> {
 
 /** Resolves once the figures on screen differ from `before`. */
 async function changedKpis(page: Page, before: string[]): Promise<string[]> {
-  const shown = `JSON.stringify([...document.querySelectorAll('[data-testid="kpi-value"]')].map((node) => node.textContent.trim()))`;
-  await page.waitForFunction(`${shown} !== ${JSON.stringify(JSON.stringify(before))}`);
-  return kpiValues(page);
+  return changedTexts(page.getByTestId('kpi-value'), before);
 }
 
 async function downloadedCsv(page: Page, button: string): Promise<{ name: string; lines: string[] }> {
@@ -102,10 +100,10 @@ t.test('the analytics screens over the demo data', async (t) => {
     );
     t.equal(await page.getByLabel('Region').locator('option').first().innerText(), 'All Regions');
     await page.getByRole('tab', { name: 'Performance' }).click();
-    const topWeek = await page.getByTestId('top-contacts').textContent();
+    const topWeek = (await page.getByTestId('top-contacts').allInnerTexts()).map((text) => text.trim());
     await page.getByLabel('Period').selectOption({ label: '24 Hours' });
     await page.waitForURL(/period=24h/);
-    await page.waitForFunction(`document.querySelector('[data-testid="top-contacts"]')?.textContent !== ${JSON.stringify(topWeek)}`);
+    await changedTexts(page.getByTestId('top-contacts'), topWeek);
     const csv = await downloadedCsv(page, 'Export');
     t.equal(csv.name, `contact-analytics-24h-${today()}.csv`);
     t.equal(csv.lines[0], 'Section,Item,Metric,Value');
