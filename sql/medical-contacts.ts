@@ -148,14 +148,8 @@ const SORT_COLUMNS: Record<ContactListQuery['sort'], string> = {
   createdAt: 'created_at',
 };
 
-/** One page of the contacts matching the query, in its order (id breaks ties), and how many match. */
-export async function listMedicalContacts(
-  sql: Sql,
-  query: ContactListQuery,
-  now: Date,
-  /** The directory's size when the query has no filter (known from its stats): saves a count. */
-  knownTotal?: number,
-): Promise<{ records: MedicalContactRecord[]; total: number }> {
+/** One page of the contacts matching the query, in its order (id breaks ties). */
+export async function listMedicalContacts(sql: Sql, query: ContactListQuery, now: Date): Promise<MedicalContactRecord[]> {
   const where = contactFilterSql(sql, query, now);
   const direction = query.order === 'desc' ? sql`DESC` : sql`ASC`;
   // A fixed whitelist of expressions: the sort key is never taken from the request's text.
@@ -166,12 +160,13 @@ export async function listMedicalContacts(
     SELECT * FROM medical_contacts WHERE ${where}
     ORDER BY ${sortKey} ${direction} ${nulls}, id ${direction}
     LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize})`;
-  // Two statements the pool runs side by side: a LIMIT that an index can serve, and a count.
-  const [records, [count]] = await Promise.all([
-    sql<MedicalContactRecord[]>`${withVerifier(sql, page)} ORDER BY ${sortKey} ${direction} ${nulls}, c.id ${direction}`,
-    knownTotal === undefined ? sql<{ total: number }[]>`SELECT count(*) AS total FROM medical_contacts WHERE ${where}` : [{ total: knownTotal }],
-  ]);
-  return { records, total: count?.total ?? 0 };
+  return sql<MedicalContactRecord[]>`${withVerifier(sql, page)} ORDER BY ${sortKey} ${direction} ${nulls}, c.id ${direction}`;
+}
+
+/** How many contacts match the filter. */
+export async function countMedicalContacts(sql: Sql, filter: ContactFilter, now: Date): Promise<number> {
+  const [row] = await sql<{ total: number }[]>`SELECT count(*)::int AS total FROM medical_contacts WHERE ${contactFilterSql(sql, filter, now)}`;
+  return row?.total ?? 0;
 }
 
 export type ContactStats = ContactListResponse['stats'];

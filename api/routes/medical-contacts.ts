@@ -21,6 +21,7 @@ import { IdParamsSchema, SuccessResponseSchema } from '../contract/fields.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import { audit } from '../audit.js';
 import { requireAuth } from '../plugins/access-control.js';
+import { createFigureCache } from '../analytics/figure-cache.js';
 import type { Sql } from '../../sql/database.js';
 import {
   bulkDeleteContacts,
@@ -38,6 +39,7 @@ import {
   reverifyCutoff,
   HISTORY_FIELDS,
   insertMedicalContact,
+  countMedicalContacts,
   listMedicalContacts,
   setContactCoordinates,
   toMedicalContact,
@@ -62,6 +64,11 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
   };
 
   let summary: { key: string; stats: ContactListResponse['stats']; filterOptions: ContactFilterOptions } | undefined;
+  /**
+   * How many contacts match a filter, kept under the directory summary's key: a text search
+   * matching thousands would otherwise count them all again for every page and every viewer.
+   */
+  const matchCounts = createFigureCache(now);
 
   /**
    * The stats and filter values over the whole directory, computed again only when a write has
@@ -104,9 +111,14 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
     async (request): Promise<ContactListResponse> => {
       const query = request.query;
       const at = now();
-      const { stats } = await directorySummary(at);
-      const filtered = FILTER_FIELDS.some((field) => query[field] !== undefined && query[field] !== '');
-      const { records, total } = await listMedicalContacts(sql, query, at, filtered ? undefined : stats.total);
+      const { key, stats } = await directorySummary(at);
+      const filter = FILTER_FIELDS.filter((field) => query[field] !== undefined && query[field] !== '').map((field) => [field, query[field]]);
+      const [total, records] = await Promise.all([
+        filter.length === 0
+          ? stats.total
+          : matchCounts(`${key}:${JSON.stringify(filter)}`, Infinity, () => countMedicalContacts(sql, query, at)).then((count) => count.value),
+        listMedicalContacts(sql, query, at),
+      ]);
       return { items: records.map((record) => toMedicalContact(record, at)), total, page: query.page, pageSize: query.pageSize, stats };
     },
   );
