@@ -13,7 +13,7 @@ import {
 import type { Sql } from '../../sql/database.js';
 import { topLocations } from '../../sql/log-analytics.js';
 import { contactAnalytics } from './contacts.js';
-import type { FigureCache } from './figure-cache.js';
+import type { CachedFigure, FigureCache } from './figure-cache.js';
 import { geographicAnalytics, geographicHeatmap, performanceMetrics } from './geographic.js';
 import { analyticsOverview } from './overview.js';
 import { cachePolicy, periodWindows } from './windows.js';
@@ -30,38 +30,57 @@ export interface AnswerContext {
   maxAgeMs?: number;
 }
 
-async function cachedAnswer<T>({ cache, at, maxAgeMs }: AnswerContext, name: string, period: AnalyticsPeriod, filters: (string | undefined)[], compute: () => Promise<T>) {
+const answers = new WeakMap<CachedFigure<unknown>, object>();
+
+/**
+ * The answer built from the cached figures under the endpoint's key: one object for every caller
+ * while the figures last, so its JSON is made once too (see sendSharedJson).
+ */
+async function cachedAnswer<T, A extends object>(
+  { cache, at, maxAgeMs }: AnswerContext,
+  name: string,
+  period: AnalyticsPeriod,
+  filters: (string | undefined)[],
+  compute: () => Promise<T>,
+  answerOf: (figure: CachedFigure<T>) => A,
+): Promise<A> {
   const { key, ttlMs } = cachePolicy(name, period, at, ...filters);
-  return cache(key, maxAgeMs ?? ttlMs, compute);
+  const figure = await cache(key, maxAgeMs ?? ttlMs, compute);
+  let answer = answers.get(figure) as A | undefined;
+  if (answer === undefined) {
+    answer = answerOf(figure);
+    answers.set(figure, answer);
+  }
+  return answer;
+}
+
+function withAsOf<T extends object>({ value, computedAt }: CachedFigure<T>): T & { asOf: string } {
+  return { ...value, asOf: computedAt.toISOString() };
 }
 
 export async function overviewAnswer(context: AnswerContext, period: AnalyticsPeriod): Promise<AnalyticsOverview> {
-  const { value, computedAt } = await cachedAnswer(context, 'overview', period, [], () => analyticsOverview(context.sql, period, context.at));
-  return { ...value, asOf: computedAt.toISOString() };
+  return cachedAnswer(context, 'overview', period, [], () => analyticsOverview(context.sql, period, context.at), withAsOf);
 }
 
 export async function locationRequestsAnswer(context: AnswerContext, period: AnalyticsPeriod): Promise<LocationRequests> {
   const range = periodWindows(period, context.at).range;
-  const { value } = await cachedAnswer(context, 'location-requests', period, [], () => topLocations(context.sql, range, TOP_LOCATIONS));
-  return { period, items: value };
+  return cachedAnswer(context, 'location-requests', period, [], () => topLocations(context.sql, range, TOP_LOCATIONS), ({ value }) => ({ period, items: value }));
 }
 
 export async function geographicAnswer(context: AnswerContext, query: GeographicQuery): Promise<GeographicAnalytics> {
-  const { value, computedAt } = await cachedAnswer(context, 'geographic', query.period, [query.country], () => geographicAnalytics(context.sql, query, context.at));
-  return { ...value, asOf: computedAt.toISOString() };
+  return cachedAnswer(context, 'geographic', query.period, [query.country], () => geographicAnalytics(context.sql, query, context.at), withAsOf);
 }
 
 export async function heatmapAnswer(context: AnswerContext, query: GeographicQuery): Promise<GeographicHeatmap> {
-  return (await cachedAnswer(context, 'heatmap', query.period, [query.country], () => geographicHeatmap(context.sql, query, context.at))).value;
+  return cachedAnswer(context, 'heatmap', query.period, [query.country], () => geographicHeatmap(context.sql, query, context.at), ({ value }) => value);
 }
 
 export async function performanceAnswer(context: AnswerContext, period: AnalyticsPeriod): Promise<PerformanceMetrics> {
-  return (await cachedAnswer(context, 'performance', period, [], () => performanceMetrics(context.sql, period, context.at))).value;
+  return cachedAnswer(context, 'performance', period, [], () => performanceMetrics(context.sql, period, context.at), ({ value }) => value);
 }
 
 export async function contactAnswer(context: AnswerContext, query: ContactAnalyticsQuery): Promise<ContactAnalytics> {
-  const { value, computedAt } = await cachedAnswer(context, 'contacts', query.period, [query.region], () => contactAnalytics(context.sql, query, context.at));
-  return { ...value, asOf: computedAt.toISOString() };
+  return cachedAnswer(context, 'contacts', query.period, [query.region], () => contactAnalytics(context.sql, query, context.at), withAsOf);
 }
 
 /** The windows whose answers take long to compute: a job renews their unfiltered answers ahead of time. */

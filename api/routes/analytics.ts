@@ -5,14 +5,13 @@ import {
   analyticsCsvFileName,
   LocationRequestsSchema,
   PeriodQuerySchema,
-  type AnalyticsOverview,
-  type LocationRequests,
 } from '../contract/analytics.js';
 import { audit } from '../audit.js';
 import { locationRequestsAnswer, overviewAnswer } from '../analytics/answers.js';
 import { analyticsCsv, overviewCsvRows } from '../analytics/csv.js';
 import type { FigureCache } from '../analytics/figure-cache.js';
 import type { Sql } from '../../sql/database.js';
+import { sendSharedJson } from '../shared-json.js';
 import { sendCsvFile } from '../csv-download.js';
 
 /** The Analytics Dashboard (spec §2.12, §7, §9): its figures for every role, their CSV for editors and up. */
@@ -23,13 +22,13 @@ export const analyticsRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; fi
   app.get(
     '/api/analytics/overview',
     { schema: { querystring: PeriodQuerySchema, response: { 200: AnalyticsOverviewSchema } }, config: { permission: 'analytics:read' } },
-    async (request): Promise<AnalyticsOverview> => overviewAnswer(context(), request.query.period),
+    async (request, reply) => sendSharedJson(reply, AnalyticsOverviewSchema, await overviewAnswer(context(), request.query.period)),
   );
 
   app.get(
     '/api/analytics/location-requests',
     { schema: { querystring: PeriodQuerySchema, response: { 200: LocationRequestsSchema } }, config: { permission: 'analytics:read' } },
-    async (request): Promise<LocationRequests> => locationRequestsAnswer(context(), request.query.period),
+    async (request, reply) => sendSharedJson(reply, LocationRequestsSchema, await locationRequestsAnswer(context(), request.query.period)),
   );
 
   app.get(

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { analyticsCsvFileName, ContactAnalyticsQuerySchema, ContactAnalyticsSchema, type ContactAnalytics } from '../contract/analytics.js';
+import { analyticsCsvFileName, ContactAnalyticsQuerySchema, ContactAnalyticsSchema } from '../contract/analytics.js';
 import { audit } from '../audit.js';
 import { contactAnswer } from '../analytics/answers.js';
 import { analyticsCsv, contactAnalyticsCsvRows } from '../analytics/csv.js';
 import type { FigureCache } from '../analytics/figure-cache.js';
 import type { Sql } from '../../sql/database.js';
+import { sendSharedJson } from '../shared-json.js';
 import { sendCsvFile } from '../csv-download.js';
 
 /** Contact Analytics (spec §2.14, §3, §7): the directory's figures for every role, their CSV for editors and up. */
@@ -19,7 +20,7 @@ export const contactAnalyticsRoutes: FastifyPluginAsync<{ sql: Sql; now: () => D
   app.get(
     '/api/contact-analytics',
     { schema: { querystring: ContactAnalyticsQuerySchema, response: { 200: ContactAnalyticsSchema } }, config: { permission: 'analytics:read' } },
-    async (request): Promise<ContactAnalytics> => contactAnswer(context(), request.query),
+    async (request, reply) => sendSharedJson(reply, ContactAnalyticsSchema, await contactAnswer(context(), request.query)),
   );
 
   app.get(
