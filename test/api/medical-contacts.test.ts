@@ -137,6 +137,17 @@ t.test('the contact list on a few thousand contacts', async (t) => {
     t.equal(unfindable!.findable, false);
   });
 
+  t.test("a filter's total is kept only until the directory changes, whoever changes it", async (t) => {
+    const before = (await list({ search: 'kenya' })).total;
+    t.equal((await list({ search: 'kenya', page: 2 })).total, before, 'the same total on another page');
+    const outsider = contacts.find((contact) => !searchTextOf(contact).includes('kenya'))!;
+    const [{ country } = { country: '' }] = await db.sql<{ country: string }[]>`SELECT country FROM medical_contacts WHERE id = ${outsider.id}`;
+    await db.sql`UPDATE medical_contacts SET country = 'Kenya' WHERE id = ${outsider.id}`;
+    t.equal((await list({ search: 'kenya' })).total, before + 1, 'a contact moved to Kenya by SQL is counted');
+    await db.sql`UPDATE medical_contacts SET country = ${country} WHERE id = ${outsider.id}`;
+    t.equal((await list({ search: 'kenya' })).total, before, 'and no longer once moved back');
+  });
+
   t.test('bad queries answer 400 naming the field', async (t) => {
     for (const [query, field] of [['sort=password', 'sort'], ['pageSize=500', 'pageSize'], ['page=0', 'page'], ['verified=maybe', 'verified'], ['contactMethod=fax', 'contactMethod']] as const) {
       const response = await call(token, { method: 'GET', url: `/api/medical-contacts?${query}` });
