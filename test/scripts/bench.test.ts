@@ -62,7 +62,8 @@ t.test('results.json has every section, each figure with a number, its ok beside
   for (const metric of [
     'Lookup latency p99 (in process)',
     'Answered location updates end to end',
-    'Sign-in p95',
+    'Sign-in, one per core at a time p95',
+    'Sign-in, 20 at a time p95',
     'Contacts, first page p95',
     'Bot logs, incremental poll p95',
     'Bot users, name search p95',
