@@ -340,7 +340,7 @@ async function soak(product: RunningProduct, options: SoakOptions, database: str
       `broadcasts ${totals.broadcasts.map((broadcast) => `#${broadcast.id} ${broadcast.status} (${broadcast.sent} sent)`).join(', ')}`,
   );
   console.log(
-    `memory: ${memory.verdict} — RSS ${memory.lateMb} MB over the last intervals against ${memory.referenceMb} MB after warm-up ` +
+    `memory: ${memory.verdict} — RSS ${memory.lateMb} MB over the last third against ${memory.referenceMb} MB over the middle third ` +
       `(${memory.growthMb >= 0 ? '+' : ''}${memory.growthMb} MB; stable below +${memory.thresholdMb} MB)`,
   );
   await mkdir(path.dirname(path.resolve(options.out)), { recursive: true });
@@ -350,16 +350,18 @@ async function soak(product: RunningProduct, options: SoakOptions, database: str
 }
 
 /**
- * The first interval is warm-up (caches, JIT, connection pools, the simulator's chat histories filling);
- * the second is the reference. Memory is stable when the mean RSS of the last third of the intervals is less
- * than 10 % (at least 25 MB) above it.
+ * The first third of the run is warm-up (caches, JIT, connection pools, the simulator's chat
+ * histories filling to their cap, which takes minutes at 100 updates/s); the middle third is the
+ * reference. Memory is stable when the mean RSS of the last third is less than 10 % (at least
+ * 25 MB) above the middle third's: a leak grows through both, a filled cache does not.
  */
 function memoryVerdict(intervals: SoakInterval[]): SoakReport['memory'] {
-  const reference = intervals[1]?.rssMb ?? 0;
-  const late = intervals.slice(Math.max(2, intervals.length - Math.ceil(intervals.length / 3)));
+  const third = Math.floor(intervals.length / 3);
+  const meanRss = (part: SoakInterval[]) => Math.round((part.reduce((total, interval) => total + interval.rssMb, 0) / part.length) * 10) / 10;
+  const reference = third === 0 ? (intervals.at(-1)?.rssMb ?? 0) : meanRss(intervals.slice(third, 2 * third));
   const threshold = Math.round(Math.max(MIN_GROWTH_MB, reference * GROWTH_FRACTION));
-  if (late.length === 0) return { referenceMb: reference, lateMb: reference, growthMb: 0, thresholdMb: threshold, verdict: 'too short to tell' };
-  const lateMb = Math.round((late.reduce((total, interval) => total + interval.rssMb, 0) / late.length) * 10) / 10;
+  if (third === 0) return { referenceMb: reference, lateMb: reference, growthMb: 0, thresholdMb: threshold, verdict: 'too short to tell' };
+  const lateMb = meanRss(intervals.slice(intervals.length - third));
   const growth = Math.round((lateMb - reference) * 10) / 10;
   return { referenceMb: reference, lateMb, growthMb: growth, thresholdMb: threshold, verdict: growth < threshold ? 'stable' : 'growing' };
 }
