@@ -35,6 +35,8 @@ export const botLogRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = a
     const previous = searchCounts.get(key);
     const next = (async () => {
       const cached = await previous?.catch(() => undefined);
+      // Nothing written since: the crowd that asks at once gets the count without a statement each.
+      if (cached && cached.newestId === newestId && cached.tableTotal === tableTotal) return cached;
       let counts: BotLogCounts | undefined;
       if (cached) {
         // Trusted only while rows have just been appended: a delete, or a row committed under an
