@@ -19,15 +19,26 @@ export interface StoredTelegramUser extends TelegramProfile {
   createdAt: Date;
 }
 
-/** Records that a user was seen: their current names, and that they can be reached again. */
+/**
+ * Records that a user was seen: their current names, and that they can be reached again. The row
+ * is written only when something changed or the last sighting is a minute old: a user sending
+ * many messages would otherwise rewrite it, and every one of its indexes, for each of them.
+ */
 export async function upsertTelegramUser(sql: Sql, profile: TelegramProfile, seenAt: Date): Promise<StoredTelegramUser> {
   const [user] = await sql<StoredTelegramUser[]>`
-    INSERT INTO telegram_users (telegram_id, first_name, last_name, username, language_code, last_seen)
-    VALUES (${profile.telegramId}, ${profile.firstName}, ${profile.lastName}, ${profile.username}, ${profile.languageCode}, ${seenAt})
-    ON CONFLICT (telegram_id) DO UPDATE SET
-      first_name = excluded.first_name, last_name = excluded.last_name, username = excluded.username,
-      language_code = excluded.language_code, last_seen = excluded.last_seen, is_active = true
-    RETURNING *`;
+    WITH seen AS (
+      INSERT INTO telegram_users AS u (telegram_id, first_name, last_name, username, language_code, last_seen)
+      VALUES (${profile.telegramId}, ${profile.firstName}, ${profile.lastName}, ${profile.username}, ${profile.languageCode}, ${seenAt})
+      ON CONFLICT (telegram_id) DO UPDATE SET
+        first_name = excluded.first_name, last_name = excluded.last_name, username = excluded.username,
+        language_code = excluded.language_code, last_seen = excluded.last_seen, is_active = true
+      WHERE (u.first_name, u.last_name, u.username, u.language_code)
+          IS DISTINCT FROM (excluded.first_name, excluded.last_name, excluded.username, excluded.language_code)
+        OR NOT u.is_active OR u.last_seen IS NULL OR u.last_seen <= excluded.last_seen - interval '1 minute'
+      RETURNING *)
+    SELECT * FROM seen
+    UNION ALL
+    SELECT * FROM telegram_users WHERE telegram_id = ${profile.telegramId} AND NOT EXISTS (SELECT 1 FROM seen)`;
   return user!;
 }
 

@@ -92,6 +92,15 @@ t.test('telegram_users is upserted on every update: names, username, last seen',
   await h.say(user.id, 'hello');
   t.match(await userRow(), { firstName: 'New', lastName: null, username: null, lastSeen: h.clock.now() });
 
+  // Within a minute of the last sighting an unchanged user's row is not rewritten.
+  const seenLast = h.clock.now();
+  h.clock.advance(30_000);
+  await h.say(user.id, 'hello again');
+  t.match(await userRow(), { firstName: 'New', lastSeen: seenLast }, 'seen 30 s later: last seen kept');
+  h.clock.advance(30_000);
+  await h.say(user.id, 'and again');
+  t.match(await userRow(), { firstName: 'New', lastSeen: h.clock.now() }, 'a minute later: last seen moves');
+
 });
 
 /** Resolves with the id of the next update the bot handles. */
