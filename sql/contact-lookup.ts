@@ -1,4 +1,7 @@
+import KDBush from 'kdbush';
+import { around } from 'geokdbush';
 import type { Sql } from './database.js';
+import { contactDirectoryVersion } from './medical-contacts.js';
 
 export interface NearbyContact {
   id: number;
@@ -16,30 +19,99 @@ export interface NearbyContact {
   distanceKm: number;
 }
 
+/** earthdistance's sphere (its earth() function), in km: distances are reported on it. */
+const EARTH_KM = 6378.168;
+/** geokdbush measures on a sphere of 6,371 km: its distances are ours scaled by this. */
+const GEOKDBUSH_SCALE = 6371 / EARTH_KM;
+/** Candidates beyond the limit per tier, so rounding between the two measures never drops a nearer contact. */
+const SPARE_CANDIDATES = 2;
+
+/**
+ * The findable active contacts' places, as of one version of the directory (migration 005's
+ * counter): the nearest are found in memory, in microseconds, and only they are read from the table.
+ */
+interface ContactPlaces {
+  version: number;
+  /** Null while no contact is findable (kdbush needs at least one point). */
+  index: KDBush | null;
+  /** Per item of the index: the contact's id and whether it is a Master of Medicine. */
+  ids: Float64Array;
+  masters: Uint8Array;
+}
+
+const placesBySql = new WeakMap<Sql, Promise<ContactPlaces>>();
+
+async function loadContactPlaces(sql: Sql): Promise<ContactPlaces> {
+  // The version first: a write committed between the two statements leaves the places newer than
+  // the version they are kept under, and the next lookup reloads them.
+  const version = await contactDirectoryVersion(sql);
+  const rows = await sql<{ id: number; latitude: number; longitude: number; isMasterOfMedicine: boolean }[]>`
+    SELECT id, latitude, longitude, is_master_of_medicine FROM medical_contacts WHERE is_active AND latitude IS NOT NULL`;
+  if (rows.length === 0) return { version, index: null, ids: new Float64Array(0), masters: new Uint8Array(0) };
+  const index = new KDBush(rows.length);
+  const ids = new Float64Array(rows.length);
+  const masters = new Uint8Array(rows.length);
+  for (const [item, row] of rows.entries()) {
+    index.add(row.longitude, row.latitude);
+    ids[item] = row.id;
+    masters[item] = row.isMasterOfMedicine ? 1 : 0;
+  }
+  index.finish();
+  return { version, index, ids, masters };
+}
+
+function contactPlaces(sql: Sql, staleVersion?: number): Promise<ContactPlaces> {
+  const current = placesBySql.get(sql);
+  if (current && staleVersion === undefined) return current;
+  const next = (async () => {
+    const kept = await current?.catch(() => undefined);
+    // Another lookup may have reloaded them already.
+    if (kept && staleVersion !== undefined && kept.version !== staleVersion) return kept;
+    return loadContactPlaces(sql);
+  })();
+  placesBySql.set(sql, next);
+  next.catch(() => placesBySql.get(sql) === next && placesBySql.delete(sql));
+  return next;
+}
+
+/** The ids of up to `count` contacts of one tier nearest to the point, within about radiusKm. */
+function nearestIds(places: ContactPlaces, point: { latitude: number; longitude: number }, master: boolean, count: number, radiusKm: number): number[] {
+  if (places.index === null) return [];
+  const wanted = master ? 1 : 0;
+  const within = radiusKm * GEOKDBUSH_SCALE * (1 + 1e-9);
+  return around(places.index, point.longitude, point.latitude, count, within, (item) => places.masters[item] === wanted).map((item) => places.ids[item]!);
+}
+
 /**
  * The nearest active contacts within radiusKm: Master-of-Medicine contacts first, then the rest,
- * each nearest first, at most `limit` in all. Two KNN scans (one per tier, each on its own GiST
- * index) joined by UNION ALL: ordering by tier then distance in one scan cannot use the index.
+ * each nearest first, at most `limit` in all. The candidates come from the places kept in memory;
+ * one statement reads them with their distances and the directory's version, and a version other
+ * than the places' (a contact written since, by anyone) reloads the places and looks again.
  */
 export async function findNearestContacts(
   sql: Sql,
   point: { latitude: number; longitude: number },
   options: { limit: number; radiusKm: number },
 ): Promise<NearbyContact[]> {
-  const origin = sql`ll_to_earth(${point.latitude}, ${point.longitude})`;
-  const radiusMeters = options.radiusKm * 1000;
-  const tier = (master: boolean) => sql`
-    SELECT id, name, phone, specialty, city, contact_method, telegram_username, is_whatsapp_only,
-      available_hours, languages, special_instructions, is_master_of_medicine,
-      earth_distance(ll_to_earth(latitude, longitude), ${origin}) / 1000 AS distance_km
-    FROM medical_contacts
-    WHERE is_active AND is_master_of_medicine = ${master} AND latitude IS NOT NULL
-      AND earth_box(${origin}, ${radiusMeters}) @> ll_to_earth(latitude, longitude)
-    ORDER BY ll_to_earth(latitude, longitude) <-> ${origin}
-    LIMIT ${options.limit}`;
-  const rows = await sql<NearbyContact[]>`(${tier(true)}) UNION ALL (${tier(false)})`;
-  // earth_box is a cube around the circle: drop its corners, keep tier order.
-  return rows.filter((row) => row.distanceKm <= options.radiusKm).slice(0, options.limit);
+  let places = await contactPlaces(sql);
+  for (;;) {
+    const candidates = [true, false].flatMap((master) => nearestIds(places, point, master, options.limit + SPARE_CANDIDATES, options.radiusKm));
+    const rows = await sql<(NearbyContact & { version: number })[]>`
+      SELECT v.version, c.id, c.name, c.phone, c.specialty, c.city, c.contact_method, c.telegram_username, c.is_whatsapp_only,
+        c.available_hours, c.languages, c.special_instructions, c.is_master_of_medicine,
+        earth_distance(ll_to_earth(c.latitude, c.longitude), ll_to_earth(${point.latitude}, ${point.longitude})) / 1000 AS distance_km
+      FROM contact_directory_version v LEFT JOIN medical_contacts c ON c.id = ANY(${candidates}::bigint[])`;
+    const version = rows[0]?.version;
+    if (version !== undefined && version !== places.version) {
+      places = await contactPlaces(sql, places.version);
+      continue;
+    }
+    return rows
+      .filter((row) => row.id !== null && row.distanceKm <= options.radiusKm)
+      .sort((a, b) => Number(b.isMasterOfMedicine) - Number(a.isMasterOfMedicine) || a.distanceKm - b.distanceKm || a.id - b.id)
+      .slice(0, options.limit)
+      .map(({ version: _version, ...contact }) => contact);
+  }
 }
 
 /** Counts each contact shown in an answer, per day, for contact analytics. */
