@@ -97,6 +97,7 @@ t.test('the Dashboard: welcome, time range, System Status, and the admin control
     const figure = (label: string) => dialog.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd');
     await figure('Uptime').waitFor();
     t.equal(await figure('Bot connection').innerText(), 'Connected');
+    t.equal(await figure('Bot updates by').innerText(), 'Long polling');
     t.match(await figure('Database latency').innerText(), /^\d+(\.\d)? ms$/);
     t.match(await figure('Memory (RSS)').innerText(), /^\d+(\.\d)? MB$/);
     t.equal(await figure('Broadcast queue').innerText(), '0 waiting');

@@ -16,12 +16,18 @@ const BOT_STATES: Record<string, string> = {
   not_running: 'Not running',
 };
 
+const BOT_MODES: Record<NonNullable<SystemHealth['bot']['mode']>, string> = {
+  polling: 'Long polling',
+  webhook: 'Webhook',
+};
+
 function figures(health: SystemHealth): { label: string; value: string }[] {
   const { lastHour, backup } = health;
   return [
     { label: 'Uptime', value: formatElapsed(health.uptimeSeconds) },
     { label: 'Database latency', value: health.database.latencyMs === null ? 'Unreachable' : `${health.database.latencyMs} ms` },
     { label: 'Bot connection', value: BOT_STATES[health.bot.state] ?? health.bot.state },
+    { label: 'Bot updates by', value: health.bot.mode ? BOT_MODES[health.bot.mode] : 'No bot in this process' },
     { label: 'Last bot update', value: health.bot.lastUpdateAt ? formatDateTime(health.bot.lastUpdateAt) : 'None yet' },
     { label: 'Broadcast queue', value: `${formatNumber(health.broadcastQueueDepth)} waiting` },
     { label: 'Memory (RSS)', value: formatBytes(health.memory.rssBytes) },
