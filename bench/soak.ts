@@ -24,7 +24,7 @@ import { loadConfig } from '../scripts/config.js';
 import { startProduct, type RunningProduct } from '../scripts/product.js';
 import { LARGE_CITIES } from '../test/helpers/gazetteer.js';
 import { residentMemory } from './process-memory.js';
-import { createServerDatabase, percentiles, requestJson } from './support.js';
+import { createServerDatabase, DEMO_PLACES, percentiles, requestJson } from './support.js';
 
 export interface SoakOptions {
   minutes: number;
@@ -80,14 +80,6 @@ const BROADCAST_TEXT = 'Soak test broadcast: the clinic opens at 9.';
 const HANDLED_TIMEOUT_MS = 30_000;
 /** The bot writes its log rows in batches at least every second. */
 const LOG_FLUSH_MS = 1500;
-/** Points near the demo data's contacts. */
-const PLACES = [
-  { latitude: 51.5072, longitude: -0.1276 },
-  { latitude: 48.8566, longitude: 2.3522 },
-  { latitude: 52.52, longitude: 13.405 },
-  { latitude: 50.4501, longitude: 30.5234 },
-  { latitude: 40.7128, longitude: -74.006 },
-];
 /** Memory may rise this much (or by MIN_GROWTH_MB, whichever is more) after the warm-up and still count as stable. */
 const GROWTH_FRACTION = 0.1;
 const MIN_GROWTH_MB = 25;
@@ -212,7 +204,7 @@ async function soak(product: RunningProduct, options: SoakOptions, database: str
       for (; sent < due && running; sent++) {
         const counters = current;
         const before = performance.now();
-        const { update_id } = simulator.sendLocation(userIds[next++ % userIds.length]!, PLACES[sent % PLACES.length]!);
+        const { update_id } = simulator.sendLocation(userIds[next++ % userIds.length]!, DEMO_PLACES[sent % DEMO_PLACES.length]!);
         counters.sent += 1;
         const handled = product.bot.whenHandled(update_id, HANDLED_TIMEOUT_MS).then(
           () => void counters.updateMs.push(performance.now() - before),

@@ -21,7 +21,7 @@ import autocannon from 'autocannon';
 import { freePort } from '../test/helpers/child-env.js';
 import { residentMemory, type ResidentMemory } from './process-memory.js';
 import type { BenchSection, Figure } from './report.js';
-import { createServerDatabase, percentiles, requestJson, writeResults } from './support.js';
+import { createServerDatabase, DEMO_PLACES, percentiles, requestJson, writeResults } from './support.js';
 
 const RESTARTS = Number(process.env.BENCH_RESTARTS ?? 3);
 const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 10);
@@ -30,14 +30,6 @@ const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.
 const ADMIN = { username: 'bench.admin', password: 'bench-admin-password-1' };
 const READY_TIMEOUT_MS = 600_000;
 const TARGETS = { restartSeconds: 5, externalRestMb: 400 };
-/** Points near the demo data's contacts, for the location updates sent under load. */
-const PLACES = [
-  { latitude: 51.5072, longitude: -0.1276 },
-  { latitude: 48.8566, longitude: 2.3522 },
-  { latitude: 52.52, longitude: 13.405 },
-  { latitude: 50.4501, longitude: 30.5234 },
-  { latitude: 40.7128, longitude: -74.006 },
-];
 
 interface StartRun {
   /** Spawn to the first health check answering ok. */
@@ -178,7 +170,7 @@ async function underLoad(child: Child): Promise<LoadRun> {
   let firstError: string | undefined;
   const sender = async (worker: number) => {
     for (let index = worker; running; index += 20) {
-      const body = { userId: members[index % members.length]!, location: PLACES[index % PLACES.length]! };
+      const body = { userId: members[index % members.length]!, location: DEMO_PLACES[index % DEMO_PLACES.length]! };
       await requestJson(child.url, 'POST', '/api/bot-sandbox/messages', token, body).then(
         () => (locationUpdates += 1),
         (error: unknown) => {

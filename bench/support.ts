@@ -4,6 +4,15 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { openDatabase, type Database } from '../sql/database.js';
 
+/** Points near the demo data's contacts, for the location updates the soak and start-up loads send. */
+export const DEMO_PLACES = [
+  { latitude: 51.5072, longitude: -0.1276 },
+  { latitude: 48.8566, longitude: 2.3522 },
+  { latitude: 52.52, longitude: 13.405 },
+  { latitude: 50.4501, longitude: 30.5234 },
+  { latitude: 40.7128, longitude: -74.006 },
+] as const;
+
 /** p50/p95/p99/max/mean of latency samples, in the samples' unit, to a thousandth. */
 export function percentiles(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
