@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Sql } from '../sql/database.js';
 import type { BotSandbox } from '../bot/sandbox.js';
-import { createTokenSigner } from './auth/tokens.js';
+import { installAccessTokens } from './auth/tokens.js';
 import { installAccessControl } from './plugins/access-control.js';
 import { installErrorHandler } from './plugins/error-handler.js';
 import { installConsole } from './plugins/static-console.js';
@@ -93,7 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandler(app);
   await installSecurityHeaders(app);
 
-  const tokens = createTokenSigner(deps.config.jwtSecret, now);
+  const tokens = await installAccessTokens(app, { secret: deps.config.jwtSecret, now });
   installAccessControl(app, { sql: deps.sql, tokens, now });
   await app.register(rateLimit, { global: false });
 

@@ -1,10 +1,10 @@
 import type { Sql } from '../../sql/database.js';
 import { createSession, rotateRefreshToken } from '../../sql/admin-sessions.js';
-import { REFRESH_TOKEN_TTL_DAYS, hashToken, randomToken, type TokenSigner } from './tokens.js';
+import { REFRESH_TOKEN_TTL_DAYS, hashToken, randomToken, type AccessTokens } from './tokens.js';
 
 export interface AuthDeps {
   sql: Sql;
-  tokens: TokenSigner;
+  tokens: AccessTokens;
   now: () => Date;
 }
 

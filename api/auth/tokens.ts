@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
+import fastifyJwt from '@fastify/jwt';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_DAYS = 30;
@@ -10,22 +11,31 @@ export interface AccessClaims {
 }
 
 /** Signs and checks the short-lived access tokens (HS256 JWTs naming a session). */
-export function createTokenSigner(secret: string, now: () => Date) {
-  const key = new TextEncoder().encode(secret);
+export interface AccessTokens {
+  sign(claims: AccessClaims): Promise<string>;
+  /** The claims of the request's valid, unexpired bearer token, else undefined. */
+  verify(request: FastifyRequest): Promise<AccessClaims | undefined>;
+}
+
+/**
+ * Registers @fastify/jwt on the app, held to HS256 both ways: a token that names another algorithm
+ * (`none` included) is refused before its signature is looked at. Times come from `now`, so tests
+ * can move the clock past a token's 15 minutes.
+ */
+export async function installAccessTokens(app: FastifyInstance, options: { secret: string; now: () => Date }): Promise<AccessTokens> {
+  await app.register(fastifyJwt, {
+    secret: options.secret,
+    // A number here is seconds (@fastify/jwt's rule, as jsonwebtoken's).
+    sign: { algorithm: 'HS256', expiresIn: ACCESS_TOKEN_TTL_SECONDS },
+    verify: { algorithms: ['HS256'] },
+  });
   return {
-    async sign(claims: AccessClaims): Promise<string> {
-      const issuedAt = Math.floor(now().getTime() / 1000);
-      return new SignJWT({ sid: claims.sessionId })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(String(claims.userId))
-        .setIssuedAt(issuedAt)
-        .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
-        .sign(key);
+    async sign(claims) {
+      return app.jwt.sign({ sid: claims.sessionId, sub: String(claims.userId) }, { clockTimestamp: options.now().getTime() });
     },
-    /** The claims of a valid, unexpired token, else undefined. */
-    async verify(token: string): Promise<AccessClaims | undefined> {
+    async verify(request) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now() });
+        const payload = await request.jwtVerify<{ sub?: unknown; sid?: unknown }>({ clockTimestamp: options.now().getTime() });
         const userId = Number(payload.sub);
         if (!Number.isSafeInteger(userId) || typeof payload.sid !== 'string') return undefined;
         return { userId, sessionId: payload.sid };
@@ -35,7 +45,6 @@ export function createTokenSigner(secret: string, now: () => Date) {
     },
   };
 }
-export type TokenSigner = ReturnType<typeof createTokenSigner>;
 
 /** A random opaque token: 256 bits, URL-safe. */
 export function randomToken(bytes = 32): string {

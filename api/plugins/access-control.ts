@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can, type Permission } from '../contract/permissions.js';
 import type { SessionUser } from '../contract/auth.js';
-import type { TokenSigner } from '../auth/tokens.js';
+import type { AccessTokens } from '../auth/tokens.js';
 import { unauthorized, forbidden } from '../errors.js';
 import { twoFactorRequirementFor, type TwoFactorRequirement } from '../auth/two-factor-requirement.js';
 import { findActiveSession, touchSession } from '../../sql/admin-sessions.js';
@@ -41,7 +41,7 @@ declare module 'fastify' {
  * Authenticates every request from its bearer token and enforces the permission its route
  * declares. A route that declares neither a permission nor `public` is refused at start-up.
  */
-export function installAccessControl(app: FastifyInstance, deps: { sql: Sql; tokens: TokenSigner; now: () => Date }): void {
+export function installAccessControl(app: FastifyInstance, deps: { sql: Sql; tokens: AccessTokens; now: () => Date }): void {
   app.decorateRequest('auth', null);
 
   app.addHook('onRoute', (route) => {
@@ -65,11 +65,10 @@ export function installAccessControl(app: FastifyInstance, deps: { sql: Sql; tok
 
 async function authenticate(
   request: FastifyRequest,
-  deps: { sql: Sql; tokens: TokenSigner; now: () => Date },
+  deps: { sql: Sql; tokens: AccessTokens; now: () => Date },
 ): Promise<AuthContext | null> {
-  const header = request.headers.authorization;
-  if (!header?.startsWith('Bearer ')) return null;
-  const claims = await deps.tokens.verify(header.slice('Bearer '.length).trim());
+  if (!request.headers.authorization?.startsWith('Bearer ')) return null;
+  const claims = await deps.tokens.verify(request);
   if (!claims) return null;
   const now = deps.now();
   const session = await findActiveSession(deps.sql, claims.sessionId, now);

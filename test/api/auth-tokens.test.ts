@@ -1,5 +1,6 @@
+import { createHmac } from 'node:crypto';
 import t from 'tap';
-import { createTestApp } from '../helpers/app.js';
+import { createTestApp, TEST_JWT_SECRET } from '../helpers/app.js';
 
 const MINUTE = 60_000;
 const SIGN_IN_TO_CONTINUE = { error: 'Unauthorized', message: 'Sign in to continue' };
@@ -152,4 +153,18 @@ t.test("an administrator's change ends the user's sessions at once", async (t) =
     t.equal((await verify(user.token)).statusCode, 200);
     t.equal((await verify(user.token)).json().user.firstName, 'Renamed', 'verify reads the current name');
   });
+});
+
+t.test('only HS256 tokens signed with the secret are accepted', async (t) => {
+  const user = await userWithToken('viewer');
+  const [, payload] = user.token.split('.');
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const signed = (alg: string, hash: string) => {
+    const unsigned = `${encode({ alg, typ: 'JWT' })}.${payload}`;
+    return `${unsigned}.${createHmac(hash, TEST_JWT_SECRET).update(unsigned).digest('base64url')}`;
+  };
+  t.equal((await verify(signed('HS256', 'sha256'))).statusCode, 200, 'the same claims signed as the app signs them pass');
+  t.equal((await verify(`${encode({ alg: 'none', typ: 'JWT' })}.${payload}.`)).statusCode, 401, 'alg none is refused');
+  t.equal((await verify(signed('HS512', 'sha512'))).statusCode, 401, 'HS512 with the right secret is refused');
+  t.equal((await verify(signed('HS384', 'sha384'))).statusCode, 401, 'HS384 with the right secret is refused');
 });

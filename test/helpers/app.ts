@@ -42,6 +42,9 @@ export interface TestAppOptions {
   consoleDir?: string;
 }
 
+/** What the test apps sign access tokens with, for tests that forge tokens. */
+export const TEST_JWT_SECRET = 'test-secret-of-at-least-thirty-two-characters';
+
 /** The API on a fresh database (or the one given) with a hand-moved clock; closed when the test ends. */
 export async function createTestApp(t: Test, options: TestAppOptions = {}): Promise<TestApp> {
   const ownsDatabase = !options.db;
@@ -50,7 +53,7 @@ export async function createTestApp(t: Test, options: TestAppOptions = {}): Prom
   const app = await buildApp({
     sql: db.sql,
     config: {
-      jwtSecret: 'test-secret-of-at-least-thirty-two-characters',
+      jwtSecret: TEST_JWT_SECRET,
       loginRateLimit: options.loginRateLimit ?? { max: 1000, timeWindowMs: 60_000 },
       consoleDir: options.consoleDir,
     },
