@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const LOG_FORMATS = ['pretty', 'json'] as const;
 
 const flag = (name: string) =>
   z
@@ -49,6 +50,7 @@ const EnvSchema = z
       blankToUndefined,
       z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
     ),
+    LOG_FORMAT: z.preprocess(blankToUndefined, z.enum(LOG_FORMATS, { error: 'LOG_FORMAT must be pretty or json' }).optional()),
   })
   .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
@@ -86,6 +88,8 @@ export interface Config {
   /** Absent: the bot long-polls Telegram. */
   webhook: WebhookConfig | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** pretty: readable lines for a person at a terminal; json: one JSON object a line, for Docker, CI and files. */
+  logFormat: (typeof LOG_FORMATS)[number];
   consoleDir: string;
 }
 
@@ -97,8 +101,11 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads and validates the process configuration from environment variables. */
-export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config {
+/**
+ * Reads and validates the process configuration from environment variables. Logs are readable lines
+ * when standard output is a terminal, JSON lines otherwise, unless LOG_FORMAT says which.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd(), stdoutIsTerminal = process.stdout.isTTY === true): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
@@ -122,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
         ? { url: values.WEBHOOK_URL, secretToken: values.WEBHOOK_SECRET }
         : undefined,
     logLevel: values.LOG_LEVEL,
+    logFormat: values.LOG_FORMAT ?? (stdoutIsTerminal ? 'pretty' : 'json'),
     consoleDir: path.resolve(cwd, 'console/dist'),
   };
 }

@@ -26,6 +26,7 @@ import { ensureInitialAdmin, type InitialAdminResult } from './initial-admin.js'
 import { createJobRunner, type JobRunner } from './job-runner.js';
 import { createLeadership, type Leadership } from './leadership.js';
 import { loadGazetteerOnce } from './load-gazetteer.js';
+import { loggerOptions } from './logger.js';
 import { seedDemoData } from './seed-demo.js';
 
 const MINUTE_MS = 60_000;
@@ -118,7 +119,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       sql,
       figureCache,
       config: { jwtSecret, consoleDir: options.consoleDir, loginRateLimit: options.loginRateLimit },
-      logger: options.logLevel === 'silent' ? false : { level: options.logLevel },
+      logger: loggerOptions(options),
       botStatus: () => bot.status(),
       sandbox: simulator && createBotSandbox(simulator, bot),
       broadcaster: broadcastSender,
