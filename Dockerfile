@@ -1,7 +1,7 @@
 # MedContacts in one container: the bot, the API and the console (README "Docker").
 # test/scripts/dockerfile.test.ts runs these build steps by hand and starts what the final stage copies.
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # The dependencies first: a change to the code alone reuses this layer.
 COPY package.json package-lock.json ./
@@ -10,7 +10,7 @@ COPY . .
 RUN npm run build
 RUN npm prune --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 # pg_dump backs up an external database; it must be the server's major version or newer.
 ARG POSTGRES_CLIENT_MAJOR=17
 RUN apt-get update \

@@ -15,10 +15,10 @@ const stages = parseDockerfile(await readFile('Dockerfile', 'utf8'));
 const finalStage = stages.at(-1)!;
 const finalEnv = envOf(finalStage);
 
-t.test('every stage starts from the Debian Node 20 image', async (t) => {
+t.test('every stage starts from the Debian image of Node 24, the LTS line in support', async (t) => {
   t.strictSame(
     stages.map((stage) => stage.base),
-    stages.map(() => 'node:20-bookworm-slim'),
+    stages.map(() => 'node:24-bookworm-slim'),
   );
   t.ok(stages.length >= 2, 'a build stage, and a final stage that copies what runs');
 });
@@ -60,6 +60,8 @@ t.test('the build context leaves out secrets, local data, installed modules and 
 });
 
 t.test('the build steps run by hand, and the built, pruned server answers /api/health and stops on SIGTERM', async (t) => {
+  // .ci/run runs this file on the machine's Node and again on the image's Node major.
+  t.comment(`build steps and server on Node ${process.version}; the image runs ${stages.at(-1)!.base}`);
   const workspace = await mkdtemp(path.join(tmpdir(), 'medcontacts-docker-'));
   t.teardown(() => rm(workspace, { recursive: true, force: true }));
   const context = path.join(workspace, 'context');
