@@ -6,6 +6,7 @@ import type { BotSandbox } from '../bot/sandbox.js';
 import { installAccessTokens } from './auth/tokens.js';
 import { installAccessControl } from './plugins/access-control.js';
 import { installErrorHandler } from './plugins/error-handler.js';
+import { installDatabaseDeadline } from './plugins/database-deadline.js';
 import { installConsole } from './plugins/static-console.js';
 import { installSecurityHeaders } from './plugins/security-headers.js';
 import { accountRoutes } from './routes/account.js';
@@ -58,6 +59,8 @@ export interface BotStatusReport {
 
 export interface AppDeps {
   sql: Sql;
+  /** The client health checks use (Database.probeSql); `sql` by default. */
+  probeSql?: Sql;
   config: AppConfig;
   /** The time source; tests pass a controllable one. */
   now?: () => Date;
@@ -92,12 +95,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   await installSecurityHeaders(app);
+  // Before access control, whose sign-in check is the first query of most requests.
+  installDatabaseDeadline(app, { probeSql: deps.probeSql ?? deps.sql });
 
   const tokens = await installAccessTokens(app, { secret: deps.config.jwtSecret, now });
   installAccessControl(app, { sql: deps.sql, tokens, now });
   await app.register(rateLimit, { global: false });
 
-  await app.register(healthRoutes, { sql: deps.sql, botStatus: () => botStatus().state });
+  await app.register(healthRoutes, { probeSql: deps.probeSql ?? deps.sql, botStatus: () => botStatus().state });
   await app.register(authRoutes, { sql: deps.sql, tokens, now, loginRateLimit: deps.config.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT });
   await app.register(accountRoutes, { sql: deps.sql, now });
   await app.register(accountSessionRoutes, { sql: deps.sql, now });
