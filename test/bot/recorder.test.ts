@@ -1,0 +1,114 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import t, { type Test } from 'tap';
+import { createRecorder } from '../../bot/recorder.js';
+import { openDatabase, type Database } from '../../sql/database.js';
+import { startEmbeddedPostgres } from '../../sql/embedded.js';
+import { runMigrations } from '../../sql/migrate.js';
+import { writeBatchOnce } from '../../sql/processed-updates.js';
+import { upsertTelegramUser } from '../../sql/telegram-users.js';
+import { insertBotLogs } from '../../sql/bot-logs.js';
+import { aBotLog } from '../helpers/bot-logs.js';
+import { createTestDatabase } from '../helpers/database.js';
+import { startTcpProxy } from '../helpers/tcp-proxy.js';
+
+// The recorder reaches the database through a proxy the test cuts; the test checks through a direct connection.
+const server = process.env.TEST_DATABASE_URL ? await createTestDatabase() : undefined;
+const embedded = server ? undefined : await startEmbeddedPostgres({ dataDir: null });
+const direct: Database = server ?? (await openDatabase({ databaseUrl: embedded!.url, maxConnections: 1 }));
+if (embedded) await runMigrations(direct.sql);
+const proxy = await startTcpProxy(server?.url ?? embedded!.url);
+// One connection: the embedded database has one session (sql/database.ts).
+const proxied = await openDatabase({ databaseUrl: proxy.url, maxConnections: 1 });
+t.teardown(async () => {
+  await proxied.close();
+  await proxy.close();
+  await direct.close();
+  await embedded?.stop();
+});
+
+const USER = 880_001;
+await upsertTelegramUser(direct.sql, { telegramId: USER, firstName: 'Rec', lastName: null, username: null, languageCode: null }, new Date());
+
+/** A log row this test can count, by its message. */
+const row = (label: string) => aBotLog({ message: label, userId: USER, chatId: USER });
+const rowsLabelled = async (prefix: string) =>
+  (await direct.sql<{ message: string }[]>`SELECT message FROM bot_logs WHERE message LIKE ${`${prefix}%`} ORDER BY id`).map((r) => r.message);
+const totalRequests = async () => (await direct.sql<{ totalRequests: number }[]>`SELECT total_requests FROM telegram_users WHERE telegram_id = ${USER}`)[0]!.totalRequests;
+
+async function spillFolder(t: Test): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'medcontacts-recorder-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  return path.join(dir, 'unwritten-bot-logs');
+}
+const filesIn = (dir: string) => readdir(dir).catch(() => [] as string[]);
+
+t.test('batches the database cannot take are kept (the oldest in a file past the bound) and written once, with their counts, when it is back', async (t) => {
+  const spillDir = await spillFolder(t);
+  const errors: unknown[] = [];
+  const recorder = createRecorder({ sql: proxied.sql, flushIntervalMs: 600_000, maxUnwrittenRows: 5, spillDir, onError: (error) => errors.push(error) });
+  t.teardown(() => recorder.close());
+  const before = await totalRequests();
+
+  await proxy.refuse();
+  for (const n of [1, 2, 3]) {
+    recorder.log(row(`kept ${n}`));
+    recorder.requestAnswered(USER);
+  }
+  await recorder.flush();
+  t.same(await filesIn(spillDir), [], 'within the bound the failed batch stays in memory');
+  for (const n of [4, 5, 6, 7]) recorder.log(row(`kept ${n}`));
+  await recorder.flush();
+  t.equal((await filesIn(spillDir)).length, 1, 'past the bound the oldest batch went to a file');
+  t.same(await rowsLabelled('kept'), [], 'nothing written while the database is away');
+
+  await proxy.restore();
+  await recorder.flush();
+  t.same(await rowsLabelled('kept'), ['kept 1', 'kept 2', 'kept 3', 'kept 4', 'kept 5', 'kept 6', 'kept 7'], 'every row, in order');
+  t.equal(await totalRequests(), before + 3, 'the counts of the kept batch too');
+  t.same(await filesIn(spillDir), [], 'the file is gone once written');
+  await recorder.flush();
+  t.equal((await rowsLabelled('kept')).length, 7, 'a later flush writes nothing twice');
+  t.same(errors, []);
+});
+
+t.test('a batch still unwritten at shutdown waits in its file for the next start', async (t) => {
+  const spillDir = await spillFolder(t);
+  await proxy.refuse();
+  const stopping = createRecorder({ sql: proxied.sql, flushIntervalMs: 600_000, spillDir });
+  stopping.log(row('shutdown 1'));
+  stopping.log(row('shutdown 2'));
+  await stopping.close();
+  t.equal((await filesIn(spillDir)).length, 1);
+  await proxy.restore();
+
+  const next = createRecorder({ sql: proxied.sql, flushIntervalMs: 600_000, spillDir });
+  t.teardown(() => next.close());
+  await next.flush();
+  t.same(await rowsLabelled('shutdown'), ['shutdown 1', 'shutdown 2']);
+  t.same(await filesIn(spillDir), []);
+});
+
+t.test('without a data folder the backlog stays in memory, bounded: the oldest batch is given up and reported', async (t) => {
+  const errors: Error[] = [];
+  const recorder = createRecorder({ sql: proxied.sql, flushIntervalMs: 600_000, maxUnwrittenRows: 2, onError: (error) => errors.push(error as Error) });
+  t.teardown(() => recorder.close());
+  await proxy.refuse();
+  recorder.log(row('memory 1'));
+  recorder.log(row('memory 2'));
+  await recorder.flush();
+  recorder.log(row('memory 3'));
+  await recorder.flush();
+  await proxy.restore();
+  await recorder.flush();
+  t.same(await rowsLabelled('memory'), ['memory 3']);
+  t.match(errors, [{ message: /2 bot log rows were given up/ }]);
+});
+
+t.test('a batch written again after its commit went unseen is written once', async (t) => {
+  const write = (tx: typeof direct.sql) => insertBotLogs(tx, [row('once')]);
+  t.equal(await writeBatchOnce(direct.sql, '4f1c4b1e-0000-4000-8000-000000000001', write), true);
+  t.equal(await writeBatchOnce(direct.sql, '4f1c4b1e-0000-4000-8000-000000000001', write), false);
+  t.same(await rowsLabelled('once'), ['once']);
+});
