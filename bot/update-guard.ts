@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { MiddlewareFn } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { Sql } from '../sql/database.js';
+import { withinDeadline } from '../sql/availability.js';
 import { isDatabaseUnavailable } from '../sql/errors.js';
 import { claimUpdate, type UpdateKey } from '../sql/processed-updates.js';
 import { NO_ANALYTICS, type BotContext } from './context.js';
@@ -15,6 +16,11 @@ import type { Recorder } from './recorder.js';
 export const RETRY_WINDOW_MS = 60_000;
 /** A claim still unanswered after this long was left by a process that died: longer than any attempt lasts. */
 const STALE_CLAIM_S = 120;
+/**
+ * A claim is the update's first query: one that takes this long means the database is out of reach
+ * without saying so (a silent network), and the update is treated as in an outage.
+ */
+const CLAIM_TIMEOUT_MS = 5000;
 const FIRST_RETRY_MS = 250;
 const LONGEST_RETRY_MS = 2000;
 
@@ -51,10 +57,12 @@ export function guardUpdates(deps: UpdateGuardDeps): MiddlewareFn<BotContext> {
     const giveUpAt = startedAt + retryWindowMs;
     let delay = FIRST_RETRY_MS;
     let claimed = false;
+    // A claim statement given up on may still commit: it is this attempt's, as the next claim sees.
+    const claimant = randomUUID();
     for (;;) {
       try {
         // An attempt the database failed keeps its claim: the next one runs without asking again.
-        const claim = claimed ? 'claimed' : await claimUpdate(deps.sql, key, STALE_CLAIM_S);
+        const claim = claimed ? 'claimed' : await withinDeadline(claimUpdate(deps.sql, key, claimant, STALE_CLAIM_S), CLAIM_TIMEOUT_MS);
         if (claim === 'answered') return handled(deps, key, false);
         if (claim === 'claimed') {
           claimed = true;

@@ -4,9 +4,8 @@ import { DatabaseUnavailableError, unavailableReason } from './errors.js';
 export type DatabaseProbe = { reachable: true } | { reachable: false; reason: string };
 
 /**
- * Asks the database for `SELECT 1` and gives up after timeoutMs, cancelling the query so it does
- * not stay queued: what the health check and the request deadline use to tell an outage from a
- * slow request.
+ * Asks the database for `SELECT 1` and gives up after timeoutMs: what the health check and the
+ * request deadline use to tell an outage from a slow request.
  */
 export async function probeDatabase(sql: Sql, timeoutMs: number): Promise<DatabaseProbe> {
   try {
@@ -18,16 +17,15 @@ export async function probeDatabase(sql: Sql, timeoutMs: number): Promise<Databa
 }
 
 /**
- * Runs a query but rejects with DatabaseUnavailableError('timeout') once timeoutMs have passed,
- * cancelling it (a query still waiting for a connection leaves the queue at once).
+ * Waits for a query at most timeoutMs, then rejects with DatabaseUnavailableError('timeout'). The query
+ * is not cancelled: postgres.js cancels a running query over a new connection and leaves that
+ * attempt's failure unhandled, which would end the process while the database is away; a query left
+ * behind fails by itself once its connection attempt does.
  */
-export async function withinDeadline<T>(query: Promise<T> & { cancel(): unknown }, timeoutMs: number): Promise<T> {
+export async function withinDeadline<T>(query: Promise<T>, timeoutMs: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      void Promise.resolve(query.cancel()).catch(() => {});
-      reject(new DatabaseUnavailableError('timeout'));
-    }, timeoutMs);
+    timer = setTimeout(() => reject(new DatabaseUnavailableError('timeout')), timeoutMs);
   });
   try {
     return await Promise.race([query, deadline]);

@@ -14,29 +14,31 @@ export interface UpdateKey {
 export type UpdateClaim = 'claimed' | 'answered' | 'in-progress';
 
 /**
- * Claims an update for handling, in one statement: the first claim wins; a claim left unanswered for
- * longer than `staleAfterSeconds` (its process died) is taken over, and so is an id now carried by
- * another update.
+ * Claims an update for `claimant` (one attempt at it), in one statement: the first claim wins, and
+ * the claimant's own earlier claim is still its own; a claim left unanswered for longer than
+ * `staleAfterSeconds` (its process died) is taken over, and so is an id now carried by another update.
  */
-export async function claimUpdate(sql: Sql, key: UpdateKey, staleAfterSeconds: number): Promise<UpdateClaim> {
+export async function claimUpdate(sql: Sql, key: UpdateKey, claimant: string, staleAfterSeconds: number): Promise<UpdateClaim> {
   const [row] = await sql<{ claimed: boolean; answered: boolean }[]>`
     WITH inserted AS (
-      INSERT INTO processed_updates (bot_id, update_id, fingerprint)
-      VALUES (${key.botId}, ${key.updateId}, ${key.fingerprint})
+      INSERT INTO processed_updates (bot_id, update_id, fingerprint, claimed_by)
+      VALUES (${key.botId}, ${key.updateId}, ${key.fingerprint}, ${claimant})
       ON CONFLICT DO NOTHING
       RETURNING 1
     ), taken_over AS (
-      UPDATE processed_updates SET fingerprint = ${key.fingerprint}, claimed_at = now(), answered_at = NULL
+      UPDATE processed_updates SET fingerprint = ${key.fingerprint}, claimed_by = ${claimant}, claimed_at = now(), answered_at = NULL
       WHERE bot_id = ${key.botId} AND update_id = ${key.updateId} AND NOT EXISTS (SELECT FROM inserted)
         AND (fingerprint <> ${key.fingerprint}
           OR (answered_at IS NULL AND claimed_at < now() - make_interval(secs => ${staleAfterSeconds}::float8)))
       RETURNING 1
+    ), existing AS (
+      SELECT answered_at IS NOT NULL AS answered, claimed_by = ${claimant} AS own
+      FROM processed_updates
+      WHERE bot_id = ${key.botId} AND update_id = ${key.updateId} AND fingerprint = ${key.fingerprint}
     )
-    SELECT EXISTS (SELECT FROM inserted) OR EXISTS (SELECT FROM taken_over) AS claimed,
-      EXISTS (
-        SELECT FROM processed_updates
-        WHERE bot_id = ${key.botId} AND update_id = ${key.updateId} AND fingerprint = ${key.fingerprint} AND answered_at IS NOT NULL
-      ) AS answered`;
+    SELECT EXISTS (SELECT FROM inserted) OR EXISTS (SELECT FROM taken_over)
+        OR coalesce((SELECT own AND NOT answered FROM existing), false) AS claimed,
+      coalesce((SELECT answered FROM existing), false) AS answered`;
   if (row!.claimed) return 'claimed';
   return row!.answered ? 'answered' : 'in-progress';
 }

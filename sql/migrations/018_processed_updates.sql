@@ -7,6 +7,9 @@ CREATE TABLE processed_updates (
   bot_id bigint NOT NULL,
   update_id bigint NOT NULL,
   fingerprint text NOT NULL,
+  -- Who claimed it: one attempt at the update (random), so that an attempt whose claim statement it gave up
+  -- waiting for, and which committed after all, knows the claim for its own.
+  claimed_by text,
   claimed_at timestamptz NOT NULL DEFAULT now(),
   -- Null while the claim's handling is under way: a claim left unanswered by a process that died is
   -- taken over once it is old enough.
