@@ -7,7 +7,12 @@ export interface TcpProxy {
   openConnections(): number;
   /** Stops listening (new connections are refused: ECONNREFUSED) and resets the ones open: the database is gone. */
   refuse(): Promise<void>;
-  /** Listens again on the same port: the database is back. */
+  /**
+   * Keeps every connection open but forwards nothing, either way, and accepts new ones the same way: a
+   * host gone silent (a cut network), where nothing fails and everything waits.
+   */
+  stall(): void;
+  /** Listens again on the same port, or forwards again after a stall: the database is back. */
   restore(): Promise<void>;
   close(): Promise<void>;
 }
@@ -19,6 +24,7 @@ export interface TcpProxy {
 export async function startTcpProxy(databaseUrl: string): Promise<TcpProxy> {
   const target = new URL(databaseUrl);
   const sockets = new Set<net.Socket>();
+  let stalled = false;
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(target.port || 5432), target.hostname);
     sockets.add(client).add(upstream);
@@ -31,6 +37,11 @@ export async function startTcpProxy(databaseUrl: string): Promise<TcpProxy> {
     client.on('error', forget).on('close', forget);
     upstream.on('error', forget).on('close', forget);
     client.pipe(upstream).pipe(client);
+    // After pipe(), which sets both flowing.
+    if (stalled) {
+      client.pause();
+      upstream.pause();
+    }
   });
   const listen = (port: number) =>
     new Promise<void>((resolve, reject) => {
@@ -57,7 +68,17 @@ export async function startTcpProxy(databaseUrl: string): Promise<TcpProxy> {
     url: url.toString(),
     openConnections: () => sockets.size / 2,
     refuse,
-    restore: () => listen(port),
+    stall() {
+      stalled = true;
+      for (const socket of sockets) socket.pause();
+    },
+    async restore() {
+      if (stalled) {
+        stalled = false;
+        for (const socket of sockets) socket.resume();
+      }
+      if (!server.listening) await listen(port);
+    },
     close: async () => {
       if (server.listening) await refuse();
     },
