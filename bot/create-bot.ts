@@ -33,6 +33,8 @@ export interface BotOptions {
   /** Telegram posts updates here (the app serves it, see handleUpdate); absent: the bot long-polls. */
   webhook?: { url: string; secretToken: string };
   now?: () => Date;
+  /** How long an update waits for an absent database before it is answered "temporarily unavailable" (default about a minute). */
+  updateRetryWindowMs?: number;
   /** DATA_DIR: log rows the database cannot take wait there (see Recorder); none keeps them in memory only. */
   dataDir?: string | null;
   onError?: (error: unknown) => void;
@@ -121,7 +123,7 @@ export function createBot(options: BotOptions): MedBot {
   handling.use(startFeature(deps));
   handling.use(lookupFeature(deps));
   handling.use(placeSearchFeature(deps));
-  bot.use(guardUpdates({ ...deps, handle: handling.middleware() }));
+  bot.use(guardUpdates({ ...deps, handle: handling.middleware(), retryWindowMs: options.updateRetryWindowMs }));
   bot.catch((error) => onError(error.error));
 
   return {

@@ -3,30 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import t, { type Test } from 'tap';
 import { createRecorder } from '../../bot/recorder.js';
-import { openDatabase, type Database } from '../../sql/database.js';
-import { startEmbeddedPostgres } from '../../sql/embedded.js';
-import { runMigrations } from '../../sql/migrate.js';
 import { writeBatchOnce } from '../../sql/processed-updates.js';
 import { upsertTelegramUser } from '../../sql/telegram-users.js';
 import { insertBotLogs } from '../../sql/bot-logs.js';
 import { aBotLog } from '../helpers/bot-logs.js';
-import { createTestDatabase } from '../helpers/database.js';
-import { startTcpProxy } from '../helpers/tcp-proxy.js';
+import { aProxiedDatabase } from '../helpers/proxied-database.js';
 
 // The recorder reaches the database through a proxy the test cuts; the test checks through a direct connection.
-const server = process.env.TEST_DATABASE_URL ? await createTestDatabase() : undefined;
-const embedded = server ? undefined : await startEmbeddedPostgres({ dataDir: null });
-const direct: Database = server ?? (await openDatabase({ databaseUrl: embedded!.url, maxConnections: 1 }));
-if (embedded) await runMigrations(direct.sql);
-const proxy = await startTcpProxy(server?.url ?? embedded!.url);
-// One connection: the embedded database has one session (sql/database.ts).
-const proxied = await openDatabase({ databaseUrl: proxy.url, maxConnections: 1 });
-t.teardown(async () => {
-  await proxied.close();
-  await proxy.close();
-  await direct.close();
-  await embedded?.stop();
-});
+const { direct, proxied, proxy } = await aProxiedDatabase(t);
 
 const USER = 880_001;
 await upsertTelegramUser(direct.sql, { telegramId: USER, firstName: 'Rec', lastName: null, username: null, languageCode: null }, new Date());
