@@ -116,3 +116,14 @@ t.test('Telegram posting the same update again (a redelivery) gets one answer, o
     t.equal(await usedToday(), usedBefore + 1, `${label}: charged once`);
   }
 });
+
+t.test('300 posts at once, each its own update, are all accepted (no 5xx) and each answered once', async (t) => {
+  const sentBefore = sim.stats().calls.sendMessage ?? 0;
+  const ids = Array.from({ length: 300 }, (_, index) => 910_000 + index);
+  const answers = await Promise.all(ids.map((id) => post(helpUpdate(id), { 'x-telegram-bot-api-secret-token': SECRET })));
+  t.same([...new Set(answers.map((answer) => answer.status))], [200]);
+  // Counted from the calls: the simulator keeps only a chat's last 200 messages.
+  t.equal((sim.stats().calls.sendMessage ?? 0) - sentBefore, 300);
+  await product.bot.recorder.flush();
+  t.equal((await logRows()).filter((row) => Number(row.updateId) >= 910_000).length, 300);
+});
