@@ -175,15 +175,23 @@ function spill(dir: string, batch: Batch): string {
   return file;
 }
 
-/** A spilled batch; undefined (reported, and the file kept aside for a person to look at) when it cannot be read. */
+/**
+ * A spilled batch; undefined when it is gone (another instance sharing DATA_DIR wrote it; batch ids keep
+ * that from counting twice) or cannot be read (reported, and set aside for a person to look at).
+ */
 function readSpilled(file: string, onError: (error: unknown) => void): Batch | undefined {
   try {
     const batch = JSON.parse(readFileSync(file, 'utf8')) as Batch;
     // JSON keeps dates as text.
     return { ...batch, logs: batch.logs.map((row) => ({ ...row, createdAt: new Date(row.createdAt) })) };
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     onError(new Error(`Could not read the unwritten bot log batch ${file}; it was renamed to .unreadable`, { cause: error }));
-    renameSync(file, `${file}.unreadable`);
+    try {
+      renameSync(file, `${file}.unreadable`);
+    } catch (renameError) {
+      onError(renameError);
+    }
     return undefined;
   }
 }

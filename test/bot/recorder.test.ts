@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import t, { type Test } from 'tap';
@@ -95,4 +95,18 @@ t.test('a batch written again after its commit went unseen is written once', asy
   t.equal(await writeBatchOnce(direct.sql, '4f1c4b1e-0000-4000-8000-000000000001', write), true);
   t.equal(await writeBatchOnce(direct.sql, '4f1c4b1e-0000-4000-8000-000000000001', write), false);
   t.same(await rowsLabelled('once'), ['once']);
+});
+
+t.test('a spilled file that cannot be read is reported and set aside; the rest is written', async (t) => {
+  const spillDir = await spillFolder(t);
+  await mkdir(spillDir, { recursive: true });
+  await writeFile(path.join(spillDir, '000000000000001-000000-broken.json'), '{"id": "cut off mid-wri');
+  const errors: Error[] = [];
+  const recorder = createRecorder({ sql: proxied.sql, flushIntervalMs: 600_000, spillDir, onError: (error) => errors.push(error as Error) });
+  t.teardown(() => recorder.close());
+  recorder.log(row('after broken'));
+  await recorder.flush();
+  t.same(await rowsLabelled('after broken'), ['after broken']);
+  t.match(errors, [{ message: /Could not read the unwritten bot log batch .*broken\.json/ }]);
+  t.same(await filesIn(spillDir), ['000000000000001-000000-broken.json.unreadable']);
 });
