@@ -7,6 +7,7 @@ import { isDatabaseUnavailable } from '../sql/errors.js';
 import { countTemplateUses } from '../sql/message-templates.js';
 import { countContactRequests } from '../sql/contact-lookup.js';
 import { countTelegramRequests } from '../sql/telegram-users.js';
+import { refundDailyRequest } from '../sql/daily-usage.js';
 import { markUpdatesAnswered, writeBatchOnce, type UpdateKey } from '../sql/processed-updates.js';
 
 const LEVEL_RANK: Record<LogLevel, number> = { DEBUG: 0, INFO: 1, WARN: 2, ERROR: 3 };
@@ -37,6 +38,8 @@ interface Batch {
   answeredUserIds: number[];
   contactsByDay: Record<string, number[]>;
   answeredUpdates: UpdateKey[];
+  /** Daily requests to give back that the database could not take back at the time. */
+  refunds: { telegramId: number; day: string }[];
 }
 
 /**
@@ -61,6 +64,7 @@ export function createRecorder({ sql, flushIntervalMs = 1000, maxBatch = 500, ma
       await countTelegramRequests(tx, batch.answeredUserIds);
       for (const [day, ids] of Object.entries(batch.contactsByDay)) await countContactRequests(tx, ids, day);
       await markUpdatesAnswered(tx, batch.answeredUpdates);
+      for (const refund of batch.refunds) await refundDailyRequest(tx, refund.telegramId, refund.day);
     });
   }
 
@@ -137,6 +141,13 @@ export function createRecorder({ sql, flushIntervalMs = 1000, maxBatch = 500, ma
     updateAnswered(key: UpdateKey): void {
       current.answeredUpdates.push(key);
     },
+    /**
+     * A daily request to give back that the database refused at the time: given back with the next batch
+     * it takes, so an update tried again once it is back is not charged twice.
+     */
+    refundLater(telegramId: number, day: string): void {
+      current.refunds.push({ telegramId, day });
+    },
     /** Writes what is buffered, and what earlier flushes could not write; resolves even while the database is away. */
     flush,
     /** Stops the timer and flushes; what the database cannot take now goes to spillDir for the next start. */
@@ -155,13 +166,13 @@ export function createRecorder({ sql, flushIntervalMs = 1000, maxBatch = 500, ma
 export type Recorder = ReturnType<typeof createRecorder>;
 
 function emptyBatch(): Batch {
-  return { id: randomUUID(), logs: [], templateIds: [], answeredUserIds: [], contactsByDay: {}, answeredUpdates: [] };
+  return { id: randomUUID(), logs: [], templateIds: [], answeredUserIds: [], contactsByDay: {}, answeredUpdates: [], refunds: [] };
 }
 
 function isEmpty(batch: Batch): boolean {
   return (
     batch.logs.length === 0 && batch.templateIds.length === 0 && batch.answeredUserIds.length === 0 &&
-    Object.keys(batch.contactsByDay).length === 0 && batch.answeredUpdates.length === 0
+    Object.keys(batch.contactsByDay).length === 0 && batch.answeredUpdates.length === 0 && batch.refunds.length === 0
   );
 }
 

@@ -110,3 +110,16 @@ t.test('a spilled file that cannot be read is reported and set aside; the rest i
   t.match(errors, [{ message: /Could not read the unwritten bot log batch .*broken\.json/ }]);
   t.same(await filesIn(spillDir), ['000000000000001-000000-broken.json.unreadable']);
 });
+
+t.test('a daily request the database could not give back is given back with the next batch it takes', async (t) => {
+  await direct.sql`INSERT INTO daily_usage (telegram_id, usage_date, used) VALUES (${USER}, '2026-11-21', 2)`;
+  const recorder = createRecorder({ sql: proxied.sql, flushIntervalMs: 600_000 });
+  t.teardown(() => recorder.close());
+  await proxy.refuse();
+  recorder.refundLater(USER, '2026-11-21');
+  await recorder.flush();
+  await proxy.restore();
+  await recorder.flush();
+  const [usage] = await direct.sql<{ used: number }[]>`SELECT used FROM daily_usage WHERE telegram_id = ${USER} AND usage_date = '2026-11-21'`;
+  t.same(usage, { used: 1 });
+});
