@@ -11,7 +11,7 @@ declare module 'fastify' {
 }
 
 /** How long a request may run before the API asks whether the database is why it has no answer yet. */
-const DEADLINE_MS = 4000;
+const DEADLINE_MS = 3500;
 /** How long that question may take; the answer comes within 5 s of the request either way. */
 const PROBE_MS = 700;
 
