@@ -36,7 +36,6 @@ const UNCHECKED_TABLES: Record<string, string> = {
   log_hourly_totals: 'a rollup of bot_logs, renewed by analytics reads',
   log_daily_totals: 'a rollup of bot_logs, renewed by analytics reads',
   log_daily_durations: 'a rollup of bot_logs, renewed by analytics reads',
-  log_daily_commands: 'a rollup of bot_logs, renewed by analytics reads',
   log_daily_locations: 'a rollup of bot_logs, renewed by analytics reads',
   log_daily_users: 'a rollup of bot_logs, renewed by analytics reads',
   log_monthly_users: 'a rollup of bot_logs, renewed by analytics reads',
