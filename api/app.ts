@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Sql } from '../sql/database.js';
 import type { BotSandbox } from '../bot/sandbox.js';
+import type { BotStatusReport } from './ports.js';
 import { installAccessTokens } from './auth/tokens.js';
 import { installAccessControl } from './plugins/access-control.js';
 import { installErrorHandler } from './plugins/error-handler.js';
@@ -46,14 +47,6 @@ export interface AppConfig {
   loginRateLimit?: { max: number; timeWindowMs: number };
   /** Behind a reverse proxy, take the client address from X-Forwarded-For. */
   trustProxy?: boolean;
-}
-
-export interface BotStatusReport {
-  /** starting, running, stopped or failed; not_running when this process has no bot. */
-  state: string;
-  /** How the bot gets its updates; absent when this process has no bot. */
-  mode?: 'polling' | 'webhook';
-  lastUpdateAt: Date | null;
 }
 
 export interface AppDeps {
