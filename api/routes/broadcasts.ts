@@ -34,7 +34,7 @@ import {
   type StoredBroadcast,
 } from '../../sql/broadcasts.js';
 import { findTemplate } from '../../sql/message-templates.js';
-import { renderTemplate } from '../../bot/render.js';
+import { renderTemplate } from '../contract/templates.js';
 import type { Broadcaster } from '../../bot/broadcast-sender.js';
 
 const NO_RECIPIENTS = 'There are no active bot users to send this broadcast to';
