@@ -6,6 +6,7 @@ import type { BotSandbox } from '../bot/sandbox.js';
 import { installAccessTokens } from './auth/tokens.js';
 import { installAccessControl } from './plugins/access-control.js';
 import { installErrorHandler } from './plugins/error-handler.js';
+import { installControlCharacterCheck } from './plugins/control-characters.js';
 import { installConsole } from './plugins/static-console.js';
 import { installSecurityHeaders } from './plugins/security-headers.js';
 import { accountRoutes } from './routes/account.js';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installControlCharacterCheck(app);
   await installSecurityHeaders(app);
 
   const tokens = await installAccessTokens(app, { secret: deps.config.jwtSecret, now });

@@ -252,3 +252,60 @@ t.test('generated bad input to every route as every role: no 5xx, and a 4xx chan
   }
   t.comment(`${counts.requests} requests in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(counts.byClass)}`);
 });
+
+t.test('a control character in any string of any route is a 400 naming the field, never a 5xx', async (t) => {
+  const { app, db, call, userWithToken } = await createTestApp(t);
+  await seedDemoData(db.sql, { now: new Date('2026-11-21T10:00:00Z') });
+  let token = '';
+  const fieldNames = await contractFieldNames();
+  // NUL is what Postgres refuses; the others are the rest of the C0 range and DEL.
+  const controls = ['\u0000', '\u0001', '\u0007', '\u0008', '\u000b', '\u001b', '\u001f', '\u007f'];
+  const routes = registeredRoutes(app).filter((route) => route.url.startsWith('/api'));
+  for (const [index, route] of routes.entries()) {
+    const name = `${route.method} ${route.url}`;
+    // A case may have ended the session (sign-out, ending sessions): sign a fresh super admin in.
+    if ((await call(token, { method: 'GET', url: '/api/auth/verify' })).statusCode !== 200) token = (await userWithToken('super_admin')).token;
+    const value = `a${controls[index % controls.length]}b`;
+    const params = route.url.match(/:[A-Za-z]+/g) ?? [];
+    const url = params.reduce((path, param) => path.replace(param, '1'), route.url);
+    const method = route.method as InjectOptions['method'];
+    const fieldsOf = (response: LightMyRequestResponse) => Object.keys(response.json<{ fields?: Record<string, string> }>().fields ?? {}).sort();
+    // A route refused before it reads any input (the Bot Sandbox without the simulator: 409) answers so whatever is sent.
+    const probe = await call(token, { method, url });
+    const refusedOutright = probe.statusCode === 409;
+    const refusedNaming = (response: LightMyRequestResponse, expected: string[], what: string) => {
+      if (refusedOutright && response.statusCode === probe.statusCode && response.body === probe.body) return;
+      t.equal(response.statusCode, 400, `${name}, ${what}: ${response.statusCode === 400 ? 'refused' : response.body.slice(0, 200)}`);
+      if (response.statusCode === 400) t.strictSame(fieldsOf(response), [...expected].sort(), `${name}, ${what}: names every such field`);
+    };
+
+    const query = fieldNames.map((field) => `${field}=${encodeURIComponent(value)}`).join('&');
+    refusedNaming(await call(token, { method, url: `${url}?${query}` }), fieldNames, 'query string');
+    for (const param of params) {
+      const withParam = route.url.replace(param, encodeURIComponent(value)).replace(/:[A-Za-z]+/g, '1');
+      refusedNaming(await call(token, { method, url: withParam }), [param.slice(1)], `path parameter ${param}`);
+    }
+    if (!['GET', 'DELETE'].includes(route.method)) {
+      const body = { ...Object.fromEntries(fieldNames.map((field) => [field, value])), nested: { list: ['fine', value] } };
+      refusedNaming(
+        await call(token, { method, url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+        [...fieldNames, 'nested.list.1'],
+        'JSON body',
+      );
+    }
+  }
+});
+
+t.test('tab and line breaks stay allowed in multi-line body text, never in a query string', async (t) => {
+  const { call, userWithToken } = await createTestApp(t);
+  const { token } = await userWithToken('editor');
+  const created = await call(token, { method: 'POST', url: '/api/message-templates', payload: { name: 'Lines', type: 'custom', content: 'Hi\r\n\t{first_name}' } });
+  t.equal(created.statusCode, 201, created.body);
+  const searched = await call(token, { method: 'GET', url: `/api/message-templates?search=${encodeURIComponent('Li\nnes')}` });
+  t.equal(searched.statusCode, 400);
+  t.strictSame(searched.json(), {
+    error: 'Bad Request',
+    message: 'search: search must not contain control characters (such as NUL)',
+    fields: { search: 'search must not contain control characters (such as NUL)' },
+  });
+});
