@@ -112,7 +112,10 @@ export const messageTemplateRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Da
 
   app.post(
     '/api/message-templates',
-    { schema: { body: CreateMessageTemplateSchema, response: { 201: MessageTemplateSchema } }, config: { permission: 'templates:write' } },
+    {
+      schema: { body: CreateMessageTemplateSchema, response: { 201: MessageTemplateSchema } },
+      config: { permission: 'templates:write', idempotent: true },
+    },
     async (request, reply) => {
       const { name, type, content, isActive } = request.body;
       const created = toMessageTemplate(await insertTemplate(sql, { name, type, content, isActive, variables: templateVariables(content) }));
