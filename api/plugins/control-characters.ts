@@ -9,18 +9,25 @@ declare module 'fastify' {
   }
 }
 
-/** Dotted paths (as validation errors name fields) of the strings, and names, in `value` that hold a refused character. */
-function fieldsWithControlCharacters(value: unknown, refused: RegExp, path: string, found: string[]): string[] {
-  if (typeof value === 'string') {
-    if (refused.test(value)) found.push(path);
-  } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const itemPath = path ? `${path}.${key}` : key;
-      if (refused.test(key)) found.push(path || 'body');
-      else fieldsWithControlCharacters(item, refused, itemPath, found);
+/**
+ * Dotted paths (as validation errors name fields) of the strings, and names, in `root` that hold a refused
+ * character. Walked with a list, not recursion: a body may nest thousands of levels deep.
+ */
+function fieldsWithControlCharacters(root: unknown, refused: RegExp): string[] {
+  const found: string[] = [];
+  const pending: { value: unknown; path: string }[] = [{ value: root, path: '' }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value, path } = next;
+    if (typeof value === 'string') {
+      if (refused.test(value)) found.push(path);
+    } else if (value && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (refused.test(key)) found.push(path);
+        else pending.push({ value: item, path: path ? `${path}.${key}` : key });
+      }
     }
   }
-  return found;
+  return found.reverse();
 }
 
 /**
@@ -33,9 +40,9 @@ export function installControlCharacterCheck(app: FastifyInstance): void {
     if (request.routeOptions.config.acceptsControlCharacters) return;
     // Bodies carry multi-line text (templates, notes, CSV): tab, newline and carriage return are allowed there.
     const fields = [
-      ...fieldsWithControlCharacters(request.params, CONTROL_CHARACTER, '', []),
-      ...fieldsWithControlCharacters(request.query, CONTROL_CHARACTER, '', []),
-      ...fieldsWithControlCharacters(request.body, CONTROL_CHARACTER_IN_TEXT, '', []),
+      ...fieldsWithControlCharacters(request.params, CONTROL_CHARACTER),
+      ...fieldsWithControlCharacters(request.query, CONTROL_CHARACTER),
+      ...fieldsWithControlCharacters(request.body, CONTROL_CHARACTER_IN_TEXT),
     ].map((field) => field || 'body');
     if (fields.length === 0) return;
     const byField = Object.fromEntries(fields.map((field) => [field, `${field} must not contain control characters (such as NUL)`]));
