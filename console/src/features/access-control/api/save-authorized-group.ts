@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import {
   AuthorizedGroupSchema,
   type AuthorizedGroup,
@@ -19,7 +20,7 @@ export async function updateAuthorizedGroup({ id, changes }: { id: number; chang
 
 export function useCreateAuthorizedGroup() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: createAuthorizedGroup,
     onSuccess: async () => {
       notifySuccess('Authorized group created successfully');
@@ -31,7 +32,7 @@ export function useCreateAuthorizedGroup() {
 
 export function useUpdateAuthorizedGroup() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: updateAuthorizedGroup,
     onSuccess: async () => {
       notifySuccess('Authorized group updated successfully');
