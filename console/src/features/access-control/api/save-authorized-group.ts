@@ -6,12 +6,13 @@ import {
   type CreateAuthorizedGroup,
   type UpdateAuthorizedGroup,
 } from '../../../../../api/contract/access-control.js';
-import { apiRequest } from '../../../lib/api-client.js';
+import { apiRequest, newIdempotencyKey } from '../../../lib/api-client.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
 import { GROUPS_URL, groupsQueryKey } from './keys.js';
 
+/** One call is one submission: its key makes a repeat of it create nothing more. */
 export async function createAuthorizedGroup(group: CreateAuthorizedGroup): Promise<AuthorizedGroup> {
-  return AuthorizedGroupSchema.parse(await apiRequest<unknown>('POST', GROUPS_URL, group));
+  return AuthorizedGroupSchema.parse(await apiRequest<unknown>('POST', GROUPS_URL, group, { idempotencyKey: newIdempotencyKey() }));
 }
 
 export async function updateAuthorizedGroup({ id, changes }: { id: number; changes: UpdateAuthorizedGroup }): Promise<AuthorizedGroup> {
