@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DAILY_LIMIT } from './access-control.js';
 import { telegramHtmlProblem } from './telegram-html.js';
 
 export const TEMPLATE_TYPES = [
@@ -63,8 +64,8 @@ const LONGEST_TEMPLATE_VALUES: TemplateValues = {
   first_name: 'W'.repeat(64),
   last_name: 'W'.repeat(64),
   username: 'w'.repeat(32),
-  daily_limit: 10_000,
-  remaining: 10_000,
+  daily_limit: MAX_DAILY_LIMIT,
+  remaining: MAX_DAILY_LIMIT,
   reset_time: '23 h 59 min',
   city: 'W'.repeat(100),
   count: 100,

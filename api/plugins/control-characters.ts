@@ -13,16 +13,16 @@ declare module 'fastify' {
  * Dotted paths (as validation errors name fields) of the strings, and names, in `root` that hold a refused
  * character. Walked with a list, not recursion: a body may nest thousands of levels deep.
  */
-function fieldsWithControlCharacters(root: unknown, refused: RegExp): string[] {
+function fieldsWithControlCharacters(root: unknown, refused: RegExp, rootName: string): string[] {
   const found: string[] = [];
   const pending: { value: unknown; path: string }[] = [{ value: root, path: '' }];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const { value, path } = next;
     if (typeof value === 'string') {
-      if (refused.test(value)) found.push(path);
+      if (refused.test(value)) found.push(path || rootName);
     } else if (value && typeof value === 'object') {
       for (const [key, item] of Object.entries(value)) {
-        if (refused.test(key)) found.push(path);
+        if (refused.test(key)) found.push(path || rootName);
         else pending.push({ value: item, path: path ? `${path}.${key}` : key });
       }
     }
@@ -40,10 +40,10 @@ export function installControlCharacterCheck(app: FastifyInstance): void {
     if (request.routeOptions.config.acceptsControlCharacters) return;
     // Bodies carry multi-line text (templates, notes, CSV): tab, newline and carriage return are allowed there.
     const fields = [
-      ...fieldsWithControlCharacters(request.params, CONTROL_CHARACTER),
-      ...fieldsWithControlCharacters(request.query, CONTROL_CHARACTER),
-      ...fieldsWithControlCharacters(request.body, CONTROL_CHARACTER_IN_TEXT),
-    ].map((field) => field || 'body');
+      ...fieldsWithControlCharacters(request.params, CONTROL_CHARACTER, 'params'),
+      ...fieldsWithControlCharacters(request.query, CONTROL_CHARACTER, 'query'),
+      ...fieldsWithControlCharacters(request.body, CONTROL_CHARACTER_IN_TEXT, 'body'),
+    ];
     if (fields.length === 0) return;
     const byField = Object.fromEntries(fields.map((field) => [field, `${field} must not contain control characters (such as NUL)`]));
     const [first] = fields;

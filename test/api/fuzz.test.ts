@@ -304,4 +304,7 @@ t.test('tab and line breaks stay allowed in multi-line body text, never in a que
     message: 'search: search must not contain control characters (such as NUL)',
     fields: { search: 'search must not contain control characters (such as NUL)' },
   });
+  const badName = await call(token, { method: 'GET', url: `/api/message-templates?${encodeURIComponent('se\u0000arch')}=x` });
+  t.equal(badName.statusCode, 400);
+  t.strictSame(Object.keys(badName.json().fields), ['query'], 'a control character in a parameter name names the query string');
 });
