@@ -198,3 +198,23 @@ t.test('the sign-in route is rate-limited per address', async (t) => {
   });
   t.equal(otherAddress.statusCode, 200, 'another address is not limited');
 });
+
+t.test('an unknown name takes about as long to refuse as a wrong password (a decoy hash is checked)', async (t) => {
+  const user = await anAdminUser(db.sql, {});
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const timed = async (identifier: string, source: string) => {
+    const started = performance.now();
+    const response = await login(app, { identifier, password: 'wrong-password' }, source);
+    t.equal(response.statusCode, 401);
+    return performance.now() - started;
+  };
+  const known: number[] = [];
+  const unknown: number[] = [];
+  for (let round = 1; round <= 4; round++) {
+    known.push(await timed(user.username, `10.4.0.${round}`));
+    unknown.push(await timed('nobody-at-all', `10.4.1.${round}`));
+  }
+  // Without the decoy an unknown name is answered in a few milliseconds, a wrong password in tens: a
+  // loose bound, so a busy machine does not make it flaky, that still tells the two apart.
+  t.ok(median(unknown) > median(known) * 0.3, `unknown ${median(unknown).toFixed(1)} ms, known ${median(known).toFixed(1)} ms`);
+});
