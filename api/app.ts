@@ -7,7 +7,9 @@ import type { BotStatusReport } from './ports.js';
 import { installAccessTokens } from './auth/tokens.js';
 import { installAccessControl } from './plugins/access-control.js';
 import { installErrorHandler } from './plugins/error-handler.js';
+import { installControlCharacterCheck } from './plugins/control-characters.js';
 import { installConsole } from './plugins/static-console.js';
+import { installIdempotency } from './plugins/idempotency.js';
 import { installSecurityHeaders } from './plugins/security-headers.js';
 import { accountRoutes } from './routes/account.js';
 import { accountSessionRoutes } from './routes/account-sessions.js';
@@ -84,10 +86,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installControlCharacterCheck(app);
   await installSecurityHeaders(app);
 
   const tokens = await installAccessTokens(app, { secret: deps.config.jwtSecret, now });
   installAccessControl(app, { sql: deps.sql, tokens, now });
+  installIdempotency(app, { sql: deps.sql, now });
   await app.register(rateLimit, { global: false });
 
   await app.register(healthRoutes, { sql: deps.sql, botStatus: () => botStatus().state });

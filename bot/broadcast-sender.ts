@@ -15,7 +15,7 @@ import {
 } from '../sql/broadcasts.js';
 import { createNotification } from '../sql/notifications.js';
 import { markTelegramUserUnreachable } from '../sql/telegram-users.js';
-import { renderTemplate } from './render.js';
+import { renderTemplate } from '../api/contract/templates.js';
 
 export interface BroadcastSenderOptions {
   sql: Sql;

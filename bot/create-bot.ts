@@ -6,6 +6,7 @@ import type { Sql } from '../sql/database.js';
 import type { BotContext } from './context.js';
 import { createRecorder, type Recorder } from './recorder.js';
 import { requestLog } from './middleware/request-log.js';
+import { stripControlCharacters } from './middleware/strip-control-characters.js';
 import { trackUser } from './middleware/track-user.js';
 import { accessGate } from './middleware/access-gate.js';
 import { maintenance } from './middleware/maintenance.js';
@@ -105,6 +106,7 @@ export function createBot(options: BotOptions): MedBot {
       inFlight.delete(handling);
     }
   });
+  bot.use(stripControlCharacters());
   bot.use(requestLog(deps));
   bot.use(trackUser(deps));
   bot.use(botMembershipUpdates(deps));

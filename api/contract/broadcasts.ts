@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { telegramTextProblem } from './templates.js';
 
 /** How a broadcast picks its recipients: every active bot user, a chosen list, or a template to all active users. */
 export const BROADCAST_TARGET_TYPES = ['all', 'selected', 'template'] as const;
@@ -31,6 +32,12 @@ export const BROADCAST_MESSAGES = {
 const TelegramIdSchema = z.coerce.number().int().positive();
 const blank = (value: string | null | undefined) => !value || value.trim() === '';
 
+/** Typed content the bot could not send (Telegram HTML, length) is refused here, before anything is queued. */
+function refuseUnsendable(content: string | null | undefined, ctx: z.RefinementCtx): void {
+  const problem = blank(content) ? undefined : telegramTextProblem(content!);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['content'], message: problem });
+}
+
 /**
  * POST /api/broadcast-send. The checks run in §5's order and the first failing one is the 400's message:
  * title; template mode without templateId; selected mode without users; no content (and no template).
@@ -52,6 +59,8 @@ export const BroadcastSendSchema = z
       ctx.addIssue({ code: 'custom', path: ['targetUsers'], message: BROADCAST_MESSAGES.users });
     } else if (blank(body.content) && !body.templateId) {
       ctx.addIssue({ code: 'custom', path: ['content'], message: BROADCAST_MESSAGES.content });
+    } else {
+      refuseUnsendable(body.content, ctx);
     }
   });
 export type BroadcastSend = z.infer<typeof BroadcastSendSchema>;
@@ -78,6 +87,8 @@ export const BroadcastTestSchema = z
       ctx.addIssue({ code: 'custom', path: ['userId'], message: 'Test user ID must be a Telegram user id (digits)' });
     } else if (blank(body.content) && !body.templateId) {
       ctx.addIssue({ code: 'custom', path: ['content'], message: BROADCAST_MESSAGES.testContent });
+    } else {
+      refuseUnsendable(body.content, ctx);
     }
   });
 export type BroadcastTest = z.infer<typeof BroadcastTestSchema>;

@@ -34,7 +34,7 @@ import {
   type StoredBroadcast,
 } from '../../sql/broadcasts.js';
 import { findTemplate } from '../../sql/message-templates.js';
-import { renderTemplate } from '../../bot/render.js';
+import { renderTemplate } from '../contract/templates.js';
 import type { Broadcaster } from '../../bot/broadcast-sender.js';
 
 const NO_RECIPIENTS = 'There are no active bot users to send this broadcast to';
@@ -85,7 +85,7 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
 
   app.post(
     '/api/broadcast-send',
-    { schema: { body: BroadcastSendSchema, response: { 202: BroadcastQueuedSchema } }, config: permission },
+    { schema: { body: BroadcastSendSchema, response: { 202: BroadcastQueuedSchema } }, config: { ...permission, idempotent: true } },
     async (request, reply) => {
       const actor = requireAuth(request);
       const body = request.body;
@@ -107,7 +107,7 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
 
   app.post(
     '/api/broadcast-message',
-    { schema: { body: BroadcastMessageSchema, response: { 202: BroadcastQueuedSchema } }, config: permission },
+    { schema: { body: BroadcastMessageSchema, response: { 202: BroadcastQueuedSchema } }, config: { ...permission, idempotent: true } },
     async (request, reply) => {
       const actor = requireAuth(request);
       const template = await findTemplate(sql, request.body.templateId);

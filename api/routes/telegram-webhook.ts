@@ -30,7 +30,7 @@ export const telegramWebhookRoutes: FastifyPluginAsync<TelegramWebhook> = async 
     {
       schema: { body: TelegramUpdateSchema },
       // Not a staff route: Telegram proves itself with the secret token instead of a sign-in.
-      config: { public: true },
+      config: { public: true, acceptsControlCharacters: true },
       onRequest: async (request) => {
         const given = request.headers[SECRET_TOKEN_HEADER];
         if (typeof given !== 'string' || !timingSafeEqual(digest(given), expected)) throw unauthorized('Wrong or missing secret token');

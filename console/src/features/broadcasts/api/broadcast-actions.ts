@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
 import { BROADCASTS_URL, broadcastQueryKey, broadcastsQueryKey } from './keys.js';
@@ -15,7 +16,7 @@ export async function retryFailedRecipients(id: number): Promise<void> {
 
 function useBroadcastAction(action: (id: number) => Promise<void>, success: string, failure: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: action,
     onSuccess: async (_result, id) => {
       notifySuccess(success);

@@ -2,6 +2,7 @@ import { RiDeleteBack2Line, RiSendPlaneLine } from '@remixicon/react';
 import { Button, Card } from '@tremor/react';
 import { useId, type FormEvent } from 'react';
 import { SelectField } from '../../../components/select-field.js';
+import { TelegramTextProblem } from '../../../components/telegram-text-problem.js';
 import { TextField } from '../../../components/text-field.js';
 import { formatNumber } from '../../../lib/format.js';
 import type { MessageTemplate } from '../../../../../api/contract/message-templates.js';
@@ -130,6 +131,7 @@ export function ComposeForm({ state, onChange, templates, templatesError, reacha
               <span>Placeholders such as {'{first_name}'} are filled for each user.</span>
               <span className="shrink-0">{formatNumber(state.content.length)} / 4,096</span>
             </p>
+            <TelegramTextProblem content={state.content} />
           </div>
         )}
 
