@@ -10,6 +10,7 @@ export interface StoredBroadcast {
   status: BroadcastStatus;
   successCount: number;
   failureCount: number;
+  unknownCount: number;
   totalRecipients: number;
   createdBy: number | null;
   createdAt: Date;
@@ -27,13 +28,16 @@ export interface NewBroadcast {
   telegramIds: number[] | null;
 }
 
+/** A sending broadcast whose sender's lease ran out is shown 'interrupted' before any sender notices. */
+const STATUS = (sql: Sql) => sql`CASE WHEN status = 'sending' AND lease_expires_at < now() THEN 'interrupted' ELSE status END AS status`;
+
 const BROADCAST_COLUMNS = (sql: Sql) => sql`
-  id::int, title, content, template_id::int, target_type, status, success_count, failure_count, total_recipients,
-  created_by::int, created_at, started_at, finished_at`;
+  id::int, title, content, template_id::int, target_type, ${STATUS(sql)}, success_count, failure_count, unknown_count,
+  total_recipients, created_by::int, created_at, started_at, finished_at`;
 
 /**
  * Creates a broadcast and its recipients (a snapshot: the active, not staff-blocked bot users, or the
- * listed ones among the known bot users) in one transaction. Returns null when no recipient qualifies.
+ * listed ones among the known bot users that staff have not blocked) in one transaction. Returns null when no recipient qualifies.
  */
 export async function insertBroadcast(sql: Sql, broadcast: NewBroadcast, at: Date): Promise<StoredBroadcast | null> {
   return sql.begin(async (transaction) => {
@@ -47,7 +51,7 @@ export async function insertBroadcast(sql: Sql, broadcast: NewBroadcast, at: Dat
       ? await tx`
           INSERT INTO broadcast_recipients (broadcast_id, telegram_id)
           SELECT ${id}, u.telegram_id FROM telegram_users u
-          WHERE u.telegram_id = ANY(${broadcast.telegramIds}::bigint[])
+          WHERE u.telegram_id = ANY(${broadcast.telegramIds}::bigint[]) AND NOT u.is_blocked
           ORDER BY u.telegram_id`
       : await tx`
           INSERT INTO broadcast_recipients (broadcast_id, telegram_id)
@@ -72,8 +76,8 @@ export async function findBroadcast(sql: Sql, id: number): Promise<StoredBroadca
 /** The latest broadcasts, newest first, with content cut to `contentLength` characters. */
 export async function listRecentBroadcasts(sql: Sql, limit: number, contentLength: number): Promise<StoredBroadcast[]> {
   return sql<StoredBroadcast[]>`
-    SELECT id::int, title, left(content, ${contentLength}) AS content, template_id::int, target_type, status, success_count,
-      failure_count, total_recipients, created_by::int, created_at, started_at, finished_at
+    SELECT id::int, title, left(content, ${contentLength}) AS content, template_id::int, target_type, ${STATUS(sql)},
+      success_count, failure_count, unknown_count, total_recipients, created_by::int, created_at, started_at, finished_at
     FROM broadcasts ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
 }
 
@@ -100,6 +104,7 @@ export async function selectedRecipients(sql: Sql, ids: number[]): Promise<Map<n
 export interface RecipientCounts {
   delivered: number;
   failed: number;
+  unknown: number;
   pending: number;
   sending: number;
   /** Deliveries stamped after `since`. */
@@ -110,6 +115,7 @@ export async function countRecipients(sql: Sql, broadcastId: number, since: Date
   const [row] = await sql<RecipientCounts[]>`
     SELECT count(*) FILTER (WHERE status = 'delivered')::int AS delivered,
       count(*) FILTER (WHERE status = 'failed')::int AS failed,
+      count(*) FILTER (WHERE status = 'unknown')::int AS unknown,
       count(*) FILTER (WHERE status = 'pending')::int AS pending,
       count(*) FILTER (WHERE status = 'sending')::int AS sending,
       count(*) FILTER (WHERE status = 'delivered' AND sent_at > ${since})::int AS recent
@@ -133,13 +139,13 @@ export async function listFailedRecipients(sql: Sql, broadcastId: number, limit:
     ORDER BY r.telegram_id LIMIT ${limit}`;
 }
 
-/** Cancels a queued or sending broadcast: its pending recipients fail as 'cancelled'. False when it was not open. */
+/** Cancels an open broadcast: its pending recipients fail as 'cancelled'. False when it was not open. */
 export async function cancelBroadcast(sql: Sql, broadcastId: number, at: Date): Promise<boolean> {
   return sql.begin(async (transaction) => {
     const tx = transaction as unknown as Sql;
     const [open] = await tx`
       UPDATE broadcasts SET status = 'cancelled', finished_at = ${at}
-      WHERE id = ${broadcastId} AND status IN ('queued', 'sending') RETURNING id`;
+      WHERE id = ${broadcastId} AND status IN ('queued', 'sending', 'interrupted') RETURNING id`;
     if (!open) return false;
     const cancelled = await tx`
       UPDATE broadcast_recipients SET status = 'failed', error = 'cancelled'
@@ -151,21 +157,32 @@ export async function cancelBroadcast(sql: Sql, broadcastId: number, at: Date): 
 
 /**
  * Puts the failed recipients back in the queue, except those Telegram refused for good (blocked the bot,
- * deactivated), those no longer reachable, and interrupted sends (they may have arrived); the broadcast is sending again. Returns how many were requeued.
+ * deactivated) and those no longer reachable; the broadcast is sending again. Returns how many were requeued.
  */
 export async function retryFailedRecipients(sql: Sql, broadcastId: number): Promise<number> {
+  return requeueRecipients(sql, broadcastId, 'failed');
+}
+
+/**
+ * Puts the unknown recipients (in flight when a sender died) back in the queue, when staff accept that
+ * some may get the message twice; those no longer reachable stay unknown. Returns how many were requeued.
+ */
+export async function requeueUnknownRecipients(sql: Sql, broadcastId: number): Promise<number> {
+  return requeueRecipients(sql, broadcastId, 'unknown');
+}
+
+async function requeueRecipients(sql: Sql, broadcastId: number, from: 'failed' | 'unknown'): Promise<number> {
+  const counter = from === 'failed' ? 'failure_count' : 'unknown_count';
   return sql.begin(async (transaction) => {
     const tx = transaction as unknown as Sql;
     const requeued = await tx`
       UPDATE broadcast_recipients r SET status = 'pending', error = NULL, attempts = 0
       FROM telegram_users u
-      WHERE r.broadcast_id = ${broadcastId} AND r.status = 'failed' AND NOT r.unreachable
-        -- An interrupted send may have arrived: resending could deliver it twice.
-        AND r.error IS DISTINCT FROM 'interrupted'
+      WHERE r.broadcast_id = ${broadcastId} AND r.status = ${from} AND NOT r.unreachable
         AND u.telegram_id = r.telegram_id AND u.is_active AND NOT u.is_blocked`;
     if (requeued.count > 0) {
       await tx`
-        UPDATE broadcasts SET status = 'sending', finished_at = NULL, failure_count = failure_count - ${requeued.count}
+        UPDATE broadcasts SET status = 'sending', finished_at = NULL, ${tx(counter)} = ${tx(counter)} - ${requeued.count}
         WHERE id = ${broadcastId}`;
     }
     return requeued.count;
@@ -174,28 +191,64 @@ export async function retryFailedRecipients(sql: Sql, broadcastId: number): Prom
 
 // ---- The sender's queries ----
 
-/**
- * After a crash: recipients left 'sending' may or may not have received the message, so they are failed
- * as 'interrupted' (never resent), and counted.
- */
-export async function failInterruptedRecipients(sql: Sql): Promise<number> {
-  const rows = await sql<{ broadcastId: number; n: number }[]>`
-    WITH interrupted AS (
-      UPDATE broadcast_recipients SET status = 'failed', error = 'interrupted'
-      WHERE status = 'sending' RETURNING broadcast_id
-    )
-    SELECT broadcast_id::int, count(*)::int AS n FROM interrupted GROUP BY broadcast_id`;
-  for (const row of rows) {
-    await sql`UPDATE broadcasts SET failure_count = failure_count + ${row.n} WHERE id = ${row.broadcastId}`;
-  }
-  return rows.reduce((sum, row) => sum + row.n, 0);
+/** Who holds a claim (one sender, for as long as it runs) and for how long it lasts unless renewed. */
+export interface Lease {
+  owner: string;
+  ms: number;
 }
 
-/** The oldest broadcast with work to do, marked 'sending' (and started) if it was queued. */
-export async function nextOpenBroadcast(sql: Sql, at: Date): Promise<StoredBroadcast | undefined> {
+const leaseEnd = (sql: Sql, lease: Lease) => sql`now() + ${lease.ms} * interval '1 millisecond'`;
+
+/**
+ * Settles what a dead sender left behind: recipients whose lease ran out were in flight (or about to be)
+ * and become 'unknown', never resent silently; broadcasts whose lease ran out are 'interrupted' until a
+ * sender resumes them. Returns how many recipients became unknown.
+ */
+export async function settleExpiredLeases(sql: Sql): Promise<number> {
+  return sql.begin(async (transaction) => {
+    const tx = transaction as unknown as Sql;
+    const lost = await tx<{ broadcastId: number; n: number }[]>`
+      WITH lost AS (
+        UPDATE broadcast_recipients SET status = 'unknown', lease_owner = NULL, lease_expires_at = NULL
+        WHERE status = 'sending' AND lease_expires_at < now() RETURNING broadcast_id
+      )
+      SELECT broadcast_id::int, count(*)::int AS n FROM lost GROUP BY broadcast_id`;
+    for (const row of lost) {
+      await tx`UPDATE broadcasts SET unknown_count = unknown_count + ${row.n} WHERE id = ${row.broadcastId}`;
+    }
+    await tx`
+      UPDATE broadcasts SET status = 'interrupted', lease_owner = NULL, lease_expires_at = NULL
+      WHERE status = 'sending' AND lease_expires_at < now()`;
+    return lost.reduce((sum, row) => sum + row.n, 0);
+  }) as Promise<number>;
+}
+
+/** Keeps this sender's claims (its broadcast and its recipients in flight) from expiring. */
+export async function renewLeases(sql: Sql, lease: Lease): Promise<void> {
+  await sql`UPDATE broadcasts SET lease_expires_at = ${leaseEnd(sql, lease)} WHERE lease_owner = ${lease.owner} AND status = 'sending'`;
+  await sql`
+    UPDATE broadcast_recipients SET lease_expires_at = ${leaseEnd(sql, lease)}
+    WHERE status = 'sending' AND lease_owner = ${lease.owner}`;
+}
+
+/** A stopping sender lets go of its broadcast, so another instance may resume it at once. */
+export async function releaseBroadcast(sql: Sql, broadcastId: number, lease: Lease): Promise<void> {
+  await sql`UPDATE broadcasts SET lease_owner = NULL, lease_expires_at = NULL WHERE id = ${broadcastId} AND lease_owner = ${lease.owner}`;
+}
+
+/**
+ * The oldest open broadcast no other live sender holds, taken under this sender's lease and marked
+ * 'sending' (and started) if it was queued or interrupted.
+ */
+export async function nextOpenBroadcast(sql: Sql, lease: Lease, at: Date): Promise<StoredBroadcast | undefined> {
   const [row] = await sql<StoredBroadcast[]>`
-    UPDATE broadcasts SET status = 'sending', started_at = coalesce(started_at, ${at})
-    WHERE id = (SELECT id FROM broadcasts WHERE status IN ('queued', 'sending') ORDER BY id LIMIT 1)
+    UPDATE broadcasts SET status = 'sending', started_at = coalesce(started_at, ${at}),
+      lease_owner = ${lease.owner}, lease_expires_at = ${leaseEnd(sql, lease)}
+    WHERE id = (
+      SELECT id FROM broadcasts
+      WHERE status IN ('queued', 'sending', 'interrupted')
+        AND (lease_owner IS NULL OR lease_owner = ${lease.owner} OR lease_expires_at < now())
+      ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
     RETURNING ${BROADCAST_COLUMNS(sql)}`;
   return row;
 }
@@ -208,11 +261,15 @@ export interface ClaimedRecipient {
   attempts: number;
 }
 
-/** Marks up to `limit` pending recipients 'sending' (before any request is made) and returns them. */
-export async function claimRecipients(sql: Sql, broadcastId: number, limit: number): Promise<ClaimedRecipient[]> {
+/**
+ * Claims up to `limit` pending recipients under the lease ('sending', before any request is made) and
+ * returns them. The sender claims no more than it can have in flight, so a crash leaves no more in doubt.
+ */
+export async function claimRecipients(sql: Sql, broadcastId: number, lease: Lease, limit: number): Promise<ClaimedRecipient[]> {
+  if (limit <= 0) return [];
   return sql<ClaimedRecipient[]>`
     WITH claimed AS (
-      UPDATE broadcast_recipients SET status = 'sending'
+      UPDATE broadcast_recipients SET status = 'sending', lease_owner = ${lease.owner}, lease_expires_at = ${leaseEnd(sql, lease)}
       WHERE broadcast_id = ${broadcastId} AND telegram_id IN (
         SELECT telegram_id FROM broadcast_recipients
         WHERE broadcast_id = ${broadcastId} AND status = 'pending' ORDER BY telegram_id LIMIT ${limit}
@@ -232,53 +289,62 @@ export type RecipientOutcome =
   /** Not sent (the sender is stopping): back in the queue. */
   | { telegramId: number; status: 'released'; attempts: number };
 
-/** Stores the answers of claimed recipients and adds them to the broadcast's live counts. */
-export async function recordOutcomes(sql: Sql, broadcastId: number, outcomes: RecipientOutcome[], at: Date): Promise<void> {
+/**
+ * Stores the answers of recipients this sender holds and adds them to the broadcast's live counts. A
+ * recipient no longer held (its lease ran out and it was settled as unknown) is left as it is.
+ */
+export async function recordOutcomes(sql: Sql, broadcastId: number, lease: Lease, outcomes: RecipientOutcome[], at: Date): Promise<void> {
   if (outcomes.length === 0) return;
   const delivered = outcomes.filter((outcome) => outcome.status === 'delivered');
   const failed = outcomes.filter((outcome) => outcome.status === 'failed' || outcome.status === 'cancelled');
   const released = outcomes.filter((outcome) => outcome.status === 'released');
   await sql.begin(async (transaction) => {
     const tx = transaction as unknown as Sql;
+    let deliveredCount = 0;
+    let failedCount = 0;
     if (delivered.length > 0) {
-      await tx`
-        UPDATE broadcast_recipients r SET status = 'delivered', sent_at = ${at}, error = NULL, attempts = d.attempts
+      ({ count: deliveredCount } = await tx`
+        UPDATE broadcast_recipients r SET status = 'delivered', sent_at = ${at}, error = NULL, attempts = d.attempts,
+          lease_owner = NULL, lease_expires_at = NULL
         FROM (SELECT * FROM unnest(${delivered.map((d) => d.telegramId)}::bigint[], ${delivered.map((d) => d.attempts)}::int[]) AS x(telegram_id, attempts)) d
-        WHERE r.broadcast_id = ${broadcastId} AND r.telegram_id = d.telegram_id AND r.status = 'sending'`;
+        WHERE r.broadcast_id = ${broadcastId} AND r.telegram_id = d.telegram_id AND r.status = 'sending' AND r.lease_owner = ${lease.owner}`);
     }
     if (failed.length > 0) {
       const unreachable = failed.filter((f) => f.status === 'failed' && f.unreachable).map((f) => f.telegramId);
-      await tx`
+      ({ count: failedCount } = await tx`
         UPDATE broadcast_recipients r SET status = 'failed', error = f.error, attempts = f.attempts,
-          unreachable = f.telegram_id = ANY(${unreachable}::bigint[])
+          unreachable = f.telegram_id = ANY(${unreachable}::bigint[]), lease_owner = NULL, lease_expires_at = NULL
         FROM (SELECT * FROM unnest(
           ${failed.map((f) => f.telegramId)}::bigint[],
           ${failed.map((f) => (f.status === 'failed' ? f.error : 'cancelled'))}::text[],
           ${failed.map((f) => (f.status === 'failed' ? f.attempts : 0))}::int[]) AS x(telegram_id, error, attempts)) f
-        WHERE r.broadcast_id = ${broadcastId} AND r.telegram_id = f.telegram_id AND r.status = 'sending'`;
+        WHERE r.broadcast_id = ${broadcastId} AND r.telegram_id = f.telegram_id AND r.status = 'sending' AND r.lease_owner = ${lease.owner}`);
       if (unreachable.length > 0) {
         await tx`UPDATE telegram_users SET is_active = false WHERE telegram_id = ANY(${unreachable}::bigint[])`;
       }
     }
     if (released.length > 0) {
       await tx`
-        UPDATE broadcast_recipients r SET status = 'pending', attempts = x.attempts
+        UPDATE broadcast_recipients r SET status = 'pending', attempts = x.attempts, lease_owner = NULL, lease_expires_at = NULL
         FROM (SELECT * FROM unnest(${released.map((r) => r.telegramId)}::bigint[], ${released.map((r) => r.attempts)}::int[]) AS x(telegram_id, attempts)) x
-        WHERE r.broadcast_id = ${broadcastId} AND r.telegram_id = x.telegram_id AND r.status = 'sending'`;
+        WHERE r.broadcast_id = ${broadcastId} AND r.telegram_id = x.telegram_id AND r.status = 'sending' AND r.lease_owner = ${lease.owner}`;
     }
+    // Only the answers stored count: one for a recipient settled meanwhile as unknown is not counted twice.
     await tx`
-      UPDATE broadcasts SET success_count = success_count + ${delivered.length}, failure_count = failure_count + ${failed.length}
+      UPDATE broadcasts SET success_count = success_count + ${deliveredCount}, failure_count = failure_count + ${failedCount}
       WHERE id = ${broadcastId}`;
   });
 }
 
 /**
- * Ends a broadcast with nothing pending or in flight: 'sent' with at least one delivery, 'failed' otherwise.
- * Returns the finished broadcast, or undefined when it still has work (or was cancelled meanwhile).
+ * Ends a broadcast whose recipients are all settled (delivered, failed or unknown): 'sent' with at least one
+ * delivery, 'failed' otherwise. Returns the finished broadcast, or undefined when it still has work (or was
+ * cancelled meanwhile).
  */
 export async function finishBroadcast(sql: Sql, broadcastId: number, at: Date): Promise<StoredBroadcast | undefined> {
   const [row] = await sql<StoredBroadcast[]>`
-    UPDATE broadcasts SET status = CASE WHEN success_count > 0 THEN 'sent' ELSE 'failed' END, finished_at = ${at}
+    UPDATE broadcasts SET status = CASE WHEN success_count > 0 THEN 'sent' ELSE 'failed' END, finished_at = ${at},
+      lease_owner = NULL, lease_expires_at = NULL
     WHERE id = ${broadcastId} AND status = 'sending' AND NOT EXISTS (
       SELECT 1 FROM broadcast_recipients WHERE broadcast_id = ${broadcastId} AND status IN ('pending', 'sending'))
     RETURNING ${BROADCAST_COLUMNS(sql)}`;
