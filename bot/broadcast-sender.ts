@@ -256,7 +256,16 @@ export function createBroadcastSender(options: BroadcastSenderOptions): Broadcas
         const claimed = await claimRecipients(sql, broadcast.id, lease, maxInFlight - inFlight.size);
         for (const recipient of claimed) {
           const task: Promise<void> = deliver(broadcast, recipient)
-            .then((outcome) => store(broadcast.id, [outcome]))
+            .then(
+              (outcome) => store(broadcast.id, [outcome]),
+              // deliver throws only before a request or after a refused one, never after a delivery: the
+              // recipient is failed with the reason (retry-failed can requeue it) rather than kept claimed.
+              (error: unknown) => {
+                onError(error);
+                const reason = `Not sent: ${error instanceof Error ? error.message : String(error)}`;
+                return store(broadcast.id, [{ telegramId: recipient.telegramId, status: 'failed', attempts: recipient.attempts, error: reason, unreachable: false }]);
+              },
+            )
             .catch((error: unknown) => {
               storeFailed = true;
               onError(error);
