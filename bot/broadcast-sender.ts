@@ -4,14 +4,13 @@ import { GrammyError, type Api } from 'grammy';
 import type { Sql } from '../sql/database.js';
 import {
   broadcastRatePerSecond,
-  claimRecipients,
   countTemplateBroadcastUses,
   finishBroadcast,
   nextOpenBroadcast,
-  recordOutcomes,
   releaseBroadcast,
   renewLeases,
   settleExpiredLeases,
+  storeAndClaim,
   type ClaimedRecipient,
   type Lease,
   type RecipientOutcome,
@@ -224,12 +223,15 @@ export function createBroadcastSender(options: BroadcastSenderOptions): Broadcas
     return row?.status;
   }
 
-  /** Stores the answers not stored yet for this broadcast; those that fail stay for the next try. */
-  async function store(broadcastId: number, outcomes: RecipientOutcome[] = []): Promise<void> {
+  /**
+   * Stores the answers not stored yet for this broadcast (and `outcomes`) and claims up to `limit` more;
+   * answers whose store fails stay for the next try.
+   */
+  async function storeAndClaimNext(broadcastId: number, outcomes: RecipientOutcome[], limit: number): Promise<ClaimedRecipient[]> {
     const batch = [...(unstored.get(broadcastId) ?? []), ...outcomes];
     unstored.delete(broadcastId);
     try {
-      await recordOutcomes(sql, broadcastId, lease, batch, now());
+      return await storeAndClaim(sql, broadcastId, lease, batch, limit, now());
     } catch (error) {
       unstored.set(broadcastId, [...(unstored.get(broadcastId) ?? []), ...batch]);
       throw error;
@@ -242,42 +244,53 @@ export function createBroadcastSender(options: BroadcastSenderOptions): Broadcas
     rateReadAt = performance.now();
   }
 
+  /** deliver throws only before a request or after a refused one, never after a delivery. */
+  async function outcomeOf(broadcast: StoredBroadcast, recipient: ClaimedRecipient): Promise<RecipientOutcome> {
+    try {
+      return await deliver(broadcast, recipient);
+    } catch (error) {
+      // Failed with the reason (retry-failed can requeue it) rather than kept claimed under a lease renewed for ever.
+      onError(error);
+      const reason = `Not sent: ${error instanceof Error ? error.message : String(error)}`;
+      return { telegramId: recipient.telegramId, status: 'failed', attempts: recipient.attempts, error: reason, unreachable: false };
+    }
+  }
+
   /**
-   * Works one broadcast until it has nothing pending: claims only as many recipients as there are free
-   * slots, and a slot is free again only once its answer is stored.
+   * Works one broadcast until it has nothing pending. Each statement stores the answers that came in and
+   * claims as many recipients as there are requests not in flight, so no more than `maxInFlight` recipients
+   * are ever claimed without a stored answer: that is all a crash can leave in doubt. Answers that arrive
+   * while a statement runs go together in the next one, so a busy database costs fewer trips.
    */
   async function work(broadcast: StoredBroadcast): Promise<boolean> {
-    const inFlight = new Set<Promise<void>>();
+    const answered: RecipientOutcome[] = [];
+    let inFlight = 0;
     let storeFailed = false;
-    try {
-      await store(broadcast.id);
-      while (!state.stopped && !cancelledIds.has(broadcast.id) && !storeFailed) {
-        await readRate();
-        const claimed = await claimRecipients(sql, broadcast.id, lease, maxInFlight - inFlight.size);
-        for (const recipient of claimed) {
-          const task: Promise<void> = deliver(broadcast, recipient)
-            .then(
-              (outcome) => store(broadcast.id, [outcome]),
-              // deliver throws only before a request or after a refused one, never after a delivery: the
-              // recipient is failed with the reason (retry-failed can requeue it) rather than kept claimed.
-              (error: unknown) => {
-                onError(error);
-                const reason = `Not sent: ${error instanceof Error ? error.message : String(error)}`;
-                return store(broadcast.id, [{ telegramId: recipient.telegramId, status: 'failed', attempts: recipient.attempts, error: reason, unreachable: false }]);
-              },
-            )
-            .catch((error: unknown) => {
-              storeFailed = true;
-              onError(error);
-            })
-            .finally(() => inFlight.delete(task));
-          inFlight.add(task);
+    let onAnswer: (() => void) | undefined;
+    for (;;) {
+      const outcomes = answered.splice(0);
+      const limit = !state.stopped && !cancelledIds.has(broadcast.id) && !storeFailed ? maxInFlight - inFlight : 0;
+      let claimed: ClaimedRecipient[] = [];
+      if (outcomes.length > 0 || limit > 0) {
+        try {
+          await readRate();
+          claimed = await storeAndClaimNext(broadcast.id, outcomes, limit);
+        } catch (error) {
+          storeFailed = true;
+          onError(error);
         }
-        if (inFlight.size === 0) break;
-        await Promise.race(inFlight);
       }
-    } finally {
-      await Promise.allSettled(inFlight);
+      for (const recipient of claimed) {
+        inFlight++;
+        void outcomeOf(broadcast, recipient).then((outcome) => {
+          inFlight--;
+          answered.push(outcome);
+          onAnswer?.();
+        });
+      }
+      if (inFlight === 0 && answered.length === 0 && claimed.length === 0) break;
+      if (answered.length === 0) await new Promise<void>((resolve) => (onAnswer = resolve));
+      onAnswer = undefined;
     }
     cancelledIds.delete(broadcast.id);
     if (state.stopped) {

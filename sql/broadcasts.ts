@@ -36,6 +36,23 @@ const BROADCAST_COLUMNS = (sql: Sql) => sql`
   total_recipients, created_by::int, created_at, started_at, finished_at`;
 
 /**
+ * Sets the broadcasts' counts from their recipients' rows. The sender does not count each answer on the
+ * broadcast's row (the three sends in flight would queue on that one row): it recounts as it renews its
+ * lease and when a broadcast ends, and so does every other change of recipients, so counts never drift.
+ */
+async function recount(sql: Sql, broadcastIds: number[]): Promise<void> {
+  if (broadcastIds.length === 0) return;
+  await sql`
+    UPDATE broadcasts b SET success_count = c.delivered, failure_count = c.failed, unknown_count = c.unknown
+    FROM (
+      SELECT broadcast_id, count(*) FILTER (WHERE status = 'delivered')::int AS delivered,
+        count(*) FILTER (WHERE status = 'failed')::int AS failed, count(*) FILTER (WHERE status = 'unknown')::int AS unknown
+      FROM broadcast_recipients WHERE broadcast_id = ANY(${broadcastIds}::bigint[]) GROUP BY broadcast_id
+    ) c
+    WHERE b.id = c.broadcast_id`;
+}
+
+/**
  * Creates a broadcast and its recipients (a snapshot: the active, not staff-blocked bot users, or the
  * listed ones among the known bot users that staff have not blocked) in one transaction. Returns null when no recipient qualifies.
  */
@@ -147,10 +164,10 @@ export async function cancelBroadcast(sql: Sql, broadcastId: number, at: Date): 
       UPDATE broadcasts SET status = 'cancelled', finished_at = ${at}
       WHERE id = ${broadcastId} AND status IN ('queued', 'sending', 'interrupted') RETURNING id`;
     if (!open) return false;
-    const cancelled = await tx`
+    await tx`
       UPDATE broadcast_recipients SET status = 'failed', error = 'cancelled'
       WHERE broadcast_id = ${broadcastId} AND status = 'pending'`;
-    await tx`UPDATE broadcasts SET failure_count = failure_count + ${cancelled.count} WHERE id = ${broadcastId}`;
+    await recount(tx, [broadcastId]);
     return true;
   }) as Promise<boolean>;
 }
@@ -172,7 +189,6 @@ export async function requeueUnknownRecipients(sql: Sql, broadcastId: number): P
 }
 
 async function requeueRecipients(sql: Sql, broadcastId: number, from: 'failed' | 'unknown'): Promise<number> {
-  const counter = from === 'failed' ? 'failure_count' : 'unknown_count';
   return sql.begin(async (transaction) => {
     const tx = transaction as unknown as Sql;
     const requeued = await tx`
@@ -182,8 +198,8 @@ async function requeueRecipients(sql: Sql, broadcastId: number, from: 'failed' |
         AND u.telegram_id = r.telegram_id AND u.is_active AND NOT u.is_blocked`;
     if (requeued.count > 0) {
       await tx`
-        UPDATE broadcasts SET status = 'sending', finished_at = NULL, ${tx(counter)} = ${tx(counter)} - ${requeued.count}
-        WHERE id = ${broadcastId}`;
+        UPDATE broadcasts SET status = 'sending', finished_at = NULL WHERE id = ${broadcastId}`;
+      await recount(tx, [broadcastId]);
     }
     return requeued.count;
   }) as Promise<number>;
@@ -207,28 +223,26 @@ const leaseEnd = (sql: Sql, lease: Lease) => sql`now() + ${lease.ms} * interval 
 export async function settleExpiredLeases(sql: Sql): Promise<number> {
   return sql.begin(async (transaction) => {
     const tx = transaction as unknown as Sql;
-    const lost = await tx<{ broadcastId: number; n: number }[]>`
-      WITH lost AS (
-        UPDATE broadcast_recipients SET status = 'unknown', lease_owner = NULL, lease_expires_at = NULL
-        WHERE status = 'sending' AND lease_expires_at < now() RETURNING broadcast_id
-      )
-      SELECT broadcast_id::int, count(*)::int AS n FROM lost GROUP BY broadcast_id`;
-    for (const row of lost) {
-      await tx`UPDATE broadcasts SET unknown_count = unknown_count + ${row.n} WHERE id = ${row.broadcastId}`;
-    }
-    await tx`
+    const lost = await tx<{ broadcastId: number }[]>`
+      UPDATE broadcast_recipients SET status = 'unknown', lease_owner = NULL, lease_expires_at = NULL
+      WHERE status = 'sending' AND lease_expires_at < now() RETURNING broadcast_id::int`;
+    const interrupted = await tx<{ id: number }[]>`
       UPDATE broadcasts SET status = 'interrupted', lease_owner = NULL, lease_expires_at = NULL
-      WHERE status = 'sending' AND lease_expires_at < now()`;
-    return lost.reduce((sum, row) => sum + row.n, 0);
+      WHERE status = 'sending' AND lease_expires_at < now() RETURNING id::int`;
+    await recount(tx, [...new Set([...lost.map((row) => row.broadcastId), ...interrupted.map((row) => row.id)])]);
+    return lost.length;
   }) as Promise<number>;
 }
 
-/** Keeps this sender's claims (its broadcast and its recipients in flight) from expiring. */
+/** Keeps this sender's claims (its broadcast and its recipients in flight) from expiring, and its broadcast's counts current. */
 export async function renewLeases(sql: Sql, lease: Lease): Promise<void> {
-  await sql`UPDATE broadcasts SET lease_expires_at = ${leaseEnd(sql, lease)} WHERE lease_owner = ${lease.owner} AND status = 'sending'`;
+  const held = await sql<{ id: number }[]>`
+    UPDATE broadcasts SET lease_expires_at = ${leaseEnd(sql, lease)} WHERE lease_owner = ${lease.owner} AND status = 'sending'
+    RETURNING id::int`;
   await sql`
     UPDATE broadcast_recipients SET lease_expires_at = ${leaseEnd(sql, lease)}
     WHERE status = 'sending' AND lease_owner = ${lease.owner}`;
+  await recount(sql, held.map((row) => row.id));
 }
 
 /** A stopping sender lets go of its broadcast, so another instance may resume it at once. */
@@ -261,14 +275,61 @@ export interface ClaimedRecipient {
   attempts: number;
 }
 
+export type RecipientOutcome =
+  | { telegramId: number; status: 'delivered'; attempts: number }
+  | { telegramId: number; status: 'failed'; attempts: number; error: string; unreachable: boolean }
+  /** Not sent (the broadcast was cancelled before its turn). */
+  | { telegramId: number; status: 'cancelled' }
+  /** Not sent (the sender is stopping): back in the queue. */
+  | { telegramId: number; status: 'released'; attempts: number };
+
+/** An outcome as the row it leaves: status, error, attempts (null: unchanged). */
+function asRow(outcome: RecipientOutcome): [string, string | null, number | null] {
+  switch (outcome.status) {
+    case 'delivered':
+      return ['delivered', null, outcome.attempts];
+    case 'failed':
+      return ['failed', outcome.error, outcome.attempts];
+    case 'cancelled':
+      return ['failed', 'cancelled', null];
+    case 'released':
+      return ['pending', null, outcome.attempts];
+  }
+}
+
 /**
- * Claims up to `limit` pending recipients under the lease ('sending', before any request is made) and
- * returns them. The sender claims no more than it can have in flight, so a crash leaves no more in doubt.
+ * In one statement (one trip to the database per message): stores the answers of recipients this sender
+ * holds (counted on the broadcast's row at the next recount), marks users Telegram refused for good inactive, and
+ * claims up to `limit` pending recipients under the lease ('sending', before any request is made). The
+ * sender claims no more than it has free slots, so a crash leaves no more than that in doubt. A recipient
+ * no longer held (its lease ran out and it was settled as unknown) is left as it is.
  */
-export async function claimRecipients(sql: Sql, broadcastId: number, lease: Lease, limit: number): Promise<ClaimedRecipient[]> {
-  if (limit <= 0) return [];
+export async function storeAndClaim(
+  sql: Sql,
+  broadcastId: number,
+  lease: Lease,
+  outcomes: RecipientOutcome[],
+  limit: number,
+  at: Date,
+): Promise<ClaimedRecipient[]> {
+  const rows = outcomes.map(asRow);
+  const unreachable = outcomes.filter((outcome) => outcome.status === 'failed' && outcome.unreachable).map((outcome) => outcome.telegramId);
   return sql<ClaimedRecipient[]>`
-    WITH claimed AS (
+    WITH answer AS (
+      SELECT * FROM unnest(
+        ${outcomes.map((outcome) => outcome.telegramId)}::bigint[], ${rows.map((row) => row[0])}::text[],
+        ${rows.map((row) => row[1])}::text[], ${rows.map((row) => row[2])}::int[]
+      ) AS a(telegram_id, status, error, attempts)
+    ), stored AS (
+      UPDATE broadcast_recipients r SET status = a.status, error = a.error, attempts = coalesce(a.attempts, r.attempts),
+        unreachable = a.telegram_id = ANY(${unreachable}::bigint[]), sent_at = CASE WHEN a.status = 'delivered' THEN ${at}::timestamptz ELSE r.sent_at END,
+        lease_owner = NULL, lease_expires_at = NULL
+      FROM answer a
+      WHERE r.broadcast_id = ${broadcastId} AND r.telegram_id = a.telegram_id AND r.status = 'sending' AND r.lease_owner = ${lease.owner}
+      RETURNING r.telegram_id, r.status, r.unreachable
+    ), refused AS (
+      UPDATE telegram_users SET is_active = false WHERE telegram_id IN (SELECT telegram_id FROM stored WHERE unreachable)
+    ), claimed AS (
       UPDATE broadcast_recipients SET status = 'sending', lease_owner = ${lease.owner}, lease_expires_at = ${leaseEnd(sql, lease)}
       WHERE broadcast_id = ${broadcastId} AND telegram_id IN (
         SELECT telegram_id FROM broadcast_recipients
@@ -281,61 +342,6 @@ export async function claimRecipients(sql: Sql, broadcastId: number, lease: Leas
     ORDER BY c.telegram_id`;
 }
 
-export type RecipientOutcome =
-  | { telegramId: number; status: 'delivered'; attempts: number }
-  | { telegramId: number; status: 'failed'; attempts: number; error: string; unreachable: boolean }
-  /** Not sent (the broadcast was cancelled before its turn). */
-  | { telegramId: number; status: 'cancelled' }
-  /** Not sent (the sender is stopping): back in the queue. */
-  | { telegramId: number; status: 'released'; attempts: number };
-
-/**
- * Stores the answers of recipients this sender holds and adds them to the broadcast's live counts. A
- * recipient no longer held (its lease ran out and it was settled as unknown) is left as it is.
- */
-export async function recordOutcomes(sql: Sql, broadcastId: number, lease: Lease, outcomes: RecipientOutcome[], at: Date): Promise<void> {
-  if (outcomes.length === 0) return;
-  const delivered = outcomes.filter((outcome) => outcome.status === 'delivered');
-  const failed = outcomes.filter((outcome) => outcome.status === 'failed' || outcome.status === 'cancelled');
-  const released = outcomes.filter((outcome) => outcome.status === 'released');
-  await sql.begin(async (transaction) => {
-    const tx = transaction as unknown as Sql;
-    let deliveredCount = 0;
-    let failedCount = 0;
-    if (delivered.length > 0) {
-      ({ count: deliveredCount } = await tx`
-        UPDATE broadcast_recipients r SET status = 'delivered', sent_at = ${at}, error = NULL, attempts = d.attempts,
-          lease_owner = NULL, lease_expires_at = NULL
-        FROM (SELECT * FROM unnest(${delivered.map((d) => d.telegramId)}::bigint[], ${delivered.map((d) => d.attempts)}::int[]) AS x(telegram_id, attempts)) d
-        WHERE r.broadcast_id = ${broadcastId} AND r.telegram_id = d.telegram_id AND r.status = 'sending' AND r.lease_owner = ${lease.owner}`);
-    }
-    if (failed.length > 0) {
-      const unreachable = failed.filter((f) => f.status === 'failed' && f.unreachable).map((f) => f.telegramId);
-      ({ count: failedCount } = await tx`
-        UPDATE broadcast_recipients r SET status = 'failed', error = f.error, attempts = f.attempts,
-          unreachable = f.telegram_id = ANY(${unreachable}::bigint[]), lease_owner = NULL, lease_expires_at = NULL
-        FROM (SELECT * FROM unnest(
-          ${failed.map((f) => f.telegramId)}::bigint[],
-          ${failed.map((f) => (f.status === 'failed' ? f.error : 'cancelled'))}::text[],
-          ${failed.map((f) => (f.status === 'failed' ? f.attempts : 0))}::int[]) AS x(telegram_id, error, attempts)) f
-        WHERE r.broadcast_id = ${broadcastId} AND r.telegram_id = f.telegram_id AND r.status = 'sending' AND r.lease_owner = ${lease.owner}`);
-      if (unreachable.length > 0) {
-        await tx`UPDATE telegram_users SET is_active = false WHERE telegram_id = ANY(${unreachable}::bigint[])`;
-      }
-    }
-    if (released.length > 0) {
-      await tx`
-        UPDATE broadcast_recipients r SET status = 'pending', attempts = x.attempts, lease_owner = NULL, lease_expires_at = NULL
-        FROM (SELECT * FROM unnest(${released.map((r) => r.telegramId)}::bigint[], ${released.map((r) => r.attempts)}::int[]) AS x(telegram_id, attempts)) x
-        WHERE r.broadcast_id = ${broadcastId} AND r.telegram_id = x.telegram_id AND r.status = 'sending' AND r.lease_owner = ${lease.owner}`;
-    }
-    // Only the answers stored count: one for a recipient settled meanwhile as unknown is not counted twice.
-    await tx`
-      UPDATE broadcasts SET success_count = success_count + ${deliveredCount}, failure_count = failure_count + ${failedCount}
-      WHERE id = ${broadcastId}`;
-  });
-}
-
 /**
  * Ends a broadcast whose recipients are all settled (delivered, failed or unknown): 'sent' with at least one
  * delivery, 'failed' otherwise. Returns the finished broadcast, or undefined when it still has work (or was
@@ -343,8 +349,13 @@ export async function recordOutcomes(sql: Sql, broadcastId: number, lease: Lease
  */
 export async function finishBroadcast(sql: Sql, broadcastId: number, at: Date): Promise<StoredBroadcast | undefined> {
   const [row] = await sql<StoredBroadcast[]>`
-    UPDATE broadcasts SET status = CASE WHEN success_count > 0 THEN 'sent' ELSE 'failed' END, finished_at = ${at},
-      lease_owner = NULL, lease_expires_at = NULL
+    UPDATE broadcasts SET status = CASE WHEN c.delivered > 0 THEN 'sent' ELSE 'failed' END, finished_at = ${at},
+      lease_owner = NULL, lease_expires_at = NULL, success_count = c.delivered, failure_count = c.failed, unknown_count = c.unknown
+    FROM (
+      SELECT count(*) FILTER (WHERE status = 'delivered')::int AS delivered, count(*) FILTER (WHERE status = 'failed')::int AS failed,
+        count(*) FILTER (WHERE status = 'unknown')::int AS unknown
+      FROM broadcast_recipients WHERE broadcast_id = ${broadcastId}
+    ) c
     WHERE id = ${broadcastId} AND status = 'sending' AND NOT EXISTS (
       SELECT 1 FROM broadcast_recipients WHERE broadcast_id = ${broadcastId} AND status IN ('pending', 'sending'))
     RETURNING ${BROADCAST_COLUMNS(sql)}`;
