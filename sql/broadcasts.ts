@@ -223,12 +223,18 @@ const leaseEnd = (sql: Sql, lease: Lease) => sql`now() + ${lease.ms} * interval 
 export async function settleExpiredLeases(sql: Sql): Promise<number> {
   return sql.begin(async (transaction) => {
     const tx = transaction as unknown as Sql;
+    const interrupted = await tx<{ id: number; owner: string }[]>`
+      WITH expired AS (
+        SELECT id, lease_owner FROM broadcasts WHERE status = 'sending' AND lease_expires_at < now() FOR UPDATE
+      )
+      UPDATE broadcasts b SET status = 'interrupted', lease_owner = NULL, lease_expires_at = NULL
+      FROM expired e WHERE b.id = e.id RETURNING b.id::int, e.lease_owner AS owner`;
+    // A sender whose broadcast lease ran out is dead: its claims are too, even one taken after its last renewal.
     const lost = await tx<{ broadcastId: number }[]>`
       UPDATE broadcast_recipients SET status = 'unknown', lease_owner = NULL, lease_expires_at = NULL
-      WHERE status = 'sending' AND lease_expires_at < now() RETURNING broadcast_id::int`;
-    const interrupted = await tx<{ id: number }[]>`
-      UPDATE broadcasts SET status = 'interrupted', lease_owner = NULL, lease_expires_at = NULL
-      WHERE status = 'sending' AND lease_expires_at < now() RETURNING id::int`;
+      WHERE status = 'sending' AND (lease_expires_at < now() OR (broadcast_id, lease_owner) IN (
+        SELECT * FROM unnest(${interrupted.map((row) => row.id)}::bigint[], ${interrupted.map((row) => row.owner)}::text[])))
+      RETURNING broadcast_id::int`;
     await recount(tx, [...new Set([...lost.map((row) => row.broadcastId), ...interrupted.map((row) => row.id)])]);
     return lost.length;
   }) as Promise<number>;

@@ -132,12 +132,13 @@ t.test('a recipient a dead sender left in flight becomes unknown once its lease 
     { title: 'R', content: 'hi', templateId: null, targetType: 'all', createdBy: null, telegramIds: null },
     new Date(),
   );
-  // A sender that died mid-way: one delivery stored, one request in flight, its leases run out in 400 ms.
+  // A sender that died mid-way: one delivery stored, one request in flight. Its lease on the broadcast runs
+  // out in 400 ms; the claim on the recipient would last longer (taken after its last renewal), but dies with it.
   await h.sql`
     UPDATE broadcasts SET status = 'sending', success_count = 1, lease_owner = 'dead-sender', lease_expires_at = now() + interval '400 milliseconds'
     WHERE id = ${broadcast!.id}`;
   await h.sql`
-    UPDATE broadcast_recipients SET status = 'sending', attempts = 1, lease_owner = 'dead-sender', lease_expires_at = now() + interval '400 milliseconds'
+    UPDATE broadcast_recipients SET status = 'sending', attempts = 1, lease_owner = 'dead-sender', lease_expires_at = now() + interval '1 hour'
     WHERE telegram_id = ${ids[0]!}`;
   await h.sql`UPDATE broadcast_recipients SET status = 'delivered', attempts = 1 WHERE telegram_id = ${ids[1]!}`;
   const sender = createBroadcastSender({ sql: h.sql, api: h.medBot.api, ratePerSecond: 100, pollMs: 50 });
