@@ -148,11 +148,12 @@ export interface FailedRecipientRow {
   attempts: number;
 }
 
-export async function listFailedRecipients(sql: Sql, broadcastId: number, limit: number): Promise<FailedRecipientRow[]> {
+/** The broadcast's failed recipients, or its unknown ones (in flight when a sender died). */
+export async function listRecipientsIn(sql: Sql, broadcastId: number, status: 'failed' | 'unknown', limit: number): Promise<FailedRecipientRow[]> {
   return sql<FailedRecipientRow[]>`
     SELECT r.telegram_id::float8 AS telegram_id, u.first_name, u.username, r.error, r.attempts
     FROM broadcast_recipients r LEFT JOIN telegram_users u ON u.telegram_id = r.telegram_id
-    WHERE r.broadcast_id = ${broadcastId} AND r.status = 'failed'
+    WHERE r.broadcast_id = ${broadcastId} AND r.status = ${status}
     ORDER BY r.telegram_id LIMIT ${limit}`;
 }
 

@@ -161,10 +161,12 @@ export const FailedRecipientSchema = z.object({
 });
 export type FailedRecipient = z.infer<typeof FailedRecipientSchema>;
 
-/** GET /api/broadcasts/:id — full content, progress and failed recipients (at most 500, newest errors first). */
+/** GET /api/broadcasts/:id — full content, progress, failed and unknown recipients (at most 500 of each). */
 export const BroadcastDetailSchema = BroadcastSchema.extend({
   progress: BroadcastProgressSchema,
   failedRecipients: z.array(FailedRecipientSchema),
+  /** In flight when a sender died: they may or may not have it ("Send to unknown" sends it again). */
+  unknownRecipients: z.array(FailedRecipientSchema),
 });
 export type BroadcastDetail = z.infer<typeof BroadcastDetailSchema>;
 

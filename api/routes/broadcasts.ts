@@ -28,7 +28,7 @@ import {
   countRecipients,
   findBroadcast,
   insertBroadcast,
-  listFailedRecipients,
+  listRecipientsIn,
   listRecentBroadcasts,
   requeueUnknownRecipients,
   retryFailedRecipients,
@@ -42,7 +42,8 @@ import type { Broadcaster } from '../../bot/broadcast-sender.js';
 const NO_RECIPIENTS = 'There are no active bot users to send this broadcast to';
 const NO_SELECTED_RECIPIENTS = 'None of the selected users is a bot user that staff have not blocked';
 const NO_SENDER = 'The bot is not running, so no message can be sent now';
-const FAILED_RECIPIENTS_SHOWN = 500;
+/** Failed (and unknown) recipients listed in a broadcast's detail. */
+const RECIPIENTS_SHOWN = 500;
 /** The window the progress rate is measured over. */
 const RATE_WINDOW_SECONDS = 10;
 
@@ -182,7 +183,8 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
           estimatedSecondsLeft: open ? Math.ceil(pending / expected) : null,
           percent: row.totalRecipients > 0 ? Math.round((done / row.totalRecipients) * 1000) / 10 : 100,
         },
-        failedRecipients: await listFailedRecipients(sql, row.id, FAILED_RECIPIENTS_SHOWN),
+        failedRecipients: await listRecipientsIn(sql, row.id, 'failed', RECIPIENTS_SHOWN),
+        unknownRecipients: counts.unknown > 0 ? await listRecipientsIn(sql, row.id, 'unknown', RECIPIENTS_SHOWN) : [],
       };
     },
   );

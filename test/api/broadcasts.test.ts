@@ -185,6 +185,7 @@ t.test('an interrupted broadcast shows its unknown recipients; retry-failed and 
 
   const detail = (await call(token, { method: 'GET', url: `/api/broadcasts/${id}` })).json();
   t.match(detail, { status: 'interrupted', successCount: 1, failureCount: 1, unknownCount: 1, progress: { sent: 1, failed: 1, unknown: 1, pending: 1, percent: 75 } });
+  t.same(detail.unknownRecipients, [{ telegramId: unknown, firstName: `Ann ${unknown}`, username: `user${unknown}`, error: null, attempts: 0 }]);
   const history = (await call(token, { method: 'GET', url: '/api/broadcast-history' })).json();
   t.match(history.broadcasts[0], { id, status: 'interrupted', unknownCount: 1 });
 

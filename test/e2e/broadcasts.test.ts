@@ -222,6 +222,12 @@ t.test('an admin composes a broadcast to every user and watches it finish', asyn
     const figure = (label: string) => dialog.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
     t.equal((await figure('Unknown').innerText()).trim(), '2', 'the progress shows the unknown count');
     t.equal(await dialog.getByRole('button', { name: 'Retry failed' }).count(), 0, 'no failure to retry');
+    const listed = dialog.getByRole('region', { name: 'Unknown recipients (2)' }).getByRole('listitem');
+    t.same(
+      (await listed.allInnerTexts()).map((text) => Number(/ID (\d+)/.exec(text)![1])),
+      unknown.map((user) => user.telegramId),
+      'the unknown recipients are listed',
+    );
     await dialog.getByRole('button', { name: 'Send to unknown' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Send to unknown recipients?' });
     await confirm.getByText(/2 messages were in flight when the sender stopped.*may give some of these recipients the message twice/).waitFor();
