@@ -190,6 +190,7 @@ const ROUTES: RouteEntry[] = [
   { method: 'GET', url: '/api/broadcasts/:id', expect: ADMINS_ONLY(404), request: () => ({ url: '/api/broadcasts/999999' }) },
   { method: 'POST', url: '/api/broadcasts/:id/cancel', expect: ADMINS_ONLY(404), request: () => ({ url: '/api/broadcasts/999999/cancel' }) },
   { method: 'POST', url: '/api/broadcasts/:id/retry-failed', expect: ADMINS_ONLY(404), request: () => ({ url: '/api/broadcasts/999999/retry-failed' }) },
+  { method: 'POST', url: '/api/broadcasts/:id/send-unknown', expect: ADMINS_ONLY(404), request: () => ({ url: '/api/broadcasts/999999/send-unknown' }) },
   // Access control: admins only. An unknown id answers 404 to those let through; the access-control tests cover the edits.
   { method: 'GET', url: '/api/authorized-groups', expect: ADMINS_ONLY(200) },
   {

@@ -14,6 +14,14 @@ export async function retryFailedRecipients(id: number): Promise<void> {
   await apiRequest<unknown>('POST', `${BROADCASTS_URL}/${id}/retry-failed`);
 }
 
+/**
+ * Sends the broadcast again to the recipients whose message was in flight when a sender died: some of
+ * them may already have it, which is why the console asks first.
+ */
+export async function sendToUnknownRecipients(id: number): Promise<void> {
+  await apiRequest<unknown>('POST', `${BROADCASTS_URL}/${id}/send-unknown`);
+}
+
 function useBroadcastAction(action: (id: number) => Promise<void>, success: string, failure: string) {
   const queryClient = useQueryClient();
   return useSubmitMutation({
@@ -35,4 +43,8 @@ export function useCancelBroadcast() {
 
 export function useRetryFailed() {
   return useBroadcastAction(retryFailedRecipients, 'Retrying the failed recipients', 'Failed to retry broadcast');
+}
+
+export function useSendToUnknown() {
+  return useBroadcastAction(sendToUnknownRecipients, 'Sending to the unknown recipients', 'Failed to send to the unknown recipients');
 }
