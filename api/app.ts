@@ -3,11 +3,14 @@ import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Sql } from '../sql/database.js';
 import type { BotSandbox } from '../bot/sandbox.js';
+import type { BotStatusReport } from './ports.js';
 import { installAccessTokens } from './auth/tokens.js';
 import { installAccessControl } from './plugins/access-control.js';
 import { installErrorHandler } from './plugins/error-handler.js';
+import { installControlCharacterCheck } from './plugins/control-characters.js';
 import { installDatabaseDeadline } from './plugins/database-deadline.js';
 import { installConsole } from './plugins/static-console.js';
+import { installIdempotency } from './plugins/idempotency.js';
 import { installSecurityHeaders } from './plugins/security-headers.js';
 import { accountRoutes } from './routes/account.js';
 import { accountSessionRoutes } from './routes/account-sessions.js';
@@ -49,14 +52,6 @@ export interface AppConfig {
   trustProxy?: boolean;
 }
 
-export interface BotStatusReport {
-  /** starting, running, stopped or failed; not_running when this process has no bot. */
-  state: string;
-  /** How the bot gets its updates; absent when this process has no bot. */
-  mode?: 'polling' | 'webhook';
-  lastUpdateAt: Date | null;
-}
-
 export interface AppDeps {
   sql: Sql;
   /** The client health checks use (Database.probeSql); `sql` by default. */
@@ -94,12 +89,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installControlCharacterCheck(app);
   await installSecurityHeaders(app);
   // Before access control, whose sign-in check is the first query of most requests.
   installDatabaseDeadline(app, { probeSql: deps.probeSql ?? deps.sql });
 
   const tokens = await installAccessTokens(app, { secret: deps.config.jwtSecret, now });
   installAccessControl(app, { sql: deps.sql, tokens, now });
+  installIdempotency(app, { sql: deps.sql, now });
   await app.register(rateLimit, { global: false });
 
   await app.register(healthRoutes, { probeSql: deps.probeSql ?? deps.sql, botStatus: () => botStatus().state });

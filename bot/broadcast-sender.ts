@@ -1,21 +1,24 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GrammyError, type Api } from 'grammy';
 import type { Sql } from '../sql/database.js';
 import {
   broadcastRatePerSecond,
-  claimRecipients,
   countTemplateBroadcastUses,
-  failInterruptedRecipients,
   finishBroadcast,
   nextOpenBroadcast,
-  recordOutcomes,
+  releaseBroadcast,
+  renewLeases,
+  settleExpiredLeases,
+  storeAndClaim,
   type ClaimedRecipient,
+  type Lease,
   type RecipientOutcome,
   type StoredBroadcast,
 } from '../sql/broadcasts.js';
 import { createNotification } from '../sql/notifications.js';
 import { markTelegramUserUnreachable } from '../sql/telegram-users.js';
-import { renderTemplate } from './render.js';
+import { renderTemplate } from '../api/contract/templates.js';
 
 export interface BroadcastSenderOptions {
   sql: Sql;
@@ -32,6 +35,12 @@ export interface BroadcastSenderOptions {
   backoffMs?: number;
   /** Idle poll of the queue when nothing wakes the sender (default 1000 ms). */
   pollMs?: number;
+  /**
+   * How long this sender's claim on a broadcast and its recipients in flight lasts unless renewed (default
+   * 15 s, renewed every fifth of it). Longer than the leadership check, so a leader that lost its lock
+   * stands down before its claims can be taken over; a crashed sender's broadcast resumes once it ends.
+   */
+  leaseMs?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -60,6 +69,8 @@ export interface BroadcastSender extends Broadcaster {
 const NOTIFICATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 /** Telegram's answers that mean the user cannot be messaged any more. */
 const UNREACHABLE = /bot was blocked by the user|user is deactivated/i;
+/** The configured rate is read again at most this often. */
+const RATE_READ_MS = 1000;
 /** The window the rate applies to, with a margin for the trip to Telegram (its window is counted on arrival). */
 const RATE_WINDOW_MS = 1025;
 /** A sliding log of send starts: a send may start only while fewer than `rate` started in the last window. */
@@ -91,8 +102,9 @@ class RateLimiter {
 /**
  * The broadcast delivery engine (BOT.md "Broadcasts"): works the queue in Postgres, oldest broadcast first,
  * with at most `maxInFlight` requests in flight and at most the rate in any one-second window. A 429 pauses
- * the whole queue for retry_after. A recipient is marked 'sending' before its request, so after a crash it is
- * failed as 'interrupted' rather than sent twice.
+ * the whole queue for retry_after. Recipients are claimed under a lease, never more than can be in flight,
+ * and each answer is stored before its slot takes another: after a crash at most `maxInFlight` recipients
+ * are in doubt, and those become 'unknown' once the lease runs out rather than being sent twice.
  */
 export function createBroadcastSender(options: BroadcastSenderOptions): BroadcastSender {
   const { sql, api } = options;
@@ -101,11 +113,18 @@ export function createBroadcastSender(options: BroadcastSenderOptions): Broadcas
   const maxAttempts = options.maxAttempts ?? 3;
   const backoffMs = options.backoffMs ?? 500;
   const pollMs = options.pollMs ?? 1000;
+  const leaseMs = options.leaseMs ?? 15_000;
   const onError = options.onError ?? (() => {});
 
   const limiter = new RateLimiter();
   const state = { stopped: true };
   let rate = options.ratePerSecond ?? 30;
+  let rateReadAt = -Infinity;
+  /** A fresh owner each start: claims left by an earlier run of this process are a dead sender's. */
+  let lease: Lease = { owner: randomUUID(), ms: leaseMs };
+  let renewal: NodeJS.Timeout | undefined;
+  /** Answers whose store failed (the database was away): kept and stored before anything new is claimed. */
+  const unstored = new Map<number, RecipientOutcome[]>();
   /** Real time (performance.now) before which no request starts: a 429's retry_after. */
   let pausedUntil = 0;
   const cancelledIds = new Set<number>();
@@ -182,15 +201,19 @@ export function createBroadcastSender(options: BroadcastSenderOptions): Broadcas
     if (!finished) return (await findBroadcastStatus(broadcastId)) !== 'sending';
     if (finished.templateId !== null) await countTemplateBroadcastUses(sql, finished.templateId, finished.successCount);
     const ok = finished.status === 'sent';
+    const { successCount, failureCount, unknownCount } = finished;
+    const missed = failureCount + unknownCount > 0;
     await createNotification(sql, {
       kind: ok ? 'broadcast_finished' : 'broadcast_failed',
-      type: ok ? (finished.failureCount > 0 ? 'warning' : 'success') : 'critical',
+      type: ok ? (missed ? 'warning' : 'success') : 'critical',
       // A failed broadcast is critical (priority 4): the admins are alerted on Telegram.
-      priority: ok ? (finished.failureCount > 0 ? 2 : 1) : 4,
+      priority: ok ? (missed ? 2 : 1) : 4,
       title: ok ? `Broadcast sent: ${finished.title}` : `Broadcast failed: ${finished.title}`,
-      message: `${finished.successCount} of ${finished.totalRecipients} delivered, ${finished.failureCount} failed`,
+      message:
+        `${successCount} of ${finished.totalRecipients} delivered, ${failureCount} failed` +
+        (unknownCount > 0 ? `, ${unknownCount} unknown (in flight when the sender stopped)` : ''),
       expiresAt: new Date(now().getTime() + NOTIFICATION_LIFETIME_MS),
-      metadata: { broadcastId: finished.id, status: finished.status, successCount: finished.successCount, failureCount: finished.failureCount },
+      metadata: { broadcastId: finished.id, status: finished.status, successCount, failureCount, unknownCount },
     });
     return true;
   }
@@ -200,58 +223,88 @@ export function createBroadcastSender(options: BroadcastSenderOptions): Broadcas
     return row?.status;
   }
 
-  /** Works one broadcast until it has nothing pending, in batches claimed just before they are sent. */
-  async function work(broadcast: StoredBroadcast): Promise<boolean> {
-    const inFlight = new Set<Promise<void>>();
-    const outcomes: RecipientOutcome[] = [];
-    let flushing: Promise<void> = Promise.resolve();
-    const flush = () => {
-      const batch = outcomes.splice(0);
-      flushing = flushing.then(() => recordOutcomes(sql, broadcast.id, batch, now()));
-      return flushing;
-    };
+  /**
+   * Stores the answers not stored yet for this broadcast (and `outcomes`) and claims up to `limit` more;
+   * answers whose store fails stay for the next try.
+   */
+  async function storeAndClaimNext(broadcastId: number, outcomes: RecipientOutcome[], limit: number): Promise<ClaimedRecipient[]> {
+    const batch = [...(unstored.get(broadcastId) ?? []), ...outcomes];
+    unstored.delete(broadcastId);
     try {
-      while (!state.stopped && !cancelledIds.has(broadcast.id)) {
-        if (options.ratePerSecond === undefined) rate = await broadcastRatePerSecond(sql);
-        // About a tenth of a second of work: what a crash can leave interrupted.
-        const batchSize = Math.max(maxInFlight, Math.min(100, Math.ceil(rate / 10)));
-        const claimed = await claimRecipients(sql, broadcast.id, batchSize);
-        if (claimed.length === 0) break;
-        for (const recipient of claimed) {
-          if (state.stopped) {
-            outcomes.push({ telegramId: recipient.telegramId, status: 'released', attempts: recipient.attempts });
-            continue;
-          }
-          if (cancelledIds.has(broadcast.id)) {
-            outcomes.push({ telegramId: recipient.telegramId, status: 'cancelled' });
-            continue;
-          }
-          while (inFlight.size >= maxInFlight) await Promise.race(inFlight);
-          const task: Promise<void> = deliver(broadcast, recipient).then(
-            (outcome) => {
-              outcomes.push(outcome);
-              if (outcomes.length >= 50) void flush().catch(onError);
-            },
-            (error: unknown) => onError(error),
-          ).finally(() => inFlight.delete(task));
-          inFlight.add(task);
+      return await storeAndClaim(sql, broadcastId, lease, batch, limit, now());
+    } catch (error) {
+      unstored.set(broadcastId, [...(unstored.get(broadcastId) ?? []), ...batch]);
+      throw error;
+    }
+  }
+
+  async function readRate(): Promise<void> {
+    if (options.ratePerSecond !== undefined || performance.now() - rateReadAt < RATE_READ_MS) return;
+    rate = await broadcastRatePerSecond(sql);
+    rateReadAt = performance.now();
+  }
+
+  /** deliver throws only before a request or after a refused one, never after a delivery. */
+  async function outcomeOf(broadcast: StoredBroadcast, recipient: ClaimedRecipient): Promise<RecipientOutcome> {
+    try {
+      return await deliver(broadcast, recipient);
+    } catch (error) {
+      // Failed with the reason (retry-failed can requeue it) rather than kept claimed under a lease renewed for ever.
+      onError(error);
+      const reason = `Not sent: ${error instanceof Error ? error.message : String(error)}`;
+      return { telegramId: recipient.telegramId, status: 'failed', attempts: recipient.attempts, error: reason, unreachable: false };
+    }
+  }
+
+  /**
+   * Works one broadcast until it has nothing pending. Each statement stores the answers that came in and
+   * claims as many recipients as there are requests not in flight, so no more than `maxInFlight` recipients
+   * are ever claimed without a stored answer: that is all a crash can leave in doubt. Answers that arrive
+   * while a statement runs go together in the next one, so a busy database costs fewer trips.
+   */
+  async function work(broadcast: StoredBroadcast): Promise<boolean> {
+    const answered: RecipientOutcome[] = [];
+    let inFlight = 0;
+    let storeFailed = false;
+    let onAnswer: (() => void) | undefined;
+    for (;;) {
+      const outcomes = answered.splice(0);
+      const limit = !state.stopped && !cancelledIds.has(broadcast.id) && !storeFailed ? maxInFlight - inFlight : 0;
+      let claimed: ClaimedRecipient[] = [];
+      if (outcomes.length > 0 || limit > 0) {
+        try {
+          await readRate();
+          claimed = await storeAndClaimNext(broadcast.id, outcomes, limit);
+        } catch (error) {
+          storeFailed = true;
+          onError(error);
         }
-        await flush();
       }
-      await Promise.all(inFlight);
-      await flush();
-    } finally {
-      await Promise.allSettled(inFlight);
-      await flush().catch(onError);
+      for (const recipient of claimed) {
+        inFlight++;
+        void outcomeOf(broadcast, recipient).then((outcome) => {
+          inFlight--;
+          answered.push(outcome);
+          onAnswer?.();
+        });
+      }
+      if (inFlight === 0 && answered.length === 0 && claimed.length === 0) break;
+      if (answered.length === 0) await new Promise<void>((resolve) => (onAnswer = resolve));
+      onAnswer = undefined;
     }
     cancelledIds.delete(broadcast.id);
-    return !state.stopped && (await finish(broadcast.id));
+    if (state.stopped) {
+      await releaseBroadcast(sql, broadcast.id, lease);
+      return false;
+    }
+    return !storeFailed && (await finish(broadcast.id));
   }
 
   async function run(): Promise<void> {
     while (!state.stopped) {
       try {
-        const broadcast = await nextOpenBroadcast(sql, now());
+        await settleExpiredLeases(sql);
+        const broadcast = await nextOpenBroadcast(sql, lease, now());
         // A broadcast that could not finish (a store of answers failed) is looked at again after a pause.
         if (broadcast && (await work(broadcast))) continue;
       } catch (error) {
@@ -280,8 +333,9 @@ export function createBroadcastSender(options: BroadcastSenderOptions): Broadcas
     },
     async start() {
       if (!state.stopped) return;
-      await failInterruptedRecipients(sql);
+      lease = { owner: randomUUID(), ms: leaseMs };
       state.stopped = false;
+      renewal = setInterval(() => void renewLeases(sql, lease).catch(onError), leaseMs / 5);
       loop = run();
     },
     async stop() {
@@ -289,6 +343,7 @@ export function createBroadcastSender(options: BroadcastSenderOptions): Broadcas
       state.stopped = true;
       wake();
       await loop;
+      clearInterval(renewal);
     },
   };
 }

@@ -8,6 +8,7 @@ import type { BotContext } from './context.js';
 import { createRecorder, SPILL_FOLDER, type Recorder } from './recorder.js';
 import { guardUpdates } from './update-guard.js';
 import { requestLog } from './middleware/request-log.js';
+import { stripControlCharacters } from './middleware/strip-control-characters.js';
 import { trackUser } from './middleware/track-user.js';
 import { accessGate } from './middleware/access-gate.js';
 import { maintenance } from './middleware/maintenance.js';
@@ -111,6 +112,8 @@ export function createBot(options: BotOptions): MedBot {
       inFlight.delete(handling);
     }
   });
+  // Before the guard: the update it fingerprints and every attempt see the same cleaned texts.
+  bot.use(stripControlCharacters());
   // What one attempt at an update runs; the guard runs it once per update, again while the database is away.
   const handling = new Composer<BotContext>();
   handling.use(requestLog(deps));

@@ -1,24 +1,5 @@
-/** Turning templates and data into Telegram HTML messages. */
-
-export const TELEGRAM_MESSAGE_LIMIT = 4096;
-
-/** Escapes text for Telegram's HTML parse mode. */
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
-export type TemplateValues = Record<string, string | number | undefined | null>;
-
-/**
- * Fills {placeholders} with escaped values; an unknown placeholder renders as empty. The
- * template itself is staff-written Telegram HTML and is kept as it is.
- */
-export function renderTemplate(content: string, values: TemplateValues): string {
-  return content.replace(/\{([a-zA-Z_][a-zA-Z0-9_]*)\}/g, (_match, name: string) => {
-    const value = values[name];
-    return value === undefined || value === null ? '' : escapeHtml(String(value));
-  });
-}
+/** Cutting rendered Telegram HTML into messages Telegram accepts. */
+import { TELEGRAM_MESSAGE_LIMIT } from '../api/contract/templates.js';
 
 /** Splits a long message on line boundaries into parts Telegram accepts (a lone long line is cut). */
 export function splitMessage(text: string, limit = TELEGRAM_MESSAGE_LIMIT): string[] {

@@ -1,12 +1,12 @@
 import type { InlineKeyboardMarkup } from 'grammy/types';
-import type { TemplateType } from '../api/contract/templates.js';
 import type { Sql } from '../sql/database.js';
 import { findActiveTemplates } from '../sql/message-templates.js';
 import { usedToday } from '../sql/daily-usage.js';
 import type { BotContext } from './context.js';
 import { DEFAULT_TEMPLATES } from './default-templates.js';
 import type { Recorder } from './recorder.js';
-import { packSections, renderTemplate, splitMessage, type TemplateValues } from './render.js';
+import { packSections, splitMessage } from './render.js';
+import { renderTemplate, type TemplateType, type TemplateValues } from '../api/contract/templates.js';
 import { localDay, nextMidnight } from './time-zone.js';
 
 export interface ReplyDeps {

@@ -1,3 +1,5 @@
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -22,14 +24,38 @@ function sonnerStylesFromStylesheet(): Plugin {
   };
 }
 
+/** Where the build keeps its source maps: beside console/dist, which is served, never inside it. */
+const SOURCE_MAPS_DIR = path.join(root, 'sourcemaps');
+
+/**
+ * Source maps would hand the console's source to anyone; they are built "hidden" (no sourceMappingURL in
+ * the scripts) and moved out of the served folder, for whoever reads a production stack trace.
+ */
+function sourceMapsOutsideDist(): Plugin {
+  return {
+    name: 'source-maps-outside-dist',
+    apply: 'build',
+    buildStart() {
+      rmSync(SOURCE_MAPS_DIR, { recursive: true, force: true });
+    },
+    writeBundle(options, bundle) {
+      for (const file of Object.keys(bundle).filter((name) => name.endsWith('.map'))) {
+        const target = path.join(SOURCE_MAPS_DIR, file);
+        mkdirSync(path.dirname(target), { recursive: true });
+        renameSync(path.join(options.dir!, file), target);
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), sonnerStylesFromStylesheet()],
+  plugins: [react(), sonnerStylesFromStylesheet(), sourceMapsOutsideDist()],
   css: { postcss: root },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    sourcemap: 'hidden',
     rolldownOptions: {
       // @tremor/react declares no "sideEffects", so importing one component would bundle every
       // chart and date picker with their dependencies. Its modules only define components.

@@ -17,7 +17,6 @@ export interface AdminUserRecord {
   twoFactorSecret: string | null;
   twoFactorPendingSecret: string | null;
   twoFactorLastStep: number | null;
-  lockedUntil: Date | null;
   lastLogin: Date | null;
   createdAt: Date;
 }

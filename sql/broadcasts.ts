@@ -10,6 +10,7 @@ export interface StoredBroadcast {
   status: BroadcastStatus;
   successCount: number;
   failureCount: number;
+  unknownCount: number;
   totalRecipients: number;
   createdBy: number | null;
   createdAt: Date;
@@ -27,13 +28,33 @@ export interface NewBroadcast {
   telegramIds: number[] | null;
 }
 
+/** A sending broadcast whose sender's lease ran out is shown 'interrupted' before any sender notices. */
+const STATUS = (sql: Sql) => sql`CASE WHEN status = 'sending' AND lease_expires_at < now() THEN 'interrupted' ELSE status END AS status`;
+
 const BROADCAST_COLUMNS = (sql: Sql) => sql`
-  id::int, title, content, template_id::int, target_type, status, success_count, failure_count, total_recipients,
-  created_by::int, created_at, started_at, finished_at`;
+  id::int, title, content, template_id::int, target_type, ${STATUS(sql)}, success_count, failure_count, unknown_count,
+  total_recipients, created_by::int, created_at, started_at, finished_at`;
+
+/**
+ * Sets the broadcasts' counts from their recipients' rows. The sender does not count each answer on the
+ * broadcast's row (the three sends in flight would queue on that one row): it recounts as it renews its
+ * lease and when a broadcast ends, and so does every other change of recipients, so counts never drift.
+ */
+async function recount(sql: Sql, broadcastIds: number[]): Promise<void> {
+  if (broadcastIds.length === 0) return;
+  await sql`
+    UPDATE broadcasts b SET success_count = c.delivered, failure_count = c.failed, unknown_count = c.unknown
+    FROM (
+      SELECT broadcast_id, count(*) FILTER (WHERE status = 'delivered')::int AS delivered,
+        count(*) FILTER (WHERE status = 'failed')::int AS failed, count(*) FILTER (WHERE status = 'unknown')::int AS unknown
+      FROM broadcast_recipients WHERE broadcast_id = ANY(${broadcastIds}::bigint[]) GROUP BY broadcast_id
+    ) c
+    WHERE b.id = c.broadcast_id`;
+}
 
 /**
  * Creates a broadcast and its recipients (a snapshot: the active, not staff-blocked bot users, or the
- * listed ones among the known bot users) in one transaction. Returns null when no recipient qualifies.
+ * listed ones among the known bot users that staff have not blocked) in one transaction. Returns null when no recipient qualifies.
  */
 export async function insertBroadcast(sql: Sql, broadcast: NewBroadcast, at: Date): Promise<StoredBroadcast | null> {
   return sql.begin(async (transaction) => {
@@ -47,7 +68,7 @@ export async function insertBroadcast(sql: Sql, broadcast: NewBroadcast, at: Dat
       ? await tx`
           INSERT INTO broadcast_recipients (broadcast_id, telegram_id)
           SELECT ${id}, u.telegram_id FROM telegram_users u
-          WHERE u.telegram_id = ANY(${broadcast.telegramIds}::bigint[])
+          WHERE u.telegram_id = ANY(${broadcast.telegramIds}::bigint[]) AND NOT u.is_blocked
           ORDER BY u.telegram_id`
       : await tx`
           INSERT INTO broadcast_recipients (broadcast_id, telegram_id)
@@ -72,8 +93,8 @@ export async function findBroadcast(sql: Sql, id: number): Promise<StoredBroadca
 /** The latest broadcasts, newest first, with content cut to `contentLength` characters. */
 export async function listRecentBroadcasts(sql: Sql, limit: number, contentLength: number): Promise<StoredBroadcast[]> {
   return sql<StoredBroadcast[]>`
-    SELECT id::int, title, left(content, ${contentLength}) AS content, template_id::int, target_type, status, success_count,
-      failure_count, total_recipients, created_by::int, created_at, started_at, finished_at
+    SELECT id::int, title, left(content, ${contentLength}) AS content, template_id::int, target_type, ${STATUS(sql)},
+      success_count, failure_count, unknown_count, total_recipients, created_by::int, created_at, started_at, finished_at
     FROM broadcasts ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
 }
 
@@ -100,6 +121,7 @@ export async function selectedRecipients(sql: Sql, ids: number[]): Promise<Map<n
 export interface RecipientCounts {
   delivered: number;
   failed: number;
+  unknown: number;
   pending: number;
   sending: number;
   /** Deliveries stamped after `since`. */
@@ -110,6 +132,7 @@ export async function countRecipients(sql: Sql, broadcastId: number, since: Date
   const [row] = await sql<RecipientCounts[]>`
     SELECT count(*) FILTER (WHERE status = 'delivered')::int AS delivered,
       count(*) FILTER (WHERE status = 'failed')::int AS failed,
+      count(*) FILTER (WHERE status = 'unknown')::int AS unknown,
       count(*) FILTER (WHERE status = 'pending')::int AS pending,
       count(*) FILTER (WHERE status = 'sending')::int AS sending,
       count(*) FILTER (WHERE status = 'delivered' AND sent_at > ${since})::int AS recent
@@ -125,48 +148,59 @@ export interface FailedRecipientRow {
   attempts: number;
 }
 
-export async function listFailedRecipients(sql: Sql, broadcastId: number, limit: number): Promise<FailedRecipientRow[]> {
+/** The broadcast's failed recipients, or its unknown ones (in flight when a sender died). */
+export async function listRecipientsIn(sql: Sql, broadcastId: number, status: 'failed' | 'unknown', limit: number): Promise<FailedRecipientRow[]> {
   return sql<FailedRecipientRow[]>`
     SELECT r.telegram_id::float8 AS telegram_id, u.first_name, u.username, r.error, r.attempts
     FROM broadcast_recipients r LEFT JOIN telegram_users u ON u.telegram_id = r.telegram_id
-    WHERE r.broadcast_id = ${broadcastId} AND r.status = 'failed'
+    WHERE r.broadcast_id = ${broadcastId} AND r.status = ${status}
     ORDER BY r.telegram_id LIMIT ${limit}`;
 }
 
-/** Cancels a queued or sending broadcast: its pending recipients fail as 'cancelled'. False when it was not open. */
+/** Cancels an open broadcast: its pending recipients fail as 'cancelled'. False when it was not open. */
 export async function cancelBroadcast(sql: Sql, broadcastId: number, at: Date): Promise<boolean> {
   return sql.begin(async (transaction) => {
     const tx = transaction as unknown as Sql;
     const [open] = await tx`
       UPDATE broadcasts SET status = 'cancelled', finished_at = ${at}
-      WHERE id = ${broadcastId} AND status IN ('queued', 'sending') RETURNING id`;
+      WHERE id = ${broadcastId} AND status IN ('queued', 'sending', 'interrupted') RETURNING id`;
     if (!open) return false;
-    const cancelled = await tx`
+    await tx`
       UPDATE broadcast_recipients SET status = 'failed', error = 'cancelled'
       WHERE broadcast_id = ${broadcastId} AND status = 'pending'`;
-    await tx`UPDATE broadcasts SET failure_count = failure_count + ${cancelled.count} WHERE id = ${broadcastId}`;
+    await recount(tx, [broadcastId]);
     return true;
   }) as Promise<boolean>;
 }
 
 /**
  * Puts the failed recipients back in the queue, except those Telegram refused for good (blocked the bot,
- * deactivated), those no longer reachable, and interrupted sends (they may have arrived); the broadcast is sending again. Returns how many were requeued.
+ * deactivated) and those no longer reachable; the broadcast is sending again. Returns how many were requeued.
  */
 export async function retryFailedRecipients(sql: Sql, broadcastId: number): Promise<number> {
+  return requeueRecipients(sql, broadcastId, 'failed');
+}
+
+/**
+ * Puts the unknown recipients (in flight when a sender died) back in the queue, when staff accept that
+ * some may get the message twice; those no longer reachable stay unknown. Returns how many were requeued.
+ */
+export async function requeueUnknownRecipients(sql: Sql, broadcastId: number): Promise<number> {
+  return requeueRecipients(sql, broadcastId, 'unknown');
+}
+
+async function requeueRecipients(sql: Sql, broadcastId: number, from: 'failed' | 'unknown'): Promise<number> {
   return sql.begin(async (transaction) => {
     const tx = transaction as unknown as Sql;
     const requeued = await tx`
       UPDATE broadcast_recipients r SET status = 'pending', error = NULL, attempts = 0
       FROM telegram_users u
-      WHERE r.broadcast_id = ${broadcastId} AND r.status = 'failed' AND NOT r.unreachable
-        -- An interrupted send may have arrived: resending could deliver it twice.
-        AND r.error IS DISTINCT FROM 'interrupted'
+      WHERE r.broadcast_id = ${broadcastId} AND r.status = ${from} AND NOT r.unreachable
         AND u.telegram_id = r.telegram_id AND u.is_active AND NOT u.is_blocked`;
     if (requeued.count > 0) {
       await tx`
-        UPDATE broadcasts SET status = 'sending', finished_at = NULL, failure_count = failure_count - ${requeued.count}
-        WHERE id = ${broadcastId}`;
+        UPDATE broadcasts SET status = 'sending', finished_at = NULL WHERE id = ${broadcastId}`;
+      await recount(tx, [broadcastId]);
     }
     return requeued.count;
   }) as Promise<number>;
@@ -174,28 +208,68 @@ export async function retryFailedRecipients(sql: Sql, broadcastId: number): Prom
 
 // ---- The sender's queries ----
 
-/**
- * After a crash: recipients left 'sending' may or may not have received the message, so they are failed
- * as 'interrupted' (never resent), and counted.
- */
-export async function failInterruptedRecipients(sql: Sql): Promise<number> {
-  const rows = await sql<{ broadcastId: number; n: number }[]>`
-    WITH interrupted AS (
-      UPDATE broadcast_recipients SET status = 'failed', error = 'interrupted'
-      WHERE status = 'sending' RETURNING broadcast_id
-    )
-    SELECT broadcast_id::int, count(*)::int AS n FROM interrupted GROUP BY broadcast_id`;
-  for (const row of rows) {
-    await sql`UPDATE broadcasts SET failure_count = failure_count + ${row.n} WHERE id = ${row.broadcastId}`;
-  }
-  return rows.reduce((sum, row) => sum + row.n, 0);
+/** Who holds a claim (one sender, for as long as it runs) and for how long it lasts unless renewed. */
+export interface Lease {
+  owner: string;
+  ms: number;
 }
 
-/** The oldest broadcast with work to do, marked 'sending' (and started) if it was queued. */
-export async function nextOpenBroadcast(sql: Sql, at: Date): Promise<StoredBroadcast | undefined> {
+const leaseEnd = (sql: Sql, lease: Lease) => sql`now() + ${lease.ms} * interval '1 millisecond'`;
+
+/**
+ * Settles what a dead sender left behind: recipients whose lease ran out were in flight (or about to be)
+ * and become 'unknown', never resent silently; broadcasts whose lease ran out are 'interrupted' until a
+ * sender resumes them. Returns how many recipients became unknown.
+ */
+export async function settleExpiredLeases(sql: Sql): Promise<number> {
+  return sql.begin(async (transaction) => {
+    const tx = transaction as unknown as Sql;
+    const interrupted = await tx<{ id: number; owner: string }[]>`
+      WITH expired AS (
+        SELECT id, lease_owner FROM broadcasts WHERE status = 'sending' AND lease_expires_at < now() FOR UPDATE
+      )
+      UPDATE broadcasts b SET status = 'interrupted', lease_owner = NULL, lease_expires_at = NULL
+      FROM expired e WHERE b.id = e.id RETURNING b.id::int, e.lease_owner AS owner`;
+    // A sender whose broadcast lease ran out is dead: its claims are too, even one taken after its last renewal.
+    const lost = await tx<{ broadcastId: number }[]>`
+      UPDATE broadcast_recipients SET status = 'unknown', lease_owner = NULL, lease_expires_at = NULL
+      WHERE status = 'sending' AND (lease_expires_at < now() OR (broadcast_id, lease_owner) IN (
+        SELECT * FROM unnest(${interrupted.map((row) => row.id)}::bigint[], ${interrupted.map((row) => row.owner)}::text[])))
+      RETURNING broadcast_id::int`;
+    await recount(tx, [...new Set([...lost.map((row) => row.broadcastId), ...interrupted.map((row) => row.id)])]);
+    return lost.length;
+  }) as Promise<number>;
+}
+
+/** Keeps this sender's claims (its broadcast and its recipients in flight) from expiring, and its broadcast's counts current. */
+export async function renewLeases(sql: Sql, lease: Lease): Promise<void> {
+  const held = await sql<{ id: number }[]>`
+    UPDATE broadcasts SET lease_expires_at = ${leaseEnd(sql, lease)} WHERE lease_owner = ${lease.owner} AND status = 'sending'
+    RETURNING id::int`;
+  await sql`
+    UPDATE broadcast_recipients SET lease_expires_at = ${leaseEnd(sql, lease)}
+    WHERE status = 'sending' AND lease_owner = ${lease.owner}`;
+  await recount(sql, held.map((row) => row.id));
+}
+
+/** A stopping sender lets go of its broadcast, so another instance may resume it at once. */
+export async function releaseBroadcast(sql: Sql, broadcastId: number, lease: Lease): Promise<void> {
+  await sql`UPDATE broadcasts SET lease_owner = NULL, lease_expires_at = NULL WHERE id = ${broadcastId} AND lease_owner = ${lease.owner}`;
+}
+
+/**
+ * The oldest open broadcast no other live sender holds, taken under this sender's lease and marked
+ * 'sending' (and started) if it was queued or interrupted.
+ */
+export async function nextOpenBroadcast(sql: Sql, lease: Lease, at: Date): Promise<StoredBroadcast | undefined> {
   const [row] = await sql<StoredBroadcast[]>`
-    UPDATE broadcasts SET status = 'sending', started_at = coalesce(started_at, ${at})
-    WHERE id = (SELECT id FROM broadcasts WHERE status IN ('queued', 'sending') ORDER BY id LIMIT 1)
+    UPDATE broadcasts SET status = 'sending', started_at = coalesce(started_at, ${at}),
+      lease_owner = ${lease.owner}, lease_expires_at = ${leaseEnd(sql, lease)}
+    WHERE id = (
+      SELECT id FROM broadcasts
+      WHERE status IN ('queued', 'sending', 'interrupted')
+        AND (lease_owner IS NULL OR lease_owner = ${lease.owner} OR lease_expires_at < now())
+      ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
     RETURNING ${BROADCAST_COLUMNS(sql)}`;
   return row;
 }
@@ -208,11 +282,62 @@ export interface ClaimedRecipient {
   attempts: number;
 }
 
-/** Marks up to `limit` pending recipients 'sending' (before any request is made) and returns them. */
-export async function claimRecipients(sql: Sql, broadcastId: number, limit: number): Promise<ClaimedRecipient[]> {
+export type RecipientOutcome =
+  | { telegramId: number; status: 'delivered'; attempts: number }
+  | { telegramId: number; status: 'failed'; attempts: number; error: string; unreachable: boolean }
+  /** Not sent (the broadcast was cancelled before its turn). */
+  | { telegramId: number; status: 'cancelled' }
+  /** Not sent (the sender is stopping): back in the queue. */
+  | { telegramId: number; status: 'released'; attempts: number };
+
+/** An outcome as the row it leaves: status, error, attempts (null: unchanged). */
+function asRow(outcome: RecipientOutcome): [string, string | null, number | null] {
+  switch (outcome.status) {
+    case 'delivered':
+      return ['delivered', null, outcome.attempts];
+    case 'failed':
+      return ['failed', outcome.error, outcome.attempts];
+    case 'cancelled':
+      return ['failed', 'cancelled', null];
+    case 'released':
+      return ['pending', null, outcome.attempts];
+  }
+}
+
+/**
+ * In one statement (one trip to the database per message): stores the answers of recipients this sender
+ * holds (counted on the broadcast's row at the next recount), marks users Telegram refused for good inactive, and
+ * claims up to `limit` pending recipients under the lease ('sending', before any request is made). The
+ * sender claims no more than it has free slots, so a crash leaves no more than that in doubt. A recipient
+ * no longer held (its lease ran out and it was settled as unknown) is left as it is.
+ */
+export async function storeAndClaim(
+  sql: Sql,
+  broadcastId: number,
+  lease: Lease,
+  outcomes: RecipientOutcome[],
+  limit: number,
+  at: Date,
+): Promise<ClaimedRecipient[]> {
+  const rows = outcomes.map(asRow);
+  const unreachable = outcomes.filter((outcome) => outcome.status === 'failed' && outcome.unreachable).map((outcome) => outcome.telegramId);
   return sql<ClaimedRecipient[]>`
-    WITH claimed AS (
-      UPDATE broadcast_recipients SET status = 'sending'
+    WITH answer AS (
+      SELECT * FROM unnest(
+        ${outcomes.map((outcome) => outcome.telegramId)}::bigint[], ${rows.map((row) => row[0])}::text[],
+        ${rows.map((row) => row[1])}::text[], ${rows.map((row) => row[2])}::int[]
+      ) AS a(telegram_id, status, error, attempts)
+    ), stored AS (
+      UPDATE broadcast_recipients r SET status = a.status, error = a.error, attempts = coalesce(a.attempts, r.attempts),
+        unreachable = a.telegram_id = ANY(${unreachable}::bigint[]), sent_at = CASE WHEN a.status = 'delivered' THEN ${at}::timestamptz ELSE r.sent_at END,
+        lease_owner = NULL, lease_expires_at = NULL
+      FROM answer a
+      WHERE r.broadcast_id = ${broadcastId} AND r.telegram_id = a.telegram_id AND r.status = 'sending' AND r.lease_owner = ${lease.owner}
+      RETURNING r.telegram_id, r.status, r.unreachable
+    ), refused AS (
+      UPDATE telegram_users SET is_active = false WHERE telegram_id IN (SELECT telegram_id FROM stored WHERE unreachable)
+    ), claimed AS (
+      UPDATE broadcast_recipients SET status = 'sending', lease_owner = ${lease.owner}, lease_expires_at = ${leaseEnd(sql, lease)}
       WHERE broadcast_id = ${broadcastId} AND telegram_id IN (
         SELECT telegram_id FROM broadcast_recipients
         WHERE broadcast_id = ${broadcastId} AND status = 'pending' ORDER BY telegram_id LIMIT ${limit}
@@ -224,61 +349,20 @@ export async function claimRecipients(sql: Sql, broadcastId: number, limit: numb
     ORDER BY c.telegram_id`;
 }
 
-export type RecipientOutcome =
-  | { telegramId: number; status: 'delivered'; attempts: number }
-  | { telegramId: number; status: 'failed'; attempts: number; error: string; unreachable: boolean }
-  /** Not sent (the broadcast was cancelled before its turn). */
-  | { telegramId: number; status: 'cancelled' }
-  /** Not sent (the sender is stopping): back in the queue. */
-  | { telegramId: number; status: 'released'; attempts: number };
-
-/** Stores the answers of claimed recipients and adds them to the broadcast's live counts. */
-export async function recordOutcomes(sql: Sql, broadcastId: number, outcomes: RecipientOutcome[], at: Date): Promise<void> {
-  if (outcomes.length === 0) return;
-  const delivered = outcomes.filter((outcome) => outcome.status === 'delivered');
-  const failed = outcomes.filter((outcome) => outcome.status === 'failed' || outcome.status === 'cancelled');
-  const released = outcomes.filter((outcome) => outcome.status === 'released');
-  await sql.begin(async (transaction) => {
-    const tx = transaction as unknown as Sql;
-    if (delivered.length > 0) {
-      await tx`
-        UPDATE broadcast_recipients r SET status = 'delivered', sent_at = ${at}, error = NULL, attempts = d.attempts
-        FROM (SELECT * FROM unnest(${delivered.map((d) => d.telegramId)}::bigint[], ${delivered.map((d) => d.attempts)}::int[]) AS x(telegram_id, attempts)) d
-        WHERE r.broadcast_id = ${broadcastId} AND r.telegram_id = d.telegram_id AND r.status = 'sending'`;
-    }
-    if (failed.length > 0) {
-      const unreachable = failed.filter((f) => f.status === 'failed' && f.unreachable).map((f) => f.telegramId);
-      await tx`
-        UPDATE broadcast_recipients r SET status = 'failed', error = f.error, attempts = f.attempts,
-          unreachable = f.telegram_id = ANY(${unreachable}::bigint[])
-        FROM (SELECT * FROM unnest(
-          ${failed.map((f) => f.telegramId)}::bigint[],
-          ${failed.map((f) => (f.status === 'failed' ? f.error : 'cancelled'))}::text[],
-          ${failed.map((f) => (f.status === 'failed' ? f.attempts : 0))}::int[]) AS x(telegram_id, error, attempts)) f
-        WHERE r.broadcast_id = ${broadcastId} AND r.telegram_id = f.telegram_id AND r.status = 'sending'`;
-      if (unreachable.length > 0) {
-        await tx`UPDATE telegram_users SET is_active = false WHERE telegram_id = ANY(${unreachable}::bigint[])`;
-      }
-    }
-    if (released.length > 0) {
-      await tx`
-        UPDATE broadcast_recipients r SET status = 'pending', attempts = x.attempts
-        FROM (SELECT * FROM unnest(${released.map((r) => r.telegramId)}::bigint[], ${released.map((r) => r.attempts)}::int[]) AS x(telegram_id, attempts)) x
-        WHERE r.broadcast_id = ${broadcastId} AND r.telegram_id = x.telegram_id AND r.status = 'sending'`;
-    }
-    await tx`
-      UPDATE broadcasts SET success_count = success_count + ${delivered.length}, failure_count = failure_count + ${failed.length}
-      WHERE id = ${broadcastId}`;
-  });
-}
-
 /**
- * Ends a broadcast with nothing pending or in flight: 'sent' with at least one delivery, 'failed' otherwise.
- * Returns the finished broadcast, or undefined when it still has work (or was cancelled meanwhile).
+ * Ends a broadcast whose recipients are all settled (delivered, failed or unknown): 'sent' with at least one
+ * delivery, 'failed' otherwise. Returns the finished broadcast, or undefined when it still has work (or was
+ * cancelled meanwhile).
  */
 export async function finishBroadcast(sql: Sql, broadcastId: number, at: Date): Promise<StoredBroadcast | undefined> {
   const [row] = await sql<StoredBroadcast[]>`
-    UPDATE broadcasts SET status = CASE WHEN success_count > 0 THEN 'sent' ELSE 'failed' END, finished_at = ${at}
+    UPDATE broadcasts SET status = CASE WHEN c.delivered > 0 THEN 'sent' ELSE 'failed' END, finished_at = ${at},
+      lease_owner = NULL, lease_expires_at = NULL, success_count = c.delivered, failure_count = c.failed, unknown_count = c.unknown
+    FROM (
+      SELECT count(*) FILTER (WHERE status = 'delivered')::int AS delivered, count(*) FILTER (WHERE status = 'failed')::int AS failed,
+        count(*) FILTER (WHERE status = 'unknown')::int AS unknown
+      FROM broadcast_recipients WHERE broadcast_id = ${broadcastId}
+    ) c
     WHERE id = ${broadcastId} AND status = 'sending' AND NOT EXISTS (
       SELECT 1 FROM broadcast_recipients WHERE broadcast_id = ${broadcastId} AND status IN ('pending', 'sending'))
     RETURNING ${BROADCAST_COLUMNS(sql)}`;

@@ -78,11 +78,6 @@ export async function nearestPlace(sql: Sql, latitude: number, longitude: number
   return place;
 }
 
-export async function countCities(sql: Sql): Promise<number> {
-  const [row] = await sql<{ count: number }[]>`SELECT count(*) AS count FROM cities`;
-  return row?.count ?? 0;
-}
-
 export async function findPlace(sql: Sql, id: number): Promise<Place | undefined> {
   const [place] = await sql<Place[]>`
     SELECT id, name, region, country, country_code, population, latitude, longitude FROM cities WHERE id = ${id}`;

@@ -195,24 +195,6 @@ export async function dailySeries(sql: Sql, range: DayRange): Promise<DailyFigur
   });
 }
 
-/** Requests per UTC hour of day (0–23, all 24 present) over the window. */
-export async function hourOfDayDistribution(sql: Sql, range: DayRange): Promise<{ hour: number; requests: number }[]> {
-  return readInSnapshot(sql, range, async (tx, pendingLogs) => {
-    const { start, end } = windowBounds(range);
-    const rows = await tx<{ hour: number; requests: number }[]>`
-      SELECT hours.hour, coalesce(sum(parts.requests), 0)::int AS requests
-      FROM generate_series(0, 23) AS hours (hour)
-      LEFT JOIN (
-        SELECT extract(hour FROM hour AT TIME ZONE 'UTC')::int AS hour, requests
-        FROM log_hourly_totals WHERE hour >= ${start} AND hour < ${end}
-        UNION ALL
-        SELECT extract(hour FROM created_at AT TIME ZONE 'UTC')::int, 1 FROM ${pendingLogs}
-      ) parts ON parts.hour = hours.hour
-      GROUP BY hours.hour ORDER BY hours.hour`;
-    return [...rows];
-  });
-}
-
 /** Logs per duration bucket, with the bucket's bounds in ms (upper is null for the open-ended last one). */
 interface HistogramBucket {
   lowerMs: number;
@@ -256,11 +238,11 @@ function toResponseTimes(buckets: HistogramBucket[]): ResponseTimes {
   };
 }
 
-/** The window's duration histogram, per day or for the whole window; buckets in ascending order. */
-function durationHistograms(sql: Sql, range: DayRange, { perDay }: { perDay: boolean }) {
+/** The window's duration histogram; buckets in ascending order. */
+function durationHistogram(sql: Sql, range: DayRange) {
   return readInSnapshot(sql, range, async (tx, pendingLogs) => {
-    const rows = await tx<(HistogramBucket & { day: string | null })[]>`
-      SELECT ${perDay ? tx`day::text` : tx`NULL::text`} AS day, (log_duration_bounds())[bucket] AS lower_ms,
+    const rows = await tx<HistogramBucket[]>`
+      SELECT (log_duration_bounds())[bucket] AS lower_ms,
         (log_duration_bounds())[bucket + 1] AS upper_ms, sum(logs)::int AS logs
       FROM (
         SELECT day, bucket, logs FROM log_daily_durations WHERE ${inRange(tx, range)}
@@ -268,46 +250,14 @@ function durationHistograms(sql: Sql, range: DayRange, { perDay }: { perDay: boo
         SELECT log_rollup_day(created_at), log_duration_bucket(duration_ms), count(*)
         FROM ${pendingLogs} AND duration_ms IS NOT NULL GROUP BY 1, 2
       ) parts
-      GROUP BY 1, bucket ORDER BY 1, bucket`;
+      GROUP BY bucket ORDER BY bucket`;
     return [...rows];
   });
 }
 
 /** Median and p95 response time over the whole window. */
 export async function responseTimePercentiles(sql: Sql, range: DayRange): Promise<ResponseTimes> {
-  return toResponseTimes(await durationHistograms(sql, range, { perDay: false }));
-}
-
-/** Median and p95 response time of each day of the window that has durations. */
-export async function dailyResponseTimes(sql: Sql, range: DayRange): Promise<(ResponseTimes & { day: string })[]> {
-  const byDay = new Map<string, HistogramBucket[]>();
-  for (const { day, ...bucket } of await durationHistograms(sql, range, { perDay: true })) {
-    const buckets = byDay.get(day!) ?? [];
-    buckets.push(bucket);
-    byDay.set(day!, buckets);
-  }
-  return [...byDay].map(([day, buckets]) => ({ day, ...toResponseTimes(buckets) }));
-}
-
-export interface CommandRequests {
-  day: string;
-  /** null for logs without a command. */
-  command: string | null;
-  requests: number;
-}
-
-/** Requests per command and day over the window, by day then most requested first. */
-export async function commandDailySeries(sql: Sql, range: DayRange): Promise<CommandRequests[]> {
-  return readInSnapshot(sql, range, async (tx, pendingLogs) => {
-    const rows = await tx<CommandRequests[]>`
-      SELECT day::text, nullif(command, '') AS command, sum(requests)::int AS requests FROM (
-        SELECT day, command, requests FROM log_daily_commands WHERE ${inRange(tx, range)}
-        UNION ALL
-        SELECT log_rollup_day(created_at), coalesce(command, ''), count(*) FROM ${pendingLogs} GROUP BY 1, 2
-      ) parts
-      GROUP BY day, command ORDER BY day, requests DESC, command`;
-    return [...rows];
-  });
+  return toResponseTimes(await durationHistogram(sql, range));
 }
 
 export interface TopUser {

@@ -112,10 +112,6 @@ async function addToRollups(sql: Sql, after: number, upTo: number): Promise<numb
     FROM ${batch} AND duration_ms IS NOT NULL GROUP BY 1, 2
     ON CONFLICT (day, bucket) DO UPDATE SET ${addedUp(sql, ['logs'])}`;
   await sql`
-    INSERT INTO log_daily_commands AS t (day, command, requests)
-    SELECT log_rollup_day(created_at), coalesce(command, ''), count(*) FROM ${batch} GROUP BY 1, 2
-    ON CONFLICT (day, command) DO UPDATE SET ${addedUp(sql, ['requests'])}`;
-  await sql`
     INSERT INTO log_daily_locations AS t (day, country, region, city, requests, error_count, duration_count, duration_sum, last_request_at)
     SELECT log_rollup_day(created_at) AS day, ${placeColumns(sql)}, count(*), count(*) FILTER (WHERE level = 'ERROR'),
       count(duration_ms), coalesce(sum(duration_ms), 0), max(created_at)

@@ -1,47 +1,70 @@
 import type { Sql } from './database.js';
 
-export const MAX_FAILURES = 5;
-export const FAILURE_WINDOW_MINUTES = 15;
+/** Failures from one source within the window that lock it out of the account. */
+const MAX_FAILURES = 5;
+const FAILURE_WINDOW_MINUTES = 15;
+/**
+ * Failures from all sources together within the window that put the account under attack: then a single
+ * failure locks its source out. A source with no failure still gets to try, so the owner still signs in.
+ */
+const ACCOUNT_UNDER_ATTACK_FAILURES = 20;
 const FIRST_LOCKOUT_MINUTES = 15;
 const LONGEST_LOCKOUT_HOURS = 24;
 
-/**
- * Counts a failed sign-in. The fifth failure within 15 minutes locks the account, for 15 minutes
- * the first time and twice as long each time after (up to a day) until a sign-in succeeds.
- * Returns the lock's end when this failure locked the account.
- */
-export async function recordFailedLogin(sql: Sql, userId: number, now: Date): Promise<Date | undefined> {
-  const windowStart = new Date(now.getTime() - FAILURE_WINDOW_MINUTES * 60_000);
-  const [row] = await sql<{ lockedNow: boolean; lockedUntil: Date | null }[]>`
-    WITH counted AS (
-      SELECT id,
-        CASE WHEN first_failed_login_at IS NULL OR first_failed_login_at <= ${windowStart}
-          THEN 1 ELSE failed_login_count + 1 END AS failures,
-        CASE WHEN first_failed_login_at IS NULL OR first_failed_login_at <= ${windowStart}
-          THEN ${now}::timestamptz ELSE first_failed_login_at END AS first_at
-      FROM admin_users WHERE id = ${userId}
-      FOR UPDATE
-    )
-    UPDATE admin_users u SET
-      failed_login_count = CASE WHEN c.failures >= ${MAX_FAILURES} THEN 0 ELSE c.failures END,
-      first_failed_login_at = CASE WHEN c.failures >= ${MAX_FAILURES} THEN NULL ELSE c.first_at END,
-      locked_until = CASE WHEN c.failures >= ${MAX_FAILURES}
-        THEN ${now}::timestamptz + least(
-          make_interval(mins => ${FIRST_LOCKOUT_MINUTES}) * power(2, u.lockout_count),
-          make_interval(hours => ${LONGEST_LOCKOUT_HOURS}))
-        ELSE u.locked_until END,
-      lockout_count = CASE WHEN c.failures >= ${MAX_FAILURES} THEN u.lockout_count + 1 ELSE u.lockout_count END
-    FROM counted c
-    WHERE u.id = c.id
-    RETURNING c.failures >= ${MAX_FAILURES} AS locked_now, u.locked_until`;
-  return row?.lockedNow ? (row.lockedUntil ?? undefined) : undefined;
+/** One sign-in attempt's throttling key: the account (or unknown name) tried, and where from. */
+export interface SignInAttempt {
+  account: string;
+  source: string;
 }
 
-/** Clears the failure count and lockout history, and stamps the login time. */
-export async function recordSuccessfulLogin(sql: Sql, userId: number, now: Date): Promise<void> {
-  await sql`
-    UPDATE admin_users SET
-      failed_login_count = 0, first_failed_login_at = NULL, lockout_count = 0, locked_until = NULL,
-      last_login = ${now}
-    WHERE id = ${userId}`;
+/** The end of this source's lock on this account, when one holds. */
+export async function signInLockedUntil(sql: Sql, attempt: SignInAttempt, now: Date): Promise<Date | undefined> {
+  const [lock] = await sql<{ lockedUntil: Date }[]>`
+    SELECT locked_until FROM sign_in_locks
+    WHERE account = ${attempt.account} AND source = ${attempt.source} AND locked_until > ${now}`;
+  return lock?.lockedUntil;
+}
+
+/**
+ * Counts a failed sign-in. The fifth failure from one source within 15 minutes (since its last lock), or any
+ * failure while the account is under attack, locks that source out of the account: for 15 minutes the first
+ * time, and twice as long each time after (up to a day) until it signs in. Returns the lock's end when this
+ * failure set one. Failures older than the window, and locks a day past their end, are forgotten.
+ */
+export async function recordFailedSignIn(sql: Sql, attempt: SignInAttempt, now: Date): Promise<Date | undefined> {
+  const windowStart = new Date(now.getTime() - FAILURE_WINDOW_MINUTES * 60_000);
+  const forgottenBefore = new Date(now.getTime() - LONGEST_LOCKOUT_HOURS * 3_600_000);
+  const { account, source } = attempt;
+  await sql`DELETE FROM sign_in_failures WHERE failed_at < ${windowStart}`;
+  await sql`DELETE FROM sign_in_locks WHERE locked_until < ${forgottenBefore}`;
+  // The counts are read in the insert's snapshot, which does not see the new row: hence the + 1s.
+  const [lock] = await sql<{ lockedUntil: Date }[]>`
+    WITH failed AS (
+      INSERT INTO sign_in_failures (account, source, failed_at) VALUES (${account}, ${source}, ${now})
+    ), counted AS (
+      SELECT
+        count(*) FILTER (WHERE f.source = ${source} AND f.failed_at > coalesce(l.locked_at, '-infinity')) + 1 AS from_source,
+        count(*) + 1 AS from_all
+      FROM sign_in_failures f
+      LEFT JOIN sign_in_locks l ON l.account = f.account AND l.source = ${source}
+      WHERE f.account = ${account} AND f.failed_at >= ${windowStart}
+    )
+    INSERT INTO sign_in_locks AS l (account, source, lockouts, locked_at, locked_until)
+    SELECT ${account}, ${source}, 1, ${now}, ${now}::timestamptz + make_interval(mins => ${FIRST_LOCKOUT_MINUTES})
+    FROM counted WHERE from_source >= ${MAX_FAILURES} OR from_all >= ${ACCOUNT_UNDER_ATTACK_FAILURES}
+    ON CONFLICT (account, source) DO UPDATE SET
+      lockouts = l.lockouts + 1,
+      locked_at = EXCLUDED.locked_at,
+      locked_until = EXCLUDED.locked_at + least(
+        make_interval(mins => ${FIRST_LOCKOUT_MINUTES}) * power(2, l.lockouts),
+        make_interval(hours => ${LONGEST_LOCKOUT_HOURS}))
+    RETURNING l.locked_until`;
+  return lock?.lockedUntil;
+}
+
+/** A success from a source clears its failures and lockout history for the account, and stamps the login time. */
+export async function recordSuccessfulLogin(sql: Sql, userId: number, attempt: SignInAttempt, now: Date): Promise<void> {
+  await sql`DELETE FROM sign_in_failures WHERE account = ${attempt.account} AND source = ${attempt.source}`;
+  await sql`DELETE FROM sign_in_locks WHERE account = ${attempt.account} AND source = ${attempt.source}`;
+  await sql`UPDATE admin_users SET last_login = ${now} WHERE id = ${userId}`;
 }

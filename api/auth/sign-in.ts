@@ -1,7 +1,7 @@
 import type { LoginRequest, LoginResponse } from '../contract/auth.js';
 import { ApiError } from '../errors.js';
 import { findAdminUserByIdentifier, type AdminUserRecord } from '../../sql/admin-users.js';
-import { recordFailedLogin, recordSuccessfulLogin } from '../../sql/login-security.js';
+import { recordFailedSignIn, recordSuccessfulLogin, signInLockedUntil, type SignInAttempt } from '../../sql/login-security.js';
 import { getSystemSettings } from '../../sql/settings.js';
 import {
   claimTwoFactorStep,
@@ -35,7 +35,9 @@ function lockedError(lockedUntil: Date, now: Date): ApiError {
 
 /**
  * Checks credentials (and the second factor when the user has one) and opens a session.
- * Every refusal is an ApiError; an unknown user and a wrong password are refused alike.
+ * Every refusal is an ApiError. Failures are throttled per account and client address (README "Security"):
+ * a lock holds only the address that earned it, and an unknown name is counted, locked and answered
+ * exactly as an account is, so the answers never tell which names exist.
  */
 export async function signIn(
   deps: AuthDeps,
@@ -44,23 +46,26 @@ export async function signIn(
 ): Promise<LoginResponse> {
   const now = deps.now();
   const user = await findAdminUserByIdentifier(deps.sql, request.identifier);
-  if (user?.lockedUntil && user.lockedUntil > now) throw lockedError(user.lockedUntil, now);
+  const attempt: SignInAttempt = {
+    account: user ? `user:${user.id}` : `name:${request.identifier.trim().toLowerCase()}`,
+    source: client.ip ?? 'unknown',
+  };
+  const lockedUntil = await signInLockedUntil(deps.sql, attempt, now);
+  if (lockedUntil) throw lockedError(lockedUntil, now);
 
+  // Without an account this checks a decoy hash, so an unknown name takes as long as a wrong password.
   const passwordMatches = await verifyPassword(user?.passwordHash, request.password);
-  if (!user || !passwordMatches) {
-    if (user) await failAttempt(deps, user, INVALID_CREDENTIALS);
-    throw signInError(401, INVALID_CREDENTIALS);
-  }
+  if (!user || !passwordMatches) return failAttempt(deps, attempt, INVALID_CREDENTIALS);
   if (!user.isActive) throw signInError(403, 'This account is deactivated. Ask an administrator to reactivate it.');
 
   let recoveryCodes: string[] | undefined;
   if (user.twoFactorEnabled || (await twoFactorRequiredBySetting(deps, user))) {
-    const outcome = await checkSecondFactor(deps, user, request);
+    const outcome = await checkSecondFactor(deps, user, request, attempt);
     if (outcome.kind === 'needed') return { success: false, requiresTwoFactor: true, ...(outcome.enrollment && { enrollment: outcome.enrollment }) };
     recoveryCodes = outcome.recoveryCodes;
   }
 
-  await recordSuccessfulLogin(deps.sql, user.id, now);
+  await recordSuccessfulLogin(deps.sql, user.id, attempt, now);
   const tokens = await startSession(deps, user.id, client);
   return {
     success: true,
@@ -81,7 +86,12 @@ type SecondFactorOutcome =
   | { kind: 'needed'; enrollment?: Awaited<ReturnType<typeof createEnrollment>> }
   | { kind: 'passed'; recoveryCodes?: string[] };
 
-async function checkSecondFactor(deps: AuthDeps, user: AdminUserRecord, request: LoginRequest): Promise<SecondFactorOutcome> {
+async function checkSecondFactor(
+  deps: AuthDeps,
+  user: AdminUserRecord,
+  request: LoginRequest,
+  attempt: SignInAttempt,
+): Promise<SecondFactorOutcome> {
   const now = deps.now();
   if (!user.twoFactorSecret) {
     // Two-factor was switched on for this user by an administrator: enrol now, then continue.
@@ -89,24 +99,24 @@ async function checkSecondFactor(deps: AuthDeps, user: AdminUserRecord, request:
     if (!user.twoFactorPendingSecret) await setPendingTwoFactorSecret(deps.sql, user.id, secret);
     if (!request.twoFactorToken) return { kind: 'needed', enrollment: await createEnrollment(secret, user.email ?? user.username) };
     const step = await verifyTwoFactorCode(secret, request.twoFactorToken, now, null);
-    if (step === undefined) return failAttempt(deps, user, INVALID_CODE);
+    if (step === undefined) return failAttempt(deps, attempt, INVALID_CODE);
     const recoveryCodes = newRecoveryCodes();
     await confirmTwoFactorEnrollment(deps.sql, user.id, step, recoveryCodes.map((code) => hashToken(normalizeRecoveryCode(code))));
     return { kind: 'passed', recoveryCodes };
   }
   if (request.recoveryCode) {
     const used = await useRecoveryCode(deps.sql, user.id, hashToken(normalizeRecoveryCode(request.recoveryCode)), now);
-    return used ? { kind: 'passed' } : failAttempt(deps, user, 'Invalid recovery code');
+    return used ? { kind: 'passed' } : failAttempt(deps, attempt, 'Invalid recovery code');
   }
   if (!request.twoFactorToken) return { kind: 'needed' };
   const step = await verifyTwoFactorCode(user.twoFactorSecret, request.twoFactorToken, now, user.twoFactorLastStep);
-  if (step === undefined || !(await claimTwoFactorStep(deps.sql, user.id, step))) return failAttempt(deps, user, INVALID_CODE);
+  if (step === undefined || !(await claimTwoFactorStep(deps.sql, user.id, step))) return failAttempt(deps, attempt, INVALID_CODE);
   return { kind: 'passed' };
 }
 
-/** Counts a failed attempt against the account, then refuses it (locked, if this failure locked it). */
-async function failAttempt(deps: AuthDeps, user: AdminUserRecord, message: string): Promise<never> {
+/** Counts a failed attempt against the account from its source, then refuses it (locked, if this failure locked it). */
+async function failAttempt(deps: AuthDeps, attempt: SignInAttempt, message: string): Promise<never> {
   const now = deps.now();
-  const lockedUntil = await recordFailedLogin(deps.sql, user.id, now);
+  const lockedUntil = await recordFailedSignIn(deps.sql, attempt, now);
   throw lockedUntil ? lockedError(lockedUntil, now) : signInError(401, message);
 }

@@ -30,20 +30,25 @@ export function groupIdProblem(groupId: number, groupType: GroupType): string | 
   return undefined;
 }
 
-/** A whole number, with "is required" when it is missing and "must be a whole number" otherwise. */
-const wholeNumber = (field: string) =>
-  z
-    .number({ error: (issue) => (issue.input === undefined || issue.input === null ? `${field} is required` : `${field} must be a whole number`) })
-    .int(`${field} must be a whole number`);
+/**
+ * A whole number, with "is required" when it is missing and "must be a whole number" otherwise. The range
+ * is checked first, so a number far out of it (1e20, which is no safe integer either) is told the range.
+ */
+const wholeNumber = (field: string, range: (number: z.ZodNumber) => z.ZodNumber) =>
+  range(z.number({ error: (issue) => (issue.input === undefined || issue.input === null ? `${field} is required` : `${field} must be a whole number`) })).int(
+    `${field} must be a whole number`,
+  );
 
 const requiredText = (field: string, max: number) =>
   z.string({ error: `${field} is required` }).trim().min(1, `${field} is required`).max(max, `${field} must be at most ${max} characters`);
 
 const groupFields = {
-  groupId: wholeNumber('groupId').negative('groupId must be negative: Telegram group, supergroup and channel ids are'),
+  groupId: wholeNumber('groupId', (number) => number.negative('groupId must be negative: Telegram group, supergroup and channel ids are')),
   groupName: requiredText('groupName', 200),
   groupType: z.enum(GROUP_TYPES, { error: `groupType must be one of ${GROUP_TYPES.join(', ')}` }),
-  dailyLimit: wholeNumber('dailyLimit').positive('dailyLimit must be a positive whole number').max(MAX_DAILY_LIMIT, `dailyLimit must be at most ${MAX_DAILY_LIMIT}`),
+  dailyLimit: wholeNumber('dailyLimit', (number) =>
+    number.positive('dailyLimit must be a positive whole number').max(MAX_DAILY_LIMIT, `dailyLimit must be at most ${MAX_DAILY_LIMIT}`),
+  ),
   description: optionalText('description', 1000),
   isActive: z.boolean({ error: 'isActive must be true or false' }),
 };
@@ -101,7 +106,7 @@ const usernameField = z
   .transform((value) => (value ? value : null));
 
 const whitelistFields = {
-  telegramId: wholeNumber('telegramId').positive("telegramId must be positive: it is the user's Telegram ID, not a group's"),
+  telegramId: wholeNumber('telegramId', (number) => number.positive("telegramId must be positive: it is the user's Telegram ID, not a group's")),
   username: usernameField,
   firstName: optionalText('firstName', 100),
   lastName: optionalText('lastName', 100),

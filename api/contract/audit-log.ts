@@ -53,12 +53,12 @@ export type AuditLogFilter = z.infer<typeof AuditLogFilterSchema>;
 export const AuditLogQuerySchema = z
   .object({
     ...auditLogFilterFields,
-    page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be 1 or more').default(1),
+    page: z.coerce.number({ error: 'page must be a number' }).min(1, 'page must be 1 or more').int('page must be a whole number').default(1),
     pageSize: z.coerce
       .number({ error: 'pageSize must be a number' })
-      .int('pageSize must be a whole number')
       .min(1, 'pageSize must be 1 or more')
       .max(MAX_AUDIT_LOG_PAGE_SIZE, `pageSize must be at most ${MAX_AUDIT_LOG_PAGE_SIZE}`)
+      .int('pageSize must be a whole number')
       .default(AUDIT_LOG_PAGE_SIZE),
   })
   .refine(rangeRunsForwards, RANGE_BACKWARDS);

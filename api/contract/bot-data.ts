@@ -6,9 +6,9 @@ import { z } from 'zod';
 export function telegramIdParam(name: string) {
   return z.coerce
     .number({ error: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
     .positive(`${name} must be positive`)
-    .max(Number.MAX_SAFE_INTEGER, `${name} is too large`);
+    .max(Number.MAX_SAFE_INTEGER, `${name} is too large`)
+    .int(`${name} must be a whole number`);
 }
 
 const TelegramIdQuery = telegramIdParam('userId');

@@ -18,9 +18,9 @@ export const MAX_BOT_LOGS_PAGE_SIZE = 200;
 const logId = (field: string, min: 0 | 1) =>
   z.coerce
     .number({ error: `${field} must be a log id` })
-    .int(`${field} must be a whole number`)
     .min(min, `${field} must be ${min} or more`)
-    .max(Number.MAX_SAFE_INTEGER, `${field} is too large`);
+    .max(Number.MAX_SAFE_INTEGER, `${field} is too large`)
+    .int(`${field} must be a whole number`);
 
 /** Which logs: the list, its stats and the CSV export all take it. */
 export const BotLogFilterSchema = z.object({
@@ -40,9 +40,9 @@ export const BotLogListQuerySchema = BotLogFilterSchema.extend({
   after: logId('after', 0).optional(),
   limit: z.coerce
     .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
     .min(1, 'limit must be 1 or more')
     .max(MAX_BOT_LOGS_PAGE_SIZE, `limit must be at most ${MAX_BOT_LOGS_PAGE_SIZE}`)
+    .int('limit must be a whole number')
     .default(BOT_LOGS_PAGE_SIZE),
 }).refine((query) => query.before === undefined || query.after === undefined, {
   path: ['after'],

@@ -1,15 +1,22 @@
 import { z } from 'zod';
+import { telegramTextProblem } from './templates.js';
 
 /** How a broadcast picks its recipients: every active bot user, a chosen list, or a template to all active users. */
 export const BROADCAST_TARGET_TYPES = ['all', 'selected', 'template'] as const;
 export const BroadcastTargetTypeSchema = z.enum(BROADCAST_TARGET_TYPES);
 export type BroadcastTargetType = z.infer<typeof BroadcastTargetTypeSchema>;
 
-export const BROADCAST_STATUSES = ['queued', 'sending', 'sent', 'failed', 'cancelled'] as const;
+/**
+ * 'interrupted': its sender died mid-way and the broadcast waits (for that sender's lease to expire) to
+ * resume by itself. 'sent' and 'failed' mean every recipient is settled: delivered, failed for a real
+ * reason, or unknown.
+ */
+export const BROADCAST_STATUSES = ['queued', 'sending', 'interrupted', 'sent', 'failed', 'cancelled'] as const;
 export const BroadcastStatusSchema = z.enum(BROADCAST_STATUSES);
 export type BroadcastStatus = z.infer<typeof BroadcastStatusSchema>;
 
-export const RECIPIENT_STATUSES = ['pending', 'sending', 'delivered', 'failed'] as const;
+/** 'sending': claimed under a sender's lease. 'unknown': in flight when its sender died, so it may have arrived. */
+export const RECIPIENT_STATUSES = ['pending', 'sending', 'delivered', 'failed', 'unknown'] as const;
 export const RecipientStatusSchema = z.enum(RECIPIENT_STATUSES);
 export type RecipientStatus = z.infer<typeof RecipientStatusSchema>;
 
@@ -18,9 +25,13 @@ export const BROADCAST_HISTORY_LIMIT = 10;
 /** ... with content cut to this many characters. */
 export const BROADCAST_HISTORY_CONTENT_LENGTH = 150;
 
+/** The spec gives no figure; the console's title field holds as much. */
+export const BROADCAST_TITLE_MAX_LENGTH = 200;
+
 /** Spec §5's messages, in the order the checks run. */
 export const BROADCAST_MESSAGES = {
   title: 'Please enter a message title',
+  titleLength: `The message title must be at most ${BROADCAST_TITLE_MAX_LENGTH} characters`,
   template: 'Please select a template',
   users: 'Please select at least one user',
   content: 'Please enter message content or select a template',
@@ -31,9 +42,15 @@ export const BROADCAST_MESSAGES = {
 const TelegramIdSchema = z.coerce.number().int().positive();
 const blank = (value: string | null | undefined) => !value || value.trim() === '';
 
+/** Typed content the bot could not send (Telegram HTML, length) is refused here, before anything is queued. */
+function refuseUnsendable(content: string | null | undefined, ctx: z.RefinementCtx): void {
+  const problem = blank(content) ? undefined : telegramTextProblem(content!);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['content'], message: problem });
+}
+
 /**
  * POST /api/broadcast-send. The checks run in §5's order and the first failing one is the 400's message:
- * title; template mode without templateId; selected mode without users; no content (and no template).
+ * title (and its length); template mode without templateId; selected mode without users; no content (and no template).
  */
 export const BroadcastSendSchema = z
   .object({
@@ -46,12 +63,16 @@ export const BroadcastSendSchema = z
   .superRefine((body, ctx) => {
     if (blank(body.title)) {
       ctx.addIssue({ code: 'custom', path: ['title'], message: BROADCAST_MESSAGES.title });
+    } else if (body.title!.trim().length > BROADCAST_TITLE_MAX_LENGTH) {
+      ctx.addIssue({ code: 'custom', path: ['title'], message: BROADCAST_MESSAGES.titleLength });
     } else if (body.targetType === 'template' && !body.templateId) {
       ctx.addIssue({ code: 'custom', path: ['templateId'], message: BROADCAST_MESSAGES.template });
     } else if (body.targetType === 'selected' && (body.targetUsers ?? []).length === 0) {
       ctx.addIssue({ code: 'custom', path: ['targetUsers'], message: BROADCAST_MESSAGES.users });
     } else if (blank(body.content) && !body.templateId) {
       ctx.addIssue({ code: 'custom', path: ['content'], message: BROADCAST_MESSAGES.content });
+    } else {
+      refuseUnsendable(body.content, ctx);
     }
   });
 export type BroadcastSend = z.infer<typeof BroadcastSendSchema>;
@@ -78,6 +99,8 @@ export const BroadcastTestSchema = z
       ctx.addIssue({ code: 'custom', path: ['userId'], message: 'Test user ID must be a Telegram user id (digits)' });
     } else if (blank(body.content) && !body.templateId) {
       ctx.addIssue({ code: 'custom', path: ['content'], message: BROADCAST_MESSAGES.testContent });
+    } else {
+      refuseUnsendable(body.content, ctx);
     }
   });
 export type BroadcastTest = z.infer<typeof BroadcastTestSchema>;
@@ -104,6 +127,8 @@ export const BroadcastSchema = z.object({
   status: BroadcastStatusSchema,
   successCount: z.number(),
   failureCount: z.number(),
+  /** Recipients whose send was in flight when a sender died: they may or may not have it. */
+  unknownCount: z.number(),
   totalRecipients: z.number(),
   createdBy: z.number().nullable(),
   createdAt: z.string(),
@@ -125,6 +150,7 @@ export type BroadcastHistory = z.infer<typeof BroadcastHistorySchema>;
 export const BroadcastProgressSchema = z.object({
   sent: z.number(),
   failed: z.number(),
+  unknown: z.number(),
   /** Pending plus in flight. */
   pending: z.number(),
   /** Messages per second over the last 10 seconds of deliveries. */
@@ -140,18 +166,23 @@ export const FailedRecipientSchema = z.object({
   telegramId: z.number(),
   firstName: z.string().nullable(),
   username: z.string().nullable(),
-  /** Telegram's reason, or 'interrupted' / 'cancelled'. */
+  /** Telegram's reason, or 'cancelled'. */
   error: z.string().nullable(),
   attempts: z.number(),
 });
 export type FailedRecipient = z.infer<typeof FailedRecipientSchema>;
 
-/** GET /api/broadcasts/:id — full content, progress and failed recipients (at most 500, newest errors first). */
+/** GET /api/broadcasts/:id — full content, progress, failed and unknown recipients (at most 500 of each). */
 export const BroadcastDetailSchema = BroadcastSchema.extend({
   progress: BroadcastProgressSchema,
   failedRecipients: z.array(FailedRecipientSchema),
+  /** In flight when a sender died: they may or may not have it ("Send to unknown" sends it again). */
+  unknownRecipients: z.array(FailedRecipientSchema),
 });
 export type BroadcastDetail = z.infer<typeof BroadcastDetailSchema>;
 
 /** POST /api/broadcasts/:id/retry-failed: how many failed recipients were queued again. */
 export const BroadcastRetryResultSchema = z.object({ success: z.literal(true), requeued: z.number() });
+
+/** POST /api/broadcasts/:id/send-unknown: how many unknown recipients were queued again (they may get it twice). */
+export const BroadcastSendUnknownResultSchema = BroadcastRetryResultSchema;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEMPLATE_TYPES, TemplateTypeSchema } from './templates.js';
+import { TEMPLATE_TYPES, TelegramTextSchema, TemplateTypeSchema } from './templates.js';
 
 /** A message template as the API returns it (spec §3). */
 export const MessageTemplateSchema = z.object({
@@ -42,13 +42,12 @@ const nameField = z
   .trim()
   .min(1, 'name is required')
   .max(TEMPLATE_NAME_MAX, `name must be at most ${TEMPLATE_NAME_MAX} characters`);
-const contentField = z.string({ error: 'content is required' }).refine((content) => content.trim().length > 0, 'content is required');
 
 /** The create body; `variables` is accepted but ignored (the server computes them from content). */
 export const CreateMessageTemplateSchema = z.object({
   name: nameField,
   type: typeField,
-  content: contentField,
+  content: TelegramTextSchema,
   variables: z.array(z.string()).optional(),
   isActive: z.boolean().default(true),
 });
@@ -57,7 +56,7 @@ export type CreateMessageTemplate = z.input<typeof CreateMessageTemplateSchema>;
 export const UpdateMessageTemplateSchema = z.object({
   name: nameField.optional(),
   type: typeField.optional(),
-  content: contentField.optional(),
+  content: TelegramTextSchema.optional(),
   variables: z.array(z.string()).optional(),
   isActive: z.boolean().optional(),
 });

@@ -50,11 +50,11 @@ const DEFAULT_PAGE = 50;
 export const NotificationListQuerySchema = z.object({
   limit: z.coerce
     .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
     .min(0, 'limit must be at least 0')
     .max(NOTIFICATION_PAGE_MAX, `limit must be at most ${NOTIFICATION_PAGE_MAX}`)
+    .int('limit must be a whole number')
     .default(DEFAULT_PAGE),
-  offset: z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset must be at least 0').default(0),
+  offset: z.coerce.number({ error: 'offset must be a number' }).min(0, 'offset must be at least 0').int('offset must be a whole number').default(0),
 });
 export type NotificationListQuery = z.infer<typeof NotificationListQuerySchema>;
 

@@ -47,12 +47,13 @@ export const SystemSettingsSchema = z.object({
 });
 export type SystemSettingsView = z.infer<typeof SystemSettingsSchema>;
 
+// The range first: a number far out of it (1e20, no safe integer either) is told the range, not "whole number".
 const wholeNumber = (field: string, { min, max }: { min: number; max: number }, unit?: string) =>
   z
     .number({ error: `${field} must be a number` })
-    .int(`${field} must be a whole number${unit ? ` of ${unit}` : ''}`)
     .min(min, `${field} must be between ${min} and ${max}${unit ? ` ${unit}` : ''}`)
-    .max(max, `${field} must be between ${min} and ${max}${unit ? ` ${unit}` : ''}`);
+    .max(max, `${field} must be between ${min} and ${max}${unit ? ` ${unit}` : ''}`)
+    .int(`${field} must be a whole number${unit ? ` of ${unit}` : ''}`);
 
 const onOff = (field: string) => z.boolean({ error: `${field} must be true or false` });
 

@@ -17,8 +17,8 @@ export const TelegramUserFilterSchema = z.object({
 export type TelegramUserFilter = z.infer<typeof TelegramUserFilterSchema>;
 
 export const TelegramUsersQuerySchema = TelegramUserFilterSchema.extend({
-  page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be 1 or more').default(1),
-  pageSize: z.coerce.number({ error: 'pageSize must be a number' }).int('pageSize must be a whole number').min(1, 'pageSize must be 1 or more').max(200, 'pageSize must be at most 200').default(25),
+  page: z.coerce.number({ error: 'page must be a number' }).min(1, 'page must be 1 or more').int('page must be a whole number').default(1),
+  pageSize: z.coerce.number({ error: 'pageSize must be a number' }).min(1, 'pageSize must be 1 or more').max(200, 'pageSize must be at most 200').int('pageSize must be a whole number').default(25),
 });
 export type TelegramUsersQuery = z.infer<typeof TelegramUsersQuerySchema>;
 

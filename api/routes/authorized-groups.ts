@@ -78,7 +78,7 @@ export const authorizedGroupRoutes: FastifyPluginAsync<{ sql: Sql; sandbox: BotS
 
   app.post(
     '/api/authorized-groups',
-    { schema: { body: CreateAuthorizedGroupSchema, response: { 201: AuthorizedGroupSchema } }, config: PERMISSION },
+    { schema: { body: CreateAuthorizedGroupSchema, response: { 201: AuthorizedGroupSchema } }, config: { ...PERMISSION, idempotent: true } },
     async (request, reply) => {
       const created = toAuthorizedGroup(await refusingTakenGroupId(request.body.groupId, () => insertAuthorizedGroup(sql, request.body)));
       await audit(sql, request, { action: 'authorized-group.create', targetType: TARGET_TYPE, targetId: created.id, after: created });

@@ -9,6 +9,7 @@ import {
   BroadcastQueuedSchema,
   BroadcastRetryResultSchema,
   BroadcastSendSchema,
+  BroadcastSendUnknownResultSchema,
   BroadcastTestResultSchema,
   BroadcastTestSchema,
   type Broadcast,
@@ -27,19 +28,22 @@ import {
   countRecipients,
   findBroadcast,
   insertBroadcast,
-  listFailedRecipients,
+  listRecipientsIn,
   listRecentBroadcasts,
+  requeueUnknownRecipients,
   retryFailedRecipients,
   selectedRecipients,
   type StoredBroadcast,
 } from '../../sql/broadcasts.js';
 import { findTemplate } from '../../sql/message-templates.js';
-import { renderTemplate } from '../../bot/render.js';
+import { renderTemplate } from '../contract/templates.js';
 import type { Broadcaster } from '../../bot/broadcast-sender.js';
 
 const NO_RECIPIENTS = 'There are no active bot users to send this broadcast to';
+const NO_SELECTED_RECIPIENTS = 'None of the selected users is a bot user that staff have not blocked';
 const NO_SENDER = 'The bot is not running, so no message can be sent now';
-const FAILED_RECIPIENTS_SHOWN = 500;
+/** Failed (and unknown) recipients listed in a broadcast's detail. */
+const RECIPIENTS_SHOWN = 500;
 /** The window the progress rate is measured over. */
 const RATE_WINDOW_SECONDS = 10;
 
@@ -61,10 +65,12 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const permission = { permission: 'broadcasts:send' as const };
 
-  async function templateContent(templateId: number): Promise<string> {
+  /** An inactive template is one staff withdrew: it is not sent, whichever way it is asked for. */
+  async function activeTemplate(templateId: number) {
     const template = await findTemplate(sql, templateId);
     if (!template) throw badRequest('That template does not exist', 'templateId');
-    return template.content;
+    if (!template.isActive) throw badRequest('That template is inactive: activate it, or choose an active one', 'templateId');
+    return template;
   }
 
   async function queue(
@@ -77,7 +83,7 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
       { title: fields.title, content: fields.content, templateId: fields.templateId, targetType: fields.targetType, createdBy: actorId, telegramIds },
       now(),
     );
-    if (!created) throw badRequest(telegramIds ? 'None of the selected users is a bot user' : NO_RECIPIENTS, telegramIds ? 'targetUsers' : undefined);
+    if (!created) throw badRequest(telegramIds ? NO_SELECTED_RECIPIENTS : NO_RECIPIENTS, telegramIds ? 'targetUsers' : undefined);
     broadcaster?.wake();
     const recipients = telegramIds ? await selectedRecipients(sql, [created.id]) : undefined;
     return toBroadcast(created, recipients?.get(created.id));
@@ -85,13 +91,13 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
 
   app.post(
     '/api/broadcast-send',
-    { schema: { body: BroadcastSendSchema, response: { 202: BroadcastQueuedSchema } }, config: permission },
+    { schema: { body: BroadcastSendSchema, response: { 202: BroadcastQueuedSchema } }, config: { ...permission, idempotent: true } },
     async (request, reply) => {
       const actor = requireAuth(request);
       const body = request.body;
       const templateId = body.templateId ?? null;
       // The typed content wins (the composer fills it from the chosen template); without it the template's is sent.
-      const fromTemplate = templateId === null ? undefined : await templateContent(templateId);
+      const fromTemplate = templateId === null ? undefined : (await activeTemplate(templateId)).content;
       const content = body.content?.trim() ? body.content : fromTemplate!;
       const broadcast = await queue(actor.id, {
         title: body.title!.trim(),
@@ -107,11 +113,10 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
 
   app.post(
     '/api/broadcast-message',
-    { schema: { body: BroadcastMessageSchema, response: { 202: BroadcastQueuedSchema } }, config: permission },
+    { schema: { body: BroadcastMessageSchema, response: { 202: BroadcastQueuedSchema } }, config: { ...permission, idempotent: true } },
     async (request, reply) => {
       const actor = requireAuth(request);
-      const template = await findTemplate(sql, request.body.templateId);
-      if (!template) throw badRequest('That template does not exist', 'templateId');
+      const template = await activeTemplate(request.body.templateId);
       const selected = (request.body.targetUsers ?? []).length > 0;
       const broadcast = await queue(actor.id, {
         title: template.name,
@@ -131,7 +136,7 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
     async (request) => {
       if (!broadcaster) throw conflict(NO_SENDER);
       const chatId = Number(String(request.body.userId).trim());
-      const content = request.body.content?.trim() ? request.body.content : await templateContent(request.body.templateId!);
+      const content = request.body.content?.trim() ? request.body.content : (await activeTemplate(request.body.templateId!)).content;
       const [user] = await sql<{ firstName: string; lastName: string | null; username: string | null }[]>`
         SELECT first_name, last_name, username FROM telegram_users WHERE telegram_id = ${chatId}`;
       const html = renderTemplate(content, { first_name: user?.firstName, last_name: user?.lastName, username: user?.username });
@@ -163,21 +168,23 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
       const selected = row.targetType === 'selected' ? await selectedRecipients(sql, [row.id]) : new Map<number, number[]>();
       const pending = counts.pending + counts.sending;
       const measured = counts.recent / RATE_WINDOW_SECONDS;
-      const open = row.status === 'queued' || row.status === 'sending';
+      const open = row.status === 'queued' || row.status === 'sending' || row.status === 'interrupted';
       const rate = open ? measured : 0;
       const expected = measured > 0 ? measured : await broadcastRatePerSecond(sql);
-      const done = counts.delivered + counts.failed;
+      const done = counts.delivered + counts.failed + counts.unknown;
       return {
         ...toBroadcast(row, selected.get(row.id)),
         progress: {
           sent: counts.delivered,
           failed: counts.failed,
+          unknown: counts.unknown,
           pending,
           rate: Math.round(rate * 10) / 10,
           estimatedSecondsLeft: open ? Math.ceil(pending / expected) : null,
           percent: row.totalRecipients > 0 ? Math.round((done / row.totalRecipients) * 1000) / 10 : 100,
         },
-        failedRecipients: await listFailedRecipients(sql, row.id, FAILED_RECIPIENTS_SHOWN),
+        failedRecipients: await listRecipientsIn(sql, row.id, 'failed', RECIPIENTS_SHOWN),
+        unknownRecipients: counts.unknown > 0 ? await listRecipientsIn(sql, row.id, 'unknown', RECIPIENTS_SHOWN) : [],
       };
     },
   );
@@ -201,11 +208,26 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
     async (request) => {
       const row = await findBroadcast(sql, request.params.id);
       if (!row) throw notFound('No broadcast with this id');
+      // An interrupted broadcast may be retried: its failures are settled, only its pending ones wait.
       if (row.status === 'queued' || row.status === 'sending') throw conflict('Wait until this broadcast has finished sending');
       const requeued = await retryFailedRecipients(sql, row.id);
       if (requeued === 0) throw new ApiError(409, 'No failed recipient can be retried (those who blocked the bot are not)');
       broadcaster?.wake();
       await audit(sql, request, { action: 'broadcast.retry-failed', targetType: 'broadcast', targetId: row.id, after: { requeued } });
+      return { success: true as const, requeued };
+    },
+  );
+
+  app.post(
+    '/api/broadcasts/:id/send-unknown',
+    { schema: { params: IdParamsSchema, response: { 200: BroadcastSendUnknownResultSchema } }, config: permission },
+    async (request) => {
+      const row = await findBroadcast(sql, request.params.id);
+      if (!row) throw notFound('No broadcast with this id');
+      const requeued = await requeueUnknownRecipients(sql, row.id);
+      if (requeued === 0) throw new ApiError(409, 'No recipient of this broadcast is unknown (or those who are can no longer be reached)');
+      broadcaster?.wake();
+      await audit(sql, request, { action: 'broadcast.send-unknown', targetType: 'broadcast', targetId: row.id, after: { requeued } });
       return { success: true as const, requeued };
     },
   );

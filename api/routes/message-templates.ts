@@ -14,11 +14,10 @@ import {
   type MessageTemplate,
   type TemplatePreview,
 } from '../contract/message-templates.js';
-import { KNOWN_TEMPLATE_VARIABLES, templateVariables, type TemplateType } from '../contract/templates.js';
+import { KNOWN_TEMPLATE_VARIABLES, renderTemplate, TELEGRAM_MESSAGE_LIMIT, templateVariables, type TemplateType, type TemplateValues } from '../contract/templates.js';
 import { IdParamsSchema, SuccessResponseSchema } from '../contract/fields.js';
-import { badRequest, conflict, notFound } from '../errors.js';
+import { conflict, notFound } from '../errors.js';
 import { audit } from '../audit.js';
-import { renderTemplate, TELEGRAM_MESSAGE_LIMIT, type TemplateValues } from '../../bot/render.js';
 import { formatDuration } from '../../bot/replies.js';
 import { localDay, nextMidnight } from '../../bot/time-zone.js';
 import type { Sql } from '../../sql/database.js';
@@ -69,16 +68,6 @@ export function previewTemplate(content: string, values: TemplateValues): Templa
   };
 }
 
-function assertFitsTelegram(content: string): void {
-  const { length } = previewTemplate(content, SAMPLE_TEMPLATE_VALUES);
-  if (length > TELEGRAM_MESSAGE_LIMIT) {
-    throw badRequest(
-      `content is too long for Telegram: ${length} characters once rendered with sample values, the limit is ${TELEGRAM_MESSAGE_LIMIT}`,
-      'content',
-    );
-  }
-}
-
 /** Message templates (spec §2.5, §7): what the bot replies with, and what broadcasts can send. */
 export const messageTemplateRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = async (instance, { sql, now }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -123,10 +112,12 @@ export const messageTemplateRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Da
 
   app.post(
     '/api/message-templates',
-    { schema: { body: CreateMessageTemplateSchema, response: { 201: MessageTemplateSchema } }, config: { permission: 'templates:write' } },
+    {
+      schema: { body: CreateMessageTemplateSchema, response: { 201: MessageTemplateSchema } },
+      config: { permission: 'templates:write', idempotent: true },
+    },
     async (request, reply) => {
       const { name, type, content, isActive } = request.body;
-      assertFitsTelegram(content);
       const created = toMessageTemplate(await insertTemplate(sql, { name, type, content, isActive, variables: templateVariables(content) }));
       await audit(sql, request, { action: 'message-template.create', targetType: TARGET_TYPE, targetId: created.id, after: created });
       return reply.status(201).send(created);
@@ -156,7 +147,6 @@ export const messageTemplateRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Da
       const target = await findTemplate(sql, request.params.id);
       if (!target) throw notFound(NO_SUCH_TEMPLATE);
       const { name, type, content, isActive } = request.body;
-      if (content !== undefined) assertFitsTelegram(content);
       const changes = { name, type, content, isActive, variables: content === undefined ? undefined : templateVariables(content) };
       const leavesBotSet = target.isActive && (isActive === false || (type !== undefined && type !== target.type));
       const update = (db: Sql) => updateTemplate(db, target.id, changes);

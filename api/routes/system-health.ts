@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ERROR_RATE_THRESHOLD_PERCENT, SystemHealthSchema, type SystemHealth } from '../contract/system-health.js';
-import type { BotStatusReport } from '../app.js';
+import type { BotStatusReport } from '../ports.js';
 import { NO_BACKUP_FOLDER } from './backups.js';
 import type { Sql } from '../../sql/database.js';
 import type { BackupService } from '../../sql/backups.js';

@@ -31,7 +31,7 @@ export const telegramWebhookRoutes: FastifyPluginAsync<TelegramWebhook> = async 
       schema: { body: TelegramUpdateSchema },
       // Not a staff route: Telegram proves itself with the secret token instead of a sign-in. The bot
       // bounds its own waits for the database (about a minute), then answers the user anyway.
-      config: { public: true, ownDatabaseDeadline: true },
+      config: { public: true, acceptsControlCharacters: true, ownDatabaseDeadline: true },
       onRequest: async (request) => {
         const given = request.headers[SECRET_TOKEN_HEADER];
         if (typeof given !== 'string' || !timingSafeEqual(digest(given), expected)) throw unauthorized('Wrong or missing secret token');

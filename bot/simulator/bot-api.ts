@@ -1,7 +1,7 @@
 import type { BotCommand, Chat, InlineKeyboardButton, InlineKeyboardMarkup, Message, MessageEntity } from 'grammy/types';
 import { badRequest, forbidden, TelegramApiError, type ApiErrorBody } from './errors.js';
 import type { Faults } from './faults.js';
-import { HtmlParseError, parseTelegramHtml } from './html-entities.js';
+import { HtmlParseError, parseTelegramHtml } from '../../api/contract/telegram-html.js';
 import { changeGroupMember } from './membership.js';
 import { chatMember, commandsKey, isPresent, type ChatMessage, type SimulatorState, type StoredMessage } from './state.js';
 import type { DeliveryError, WebhookTarget } from './webhook-delivery.js';

@@ -1,11 +1,10 @@
 import { EventEmitter } from 'node:events';
 import type { Chat, Location, MessageEntity, Update, User, UserFromGetMe, Venue } from 'grammy/types';
 import { BotApi, type ApiAnswer, type ApiParams, type ApiStats } from './bot-api.js';
-import { createControlRoutes } from './control-routes.js';
 import { SimulatorError } from './errors.js';
 import { Faults, type InjectedError } from './faults.js';
 import { changeGroupMember, privateBotStatusChanged } from './membership.js';
-import { startSimulatorServer, type SimulatorServer } from './server.js';
+import type { SimulatorServer } from './server.js';
 import {
   isPresent,
   SimulatorState,
@@ -59,18 +58,7 @@ export interface SimulatorEvents {
 const DEFAULT_TOKEN = '123456:SIMULATOR';
 const MAX_USER_TEXT = 4096;
 
-/**
- * Starts the built-in Telegram: a fake Bot API on 127.0.0.1 (a free port) for the real grammY bot to long-poll
- * through `client.apiRoot`, plus a control API to act as users and groups, in process and over HTTP under
- * `/control`. Close it with {@link TelegramSimulator.close}.
- */
-export async function createTelegramSimulator(options: TelegramSimulatorOptions = {}): Promise<TelegramSimulator> {
-  const simulator = new TelegramSimulator(options);
-  await simulator.listen();
-  return simulator;
-}
-
-/** The simulated Telegram; create one with {@link createTelegramSimulator}. */
+/** The simulated Telegram; create one with createTelegramSimulator (create-simulator.ts). */
 export class TelegramSimulator {
   /** The bot's token on this simulator. */
   readonly token: string;
@@ -117,12 +105,14 @@ export class TelegramSimulator {
     this.events.setMaxListeners(0);
   }
 
-  /** @internal Starts the HTTP server; called once by {@link createTelegramSimulator}. */
-  async listen(): Promise<void> {
-    this.server = await startSimulatorServer({
-      botApi: (token, method, params, signal) => this.api.call(token, method, params, signal),
-      control: createControlRoutes(this),
-    });
+  /** @internal Answers one Bot API call; the HTTP server that {@link createTelegramSimulator} starts calls it. */
+  callBotApi(token: string, method: string, params: ApiParams, signal: AbortSignal): Promise<{ status: number; answer: ApiAnswer }> {
+    return this.api.call(token, method, params, signal);
+  }
+
+  /** @internal The HTTP server this simulator answers on; set once by {@link createTelegramSimulator}. */
+  attachServer(server: SimulatorServer): void {
+    this.server = server;
   }
 
   /** The Bot API root to give grammY as `client.apiRoot`, e.g. 'http://127.0.0.1:41234'. */

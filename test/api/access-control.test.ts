@@ -91,6 +91,7 @@ t.test('access control', async (t) => {
     await refused('POST', GROUPS, { groupId: -1001000000001, groupName: 'A', dailyLimit: 2.5 }, 'dailyLimit', 'dailyLimit must be a whole number');
     await refused('POST', GROUPS, { groupId: -1001000000001, groupName: 'A', dailyLimit: '3' }, 'dailyLimit', 'dailyLimit must be a whole number');
     await refused('POST', GROUPS, { groupId: -1001000000001, groupName: 'A', dailyLimit: 10_001 }, 'dailyLimit', 'dailyLimit must be at most 10000');
+    await refused('POST', GROUPS, { groupId: -1001000000001, groupName: 'A', dailyLimit: 1e20 }, 'dailyLimit', 'dailyLimit must be at most 10000');
     await refused('POST', GROUPS, { groupId: -1001000000001, groupName: 'A', description: 'd'.repeat(1001) }, 'description', 'description must be at most 1000 characters');
     await refused('POST', GROUPS, { groupId: -1001000000001, groupName: 'A', isActive: 'yes' }, 'isActive', 'isActive must be true or false');
 

@@ -121,3 +121,87 @@ t.test('send queues at once; history, detail, cancel, retry-failed, template bro
   t.equal((await call(token, { method: 'POST', url: `/api/broadcasts/${newsId}/retry-failed` })).statusCode, 409);
   t.equal((await call(token, { method: 'GET', url: '/api/broadcasts/99999' })).statusCode, 404);
 });
+
+t.test('an inactive template is refused, naming templateId, whichever way it is asked for', async (t) => {
+  const { call, userWithToken, db } = await createTestApp(t, { broadcaster: fakeBroadcaster().broadcaster });
+  const { token } = await userWithToken('admin');
+  await someBotUsers(db.sql, 2, 950);
+  const retired = await insertTemplate(db.sql, { name: 'Old', type: 'broadcast', content: 'Old news', variables: [], isActive: false });
+  for (const [url, payload] of [
+    ['/api/broadcast-send', { title: 'T', targetType: 'template', templateId: retired.id }],
+    ['/api/broadcast-send', { title: 'T', targetType: 'all', content: 'typed', templateId: retired.id }],
+    ['/api/broadcast-message', { templateId: retired.id }],
+  ] as const) {
+    const response = await call(token, { method: 'POST', url, payload });
+    t.equal(response.statusCode, 400, url);
+    t.match(response.json(), { message: /inactive/, fields: { templateId: /inactive/ } });
+  }
+  t.equal((await db.sql`SELECT count(*)::int AS n FROM broadcasts`)[0]!.n, 0, 'nothing was queued');
+});
+
+t.test('users blocked by staff never become recipients, picked one by one or all at once', async (t) => {
+  const { call, userWithToken, db } = await createTestApp(t, { broadcaster: fakeBroadcaster().broadcaster });
+  const { token } = await userWithToken('admin');
+  const [open, blocked, other] = await someBotUsers(db.sql, 3, 960);
+  await db.sql`UPDATE telegram_users SET is_blocked = true WHERE telegram_id = ${blocked!}`;
+  const selected = await call(token, { method: 'POST', url: '/api/broadcast-send', payload: { title: 'S', content: 'hi', targetType: 'selected', targetUsers: [open!, blocked!, other!] } });
+  t.equal(selected.statusCode, 202);
+  t.match(selected.json(), { totalRecipients: 2, targetUsers: [open, other] });
+  const all = await call(token, { method: 'POST', url: '/api/broadcast-send', payload: { title: 'A', content: 'hi', targetType: 'all' } });
+  t.match(all.json(), { totalRecipients: 2 });
+  const onlyBlocked = await call(token, { method: 'POST', url: '/api/broadcast-send', payload: { title: 'B', content: 'hi', targetType: 'selected', targetUsers: [blocked!] } });
+  t.equal(onlyBlocked.statusCode, 400);
+  t.match(onlyBlocked.json(), { fields: { targetUsers: /blocked/ } });
+  const recipients = await db.sql`SELECT count(*)::int AS n FROM broadcast_recipients WHERE telegram_id = ${blocked!}`;
+  t.equal(recipients[0]!.n, 0, 'the blocked user is nobody\'s recipient');
+});
+
+t.test('the title is at most 200 characters', async (t) => {
+  const { call, userWithToken, db } = await createTestApp(t, { broadcaster: fakeBroadcaster().broadcaster });
+  const { token } = await userWithToken('admin');
+  await someBotUsers(db.sql, 1, 970);
+  const long = await call(token, { method: 'POST', url: '/api/broadcast-send', payload: { title: 'x'.repeat(201), content: 'hi', targetType: 'all' } });
+  t.equal(long.statusCode, 400);
+  t.match(long.json(), { message: 'The message title must be at most 200 characters', fields: { title: 'The message title must be at most 200 characters' } });
+  const fits = await call(token, { method: 'POST', url: '/api/broadcast-send', payload: { title: ` ${'x'.repeat(200)} `, content: 'hi', targetType: 'all' } });
+  t.equal(fits.statusCode, 202, 'the limit counts the trimmed title');
+});
+
+t.test('an interrupted broadcast shows its unknown recipients; retry-failed and send-unknown requeue them, audited', async (t) => {
+  const fake = fakeBroadcaster();
+  const { call, userWithToken, db } = await createTestApp(t, { broadcaster: fake.broadcaster });
+  const { token } = await userWithToken('admin');
+  const [delivered, failed, unknown] = await someBotUsers(db.sql, 4, 980);
+  const sent = await call(token, { method: 'POST', url: '/api/broadcast-send', payload: { title: 'Crashed', content: 'hi', targetType: 'all' } });
+  const id = sent.json().id as number;
+  // Its sender died: one delivered, one failed for a real reason, one in flight (now unknown), one never tried; the lease has run out.
+  await db.sql`UPDATE broadcast_recipients SET status = 'delivered' WHERE telegram_id = ${delivered!}`;
+  await db.sql`UPDATE broadcast_recipients SET status = 'failed', error = 'Bad Request: chat not found', attempts = 1 WHERE telegram_id = ${failed!}`;
+  await db.sql`UPDATE broadcast_recipients SET status = 'unknown' WHERE telegram_id = ${unknown!}`;
+  await db.sql`
+    UPDATE broadcasts SET status = 'sending', success_count = 1, failure_count = 1, unknown_count = 1,
+      lease_owner = 'dead-sender', lease_expires_at = now() - interval '1 second'
+    WHERE id = ${id}`;
+
+  const detail = (await call(token, { method: 'GET', url: `/api/broadcasts/${id}` })).json();
+  t.match(detail, { status: 'interrupted', successCount: 1, failureCount: 1, unknownCount: 1, progress: { sent: 1, failed: 1, unknown: 1, pending: 1, percent: 75 } });
+  t.same(detail.unknownRecipients, [{ telegramId: unknown, firstName: `Ann ${unknown}`, username: `user${unknown}`, error: null, attempts: 0 }]);
+  const history = (await call(token, { method: 'GET', url: '/api/broadcast-history' })).json();
+  t.match(history.broadcasts[0], { id, status: 'interrupted', unknownCount: 1 });
+
+  const retry = await call(token, { method: 'POST', url: `/api/broadcasts/${id}/retry-failed` });
+  t.same(retry.json(), { success: true, requeued: 1 }, 'retry-failed works on an interrupted broadcast');
+  const again = await call(token, { method: 'POST', url: `/api/broadcasts/${id}/send-unknown` });
+  t.same(again.json(), { success: true, requeued: 1 });
+  t.equal(fake.wakes(), 3, 'each requeue wakes the sender');
+  const rows = await db.sql`SELECT telegram_id::int, status FROM broadcast_recipients WHERE broadcast_id = ${id} ORDER BY telegram_id`;
+  t.same(rows.map((row) => row.status), ['delivered', 'pending', 'pending', 'pending']);
+  t.match((await call(token, { method: 'GET', url: `/api/broadcasts/${id}` })).json(), { failureCount: 0, unknownCount: 0, progress: { pending: 3 } });
+  t.equal((await call(token, { method: 'POST', url: `/api/broadcasts/${id}/send-unknown` })).statusCode, 409, 'nobody unknown any more');
+  t.equal((await call(token, { method: 'POST', url: '/api/broadcasts/99999/send-unknown' })).statusCode, 404);
+  const audit = await db.sql`SELECT action, target_id, after FROM audit_log WHERE action LIKE 'broadcast.%' AND action <> 'broadcast.send' ORDER BY id`;
+  t.same(audit, [
+    { action: 'broadcast.retry-failed', targetId: String(id), after: { requeued: 1 } },
+    { action: 'broadcast.send-unknown', targetId: String(id), after: { requeued: 1 } },
+  ]);
+});

@@ -190,6 +190,7 @@ const ROUTES: RouteEntry[] = [
   { method: 'GET', url: '/api/broadcasts/:id', expect: ADMINS_ONLY(404), request: () => ({ url: '/api/broadcasts/999999' }) },
   { method: 'POST', url: '/api/broadcasts/:id/cancel', expect: ADMINS_ONLY(404), request: () => ({ url: '/api/broadcasts/999999/cancel' }) },
   { method: 'POST', url: '/api/broadcasts/:id/retry-failed', expect: ADMINS_ONLY(404), request: () => ({ url: '/api/broadcasts/999999/retry-failed' }) },
+  { method: 'POST', url: '/api/broadcasts/:id/send-unknown', expect: ADMINS_ONLY(404), request: () => ({ url: '/api/broadcasts/999999/send-unknown' }) },
   // Access control: admins only. An unknown id answers 404 to those let through; the access-control tests cover the edits.
   { method: 'GET', url: '/api/authorized-groups', expect: ADMINS_ONLY(200) },
   {
@@ -238,7 +239,8 @@ const ROUTES: RouteEntry[] = [
   { method: 'GET', url: '/api/health', expect: { public: 200 } },
   // Telegram's webhook (webhook mode): no staff sign-in opens it, only the secret token, which no actor here sends.
   { method: 'POST', url: '/api/telegram-webhook', expect: { public: 401 }, request: () => ({ payload: { update_id: 1 } }) },
-  { method: 'POST', url: '/api/auth/login', expect: { public: 401 }, request: () => ({ payload: { identifier: 'nobody', password: 'nothing-at-all' } }) },
+  // A new unknown name per call: five failures for one name from one address lock it, as they would an account.
+  { method: 'POST', url: '/api/auth/login', expect: { public: 401 }, request: (target) => ({ payload: { identifier: `nobody-${target.id}`, password: 'nothing-at-all' } }) },
   { method: 'POST', url: '/api/auth/refresh', expect: { public: 401 }, request: () => ({ payload: { refreshToken: 'unknown' } }) },
   { method: 'GET', url: '/api/auth/verify', expect: 'signed-in' },
   { method: 'GET', url: '/api/account', expect: 'signed-in' },

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import t, { type Test } from 'tap';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp } from '../helpers/app.js';
@@ -68,4 +68,30 @@ t.test('the built console has no inline script or style for the policy to refuse
   t.notMatch(html, /<style\b/, 'no inline <style>');
   t.notMatch(html, /\sstyle="/, 'no style attribute');
   t.notMatch(html, /\son[a-z]+="/, 'no inline event handler');
+});
+
+t.test('only page routes get the console page: a missing file is a 404, and no source map is served', async (t) => {
+  const consoleDir = t.testdir({
+    'index.html': '<!doctype html><html><body><div id="root"></div></body></html>',
+    assets: { 'index-abc.js': 'console.log("console")', 'index-abc.js.map': '{"version":3}' },
+  });
+  const { app } = await createTestApp(t, { consoleDir });
+  for (const url of ['/assets/missing.js', '/assets/index-abc.js.map', '/assets/', '/assets/deep/missing.css', '/api', '/api/nothing-here']) {
+    const response = await app.inject({ method: 'GET', url });
+    t.equal(response.statusCode, 404, `${url}: 404`);
+    t.match(response.headers['content-type'], /^application\/json/, `${url}: not the page`);
+  }
+  for (const url of ['/', '/users', '/messaging/templates?x=1', '/login']) {
+    const page = await app.inject({ method: 'GET', url });
+    t.equal(page.statusCode, 200, `${url}: the page`);
+    t.match(page.headers['content-type'], /^text\/html/);
+  }
+});
+
+t.test('the console build writes no source map where it is served', { skip: !existsSync(BUILT_CONSOLE) && 'npm run build:console first' }, async (t) => {
+  const files = await readdir('console/dist', { recursive: true });
+  t.strictSame(files.filter((file) => file.endsWith('.map')), [], 'no .map file in console/dist');
+  for (const file of files.filter((name) => name.endsWith('.js'))) {
+    t.notMatch(await readFile(`console/dist/${file}`, 'utf8'), /sourceMappingURL=/, `${file} points to no source map`);
+  }
 });

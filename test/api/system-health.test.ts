@@ -1,7 +1,7 @@
 import t from 'tap';
 import { createTestApp } from '../helpers/app.js';
 import { updateSystemSettings } from '../../sql/settings.js';
-import type { BotStatusReport } from '../../api/app.js';
+import type { BotStatusReport } from '../../api/ports.js';
 
 let bot: BotStatusReport = { state: 'running', mode: 'webhook', lastUpdateAt: new Date('2026-11-21T09:58:00Z') };
 const { db, clock, call, userWithToken } = await createTestApp(t, { botStatus: () => bot });

@@ -48,6 +48,8 @@ t.test('each bad field is a 400 that names it', async (t) => {
     [{ dailyLimit: 2.5 }, 'dailyLimit', 'dailyLimit must be a whole number'],
     [{ dailyLimit: '5' }, 'dailyLimit', 'dailyLimit must be a number'],
     [{ dailyLimit: 10_001 }, 'dailyLimit', 'dailyLimit must be between 1 and 10000'],
+    [{ dailyLimit: 1e20 }, 'dailyLimit', 'dailyLimit must be between 1 and 10000'],
+    [{ logRetentionDays: -1e20 }, 'logRetentionDays', 'logRetentionDays must be between 1 and 3650 days'],
     [{ maxResponseTime: -1 }, 'maxResponseTime', 'maxResponseTime must be between 1 and 3600 seconds'],
     [{ maxResponseTime: 1.5 }, 'maxResponseTime', 'maxResponseTime must be a whole number of seconds'],
     [{ logLevel: 'TRACE' }, 'logLevel', 'logLevel must be one of DEBUG, INFO, WARN, ERROR'],

@@ -1,5 +1,6 @@
 import t from 'tap';
-import { escapeHtml, packSections, renderTemplate, splitMessage, TELEGRAM_MESSAGE_LIMIT } from '../../bot/render.js';
+import { packSections, splitMessage } from '../../bot/render.js';
+import { escapeHtml, renderTemplate, TELEGRAM_MESSAGE_LIMIT } from '../../api/contract/templates.js';
 import { formatDuration } from '../../bot/replies.js';
 
 t.test('escapeHtml escapes what Telegram HTML reads as markup', async (t) => {

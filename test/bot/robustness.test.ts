@@ -115,3 +115,16 @@ robust('a place button pressed too long ago (the query expired) is still answere
   t.same(replies, [refusal(REFUSALS.noResults(100, 'Lisbon, Lisbon, Portugal'))]);
   t.match(logs, [{ level: 'WARN', message: 'No contacts within the search radius', city: 'Lisbon' }]);
 });
+
+robust('NUL and other control characters in a message or a name are dropped, and the bot answers normally', async (t) => {
+  const command = (length: number) => [{ type: 'bot_command', offset: 0, length }];
+  const help = await inject({ message: aMessage({ text: '/help\u0000', entities: command(5) }) });
+  t.same(help.replies, [rendered('help', { daily_limit: 3, remaining: 3 })]);
+  const named = await inject({ message: aMessage({ from: { ...from, first_name: 'Ro\u0000b\u0007' }, text: '/start', entities: command(6) }) });
+  t.same(named.replies, [rendered('welcome', { first_name: 'Rob', daily_limit: 3 })], 'the name as the user sees it, without the NUL');
+  const place = await inject({ message: aMessage({ text: 'Lis\u0000bon' }) });
+  t.notOk(place.replies.includes(refusal(REFUSALS.failure)), 'a place search, not "Something went wrong"');
+  t.match(place.logs, [{ level: /INFO|WARN/ }]);
+  const [user] = await h.sql<{ firstName: string }[]>`SELECT first_name FROM telegram_users WHERE telegram_id = ${member.id}`;
+  t.equal(user?.firstName, 'Rob');
+});

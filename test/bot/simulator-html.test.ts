@@ -1,5 +1,5 @@
 import t from 'tap';
-import { HtmlParseError, parseTelegramHtml } from '../../bot/simulator/html-entities.js';
+import { parseTelegramHtml, telegramHtmlProblem } from '../../api/contract/telegram-html.js';
 
 t.test('supported tags become entities with UTF-16 offsets', async (t) => {
   t.same(parseTelegramHtml('🏟 <b>bold <i>both</i></b> <u>u</u><ins>i</ins> <s>s</s><del>d</del><strike>k</strike>'), {
@@ -60,6 +60,13 @@ t.test("malformed markup fails with Telegram's description and byte offsets", as
     ['<span>x</span>', 'Tag "span" must have class "tg-spoiler" at byte offset 0'],
   ];
   for (const [markup, message] of cases) {
-    t.throws(() => parseTelegramHtml(markup), new HtmlParseError(message), markup);
+    t.throws(() => parseTelegramHtml(markup), { name: 'HtmlParseError', message }, markup);
   }
+});
+
+t.test('the shared checker explains a refusal to staff, with what to change', async (t) => {
+  t.equal(telegramHtmlProblem('<b>{first_name} unclosed'), 'Unclosed <b> tag: close it with </b>');
+  t.equal(telegramHtmlProblem('<b><i>x</b></i>'), '</b> found where </i> was expected: close tags in the reverse order they were opened');
+  t.match(telegramHtmlProblem('<div>x</div>'), /^<div> is not a tag Telegram supports/);
+  t.equal(telegramHtmlProblem('<b>fine</b> &amp; <a href="https://example.org">link</a>'), undefined);
 });

@@ -1,6 +1,7 @@
 import type { Test } from 'tap';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, type BotStatusReport } from '../../api/app.js';
+import { buildApp } from '../../api/app.js';
+import type { BotStatusReport } from '../../api/ports.js';
 import type { BackupService } from '../../sql/backups.js';
 import type { BotSandbox } from '../../bot/sandbox.js';
 import type { Broadcaster } from '../../bot/broadcast-sender.js';

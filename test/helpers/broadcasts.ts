@@ -23,12 +23,12 @@ export function busiestWindow(timestamps: number[], windowMs = 1000): number {
   return best;
 }
 
-/** Resolves once the broadcast is no longer queued or sending. */
+/** Resolves once the broadcast is no longer queued, sending, or interrupted (waiting to resume). */
 export async function untilFinished(sql: Sql, broadcastId: number, timeoutMs = 60_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const [row] = await sql<{ status: string }[]>`SELECT status FROM broadcasts WHERE id = ${broadcastId}`;
-    if (row && row.status !== 'queued' && row.status !== 'sending') return row.status;
+    if (row && !['queued', 'sending', 'interrupted'].includes(row.status)) return row.status;
     if (Date.now() > deadline) throw new Error(`broadcast ${broadcastId} still ${row?.status} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -41,7 +41,10 @@ t.test(
 
     // The leader's connection drops (a network cut, a server restart): the server ends its session and its lock.
     const ended = await db.sql`
-      SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND objid = ${LEADER_LOCK_ID}::bigint::oid`;
+      SELECT pg_terminate_backend(pid) FROM pg_locks
+      WHERE locktype = 'advisory' AND objid = ${LEADER_LOCK_ID}::bigint::oid
+        -- Other test files run products on the same server, each in a database of its own.
+        AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
     t.equal(ended.length, 1, 'one session held the lock');
     await until(() => b.isLeader() && !a.isLeader(), 'b leads and a no longer does');
     t.same(events.filter((event) => event.startsWith('a')), ['a leads', 'a stands down'], 'a noticed and stood down');

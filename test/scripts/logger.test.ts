@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import t from 'tap';
-import { loadConfig } from '../../scripts/config.js';
+import { ConfigError, loadConfig } from '../../scripts/config.js';
 import { childEnvWithoutCoverage } from '../helpers/child-env.js';
 
 const run = promisify(execFile);
@@ -11,7 +11,7 @@ t.test('LOG_FORMAT: readable lines at a terminal, JSON lines elsewhere, unless i
   t.equal(loadConfig({}, '/srv/app', false).logFormat, 'json', 'Docker, CI and files get JSON lines');
   t.equal(loadConfig({ LOG_FORMAT: 'json' }, '/srv/app', true).logFormat, 'json');
   t.equal(loadConfig({ LOG_FORMAT: 'pretty' }, '/srv/app', false).logFormat, 'pretty');
-  t.throws(() => loadConfig({ LOG_FORMAT: 'xml' }), { problems: ['LOG_FORMAT: LOG_FORMAT must be pretty or json'] });
+  t.throws(() => loadConfig({ LOG_FORMAT: 'xml' }), new ConfigError(['LOG_FORMAT: LOG_FORMAT must be pretty or json']));
 });
 
 /** What the product's logger writes to standard output for one info line, in a process of its own. */

@@ -15,7 +15,7 @@ interface ConfirmDeleteDialogProps {
   pendingLabel?: string;
 }
 
-/** The confirmation every destructive delete asks for, Cancel focused first. */
+/** The confirmation every destructive delete (or other risky action) asks for, Cancel focused first. */
 export function ConfirmDeleteDialog({
   open,
   onClose,

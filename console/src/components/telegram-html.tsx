@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
+import { telegramHtmlProblem } from '../../../api/contract/telegram-html.js';
 
 /**
  * Telegram HTML (core.telegram.org/bots/api#html-style) rendered as React elements: the text is
- * parsed into a tree of the allowed tags and nothing is ever handed to the DOM as markup. Tags
- * Telegram would not accept are shown as the text they are.
+ * parsed into a tree of the allowed tags and nothing is ever handed to the DOM as markup. Markup
+ * Telegram would refuse is reported as refused (TelegramHtml), not drawn.
  */
 
 type Tag = 'b' | 'i' | 'u' | 's' | 'a' | 'code' | 'pre' | 'blockquote' | 'spoiler';
@@ -164,7 +165,12 @@ function renderNodes(nodes: HtmlNode[], keyPrefix: string): ReactNode[] {
   });
 }
 
-/** A message text in Telegram HTML, as Telegram would show it. */
+/**
+ * A message text in Telegram HTML, as Telegram would show it; markup Telegram would refuse (the shared
+ * check the simulator and the API use) is said to be refused rather than shown as if it would arrive.
+ */
 export function TelegramHtml({ html }: { html: string }) {
+  const problem = telegramHtmlProblem(html);
+  if (problem) return <span role="alert" className="text-red-700">Telegram would refuse this message: {problem}</span>;
   return <>{renderNodes(parseTelegramHtml(html), 'n')}</>;
 }

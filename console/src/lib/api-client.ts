@@ -67,14 +67,30 @@ function signOutAfterUnauthorized(): void {
   if (!window.location.pathname.includes('/login')) window.location.assign('/login?clear=1');
 }
 
-async function send(method: string, url: string, body: unknown, retryAfterRefresh: boolean): Promise<Response> {
+/** What a call may add to its request. */
+export interface RequestOptions {
+  /** Sent as Idempotency-Key: the server does a create once per key, however often the request arrives. */
+  idempotencyKey?: string;
+}
+
+/**
+ * A fresh key for one form submission. From getRandomValues, which, unlike crypto.randomUUID, also works
+ * when the console is served over plain HTTP.
+ */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+async function send(method: string, url: string, body: unknown, retryAfterRefresh: boolean, options: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = {};
+  // Also on the retry after a token refresh below: that is the same submission.
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   const token = getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   if (response.status === 401 && retryAfterRefresh && token && getRefreshToken()) {
-    if (await refreshAccessToken()) return send(method, url, body, false);
+    if (await refreshAccessToken()) return send(method, url, body, false, options);
   }
   if (response.status === 401) signOutAfterUnauthorized();
   noteApiStatus(response.status);
@@ -92,8 +108,8 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /** The generic helper of spec §7: any method, an optional JSON body, parsed JSON back. */
-export async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const response = await send(method, url, body, true);
+export async function apiRequest<T>(method: string, url: string, body?: unknown, options?: RequestOptions): Promise<T> {
+  const response = await send(method, url, body, true, options);
   const data = await readBody(response);
   if (!response.ok) {
     throw new ApiRequestError(`HTTP error! status: ${response.status}`, response.status, data as Partial<ErrorResponse>);

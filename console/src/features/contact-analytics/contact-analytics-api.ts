@@ -1,4 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../lib/use-submit-mutation.js';
 import { analyticsCsvFileName, ContactAnalyticsSchema, type AnalyticsPeriod } from '../../../../api/contract/analytics.js';
 import { apiRequest } from '../../lib/api-client.js';
 import { downloadFile } from '../../lib/download-file.js';
@@ -21,7 +22,7 @@ export function useContactAnalytics(filter: ContactAnalyticsFilter) {
 }
 
 export function useExportContactAnalytics() {
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (filter: ContactAnalyticsFilter) =>
       downloadFile(`${CONTACT_ANALYTICS_URL}/export?${queryString(filter)}`, analyticsCsvFileName('contact-analytics', filter.period, new Date())),
     onSuccess: () => notifySuccess('Export Complete', 'The contact analytics on screen were downloaded as CSV.'),

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../lib/use-submit-mutation.js';
 import type {
   Account,
   ChangePasswordRequest,
@@ -16,7 +17,7 @@ export function useAccount() {
 /** A mutation on the own account that refreshes the account afterwards, whatever the outcome. */
 function useAccountMutation<TVariables, TResult>(send: (variables: TVariables) => Promise<TResult>) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: send,
     onSettled: () => queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY }),
   });

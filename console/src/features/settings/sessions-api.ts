@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../lib/use-submit-mutation.js';
 import { EndedSessionsSchema, StaffSessionSchema, type EndedSessions, type StaffSession } from '../../../../api/contract/account-sessions.js';
 import { apiRequest } from '../../lib/api-client.js';
 
@@ -17,7 +18,7 @@ export function useSessions() {
 /** A change to the list that reloads it afterwards, whatever the outcome. */
 function useSessionsMutation<TVariables, TResult>(send: (variables: TVariables) => Promise<TResult>) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: send,
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
   });

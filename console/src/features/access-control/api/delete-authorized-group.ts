@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
 import { GROUPS_URL, groupsQueryKey } from './keys.js';
@@ -9,7 +10,7 @@ export async function deleteAuthorizedGroup(id: number): Promise<void> {
 
 export function useDeleteAuthorizedGroup() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: deleteAuthorizedGroup,
     onSuccess: async () => {
       notifySuccess('Authorized group deleted successfully');

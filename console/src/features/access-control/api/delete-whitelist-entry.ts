@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
 import { useInvalidateAccessLists } from './invalidate-access-lists.js';
@@ -10,7 +10,7 @@ export async function deleteWhitelistEntry(id: number): Promise<void> {
 
 export function useDeleteWhitelistEntry() {
   const invalidate = useInvalidateAccessLists();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: deleteWhitelistEntry,
     onSuccess: async () => {
       notifySuccess('Admin removed from whitelist successfully');

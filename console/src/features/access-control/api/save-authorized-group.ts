@@ -1,16 +1,18 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import {
   AuthorizedGroupSchema,
   type AuthorizedGroup,
   type CreateAuthorizedGroup,
   type UpdateAuthorizedGroup,
 } from '../../../../../api/contract/access-control.js';
-import { apiRequest } from '../../../lib/api-client.js';
+import { apiRequest, newIdempotencyKey } from '../../../lib/api-client.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
 import { GROUPS_URL, groupsQueryKey } from './keys.js';
 
+/** One call is one submission: its key makes a repeat of it create nothing more. */
 export async function createAuthorizedGroup(group: CreateAuthorizedGroup): Promise<AuthorizedGroup> {
-  return AuthorizedGroupSchema.parse(await apiRequest<unknown>('POST', GROUPS_URL, group));
+  return AuthorizedGroupSchema.parse(await apiRequest<unknown>('POST', GROUPS_URL, group, { idempotencyKey: newIdempotencyKey() }));
 }
 
 export async function updateAuthorizedGroup({ id, changes }: { id: number; changes: UpdateAuthorizedGroup }): Promise<AuthorizedGroup> {
@@ -19,7 +21,7 @@ export async function updateAuthorizedGroup({ id, changes }: { id: number; chang
 
 export function useCreateAuthorizedGroup() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: createAuthorizedGroup,
     onSuccess: async () => {
       notifySuccess('Authorized group created successfully');
@@ -31,7 +33,7 @@ export function useCreateAuthorizedGroup() {
 
 export function useUpdateAuthorizedGroup() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: updateAuthorizedGroup,
     onSuccess: async () => {
       notifySuccess('Authorized group updated successfully');

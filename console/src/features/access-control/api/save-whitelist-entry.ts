@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import {
   WhitelistEntrySchema,
   type CreateWhitelistEntry,
@@ -20,7 +20,7 @@ export async function updateWhitelistEntry({ id, changes }: { id: number; change
 
 export function useCreateWhitelistEntry() {
   const invalidate = useInvalidateAccessLists();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: createWhitelistEntry,
     onSuccess: async () => {
       notifySuccess('Admin added to whitelist successfully');
@@ -32,7 +32,7 @@ export function useCreateWhitelistEntry() {
 
 export function useUpdateWhitelistEntry() {
   const invalidate = useInvalidateAccessLists();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: updateWhitelistEntry,
     onSuccess: async () => {
       notifySuccess('Admin updated successfully');

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import { AdminUserSchema, type AdminUser, type CreateAdminUserForm } from '../../../../../api/contract/admin-users.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
@@ -10,7 +11,7 @@ export async function createAdminUser(user: CreateAdminUserForm): Promise<AdminU
 
 export function useCreateAdminUser() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: createAdminUser,
     onSuccess: async () => {
       notifySuccess('User Created', 'The new user has been created successfully.');

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
 import { ADMIN_USERS_URL, adminUsersQueryKey } from './get-admin-users.js';
@@ -9,7 +10,7 @@ export async function deleteAdminUser(id: number): Promise<void> {
 
 export function useDeleteAdminUser() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: deleteAdminUser,
     onSuccess: async () => {
       notifySuccess('User Deleted', 'User has been deleted successfully.');

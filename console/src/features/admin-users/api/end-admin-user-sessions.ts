@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import { EndedSessionsSchema, type EndedSessions } from '../../../../../api/contract/account-sessions.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { formatCount } from '../../../lib/format.js';
@@ -17,7 +17,7 @@ export async function endAdminUserSessions({ id }: EndSessionsInput): Promise<En
 
 /** Nothing listed changes when sessions end, so this refetches nothing. */
 export function useEndAdminUserSessions() {
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: endAdminUserSessions,
     onSuccess: ({ ended }, { name }) => notifySuccess('Sessions Ended', `${formatCount(ended, 'session')} of ${name} ended; they must sign in again.`),
     onError: (error) => notifyFailure(error, 'Failed to end the sessions'),

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
 import { ADMIN_USERS_URL } from './get-admin-users.js';
@@ -14,7 +14,7 @@ export async function resetAdminUserPassword({ id, newPassword }: ResetPasswordI
 
 /** Nothing listed changes with a password, so unlike the other mutations this one refetches nothing. */
 export function useResetAdminUserPassword() {
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: resetAdminUserPassword,
     onSuccess: () => notifySuccess('Password Reset', 'User password has been reset successfully.'),
     onError: (error) => notifyFailure(error, 'Failed to reset password'),

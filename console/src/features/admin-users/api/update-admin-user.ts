@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import { AdminUserSchema, type AdminUser, type UpdateAdminUser } from '../../../../../api/contract/admin-users.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
@@ -16,7 +17,7 @@ export async function updateAdminUser({ id, changes }: UpdateAdminUserInput): Pr
 
 export function useUpdateAdminUser() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: updateAdminUser,
     onSuccess: async (user) => {
       replaceListedUser(queryClient, user);

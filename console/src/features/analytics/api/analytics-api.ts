@@ -1,4 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import { AnalyticsOverviewSchema, analyticsCsvFileName, type AnalyticsOverview, type AnalyticsPeriod } from '../../../../../api/contract/analytics.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { downloadFile } from '../../../lib/download-file.js';
@@ -16,7 +17,7 @@ export function useAnalyticsOverview(period: AnalyticsPeriod) {
 }
 
 export function useExportAnalytics() {
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (period: AnalyticsPeriod) => downloadFile(`${EXPORT_URL}?period=${period}`, analyticsCsvFileName('analytics', period, new Date())),
     onSuccess: () => notifySuccess('Export Complete', 'The analytics of the chosen period were downloaded as CSV.'),
     onError: () => notifyError('Error', 'Failed to export analytics'),

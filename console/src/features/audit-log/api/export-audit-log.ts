@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import { auditLogCsvFileName } from '../../../../../api/contract/audit-log.js';
 import { downloadFile } from '../../../lib/download-file.js';
 import { notifyError, notifySuccess } from '../../../lib/notify.js';
@@ -14,7 +15,7 @@ export async function exportAuditLog(view: AuditLogView): Promise<void> {
 /** The export is itself recorded, so the list and its menus are read again after it. */
 export function useExportAuditLog() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: exportAuditLog,
     onSuccess: () => {
       notifySuccess('Export Complete', 'The audit entries matching the current filter were downloaded as CSV.');

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import { botLogsCsvFileName, type BotLogFilter } from '../../../../../api/contract/bot-logs.js';
 import { downloadFile } from '../../../lib/download-file.js';
 import { notifyError, notifySuccess } from '../../../lib/notify.js';
@@ -12,7 +12,7 @@ export async function exportBotLogs(filter: BotLogFilter): Promise<void> {
 }
 
 export function useExportBotLogs() {
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: exportBotLogs,
     onSuccess: () => notifySuccess('Export Complete', 'The logs matching the current filter were downloaded as CSV.'),
     onError: () => notifyError('Error', 'Failed to export bot logs'),

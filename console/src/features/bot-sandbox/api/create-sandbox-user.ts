@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import { SandboxUserSchema, type CreateSandboxUserForm, type SandboxUser } from '../../../../../api/contract/bot-sandbox.js';
 import { apiRequest, errorMessage } from '../../../lib/api-client.js';
 import { notifyError, notifySuccess } from '../../../lib/notify.js';
@@ -10,7 +11,7 @@ export async function createSandboxUser(user: CreateSandboxUserForm): Promise<Sa
 
 export function useCreateSandboxUser() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: createSandboxUser,
     onSuccess: async (user) => {
       notifySuccess('Simulated user created', `${user.firstName} (${user.id}) can now chat with the bot.`);

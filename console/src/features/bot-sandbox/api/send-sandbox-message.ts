@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import {
   SandboxExchangeSchema,
   type SandboxExchange,
@@ -16,7 +17,7 @@ export async function sendSandboxMessage(message: SendSandboxMessageInput): Prom
 /** The replies show up in the chat itself, so only a failure gets a toast. */
 export function useSendSandboxMessage() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: sendSandboxMessage,
     onSettled: (_exchange, _error, message) =>
       queryClient.invalidateQueries({ queryKey: chatMessagesQueryKey(message.chatId ?? message.userId) }),

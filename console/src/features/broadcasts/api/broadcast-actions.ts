@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
 import { BROADCASTS_URL, broadcastQueryKey, broadcastsQueryKey } from './keys.js';
@@ -13,9 +14,17 @@ export async function retryFailedRecipients(id: number): Promise<void> {
   await apiRequest<unknown>('POST', `${BROADCASTS_URL}/${id}/retry-failed`);
 }
 
+/**
+ * Sends the broadcast again to the recipients whose message was in flight when a sender died: some of
+ * them may already have it, which is why the console asks first.
+ */
+export async function sendToUnknownRecipients(id: number): Promise<void> {
+  await apiRequest<unknown>('POST', `${BROADCASTS_URL}/${id}/send-unknown`);
+}
+
 function useBroadcastAction(action: (id: number) => Promise<void>, success: string, failure: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: action,
     onSuccess: async (_result, id) => {
       notifySuccess(success);
@@ -34,4 +43,8 @@ export function useCancelBroadcast() {
 
 export function useRetryFailed() {
   return useBroadcastAction(retryFailedRecipients, 'Retrying the failed recipients', 'Failed to retry broadcast');
+}
+
+export function useSendToUnknown() {
+  return useBroadcastAction(sendToUnknownRecipients, 'Sending to the unknown recipients', 'Failed to send to the unknown recipients');
 }

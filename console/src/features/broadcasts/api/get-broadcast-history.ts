@@ -20,7 +20,7 @@ export function useBroadcastHistory() {
   });
 }
 
-/** Still delivering: queued or sending. */
+/** Still delivering: queued, sending, or interrupted (its sender died; it resumes by itself). */
 export function isRunning(status: string): boolean {
-  return status === 'queued' || status === 'sending';
+  return status === 'queued' || status === 'sending' || status === 'interrupted';
 }

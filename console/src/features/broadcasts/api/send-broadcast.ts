@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import { BroadcastQueuedSchema, type Broadcast, type BroadcastTargetType } from '../../../../../api/contract/broadcasts.js';
-import { apiRequest } from '../../../lib/api-client.js';
+import { apiRequest, newIdempotencyKey } from '../../../lib/api-client.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
 import { broadcastsQueryKey } from './keys.js';
 
@@ -12,14 +13,17 @@ export interface SendBroadcastBody {
   targetType: BroadcastTargetType;
 }
 
-/** Queues the broadcast; the server answers 202 at once and delivers in the background. */
+/**
+ * Queues the broadcast; the server answers 202 at once and delivers in the background. One call is one
+ * submission: its key makes a repeat of it queue nothing more.
+ */
 export async function sendBroadcast(body: SendBroadcastBody): Promise<Broadcast> {
-  return BroadcastQueuedSchema.parse(await apiRequest<unknown>('POST', '/api/broadcast-send', body));
+  return BroadcastQueuedSchema.parse(await apiRequest<unknown>('POST', '/api/broadcast-send', body, { idempotencyKey: newIdempotencyKey() }));
 }
 
 export function useSendBroadcast() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: sendBroadcast,
     // Not awaited: the form resets with the toast, not after history has been read again.
     onSuccess: () => {

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import { BroadcastTestResultSchema, type BroadcastTestResult } from '../../../../../api/contract/broadcasts.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { notifyError } from '../../../lib/notify.js';
@@ -16,7 +16,7 @@ export async function sendTestMessage(body: TestMessageBody): Promise<BroadcastT
 }
 
 export function useSendTestMessage() {
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: sendTestMessage,
     onSuccess: (result) => {
       // Telegram may refuse the message (the user blocked the bot): the call worked, the send did not.

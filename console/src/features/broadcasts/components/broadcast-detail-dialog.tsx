@@ -1,5 +1,6 @@
 import { Button } from '@tremor/react';
 import { useId } from 'react';
+import type { FailedRecipient } from '../../../../../api/contract/broadcasts.js';
 import { ErrorAlert } from '../../../components/error-alert.js';
 import { LoadingSpinner } from '../../../components/loading-spinner.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';
@@ -15,10 +16,61 @@ interface BroadcastDetailDialogProps {
   onClose: () => void;
 }
 
-/** One broadcast in full: content, progress, and each failed recipient with Telegram's reason. */
+interface RecipientListProps {
+  heading: string;
+  note?: string;
+  total: number;
+  recipients: FailedRecipient[];
+  /** What the list holds, for "The first N … are listed." */
+  listed: string;
+  none?: string;
+  /** Failures carry Telegram's reason; unknown sends have none to give. */
+  withReason?: boolean;
+}
+
+/** A list of a broadcast's recipients, with Telegram's reason when they failed. */
+function RecipientList({ heading, note, total, recipients, listed, none, withReason = false }: RecipientListProps) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="space-y-2">
+      <h3 id={headingId} className="text-tremor-default font-semibold text-tremor-content-strong">
+        {heading}
+      </h3>
+      {note ? <p className="text-tremor-label text-tremor-content">{note}</p> : null}
+      {recipients.length < total ? (
+        <p className="text-tremor-label text-tremor-content">
+          The first {formatNumber(recipients.length)} {listed} are listed.
+        </p>
+      ) : null}
+      {recipients.length === 0 ? (
+        <p className="text-tremor-default text-tremor-content">{none}</p>
+      ) : (
+        <ul className="max-h-64 divide-y divide-tremor-border overflow-y-auto rounded-tremor-default border border-tremor-border">
+          {recipients.map((recipient) => (
+            <li key={recipient.telegramId} className="flex flex-col gap-0.5 px-3 py-2 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
+              <span className="text-tremor-default text-tremor-content-strong">
+                {recipient.firstName || 'Unknown user'}
+                <span className="text-tremor-content">
+                  {recipient.username ? ` @${recipient.username}` : ''} · ID {recipient.telegramId}
+                </span>
+              </span>
+              {withReason ? (
+                <span className="[overflow-wrap:anywhere] text-tremor-label text-red-600">
+                  {recipient.error ?? 'No reason given'}
+                  {recipient.attempts > 1 ? ` (${recipient.attempts} attempts)` : ''}
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** One broadcast in full: content, progress, each failed recipient with Telegram's reason, and the unknown ones. */
 export function BroadcastDetailDialog({ id, open, onClose }: BroadcastDetailDialogProps) {
   const detail = useBroadcast(open ? id : null);
-  const failedHeadingId = useId();
   const broadcast = detail.data;
   return (
     <ModalDialog open={open} onClose={onClose} size="lg" title={broadcast ? broadcast.title : 'Broadcast details'}>
@@ -37,36 +89,23 @@ export function BroadcastDetailDialog({ id, open, onClose }: BroadcastDetailDial
             {detail.data.content}
           </p>
           <BroadcastProgress broadcast={detail.data} />
-          <section aria-labelledby={failedHeadingId} className="space-y-2">
-            <h3 id={failedHeadingId} className="text-tremor-default font-semibold text-tremor-content-strong">
-              Failed recipients ({formatNumber(detail.data.progress.failed)})
-            </h3>
-            {detail.data.failedRecipients.length < detail.data.progress.failed ? (
-              <p className="text-tremor-label text-tremor-content">
-                The latest {formatNumber(detail.data.failedRecipients.length)} failures are listed.
-              </p>
-            ) : null}
-            {detail.data.failedRecipients.length === 0 ? (
-              <p className="text-tremor-default text-tremor-content">Nobody so far: every message sent was delivered.</p>
-            ) : (
-              <ul className="max-h-64 divide-y divide-tremor-border overflow-y-auto rounded-tremor-default border border-tremor-border">
-                {detail.data.failedRecipients.map((recipient) => (
-                  <li key={recipient.telegramId} className="flex flex-col gap-0.5 px-3 py-2 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
-                    <span className="text-tremor-default text-tremor-content-strong">
-                      {recipient.firstName || 'Unknown user'}
-                      <span className="text-tremor-content">
-                        {recipient.username ? ` @${recipient.username}` : ''} · ID {recipient.telegramId}
-                      </span>
-                    </span>
-                    <span className="[overflow-wrap:anywhere] text-tremor-label text-red-600">
-                      {recipient.error ?? 'No reason given'}
-                      {recipient.attempts > 1 ? ` (${recipient.attempts} attempts)` : ''}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
+          <RecipientList
+            heading={`Failed recipients (${formatNumber(detail.data.progress.failed)})`}
+            total={detail.data.progress.failed}
+            recipients={detail.data.failedRecipients}
+            listed="failures"
+            none="Nobody so far: every message sent was delivered."
+            withReason
+          />
+          {detail.data.progress.unknown > 0 ? (
+            <RecipientList
+              heading={`Unknown recipients (${formatNumber(detail.data.progress.unknown)})`}
+              note="In flight when the sender stopped: each may or may not have the message."
+              total={detail.data.progress.unknown}
+              recipients={detail.data.unknownRecipients}
+              listed="unknown recipients"
+            />
+          ) : null}
         </div>
       )}
       <div className="mt-5 flex justify-end border-t border-tremor-border pt-4">

@@ -19,6 +19,18 @@ function excerpt(content: string): string {
   return content.length > BROADCAST_HISTORY_CONTENT_LENGTH ? `${content.slice(0, BROADCAST_HISTORY_CONTENT_LENGTH)}…` : content;
 }
 
+/** The counts history shows: unknown and pending only when there are some, as most broadcasts have none. */
+function counts(broadcast: Broadcast): string {
+  const pending = broadcast.totalRecipients - broadcast.successCount - broadcast.failureCount - broadcast.unknownCount;
+  return [
+    `${formatNumber(broadcast.successCount)} delivered`,
+    `${formatNumber(broadcast.failureCount)} failed`,
+    ...(broadcast.unknownCount > 0 ? [`${formatNumber(broadcast.unknownCount)} unknown`] : []),
+    ...(pending > 0 ? [`${formatNumber(pending)} pending`] : []),
+    `${formatNumber(broadcast.totalRecipients)} ${broadcast.totalRecipients === 1 ? 'recipient' : 'recipients'}`,
+  ].join(' · ');
+}
+
 /** The latest 10 broadcasts with their status badges (spec §2.6, §4). */
 export function BroadcastHistory({ broadcasts, error, onRetry, onOpen }: BroadcastHistoryProps) {
   const headingId = useId();
@@ -51,8 +63,7 @@ export function BroadcastHistory({ broadcasts, error, onRetry, onOpen }: Broadca
                   <p className="whitespace-pre-wrap [overflow-wrap:anywhere] text-tremor-default text-tremor-content">{excerpt(broadcast.content)}</p>
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <p className="text-tremor-label text-tremor-content">
-                      {formatNumber(broadcast.successCount)} delivered · {formatNumber(broadcast.failureCount)} failed · {formatNumber(broadcast.totalRecipients)}{' '}
-                      {broadcast.totalRecipients === 1 ? 'recipient' : 'recipients'} · <time dateTime={broadcast.createdAt}>{formatDateTime(broadcast.createdAt)}</time>
+                      {counts(broadcast)} · <time dateTime={broadcast.createdAt}>{formatDateTime(broadcast.createdAt)}</time>
                     </p>
                     <Button type="button" size="xs" variant="light" onClick={() => onOpen(broadcast.id)} aria-label={`Details of ${broadcast.title}`}>
                       Details

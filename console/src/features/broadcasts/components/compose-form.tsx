@@ -2,8 +2,10 @@ import { RiDeleteBack2Line, RiSendPlaneLine } from '@remixicon/react';
 import { Button, Card } from '@tremor/react';
 import { useId, type FormEvent } from 'react';
 import { SelectField } from '../../../components/select-field.js';
+import { TelegramTextProblem } from '../../../components/telegram-text-problem.js';
 import { TextField } from '../../../components/text-field.js';
 import { formatNumber } from '../../../lib/format.js';
+import { BROADCAST_TITLE_MAX_LENGTH } from '../../../../../api/contract/broadcasts.js';
 import type { MessageTemplate } from '../../../../../api/contract/message-templates.js';
 import { BROADCAST_TYPES, type BroadcastType, type ComposeState } from '../compose-state.js';
 import { RecipientChecklist } from './recipient-checklist.js';
@@ -110,7 +112,7 @@ export function ComposeForm({ state, onChange, templates, templatesError, reacha
           </div>
         ) : null}
 
-        <TextField label="Message Title" value={state.title} maxLength={200} placeholder="For your records: users do not see it" onChange={(event) => onChange({ title: event.target.value })} />
+        <TextField label="Message Title" value={state.title} maxLength={BROADCAST_TITLE_MAX_LENGTH} placeholder="For your records: users do not see it" onChange={(event) => onChange({ title: event.target.value })} />
 
         {state.type === 'template' ? null : (
           <div>
@@ -130,6 +132,7 @@ export function ComposeForm({ state, onChange, templates, templatesError, reacha
               <span>Placeholders such as {'{first_name}'} are filled for each user.</span>
               <span className="shrink-0">{formatNumber(state.content.length)} / 4,096</span>
             </p>
+            <TelegramTextProblem content={state.content} />
           </div>
         )}
 

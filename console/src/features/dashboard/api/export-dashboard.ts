@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import { dashboardCsvFileName, type DashboardPeriod } from '../../../../../api/contract/dashboard.js';
 import { downloadFile } from '../../../lib/download-file.js';
 import { notifyError, notifySuccess } from '../../../lib/notify.js';
@@ -10,7 +10,7 @@ export async function exportDashboard(period: DashboardPeriod): Promise<void> {
 }
 
 export function useExportDashboard() {
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: exportDashboard,
     onSuccess: () => notifySuccess('Export Complete', 'The figures of this time range were downloaded as CSV.'),
     onError: () => notifyError('Error', 'Failed to export the dashboard'),

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import { BackupStartedSchema } from '../../../../../api/contract/backups.js';
 import { apiRequest, errorMessage } from '../../../lib/api-client.js';
 import { notifyError, notifySuccess } from '../../../lib/notify.js';
@@ -11,7 +12,7 @@ export async function startBackup(): Promise<void> {
 
 export function useStartBackup() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: startBackup,
     onSuccess: async () => {
       notifySuccess('Backup Started', 'It runs in the background; Last backup shows it when it is done.');

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import { SystemSettingsSchema, type SystemSettingsView, type UpdateSystemSettings } from '../../../../../api/contract/system-settings.js';
 import { ACCOUNT_QUERY_KEY } from '../../../lib/account-query-key.js';
 import { apiRequest, errorMessage } from '../../../lib/api-client.js';
@@ -11,7 +12,7 @@ export async function updateSystemSettings(settings: UpdateSystemSettings): Prom
 
 export function useUpdateSystemSettings() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: updateSystemSettings,
     onSuccess: async (saved) => {
       queryClient.setQueryData(systemSettingsQueryKey, saved);

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import type { z } from 'zod';
 import { BulkResultSchema, type BulkContactChangesSchema, type BulkResult } from '../../../../../api/contract/medical-contacts.js';
 import { apiRequest } from '../../../lib/api-client.js';
@@ -20,7 +21,7 @@ export async function bulkDeleteContacts(target: BulkTarget): Promise<BulkResult
 
 export function useBulkUpdateContacts() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: bulkUpdateContacts,
     onSuccess: async ({ recordsAffected }) => {
       notifySuccess(`Bulk updated ${recordsAffected} contacts successfully`);
@@ -32,7 +33,7 @@ export function useBulkUpdateContacts() {
 
 export function useBulkDeleteContacts() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: bulkDeleteContacts,
     onSuccess: async ({ recordsAffected }) => {
       notifySuccess(`Bulk deleted ${recordsAffected} contacts successfully`);

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import { MedicalContactSchema, type CreateContact, type MedicalContact } from '../../../../../api/contract/medical-contacts.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
@@ -15,7 +16,7 @@ export async function createContact(contact: NewContact): Promise<MedicalContact
 /** A 409 (it looks like an existing contact) is left to the dialog, which offers "Save anyway". */
 export function useCreateContact() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: createContact,
     onSuccess: async () => {
       notifySuccess('Medical contact added successfully');

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
 import { CONTACTS_URL, contactsQueryKey } from './keys.js';
@@ -9,7 +10,7 @@ export async function deleteContact(id: number): Promise<void> {
 
 export function useDeleteContact() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: deleteContact,
     onSuccess: async () => {
       notifySuccess('Medical contact deleted successfully');

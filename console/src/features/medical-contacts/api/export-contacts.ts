@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import { downloadFile } from '../../../lib/download-file.js';
 import { notifyError, notifySuccess } from '../../../lib/notify.js';
 import { toQueryString, type ContactFilterParams } from '../contact-query.js';
@@ -11,7 +11,7 @@ export async function exportContacts(filter: ContactFilterParams): Promise<void>
 }
 
 export function useExportContacts() {
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: exportContacts,
     onSuccess: () => notifySuccess('Export Complete', 'The contacts matching the current filter were downloaded as CSV.'),
     onError: () => notifyError('Error', 'Failed to export medical contacts'),

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import { MedicalContactSchema, type MedicalContact, type UpdateContact } from '../../../../../api/contract/medical-contacts.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
@@ -11,7 +12,7 @@ export async function updateContact({ id, changes }: { id: number; changes: Upda
 
 export function useUpdateContact() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: updateContact,
     onSuccess: async () => {
       notifySuccess('Medical contact updated successfully');

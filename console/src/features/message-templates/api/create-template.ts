@@ -1,16 +1,18 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import { MessageTemplateSchema, type CreateMessageTemplate, type MessageTemplate } from '../../../../../api/contract/message-templates.js';
-import { apiRequest } from '../../../lib/api-client.js';
+import { apiRequest, newIdempotencyKey } from '../../../lib/api-client.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
 import { TEMPLATES_URL, templatesQueryKey } from './keys.js';
 
+/** One call is one submission: its key makes a repeat of it (a retry after a lost answer) create nothing more. */
 export async function createTemplate(template: CreateMessageTemplate): Promise<MessageTemplate> {
-  return MessageTemplateSchema.parse(await apiRequest<unknown>('POST', TEMPLATES_URL, template));
+  return MessageTemplateSchema.parse(await apiRequest<unknown>('POST', TEMPLATES_URL, template, { idempotencyKey: newIdempotencyKey() }));
 }
 
 export function useCreateTemplate() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: createTemplate,
     onSuccess: async () => {
       notifySuccess('Template created successfully');

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
 import { TEMPLATES_URL, templatesQueryKey } from './keys.js';
@@ -9,7 +10,7 @@ export async function deleteTemplate(id: number): Promise<void> {
 
 export function useDeleteTemplate() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: deleteTemplate,
     onSuccess: async () => {
       notifySuccess('Template deleted successfully');

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import { MessageTemplateSchema, type MessageTemplate, type UpdateMessageTemplate } from '../../../../../api/contract/message-templates.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
@@ -10,7 +11,7 @@ export async function updateTemplate({ id, changes }: { id: number; changes: Upd
 
 export function useUpdateTemplate() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: updateTemplate,
     onSuccess: async () => {
       notifySuccess('Template updated successfully');

@@ -4,6 +4,7 @@ import { TEMPLATE_NAME_MAX, type CreateMessageTemplate, type MessageTemplate } f
 import { KNOWN_TEMPLATE_VARIABLES, TEMPLATE_TYPES, templateVariables, type TemplateType } from '../../../../../api/contract/templates.js';
 import { CheckboxField } from '../../../components/checkbox-field.js';
 import { SelectField } from '../../../components/select-field.js';
+import { TelegramTextProblem } from '../../../components/telegram-text-problem.js';
 import { TextField } from '../../../components/text-field.js';
 import { formatNumber } from '../../../lib/format.js';
 import { useTemplatePreview } from '../api/preview-template.js';
@@ -85,6 +86,7 @@ export function TemplateForm({ initial, submitLabel, pendingLabel, pending, onSu
           Telegram HTML (&lt;b&gt;, &lt;i&gt;, &lt;a href&gt;…); placeholders in curly braces, such as {'{first_name}'}, are filled for each user.
           {renderedLength !== undefined ? ` ${formatNumber(renderedLength)} of ${formatNumber(TELEGRAM_LIMIT)} characters once rendered.` : ''}
         </p>
+        <TelegramTextProblem content={values.content} />
       </div>
       <section aria-label="Detected variables" className="space-y-1">
         <p className="text-tremor-default font-medium text-tremor-content-strong">Variables</p>

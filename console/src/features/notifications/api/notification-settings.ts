@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import { NotificationSettingsSchema, type NotificationSettings } from '../../../../../api/contract/notifications.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { notifySuccess } from '../notify.js';
@@ -19,7 +20,7 @@ export function useNotificationSettings(options: { enabled: boolean }) {
 /** Saves the settings; the dialog shows what the server refused next to its field. */
 export function useSaveNotificationSettings() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: saveNotificationSettings,
     onSuccess: (saved) => {
       notifySuccess('Notification settings saved');

@@ -1,11 +1,21 @@
 import type { MessageEntity } from 'grammy/types';
 
 /**
+ * Telegram's HTML subset (core.telegram.org/bots/api#html-style), checked the way the Bot API parses it.
+ * Pure and dependency-free: the simulator answers with it, the API validates templates and broadcasts
+ * with it, and the console warns with it as staff type.
+ */
+
+/**
  * Thrown when a text sent with `parse_mode: 'HTML'` is not HTML that Telegram accepts. The message is the
- * part Telegram puts after "Bad Request: can't parse entities: ", with Telegram's wording and UTF-8 byte offsets.
+ * part Telegram puts after "Bad Request: can't parse entities: ", with Telegram's wording and UTF-8 byte offsets;
+ * `explanation` says the same to staff, with what to change.
  */
 export class HtmlParseError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly explanation: string,
+  ) {
     super(message);
     this.name = 'HtmlParseError';
   }
@@ -43,9 +53,11 @@ interface OpenTag {
   offset: number;
 }
 
+const unclosedStartTag = (name: string) => `The <${name}> tag is missing its >`;
 const isSpace = (char: string | undefined) => char === ' ' || char === '\t' || char === '\n' || char === '\r';
 const isNameChar = (char: string | undefined) => char !== undefined && /[a-zA-Z0-9-]/.test(char);
-const byteOffset = (input: string, index: number) => Buffer.byteLength(input.slice(0, index), 'utf8');
+const utf8 = new TextEncoder();
+const byteOffset = (input: string, index: number) => utf8.encode(input.slice(0, index)).length;
 
 /**
  * Parses Telegram HTML (`parse_mode: 'HTML'`) the way the Bot API does: the supported tags become entities,
@@ -77,7 +89,10 @@ export function parseTelegramHtml(input: string): ParsedText {
   }
 
   const unclosed = stack.at(-1);
-  if (unclosed) throw new HtmlParseError(`Can't find end tag corresponding to start tag "${unclosed.name}"`);
+  if (unclosed) throw new HtmlParseError(
+      `Can't find end tag corresponding to start tag "${unclosed.name}"`,
+      `Unclosed <${unclosed.name}> tag: close it with </${unclosed.name}>`,
+    );
   // Telegram lists entities by position, outer before inner when they start together.
   entities.sort((a, b) => a.offset - b.offset || b.length - a.length);
   return { text, entities };
@@ -101,17 +116,20 @@ function openTag(input: string, start: number, offset: number): { tag: OpenTag; 
   let i = start + 1;
   while (isNameChar(input[i])) i += 1;
   const name = input.slice(start + 1, i).toLowerCase();
-  if (!SUPPORTED_TAGS.has(name)) throw new HtmlParseError(`Unsupported start tag "${name}" at byte offset ${at}`);
+  if (!SUPPORTED_TAGS.has(name)) throw new HtmlParseError(
+      `Unsupported start tag "${name}" at byte offset ${at}`,
+      `<${name}> is not a tag Telegram supports (b, i, u, s, a, code, pre, blockquote, tg-spoiler); write &lt; for a plain <`,
+    );
 
   const attributes = new Map<string, string>();
   for (;;) {
     while (isSpace(input[i])) i += 1;
-    if (i >= input.length) throw new HtmlParseError(`Unclosed start tag at byte offset ${at}`);
+    if (i >= input.length) throw new HtmlParseError(`Unclosed start tag at byte offset ${at}`, unclosedStartTag(name));
     if (input[i] === '>') break;
     const nameStart = i;
     while (isNameChar(input[i])) i += 1;
     const attribute = input.slice(nameStart, i).toLowerCase();
-    if (attribute === '') throw new HtmlParseError(`Empty attribute name in the tag "${name}" at byte offset ${at}`);
+    if (attribute === '') throw new HtmlParseError(`Empty attribute name in the tag "${name}" at byte offset ${at}`, `The <${name}> tag has an attribute without a name`);
     while (isSpace(input[i])) i += 1;
     if (input[i] !== '=') {
       attributes.set(attribute, ''); // A bare attribute, as in <blockquote expandable>.
@@ -123,20 +141,20 @@ function openTag(input: string, start: number, offset: number): { tag: OpenTag; 
     let value: string;
     if (quote === '"' || quote === "'") {
       const close = input.indexOf(quote, i + 1);
-      if (close === -1) throw new HtmlParseError(`Unclosed start tag at byte offset ${at}`);
+      if (close === -1) throw new HtmlParseError(`Unclosed start tag at byte offset ${at}`, unclosedStartTag(name));
       value = decodeAttribute(input.slice(i + 1, close));
       i = close + 1;
     } else {
       const valueStart = i;
       while (i < input.length && /[a-zA-Z0-9.\-_:/]/.test(input[i]!)) i += 1;
-      if (i >= input.length) throw new HtmlParseError(`Unclosed start tag "${name}" at byte offset ${at}`);
+      if (i >= input.length) throw new HtmlParseError(`Unclosed start tag "${name}" at byte offset ${at}`, unclosedStartTag(name));
       value = input.slice(valueStart, i);
     }
     attributes.set(attribute, value);
   }
 
   if (name === 'span' && attributes.get('class') !== 'tg-spoiler') {
-    throw new HtmlParseError(`Tag "span" must have class "tg-spoiler" at byte offset ${at}`);
+    throw new HtmlParseError(`Tag "span" must have class "tg-spoiler" at byte offset ${at}`, 'A <span> tag must have class="tg-spoiler"');
   }
   return { tag: { name, attributes, offset }, next: i + 1 };
 }
@@ -160,15 +178,18 @@ function decodeAttribute(raw: string): string {
 function closeTag(input: string, start: number, stack: OpenTag[], text: string, entities: MessageEntity[]): number {
   const at = byteOffset(input, start);
   const open = stack.pop();
-  if (!open) throw new HtmlParseError(`Unexpected end tag at byte offset ${at}`);
+  if (!open) throw new HtmlParseError(`Unexpected end tag at byte offset ${at}`, 'An end tag closes no open tag: remove it, or write &lt; for a plain <');
   let i = start + 2;
   while (i < input.length && !isSpace(input[i]) && input[i] !== '>') i += 1;
   const name = input.slice(start + 2, i).toLowerCase();
   while (isSpace(input[i])) i += 1;
-  if (input[i] !== '>') throw new HtmlParseError(`Unclosed end tag at byte offset ${at}`);
+  if (input[i] !== '>') throw new HtmlParseError(`Unclosed end tag at byte offset ${at}`, `The end tag </${open.name}> is missing its >`);
   // Telegram accepts a bare `</>` as the end of whatever tag is open.
   if (name !== '' && name !== open.name) {
-    throw new HtmlParseError(`Unmatched end tag at byte offset ${at}, expected "</${open.name}>", found "</${name}>"`);
+    throw new HtmlParseError(
+      `Unmatched end tag at byte offset ${at}, expected "</${open.name}>", found "</${name}>"`,
+      `</${name}> found where </${open.name}> was expected: close tags in the reverse order they were opened`,
+    );
   }
   const length = text.length - open.offset;
   const entity = length > 0 ? entityFor(open, length, stack.at(-1)) : undefined;
@@ -200,5 +221,16 @@ function entityFor(tag: OpenTag, length: number, parent: OpenTag | undefined): M
       const href = tag.attributes.get('href') ?? '';
       return /^(https?:\/\/|tg:\/\/)\S+$/i.test(href) ? { type: 'text_link', offset, length, url: href } : undefined;
     }
+  }
+}
+
+/** Why Telegram would refuse this text as HTML, for staff; undefined when it would accept it. */
+export function telegramHtmlProblem(html: string): string | undefined {
+  try {
+    parseTelegramHtml(html);
+    return undefined;
+  } catch (error) {
+    if (error instanceof HtmlParseError) return error.explanation;
+    throw error;
   }
 }

@@ -1,0 +1,83 @@
+import t, { type Test } from 'tap';
+import type { Locator, Page, Request } from 'playwright-core';
+import { launchBrowser, signIn } from '../helpers/browser.js';
+import { startTestServer } from '../helpers/server.js';
+
+const ADMIN = { username: 'olga', password: 'olga-the-admin-pass', role: 'admin' as const };
+/** How long each watched request is held, so the test can see the button while it is pending. */
+const HELD_MS = 800;
+
+/** Holds every `method` request to `path` for a moment, and records them. */
+async function holdRequests(page: Page, method: string, path: string): Promise<Request[]> {
+  const seen: Request[] = [];
+  await page.route(
+    (url) => url.pathname === path,
+    async (route) => {
+      if (route.request().method() !== method) return route.fallback();
+      seen.push(route.request());
+      await new Promise((resolve) => setTimeout(resolve, HELD_MS));
+      return route.fallback();
+    },
+  );
+  return seen;
+}
+
+/**
+ * Clicks twice within one task (as a fast double click or Enter then a click can land, before the page
+ * has re-rendered), then checks the button stays disabled while the request is pending.
+ */
+async function doubleClickWhilePending(t: Test, button: Locator): Promise<void> {
+  await button.evaluate((element) => {
+    const clickable = element as unknown as { click(): void };
+    clickable.click();
+    clickable.click();
+  });
+  t.ok(await button.isDisabled(), 'the button is disabled while its request is pending');
+}
+
+t.test('a double click on a submit button makes one request and one thing', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  await server.createUser(ADMIN);
+  await server.sql`INSERT INTO telegram_users (telegram_id, first_name, last_seen) VALUES (710001, 'Ines', now()), (710002, 'Jon', now())`;
+  const browser = await launchBrowser();
+  t.teardown(() => browser.close());
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await signIn(page, server.url, ADMIN.username, ADMIN.password);
+
+  await t.test('Create Template', async (t) => {
+    const requests = await holdRequests(page, 'POST', '/api/message-templates');
+    await page.goto(`${server.url}/messaging/templates`);
+    await page.getByRole('button', { name: 'Create Template' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Template' });
+    await dialog.getByLabel('Name').fill('Twice clicked');
+    await dialog.getByLabel('Content').fill('<b>Hi {first_name} unclosed');
+    await dialog.getByRole('alert').getByText('content is not valid Telegram HTML: Unclosed <b> tag: close it with </b>').waitFor();
+    await dialog.getByLabel('Content').fill('<b>Hi</b> {first_name}');
+    await dialog.getByRole('alert').waitFor({ state: 'detached' });
+
+    await doubleClickWhilePending(t, dialog.getByRole('button', { name: /^Create|Creating/ }));
+    await page.getByText('Template created successfully').waitFor();
+    t.equal(requests.length, 1, 'one request');
+    t.match(requests[0]!.headers()['idempotency-key'], /^[0-9a-f]{32}$/, 'carrying an idempotency key');
+    const rows = await server.sql`SELECT 1 FROM message_templates WHERE name = 'Twice clicked'`;
+    t.equal(rows.length, 1, 'one template');
+  });
+
+  await t.test('Send Broadcast', async (t) => {
+    const requests = await holdRequests(page, 'POST', '/api/broadcast-send');
+    await page.goto(`${server.url}/messaging/broadcasts`);
+    await page.getByRole('heading', { name: 'Broadcast Messages', level: 1 }).waitFor();
+    const compose = page.getByRole('form', { name: 'Compose Broadcast' });
+    await compose.getByLabel('Message Title').fill('Double trouble');
+    await compose.getByLabel('Message Content').fill('Hello {first_name}');
+    await page.getByText('2 reachable').waitFor();
+
+    await doubleClickWhilePending(t, compose.getByRole('button', { name: /Send Broadcast|Sending/ }));
+    await page.locator('[data-sonner-toast]').getByText('Broadcast message sent successfully', { exact: true }).first().waitFor();
+    t.equal(requests.length, 1, 'one request');
+    t.ok(requests[0]!.headers()['idempotency-key'], 'carrying an idempotency key');
+    const rows = await server.sql`SELECT 1 FROM broadcasts WHERE title = 'Double trouble'`;
+    t.equal(rows.length, 1, 'one broadcast');
+  });
+});
