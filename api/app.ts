@@ -8,6 +8,7 @@ import { installAccessTokens } from './auth/tokens.js';
 import { installAccessControl } from './plugins/access-control.js';
 import { installErrorHandler } from './plugins/error-handler.js';
 import { installControlCharacterCheck } from './plugins/control-characters.js';
+import { installDatabaseDeadline } from './plugins/database-deadline.js';
 import { installConsole } from './plugins/static-console.js';
 import { installIdempotency } from './plugins/idempotency.js';
 import { installSecurityHeaders } from './plugins/security-headers.js';
@@ -53,6 +54,8 @@ export interface AppConfig {
 
 export interface AppDeps {
   sql: Sql;
+  /** The client health checks use (Database.probeSql); `sql` by default. */
+  probeSql?: Sql;
   config: AppConfig;
   /** The time source; tests pass a controllable one. */
   now?: () => Date;
@@ -88,13 +91,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandler(app);
   installControlCharacterCheck(app);
   await installSecurityHeaders(app);
+  // Before access control, whose sign-in check is the first query of most requests.
+  installDatabaseDeadline(app, { probeSql: deps.probeSql ?? deps.sql });
 
   const tokens = await installAccessTokens(app, { secret: deps.config.jwtSecret, now });
   installAccessControl(app, { sql: deps.sql, tokens, now });
   installIdempotency(app, { sql: deps.sql, now });
   await app.register(rateLimit, { global: false });
 
-  await app.register(healthRoutes, { sql: deps.sql, botStatus: () => botStatus().state });
+  await app.register(healthRoutes, { probeSql: deps.probeSql ?? deps.sql, botStatus: () => botStatus().state });
   await app.register(authRoutes, { sql: deps.sql, tokens, now, loginRateLimit: deps.config.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT });
   await app.register(accountRoutes, { sql: deps.sql, now });
   await app.register(accountSessionRoutes, { sql: deps.sql, now });

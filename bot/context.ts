@@ -6,6 +6,9 @@ import type { StoredTelegramUser } from '../sql/telegram-users.js';
 /** What the log row of the update being handled will say; features fill it in. */
 export type LogDraft = Omit<NewBotLog, 'createdAt' | 'userId' | 'chatId' | 'durationMs'>;
 
+/** The analytics columns of a log row that no place or lookup filled in. */
+export const NO_ANALYTICS = { latitude: null, longitude: null, city: null, region: null, country: null, resultCount: null } as const;
+
 /** Who may do what in this update, as the access gate decided. */
 export interface Access {
   whitelisted: boolean;
@@ -20,6 +23,8 @@ export interface RequestState {
   log: LogDraft;
   user?: StoredTelegramUser;
   access?: Access;
+  /** Something was sent to the user: handling the update again would answer twice. */
+  replied?: boolean;
 }
 
 export type BotContext = Context & { request: RequestState };

@@ -1,10 +1,12 @@
 import { EventEmitter } from 'node:events';
-import { Bot, type Api } from 'grammy';
+import path from 'node:path';
+import { Bot, Composer, type Api } from 'grammy';
 import type { Update, UserFromGetMe } from 'grammy/types';
 import { run, type RunnerHandle } from '@grammyjs/runner';
 import type { Sql } from '../sql/database.js';
 import type { BotContext } from './context.js';
-import { createRecorder, type Recorder } from './recorder.js';
+import { createRecorder, SPILL_FOLDER, type Recorder } from './recorder.js';
+import { guardUpdates } from './update-guard.js';
 import { requestLog } from './middleware/request-log.js';
 import { stripControlCharacters } from './middleware/strip-control-characters.js';
 import { trackUser } from './middleware/track-user.js';
@@ -32,6 +34,10 @@ export interface BotOptions {
   /** Telegram posts updates here (the app serves it, see handleUpdate); absent: the bot long-polls. */
   webhook?: { url: string; secretToken: string };
   now?: () => Date;
+  /** How long an update waits for an absent database before it is answered "temporarily unavailable" (default about a minute). */
+  updateRetryWindowMs?: number;
+  /** DATA_DIR: log rows the database cannot take wait there (see Recorder); none keeps them in memory only. */
+  dataDir?: string | null;
   onError?: (error: unknown) => void;
 }
 
@@ -68,7 +74,7 @@ export function createBot(options: BotOptions): MedBot {
     client: options.apiRoot ? { apiRoot: options.apiRoot } : {},
     ...(options.botInfo && { botInfo: options.botInfo }),
   });
-  const recorder = createRecorder({ sql: options.sql, onError });
+  const recorder = createRecorder({ sql: options.sql, spillDir: options.dataDir ? path.join(options.dataDir, SPILL_FOLDER) : null, onError });
   const events = new EventEmitter();
   const tracker = createUpdateTracker(events);
   const deps = { sql: options.sql, recorder, now, events };
@@ -106,17 +112,21 @@ export function createBot(options: BotOptions): MedBot {
       inFlight.delete(handling);
     }
   });
+  // Before the guard: the update it fingerprints and every attempt see the same cleaned texts.
   bot.use(stripControlCharacters());
-  bot.use(requestLog(deps));
-  bot.use(trackUser(deps));
-  bot.use(botMembershipUpdates(deps));
-  bot.use(accessGate(deps));
+  // What one attempt at an update runs; the guard runs it once per update, again while the database is away.
+  const handling = new Composer<BotContext>();
+  handling.use(requestLog(deps));
+  handling.use(trackUser(deps));
+  handling.use(botMembershipUpdates(deps));
+  handling.use(accessGate(deps));
   // Membership changes are recorded in maintenance too, and answered with nothing.
-  bot.use(groupMembershipUpdates(deps));
-  bot.use(maintenance(deps));
-  bot.use(startFeature(deps));
-  bot.use(lookupFeature(deps));
-  bot.use(placeSearchFeature(deps));
+  handling.use(groupMembershipUpdates(deps));
+  handling.use(maintenance(deps));
+  handling.use(startFeature(deps));
+  handling.use(lookupFeature(deps));
+  handling.use(placeSearchFeature(deps));
+  bot.use(guardUpdates({ ...deps, handle: handling.middleware(), retryWindowMs: options.updateRetryWindowMs }));
   bot.catch((error) => onError(error.error));
 
   return {

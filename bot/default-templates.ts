@@ -60,6 +60,24 @@ export const REFUSALS = {
   badLocation: 'That location could not be read. Please send it again with 📎 → Location.',
 } as const;
 
+/**
+ * The answer when the database stays away longer than an update may wait for it. Templates live in
+ * the database, so these are built in, in the user's language where we have it.
+ */
+const UNAVAILABLE: Record<string, string> = {
+  en: 'The service is temporarily unavailable, please try again in a minute.',
+  ru: 'Сервис временно недоступен, пожалуйста, попробуйте через минуту.',
+  uk: 'Сервіс тимчасово недоступний, будь ласка, спробуйте за хвилину.',
+  de: 'Der Dienst ist vorübergehend nicht verfügbar, bitte versuchen Sie es in einer Minute erneut.',
+  fr: 'Le service est temporairement indisponible, veuillez réessayer dans une minute.',
+  es: 'El servicio no está disponible temporalmente, inténtelo de nuevo en un minuto.',
+};
+
+/** The "temporarily unavailable" answer in the language Telegram reports for the user (e.g. 'de', 'pt-br'), else English. */
+export function unavailableText(languageCode: string | undefined): string {
+  return UNAVAILABLE[languageCode?.slice(0, 2).toLowerCase() ?? ''] ?? UNAVAILABLE.en!;
+}
+
 /** Seeds one active template of each type, the first time a database is used. */
 export async function seedDefaultTemplates(sql: Sql): Promise<void> {
   await runSeedOnce(sql, 'default-templates', async (tx) => {

@@ -1,10 +1,18 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Sql } from '../sql/database.js';
 import { insertBotLogs, type LogLevel, type NewBotLog } from '../sql/bot-logs.js';
+import { isDatabaseUnavailable } from '../sql/errors.js';
 import { countTemplateUses } from '../sql/message-templates.js';
 import { countContactRequests } from '../sql/contact-lookup.js';
 import { countTelegramRequests } from '../sql/telegram-users.js';
+import { refundDailyRequest } from '../sql/daily-usage.js';
+import { markUpdatesAnswered, writeBatchOnce, type UpdateKey } from '../sql/processed-updates.js';
 
 const LEVEL_RANK: Record<LogLevel, number> = { DEBUG: 0, INFO: 1, WARN: 2, ERROR: 3 };
+/** The folder under DATA_DIR where batches the database could not take wait for it. */
+export const SPILL_FOLDER = 'unwritten-bot-logs';
 
 export interface RecorderOptions {
   sql: Sql;
@@ -12,37 +20,100 @@ export interface RecorderOptions {
   flushIntervalMs?: number;
   /** A batch this large is written at once. */
   maxBatch?: number;
+  /**
+   * Log rows of failed batches kept in memory while the database is away; older batches beyond it go to
+   * files in spillDir, or, without one, are given up (and reported) so memory stays bounded.
+   */
+  maxUnwrittenRows?: number;
+  /** Where batches that do not fit in memory wait (DATA_DIR/unwritten-bot-logs); none: memory only. */
+  spillDir?: string | null;
   onError?: (error: unknown) => void;
+}
+
+/** What the bot recorded over one flush interval, written in one transaction. */
+interface Batch {
+  id: string;
+  logs: NewBotLog[];
+  templateIds: number[];
+  answeredUserIds: number[];
+  contactsByDay: Record<string, number[]>;
+  answeredUpdates: UpdateKey[];
+  /** Daily requests to give back that the database could not take back at the time. */
+  refunds: { telegramId: number; day: string }[];
 }
 
 /**
  * Buffers what the bot records per update (its log row, template uses, answered requests,
- * contacts shown) and writes it in batches, so answering an update costs no extra round trips.
+ * contacts shown, the update answered) and writes it in batches, so answering an update costs no
+ * extra round trips. A batch the database cannot take (it is away) is kept and written, once, when
+ * it is back — in memory up to a bound, then in files, so a restart in between loses nothing either.
  * close() flushes.
  */
-export function createRecorder({ sql, flushIntervalMs = 1000, maxBatch = 500, onError = () => {} }: RecorderOptions) {
-  let logs: NewBotLog[] = [];
-  let templateIds: number[] = [];
-  let answeredUserIds: number[] = [];
-  let contactsByDay = new Map<string, number[]>();
+export function createRecorder({ sql, flushIntervalMs = 1000, maxBatch = 500, maxUnwrittenRows = 20_000, spillDir = null, onError = () => {} }: RecorderOptions) {
+  let current = emptyBatch();
+  /** Failed batches, oldest first; the spilled ones are older still. */
+  const unwritten: Batch[] = [];
+  let spilledFiles = spillDir ? listSpilled(spillDir) : [];
   let flushing: Promise<void> = Promise.resolve();
 
-  async function write(batch: { logs: NewBotLog[]; templateIds: number[]; answeredUserIds: number[]; contactsByDay: Map<string, number[]> }) {
-    await insertBotLogs(sql, batch.logs);
-    await countTemplateUses(sql, batch.templateIds);
-    await countTelegramRequests(sql, batch.answeredUserIds);
-    for (const [day, ids] of batch.contactsByDay) await countContactRequests(sql, ids, day);
+  async function write(batch: Batch): Promise<void> {
+    // Written once even when a lost connection hid that an earlier attempt committed.
+    await writeBatchOnce(sql, batch.id, async (tx) => {
+      await insertBotLogs(tx, batch.logs);
+      await countTemplateUses(tx, batch.templateIds);
+      await countTelegramRequests(tx, batch.answeredUserIds);
+      for (const [day, ids] of Object.entries(batch.contactsByDay)) await countContactRequests(tx, ids, day);
+      await markUpdatesAnswered(tx, batch.answeredUpdates);
+      for (const refund of batch.refunds) await refundDailyRequest(tx, refund.telegramId, refund.day);
+    });
+  }
+
+  /** Writes a batch; false when the database is away (the batch is kept by the caller). */
+  async function tryWrite(batch: Batch): Promise<boolean> {
+    try {
+      await write(batch);
+      return true;
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) return false;
+      // A batch the database refuses for another reason would block every later one: report it and move on.
+      onError(error);
+      return true;
+    }
+  }
+
+  /** Writes the backlog oldest first, then the new batch; stops at the first the database cannot take. */
+  async function drain(batch: Batch | undefined): Promise<void> {
+    while (spilledFiles.length > 0) {
+      const file = spilledFiles[0]!;
+      const spilled = readSpilled(file, onError);
+      if (spilled && !(await tryWrite(spilled))) return keep(batch);
+      rmSync(file, { force: true });
+      spilledFiles = spilledFiles.slice(1);
+    }
+    while (unwritten.length > 0) {
+      if (!(await tryWrite(unwritten[0]!))) return keep(batch);
+      unwritten.shift();
+    }
+    if (batch && !(await tryWrite(batch))) keep(batch);
+  }
+
+  function keep(batch: Batch | undefined): void {
+    if (batch) unwritten.push(batch);
+    let rows = unwritten.reduce((sum, kept) => sum + kept.logs.length, 0);
+    while (unwritten.length > 1 && rows > maxUnwrittenRows) {
+      const oldest = unwritten.shift()!;
+      rows -= oldest.logs.length;
+      if (spillDir) spilledFiles.push(spill(spillDir, oldest));
+      else onError(new Error(`The database has been away too long: ${oldest.logs.length} bot log rows were given up`));
+    }
   }
 
   function flush(): Promise<void> {
-    if (logs.length === 0 && templateIds.length === 0 && answeredUserIds.length === 0 && contactsByDay.size === 0) return flushing;
-    const batch = { logs, templateIds, answeredUserIds, contactsByDay };
-    logs = [];
-    templateIds = [];
-    answeredUserIds = [];
-    contactsByDay = new Map();
+    const batch = isEmpty(current) ? undefined : current;
+    current = emptyBatch();
+    if (!batch && unwritten.length === 0 && spilledFiles.length === 0) return flushing;
     // Batches are written one after another, so rows keep their order.
-    flushing = flushing.then(() => write(batch)).catch(onError);
+    flushing = flushing.then(() => drain(batch)).catch(onError);
     return flushing;
   }
 
@@ -53,24 +124,98 @@ export function createRecorder({ sql, flushIntervalMs = 1000, maxBatch = 500, on
     /** Buffers a log row unless its level is below minimumLevel. */
     log(row: NewBotLog, minimumLevel: LogLevel = 'DEBUG'): void {
       if (LEVEL_RANK[row.level] < LEVEL_RANK[minimumLevel]) return;
-      logs.push(row);
-      if (logs.length >= maxBatch) void flush();
+      current.logs.push(row);
+      if (current.logs.length >= maxBatch) void flush();
     },
     templateUsed(templateId: number): void {
-      templateIds.push(templateId);
+      current.templateIds.push(templateId);
     },
     /** A user's request was answered: their total_requests grows by one. */
     requestAnswered(telegramId: number): void {
-      answeredUserIds.push(telegramId);
+      current.answeredUserIds.push(telegramId);
     },
     contactsShown(contactIds: number[], day: string): void {
-      contactsByDay.set(day, [...(contactsByDay.get(day) ?? []), ...contactIds]);
+      current.contactsByDay[day] = [...(current.contactsByDay[day] ?? []), ...contactIds];
     },
+    /** The update was answered: a redelivery of it is not handled again. */
+    updateAnswered(key: UpdateKey): void {
+      current.answeredUpdates.push(key);
+    },
+    /**
+     * A daily request to give back that the database refused at the time: given back with the next batch
+     * it takes, so an update tried again once it is back is not charged twice.
+     */
+    refundLater(telegramId: number, day: string): void {
+      current.refunds.push({ telegramId, day });
+    },
+    /** Writes what is buffered, and what earlier flushes could not write; resolves even while the database is away. */
     flush,
+    /** Stops the timer and flushes; what the database cannot take now goes to spillDir for the next start. */
     async close(): Promise<void> {
       clearInterval(timer);
       await flush();
+      if (unwritten.length === 0) return;
+      if (!spillDir) {
+        onError(new Error(`The database is away at shutdown: ${unwritten.reduce((sum, kept) => sum + kept.logs.length, 0)} bot log rows were not written`));
+        return;
+      }
+      for (const batch of unwritten.splice(0)) spilledFiles.push(spill(spillDir, batch));
     },
   };
 }
 export type Recorder = ReturnType<typeof createRecorder>;
+
+function emptyBatch(): Batch {
+  return { id: randomUUID(), logs: [], templateIds: [], answeredUserIds: [], contactsByDay: {}, answeredUpdates: [], refunds: [] };
+}
+
+function isEmpty(batch: Batch): boolean {
+  return (
+    batch.logs.length === 0 && batch.templateIds.length === 0 && batch.answeredUserIds.length === 0 &&
+    Object.keys(batch.contactsByDay).length === 0 && batch.answeredUpdates.length === 0 && batch.refunds.length === 0
+  );
+}
+
+let spillSequence = 0;
+
+/** Writes a batch to its own file, named so that the files sort in the order they were spilled. */
+function spill(dir: string, batch: Batch): string {
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${String(Date.now()).padStart(15, '0')}-${String(spillSequence++).padStart(6, '0')}-${batch.id}.json`);
+  writeFileSync(file, JSON.stringify(batch));
+  return file;
+}
+
+/**
+ * A spilled batch; undefined when it is gone (another instance sharing DATA_DIR wrote it; batch ids keep
+ * that from counting twice) or cannot be read (reported, and set aside for a person to look at).
+ */
+function readSpilled(file: string, onError: (error: unknown) => void): Batch | undefined {
+  try {
+    const batch = JSON.parse(readFileSync(file, 'utf8')) as Batch;
+    // JSON keeps dates as text.
+    return { ...batch, logs: batch.logs.map((row) => ({ ...row, createdAt: new Date(row.createdAt) })) };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    onError(new Error(`Could not read the unwritten bot log batch ${file}; it was renamed to .unreadable`, { cause: error }));
+    try {
+      renameSync(file, `${file}.unreadable`);
+    } catch (renameError) {
+      onError(renameError);
+    }
+    return undefined;
+  }
+}
+
+/** The batches an earlier run left unwritten, oldest first. */
+function listSpilled(dir: string): string[] {
+  try {
+    return readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+      .map((name) => path.join(dir, name));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}

@@ -40,6 +40,7 @@ export async function sendHtml(ctx: BotContext, html: string | string[], keyboar
       link_preview_options: { is_disabled: true },
       ...(last && keyboard ? { reply_markup: keyboard } : {}),
     });
+    ctx.request.replied = true;
   }
 }
 

@@ -20,6 +20,7 @@ import { backupIfDue } from '../sql/backup-schedule.js';
 import { getOrCreateSecret } from '../sql/app-secrets.js';
 import { applyLogRetention } from '../sql/log-retention.js';
 import { rollUpLogs } from '../sql/log-rollups.js';
+import { deleteProcessedUpdatesBefore } from '../sql/processed-updates.js';
 import { LEADER_LOCK_ID, tryAdvisoryLock, type HeldLock } from '../sql/leader-lock.js';
 import type { Config } from './config.js';
 import { ensureInitialAdmin, type InitialAdminResult } from './initial-admin.js';
@@ -101,6 +102,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       token: options.botToken ?? simulator!.token,
       apiRoot: simulator?.apiRoot ?? options.telegramApiRoot,
       webhook: options.webhook,
+      dataDir: options.dataDir,
       // Called only once updates flow, which is after the app below exists.
       onError: (error) => app.log.error({ err: error }, 'bot error'),
     });
@@ -117,6 +119,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     const figureCache = createFigureCache(() => new Date());
     const app = await buildApp({
       sql,
+      probeSql: database.probeSql,
       figureCache,
       config: { jwtSecret, consoleDir: options.consoleDir, loginRateLimit: options.loginRateLimit },
       logger: loggerOptions(options),
@@ -143,6 +146,8 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       const jobs = createJobRunner({ onError: onJobError });
       jobs.every('log roll-up', MINUTE_MS, () => rollUpLogs(sql));
       jobs.every('log retention', DAY_MS, (now) => applyLogRetention(sql, now));
+      // A redelivered update comes within minutes; a day of claims is plenty (BOT.md).
+      jobs.every('processed updates clean-up', HOUR_MS, (now) => deleteProcessedUpdatesBefore(sql, new Date(now.getTime() - DAY_MS)));
       jobs.every('notification checks', NOTIFICATION_CHECK_INTERVAL_MS, () => notificationMonitor.tick());
       // A backup stalls the embedded database for seconds: the first check waits until start-up is over.
       if (backups) jobs.every('automatic backup', HOUR_MS, (now) => backupIfDue(sql, backups, now), { firstRunAfterMs: MINUTE_MS });

@@ -1,6 +1,11 @@
 import postgres from 'postgres';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded.js';
 
+/** Seconds a new connection may take to be ready. */
+const CONNECT_TIMEOUT_S = 3;
+/** Seconds between attempts to reconnect (up to twice this, spread so connections do not retry together). */
+const RECONNECT_DELAY_S = 0.25;
+
 /** The tagged-template client every query module receives; rows come back camelCased. */
 export type Sql = postgres.Sql;
 
@@ -19,6 +24,11 @@ export interface DatabaseOptions {
 
 export interface Database {
   sql: Sql;
+  /**
+   * A client of its own for health checks (one connection), so a check is not queued behind the
+   * pool's waiting queries; the embedded database has one session, so there it is `sql` itself.
+   */
+  probeSql: Sql;
   kind: 'embedded' | 'external';
   /** The embedded database's data folder as a .tar.gz, for backups; absent for an external server. */
   dumpDataDir?: () => Promise<Blob>;
@@ -32,12 +42,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // list went from 80 ms to 1.4 ms without them (npm run bench, 3,000,000 logs), and with 20
     // requests at once on a few cores, workers only compete with the other requests.
     const sql = connect(options.databaseUrl, options.maxConnections ?? 10, { max_parallel_workers_per_gather: '0' });
-    return { sql, kind: 'external', close: () => sql.end({ timeout: 5 }) };
+    const probeSql = connect(options.databaseUrl, 1);
+    return {
+      sql,
+      probeSql,
+      kind: 'external',
+      async close() {
+        await Promise.all([sql.end({ timeout: 5 }), probeSql.end({ timeout: 1 })]);
+      },
+    };
   }
   const embedded: EmbeddedPostgres = await startEmbeddedPostgres({ dataDir: options.dataDir ?? null });
   const sql = connect(embedded.url, options.maxConnections ?? 1);
   return {
     sql,
+    probeSql: sql,
     kind: 'embedded',
     dumpDataDir: () => embedded.dumpDataDir(),
     async close() {
@@ -50,6 +69,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 function connect(url: string, max: number, settings: Record<string, string> = {}): Sql {
   return postgres(url, {
     max,
+    // A server that accepts connections but does not answer (a dead host, a cut network) fails the
+    // queries waiting for it after this long, instead of postgres.js's default of 30 s.
+    connect_timeout: CONNECT_TIMEOUT_S,
+    // While the server is away every waiting query takes a connection attempt in turn; postgres.js's
+    // default back-off grows to 20 s between attempts, which left requests hanging for half a minute.
+    backoff: () => RECONNECT_DELAY_S * (1 + Math.random()),
     transform: postgres.camel,
     onnotice: () => {},
     // Counts and identities are bigint; every one we keep fits in a JavaScript number.

@@ -3,14 +3,16 @@ import { STATUS_CODES } from 'node:http';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '../contract/errors.js';
 import { ApiError } from '../errors.js';
-import { DuplicateValueError } from '../../sql/errors.js';
+import { DuplicateValueError, isDatabaseUnavailable, unavailableReason } from '../../sql/errors.js';
+import { DATABASE_UNAVAILABLE } from './database-deadline.js';
 
 const statusName = (status: number) => STATUS_CODES[status] ?? 'Error';
 const formatMebibytes = (bytes: number) => `${Number((bytes / (1024 * 1024)).toFixed(1))} MiB`;
 
 /**
  * One error handler for the API: validation errors become 400 naming the fields, known errors
- * their status, and anything else a logged 500 that leaks no internals.
+ * their status, a database out of reach 503 (the console retries), and anything else a logged 500
+ * that leaks no internals.
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -30,6 +32,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof DuplicateValueError) {
       const message = `That ${error.field} is already taken`;
       return reply.status(409).send({ error: 'Conflict', message, fields: { [error.field]: message } });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ reason: unavailableReason(error) }, 'answered 503: the database is unavailable');
+      return reply.status(503).header('retry-after', '5').send(DATABASE_UNAVAILABLE);
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       const limit = request.routeOptions.bodyLimit;

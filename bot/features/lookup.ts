@@ -3,6 +3,7 @@ import type { Sql } from '../../sql/database.js';
 import { findPlace, nearestPlace, type Place } from '../../sql/cities.js';
 import { findNearestContacts } from '../../sql/contact-lookup.js';
 import { consumeDailyRequest, refundDailyRequest } from '../../sql/daily-usage.js';
+import { isDatabaseUnavailable } from '../../sql/errors.js';
 import { recordOutcome, type BotContext } from '../context.js';
 import { formatContact } from '../contact-card.js';
 import { REFUSALS } from '../default-templates.js';
@@ -82,7 +83,13 @@ async function answerPoint(deps: LookupDeps, ctx: BotContext, point: { latitude:
       metadata: { ...ctx.request.log.metadata, contactIds: contacts.map((contact) => contact.id), masters: masters.length },
     });
   } finally {
-    if (!answered) await refundDailyRequest(deps.sql, userId, day);
+    // While the database is away the update is tried again once it is back: the refund waits for it too.
+    if (!answered) {
+      await refundDailyRequest(deps.sql, userId, day).catch((error: unknown) => {
+        if (!isDatabaseUnavailable(error)) throw error;
+        deps.recorder.refundLater(userId, day);
+      });
+    }
   }
 }
 

@@ -3,7 +3,7 @@ import { loadConfig } from '../../scripts/config.js';
 import { startProduct } from '../../scripts/product.js';
 import { createTestDatabase } from '../helpers/database.js';
 import { LARGE_CITIES } from '../helpers/gazetteer.js';
-import { rendered } from '../helpers/bot-fixtures.js';
+import { aContact, rendered } from '../helpers/bot-fixtures.js';
 
 const WEBHOOK_URL = 'https://bot.example.com/api/telegram-webhook';
 const SECRET = 'webhook-Secret_0123456789';
@@ -37,18 +37,18 @@ async function post(update: unknown, headers: Record<string, string>) {
   return { status: response.status, body: response.headers.get('content-type')?.includes('json') ? ((await response.json()) as unknown) : await response.text() };
 }
 
-/** A /help message from Wanda, as Telegram would post it. */
-const helpUpdate = (updateId: number) => ({
+/** A message from Wanda, as Telegram would post it. */
+const wandaMessage = (updateId: number, content: Record<string, unknown>) => ({
   update_id: updateId,
   message: {
     message_id: 1000 + updateId,
     date: Math.floor(Date.now() / 1000),
     chat: { id: WANDA.id, type: 'private', first_name: WANDA.first_name },
     from: { id: WANDA.id, is_bot: false, first_name: WANDA.first_name },
-    text: '/help',
-    entities: [{ type: 'bot_command', offset: 0, length: 5 }],
+    ...content,
   },
 });
+const helpUpdate = (updateId: number) => wandaMessage(updateId, { text: '/help', entities: [{ type: 'bot_command', offset: 0, length: 5 }] });
 
 t.test('the bot registered its webhook with the URL and the secret, and no long polling runs', async (t) => {
   t.same(sim.webhook, { url: WEBHOOK_URL, secretToken: SECRET });
@@ -94,4 +94,36 @@ t.test('a post with the right secret is handled before the answer; a malformed o
   t.same((await logRows()).at(-1), { command: '/help', level: 'INFO', updateId: '900002' });
 
   t.match(await post({ message: {} }, { 'x-telegram-bot-api-secret-token': SECRET }), { status: 400, body: { fields: { update_id: String } } });
+});
+
+t.test('Telegram posting the same update again (a redelivery) gets one answer, one log row and one daily request used', async (t) => {
+  await aContact(sql, { name: 'Oslo GP', latitude: 59.91, longitude: 10.75, city: 'Oslo' });
+  const usedToday = async () => (await sql<{ used: number }[]>`SELECT coalesce(sum(used), 0)::int AS used FROM daily_usage WHERE telegram_id = ${WANDA.id}`)[0]!.used;
+  const locationUpdate = (updateId: number) => wandaMessage(updateId, { location: { latitude: 59.91, longitude: 10.75 } });
+  const withSecret = { 'x-telegram-bot-api-secret-token': SECRET };
+
+  for (const [label, posts] of [
+    ['one after the other', async (update: unknown) => [await post(update, withSecret), await post(update, withSecret)]],
+    ['both at once', (update: unknown) => Promise.all([post(update, withSecret), post(update, withSecret)])],
+  ] as const) {
+    const update = locationUpdate(label === 'both at once' ? 900_011 : 900_010);
+    const before = sim.messages(WANDA.id).at(-1)!.message_id;
+    const usedBefore = await usedToday();
+    t.same(await posts(update), [{ status: 200, body: '' }, { status: 200, body: '' }], `${label}: both posts accepted`);
+    await product.bot.recorder.flush();
+    t.equal(sim.botMessagesSince(WANDA.id, before).length, 1, `${label}: one answer`);
+    t.equal((await logRows()).filter((row) => row.updateId === String(update.update_id)).length, 1, `${label}: one log row`);
+    t.equal(await usedToday(), usedBefore + 1, `${label}: charged once`);
+  }
+});
+
+t.test('300 posts at once, each its own update, are all accepted (no 5xx) and each answered once', async (t) => {
+  const sentBefore = sim.stats().calls.sendMessage ?? 0;
+  const ids = Array.from({ length: 300 }, (_, index) => 910_000 + index);
+  const answers = await Promise.all(ids.map((id) => post(helpUpdate(id), { 'x-telegram-bot-api-secret-token': SECRET })));
+  t.same([...new Set(answers.map((answer) => answer.status))], [200]);
+  // Counted from the calls: the simulator keeps only a chat's last 200 messages.
+  t.equal((sim.stats().calls.sendMessage ?? 0) - sentBefore, 300);
+  await product.bot.recorder.flush();
+  t.equal((await logRows()).filter((row) => Number(row.updateId) >= 910_000).length, 300);
 });

@@ -2,6 +2,7 @@ import type { QueryFunctionContext } from '@tanstack/react-query';
 import type { ErrorResponse } from '../../../api/contract/errors.js';
 import { RefreshResponseSchema } from '../../../api/contract/auth.js';
 import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from './session-tokens.js';
+import { noteApiStatus } from './database-outage.js';
 
 /** A non-OK answer, carrying the server's own message for toasts (spec §8). */
 export class ApiRequestError extends Error {
@@ -18,6 +19,11 @@ export class ApiRequestError extends Error {
   get serverMessage(): string | undefined {
     return this.body?.message;
   }
+}
+
+/** The API's answer while the database is away: worth waiting for, not an error of the screen. */
+export function isServiceUnavailable(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 503;
 }
 
 /** The server's message of an error thrown by a call, else the fallback text. */
@@ -87,6 +93,7 @@ async function send(method: string, url: string, body: unknown, retryAfterRefres
     if (await refreshAccessToken()) return send(method, url, body, false, options);
   }
   if (response.status === 401) signOutAfterUnauthorized();
+  noteApiStatus(response.status);
   return response;
 }
 

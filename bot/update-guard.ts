@@ -1,0 +1,119 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { EventEmitter } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { MiddlewareFn } from 'grammy';
+import type { Update } from 'grammy/types';
+import type { Sql } from '../sql/database.js';
+import { withinDeadline } from '../sql/availability.js';
+import { isDatabaseUnavailable } from '../sql/errors.js';
+import { claimUpdate, type UpdateKey } from '../sql/processed-updates.js';
+import { NO_ANALYTICS, type BotContext } from './context.js';
+import { unavailableText } from './default-templates.js';
+import { commandOf, errorText } from './middleware/request-log.js';
+import type { Recorder } from './recorder.js';
+
+/** How long an update waits for the database to come back before it is answered anyway (BOT.md: about a minute). */
+export const RETRY_WINDOW_MS = 60_000;
+/** A claim still unanswered after this long was left by a process that died: longer than any attempt lasts. */
+const STALE_CLAIM_S = 120;
+/**
+ * A claim is the update's first query: one that takes this long means the database is out of reach
+ * without saying so (a silent network), and the update is treated as in an outage.
+ */
+const CLAIM_TIMEOUT_MS = 5000;
+const FIRST_RETRY_MS = 250;
+const LONGEST_RETRY_MS = 2000;
+
+export interface UpdateGuardDeps {
+  sql: Sql;
+  recorder: Recorder;
+  events: EventEmitter;
+  now: () => Date;
+  /** The bot's middleware proper (request log, access gate, features), run once per attempt. */
+  handle: MiddlewareFn<BotContext>;
+  /** Tests shorten the wait. */
+  retryWindowMs?: number;
+}
+
+/** Tells a redelivery (the same update again) from a different update that reuses an id. */
+export function updateFingerprint(update: Update): string {
+  return createHash('sha256').update(JSON.stringify(update)).digest('base64url').slice(0, 22);
+}
+
+/**
+ * Handles each update once, and every update in the end (BOT.md, "What it records"). It claims the
+ * update id first, so a redelivered update — the same update_id from a webhook retry, or from
+ * polling after a restart — that was answered is skipped, across every instance on the database.
+ * While the database is away the update is tried again (the middleware below gives the failure
+ * back untouched as long as nothing was sent), and after the retry window it is answered with a
+ * short "temporarily unavailable" that needs no database, and logged once the database is back.
+ */
+export function guardUpdates(deps: UpdateGuardDeps): MiddlewareFn<BotContext> {
+  const retryWindowMs = deps.retryWindowMs ?? RETRY_WINDOW_MS;
+  return async (ctx) => {
+    const key: UpdateKey = { botId: ctx.me.id, updateId: ctx.update.update_id, fingerprint: updateFingerprint(ctx.update) };
+    const receivedAt = deps.now();
+    const startedAt = performance.now();
+    const giveUpAt = startedAt + retryWindowMs;
+    let delay = FIRST_RETRY_MS;
+    let claimed = false;
+    // A claim statement given up on may still commit: it is this attempt's, as the next claim sees.
+    const claimant = randomUUID();
+    for (;;) {
+      try {
+        // An attempt the database failed keeps its claim: the next one runs without asking again.
+        const claim = claimed ? 'claimed' : await withinDeadline(claimUpdate(deps.sql, key, claimant, STALE_CLAIM_S), CLAIM_TIMEOUT_MS);
+        if (claim === 'answered') return handled(deps, key, false);
+        if (claim === 'claimed') {
+          claimed = true;
+          await deps.handle(ctx, async () => {});
+          return handled(deps, key, true);
+        }
+        // Another attempt is handling it: wait for its answer, or for its claim to go stale.
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) throw error;
+        if (performance.now() + delay >= giveUpAt) {
+          await answerUnavailable(deps, ctx, error, { receivedAt, startedAt });
+          return handled(deps, key, true);
+        }
+      }
+      await sleep(delay);
+      delay = Math.min(delay * 2, LONGEST_RETRY_MS);
+    }
+  };
+}
+
+/** The answer and the log row of an update the database stayed away for. */
+async function answerUnavailable(
+  deps: Pick<UpdateGuardDeps, 'recorder' | 'events'>,
+  ctx: BotContext,
+  cause: unknown,
+  { receivedAt, startedAt }: { receivedAt: Date; startedAt: number },
+): Promise<void> {
+  const metadata: Record<string, unknown> = { updateId: ctx.update.update_id };
+  // Membership changes have no one to answer; they are still logged.
+  const answerable = ctx.chat && ctx.from && !ctx.from.is_bot && (ctx.message || ctx.callbackQuery);
+  if (answerable) {
+    await ctx.reply(unavailableText(ctx.from.language_code)).catch((replyError: unknown) => {
+      metadata.replyError = errorText(replyError);
+    });
+  }
+  deps.recorder.log({
+    createdAt: receivedAt,
+    level: 'ERROR',
+    message: answerable ? 'Answered that the service is temporarily unavailable' : 'Could not handle an update: the database was unavailable',
+    command: commandOf(ctx),
+    userId: ctx.from?.id ?? null,
+    chatId: ctx.chat?.id ?? null,
+    durationMs: Math.round(performance.now() - startedAt),
+    errorMessage: errorText(cause),
+    metadata,
+    ...NO_ANALYTICS,
+  });
+}
+
+/** Records an update this attempt answered (in the recorder's next batch, with its log row) and tells waiters it is handled. */
+function handled(deps: Pick<UpdateGuardDeps, 'recorder' | 'events'>, key: UpdateKey, answeredNow: boolean): void {
+  if (answeredNow) deps.recorder.updateAnswered(key);
+  deps.events.emit('handled', key.updateId);
+}

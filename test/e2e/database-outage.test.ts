@@ -1,0 +1,42 @@
+import path from 'node:path';
+import t from 'tap';
+import { loadConfig } from '../../scripts/config.js';
+import { startProduct } from '../../scripts/product.js';
+import { launchBrowser, signIn } from '../helpers/browser.js';
+import { LARGE_CITIES } from '../helpers/gazetteer.js';
+import { aProxiedDatabase } from '../helpers/proxied-database.js';
+
+// The product on a database the test can cut off (through a proxy), serving the built console.
+const { proxied, proxy } = await aProxiedDatabase(t);
+const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DEMO_DATA: 'off' });
+const product = await startProduct({
+  ...config,
+  dataDir: null,
+  database: proxied,
+  consoleDir: path.resolve('console/dist'),
+  initialAdmin: { username: 'root', password: 'root-password-for-tests' },
+  gazetteerFilter: LARGE_CITIES,
+});
+// Teardowns run last first: the product stops before its database closes.
+t.teardown(() => product.stop());
+const browser = await launchBrowser();
+t.teardown(() => browser.close());
+
+t.test('while the database is away the console says so in a banner, and recovers by itself when it is back', async (t) => {
+  const page = await browser.newPage();
+  t.teardown(() => page.close());
+  await signIn(page, product.url, 'root', 'root-password-for-tests');
+  const banner = page.getByRole('alert', { name: 'Database unavailable' });
+  t.equal(await banner.count(), 0, 'no banner while the database answers');
+
+  await proxy.refuse();
+  t.teardown(() => proxy.restore());
+  await page.getByRole('link', { name: 'Bot Logs' }).first().click();
+  await banner.waitFor({ timeout: 10_000 });
+  t.match(await banner.innerText(), /The database is unavailable; retrying shortly/);
+  t.match(await banner.innerText(), /no need to reload the page/);
+
+  await proxy.restore();
+  await banner.waitFor({ state: 'detached', timeout: 15_000 });
+  t.pass('the banner went away once the database answered again, without a reload');
+});

@@ -1,0 +1,201 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import t, { type Test } from 'tap';
+import { loadConfig } from '../../scripts/config.js';
+import { startProduct } from '../../scripts/product.js';
+import { aContact } from '../helpers/bot-fixtures.js';
+import { createTestDatabase } from '../helpers/database.js';
+import { LARGE_CITIES } from '../helpers/gazetteer.js';
+import { startTcpProxy } from '../helpers/tcp-proxy.js';
+
+/*
+ * The product on a PostgreSQL server it reaches through a proxy the test cuts: its connections are
+ * terminated, then refused for a while, as when the database restarts or its host is away. Simulated
+ * users keep writing meanwhile; once the database is back, without a restart, every update must have
+ * been answered once and logged once, and the console's API must have answered 503 quickly, not hung.
+ */
+const USERS = 12;
+const SEND_EVERY_MS = 100;
+const REFUSED_FOR_MS = 12_000;
+const STALLED_FOR_MS = 10_000;
+
+interface Sent {
+  updateId: number;
+  userId: number;
+}
+
+interface Probe {
+  status: number | 'timeout';
+  ms: number;
+}
+
+async function outageTests(): Promise<void> {
+  const db = await createTestDatabase();
+  const proxy = await startTcpProxy(db.url!);
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DEMO_DATA: 'off' });
+  const product = await startProduct({
+    ...config,
+    dataDir: null,
+    databaseUrl: proxy.url,
+    gazetteerFilter: LARGE_CITIES,
+    initialAdmin: { username: 'root', password: 'root-password-for-tests' },
+  });
+  t.teardown(async () => {
+    await product.stop();
+    await proxy.close();
+    await db.close();
+  });
+  const sim = product.simulator!;
+  const userIds = Array.from({ length: USERS }, (_, index) => 610_000 + index);
+  // Whitelisted: no membership checks or daily limit stand between an update and its answer.
+  await db.sql`INSERT INTO admin_whitelist (telegram_id, reason) SELECT id, 'outage test' FROM unnest(${userIds}::bigint[]) AS id`;
+  for (const id of userIds) sim.upsertUser({ id, first_name: `User ${id}` });
+  await aContact(db.sql, { name: 'Vienna GP', latitude: 48.21, longitude: 16.37, city: 'Vienna' });
+
+  const login = await fetch(`${product.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier: 'root', password: 'root-password-for-tests' }),
+  });
+  const { token } = (await login.json()) as { token: string };
+
+  /** A GET that gives up after 6 s, timed. */
+  async function timedGet(path: string, headers: Record<string, string> = {}): Promise<Probe> {
+    const started = performance.now();
+    try {
+      const response = await fetch(`${product.url}${path}`, { headers, signal: AbortSignal.timeout(6000) });
+      await response.arrayBuffer();
+      return { status: response.status, ms: Math.round(performance.now() - started) };
+    } catch {
+      return { status: 'timeout', ms: Math.round(performance.now() - started) };
+    }
+  }
+  const health = () => timedGet('/api/health');
+  const apiCall = () => timedGet('/api/medical-contacts?page=1&limit=5', { authorization: `Bearer ${token}` });
+
+  /** Users send an update every SEND_EVERY_MS, in turn: /start, then a location, and so on. */
+  function startTraffic() {
+    const sent: Sent[] = [];
+    let turn = 0;
+    const timer = setInterval(() => {
+      const userId = userIds[turn % USERS]!;
+      const delivery = turn % 2 ? sim.sendText(userId, '/start') : sim.sendLocation(userId, { latitude: 48.21, longitude: 16.37 });
+      sent.push({ updateId: delivery.update_id, userId });
+      turn += 1;
+    }, SEND_EVERY_MS);
+    return {
+      stop() {
+        clearInterval(timer);
+        return sent;
+      },
+    };
+  }
+
+  /** Waits for the bot to settle, then counts answers and log rows against what was sent. */
+  async function account(t: Test, sent: Sent[], repliesBefore: Map<number, number>) {
+    await Promise.allSettled(sent.map((update) => product.bot.whenHandled(update.updateId, 90_000)));
+    await product.bot.recorder.flush();
+    const ids = sent.map((update) => update.updateId);
+    const counts = await db.sql<{ updateId: string; rows: number }[]>`
+      SELECT metadata->>'updateId' AS update_id, count(*)::int AS rows FROM bot_logs
+      WHERE (metadata->>'updateId')::bigint = ANY(${ids}::bigint[]) GROUP BY 1`;
+    const rowsOf = new Map(counts.map((row) => [Number(row.updateId), row.rows]));
+    const missingRows = ids.filter((id) => !rowsOf.has(id)).length;
+    const doubledRows = [...rowsOf.values()].filter((rows) => rows > 1).length;
+
+    let unanswered = 0;
+    let answeredTwice = 0;
+    for (const userId of userIds) {
+      const updates = sent.filter((update) => update.userId === userId).length;
+      const replies = sim.botMessagesSince(userId, repliesBefore.get(userId) ?? 0).length;
+      unanswered += Math.max(updates - replies, 0);
+      answeredTwice += Math.max(replies - updates, 0);
+    }
+    const [figures] = await db.sql<{ lookups: number; unavailable: number; totalRequests: number }[]>`
+      SELECT
+        (SELECT count(*)::int FROM bot_logs WHERE (metadata->>'updateId')::bigint = ANY(${ids}::bigint[])
+          AND command = 'location' AND level = 'INFO') AS lookups,
+        (SELECT count(*)::int FROM bot_logs WHERE (metadata->>'updateId')::bigint = ANY(${ids}::bigint[])
+          AND message = 'Answered that the service is temporarily unavailable') AS unavailable,
+        (SELECT coalesce(sum(total_requests), 0)::int FROM telegram_users WHERE telegram_id = ANY(${userIds}::bigint[])) AS total_requests`;
+    t.comment(
+      `${sent.length} updates sent: ${unanswered} unanswered, ${answeredTwice} answered twice, ${missingRows} log rows missing, ` +
+        `${doubledRows} logged twice, ${figures!.unavailable} answered "temporarily unavailable"`,
+    );
+    t.equal(unanswered, 0, 'every update answered');
+    t.equal(answeredTwice, 0, 'none answered twice');
+    t.equal(missingRows, 0, 'every update logged');
+    t.equal(doubledRows, 0, 'none logged twice');
+    return figures!;
+  }
+
+  const repliesNow = () => new Map(userIds.map((id) => [id, sim.messages(id).at(-1)?.message_id ?? 0]));
+  let lookupsSoFar = 0;
+
+  t.test('every connection terminated (pg_terminate_backend): nothing lost, nothing twice', async (t) => {
+    const before = repliesNow();
+    const traffic = startTraffic();
+    await sleep(1500);
+    let terminated = 0;
+    for (let round = 0; round < 3; round += 1) {
+      const rows = await db.sql<{ pid: number }[]>`
+        SELECT pg_terminate_backend(pid) AS pid FROM pg_stat_activity
+        WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name = 'medcontacts'`;
+      terminated += rows.length;
+      await sleep(700);
+    }
+    const probes = [await health(), await apiCall()];
+    await sleep(1500);
+    const sent = traffic.stop();
+    t.comment(`${terminated} connections terminated in 3 rounds; right after: health ${probes[0]!.status} in ${probes[0]!.ms} ms, API ${probes[1]!.status} in ${probes[1]!.ms} ms`);
+    t.ok(terminated > 0, 'the product had connections to terminate');
+    const figures = await account(t, sent, before);
+    lookupsSoFar += figures.lookups;
+    t.equal(figures.totalRequests, lookupsSoFar, 'total_requests counts each lookup answered once');
+  });
+
+  /** Cuts the database off for `forMs` under traffic, measuring health and the API meanwhile, then accounts for every update. */
+  const outage = (name: string, cut: () => Promise<void> | void, forMs: number) =>
+    t.test(`${name} for ${forMs / 1000} s: 503 within seconds meanwhile; then nothing lost, nothing twice`, async (t) => {
+      const before = repliesNow();
+      const traffic = startTraffic();
+      await sleep(1000);
+      await cut();
+      const cutAt = performance.now();
+      const healthProbes: Probe[] = [];
+      const apiProbes: Probe[] = [];
+      while (performance.now() - cutAt < forMs - 1500) {
+        const [healthProbe, apiProbe] = await Promise.all([health(), apiCall()]);
+        healthProbes.push(healthProbe);
+        apiProbes.push(apiProbe);
+        await sleep(500);
+      }
+      await proxy.restore();
+      await sleep(2000);
+      const sent = traffic.stop();
+      const after = await health();
+
+      const worst = (probes: Probe[]) => Math.max(...probes.map((probe) => probe.ms));
+      const statuses = (probes: Probe[]) => [...new Set(probes.map((probe) => probe.status))].join(', ');
+      t.comment(
+        `during the outage: health ${healthProbes.length} probes, status ${statuses(healthProbes)}, slowest ${worst(healthProbes)} ms; ` +
+          `API ${apiProbes.length} calls, status ${statuses(apiProbes)}, slowest ${worst(apiProbes)} ms; after: health ${after.status}`,
+      );
+      t.ok(healthProbes.every((probe) => probe.status === 503 && probe.ms < 1000), 'health answers 503 within a second');
+      t.ok(apiProbes.every((probe) => probe.status === 503 && probe.ms < 5000), 'the API answers 503 within 5 s');
+      t.equal(after.status, 200, 'healthy again without a restart');
+
+      const figures = await account(t, sent, before);
+      lookupsSoFar += figures.lookups;
+      t.equal(figures.unavailable, 0, 'an outage shorter than the retry window is waited out');
+      t.equal(figures.totalRequests, lookupsSoFar, 'total_requests counts each lookup answered once');
+    });
+
+  outage('connections refused', () => proxy.refuse(), REFUSED_FOR_MS);
+  outage('the network silent (connections open, nothing answers)', () => proxy.stall(), STALLED_FOR_MS);
+}
+
+if (!process.env.TEST_DATABASE_URL) {
+  t.plan(0, 'needs a PostgreSQL server (TEST_DATABASE_URL) to cut the product off from');
+} else {
+  await outageTests();
+}
