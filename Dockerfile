@@ -5,6 +5,8 @@ FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # The dependencies first: a change to the code alone reuses this layer.
 COPY package.json package-lock.json ./
+# Fixes to dependencies that upstream has not released yet, applied by npm ci's postinstall (patch-package).
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
