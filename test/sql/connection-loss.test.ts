@@ -11,8 +11,8 @@ t.test(
     t.teardown(() => db.close());
     const reserved = await db.sql.reserve();
     t.teardown(() => reserved.release());
-    const [{ pid }] = await reserved<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
-    await db.sql`SELECT pg_terminate_backend(${pid})`;
+    const [backend] = await reserved<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
+    await db.sql`SELECT pg_terminate_backend(${backend!.pid})`;
     // The backend is gone; these are written to the dead connection before it notices.
     const outcomes = await Promise.allSettled(Array.from({ length: 5 }, () => reserved`SELECT 1`));
     t.ok(outcomes.every((outcome) => outcome.status === 'rejected'), 'every query is refused');
