@@ -20,7 +20,7 @@ import {
   RiUserSettingsLine,
   type RemixiconComponentType,
 } from '@remixicon/react';
-import { can, type Permission } from '../../../api/contract/permissions.js';
+import { can, type Permission } from '@contract/permissions.js';
 
 /** One place for the console's navigation (spec §2.2, §6): the sidebar, the mobile sheet and the bottom bar read it. */
 export interface NavLink {

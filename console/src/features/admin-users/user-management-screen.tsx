@@ -1,8 +1,8 @@
 import { Button, Card } from '@tremor/react';
 import { useState, type ReactNode } from 'react';
-import type { AdminUser } from '../../../../api/contract/admin-users.js';
-import type { SessionUser } from '../../../../api/contract/auth.js';
-import { can } from '../../../../api/contract/permissions.js';
+import type { AdminUser } from '@contract/admin-users.js';
+import type { SessionUser } from '@contract/auth.js';
+import { can } from '@contract/permissions.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
 import { PageHeader } from '../../components/page-header.js';

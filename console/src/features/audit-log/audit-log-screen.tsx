@@ -1,8 +1,8 @@
 import { RiDownloadLine } from '@remixicon/react';
 import { Button } from '@tremor/react';
 import { useCallback } from 'react';
-import { AUDIT_LOG_PAGE_SIZES } from '../../../../api/contract/audit-log.js';
-import { can } from '../../../../api/contract/permissions.js';
+import { AUDIT_LOG_PAGE_SIZES } from '@contract/audit-log.js';
+import { can } from '@contract/permissions.js';
 import { RestrictedScreen } from '../../components/access-restricted.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';

@@ -2,7 +2,7 @@ import { RiCloseLine } from '@remixicon/react';
 import { Button, Card } from '@tremor/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { can } from '../../../../api/contract/permissions.js';
+import { can } from '@contract/permissions.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
 import { PageHeader } from '../../components/page-header.js';
 import { useAuth } from '../auth/use-auth.js';

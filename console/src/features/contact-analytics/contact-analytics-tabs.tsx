@@ -1,5 +1,5 @@
 import { AreaChart, BarChart, Card, DonutChart, TabGroup, TabPanel, TabPanels, Title } from '@tremor/react';
-import type { ContactAnalytics } from '../../../../api/contract/analytics.js';
+import type { ContactAnalytics } from '@contract/analytics.js';
 import { formatMs, formatPercent } from '../../components/kpi-card.js';
 import { formatCount, formatNumber } from '../../lib/format.js';
 import { ScrollableTabList } from '../../components/scrollable-tab-list.js';

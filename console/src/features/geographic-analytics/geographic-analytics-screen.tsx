@@ -1,6 +1,6 @@
 import { Badge, BarChart, Card, TabGroup, TabPanel, TabPanels, Title } from '@tremor/react';
 import { useSearchParams } from 'react-router-dom';
-import type { AnalyticsPeriod, GeographicAnalytics, GeographicHeatmap, PerformanceMetrics } from '../../../../api/contract/analytics.js';
+import type { AnalyticsPeriod, GeographicAnalytics, GeographicHeatmap, PerformanceMetrics } from '@contract/analytics.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { formatMs, formatPercent, KpiCard } from '../../components/kpi-card.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';

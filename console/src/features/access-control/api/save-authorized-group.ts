@@ -5,7 +5,7 @@ import {
   type AuthorizedGroup,
   type CreateAuthorizedGroup,
   type UpdateAuthorizedGroup,
-} from '../../../../../api/contract/access-control.js';
+} from '@contract/access-control.js';
 import { apiRequest, newIdempotencyKey } from '../../../lib/api-client.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
 import { GROUPS_URL, groupsQueryKey } from './keys.js';

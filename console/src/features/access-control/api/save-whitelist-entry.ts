@@ -4,7 +4,7 @@ import {
   type CreateWhitelistEntry,
   type UpdateWhitelistEntry,
   type WhitelistEntry,
-} from '../../../../../api/contract/access-control.js';
+} from '@contract/access-control.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
 import { useInvalidateAccessLists } from './invalidate-access-lists.js';

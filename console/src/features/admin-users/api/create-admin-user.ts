@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
-import { AdminUserSchema, type AdminUser, type CreateAdminUserForm } from '../../../../../api/contract/admin-users.js';
+import { AdminUserSchema, type AdminUser, type CreateAdminUserForm } from '@contract/admin-users.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
 import { ADMIN_USERS_URL, adminUsersQueryKey } from './get-admin-users.js';

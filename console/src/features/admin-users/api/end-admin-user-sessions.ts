@@ -1,5 +1,5 @@
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
-import { EndedSessionsSchema, type EndedSessions } from '../../../../../api/contract/account-sessions.js';
+import { EndedSessionsSchema, type EndedSessions } from '@contract/account-sessions.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { formatCount } from '../../../lib/format.js';
 import { notifyFailure, notifySuccess } from '../notify.js';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AdminUserSchema, type AdminUser } from '../../../../../api/contract/admin-users.js';
+import { AdminUserSchema, type AdminUser } from '@contract/admin-users.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
 import { ADMIN_USERS_URL, adminUsersQueryKey } from './get-admin-users.js';

@@ -1,9 +1,9 @@
 import { Field, Label } from '@headlessui/react';
 import { Button } from '@tremor/react';
 import { useId, useState, type FormEvent } from 'react';
-import type { CreateAdminUserForm } from '../../../../../api/contract/admin-users.js';
-import { MIN_PASSWORD_LENGTH } from '../../../../../api/contract/password-policy.js';
-import type { Role } from '../../../../../api/contract/roles.js';
+import type { CreateAdminUserForm } from '@contract/admin-users.js';
+import { MIN_PASSWORD_LENGTH } from '@contract/password-policy.js';
+import type { Role } from '@contract/roles.js';
 import { TextField } from '../../../components/text-field.js';
 import { ApiRequestError } from '../../../lib/api-client.js';
 import { useCreateAdminUser } from '../api/create-admin-user.js';

@@ -1,7 +1,7 @@
 import { Button } from '@tremor/react';
 import { useState, type FormEvent } from 'react';
-import type { AdminUser } from '../../../../../api/contract/admin-users.js';
-import { MIN_PASSWORD_LENGTH } from '../../../../../api/contract/password-policy.js';
+import type { AdminUser } from '@contract/admin-users.js';
+import { MIN_PASSWORD_LENGTH } from '@contract/password-policy.js';
 import { TextField } from '../../../components/text-field.js';
 import { useResetAdminUserPassword } from '../api/reset-admin-user-password.js';
 import { notifyError } from '../notify.js';

@@ -1,6 +1,6 @@
 import { AreaChart, BarChart, Card, DonutChart, LineChart, TabGroup, TabPanel, TabPanels, Title } from '@tremor/react';
 import { Link } from 'react-router-dom';
-import type { AnalyticsOverview } from '../../../../../api/contract/analytics.js';
+import type { AnalyticsOverview } from '@contract/analytics.js';
 import { formatPercent } from '../../../components/kpi-card.js';
 import { formatCount, formatDate, formatNumber } from '../../../lib/format.js';
 import { botUserPath } from '../../../lib/links.js';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
-import { BroadcastQueuedSchema, type Broadcast, type BroadcastTargetType } from '../../../../../api/contract/broadcasts.js';
+import { BroadcastQueuedSchema, type Broadcast, type BroadcastTargetType } from '@contract/broadcasts.js';
 import { apiRequest, newIdempotencyKey } from '../../../lib/api-client.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
 import { broadcastsQueryKey } from './keys.js';

@@ -1,5 +1,5 @@
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
-import { BroadcastTestResultSchema, type BroadcastTestResult } from '../../../../../api/contract/broadcasts.js';
+import { BroadcastTestResultSchema, type BroadcastTestResult } from '@contract/broadcasts.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { notifyError } from '../../../lib/notify.js';
 import { notifyFailure, notifySuccess } from '../notify.js';

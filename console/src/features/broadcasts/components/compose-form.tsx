@@ -5,8 +5,8 @@ import { SelectField } from '../../../components/select-field.js';
 import { TelegramTextProblem } from '../../../components/telegram-text-problem.js';
 import { TextField } from '../../../components/text-field.js';
 import { formatNumber } from '../../../lib/format.js';
-import { BROADCAST_TITLE_MAX_LENGTH } from '../../../../../api/contract/broadcasts.js';
-import type { MessageTemplate } from '../../../../../api/contract/message-templates.js';
+import { BROADCAST_TITLE_MAX_LENGTH } from '@contract/broadcasts.js';
+import type { MessageTemplate } from '@contract/message-templates.js';
 import { BROADCAST_TYPES, type BroadcastType, type ComposeState } from '../compose-state.js';
 import { RecipientChecklist } from './recipient-checklist.js';
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { AreaChart, Card } from '@tremor/react';
 import { Link } from 'react-router-dom';
-import type { DashboardPeriod, RequestPoint } from '../../../../../api/contract/dashboard.js';
+import type { DashboardPeriod, RequestPoint } from '@contract/dashboard.js';
 import { formatNumber } from '../../../lib/format.js';
 
 /** "09:00" for an hour of the last 24 hours, "21 Nov" for a day; both UTC, like the roll-ups. */

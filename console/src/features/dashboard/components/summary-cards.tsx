@@ -1,6 +1,6 @@
 import { Card } from '@tremor/react';
 import { Link } from 'react-router-dom';
-import type { DashboardStats, TrendingFigure } from '../../../../../api/contract/dashboard.js';
+import type { DashboardStats, TrendingFigure } from '@contract/dashboard.js';
 import { formatNumber } from '../../../lib/format.js';
 import { formatPercent, formatSeconds, formatTrend } from '../figure-format.js';
 

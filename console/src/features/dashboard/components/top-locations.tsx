@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Card } from '@tremor/react';
 import { Link } from 'react-router-dom';
-import type { DashboardStats } from '../../../../../api/contract/dashboard.js';
+import type { DashboardStats } from '@contract/dashboard.js';
 import { formatCount } from '../../../lib/format.js';
 
 /** The places with the most active medical contacts (spec §2.4, §9: five of them). */

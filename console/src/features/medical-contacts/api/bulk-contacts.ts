@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import type { z } from 'zod';
-import { BulkResultSchema, type BulkContactChangesSchema, type BulkResult } from '../../../../../api/contract/medical-contacts.js';
+import { BulkResultSchema, type BulkContactChangesSchema, type BulkResult } from '@contract/medical-contacts.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import type { ContactFilterParams } from '../contact-query.js';
 import { notifyFailure, notifySuccess } from '../notify.js';

@@ -7,8 +7,8 @@ import {
   type ImportCommitRequest,
   type ImportPreviewRequest,
   type ImportPreviewResponse,
-} from '../../../../../api/contract/contact-import.js';
-import { BulkResultSchema, type BulkResult } from '../../../../../api/contract/medical-contacts.js';
+} from '@contract/contact-import.js';
+import { BulkResultSchema, type BulkResult } from '@contract/medical-contacts.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { formatCount } from '../../../lib/format.js';
 import { notifyFailure, notifySuccess } from '../notify.js';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
-import { MedicalContactSchema, type MedicalContact, type UpdateContact } from '../../../../../api/contract/medical-contacts.js';
+import { MedicalContactSchema, type MedicalContact, type UpdateContact } from '@contract/medical-contacts.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
 import { duplicatesOf } from './contact-errors.js';

@@ -2,7 +2,7 @@ import { CheckboxField } from '../../../components/checkbox-field.js';
 import { SelectField } from '../../../components/select-field.js';
 import { TextField } from '../../../components/text-field.js';
 import { CONTACT_METHOD_LABELS, isContactMethod, type ContactFormValues } from '../contact-form-values.js';
-import { CONTACT_METHODS } from '../../../../../api/contract/medical-contacts.js';
+import { CONTACT_METHODS } from '@contract/medical-contacts.js';
 
 const TEXTAREA_CLASSES =
   'mt-1.5 block w-full rounded-tremor-default border border-tremor-border bg-tremor-background px-3 py-2 text-tremor-default text-tremor-content-strong shadow-tremor-input focus:border-tremor-brand-subtle focus:outline-none focus:ring-2 focus:ring-tremor-brand-muted';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
-import { MessageTemplateSchema, type MessageTemplate, type UpdateMessageTemplate } from '../../../../../api/contract/message-templates.js';
+import { MessageTemplateSchema, type MessageTemplate, type UpdateMessageTemplate } from '@contract/message-templates.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
 import { TEMPLATES_URL, templatesQueryKey } from './keys.js';

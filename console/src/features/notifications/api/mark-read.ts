@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MarkAllReadResultSchema, NotificationSchema, type MarkAllReadResult, type Notification } from '../../../../../api/contract/notifications.js';
+import { MarkAllReadResultSchema, NotificationSchema, type MarkAllReadResult, type Notification } from '@contract/notifications.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { notifyFailure, notifySuccess } from '../notify.js';
 import { NOTIFICATIONS_URL, notificationsQueryKey } from './keys.js';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
-import { NotificationSettingsSchema, type NotificationSettings } from '../../../../../api/contract/notifications.js';
+import { NotificationSettingsSchema, type NotificationSettings } from '@contract/notifications.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { notifySuccess } from '../notify.js';
 import { NOTIFICATION_SETTINGS_URL, notificationSettingsQueryKey } from './keys.js';

@@ -1,4 +1,4 @@
-import type { Notification } from '../../../../../api/contract/notifications.js';
+import type { Notification } from '@contract/notifications.js';
 
 export interface RelatedLink {
   label: string;
