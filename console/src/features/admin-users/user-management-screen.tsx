@@ -7,6 +7,7 @@ import { ErrorAlert } from '../../components/error-alert.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
 import { PageHeader } from '../../components/page-header.js';
 import { errorMessage } from '../../lib/api-client.js';
+import { ROUTES } from '../../lib/routes.js';
 import { useAuth } from '../auth/use-auth.js';
 import { useAdminUsers } from './api/get-admin-users.js';
 import { useToggleAdminUserTwoFactor } from './api/toggle-admin-user-two-factor.js';
@@ -21,34 +22,23 @@ import type { UserRowActions } from './components/user-controls.js';
 import { UserSummary } from './components/user-summary.js';
 import { notifyError } from './notify.js';
 import { useDialogTarget } from './use-dialog-target.js';
-import { AccessRestricted } from '../../components/access-restricted.js';
 
-const HEADING_ID = 'user-management-heading';
+const HEADER = ROUTES.adminUsers.header;
 const LIST_HEADING_ID = 'admin-users-list-heading';
 
-/** The User Management screen (/admin-users) of spec §2.11, for admins and super admins. */
+/** The User Management screen (/admin-users) of spec §2.11, for admins and super admins (the router's RouteGate). */
 export function UserManagementScreen() {
   const { user } = useAuth();
   return (
-    <section aria-labelledby={HEADING_ID} className="space-y-6">
-      {user && can(user.role, 'admin-users:read') ? <UserManagement viewer={user} /> : (
-        <>
-          <Heading />
-          <AccessRestricted message="Only Admin and Super Admin users can manage admin users." />
-        </>
-      )}
+    <section aria-labelledby={HEADER.headingId} className="space-y-6">
+      {user ? <UserManagement viewer={user} /> : null}
     </section>
   );
 }
 
 function Heading({ actions }: { actions?: ReactNode }) {
   return (
-    <PageHeader
-      title="User Management"
-      description="Manage admin users, roles, and permissions"
-      headingId={HEADING_ID}
-      actions={actions}
-    />
+    <PageHeader {...HEADER} actions={actions} />
   );
 }
 
