@@ -20,8 +20,8 @@ import { EndSessionsDialog } from './components/end-sessions-dialog.js';
 import { ResetPasswordDialog } from './components/reset-password-dialog.js';
 import type { UserRowActions } from './components/user-controls.js';
 import { UserSummary } from './components/user-summary.js';
-import { notifyError } from './notify.js';
 import { useDialogTarget } from './use-dialog-target.js';
+import { notifyError } from '../../lib/notify.js';
 
 const HEADER = ROUTES.adminUsers.header;
 const LIST_HEADING_ID = 'admin-users-list-heading';
@@ -64,7 +64,7 @@ function UserManagement({ viewer }: { viewer: SessionUser }) {
     onChangeRole: (user, role) => updateUser.mutate({ id: user.id, changes: { role } }),
     onResetPassword: (user) => {
       if (!can(viewer.role, 'admin-users:reset-password')) {
-        notifyError('Access Denied', 'Only administrators can reset passwords');
+        notifyError('Access Denied', 'Only administrators can reset passwords', { alone: true });
         return;
       }
       resetTarget.show(user);
@@ -72,11 +72,11 @@ function UserManagement({ viewer }: { viewer: SessionUser }) {
     onEndSessions: endSessionsTarget.show,
     onDelete: (user) => {
       if (!can(viewer.role, 'admin-users:delete')) {
-        notifyError('Access Denied', 'Only super administrators can delete users');
+        notifyError('Access Denied', 'Only super administrators can delete users', { alone: true });
         return;
       }
       if (user.id === viewer.id) {
-        notifyError('Cannot Delete', 'You cannot delete your own account');
+        notifyError('Cannot Delete', 'You cannot delete your own account', { alone: true });
         return;
       }
       deleteTarget.show(user);

@@ -19,7 +19,7 @@ import { ComposeForm } from './components/compose-form.js';
 import { StatusBadge } from './components/status-badge.js';
 import { TestMessageBox } from './components/test-message-box.js';
 import { EMPTY_COMPOSE, sendProblem, testProblem, type ComposeState } from './compose-state.js';
-import { notifyInvalid } from './notify.js';
+import { notifyError } from '../../lib/notify.js';
 
 const { headingId: HEADING_ID, title: TITLE, description: DESCRIPTION } = ROUTES.broadcasts.header;
 const LIVE_HEADING_ID = 'broadcast-live-heading';
@@ -92,7 +92,7 @@ function BroadcastComposer() {
   const send = () => {
     const problem = sendProblem(compose);
     if (problem) {
-      notifyInvalid(problem);
+      notifyError(problem);
       return;
     }
     const useTemplate = compose.type === 'template' && compose.templateId !== null;
@@ -116,7 +116,7 @@ function BroadcastComposer() {
   const sendTestMessage = () => {
     const problem = testProblem(testUserId, compose);
     if (problem) {
-      notifyInvalid(problem);
+      notifyError(problem);
       return;
     }
     const useTemplate = compose.type === 'template' && compose.templateId !== null;

@@ -6,9 +6,9 @@ import {
   type WhitelistEntry,
 } from '@contract/access-control.js';
 import { apiRequest } from '../../../lib/api-client.js';
-import { notifyFailure, notifySuccess } from '../notify.js';
 import { useInvalidateAccessLists } from './invalidate-access-lists.js';
 import { WHITELIST_URL } from './keys.js';
+import { notifyFailure, notifySuccess } from '../../../lib/notify.js';
 
 export async function createWhitelistEntry(entry: CreateWhitelistEntry): Promise<WhitelistEntry> {
   return WhitelistEntrySchema.parse(await apiRequest<unknown>('POST', WHITELIST_URL, entry));
