@@ -9,7 +9,7 @@ const boundaries = [
   { files: ['api/contract/**'], forbidden: ['api/routes', 'api/plugins', 'api/auth', 'sql', 'bot', 'scripts', 'console'] },
   { files: ['api/**'], forbidden: ['scripts', 'console'] },
   { files: ['bot/**'], forbidden: ['api/routes', 'api/plugins', 'api/auth', 'scripts', 'console'] },
-  { files: ['console/src/**'], forbidden: ['api/routes', 'api/plugins', 'api/auth', 'sql', 'bot', 'scripts'] },
+  { files: ['console/src/**'], forbidden: ['api/routes', 'api/plugins', 'api/auth', 'sql', 'bot', 'scripts'], alias: '@contract' },
 ];
 
 export default tseslint.config(
@@ -25,9 +25,20 @@ export default tseslint.config(
       'no-undef': 'off',
     },
   },
-  ...boundaries.map(({ files, forbidden }) => ({
+  ...boundaries.map(({ files, forbidden, alias }) => ({
     files,
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ours(forbidden), message: 'This import crosses a layer boundary (ARCHITECTURE.md).' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ours(forbidden), message: 'This import crosses a layer boundary (ARCHITECTURE.md).' },
+            // An alias reaches one folder; climbing out of it would skip the rule above.
+            ...(alias ? [{ regex: `^${alias}/(.*/)?\\.\\./`, message: `${alias}/ stays inside its folder (ARCHITECTURE.md).` }] : []),
+          ],
+        },
+      ],
+    },
   })),
   { files: ['scripts/**', 'test/**', 'bench/**'], rules: { 'no-console': 'off' } },
 );

@@ -52,6 +52,8 @@ export default defineConfig({
   root,
   plugins: [react(), sonnerStylesFromStylesheet(), sourceMapsOutsideDist()],
   css: { postcss: root },
+  // console/src imports the shared contract as @contract/… (console/tsconfig.json names the same folder).
+  resolve: { alias: { '@contract': path.join(root, '../api/contract') } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -2,7 +2,7 @@ import { RiArrowDownSLine, RiLogoutBoxRLine } from '@remixicon/react';
 import { useAtom } from 'jotai';
 import { useId } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { can } from '../../../api/contract/permissions.js';
+import { can } from '@contract/permissions.js';
 import { useAuth } from '../features/auth/use-auth.js';
 import { UnreadCountBadge } from '../features/notifications/components/unread-count-badge.js';
 import { displayName, roleLabel } from '../lib/format.js';

@@ -20,9 +20,10 @@ import {
   RiUserSettingsLine,
   type RemixiconComponentType,
 } from '@remixicon/react';
-import { can, type Permission } from '../../../api/contract/permissions.js';
+import { can, type Permission } from '@contract/permissions.js';
+import { NAV_GROUP_ICONS, ROUTES, type AppRoute, type BottomBarPlacement, type NavIcon, type NavPlacement } from '../lib/routes.js';
 
-/** One place for the console's navigation (spec §2.2, §6): the sidebar, the mobile sheet and the bottom bar read it. */
+/** The console's navigation (spec §2.2, §6), built from the route table: the sidebar, the mobile sheet and the bottom bar read it. */
 export interface NavLink {
   label: string;
   path: string;
@@ -46,55 +47,64 @@ export function isNavGroup(entry: NavEntry): entry is NavGroup {
   return 'links' in entry;
 }
 
-export const NAV_ENTRIES: readonly NavEntry[] = [
-  { label: 'Dashboard', path: '/', icon: RiDashboardLine, permission: 'dashboard:read', activeOn: ['/dashboard'] },
-  { label: 'Users', path: '/users', icon: RiGroupLine, permission: 'bot-users:read' },
-  {
-    label: 'Messaging',
-    icon: RiMessage2Line,
-    links: [
-      { label: 'Templates', path: '/messaging/templates', icon: RiFileTextLine, permission: 'templates:read', activeOn: ['/templates'] },
-      { label: 'Broadcasts', path: '/messaging/broadcasts', icon: RiSendPlaneLine, permission: 'templates:read' },
-    ],
-  },
-  { label: 'Medical Contacts', path: '/medical-contacts', icon: RiContactsBookLine, permission: 'contacts:read' },
-  {
-    label: 'Analytics',
-    icon: RiBarChartBoxLine,
-    links: [
-      { label: 'Overview', path: '/analytics', icon: RiLineChartLine, permission: 'analytics:read' },
-      { label: 'Geographic', path: '/geographic-analytics', icon: RiMapPinLine, permission: 'analytics:read' },
-      { label: 'Contact Analytics', path: '/contact-analytics', icon: RiPieChartLine, permission: 'analytics:read' },
-      { label: 'Notifications', path: '/notifications', icon: RiNotification3Line, permission: 'notifications:read', badge: 'unread-notifications' },
-    ],
-  },
-  { label: 'Bot Logs', path: '/logs', icon: RiFileList3Line, permission: 'logs:read' },
-  { label: 'Bot Sandbox', path: '/bot-sandbox', icon: RiRobot2Line, permission: 'bot-sandbox:use' },
-  { label: 'Access Control', path: '/access-control', icon: RiShieldKeyholeLine, permission: 'access-control:manage' },
-  { label: 'Admin Users', path: '/admin-users', icon: RiAdminLine, permission: 'admin-users:read' },
-  { label: 'Audit Log', path: '/audit-log', icon: RiHistoryLine, permission: 'audit-log:view' },
-];
+const ICONS: Record<NavIcon, RemixiconComponentType> = {
+  'dashboard': RiDashboardLine,
+  'home-5': RiHome5Line,
+  'group': RiGroupLine,
+  'file-text': RiFileTextLine,
+  'message-2': RiMessage2Line,
+  'send-plane': RiSendPlaneLine,
+  'contacts-book': RiContactsBookLine,
+  'line-chart': RiLineChartLine,
+  'bar-chart-box': RiBarChartBoxLine,
+  'map-pin': RiMapPinLine,
+  'pie-chart': RiPieChartLine,
+  'notification-3': RiNotification3Line,
+  'file-list-3': RiFileList3Line,
+  'robot-2': RiRobot2Line,
+  'shield-keyhole': RiShieldKeyholeLine,
+  'admin': RiAdminLine,
+  'user-settings': RiUserSettingsLine,
+  'history': RiHistoryLine,
+  'settings-3': RiSettings3Line,
+};
 
-export const SETTINGS_LINK: NavLink = { label: 'Settings', path: '/settings', icon: RiSettings3Line, permission: 'settings:own-account' };
+const routes: readonly AppRoute[] = Object.values(ROUTES);
 
-export const BOTTOM_BAR_LINKS: readonly NavLink[] = [
-  { label: 'Home', path: '/', icon: RiHome5Line, permission: 'dashboard:read', activeOn: ['/dashboard'] },
-  { label: 'Users', path: '/users', icon: RiGroupLine, permission: 'bot-users:read' },
-  { label: 'Msgs', path: '/messaging/templates', icon: RiMessage2Line, permission: 'templates:read', activeOn: ['/messaging', '/templates'] },
-  { label: 'Contacts', path: '/medical-contacts', icon: RiContactsBookLine, permission: 'contacts:read' },
-  {
-    label: 'Stats',
-    path: '/analytics',
-    icon: RiBarChartBoxLine,
-    permission: 'analytics:read',
-    activeOn: ['/geographic-analytics', '/contact-analytics', '/notifications'],
-    badge: 'unread-notifications',
-  },
-  { label: 'Logs', path: '/logs', icon: RiFileList3Line, permission: 'logs:read' },
-  { label: 'Access', path: '/access-control', icon: RiShieldKeyholeLine, permission: 'access-control:manage' },
-  { label: 'Admins', path: '/admin-users', icon: RiUserSettingsLine, permission: 'admin-users:read' },
-  SETTINGS_LINK,
-];
+function linkOf(route: AppRoute, placement: NavPlacement | BottomBarPlacement): NavLink {
+  const activeOn = [...(route.aliases ?? []), ...(placement.activeOn ?? [])];
+  return {
+    label: placement.label,
+    path: route.path,
+    icon: ICONS[placement.icon],
+    permission: placement.permission ?? route.permission!,
+    ...(activeOn.length ? { activeOn } : {}),
+    ...(placement.badge ? { badge: placement.badge } : {}),
+  };
+}
+
+function navEntries(): NavEntry[] {
+  const entries: NavEntry[] = [];
+  for (const route of routes) {
+    if (!route.nav || route.nav.foot) continue;
+    const link = linkOf(route, route.nav);
+    const groupLabel = route.nav.group;
+    if (!groupLabel) {
+      entries.push(link);
+      continue;
+    }
+    const group = entries.find((entry): entry is NavGroup => isNavGroup(entry) && entry.label === groupLabel);
+    if (group) (group.links as NavLink[]).push(link);
+    else entries.push({ label: groupLabel, icon: ICONS[NAV_GROUP_ICONS[groupLabel]], links: [link] });
+  }
+  return entries;
+}
+
+export const NAV_ENTRIES: readonly NavEntry[] = navEntries();
+
+export const SETTINGS_LINK: NavLink = linkOf(ROUTES.settings, ROUTES.settings.nav);
+
+export const BOTTOM_BAR_LINKS: readonly NavLink[] = routes.flatMap((route) => (route.bottomBar ? [linkOf(route, route.bottomBar)] : []));
 
 /** The entries a role may see; a group stays only if one of its links does. */
 export function entriesForRole(role: string | null | undefined): NavEntry[] {

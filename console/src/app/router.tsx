@@ -4,6 +4,8 @@ import { getAccessToken } from '../lib/session-tokens.js';
 import { NotFoundScreen } from './not-found-screen.js';
 import { LoginRoute, preloadAppShell, RootLayout, SessionGate } from './root-layout.js';
 import type { RouteHandle } from './route-handle.js';
+import { RouteGate } from './route-gate.js';
+import { ROUTES, type AppRoute } from '../lib/routes.js';
 
 type Screen = ComponentType & { preload?: () => Promise<unknown> };
 
@@ -33,11 +35,18 @@ const ContactAnalyticsScreen = lazyScreen(() => import('../features/contact-anal
 const LoginDebugScreen = lazyScreen(() => import('../features/debug/login-debug-screen.js').then((module) => module.LoginDebugScreen));
 const MobileTestScreen = lazyScreen(() => import('../features/debug/mobile-test-screen.js').then((module) => module.MobileTestScreen));
 
-function route(path: string, handle: RouteHandle, Screen: Screen): RouteObject {
-  return { path, handle: { ...handle, preload: Screen.preload }, element: <Screen /> };
+/** A route of the table, at its path and its aliases, behind its role gate. */
+function route(entry: AppRoute, Screen: Screen): RouteObject[] {
+  const handle: RouteHandle = { title: entry.title, ...(entry.public ? { public: true } : {}), preload: Screen.preload };
+  const element = (
+    <RouteGate route={entry}>
+      <Screen />
+    </RouteGate>
+  );
+  return [entry.path, ...(entry.aliases ?? [])].map((path) => ({ path, handle, element }));
 }
 
-/** The route table of spec §2.1. */
+/** The router of spec §2.1, from the route table (lib/routes.ts). */
 export function createAppRouter() {
   const router = createBrowserRouter([
     {
@@ -48,26 +57,24 @@ export function createAppRouter() {
         {
           element: <SessionGate />,
           children: [
-            route('/users', { title: 'Bot Users' }, BotUsersScreen),
-            route('/', { title: 'Dashboard' }, DashboardScreen),
-            route('/dashboard', { title: 'Dashboard' }, DashboardScreen),
-            route('/medical-contacts', { title: 'Medical Contacts Database' }, MedicalContactsScreen),
-            route('/templates', { title: 'Message Templates' }, MessageTemplatesScreen),
-            route('/messaging/templates', { title: 'Message Templates' }, MessageTemplatesScreen),
-            route('/messaging/broadcasts', { title: 'Broadcast Messages' }, BroadcastsScreen),
-            route('/admin-users', { title: 'User Management' }, UserManagementScreen),
-            route('/access-control', { title: 'Access Control' }, AccessControlScreen),
-            route('/audit-log', { title: 'Audit Log' }, AuditLogScreen),
-            route('/logs', { title: 'Bot Logs' }, BotLogsScreen),
-            route('/bot-sandbox', { title: 'Bot Sandbox' }, BotSandboxScreen),
-            route('/analytics', { title: 'Analytics Dashboard' }, AnalyticsScreen),
-            route('/geographic-analytics', { title: 'Geographic Analytics' }, GeographicAnalyticsScreen),
-            route('/contact-analytics', { title: 'Contact Analytics' }, ContactAnalyticsScreen),
-            route('/notifications', { title: 'Notifications' }, NotificationsScreen),
-            route('/settings', { title: 'Settings' }, SettingsScreen),
-            route('/debug', { title: 'Login Debug', public: true }, LoginDebugScreen),
-            route('/mobile-test', { title: 'Mobile Auth Test', public: true }, MobileTestScreen),
-            route('*', { title: 'Page Not Found' }, NotFoundScreen),
+            ...route(ROUTES.dashboard, DashboardScreen),
+            ...route(ROUTES.botUsers, BotUsersScreen),
+            ...route(ROUTES.templates, MessageTemplatesScreen),
+            ...route(ROUTES.broadcasts, BroadcastsScreen),
+            ...route(ROUTES.medicalContacts, MedicalContactsScreen),
+            ...route(ROUTES.analytics, AnalyticsScreen),
+            ...route(ROUTES.geographicAnalytics, GeographicAnalyticsScreen),
+            ...route(ROUTES.contactAnalytics, ContactAnalyticsScreen),
+            ...route(ROUTES.notifications, NotificationsScreen),
+            ...route(ROUTES.botLogs, BotLogsScreen),
+            ...route(ROUTES.botSandbox, BotSandboxScreen),
+            ...route(ROUTES.accessControl, AccessControlScreen),
+            ...route(ROUTES.adminUsers, UserManagementScreen),
+            ...route(ROUTES.auditLog, AuditLogScreen),
+            ...route(ROUTES.settings, SettingsScreen),
+            ...route(ROUTES.loginDebug, LoginDebugScreen),
+            ...route(ROUTES.mobileTest, MobileTestScreen),
+            { path: '*', handle: { title: 'Page Not Found' } satisfies RouteHandle, element: <NotFoundScreen /> },
           ],
         },
       ],

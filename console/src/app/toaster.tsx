@@ -2,11 +2,12 @@ import { useLocation } from 'react-router-dom';
 import { Toaster as Sonner } from 'sonner';
 // The build drops sonner's inline <style> (the CSP refuses it); its rules come from here instead.
 import 'sonner/dist/styles.css';
+import { ROUTES } from '../lib/routes.js';
 import { useMediaQuery } from '../lib/use-media-query.js';
 
 /** User Management fires a toast per row action; one at a time keeps it readable (spec §9). */
 function visibleToastsFor(pathname: string): number {
-  return pathname === '/admin-users' || pathname.startsWith('/admin-users/') ? 1 : 3;
+  return pathname === ROUTES.adminUsers.path || pathname.startsWith(`${ROUTES.adminUsers.path}/`) ? 1 : 3;
 }
 
 /** Below Tailwind's lg breakpoint the bottom bar (3.5 rem) covers the screen's foot; toasts sit above it. */

@@ -1,4 +1,4 @@
-import { ANALYTICS_PERIODS, DEFAULT_PERIOD, type AnalyticsPeriod } from '../../../api/contract/analytics.js';
+import { ANALYTICS_PERIODS, DEFAULT_PERIOD, type AnalyticsPeriod } from '@contract/analytics.js';
 import { SelectField } from './select-field.js';
 
 /** The period in the URL's `period` parameter, the default when missing or unknown. */

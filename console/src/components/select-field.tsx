@@ -1,4 +1,5 @@
-import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
+import type { ReactNode, SelectHTMLAttributes } from 'react';
+import { FieldFrame } from './field-frame.js';
 
 /** Classes of a native select matching Tremor's inputs. */
 export const SELECT_CLASSES =
@@ -15,22 +16,13 @@ interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
  * readers) find fields by their label.
  */
 export function SelectField({ label, hint, id, className, children, ...selectProps }: SelectFieldProps) {
-  const generatedId = useId();
-  const selectId = id ?? generatedId;
-  const hintId = hint ? `${selectId}-hint` : undefined;
   return (
-    <div className={className}>
-      <label htmlFor={selectId} className="block text-tremor-default font-medium text-tremor-content-strong">
-        {label}
-      </label>
-      <select id={selectId} aria-describedby={hintId} className={`${SELECT_CLASSES} mt-1.5`} {...selectProps}>
-        {children}
-      </select>
-      {hint ? (
-        <p id={hintId} className="mt-1.5 text-tremor-label text-tremor-content">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame label={label} hint={hint} id={id} className={className}>
+      {(control) => (
+        <select {...control} className={`${SELECT_CLASSES} mt-1.5`} {...selectProps}>
+          {children}
+        </select>
+      )}
+    </FieldFrame>
   );
 }

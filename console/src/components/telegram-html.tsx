@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { telegramHtmlProblem } from '../../../api/contract/telegram-html.js';
+import { telegramHtmlProblem } from '@contract/telegram-html.js';
 
 /**
  * Telegram HTML (core.telegram.org/bots/api#html-style) rendered as React elements: the text is

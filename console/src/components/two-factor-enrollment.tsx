@@ -1,4 +1,4 @@
-import type { TwoFactorEnrollment as Enrollment } from '../../../api/contract/auth.js';
+import type { TwoFactorEnrollment as Enrollment } from '@contract/auth.js';
 
 /** The QR code and secret a user scans into an authenticator app. */
 export function TwoFactorEnrollment({ enrollment }: { enrollment: Enrollment }) {

@@ -1,6 +1,6 @@
 import type { QueryFunctionContext } from '@tanstack/react-query';
-import type { ErrorResponse } from '../../../api/contract/errors.js';
-import { RefreshResponseSchema } from '../../../api/contract/auth.js';
+import type { ErrorResponse } from '@contract/errors.js';
+import { RefreshResponseSchema } from '@contract/auth.js';
 import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from './session-tokens.js';
 import { noteApiStatus } from './database-outage.js';
 

@@ -1,4 +1,4 @@
-import { formatRole } from '../../../api/contract/roles.js';
+import { formatRole } from '@contract/roles.js';
 
 interface NamedUser {
   firstName?: string | null;

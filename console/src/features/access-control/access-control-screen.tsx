@@ -3,15 +3,13 @@ import { Button, Card } from '@tremor/react';
 import { RiAddLine } from '@remixicon/react';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { AuthorizedGroup, WhitelistEntry } from '../../../../api/contract/access-control.js';
-import { can } from '../../../../api/contract/permissions.js';
-import { RestrictedScreen } from '../../components/access-restricted.js';
+import type { AuthorizedGroup, WhitelistEntry } from '@contract/access-control.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
 import { PageHeader } from '../../components/page-header.js';
 import { SearchField } from '../../components/search-field.js';
 import { errorMessage } from '../../lib/api-client.js';
-import { useAuth } from '../auth/use-auth.js';
+import { ROUTES } from '../../lib/routes.js';
 import { useDebouncedValue } from '../../lib/use-debounced-value.js';
 import { useAdminWhitelist } from './api/get-admin-whitelist.js';
 import { useAuthorizedGroups } from './api/get-authorized-groups.js';
@@ -21,24 +19,14 @@ import { GroupDialog } from './components/group-dialog.js';
 import { WhitelistCards } from './components/whitelist-cards.js';
 import { WhitelistDialog } from './components/whitelist-dialog.js';
 
-const HEADING_ID = 'access-control-heading';
-const TITLE = 'Access Control';
-const DESCRIPTION = 'Manage the groups allowed to use the bot and the admins exempt from the daily request limit.';
+const { headingId: HEADING_ID, title: TITLE, description: DESCRIPTION } = ROUTES.accessControl.header;
 /** The tabs, in order; ?tab=whitelist opens the second, so it can be linked to. */
 const TABS = ['groups', 'whitelist'] as const;
 
 type OpenDialog = 'group' | 'delete-group' | 'admin' | 'delete-admin' | null;
 
-/** The Access Control screen (spec §2.9): admin and super_admin only, as the API enforces too. */
+/** The Access Control screen (spec §2.9): admin and super_admin only, as the API enforces too (the router's RouteGate). */
 export function AccessControlScreen() {
-  const { user } = useAuth();
-  if (!can(user?.role, 'access-control:manage')) {
-    return <RestrictedScreen title={TITLE} description={DESCRIPTION} headingId={HEADING_ID} message="Only Admin and Super Admin users can manage access control." />;
-  }
-  return <AccessControl />;
-}
-
-function AccessControl() {
   const [params, setParams] = useSearchParams();
   const tabIndex = Math.max(TABS.indexOf(params.get('tab') as (typeof TABS)[number]), 0);
   const [groupSearch, setGroupSearch] = useState('');

@@ -1,4 +1,4 @@
-import type { AuthorizedGroup, WhitelistEntry } from '../../../../api/contract/access-control.js';
+import type { AuthorizedGroup, WhitelistEntry } from '@contract/access-control.js';
 import { formatCount } from '../../lib/format.js';
 
 /** A whitelist card's title (spec §2.9): first name, else username, else "User" and the id. */

@@ -8,7 +8,7 @@ import {
   type CreateWhitelistEntry,
   type GroupType,
   type WhitelistEntry,
-} from '../../../../api/contract/access-control.js';
+} from '@contract/access-control.js';
 
 /** What the group form holds: numbers stay text until they are checked. */
 export interface GroupFormValues {

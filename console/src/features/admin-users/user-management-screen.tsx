@@ -1,12 +1,13 @@
 import { Button, Card } from '@tremor/react';
 import { useState, type ReactNode } from 'react';
-import type { AdminUser } from '../../../../api/contract/admin-users.js';
-import type { SessionUser } from '../../../../api/contract/auth.js';
-import { can } from '../../../../api/contract/permissions.js';
+import type { AdminUser } from '@contract/admin-users.js';
+import type { SessionUser } from '@contract/auth.js';
+import { can } from '@contract/permissions.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
 import { PageHeader } from '../../components/page-header.js';
 import { errorMessage } from '../../lib/api-client.js';
+import { ROUTES } from '../../lib/routes.js';
 import { useAuth } from '../auth/use-auth.js';
 import { useAdminUsers } from './api/get-admin-users.js';
 import { useToggleAdminUserTwoFactor } from './api/toggle-admin-user-two-factor.js';
@@ -19,36 +20,25 @@ import { EndSessionsDialog } from './components/end-sessions-dialog.js';
 import { ResetPasswordDialog } from './components/reset-password-dialog.js';
 import type { UserRowActions } from './components/user-controls.js';
 import { UserSummary } from './components/user-summary.js';
-import { notifyError } from './notify.js';
 import { useDialogTarget } from './use-dialog-target.js';
-import { AccessRestricted } from '../../components/access-restricted.js';
+import { notifyError } from '../../lib/notify.js';
 
-const HEADING_ID = 'user-management-heading';
+const HEADER = ROUTES.adminUsers.header;
 const LIST_HEADING_ID = 'admin-users-list-heading';
 
-/** The User Management screen (/admin-users) of spec §2.11, for admins and super admins. */
+/** The User Management screen (/admin-users) of spec §2.11, for admins and super admins (the router's RouteGate). */
 export function UserManagementScreen() {
   const { user } = useAuth();
   return (
-    <section aria-labelledby={HEADING_ID} className="space-y-6">
-      {user && can(user.role, 'admin-users:read') ? <UserManagement viewer={user} /> : (
-        <>
-          <Heading />
-          <AccessRestricted message="Only Admin and Super Admin users can manage admin users." />
-        </>
-      )}
+    <section aria-labelledby={HEADER.headingId} className="space-y-6">
+      {user ? <UserManagement viewer={user} /> : null}
     </section>
   );
 }
 
 function Heading({ actions }: { actions?: ReactNode }) {
   return (
-    <PageHeader
-      title="User Management"
-      description="Manage admin users, roles, and permissions"
-      headingId={HEADING_ID}
-      actions={actions}
-    />
+    <PageHeader {...HEADER} actions={actions} />
   );
 }
 
@@ -74,7 +64,7 @@ function UserManagement({ viewer }: { viewer: SessionUser }) {
     onChangeRole: (user, role) => updateUser.mutate({ id: user.id, changes: { role } }),
     onResetPassword: (user) => {
       if (!can(viewer.role, 'admin-users:reset-password')) {
-        notifyError('Access Denied', 'Only administrators can reset passwords');
+        notifyError('Access Denied', 'Only administrators can reset passwords', { alone: true });
         return;
       }
       resetTarget.show(user);
@@ -82,11 +72,11 @@ function UserManagement({ viewer }: { viewer: SessionUser }) {
     onEndSessions: endSessionsTarget.show,
     onDelete: (user) => {
       if (!can(viewer.role, 'admin-users:delete')) {
-        notifyError('Access Denied', 'Only super administrators can delete users');
+        notifyError('Access Denied', 'Only super administrators can delete users', { alone: true });
         return;
       }
       if (user.id === viewer.id) {
-        notifyError('Cannot Delete', 'You cannot delete your own account');
+        notifyError('Cannot Delete', 'You cannot delete your own account', { alone: true });
         return;
       }
       deleteTarget.show(user);

@@ -1,8 +1,8 @@
 import { RiDownloadLine } from '@remixicon/react';
 import { Button } from '@tremor/react';
 import { useSearchParams } from 'react-router-dom';
-import type { AnalyticsPeriod } from '../../../../api/contract/analytics.js';
-import { can } from '../../../../api/contract/permissions.js';
+import type { AnalyticsPeriod } from '@contract/analytics.js';
+import { can } from '@contract/permissions.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { formatMs, formatPercent, KpiCard } from '../../components/kpi-card.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';

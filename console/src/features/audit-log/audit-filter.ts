@@ -1,4 +1,4 @@
-import { AUDIT_LOG_PAGE_SIZE, AUDIT_LOG_PAGE_SIZES } from '../../../../api/contract/audit-log.js';
+import { AUDIT_LOG_PAGE_SIZE, AUDIT_LOG_PAGE_SIZES } from '@contract/audit-log.js';
 
 /** The screen's filter as the address bar keeps it; the dates are days in the browser's time zone. */
 export interface AuditLogView {

@@ -1,17 +1,15 @@
 import { RiDownloadLine } from '@remixicon/react';
 import { Button } from '@tremor/react';
 import { useCallback } from 'react';
-import { AUDIT_LOG_PAGE_SIZES } from '../../../../api/contract/audit-log.js';
-import { can } from '../../../../api/contract/permissions.js';
-import { RestrictedScreen } from '../../components/access-restricted.js';
+import { AUDIT_LOG_PAGE_SIZES } from '@contract/audit-log.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
 import { PageHeader } from '../../components/page-header.js';
 import { Pagination } from '../../components/pagination.js';
 import { errorMessage } from '../../lib/api-client.js';
 import { formatNumber } from '../../lib/format.js';
+import { ROUTES } from '../../lib/routes.js';
 import { useSearchParamUpdates } from '../../lib/use-search-param-updates.js';
-import { useAuth } from '../auth/use-auth.js';
 import { useExportAuditLog } from './api/export-audit-log.js';
 import { useAuditLog } from './api/get-audit-log.js';
 import { useAuditLogFilterOptions } from './api/get-audit-log-filters.js';
@@ -19,23 +17,13 @@ import { hasActiveFilter, readAuditLogParams, type AuditLogView } from './audit-
 import { AuditEntryList } from './components/audit-entry-list.js';
 import { AuditFilters } from './components/audit-filters.js';
 
-const HEADING_ID = 'audit-log-heading';
+const { headingId: HEADING_ID, title: TITLE, description: DESCRIPTION } = ROUTES.auditLog.header;
 const LIST_HEADING_ID = 'audit-log-list-heading';
-const TITLE = 'Audit Log';
-const DESCRIPTION = 'Every change staff made: who, when, from where, and what it was before and after.';
 /** The address bar's keys for the view; changing any of them starts again from page 1. */
 const VIEW_KEYS = ['search', 'actor', 'action', 'targetType', 'targetId', 'from', 'to'] as const;
 
-/** The Audit Log screen (issue 9): admin and super_admin only, as the API enforces too. */
+/** The Audit Log screen (issue 9): admin and super_admin only, as the API enforces too (the router's RouteGate). */
 export function AuditLogScreen() {
-  const { user } = useAuth();
-  if (!can(user?.role, 'audit-log:view')) {
-    return <RestrictedScreen title={TITLE} description={DESCRIPTION} headingId={HEADING_ID} message="Only Admin and Super Admin users can read the audit log." />;
-  }
-  return <AuditLog />;
-}
-
-function AuditLog() {
   const [searchParams, updateParams] = useSearchParamUpdates();
   const params = readAuditLogParams(searchParams);
   const entries = useAuditLog(params);

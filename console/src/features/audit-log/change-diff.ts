@@ -1,4 +1,4 @@
-import type { AuditLogEntry } from '../../../../api/contract/audit-log.js';
+import type { AuditLogEntry } from '@contract/audit-log.js';
 
 type JsonValue = AuditLogEntry['before'];
 type JsonObject = { [key: string]: JsonValue };

@@ -4,7 +4,7 @@ import {
   type LoginRequest,
   type LoginResponse,
   type SessionUser,
-} from '../../../../api/contract/auth.js';
+} from '@contract/auth.js';
 import { refreshAccessToken } from '../../lib/api-client.js';
 import { getAccessToken, getRefreshToken } from '../../lib/session-tokens.js';
 

@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import type { SessionUser } from '../../../../api/contract/auth.js';
+import type { SessionUser } from '@contract/auth.js';
 
 /** The three pieces of client authentication state of spec §4. */
 export const authenticatedAtom = atom(false);

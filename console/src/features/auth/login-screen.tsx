@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { TwoFactorEnrollment as Enrollment } from '../../../../api/contract/auth.js';
-import { TWO_FACTOR_CODE_LENGTH } from '../../../../api/contract/password-policy.js';
+import type { TwoFactorEnrollment as Enrollment } from '@contract/auth.js';
+import { TWO_FACTOR_CODE_LENGTH } from '@contract/password-policy.js';
 import { BrandMark } from '../../components/brand-mark.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { PlainButton } from '../../components/plain-button.js';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { LoginRequest, SessionUser, TwoFactorEnrollment } from '../../../../api/contract/auth.js';
+import type { LoginRequest, SessionUser, TwoFactorEnrollment } from '@contract/auth.js';
 import { clearTokens, storeTokens } from '../../lib/session-tokens.js';
 import { postLogin, revokeSession } from './auth-api.js';
 import { authenticatedAtom, authLoadingAtom, currentUserAtom, sessionAtom } from './auth-state.js';

@@ -1,4 +1,4 @@
-import { LEVEL_FILTERS, type BotLogFilter, type LevelFilter } from '../../../../api/contract/bot-logs.js';
+import { LEVEL_FILTERS, type BotLogFilter, type LevelFilter } from '@contract/bot-logs.js';
 
 /** Reads the filter from the address bar, where it is kept so a filtered view can be shared. */
 export function readLogFilter(params: URLSearchParams): BotLogFilter {

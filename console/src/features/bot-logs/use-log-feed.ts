@@ -6,7 +6,7 @@ import {
   type BotLogFilter,
   type BotLogListResponse,
   type BotLogStats,
-} from '../../../../api/contract/bot-logs.js';
+} from '@contract/bot-logs.js';
 import { notifyError } from '../../lib/notify.js';
 import { getBotLogs, useBotLogsFirstPage } from './api/get-bot-logs.js';
 

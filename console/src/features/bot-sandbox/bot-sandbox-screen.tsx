@@ -2,13 +2,12 @@ import { RiPlugLine } from '@remixicon/react';
 import { Button, Card } from '@tremor/react';
 import { useId, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { SandboxButton, SandboxGroup, SandboxMessage, SandboxUser } from '../../../../api/contract/bot-sandbox.js';
-import { can } from '../../../../api/contract/permissions.js';
+import type { SandboxButton, SandboxGroup, SandboxMessage, SandboxUser } from '@contract/bot-sandbox.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
 import { PageHeader } from '../../components/page-header.js';
 import { errorMessage } from '../../lib/api-client.js';
-import { useAuth } from '../auth/use-auth.js';
+import { ROUTES } from '../../lib/routes.js';
 import { useChangeGroupMembership } from './api/change-group-membership.js';
 import { useChatMessages } from './api/get-chat-messages.js';
 import { useSandboxGroups } from './api/get-sandbox-groups.js';
@@ -22,20 +21,14 @@ import { LocationForm } from './components/location-form.js';
 import { isMemberOf, UserGroups } from './components/user-groups.js';
 import { userLabel, UserPicker } from './components/user-picker.js';
 
-const HEADING_ID = 'bot-sandbox-heading';
+const HEADER = ROUTES.botSandbox.header;
 
-/** The Bot Sandbox (/bot-sandbox): chat with the bot as a simulated Telegram user (editors and up). */
+/** The Bot Sandbox (/bot-sandbox): chat with the bot as a simulated Telegram user (editors and up, the router's RouteGate). */
 export function BotSandboxScreen() {
-  const { user } = useAuth();
-  const allowed = user ? can(user.role, 'bot-sandbox:use') : false;
   return (
-    <section aria-labelledby={HEADING_ID} className="space-y-6">
-      <PageHeader
-        title="Bot Sandbox"
-        description="Chat with the bot as a simulated Telegram user: join groups, send commands, text and locations, press its buttons."
-        headingId={HEADING_ID}
-      />
-      {allowed ? <SandboxGate /> : <Notice title="Access Restricted">Only Editor, Admin and Super Admin users can use the Bot Sandbox.</Notice>}
+    <section aria-labelledby={HEADER.headingId} className="space-y-6">
+      <PageHeader {...HEADER} />
+      <SandboxGate />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { Card } from '@tremor/react';
 import { useEffect, useId, useState } from 'react';
-import { TELEGRAM_USER_STATUSES, type TelegramUserStatus } from '../../../../api/contract/telegram-users.js';
-import { can } from '../../../../api/contract/permissions.js';
+import { TELEGRAM_USER_STATUSES, type TelegramUserStatus } from '@contract/telegram-users.js';
+import { can } from '@contract/permissions.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
 import { PageHeader } from '../../components/page-header.js';

@@ -2,17 +2,15 @@ import { RiCloseLine } from '@remixicon/react';
 import { Button, Card } from '@tremor/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { can } from '../../../../api/contract/permissions.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
 import { PageHeader } from '../../components/page-header.js';
-import { useAuth } from '../auth/use-auth.js';
+import { ROUTES } from '../../lib/routes.js';
 import { isRunning, useBroadcastHistory } from './api/get-broadcast-history.js';
 import { useBroadcast } from './api/get-broadcast.js';
 import { useBotUserSummary } from './api/get-recipients.js';
 import { useTemplates } from './api/get-templates.js';
 import { useSendBroadcast } from './api/send-broadcast.js';
 import { useSendTestMessage } from './api/send-test-message.js';
-import { AccessRestricted } from '../../components/access-restricted.js';
 import { BroadcastDetailDialog } from './components/broadcast-detail-dialog.js';
 import { BroadcastHistory } from './components/broadcast-history.js';
 import { BroadcastProgress } from './components/broadcast-progress.js';
@@ -21,24 +19,13 @@ import { ComposeForm } from './components/compose-form.js';
 import { StatusBadge } from './components/status-badge.js';
 import { TestMessageBox } from './components/test-message-box.js';
 import { EMPTY_COMPOSE, sendProblem, testProblem, type ComposeState } from './compose-state.js';
-import { notifyInvalid } from './notify.js';
+import { notifyError } from '../../lib/notify.js';
 
-const HEADING_ID = 'broadcasts-heading';
+const { headingId: HEADING_ID, title: TITLE, description: DESCRIPTION } = ROUTES.broadcasts.header;
 const LIVE_HEADING_ID = 'broadcast-live-heading';
-const TITLE = 'Broadcast Messages';
-const DESCRIPTION = 'Send a message to every bot user or to a selection of them, and review past broadcasts.';
 
-/** The Broadcast Messages screen (/messaging/broadcasts) of spec §2.6: admin and super_admin only. */
+/** The Broadcast Messages screen (/messaging/broadcasts) of spec §2.6: admin and super_admin only (the router's RouteGate). */
 export function BroadcastsScreen() {
-  const { user } = useAuth();
-  if (!can(user?.role, 'broadcasts:send')) {
-    return (
-      <section aria-labelledby={HEADING_ID} className="space-y-6">
-        <PageHeader title={TITLE} description={DESCRIPTION} headingId={HEADING_ID} />
-        <AccessRestricted message="Only Admin and Super Admin users can send broadcast messages." />
-      </section>
-    );
-  }
   return <BroadcastComposer />;
 }
 
@@ -105,7 +92,7 @@ function BroadcastComposer() {
   const send = () => {
     const problem = sendProblem(compose);
     if (problem) {
-      notifyInvalid(problem);
+      notifyError(problem);
       return;
     }
     const useTemplate = compose.type === 'template' && compose.templateId !== null;
@@ -129,7 +116,7 @@ function BroadcastComposer() {
   const sendTestMessage = () => {
     const problem = testProblem(testUserId, compose);
     if (problem) {
-      notifyInvalid(problem);
+      notifyError(problem);
       return;
     }
     const useTemplate = compose.type === 'template' && compose.templateId !== null;

@@ -1,9 +1,10 @@
 import { AreaChart, BarChart, Card, DonutChart, TabGroup, TabPanel, TabPanels, Title } from '@tremor/react';
-import type { ContactAnalytics } from '../../../../api/contract/analytics.js';
+import type { ContactAnalytics } from '@contract/analytics.js';
 import { formatMs, formatPercent } from '../../components/kpi-card.js';
 import { formatCount, formatNumber } from '../../lib/format.js';
 import { ScrollableTabList } from '../../components/scrollable-tab-list.js';
 import { EmptyChart } from '../../components/empty-chart.js';
+import { RankedList } from '../../components/ranked-list.js';
 
 const TABS = ['Geographic Distribution', 'Specialties', 'Performance', 'Usage Patterns', 'Trends'] as const;
 
@@ -31,16 +32,15 @@ export function ContactAnalyticsTabs({ analytics }: { analytics: ContactAnalytic
             </Card>
             <Card className="min-w-0">
               <Title>Regions</Title>
-              <ul className="mt-4 max-h-80 divide-y divide-tremor-border overflow-y-auto" data-testid="contacts-by-region">
-                {analytics.contactsByRegion.map((entry) => (
-                  <li key={entry.region} className="flex items-center justify-between gap-3 py-2 text-tremor-default">
-                    <span className="min-w-0 truncate text-tremor-content-strong">{entry.region || 'Unknown'}</span>
-                    <span className="shrink-0 text-tremor-content">
-                      {formatNumber(entry.count)} contacts · {formatPercent(entry.successRate)} success
-                    </span>
-                  </li>
-                ))}
-              </ul>
+              <RankedList
+                scroll
+                data-testid="contacts-by-region"
+                rows={analytics.contactsByRegion.map((entry) => ({
+                  key: entry.region,
+                  label: entry.region || 'Unknown',
+                  figure: `${formatNumber(entry.count)} contacts · ${formatPercent(entry.successRate)} success`,
+                }))}
+              />
             </Card>
           </div>
         </TabPanel>
@@ -52,16 +52,14 @@ export function ContactAnalyticsTabs({ analytics }: { analytics: ContactAnalytic
             </Card>
             <Card className="min-w-0">
               <Title>Specialties</Title>
-              <ul className="mt-4 max-h-80 divide-y divide-tremor-border overflow-y-auto">
-                {analytics.contactsBySpecialty.map((entry) => (
-                  <li key={entry.specialty} className="flex items-center justify-between gap-3 py-2 text-tremor-default">
-                    <span className="min-w-0 truncate text-tremor-content-strong">{entry.specialty || 'Unknown'}</span>
-                    <span className="shrink-0 text-tremor-content">
-                      {formatNumber(entry.count)} · ★ {entry.avgRating.toFixed(1)}
-                    </span>
-                  </li>
-                ))}
-              </ul>
+              <RankedList
+                scroll
+                rows={analytics.contactsBySpecialty.map((entry) => ({
+                  key: entry.specialty,
+                  label: entry.specialty || 'Unknown',
+                  figure: `${formatNumber(entry.count)} · ★ ${entry.avgRating.toFixed(1)}`,
+                }))}
+              />
             </Card>
           </div>
         </TabPanel>
@@ -72,18 +70,20 @@ export function ContactAnalyticsTabs({ analytics }: { analytics: ContactAnalytic
               {analytics.topPerformingContacts.length === 0 ? (
                 <EmptyChart text="No contact was shown in this period." />
               ) : (
-                <ol className="mt-4 divide-y divide-tremor-border" data-testid="top-contacts">
-                  {analytics.topPerformingContacts.map((contact) => (
-                    <li key={contact.id} className="flex flex-wrap items-center justify-between gap-x-3 py-2 text-tremor-default">
-                      <span className="min-w-0 text-tremor-content-strong">
+                <RankedList
+                  ordered
+                  wrap
+                  data-testid="top-contacts"
+                  rows={analytics.topPerformingContacts.map((contact) => ({
+                    key: contact.id,
+                    label: (
+                      <>
                         {contact.name} <span className="text-tremor-content">· {contact.city}</span>
-                      </span>
-                      <span className="text-tremor-content">
-                        {formatCount(contact.requests, 'request')} · ★ {contact.rating.toFixed(1)}
-                      </span>
-                    </li>
-                  ))}
-                </ol>
+                      </>
+                    ),
+                    figure: `${formatCount(contact.requests, 'request')} · ★ ${contact.rating.toFixed(1)}`,
+                  }))}
+                />
               )}
             </Card>
             <Card className="min-w-0">

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { can } from '../../../../api/contract/permissions.js';
+import { can } from '@contract/permissions.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
 import { PageHeader } from '../../components/page-header.js';

@@ -1,4 +1,4 @@
-import type { DashboardPeriod } from '../../../../api/contract/dashboard.js';
+import type { DashboardPeriod } from '@contract/dashboard.js';
 
 /** The Dashboard's time windows (spec §2.4, §9), kept in the address as ?range=. */
 export const TIME_RANGES = [

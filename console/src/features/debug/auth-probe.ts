@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { LoginRequest } from '../../../../api/contract/auth.js';
+import type { LoginRequest } from '@contract/auth.js';
 import { clearBrowserState } from '../../lib/browser-state.js';
 import { getAccessToken, storeTokens } from '../../lib/session-tokens.js';
 

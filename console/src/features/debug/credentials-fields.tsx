@@ -1,5 +1,5 @@
-import { TWO_FACTOR_CODE_LENGTH } from '../../../../api/contract/password-policy.js';
-import type { LoginRequest } from '../../../../api/contract/auth.js';
+import { TWO_FACTOR_CODE_LENGTH } from '@contract/password-policy.js';
+import type { LoginRequest } from '@contract/auth.js';
 import { TextField } from '../../components/text-field.js';
 
 export interface DebugCredentials {

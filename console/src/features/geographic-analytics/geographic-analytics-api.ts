@@ -4,7 +4,7 @@ import {
   GeographicHeatmapSchema,
   PerformanceMetricsSchema,
   type AnalyticsPeriod,
-} from '../../../../api/contract/analytics.js';
+} from '@contract/analytics.js';
 import { apiRequest } from '../../lib/api-client.js';
 
 function query(url: string, params: Record<string, string | undefined>): string {

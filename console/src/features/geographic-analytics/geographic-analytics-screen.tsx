@@ -1,6 +1,6 @@
 import { Badge, BarChart, Card, TabGroup, TabPanel, TabPanels, Title } from '@tremor/react';
 import { useSearchParams } from 'react-router-dom';
-import type { AnalyticsPeriod, GeographicAnalytics, GeographicHeatmap, PerformanceMetrics } from '../../../../api/contract/analytics.js';
+import type { AnalyticsPeriod, GeographicAnalytics, GeographicHeatmap, PerformanceMetrics } from '@contract/analytics.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { formatMs, formatPercent, KpiCard } from '../../components/kpi-card.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
@@ -12,6 +12,7 @@ import { AsOfLine } from '../../components/as-of-line.js';
 import { formatCount, formatDateTime, formatNumber } from '../../lib/format.js';
 import { useGeographicAnalytics, useGeographicHeatmap, usePerformanceMetrics } from './geographic-analytics-api.js';
 import { ScrollableTabList } from '../../components/scrollable-tab-list.js';
+import { RankedList } from '../../components/ranked-list.js';
 
 const HEADING_ID = 'geographic-analytics-heading';
 const PERIOD_LABELS: Record<AnalyticsPeriod, string> = { '24h': '24 Hours', '7d': '7 Days', '30d': '30 Days', '1y': '1 Year' };
@@ -53,18 +54,15 @@ function RegionPerformance({ metrics }: { metrics: PerformanceMetrics }) {
       </Card>
       <Card className="min-w-0">
         <Title>Performance by Region</Title>
-        <ul className="mt-4 max-h-80 divide-y divide-tremor-border overflow-y-auto" data-testid="region-metrics">
-          {metrics.items.map((metric) => (
-            <li key={metric.id} className="flex items-center justify-between gap-3 py-2 text-tremor-default">
-              <span className="min-w-0 truncate text-tremor-content-strong">
-                {[metric.region, metric.country].filter(Boolean).join(', ')} · {metric.metricType}
-              </span>
-              <span className="shrink-0 text-tremor-content">
-                {metric.metricType === 'response_time' ? `${Math.round(metric.value)}ms` : `${metric.value.toFixed(1)}%`}
-              </span>
-            </li>
-          ))}
-        </ul>
+        <RankedList
+          scroll
+          data-testid="region-metrics"
+          rows={metrics.items.map((metric) => ({
+            key: metric.id,
+            label: `${[metric.region, metric.country].filter(Boolean).join(', ')} · ${metric.metricType}`,
+            figure: metric.metricType === 'response_time' ? `${Math.round(metric.value)}ms` : `${metric.value.toFixed(1)}%`,
+          }))}
+        />
       </Card>
     </div>
   );

@@ -1,4 +1,4 @@
-import { CONTACT_METHODS, type MedicalContact, type UpdateContact } from '../../../../api/contract/medical-contacts.js';
+import { CONTACT_METHODS, type MedicalContact, type UpdateContact } from '@contract/medical-contacts.js';
 import type { NewContact } from './api/create-contact.js';
 
 export type ContactMethod = (typeof CONTACT_METHODS)[number];

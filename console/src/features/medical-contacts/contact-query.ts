@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { CONTACT_METHODS, CONTACT_SORT_FIELDS, type ContactFilterSchema } from '../../../../api/contract/medical-contacts.js';
+import { CONTACT_METHODS, CONTACT_SORT_FIELDS, type ContactFilterSchema } from '@contract/medical-contacts.js';
 
 /** The filters as the API's query string takes them ("true"/"false" for Master of Medicine). */
 export type ContactFilterParams = z.input<typeof ContactFilterSchema>;

@@ -2,9 +2,9 @@ import { Button, Card } from '@tremor/react';
 import { RiAddLine } from '@remixicon/react';
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { MessageTemplate } from '../../../../api/contract/message-templates.js';
-import { can } from '../../../../api/contract/permissions.js';
-import { TEMPLATE_TYPES, TemplateTypeSchema } from '../../../../api/contract/templates.js';
+import type { MessageTemplate } from '@contract/message-templates.js';
+import { can } from '@contract/permissions.js';
+import { TEMPLATE_TYPES, TemplateTypeSchema } from '@contract/templates.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
 import { PageHeader } from '../../components/page-header.js';
@@ -20,36 +20,25 @@ import { TemplateCards } from './components/template-cards.js';
 import { TemplatePreviewDialog } from './components/template-preview-dialog.js';
 import { TEMPLATE_TYPE_LABELS } from './template-types.js';
 import { useDebouncedValue } from '../../lib/use-debounced-value.js';
-import { AccessRestricted } from '../../components/access-restricted.js';
+import { ROUTES } from '../../lib/routes.js';
 
-const HEADING_ID = 'message-templates-heading';
-const BROADCASTS_PATH = '/messaging/broadcasts';
+const HEADER = ROUTES.templates.header;
 
 type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete' | 'preview'; template: MessageTemplate } | null;
 
-/** The Message Templates screen (spec §2.5), at /templates and /messaging/templates, for editors and up. */
+/** The Message Templates screen (spec §2.5), at /templates and /messaging/templates, for editors and up (the router's RouteGate). */
 export function MessageTemplatesScreen() {
   const { user } = useAuth();
   return (
-    <section aria-labelledby={HEADING_ID} className="space-y-6">
-      {user && can(user.role, 'templates:read') ? <MessageTemplates canWrite={can(user.role, 'templates:write')} /> : (
-        <>
-          <Heading />
-          <AccessRestricted message="Only Editor, Admin and Super Admin users can manage message templates." />
-        </>
-      )}
+    <section aria-labelledby={HEADER.headingId} className="space-y-6">
+      <MessageTemplates canWrite={can(user?.role, 'templates:write')} />
     </section>
   );
 }
 
 function Heading({ actions }: { actions?: ReactNode }) {
   return (
-    <PageHeader
-      title="Message Templates"
-      description="Write and manage the messages the bot sends, with placeholders filled in for each user."
-      headingId={HEADING_ID}
-      actions={actions}
-    />
+    <PageHeader {...HEADER} actions={actions} />
   );
 }
 
@@ -139,7 +128,7 @@ function MessageTemplates({ canWrite }: { canWrite: boolean }) {
               onPreview: open('preview'),
               onEdit: open('edit'),
               onDelete: open('delete'),
-              onSend: (template) => void navigate(`${BROADCASTS_PATH}?templateId=${template.id}`),
+              onSend: (template) => void navigate(`${ROUTES.broadcasts.path}?templateId=${template.id}`),
             }}
           />
         </>

@@ -1,6 +1,6 @@
 import { Button } from '@tremor/react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { NotificationSettingsSchema, type NotificationSettings } from '../../../../api/contract/notifications.js';
+import { NotificationSettingsSchema, type NotificationSettings } from '@contract/notifications.js';
 import { CheckboxField } from '../../components/checkbox-field.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';

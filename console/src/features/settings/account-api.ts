@@ -5,7 +5,7 @@ import type {
   ChangePasswordRequest,
   RecoveryCodesResponse,
   TwoFactorEnrollment,
-} from '../../../../api/contract/auth.js';
+} from '@contract/auth.js';
 import { ACCOUNT_QUERY_KEY } from '../../lib/account-query-key.js';
 import { apiRequest } from '../../lib/api-client.js';
 

@@ -1,6 +1,6 @@
 import { Button, Card } from '@tremor/react';
 import { useId, useState, type FormEvent } from 'react';
-import { MIN_PASSWORD_LENGTH, PasswordSchema } from '../../../../api/contract/password-policy.js';
+import { MIN_PASSWORD_LENGTH, PasswordSchema } from '@contract/password-policy.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { TextField } from '../../components/text-field.js';
 import { errorMessage } from '../../lib/api-client.js';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubmitMutation } from '../../lib/use-submit-mutation.js';
-import { EndedSessionsSchema, StaffSessionSchema, type EndedSessions, type StaffSession } from '../../../../api/contract/account-sessions.js';
+import { EndedSessionsSchema, StaffSessionSchema, type EndedSessions, type StaffSession } from '@contract/account-sessions.js';
 import { apiRequest } from '../../lib/api-client.js';
 
 const SESSIONS_URL = '/api/account/sessions';

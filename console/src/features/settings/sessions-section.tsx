@@ -1,6 +1,6 @@
 import { Badge, Button, Card } from '@tremor/react';
 import { useId, useState } from 'react';
-import type { StaffSession } from '../../../../api/contract/account-sessions.js';
+import type { StaffSession } from '@contract/account-sessions.js';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';

@@ -2,9 +2,10 @@ import { RiShieldKeyholeLine } from '@remixicon/react';
 import { Callout } from '@tremor/react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { formatDate } from '../../lib/format.js';
+import { ROUTES } from '../../lib/routes.js';
 import { useAccount } from './account-api.js';
 
-const SETTINGS_PATH = '/settings';
+const SETTINGS_PATH = ROUTES.settings.path;
 
 /**
  * Shown on every screen to an administrator whom "Require two-factor for admins" concerns: until when

@@ -1,7 +1,7 @@
 import { Badge, Button, Card } from '@tremor/react';
 import { useId, useState, type FormEvent } from 'react';
-import type { Account, TwoFactorEnrollment as Enrollment } from '../../../../api/contract/auth.js';
-import { TWO_FACTOR_CODE_LENGTH } from '../../../../api/contract/password-policy.js';
+import type { Account, TwoFactorEnrollment as Enrollment } from '@contract/auth.js';
+import { TWO_FACTOR_CODE_LENGTH } from '@contract/password-policy.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
 import { RecoveryCodes } from '../../components/recovery-codes.js';

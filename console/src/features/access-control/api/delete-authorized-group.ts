@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import { apiRequest } from '../../../lib/api-client.js';
-import { notifyFailure, notifySuccess } from '../notify.js';
 import { GROUPS_URL, groupsQueryKey } from './keys.js';
+import { notifyFailure, notifySuccess } from '../../../lib/notify.js';
 
 export async function deleteAuthorizedGroup(id: number): Promise<void> {
   await apiRequest<unknown>('DELETE', `${GROUPS_URL}/${id}`);

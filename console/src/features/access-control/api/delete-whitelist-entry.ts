@@ -1,8 +1,8 @@
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import { apiRequest } from '../../../lib/api-client.js';
-import { notifyFailure, notifySuccess } from '../notify.js';
 import { useInvalidateAccessLists } from './invalidate-access-lists.js';
 import { WHITELIST_URL } from './keys.js';
+import { notifyFailure, notifySuccess } from '../../../lib/notify.js';
 
 export async function deleteWhitelistEntry(id: number): Promise<void> {
   await apiRequest<unknown>('DELETE', `${WHITELIST_URL}/${id}`);

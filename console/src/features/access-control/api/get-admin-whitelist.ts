@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { WhitelistEntrySchema, type WhitelistEntry } from '../../../../../api/contract/access-control.js';
+import { WhitelistEntrySchema, type WhitelistEntry } from '@contract/access-control.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { WHITELIST_URL, whitelistListQueryKey } from './keys.js';
 

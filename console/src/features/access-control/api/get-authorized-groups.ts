@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { AuthorizedGroupSchema, type AuthorizedGroup } from '../../../../../api/contract/access-control.js';
+import { AuthorizedGroupSchema, type AuthorizedGroup } from '@contract/access-control.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { GROUPS_URL, groupListQueryKey } from './keys.js';
 

@@ -5,10 +5,10 @@ import {
   type AuthorizedGroup,
   type CreateAuthorizedGroup,
   type UpdateAuthorizedGroup,
-} from '../../../../../api/contract/access-control.js';
+} from '@contract/access-control.js';
 import { apiRequest, newIdempotencyKey } from '../../../lib/api-client.js';
-import { notifyFailure, notifySuccess } from '../notify.js';
 import { GROUPS_URL, groupsQueryKey } from './keys.js';
+import { notifyFailure, notifySuccess } from '../../../lib/notify.js';
 
 /** One call is one submission: its key makes a repeat of it create nothing more. */
 export async function createAuthorizedGroup(group: CreateAuthorizedGroup): Promise<AuthorizedGroup> {

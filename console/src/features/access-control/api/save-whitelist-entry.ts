@@ -4,11 +4,11 @@ import {
   type CreateWhitelistEntry,
   type UpdateWhitelistEntry,
   type WhitelistEntry,
-} from '../../../../../api/contract/access-control.js';
+} from '@contract/access-control.js';
 import { apiRequest } from '../../../lib/api-client.js';
-import { notifyFailure, notifySuccess } from '../notify.js';
 import { useInvalidateAccessLists } from './invalidate-access-lists.js';
 import { WHITELIST_URL } from './keys.js';
+import { notifyFailure, notifySuccess } from '../../../lib/notify.js';
 
 export async function createWhitelistEntry(entry: CreateWhitelistEntry): Promise<WhitelistEntry> {
   return WhitelistEntrySchema.parse(await apiRequest<unknown>('POST', WHITELIST_URL, entry));

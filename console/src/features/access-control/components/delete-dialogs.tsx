@@ -1,4 +1,4 @@
-import type { AuthorizedGroup, WhitelistEntry } from '../../../../../api/contract/access-control.js';
+import type { AuthorizedGroup, WhitelistEntry } from '@contract/access-control.js';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog.js';
 import { useDeleteAuthorizedGroup } from '../api/delete-authorized-group.js';
 import { useDeleteWhitelistEntry } from '../api/delete-whitelist-entry.js';

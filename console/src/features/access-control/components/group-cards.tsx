@@ -1,6 +1,6 @@
 import { Badge, Button, Card } from '@tremor/react';
 import { RiDeleteBinLine, RiEditLine } from '@remixicon/react';
-import type { AuthorizedGroup } from '../../../../../api/contract/access-control.js';
+import type { AuthorizedGroup } from '@contract/access-control.js';
 import { CardField } from './card-field.js';
 import { formatCount, formatDate, formatNumber } from '../../../lib/format.js';
 

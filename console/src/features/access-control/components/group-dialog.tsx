@@ -1,6 +1,6 @@
 import { Button } from '@tremor/react';
 import { useState, type FormEvent } from 'react';
-import { GROUP_TYPES, MAX_DAILY_LIMIT, type AuthorizedGroup, type GroupType } from '../../../../../api/contract/access-control.js';
+import { GROUP_TYPES, MAX_DAILY_LIMIT, type AuthorizedGroup, type GroupType } from '@contract/access-control.js';
 import { CheckboxField } from '../../../components/checkbox-field.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';
 import { SelectField } from '../../../components/select-field.js';

@@ -1,6 +1,6 @@
 import { Badge, Button, Card } from '@tremor/react';
 import { RiDeleteBinLine, RiEditLine } from '@remixicon/react';
-import type { WhitelistEntry } from '../../../../../api/contract/access-control.js';
+import type { WhitelistEntry } from '@contract/access-control.js';
 import { CardField } from './card-field.js';
 import { formatDate } from '../../../lib/format.js';
 import { whitelistTitle } from '../confirmations.js';

@@ -1,6 +1,6 @@
 import { Button } from '@tremor/react';
 import { useState, type FormEvent } from 'react';
-import type { WhitelistEntry } from '../../../../../api/contract/access-control.js';
+import type { WhitelistEntry } from '@contract/access-control.js';
 import { CheckboxField } from '../../../components/checkbox-field.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';
 import { TextField } from '../../../components/text-field.js';

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
-import { AdminUserSchema, type AdminUser, type CreateAdminUserForm } from '../../../../../api/contract/admin-users.js';
+import { AdminUserSchema, type AdminUser, type CreateAdminUserForm } from '@contract/admin-users.js';
 import { apiRequest } from '../../../lib/api-client.js';
-import { notifyFailure, notifySuccess } from '../notify.js';
 import { ADMIN_USERS_URL, adminUsersQueryKey } from './get-admin-users.js';
+import { notifyFailure, notifySuccess } from '../../../lib/notify.js';
 
 export async function createAdminUser(user: CreateAdminUserForm): Promise<AdminUser> {
   return AdminUserSchema.parse(await apiRequest<unknown>('POST', ADMIN_USERS_URL, user));
@@ -14,9 +14,9 @@ export function useCreateAdminUser() {
   return useSubmitMutation({
     mutationFn: createAdminUser,
     onSuccess: async () => {
-      notifySuccess('User Created', 'The new user has been created successfully.');
+      notifySuccess('User Created', 'The new user has been created successfully.', { alone: true });
       await queryClient.invalidateQueries({ queryKey: adminUsersQueryKey });
     },
-    onError: (error) => notifyFailure(error, 'Failed to create user'),
+    onError: (error) => notifyFailure(error, 'Error', { fallback: 'Failed to create user', alone: true }),
   });
 }

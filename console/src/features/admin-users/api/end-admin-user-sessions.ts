@@ -1,9 +1,9 @@
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
-import { EndedSessionsSchema, type EndedSessions } from '../../../../../api/contract/account-sessions.js';
+import { EndedSessionsSchema, type EndedSessions } from '@contract/account-sessions.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { formatCount } from '../../../lib/format.js';
-import { notifyFailure, notifySuccess } from '../notify.js';
 import { ADMIN_USERS_URL } from './get-admin-users.js';
+import { notifyFailure, notifySuccess } from '../../../lib/notify.js';
 
 export interface EndSessionsInput {
   id: number;
@@ -19,7 +19,7 @@ export async function endAdminUserSessions({ id }: EndSessionsInput): Promise<En
 export function useEndAdminUserSessions() {
   return useSubmitMutation({
     mutationFn: endAdminUserSessions,
-    onSuccess: ({ ended }, { name }) => notifySuccess('Sessions Ended', `${formatCount(ended, 'session')} of ${name} ended; they must sign in again.`),
-    onError: (error) => notifyFailure(error, 'Failed to end the sessions'),
+    onSuccess: ({ ended }, { name }) => notifySuccess('Sessions Ended', `${formatCount(ended, 'session')} of ${name} ended; they must sign in again.`, { alone: true }),
+    onError: (error) => notifyFailure(error, 'Error', { fallback: 'Failed to end the sessions', alone: true }),
   });
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { AdminUserSchema, type AdminUser } from '../../../../../api/contract/admin-users.js';
+import { AdminUserSchema, type AdminUser } from '@contract/admin-users.js';
 import { apiRequest } from '../../../lib/api-client.js';
 
 export const ADMIN_USERS_URL = '/api/admin/users';

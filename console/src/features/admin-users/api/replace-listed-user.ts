@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { AdminUser } from '../../../../../api/contract/admin-users.js';
+import type { AdminUser } from '@contract/admin-users.js';
 import { adminUsersQueryKey } from './get-admin-users.js';
 
 /**

@@ -1,7 +1,7 @@
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import { apiRequest } from '../../../lib/api-client.js';
-import { notifyFailure, notifySuccess } from '../notify.js';
 import { ADMIN_USERS_URL } from './get-admin-users.js';
+import { notifyFailure, notifySuccess } from '../../../lib/notify.js';
 
 export interface ResetPasswordInput {
   id: number;
@@ -16,7 +16,7 @@ export async function resetAdminUserPassword({ id, newPassword }: ResetPasswordI
 export function useResetAdminUserPassword() {
   return useSubmitMutation({
     mutationFn: resetAdminUserPassword,
-    onSuccess: () => notifySuccess('Password Reset', 'User password has been reset successfully.'),
-    onError: (error) => notifyFailure(error, 'Failed to reset password'),
+    onSuccess: () => notifySuccess('Password Reset', 'User password has been reset successfully.', { alone: true }),
+    onError: (error) => notifyFailure(error, 'Error', { fallback: 'Failed to reset password', alone: true }),
   });
 }

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AdminUserSchema, type AdminUser } from '../../../../../api/contract/admin-users.js';
+import { AdminUserSchema, type AdminUser } from '@contract/admin-users.js';
 import { apiRequest } from '../../../lib/api-client.js';
-import { notifyFailure, notifySuccess } from '../notify.js';
 import { ADMIN_USERS_URL, adminUsersQueryKey } from './get-admin-users.js';
 import { replaceListedUser } from './replace-listed-user.js';
+import { notifyFailure, notifySuccess } from '../../../lib/notify.js';
 
 export interface ToggleTwoFactorInput {
   id: number;
@@ -20,9 +20,9 @@ export function useToggleAdminUserTwoFactor() {
     mutationFn: toggleAdminUserTwoFactor,
     onSuccess: async (user) => {
       replaceListedUser(queryClient, user);
-      notifySuccess('2FA Updated', 'Two-factor authentication has been updated.');
+      notifySuccess('2FA Updated', 'Two-factor authentication has been updated.', { alone: true });
       await queryClient.invalidateQueries({ queryKey: adminUsersQueryKey });
     },
-    onError: (error) => notifyFailure(error, 'Failed to update 2FA'),
+    onError: (error) => notifyFailure(error, 'Error', { fallback: 'Failed to update 2FA', alone: true }),
   });
 }

@@ -1,4 +1,4 @@
-import type { AdminUser } from '../../../../../api/contract/admin-users.js';
+import type { AdminUser } from '@contract/admin-users.js';
 import { formatLastLogin } from './last-login.js';
 import { RoleBadge } from './role-badge.js';
 import { ActiveControl, RoleSelect, TwoFactorControl, UserActionButtons, type UserRowActions } from './user-controls.js';

@@ -1,14 +1,15 @@
 import { Field, Label } from '@headlessui/react';
 import { Button } from '@tremor/react';
-import { useId, useState, type FormEvent } from 'react';
-import type { CreateAdminUserForm } from '../../../../../api/contract/admin-users.js';
-import { MIN_PASSWORD_LENGTH } from '../../../../../api/contract/password-policy.js';
-import type { Role } from '../../../../../api/contract/roles.js';
+import { useState, type FormEvent } from 'react';
+import type { CreateAdminUserForm } from '@contract/admin-users.js';
+import { MIN_PASSWORD_LENGTH } from '@contract/password-policy.js';
+import type { Role } from '@contract/roles.js';
+import { SelectField } from '../../../components/select-field.js';
 import { TextField } from '../../../components/text-field.js';
 import { ApiRequestError } from '../../../lib/api-client.js';
 import { useCreateAdminUser } from '../api/create-admin-user.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';
-import { isRole, ROLE_OPTIONS, SELECT_CLASSES } from './role-options.js';
+import { isRole, ROLE_OPTIONS } from './role-options.js';
 import { ToggleSwitch } from '../../../components/toggle-switch.js';
 
 interface CreateUserFormValues {
@@ -64,8 +65,6 @@ export function CreateUserDialog({ open, onClose }: CreateUserDialogProps) {
 function CreateUserForm({ onClose }: { onClose: () => void }) {
   const [form, setForm] = useState(EMPTY_FORM);
   const createUser = useCreateAdminUser();
-  const roleId = useId();
-  const roleHintId = useId();
   const fieldErrors = createUser.error instanceof ApiRequestError ? (createUser.error.body?.fields ?? {}) : {};
 
   function update<K extends keyof CreateUserFormValues>(key: K, value: CreateUserFormValues[K]) {
@@ -120,31 +119,21 @@ function CreateUserForm({ onClose }: { onClose: () => void }) {
         autoComplete="off"
         error={fieldErrors.firstName}
       />
-      <div>
-        <label htmlFor={roleId} className="block text-tremor-default font-medium text-tremor-content-strong">
-          Role *
-        </label>
-        {/* A native select: Tremor's Select cannot be tied to a label, and tests find fields by label. */}
-        <select
-          id={roleId}
-          required
-          value={form.role}
-          onChange={(event) => {
-            if (isRole(event.target.value)) update('role', event.target.value);
-          }}
-          aria-describedby={roleHintId}
-          className={`${SELECT_CLASSES} mt-1.5 block w-full py-2 pl-3 pr-10 text-tremor-default`}
-        >
-          {ROLE_OPTIONS.map(({ role, name, description }) => (
-            <option key={role} value={role}>
-              {name} – {description}
-            </option>
-          ))}
-        </select>
-        <p id={roleHintId} className="mt-1.5 text-tremor-label text-tremor-content">
-          {selectedRole?.description}
-        </p>
-      </div>
+      <SelectField
+        label="Role *"
+        required
+        value={form.role}
+        onChange={(event) => {
+          if (isRole(event.target.value)) update('role', event.target.value);
+        }}
+        hint={selectedRole?.description}
+      >
+        {ROLE_OPTIONS.map(({ role, name, description }) => (
+          <option key={role} value={role}>
+            {name} – {description}
+          </option>
+        ))}
+      </SelectField>
       <TextField
         label="Department"
         value={form.department}

@@ -1,4 +1,4 @@
-import type { AdminUser } from '../../../../../api/contract/admin-users.js';
+import type { AdminUser } from '@contract/admin-users.js';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog.js';
 import { useDeleteAdminUser } from '../api/delete-admin-user.js';
 

@@ -1,11 +1,11 @@
 import { Button } from '@tremor/react';
 import { useState, type FormEvent } from 'react';
-import type { AdminUser } from '../../../../../api/contract/admin-users.js';
-import { MIN_PASSWORD_LENGTH } from '../../../../../api/contract/password-policy.js';
+import type { AdminUser } from '@contract/admin-users.js';
+import { MIN_PASSWORD_LENGTH } from '@contract/password-policy.js';
 import { TextField } from '../../../components/text-field.js';
 import { useResetAdminUserPassword } from '../api/reset-admin-user-password.js';
-import { notifyError } from '../notify.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';
+import { notifyError } from '../../../lib/notify.js';
 
 interface ResetPasswordDialogProps {
   /** The user whose password is being reset; kept while the dialog animates out. */
@@ -39,7 +39,7 @@ function ResetPasswordForm({ user, onClose }: { user: AdminUser; onClose: () => 
       return;
     }
     if (newPassword.length < MIN_PASSWORD_LENGTH) {
-      notifyError('Invalid Password', `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`);
+      notifyError('Invalid Password', `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`, { alone: true });
       return;
     }
     resetPassword.mutate({ id: user.id, newPassword }, { onSuccess: onClose });

@@ -1,4 +1,4 @@
-import { formatRole, type Role } from '../../../../../api/contract/roles.js';
+import { formatRole, type Role } from '@contract/roles.js';
 
 /*
  * Literal class names rather than Tremor's color prop: Tailwind only emits classes it can read

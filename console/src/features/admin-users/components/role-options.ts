@@ -1,4 +1,4 @@
-import { ROLE_DESCRIPTIONS, ROLES, type Role } from '../../../../../api/contract/roles.js';
+import { ROLE_DESCRIPTIONS, ROLES, type Role } from '@contract/roles.js';
 
 /** "super_admin" → "Super Admin", for choices where a badge's upper case would shout. */
 export function roleName(role: Role): string {

@@ -1,8 +1,8 @@
 import { Button } from '@tremor/react';
-import { canManageAdminUser, type AdminUser } from '../../../../../api/contract/admin-users.js';
-import type { SessionUser } from '../../../../../api/contract/auth.js';
-import { can } from '../../../../../api/contract/permissions.js';
-import type { Role } from '../../../../../api/contract/roles.js';
+import { canManageAdminUser, type AdminUser } from '@contract/admin-users.js';
+import type { SessionUser } from '@contract/auth.js';
+import { can } from '@contract/permissions.js';
+import type { Role } from '@contract/roles.js';
 import { isRole, ROLE_OPTIONS, SELECT_CLASSES } from './role-options.js';
 import { ToggleSwitch } from '../../../components/toggle-switch.js';
 

@@ -1,4 +1,4 @@
-import type { AdminUser } from '../../../../../api/contract/admin-users.js';
+import type { AdminUser } from '@contract/admin-users.js';
 import { displayName } from '../../../lib/format.js';
 
 /** The user cell of spec §2.11: the name, the email (or "No email"), and @username when it adds something. */

@@ -1,5 +1,5 @@
 import { Card } from '@tremor/react';
-import type { AdminUser } from '../../../../../api/contract/admin-users.js';
+import type { AdminUser } from '@contract/admin-users.js';
 
 /** The four figures of spec §2.11, counted from the list the screen already holds. */
 export function summarizeUsers(users: readonly AdminUser[]) {

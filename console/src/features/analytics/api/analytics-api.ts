@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
-import { AnalyticsOverviewSchema, analyticsCsvFileName, type AnalyticsOverview, type AnalyticsPeriod } from '../../../../../api/contract/analytics.js';
+import { AnalyticsOverviewSchema, analyticsCsvFileName, type AnalyticsOverview, type AnalyticsPeriod } from '@contract/analytics.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { downloadFile } from '../../../lib/download-file.js';
 import { notifyError, notifySuccess } from '../../../lib/notify.js';

@@ -1,11 +1,12 @@
 import { AreaChart, BarChart, Card, DonutChart, LineChart, TabGroup, TabPanel, TabPanels, Title } from '@tremor/react';
 import { Link } from 'react-router-dom';
-import type { AnalyticsOverview } from '../../../../../api/contract/analytics.js';
+import type { AnalyticsOverview } from '@contract/analytics.js';
 import { formatPercent } from '../../../components/kpi-card.js';
 import { formatCount, formatDate, formatNumber } from '../../../lib/format.js';
 import { botUserPath } from '../../../lib/links.js';
 import { EmptyChart } from '../../../components/empty-chart.js';
 import { ScrollableTabList } from '../../../components/scrollable-tab-list.js';
+import { RankedList } from '../../../components/ranked-list.js';
 
 const TABS = ['Overview', 'Locations', 'Users', 'Performance', 'Regions', 'Trends'] as const;
 
@@ -48,16 +49,15 @@ export function OverviewTabs({ overview }: { overview: AnalyticsOverview }) {
             {overview.topLocations.length === 0 ? (
               <EmptyChart text="No locations in this period." />
             ) : (
-              <ol className="mt-4 divide-y divide-tremor-border" data-testid="top-locations">
-                {overview.topLocations.map((place, index) => (
-                  <li key={placeName(place)} className="flex items-center justify-between gap-3 py-2 text-tremor-default">
-                    <span className="min-w-0 truncate text-tremor-content-strong">
-                      {index + 1}. {placeName(place)}
-                    </span>
-                    <span className="shrink-0 text-tremor-content">{formatCount(place.requests, 'request')}</span>
-                  </li>
-                ))}
-              </ol>
+              <RankedList
+                ordered
+                data-testid="top-locations"
+                rows={overview.topLocations.map((place, index) => ({
+                  key: placeName(place),
+                  label: `${index + 1}. ${placeName(place)}`,
+                  figure: formatCount(place.requests, 'request'),
+                }))}
+              />
             )}
           </Card>
         </TabPanel>
@@ -67,18 +67,20 @@ export function OverviewTabs({ overview }: { overview: AnalyticsOverview }) {
             {overview.topUsers.length === 0 ? (
               <EmptyChart text="No users in this period." />
             ) : (
-              <ol className="mt-4 divide-y divide-tremor-border" data-testid="top-users">
-                {overview.topUsers.map((user) => (
-                  <li key={user.userId} className="flex flex-wrap items-center justify-between gap-x-3 py-2 text-tremor-default">
+              <RankedList
+                ordered
+                wrap
+                data-testid="top-users"
+                rows={overview.topUsers.map((user) => ({
+                  key: user.userId,
+                  label: (
                     <Link to={botUserPath(user.userId)} className="font-medium text-tremor-brand hover:underline">
                       {user.label}
                     </Link>
-                    <span className="text-tremor-content">
-                      {formatCount(user.requests, 'request')} · last active {formatDate(user.lastActiveAt)}
-                    </span>
-                  </li>
-                ))}
-              </ol>
+                  ),
+                  figure: `${formatCount(user.requests, 'request')} · last active ${formatDate(user.lastActiveAt)}`,
+                }))}
+              />
             )}
           </Card>
         </TabPanel>
@@ -127,16 +129,14 @@ export function OverviewTabs({ overview }: { overview: AnalyticsOverview }) {
             </Card>
             <Card className="min-w-0">
               <Title>Regions</Title>
-              <ul className="mt-4 divide-y divide-tremor-border" data-testid="regions">
-                {overview.regions.slice(0, 20).map((place) => (
-                  <li key={placeName(place)} className="flex items-center justify-between gap-3 py-2 text-tremor-default">
-                    <span className="min-w-0 truncate text-tremor-content-strong">{placeName(place)}</span>
-                    <span className="shrink-0 text-tremor-content">
-                      {formatNumber(place.requests)} · {formatPercent(place.successRate)}
-                    </span>
-                  </li>
-                ))}
-              </ul>
+              <RankedList
+                data-testid="regions"
+                rows={overview.regions.slice(0, 20).map((place) => ({
+                  key: placeName(place),
+                  label: placeName(place),
+                  figure: `${formatNumber(place.requests)} · ${formatPercent(place.successRate)}`,
+                }))}
+              />
             </Card>
           </div>
         </TabPanel>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
-import { auditLogCsvFileName } from '../../../../../api/contract/audit-log.js';
+import { auditLogCsvFileName } from '@contract/audit-log.js';
 import { downloadFile } from '../../../lib/download-file.js';
 import { notifyError, notifySuccess } from '../../../lib/notify.js';
 import { auditLogQueryString, type AuditLogView } from '../audit-filter.js';

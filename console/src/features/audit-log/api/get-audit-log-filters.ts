@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AuditLogFilterOptionsSchema, type AuditLogFilterOptions } from '../../../../../api/contract/audit-log.js';
+import { AuditLogFilterOptionsSchema, type AuditLogFilterOptions } from '@contract/audit-log.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { AUDIT_LOG_URL, auditLogFilterOptionsQueryKey } from './keys.js';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AuditLogPageSchema, type AuditLogPage } from '../../../../../api/contract/audit-log.js';
+import { AuditLogPageSchema, type AuditLogPage } from '@contract/audit-log.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { auditLogQueryString, type AuditLogListParams } from '../audit-filter.js';
 import { AUDIT_LOG_URL, auditLogListQueryKey } from './keys.js';

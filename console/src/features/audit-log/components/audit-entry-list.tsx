@@ -1,5 +1,5 @@
 import { Card } from '@tremor/react';
-import type { AuditLogEntry as Entry } from '../../../../../api/contract/audit-log.js';
+import type { AuditLogEntry as Entry } from '@contract/audit-log.js';
 import { AuditEntry } from './audit-entry.js';
 
 interface AuditEntryListProps {

@@ -1,7 +1,7 @@
 import { RiArrowDownSLine } from '@remixicon/react';
 import { Badge } from '@tremor/react';
 import { useId, useState } from 'react';
-import type { AuditLogEntry } from '../../../../../api/contract/audit-log.js';
+import type { AuditLogEntry } from '@contract/audit-log.js';
 import { formatCount, formatExactTime, formatRelativeTime } from '../../../lib/format.js';
 import { topLevelChanges } from '../change-diff.js';
 import { ChangeTable } from './change-table.js';

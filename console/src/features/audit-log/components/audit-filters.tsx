@@ -1,6 +1,6 @@
 import { Button } from '@tremor/react';
 import { useCallback, useEffect, useState } from 'react';
-import type { AuditLogFilterOptions } from '../../../../../api/contract/audit-log.js';
+import type { AuditLogFilterOptions } from '@contract/audit-log.js';
 import { SearchField } from '../../../components/search-field.js';
 import { SelectField } from '../../../components/select-field.js';
 import { TextField } from '../../../components/text-field.js';

@@ -1,5 +1,5 @@
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
-import { botLogsCsvFileName, type BotLogFilter } from '../../../../../api/contract/bot-logs.js';
+import { botLogsCsvFileName, type BotLogFilter } from '@contract/bot-logs.js';
 import { downloadFile } from '../../../lib/download-file.js';
 import { notifyError, notifySuccess } from '../../../lib/notify.js';
 import { logQueryString } from '../log-filter.js';

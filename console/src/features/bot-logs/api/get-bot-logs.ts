@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { BotLogListResponseSchema, type BotLogFilter, type BotLogListResponse } from '../../../../../api/contract/bot-logs.js';
+import { BotLogListResponseSchema, type BotLogFilter, type BotLogListResponse } from '@contract/bot-logs.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { logQueryString } from '../log-filter.js';
 import { BOT_LOGS_URL, botLogsFirstPageQueryKey } from './keys.js';

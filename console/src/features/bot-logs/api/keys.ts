@@ -1,4 +1,4 @@
-import type { BotLogFilter } from '../../../../../api/contract/bot-logs.js';
+import type { BotLogFilter } from '@contract/bot-logs.js';
 
 /** The bot logs' address and the cache key of a filter's first page. */
 export const BOT_LOGS_URL = '/api/bot-logs';

@@ -1,5 +1,5 @@
 import { Badge } from '@tremor/react';
-import type { LogLevel } from '../../../../../api/contract/bot-logs.js';
+import type { LogLevel } from '@contract/bot-logs.js';
 import { formatDuration } from '../../../lib/format.js';
 
 const LEVEL_COLOURS: Record<LogLevel, string> = { DEBUG: 'gray', INFO: 'emerald', WARN: 'amber', ERROR: 'red' };

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { BotLog } from '../../../../../api/contract/bot-logs.js';
+import type { BotLog } from '@contract/bot-logs.js';
 import { formatExactTime, formatRelativeTime } from '../../../lib/format.js';
 import { botUserPath } from '../../../lib/links.js';
 import { DurationBadge, LevelBadge } from './log-badges.js';

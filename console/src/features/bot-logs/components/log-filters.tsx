@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { LEVEL_FILTERS, type BotLogFilter, type LevelFilter } from '../../../../../api/contract/bot-logs.js';
+import { LEVEL_FILTERS, type BotLogFilter, type LevelFilter } from '@contract/bot-logs.js';
 import { SelectField } from '../../../components/select-field.js';
 import { SearchField } from '../../../components/search-field.js';
 

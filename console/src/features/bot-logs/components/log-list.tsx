@@ -1,5 +1,5 @@
 import { Button, Card } from '@tremor/react';
-import type { BotLog } from '../../../../../api/contract/bot-logs.js';
+import type { BotLog } from '@contract/bot-logs.js';
 import { formatNumber } from '../../../lib/format.js';
 import { LogEntry } from './log-entry.js';
 

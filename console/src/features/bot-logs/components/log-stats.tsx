@@ -1,4 +1,4 @@
-import type { BotLogStats } from '../../../../../api/contract/bot-logs.js';
+import type { BotLogStats } from '@contract/bot-logs.js';
 import { StatCards } from '../../../components/stat-cards.js';
 
 /** The four stat cards of spec §2.8, over every log matching the filter. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SandboxGroupSchema, type SandboxGroup } from '../../../../../api/contract/bot-sandbox.js';
+import { SandboxGroupSchema, type SandboxGroup } from '@contract/bot-sandbox.js';
 import { apiRequest, errorMessage } from '../../../lib/api-client.js';
 import { notifyError, notifySuccess } from '../../../lib/notify.js';
 import { SANDBOX_URL, sandboxGroupsQueryKey } from './keys.js';

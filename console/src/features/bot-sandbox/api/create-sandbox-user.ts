@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
-import { SandboxUserSchema, type CreateSandboxUserForm, type SandboxUser } from '../../../../../api/contract/bot-sandbox.js';
+import { SandboxUserSchema, type CreateSandboxUserForm, type SandboxUser } from '@contract/bot-sandbox.js';
 import { apiRequest, errorMessage } from '../../../lib/api-client.js';
 import { notifyError, notifySuccess } from '../../../lib/notify.js';
 import { sandboxUsersQueryKey } from './keys.js';

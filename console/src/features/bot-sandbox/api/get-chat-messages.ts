@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { SandboxMessageSchema, type SandboxMessage } from '../../../../../api/contract/bot-sandbox.js';
+import { SandboxMessageSchema, type SandboxMessage } from '@contract/bot-sandbox.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { chatMessagesQueryKey } from './keys.js';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { SandboxGroupSchema, type SandboxGroup } from '../../../../../api/contract/bot-sandbox.js';
+import { SandboxGroupSchema, type SandboxGroup } from '@contract/bot-sandbox.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { sandboxGroupsQueryKey } from './keys.js';
 

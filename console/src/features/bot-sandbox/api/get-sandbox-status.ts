@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SandboxStatusSchema, type SandboxStatus } from '../../../../../api/contract/bot-sandbox.js';
+import { SandboxStatusSchema, type SandboxStatus } from '@contract/bot-sandbox.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { sandboxStatusQueryKey } from './keys.js';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { SandboxUserSchema, type SandboxUser } from '../../../../../api/contract/bot-sandbox.js';
+import { SandboxUserSchema, type SandboxUser } from '@contract/bot-sandbox.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { sandboxUsersQueryKey } from './keys.js';
 

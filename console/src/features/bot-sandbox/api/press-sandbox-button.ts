@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SandboxExchangeSchema, type PressButton, type SandboxExchange } from '../../../../../api/contract/bot-sandbox.js';
+import { SandboxExchangeSchema, type PressButton, type SandboxExchange } from '@contract/bot-sandbox.js';
 import { apiRequest, errorMessage } from '../../../lib/api-client.js';
 import { notifyError } from '../../../lib/notify.js';
 import { SANDBOX_URL, chatMessagesQueryKey } from './keys.js';

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { PlaceSchema, type Place } from '../../../../../api/contract/bot-sandbox.js';
+import { PlaceSchema, type Place } from '@contract/bot-sandbox.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { SANDBOX_URL, placesQueryKey } from './keys.js';
 

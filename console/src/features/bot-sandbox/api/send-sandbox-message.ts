@@ -4,7 +4,7 @@ import {
   SandboxExchangeSchema,
   type SandboxExchange,
   type SendSandboxMessageInput,
-} from '../../../../../api/contract/bot-sandbox.js';
+} from '@contract/bot-sandbox.js';
 import { apiRequest, errorMessage } from '../../../lib/api-client.js';
 import { notifyError } from '../../../lib/notify.js';
 import { SANDBOX_URL, chatMessagesQueryKey } from './keys.js';

@@ -1,6 +1,6 @@
 import { RiMapPin2Fill, RiRobot2Line } from '@remixicon/react';
 import { useEffect, useRef } from 'react';
-import type { SandboxButton, SandboxMessage } from '../../../../../api/contract/bot-sandbox.js';
+import type { SandboxButton, SandboxMessage } from '@contract/bot-sandbox.js';
 import { TelegramHtml } from '../../../components/telegram-html.js';
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });

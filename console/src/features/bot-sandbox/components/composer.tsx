@@ -1,7 +1,7 @@
 import { RiSendPlane2Fill } from '@remixicon/react';
 import { Button } from '@tremor/react';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { MAX_MESSAGE_TEXT } from '../../../../../api/contract/bot-sandbox.js';
+import { MAX_MESSAGE_TEXT } from '@contract/bot-sandbox.js';
 
 const QUICK_COMMANDS = ['/start', '/help'] as const;
 

@@ -1,7 +1,7 @@
 import { RiMapPin2Line } from '@remixicon/react';
 import { Button } from '@tremor/react';
 import { useDeferredValue, useId, useState, type FormEvent } from 'react';
-import { LocationSchema, type Place, type SandboxLocation } from '../../../../../api/contract/bot-sandbox.js';
+import { LocationSchema, type Place, type SandboxLocation } from '@contract/bot-sandbox.js';
 import { TextField } from '../../../components/text-field.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { usePlaceSearch } from '../api/search-places.js';

@@ -1,6 +1,6 @@
 import { Button } from '@tremor/react';
 import { useState, type FormEvent } from 'react';
-import { CreateSandboxUserSchema, type SandboxUser } from '../../../../../api/contract/bot-sandbox.js';
+import { CreateSandboxUserSchema, type SandboxUser } from '@contract/bot-sandbox.js';
 import { TextField } from '../../../components/text-field.js';
 import { useCreateSandboxUser } from '../api/create-sandbox-user.js';
 

@@ -1,5 +1,5 @@
 import { Badge, Button } from '@tremor/react';
-import type { SandboxGroup, SandboxUser } from '../../../../../api/contract/bot-sandbox.js';
+import type { SandboxGroup, SandboxUser } from '@contract/bot-sandbox.js';
 import type { MembershipChange } from '../api/change-group-membership.js';
 
 interface UserGroupsProps {

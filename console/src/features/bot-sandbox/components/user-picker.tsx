@@ -1,7 +1,7 @@
 import { RiSearchLine, RiUserAddLine } from '@remixicon/react';
 import { Button } from '@tremor/react';
 import { useId, useState } from 'react';
-import type { SandboxUser } from '../../../../../api/contract/bot-sandbox.js';
+import type { SandboxUser } from '@contract/bot-sandbox.js';
 import { NewUserForm } from './new-user-form.js';
 
 /** How many matches the list shows at once; the search narrows the rest. */

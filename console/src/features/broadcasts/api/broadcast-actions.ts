@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import { apiRequest } from '../../../lib/api-client.js';
-import { notifyFailure, notifySuccess } from '../notify.js';
 import { BROADCASTS_URL, broadcastQueryKey, broadcastsQueryKey } from './keys.js';
+import { notifyFailureWithReason, notifySuccess } from '../../../lib/notify.js';
 
 /** Stops a running broadcast: recipients not yet sent to are not sent to. */
 export async function cancelBroadcast(id: number): Promise<void> {
@@ -33,7 +33,7 @@ function useBroadcastAction(action: (id: number) => Promise<void>, success: stri
         queryClient.invalidateQueries({ queryKey: broadcastsQueryKey }),
       ]);
     },
-    onError: (error) => notifyFailure(error, failure),
+    onError: (error) => notifyFailureWithReason(error, failure),
   });
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { BroadcastHistorySchema, type BroadcastHistory } from '../../../../../api/contract/broadcasts.js';
+import { BroadcastHistorySchema, type BroadcastHistory } from '@contract/broadcasts.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { BROADCAST_HISTORY_URL, broadcastsQueryKey } from './keys.js';
 

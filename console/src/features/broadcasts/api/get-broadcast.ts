@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { BroadcastDetailSchema, type BroadcastDetail } from '../../../../../api/contract/broadcasts.js';
+import { BroadcastDetailSchema, type BroadcastDetail } from '@contract/broadcasts.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { isRunning } from './get-broadcast-history.js';
 import { BROADCASTS_URL, broadcastQueryKey } from './keys.js';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { MessageTemplateSchema, type MessageTemplate } from '../../../../../api/contract/message-templates.js';
+import { MessageTemplateSchema, type MessageTemplate } from '@contract/message-templates.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { TEMPLATES_URL, pickerTemplatesQueryKey } from './keys.js';
 

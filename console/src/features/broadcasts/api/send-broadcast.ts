@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
-import { BroadcastQueuedSchema, type Broadcast, type BroadcastTargetType } from '../../../../../api/contract/broadcasts.js';
+import { BroadcastQueuedSchema, type Broadcast, type BroadcastTargetType } from '@contract/broadcasts.js';
 import { apiRequest, newIdempotencyKey } from '../../../lib/api-client.js';
-import { notifyFailure, notifySuccess } from '../notify.js';
 import { broadcastsQueryKey } from './keys.js';
+import { notifyFailureWithReason, notifySuccess } from '../../../lib/notify.js';
 
 export interface SendBroadcastBody {
   title: string;
@@ -30,6 +30,6 @@ export function useSendBroadcast() {
       notifySuccess('Broadcast message sent successfully');
       void queryClient.invalidateQueries({ queryKey: broadcastsQueryKey });
     },
-    onError: (error) => notifyFailure(error, 'Failed to send broadcast'),
+    onError: (error) => notifyFailureWithReason(error, 'Failed to send broadcast'),
   });
 }

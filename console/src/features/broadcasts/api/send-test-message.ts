@@ -1,8 +1,7 @@
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
-import { BroadcastTestResultSchema, type BroadcastTestResult } from '../../../../../api/contract/broadcasts.js';
+import { BroadcastTestResultSchema, type BroadcastTestResult } from '@contract/broadcasts.js';
 import { apiRequest } from '../../../lib/api-client.js';
-import { notifyError } from '../../../lib/notify.js';
-import { notifyFailure, notifySuccess } from '../notify.js';
+import { notifyError, notifyFailureWithReason, notifySuccess } from '../../../lib/notify.js';
 
 export interface TestMessageBody {
   userId: string;
@@ -23,6 +22,6 @@ export function useSendTestMessage() {
       if (result.ok) notifySuccess('Test message sent successfully');
       else notifyError(`Failed to send test message: ${result.error ?? 'Telegram refused the message'}`);
     },
-    onError: (error) => notifyFailure(error, 'Failed to send test message'),
+    onError: (error) => notifyFailureWithReason(error, 'Failed to send test message'),
   });
 }

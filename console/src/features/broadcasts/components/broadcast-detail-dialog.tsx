@@ -1,6 +1,6 @@
 import { Button } from '@tremor/react';
 import { useId } from 'react';
-import type { FailedRecipient } from '../../../../../api/contract/broadcasts.js';
+import type { FailedRecipient } from '@contract/broadcasts.js';
 import { ErrorAlert } from '../../../components/error-alert.js';
 import { LoadingSpinner } from '../../../components/loading-spinner.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';

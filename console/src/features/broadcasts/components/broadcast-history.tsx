@@ -1,6 +1,6 @@
 import { Button, Card } from '@tremor/react';
 import { useId } from 'react';
-import { BROADCAST_HISTORY_CONTENT_LENGTH, type Broadcast } from '../../../../../api/contract/broadcasts.js';
+import { BROADCAST_HISTORY_CONTENT_LENGTH, type Broadcast } from '@contract/broadcasts.js';
 import { ErrorAlert } from '../../../components/error-alert.js';
 import { LoadingSpinner } from '../../../components/loading-spinner.js';
 import { errorMessage } from '../../../lib/api-client.js';

@@ -1,7 +1,7 @@
 import { RiCloseCircleLine, RiQuestionLine, RiRefreshLine } from '@remixicon/react';
 import { Button, ProgressBar } from '@tremor/react';
 import { useState } from 'react';
-import type { BroadcastDetail } from '../../../../../api/contract/broadcasts.js';
+import type { BroadcastDetail } from '@contract/broadcasts.js';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog.js';
 import { formatNumber } from '../../../lib/format.js';
 import { isRunning } from '../api/get-broadcast-history.js';

@@ -5,13 +5,11 @@ import { SelectField } from '../../../components/select-field.js';
 import { TelegramTextProblem } from '../../../components/telegram-text-problem.js';
 import { TextField } from '../../../components/text-field.js';
 import { formatNumber } from '../../../lib/format.js';
-import { BROADCAST_TITLE_MAX_LENGTH } from '../../../../../api/contract/broadcasts.js';
-import type { MessageTemplate } from '../../../../../api/contract/message-templates.js';
+import { BROADCAST_TITLE_MAX_LENGTH } from '@contract/broadcasts.js';
+import type { MessageTemplate } from '@contract/message-templates.js';
 import { BROADCAST_TYPES, type BroadcastType, type ComposeState } from '../compose-state.js';
 import { RecipientChecklist } from './recipient-checklist.js';
-
-const TEXTAREA_CLASSES =
-  'mt-1.5 block w-full rounded-tremor-default border border-tremor-border bg-tremor-background px-3 py-2 text-tremor-default text-tremor-content-strong shadow-tremor-input placeholder:text-tremor-content-subtle focus:border-tremor-brand-subtle focus:outline-none focus:ring-2 focus:ring-tremor-brand-muted';
+import { TextAreaField } from '../../../components/text-area-field.js';
 
 interface ComposeFormProps {
   state: ComposeState;
@@ -29,7 +27,6 @@ interface ComposeFormProps {
 /** The compose form of spec §2.6: type, recipients or template, title, content, target summary. */
 export function ComposeForm({ state, onChange, templates, templatesError, reachableUsers, sending, onSend, onClear }: ComposeFormProps) {
   const headingId = useId();
-  const contentId = useId();
   const typeHintId = useId();
   const template = templates?.find((candidate) => candidate.id === state.templateId);
 
@@ -115,25 +112,22 @@ export function ComposeForm({ state, onChange, templates, templatesError, reacha
         <TextField label="Message Title" value={state.title} maxLength={BROADCAST_TITLE_MAX_LENGTH} placeholder="For your records: users do not see it" onChange={(event) => onChange({ title: event.target.value })} />
 
         {state.type === 'template' ? null : (
-          <div>
-            <label htmlFor={contentId} className="block text-tremor-default font-medium text-tremor-content-strong">
-              Message Content
-            </label>
-            <textarea
-              id={contentId}
-              rows={6}
-              value={state.content}
-              maxLength={4096}
-              placeholder="Hello {first_name}, ..."
-              onChange={(event) => onChange({ content: event.target.value })}
-              className={TEXTAREA_CLASSES}
-            />
-            <p className="mt-1.5 flex justify-between gap-2 text-tremor-label text-tremor-content">
-              <span>Placeholders such as {'{first_name}'} are filled for each user.</span>
-              <span className="shrink-0">{formatNumber(state.content.length)} / 4,096</span>
-            </p>
+          <TextAreaField
+            label="Message Content"
+            rows={6}
+            value={state.content}
+            maxLength={4096}
+            placeholder="Hello {first_name}, ..."
+            onChange={(event) => onChange({ content: event.target.value })}
+            hint={
+              <span className="flex justify-between gap-2">
+                <span>Placeholders such as {'{first_name}'} are filled for each user.</span>
+                <span className="shrink-0">{formatNumber(state.content.length)} / 4,096</span>
+              </span>
+            }
+          >
             <TelegramTextProblem content={state.content} />
-          </div>
+          </TextAreaField>
         )}
 
         <TargetSummary state={state} template={template} reachableUsers={reachableUsers} />

@@ -1,5 +1,5 @@
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
-import { dashboardCsvFileName, type DashboardPeriod } from '../../../../../api/contract/dashboard.js';
+import { dashboardCsvFileName, type DashboardPeriod } from '@contract/dashboard.js';
 import { downloadFile } from '../../../lib/download-file.js';
 import { notifyError, notifySuccess } from '../../../lib/notify.js';
 import { BOT_STATS_URL } from './keys.js';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { DashboardStatsSchema, type DashboardPeriod, type DashboardStats } from '../../../../../api/contract/dashboard.js';
+import { DashboardStatsSchema, type DashboardPeriod, type DashboardStats } from '@contract/dashboard.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { BOT_STATS_URL, botStatsQueryKey } from './keys.js';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SystemHealthSchema, type SystemHealth } from '../../../../../api/contract/system-health.js';
+import { SystemHealthSchema, type SystemHealth } from '@contract/system-health.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { SYSTEM_HEALTH_URL, systemHealthQueryKey } from './keys.js';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SystemSettingsSchema, type SystemSettingsView } from '../../../../../api/contract/system-settings.js';
+import { SystemSettingsSchema, type SystemSettingsView } from '@contract/system-settings.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { SYSTEM_SETTINGS_URL, systemSettingsQueryKey } from './keys.js';
 

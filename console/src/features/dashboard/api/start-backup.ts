@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
-import { BackupStartedSchema } from '../../../../../api/contract/backups.js';
+import { BackupStartedSchema } from '@contract/backups.js';
 import { apiRequest, errorMessage } from '../../../lib/api-client.js';
 import { notifyError, notifySuccess } from '../../../lib/notify.js';
 import { BACKUPS_URL, systemHealthQueryKey } from './keys.js';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
-import { SystemSettingsSchema, type SystemSettingsView, type UpdateSystemSettings } from '../../../../../api/contract/system-settings.js';
+import { SystemSettingsSchema, type SystemSettingsView, type UpdateSystemSettings } from '@contract/system-settings.js';
 import { ACCOUNT_QUERY_KEY } from '../../../lib/account-query-key.js';
 import { apiRequest, errorMessage } from '../../../lib/api-client.js';
 import { notifyError, notifySuccess } from '../../../lib/notify.js';

@@ -1,6 +1,6 @@
 import { RiDownloadLine, RiPrinterLine, RiRefreshLine } from '@remixicon/react';
 import { Button } from '@tremor/react';
-import type { DashboardPeriod } from '../../../../../api/contract/dashboard.js';
+import type { DashboardPeriod } from '@contract/dashboard.js';
 import { useExportDashboard } from '../api/export-dashboard.js';
 
 interface DashboardActionsProps {

@@ -1,8 +1,9 @@
 import { useId } from 'react';
 import { AreaChart, Card } from '@tremor/react';
 import { Link } from 'react-router-dom';
-import type { DashboardPeriod, RequestPoint } from '../../../../../api/contract/dashboard.js';
+import type { DashboardPeriod, RequestPoint } from '@contract/dashboard.js';
 import { formatNumber } from '../../../lib/format.js';
+import { ROUTES } from '../../../lib/routes.js';
 
 /** "09:00" for an hour of the last 24 hours, "21 Nov" for a day; both UTC, like the roll-ups. */
 function pointLabel(at: string, period: DashboardPeriod): string {
@@ -22,7 +23,7 @@ export function RequestVolumeChart({ points, period }: { points: RequestPoint[];
           <h2 id={headingId} className="text-tremor-title font-semibold text-tremor-content-strong">
             Request Volume
           </h2>
-          <Link to="/analytics" className="text-tremor-default font-medium text-tremor-brand hover:underline" data-print="hide">
+          <Link to={ROUTES.analytics.path} className="text-tremor-default font-medium text-tremor-brand hover:underline" data-print="hide">
             View All
           </Link>
         </div>

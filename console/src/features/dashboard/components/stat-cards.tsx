@@ -1,4 +1,4 @@
-import type { DashboardStats } from '../../../../../api/contract/dashboard.js';
+import type { DashboardStats } from '@contract/dashboard.js';
 import { StatCards } from '../../../components/stat-cards.js';
 import { formatCount, formatNumber } from '../../../lib/format.js';
 

@@ -1,7 +1,8 @@
 import { Card } from '@tremor/react';
 import { Link } from 'react-router-dom';
-import type { DashboardStats, TrendingFigure } from '../../../../../api/contract/dashboard.js';
+import type { DashboardStats, TrendingFigure } from '@contract/dashboard.js';
 import { formatNumber } from '../../../lib/format.js';
+import { ROUTES } from '../../../lib/routes.js';
 import { formatPercent, formatSeconds, formatTrend } from '../figure-format.js';
 
 interface SummaryCard {
@@ -21,10 +22,10 @@ function trendColour(percent: number | null, lowerIsBetter: boolean): string {
 /** The four summary cards (spec §2.4), each a link to the screen with the detail. */
 export function SummaryCards({ stats, comparedWith }: { stats: DashboardStats; comparedWith: string }) {
   const cards: SummaryCard[] = [
-    { label: 'Total Requests', figure: stats.totalRequests, format: (value) => formatNumber(value ?? 0), to: '/analytics' },
-    { label: 'Success Rate', figure: stats.successRate, format: formatPercent, to: '/analytics' },
-    { label: 'Active Now', figure: stats.activeUsers, format: (value) => formatNumber(value ?? 0), to: '/users' },
-    { label: 'Avg Response Time', figure: stats.avgResponseSeconds, format: formatSeconds, to: '/analytics', lowerIsBetter: true },
+    { label: 'Total Requests', figure: stats.totalRequests, format: (value) => formatNumber(value ?? 0), to: ROUTES.analytics.path },
+    { label: 'Success Rate', figure: stats.successRate, format: formatPercent, to: ROUTES.analytics.path },
+    { label: 'Active Now', figure: stats.activeUsers, format: (value) => formatNumber(value ?? 0), to: ROUTES.botUsers.path },
+    { label: 'Avg Response Time', figure: stats.avgResponseSeconds, format: formatSeconds, to: ROUTES.analytics.path, lowerIsBetter: true },
   ];
   return (
     <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">

@@ -1,5 +1,5 @@
 import { Badge, Button } from '@tremor/react';
-import type { SystemHealth } from '../../../../../api/contract/system-health.js';
+import type { SystemHealth } from '@contract/system-health.js';
 import { ErrorAlert } from '../../../components/error-alert.js';
 import { LoadingSpinner } from '../../../components/loading-spinner.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';

@@ -1,6 +1,6 @@
 import { Button } from '@tremor/react';
 import { useState, type FormEvent } from 'react';
-import { LOG_LEVELS, SETTINGS_LIMITS, type SystemSettingsView, type UpdateSystemSettings } from '../../../../../api/contract/system-settings.js';
+import { LOG_LEVELS, SETTINGS_LIMITS, type SystemSettingsView, type UpdateSystemSettings } from '@contract/system-settings.js';
 import { CheckboxField } from '../../../components/checkbox-field.js';
 import { ErrorAlert } from '../../../components/error-alert.js';
 import { LoadingSpinner } from '../../../components/loading-spinner.js';

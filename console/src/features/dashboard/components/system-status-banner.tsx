@@ -1,6 +1,6 @@
 import { RiCheckboxCircleLine, RiErrorWarningLine } from '@remixicon/react';
 import { Callout } from '@tremor/react';
-import type { SystemHealth } from '../../../../../api/contract/system-health.js';
+import type { SystemHealth } from '@contract/system-health.js';
 import { formatDayAndTime } from '../../../lib/format.js';
 import { useSystemHealth } from '../api/get-system-health.js';
 

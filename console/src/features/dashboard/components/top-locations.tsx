@@ -1,8 +1,9 @@
 import { useId } from 'react';
 import { Card } from '@tremor/react';
 import { Link } from 'react-router-dom';
-import type { DashboardStats } from '../../../../../api/contract/dashboard.js';
+import type { DashboardStats } from '@contract/dashboard.js';
 import { formatCount } from '../../../lib/format.js';
+import { ROUTES } from '../../../lib/routes.js';
 
 /** The places with the most active medical contacts (spec §2.4, §9: five of them). */
 export function TopLocations({ locations }: { locations: DashboardStats['topLocations'] }) {
@@ -14,7 +15,7 @@ export function TopLocations({ locations }: { locations: DashboardStats['topLoca
           <h2 id={headingId} className="text-tremor-title font-semibold text-tremor-content-strong">
             Top Locations
           </h2>
-          <Link to="/medical-contacts" className="text-tremor-default font-medium text-tremor-brand hover:underline" data-print="hide">
+          <Link to={ROUTES.medicalContacts.path} className="text-tremor-default font-medium text-tremor-brand hover:underline" data-print="hide">
             View All
           </Link>
         </div>

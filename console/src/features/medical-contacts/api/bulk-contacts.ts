@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import type { z } from 'zod';
-import { BulkResultSchema, type BulkContactChangesSchema, type BulkResult } from '../../../../../api/contract/medical-contacts.js';
+import { BulkResultSchema, type BulkContactChangesSchema, type BulkResult } from '@contract/medical-contacts.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import type { ContactFilterParams } from '../contact-query.js';
-import { notifyFailure, notifySuccess } from '../notify.js';
 import { CONTACTS_URL, contactsQueryKey } from './keys.js';
+import { notifyFailure, notifySuccess } from '../../../lib/notify.js';
 
 /** A bulk call's target: the ticked contacts, or every contact matching the list's filter. */
 export type BulkTarget = { ids: number[] } | { filter: ContactFilterParams };

@@ -1,4 +1,4 @@
-import { DuplicateContactResponseSchema, type MedicalContact } from '../../../../../api/contract/medical-contacts.js';
+import { DuplicateContactResponseSchema, type MedicalContact } from '@contract/medical-contacts.js';
 import { ApiRequestError } from '../../../lib/api-client.js';
 
 /** The existing contacts a 409 answer names, or undefined when the error is something else. */

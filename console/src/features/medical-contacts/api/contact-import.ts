@@ -7,12 +7,12 @@ import {
   type ImportCommitRequest,
   type ImportPreviewRequest,
   type ImportPreviewResponse,
-} from '../../../../../api/contract/contact-import.js';
-import { BulkResultSchema, type BulkResult } from '../../../../../api/contract/medical-contacts.js';
+} from '@contract/contact-import.js';
+import { BulkResultSchema, type BulkResult } from '@contract/medical-contacts.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { formatCount } from '../../../lib/format.js';
-import { notifyFailure, notifySuccess } from '../notify.js';
 import { CONTACTS_URL, contactsQueryKey, importStatusQueryKey } from './keys.js';
+import { notifyFailure, notifySuccess } from '../../../lib/notify.js';
 
 /** The dry run: headers, the column mapping, and each problem row, with nothing saved. */
 export async function previewImport(request: ImportPreviewRequest): Promise<ImportPreviewResponse> {

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
-import { MedicalContactSchema, type CreateContact, type MedicalContact } from '../../../../../api/contract/medical-contacts.js';
+import { MedicalContactSchema, type CreateContact, type MedicalContact } from '@contract/medical-contacts.js';
 import { apiRequest } from '../../../lib/api-client.js';
-import { notifyFailure, notifySuccess } from '../notify.js';
 import { duplicatesOf } from './contact-errors.js';
 import { CONTACTS_URL, contactsQueryKey } from './keys.js';
+import { notifyFailure, notifySuccess } from '../../../lib/notify.js';
 
 /** The create body as typed: fields left out get the contract's defaults on the server. */
 export type NewContact = Partial<CreateContact> & Pick<CreateContact, 'name' | 'phone' | 'city' | 'region' | 'country'>;

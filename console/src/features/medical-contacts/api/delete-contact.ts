@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import { apiRequest } from '../../../lib/api-client.js';
-import { notifyFailure, notifySuccess } from '../notify.js';
 import { CONTACTS_URL, contactsQueryKey } from './keys.js';
+import { notifyFailure, notifySuccess } from '../../../lib/notify.js';
 
 export async function deleteContact(id: number): Promise<void> {
   await apiRequest<unknown>('DELETE', `${CONTACTS_URL}/${id}`);

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ContactHistoryEntrySchema, type ContactHistoryEntry } from '../../../../../api/contract/medical-contacts.js';
+import { ContactHistoryEntrySchema, type ContactHistoryEntry } from '@contract/medical-contacts.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { CONTACTS_URL, contactHistoryQueryKey } from './keys.js';
 

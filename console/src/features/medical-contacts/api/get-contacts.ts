@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ContactListResponseSchema, type ContactListResponse } from '../../../../../api/contract/medical-contacts.js';
+import { ContactListResponseSchema, type ContactListResponse } from '@contract/medical-contacts.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { toQueryString, type ContactListParams } from '../contact-query.js';
 import { CONTACTS_URL, contactListQueryKey } from './keys.js';

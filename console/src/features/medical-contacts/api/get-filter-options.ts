@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ContactFilterOptionsSchema, type ContactFilterOptions } from '../../../../../api/contract/medical-contacts.js';
+import { ContactFilterOptionsSchema, type ContactFilterOptions } from '@contract/medical-contacts.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { CONTACTS_URL, contactFilterOptionsQueryKey } from './keys.js';
 

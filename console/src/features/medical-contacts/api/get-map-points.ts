@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ContactListResponse } from '../../../../../api/contract/medical-contacts.js';
+import type { ContactListResponse } from '@contract/medical-contacts.js';
 import type { ContactFilterParams } from '../contact-query.js';
 import { getContacts } from './get-contacts.js';
 import { contactMapQueryKey } from './keys.js';

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
-import { MedicalContactSchema, type MedicalContact, type UpdateContact } from '../../../../../api/contract/medical-contacts.js';
+import { MedicalContactSchema, type MedicalContact, type UpdateContact } from '@contract/medical-contacts.js';
 import { apiRequest } from '../../../lib/api-client.js';
-import { notifyFailure, notifySuccess } from '../notify.js';
 import { duplicatesOf } from './contact-errors.js';
 import { CONTACTS_URL, contactsQueryKey } from './keys.js';
+import { notifyFailure, notifySuccess } from '../../../lib/notify.js';
 
 export async function updateContact({ id, changes }: { id: number; changes: UpdateContact }): Promise<MedicalContact> {
   return MedicalContactSchema.parse(await apiRequest<unknown>('PATCH', `${CONTACTS_URL}/${id}`, changes));

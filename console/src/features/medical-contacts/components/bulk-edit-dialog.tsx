@@ -1,6 +1,6 @@
 import { Button } from '@tremor/react';
 import { useState, type FormEvent } from 'react';
-import { CONTACT_METHODS } from '../../../../../api/contract/medical-contacts.js';
+import { CONTACT_METHODS } from '@contract/medical-contacts.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';
 import { SelectField } from '../../../components/select-field.js';
 import { TextField } from '../../../components/text-field.js';

@@ -1,4 +1,4 @@
-import type { MedicalContact } from '../../../../../api/contract/medical-contacts.js';
+import type { MedicalContact } from '@contract/medical-contacts.js';
 import { ContactActionButtons, ContactBadges, ContactMethodText, formatLocation, SelectCheckbox, type ContactRowActions } from './contact-row-parts.js';
 
 interface ContactCardsProps {

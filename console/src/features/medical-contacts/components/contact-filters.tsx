@@ -1,7 +1,7 @@
 import { RiCloseLine } from '@remixicon/react';
 import { Button } from '@tremor/react';
 import { useEffect, useState } from 'react';
-import type { ContactFilterOptions } from '../../../../../api/contract/medical-contacts.js';
+import type { ContactFilterOptions } from '@contract/medical-contacts.js';
 import { SelectField } from '../../../components/select-field.js';
 import { hasActiveFilter, type ContactFilterParams } from '../contact-query.js';
 import { SearchField } from '../../../components/search-field.js';

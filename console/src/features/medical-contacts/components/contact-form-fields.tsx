@@ -1,11 +1,9 @@
 import { CheckboxField } from '../../../components/checkbox-field.js';
 import { SelectField } from '../../../components/select-field.js';
+import { TextAreaField } from '../../../components/text-area-field.js';
 import { TextField } from '../../../components/text-field.js';
 import { CONTACT_METHOD_LABELS, isContactMethod, type ContactFormValues } from '../contact-form-values.js';
-import { CONTACT_METHODS } from '../../../../../api/contract/medical-contacts.js';
-
-const TEXTAREA_CLASSES =
-  'mt-1.5 block w-full rounded-tremor-default border border-tremor-border bg-tremor-background px-3 py-2 text-tremor-default text-tremor-content-strong shadow-tremor-input focus:border-tremor-brand-subtle focus:outline-none focus:ring-2 focus:ring-tremor-brand-muted';
+import { CONTACT_METHODS } from '@contract/medical-contacts.js';
 
 interface ContactFormFieldsProps {
   values: ContactFormValues;
@@ -96,19 +94,15 @@ export function ContactFormFields({ values, onChange, mode, fieldErrors }: Conta
       </fieldset>
 
       <div className="grid gap-4">
-        <TextArea label="Special Instructions" value={values.specialInstructions} error={fieldErrors.specialInstructions} onChange={(value) => onChange('specialInstructions', value)} />
-        <TextArea label="Comments" value={values.comments} error={fieldErrors.comments} onChange={(value) => onChange('comments', value)} />
+        <TextAreaField
+          label="Special Instructions"
+          rows={2}
+          value={values.specialInstructions}
+          error={fieldErrors.specialInstructions}
+          onChange={(event) => onChange('specialInstructions', event.target.value)}
+        />
+        <TextAreaField label="Comments" rows={2} value={values.comments} error={fieldErrors.comments} onChange={(event) => onChange('comments', event.target.value)} />
       </div>
     </div>
-  );
-}
-
-function TextArea({ label, value, error, onChange }: { label: string; value: string; error?: string; onChange: (value: string) => void }) {
-  return (
-    <label className="block text-tremor-default font-medium text-tremor-content-strong">
-      {label}
-      <textarea rows={2} value={value} onChange={(event) => onChange(event.target.value)} className={TEXTAREA_CLASSES} aria-invalid={error ? true : undefined} />
-      {error ? <span className="mt-1.5 block text-tremor-label font-normal text-red-600">{error}</span> : null}
-    </label>
   );
 }

@@ -1,6 +1,6 @@
 import { RiDeleteBinLine, RiEditLine } from '@remixicon/react';
 import { Badge, Button } from '@tremor/react';
-import type { MedicalContact } from '../../../../../api/contract/medical-contacts.js';
+import type { MedicalContact } from '@contract/medical-contacts.js';
 import { CONTACT_METHOD_LABELS } from '../contact-form-values.js';
 
 /** What a row or card can do; a viewer gets `canWrite: false` and sees no write controls. */

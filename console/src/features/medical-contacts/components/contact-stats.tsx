@@ -1,4 +1,4 @@
-import type { ContactListResponse } from '../../../../../api/contract/medical-contacts.js';
+import type { ContactListResponse } from '@contract/medical-contacts.js';
 import { formatNumber } from '../../../lib/format.js';
 import { StatCards } from '../../../components/stat-cards.js';
 

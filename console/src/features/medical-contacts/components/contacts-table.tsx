@@ -1,7 +1,7 @@
 import { RiArrowDownSLine, RiArrowUpDownLine, RiArrowUpSLine } from '@remixicon/react';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@tremor/react';
 import type { ReactNode } from 'react';
-import type { MedicalContact } from '../../../../../api/contract/medical-contacts.js';
+import type { MedicalContact } from '@contract/medical-contacts.js';
 import type { ContactSortField, SortOrder } from '../contact-query.js';
 import { ContactActionButtons, ContactBadges, ContactMethodText, SelectCheckbox, type ContactRowActions } from './contact-row-parts.js';
 

@@ -1,4 +1,4 @@
-import type { MedicalContact } from '../../../../../api/contract/medical-contacts.js';
+import type { MedicalContact } from '@contract/medical-contacts.js';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog.js';
 import { useDeleteContact } from '../api/delete-contact.js';
 

@@ -1,6 +1,6 @@
 import { RiErrorWarningLine } from '@remixicon/react';
 import { Button, Callout } from '@tremor/react';
-import type { MedicalContact } from '../../../../../api/contract/medical-contacts.js';
+import type { MedicalContact } from '@contract/medical-contacts.js';
 
 interface DuplicateWarningProps {
   duplicates: readonly MedicalContact[];

@@ -1,7 +1,7 @@
 import { RiMapPinLine } from '@remixicon/react';
 import { Button, Callout } from '@tremor/react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import type { MedicalContact } from '../../../../../api/contract/medical-contacts.js';
+import type { MedicalContact } from '@contract/medical-contacts.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';
 import { formatDate } from '../../../lib/format.js';
 import { duplicatesOf, fieldErrorsOf } from '../api/contact-errors.js';

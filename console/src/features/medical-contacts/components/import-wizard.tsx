@@ -7,7 +7,7 @@ import {
   type ImportField,
   type ImportPreviewResponse,
   type ImportPreviewRow,
-} from '../../../../../api/contract/contact-import.js';
+} from '@contract/contact-import.js';
 import { CheckboxField } from '../../../components/checkbox-field.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';
 import { SELECT_CLASSES } from '../../../components/select-field.js';

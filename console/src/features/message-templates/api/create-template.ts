@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
-import { MessageTemplateSchema, type CreateMessageTemplate, type MessageTemplate } from '../../../../../api/contract/message-templates.js';
+import { MessageTemplateSchema, type CreateMessageTemplate, type MessageTemplate } from '@contract/message-templates.js';
 import { apiRequest, newIdempotencyKey } from '../../../lib/api-client.js';
-import { notifyFailure, notifySuccess } from '../notify.js';
 import { TEMPLATES_URL, templatesQueryKey } from './keys.js';
+import { notifyFailure, notifySuccess } from '../../../lib/notify.js';
 
 /** One call is one submission: its key makes a repeat of it (a retry after a lost answer) create nothing more. */
 export async function createTemplate(template: CreateMessageTemplate): Promise<MessageTemplate> {

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { MessageTemplateSchema, type MessageTemplate, type MessageTemplateListQuery } from '../../../../../api/contract/message-templates.js';
+import { MessageTemplateSchema, type MessageTemplate, type MessageTemplateListQuery } from '@contract/message-templates.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { TEMPLATES_URL, templateListQueryKey } from './keys.js';
 

@@ -1,4 +1,4 @@
-import type { MessageTemplateListQuery } from '../../../../../api/contract/message-templates.js';
+import type { MessageTemplateListQuery } from '@contract/message-templates.js';
 
 /** The templates' addresses and cache keys; every write invalidates `templatesQueryKey`. */
 export const TEMPLATES_URL = '/api/message-templates';

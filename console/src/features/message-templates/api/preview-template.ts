@@ -4,7 +4,7 @@ import {
   TemplatePreviewSchema,
   type PreviewUser,
   type TemplatePreview,
-} from '../../../../../api/contract/message-templates.js';
+} from '@contract/message-templates.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { TEMPLATES_URL, previewUsersQueryKey, templatePreviewQueryKey } from './keys.js';
 

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
-import { MessageTemplateSchema, type MessageTemplate, type UpdateMessageTemplate } from '../../../../../api/contract/message-templates.js';
+import { MessageTemplateSchema, type MessageTemplate, type UpdateMessageTemplate } from '@contract/message-templates.js';
 import { apiRequest } from '../../../lib/api-client.js';
-import { notifyFailure, notifySuccess } from '../notify.js';
 import { TEMPLATES_URL, templatesQueryKey } from './keys.js';
+import { notifyFailure, notifySuccess } from '../../../lib/notify.js';
 
 export async function updateTemplate({ id, changes }: { id: number; changes: UpdateMessageTemplate }): Promise<MessageTemplate> {
   return MessageTemplateSchema.parse(await apiRequest<unknown>('PATCH', `${TEMPLATES_URL}/${id}`, changes));

@@ -1,4 +1,4 @@
-import type { MessageTemplate } from '../../../../../api/contract/message-templates.js';
+import type { MessageTemplate } from '@contract/message-templates.js';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog.js';
 import { useDeleteTemplate } from '../api/delete-template.js';
 

@@ -1,5 +1,5 @@
 import { Badge, Button, Card } from '@tremor/react';
-import type { MessageTemplate } from '../../../../../api/contract/message-templates.js';
+import type { MessageTemplate } from '@contract/message-templates.js';
 import { formatDate, formatNumber } from '../../../lib/format.js';
 import { TEMPLATE_TYPE_LABELS } from '../template-types.js';
 

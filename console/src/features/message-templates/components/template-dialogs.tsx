@@ -1,4 +1,4 @@
-import type { MessageTemplate } from '../../../../../api/contract/message-templates.js';
+import type { MessageTemplate } from '@contract/message-templates.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';
 import { useCreateTemplate } from '../api/create-template.js';
 import { useUpdateTemplate } from '../api/update-template.js';

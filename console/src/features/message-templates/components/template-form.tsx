@@ -1,7 +1,7 @@
 import { Badge, Button } from '@tremor/react';
-import { useId, useState, type FormEvent } from 'react';
-import { TEMPLATE_NAME_MAX, type CreateMessageTemplate, type MessageTemplate } from '../../../../../api/contract/message-templates.js';
-import { KNOWN_TEMPLATE_VARIABLES, TEMPLATE_TYPES, templateVariables, type TemplateType } from '../../../../../api/contract/templates.js';
+import { useState, type FormEvent } from 'react';
+import { TEMPLATE_NAME_MAX, type CreateMessageTemplate, type MessageTemplate } from '@contract/message-templates.js';
+import { KNOWN_TEMPLATE_VARIABLES, TEMPLATE_TYPES, templateVariables, type TemplateType } from '@contract/templates.js';
 import { CheckboxField } from '../../../components/checkbox-field.js';
 import { SelectField } from '../../../components/select-field.js';
 import { TelegramTextProblem } from '../../../components/telegram-text-problem.js';
@@ -10,6 +10,7 @@ import { formatNumber } from '../../../lib/format.js';
 import { useTemplatePreview } from '../api/preview-template.js';
 import { TEMPLATE_TYPE_LABELS } from '../template-types.js';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
+import { TextAreaField } from '../../../components/text-area-field.js';
 
 const TELEGRAM_LIMIT = 4096;
 const KNOWN = new Set<string>(KNOWN_TEMPLATE_VARIABLES);
@@ -37,7 +38,6 @@ interface TemplateFormProps {
  */
 export function TemplateForm({ initial, submitLabel, pendingLabel, pending, onSubmit, onCancel }: TemplateFormProps) {
   const [values, setValues] = useState(initial);
-  const contentId = useId();
   const variables = templateVariables(values.content);
   const unknown = variables.filter((name) => !KNOWN.has(name));
   const debouncedContent = useDebouncedValue(values.content, 250);
@@ -68,26 +68,23 @@ export function TemplateForm({ initial, submitLabel, pendingLabel, pending, onSu
           </option>
         ))}
       </SelectField>
-      <div>
-        <label htmlFor={contentId} className="block text-tremor-default font-medium text-tremor-content-strong">
-          Content
-        </label>
-        <textarea
-          id={contentId}
-          value={values.content}
-          rows={8}
-          required
-          onChange={(event) => setValues({ ...values, content: event.target.value })}
-          placeholder="Hello {first_name}! You have {remaining} of {daily_limit} searches left today."
-          aria-describedby={`${contentId}-hint`}
-          className="mt-1.5 block w-full rounded-tremor-default border border-tremor-border bg-tremor-background px-3 py-2 font-mono text-tremor-default text-tremor-content-strong shadow-tremor-input placeholder:text-tremor-content-subtle focus:border-tremor-brand-subtle focus:outline-none focus:ring-2 focus:ring-tremor-brand-muted"
-        />
-        <p id={`${contentId}-hint`} className="mt-1.5 text-tremor-label text-tremor-content">
-          Telegram HTML (&lt;b&gt;, &lt;i&gt;, &lt;a href&gt;…); placeholders in curly braces, such as {'{first_name}'}, are filled for each user.
-          {renderedLength !== undefined ? ` ${formatNumber(renderedLength)} of ${formatNumber(TELEGRAM_LIMIT)} characters once rendered.` : ''}
-        </p>
+      <TextAreaField
+        label="Content"
+        mono
+        value={values.content}
+        rows={8}
+        required
+        onChange={(event) => setValues({ ...values, content: event.target.value })}
+        placeholder="Hello {first_name}! You have {remaining} of {daily_limit} searches left today."
+        hint={
+          <>
+            Telegram HTML (&lt;b&gt;, &lt;i&gt;, &lt;a href&gt;…); placeholders in curly braces, such as {'{first_name}'}, are filled for each user.
+            {renderedLength !== undefined ? ` ${formatNumber(renderedLength)} of ${formatNumber(TELEGRAM_LIMIT)} characters once rendered.` : ''}
+          </>
+        }
+      >
         <TelegramTextProblem content={values.content} />
-      </div>
+      </TextAreaField>
       <section aria-label="Detected variables" className="space-y-1">
         <p className="text-tremor-default font-medium text-tremor-content-strong">Variables</p>
         {variables.length === 0 ? (

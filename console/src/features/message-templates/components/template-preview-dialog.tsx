@@ -1,6 +1,6 @@
 import { Button } from '@tremor/react';
 import { useState } from 'react';
-import type { MessageTemplate, PreviewUser } from '../../../../../api/contract/message-templates.js';
+import type { MessageTemplate, PreviewUser } from '@contract/message-templates.js';
 import { ErrorAlert } from '../../../components/error-alert.js';
 import { LoadingSpinner } from '../../../components/loading-spinner.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';

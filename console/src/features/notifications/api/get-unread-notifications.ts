@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { NotificationPageSchema, type NotificationPage } from '../../../../../api/contract/notifications.js';
+import { NotificationPageSchema, type NotificationPage } from '@contract/notifications.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { NOTIFICATION_POLL_MS, NOTIFICATIONS_URL, unreadNotificationsQueryKey } from './keys.js';
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MarkAllReadResultSchema, NotificationSchema, type MarkAllReadResult, type Notification } from '../../../../../api/contract/notifications.js';
+import { MarkAllReadResultSchema, NotificationSchema, type MarkAllReadResult, type Notification } from '@contract/notifications.js';
 import { apiRequest } from '../../../lib/api-client.js';
-import { notifyFailure, notifySuccess } from '../notify.js';
 import { NOTIFICATIONS_URL, notificationsQueryKey } from './keys.js';
+import { notifyFailure, notifySuccess } from '../../../lib/notify.js';
 
 export async function markNotificationRead(id: number): Promise<Notification> {
   return NotificationSchema.parse(await apiRequest<unknown>('PATCH', `${NOTIFICATIONS_URL}/${id}/read`));

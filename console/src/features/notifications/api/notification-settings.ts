@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
-import { NotificationSettingsSchema, type NotificationSettings } from '../../../../../api/contract/notifications.js';
+import { NotificationSettingsSchema, type NotificationSettings } from '@contract/notifications.js';
 import { apiRequest } from '../../../lib/api-client.js';
-import { notifySuccess } from '../notify.js';
 import { NOTIFICATION_SETTINGS_URL, notificationSettingsQueryKey } from './keys.js';
+import { notifySuccess } from '../../../lib/notify.js';
 
 export async function getNotificationSettings(): Promise<NotificationSettings> {
   return NotificationSettingsSchema.parse(await apiRequest<unknown>('GET', NOTIFICATION_SETTINGS_URL));

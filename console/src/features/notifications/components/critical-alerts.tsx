@@ -1,6 +1,6 @@
 import { Badge, Card } from '@tremor/react';
 import { RiAlarmWarningLine } from '@remixicon/react';
-import { PRIORITY_THRESHOLDS, type Notification } from '../../../../../api/contract/notifications.js';
+import { PRIORITY_THRESHOLDS, type Notification } from '@contract/notifications.js';
 import { useUnreadNotifications } from '../api/get-unread-notifications.js';
 import { NotificationItem } from './notification-item.js';
 

@@ -2,7 +2,7 @@ import { Button } from '@tremor/react';
 import { RiCheckLine } from '@remixicon/react';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import type { Notification } from '../../../../../api/contract/notifications.js';
+import type { Notification } from '@contract/notifications.js';
 import { formatDateTime } from '../../../lib/format.js';
 import { relatedLink } from './notification-link.js';
 import { PriorityBadge } from './priority-badge.js';

@@ -1,5 +1,5 @@
 import { Badge } from '@tremor/react';
-import { priorityLevel, type PriorityLevel } from '../../../../../api/contract/notifications.js';
+import { priorityLevel, type PriorityLevel } from '@contract/notifications.js';
 
 /** Spec §2.15: Critical destructive, High and Medium filled, Low outline — in Tremor's colours. */
 const VARIANTS: Record<PriorityLevel, { color: string; className?: string }> = {
