@@ -9,7 +9,7 @@ import { formatContact } from '../contact-card.js';
 import { REFUSALS } from '../default-templates.js';
 import type { Recorder } from '../recorder.js';
 import { renderReplies, replyWithTemplate, sendHtml, userValues } from '../replies.js';
-import { localDay } from '../time-zone.js';
+import { localDay } from '../../api/contract/time-zone.js';
 
 interface LookupDeps {
   sql: Sql;
