@@ -2,8 +2,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Sql } from '../sql/database.js';
-import type { BotSandbox } from '../bot/sandbox.js';
-import type { BotStatusReport } from './ports.js';
+import type { BotSandbox } from '../bot/index.js';
+import type { BotStatusReport, Broadcaster } from './ports.js';
 import { installAccessTokens } from './auth/tokens.js';
 import { installAccessControl } from './plugins/access-control.js';
 import { installErrorHandler } from './plugins/error-handler.js';
@@ -29,7 +29,6 @@ import { authorizedGroupRoutes } from './routes/authorized-groups.js';
 import { adminWhitelistRoutes } from './routes/admin-whitelist.js';
 import { realTimeNotificationRoutes } from './routes/real-time-notifications.js';
 import { notificationSettingsRoutes } from './routes/notification-settings.js';
-import type { Broadcaster } from '../bot/broadcast-sender.js';
 import type { BackupService } from '../sql/backups.js';
 import { systemSettingsRoutes } from './routes/system-settings.js';
 import { systemHealthRoutes } from './routes/system-health.js';

@@ -50,17 +50,14 @@ export interface TestMessageResult {
   error?: string;
 }
 
-/** What the API needs of the sender. */
-export interface Broadcaster {
+/** The sender; the API sees it through its Broadcaster port (api/ports.ts), which this satisfies. */
+export interface BroadcastSender {
   /** A broadcast was queued or requeued: look at the queue now. */
   wake(): void;
   /** A broadcast was cancelled: recipients claimed but not yet sent are not sent. */
   cancelled(broadcastId: number): void;
   /** Sends one message now (not through the queue) and reports Telegram's answer. */
   sendTest(chatId: number, html: string): Promise<TestMessageResult>;
-}
-
-export interface BroadcastSender extends Broadcaster {
   start(): Promise<void>;
   /** Stops claiming work, waits for requests in flight and stores their answers. */
   stop(): Promise<void>;

@@ -37,7 +37,7 @@ import {
 } from '../../sql/broadcasts.js';
 import { findTemplate } from '../../sql/message-templates.js';
 import { renderTemplate } from '../contract/templates.js';
-import type { Broadcaster } from '../../bot/broadcast-sender.js';
+import type { Broadcaster } from '../ports.js';
 
 const NO_RECIPIENTS = 'There are no active bot users to send this broadcast to';
 const NO_SELECTED_RECIPIENTS = 'None of the selected users is a bot user that staff have not blocked';

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { createTestApp } from '../helpers/app.js';
 import { someBotUsers } from '../helpers/broadcasts.js';
-import type { Broadcaster } from '../../bot/broadcast-sender.js';
+import type { Broadcaster } from '../../api/ports.js';
 
 // A broadcast Telegram would refuse fails for every recipient, so its text is checked before anything is queued or sent.
 t.test('broadcast texts Telegram would refuse are refused with a 400 naming content', async (t) => {

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { createTestApp } from '../helpers/app.js';
 import { someBotUsers } from '../helpers/broadcasts.js';
-import type { Broadcaster } from '../../bot/broadcast-sender.js';
+import type { Broadcaster } from '../../api/ports.js';
 import { insertTemplate } from '../../sql/message-templates.js';
 
 function fakeBroadcaster() {
