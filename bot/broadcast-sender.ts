@@ -5,6 +5,7 @@ import type { Sql } from '../sql/database.js';
 import {
   broadcastRatePerSecond,
   countTemplateBroadcastUses,
+  findBroadcastStatus,
   finishBroadcast,
   nextOpenBroadcast,
   releaseBroadcast,
@@ -195,7 +196,7 @@ export function createBroadcastSender(options: BroadcastSenderOptions): Broadcas
   /** False when the broadcast still has recipients pending or in flight (or was cancelled meanwhile). */
   async function finish(broadcastId: number): Promise<boolean> {
     const finished = await finishBroadcast(sql, broadcastId, now());
-    if (!finished) return (await findBroadcastStatus(broadcastId)) !== 'sending';
+    if (!finished) return (await findBroadcastStatus(sql, broadcastId)) !== 'sending';
     if (finished.templateId !== null) await countTemplateBroadcastUses(sql, finished.templateId, finished.successCount);
     const ok = finished.status === 'sent';
     const { successCount, failureCount, unknownCount } = finished;
@@ -213,11 +214,6 @@ export function createBroadcastSender(options: BroadcastSenderOptions): Broadcas
       metadata: { broadcastId: finished.id, status: finished.status, successCount, failureCount, unknownCount },
     });
     return true;
-  }
-
-  async function findBroadcastStatus(broadcastId: number): Promise<string | undefined> {
-    const [row] = await sql<{ status: string }[]>`SELECT status FROM broadcasts WHERE id = ${broadcastId}`;
-    return row?.status;
   }
 
   /**

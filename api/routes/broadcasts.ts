@@ -35,6 +35,7 @@ import {
   selectedRecipients,
   type StoredBroadcast,
 } from '../../sql/broadcasts.js';
+import { findTelegramUserNames } from '../../sql/telegram-users.js';
 import { findTemplate } from '../../sql/message-templates.js';
 import { renderTemplate } from '../contract/templates.js';
 import type { Broadcaster } from '../ports.js';
@@ -137,8 +138,7 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
       if (!broadcaster) throw conflict(NO_SENDER);
       const chatId = Number(String(request.body.userId).trim());
       const content = request.body.content?.trim() ? request.body.content : (await activeTemplate(request.body.templateId!)).content;
-      const [user] = await sql<{ firstName: string; lastName: string | null; username: string | null }[]>`
-        SELECT first_name, last_name, username FROM telegram_users WHERE telegram_id = ${chatId}`;
+      const user = await findTelegramUserNames(sql, chatId);
       const html = renderTemplate(content, { first_name: user?.firstName, last_name: user?.lastName, username: user?.username });
       return broadcaster.sendTest(chatId, html);
     },

@@ -48,6 +48,7 @@ import {
   type ContactColumns,
   type ContactTarget,
 } from '../../sql/medical-contacts.js';
+import { transaction } from '../../sql/transaction.js';
 
 const TARGET_TYPE = 'medical_contact';
 const FILTER_FIELDS = Object.keys(ContactFilterSchema.shape) as (keyof typeof ContactFilterSchema.shape)[];
@@ -236,8 +237,7 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
         if (missing > 0) throw badRequest(`${TELEGRAM_NEEDS_USERNAME}: ${missing} of these contacts have none`, 'contactMethod');
       }
       const placeChanged = updates.city !== undefined || updates.region !== undefined || updates.country !== undefined;
-      const ids = await sql.begin(async (transaction) => {
-        const tx = transaction as unknown as Sql;
+      const ids = await transaction(sql, async (tx) => {
         const changed = await bulkUpdateContacts(tx, target, updates, actor, at);
         if (placeChanged && changed.length > 0) {
           for (const place of await contactPlaces(tx, changed)) {

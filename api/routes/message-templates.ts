@@ -34,6 +34,7 @@ import {
   updateTemplate,
   type StoredTemplate,
 } from '../../sql/message-templates.js';
+import { transaction } from '../../sql/transaction.js';
 
 const TARGET_TYPE = 'message_template';
 const NO_SUCH_TEMPLATE = 'No message template with this id';
@@ -77,8 +78,7 @@ export const messageTemplateRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Da
    * checks another active template of its type remains (and locks it against a racing change).
    */
   function keepingOneActive<T>(template: StoredTemplate, change: (tx: Sql) => Promise<T>): Promise<T> {
-    return sql.begin(async (transaction) => {
-      const tx = transaction as unknown as Sql;
+    return transaction(sql, async (tx) => {
       if (template.isActive && BOT_TYPES.has(template.type) && (await countOtherActiveTemplates(tx, template.type, template.id)) === 0) {
         throw conflict(lastActiveMessage(template.type));
       }
