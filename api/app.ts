@@ -39,6 +39,7 @@ import { geographicAnalyticsRoutes } from './routes/geographic-analytics.js';
 import { contactAnalyticsRoutes } from './routes/contact-analytics.js';
 import { auditLogRoutes } from './routes/audit-log.js';
 import { createFigureCache, type FigureCache } from './analytics/figure-cache.js';
+import { createContactDirectoryCache, type ContactDirectoryCache } from './contact-directory-cache.js';
 import { telegramWebhookRoutes, type TelegramWebhook } from './routes/telegram-webhook.js';
 
 export interface AppConfig {
@@ -70,6 +71,8 @@ export interface AppDeps {
   backups?: BackupService;
   /** Kept analytics answers, shared with the job that renews them; a fresh one by default. */
   figureCache?: FigureCache;
+  /** What the Medical Contacts routes keep between requests; a fresh one by default. */
+  contactDirectoryCache?: ContactDirectoryCache;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -106,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(botUsersDataRoutes, { sql: deps.sql, now });
   await app.register(telegramUserRoutes, { sql: deps.sql, now });
   await app.register(botLogRoutes, { sql: deps.sql, now });
-  await app.register(medicalContactRoutes, { sql: deps.sql, now });
+  await app.register(medicalContactRoutes, { sql: deps.sql, now, cache: deps.contactDirectoryCache ?? createContactDirectoryCache(now) });
   await app.register(botSandboxRoutes, { sql: deps.sql, sandbox: deps.sandbox });
   await app.register(contactImportRoutes, { sql: deps.sql, now });
   await app.register(broadcastRoutes, { sql: deps.sql, now, broadcaster: deps.broadcaster });
