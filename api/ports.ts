@@ -25,6 +25,6 @@ export interface Broadcaster {
   wake(): void;
   /** A broadcast was cancelled: recipients claimed but not yet sent are not sent. */
   cancelled(broadcastId: number): void;
-  /** Sends one message now (not through the queue) and reports Telegram's answer. */
-  sendTest(chatId: number, html: string): Promise<TestMessageResult>;
+  /** Renders the content for the user (their names) and sends it now, not through the queue; reports Telegram's answer. */
+  sendTest(chatId: number, content: string): Promise<TestMessageResult>;
 }

@@ -18,7 +18,7 @@ import {
   type StoredBroadcast,
 } from '../sql/broadcasts.js';
 import { createNotification } from '../sql/notifications.js';
-import { markTelegramUserUnreachable } from '../sql/telegram-users.js';
+import { findTelegramUserNames, markTelegramUserUnreachable } from '../sql/telegram-users.js';
 import { renderTemplate } from '../api/contract/templates.js';
 
 export interface BroadcastSenderOptions {
@@ -57,8 +57,8 @@ export interface BroadcastSender {
   wake(): void;
   /** A broadcast was cancelled: recipients claimed but not yet sent are not sent. */
   cancelled(broadcastId: number): void;
-  /** Sends one message now (not through the queue) and reports Telegram's answer. */
-  sendTest(chatId: number, html: string): Promise<TestMessageResult>;
+  /** Renders the content for the user (their names) and sends it now, not through the queue; reports Telegram's answer. */
+  sendTest(chatId: number, content: string): Promise<TestMessageResult>;
   start(): Promise<void>;
   /** Stops claiming work, waits for requests in flight and stores their answers. */
   stop(): Promise<void>;
@@ -312,7 +312,9 @@ export function createBroadcastSender(options: BroadcastSenderOptions): Broadcas
     cancelled(broadcastId) {
       cancelledIds.add(broadcastId);
     },
-    async sendTest(chatId, html) {
+    async sendTest(chatId, content) {
+      const user = await findTelegramUserNames(sql, chatId);
+      const html = renderTemplate(content, { first_name: user?.firstName, last_name: user?.lastName, username: user?.username });
       try {
         const message = await api.sendMessage(chatId, html, { parse_mode: 'HTML', link_preview_options: { is_disabled: true } });
         return { ok: true, messageId: message.message_id };

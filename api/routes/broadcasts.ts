@@ -35,9 +35,7 @@ import {
   selectedRecipients,
   type StoredBroadcast,
 } from '../../sql/broadcasts.js';
-import { findTelegramUserNames } from '../../sql/telegram-users.js';
 import { findTemplate } from '../../sql/message-templates.js';
-import { renderTemplate } from '../contract/templates.js';
 import type { Broadcaster } from '../ports.js';
 
 const NO_RECIPIENTS = 'There are no active bot users to send this broadcast to';
@@ -138,9 +136,7 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
       if (!broadcaster) throw conflict(NO_SENDER);
       const chatId = Number(String(request.body.userId).trim());
       const content = request.body.content?.trim() ? request.body.content : (await activeTemplate(request.body.templateId!)).content;
-      const user = await findTelegramUserNames(sql, chatId);
-      const html = renderTemplate(content, { first_name: user?.firstName, last_name: user?.lastName, username: user?.username });
-      return broadcaster.sendTest(chatId, html);
+      return broadcaster.sendTest(chatId, content);
     },
   );
 

@@ -9,8 +9,8 @@ t.test('broadcast texts Telegram would refuse are refused with a 400 naming cont
   const broadcaster: Broadcaster = {
     wake: () => undefined,
     cancelled: () => undefined,
-    sendTest: async (_chatId, html) => {
-      sent.push(html);
+    sendTest: async (_chatId, content) => {
+      sent.push(content);
       return { ok: true, messageId: 1 };
     },
   };
