@@ -2,8 +2,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Sql } from '../sql/database.js';
-import type { BotSandbox } from '../bot/sandbox.js';
-import type { BotStatusReport } from './ports.js';
+import type { BotSandbox } from '../bot/index.js';
+import type { BotStatusReport, Broadcaster } from './ports.js';
 import { installAccessTokens } from './auth/tokens.js';
 import { installAccessControl } from './plugins/access-control.js';
 import { installErrorHandler } from './plugins/error-handler.js';
@@ -29,7 +29,6 @@ import { authorizedGroupRoutes } from './routes/authorized-groups.js';
 import { adminWhitelistRoutes } from './routes/admin-whitelist.js';
 import { realTimeNotificationRoutes } from './routes/real-time-notifications.js';
 import { notificationSettingsRoutes } from './routes/notification-settings.js';
-import type { Broadcaster } from '../bot/broadcast-sender.js';
 import type { BackupService } from '../sql/backups.js';
 import { systemSettingsRoutes } from './routes/system-settings.js';
 import { systemHealthRoutes } from './routes/system-health.js';
@@ -40,6 +39,7 @@ import { geographicAnalyticsRoutes } from './routes/geographic-analytics.js';
 import { contactAnalyticsRoutes } from './routes/contact-analytics.js';
 import { auditLogRoutes } from './routes/audit-log.js';
 import { createFigureCache, type FigureCache } from './analytics/figure-cache.js';
+import { createContactDirectoryCache, type ContactDirectoryCache } from './contact-directory-cache.js';
 import { telegramWebhookRoutes, type TelegramWebhook } from './routes/telegram-webhook.js';
 
 export interface AppConfig {
@@ -71,6 +71,8 @@ export interface AppDeps {
   backups?: BackupService;
   /** Kept analytics answers, shared with the job that renews them; a fresh one by default. */
   figureCache?: FigureCache;
+  /** What the Medical Contacts routes keep between requests; a fresh one by default. */
+  contactDirectoryCache?: ContactDirectoryCache;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -107,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(botUsersDataRoutes, { sql: deps.sql, now });
   await app.register(telegramUserRoutes, { sql: deps.sql, now });
   await app.register(botLogRoutes, { sql: deps.sql, now });
-  await app.register(medicalContactRoutes, { sql: deps.sql, now });
+  await app.register(medicalContactRoutes, { sql: deps.sql, now, cache: deps.contactDirectoryCache ?? createContactDirectoryCache(now) });
   await app.register(botSandboxRoutes, { sql: deps.sql, sandbox: deps.sandbox });
   await app.register(contactImportRoutes, { sql: deps.sql, now });
   await app.register(broadcastRoutes, { sql: deps.sql, now, broadcaster: deps.broadcaster });

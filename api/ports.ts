@@ -11,3 +11,20 @@ export interface BotStatusReport {
   mode?: 'polling' | 'webhook';
   lastUpdateAt: Date | null;
 }
+
+/** Telegram's answer to a test message. */
+export interface TestMessageResult {
+  ok: boolean;
+  messageId?: number;
+  error?: string;
+}
+
+/** What the API needs of the broadcast sender (bot/broadcast-sender.ts). */
+export interface Broadcaster {
+  /** A broadcast was queued or requeued: look at the queue now. */
+  wake(): void;
+  /** A broadcast was cancelled: recipients claimed but not yet sent are not sent. */
+  cancelled(broadcastId: number): void;
+  /** Renders the content for the user (their names) and sends it now, not through the queue; reports Telegram's answer. */
+  sendTest(chatId: number, content: string): Promise<TestMessageResult>;
+}

@@ -4,7 +4,7 @@
  * logging on.
  */
 import { mirrorGroup } from '../bot/simulator/populate.js';
-import { findNearestContacts } from '../sql/contact-lookup.js';
+import { createContactLookup } from '../sql/contact-lookup.js';
 import type { Sql } from '../sql/database.js';
 import { createRandom } from '../scripts/demo/random.js';
 import type { BenchSection } from './report.js';
@@ -64,13 +64,14 @@ async function measureLookups(context: BenchContext, point: () => { latitude: nu
   const { sql } = context;
   const lookups = scaled(context, 3000, 300);
   const options = { limit: 5, radiusKm: 100 };
-  for (let index = 0; index < 300; index += 1) await findNearestContacts(sql, point(), options);
+  const lookup = createContactLookup(sql);
+  for (let index = 0; index < 300; index += 1) await lookup.findNearest(point(), options);
   const samples: number[] = [];
   let found = 0;
   for (let index = 0; index < lookups; index += 1) {
     const where = point();
     const before = performance.now();
-    found += (await findNearestContacts(sql, where, options)).length;
+    found += (await lookup.findNearest(where, options)).length;
     samples.push(performance.now() - before);
   }
   return { ms: percentiles(samples), averageResults: Math.round((found / lookups) * 100) / 100, options };

@@ -8,6 +8,7 @@ import type { Sql } from '../sql/database.js';
 import { rollUpLogs } from '../sql/log-rollups.js';
 import { NAMES } from '../scripts/demo/names.js';
 import { progress } from './support.js';
+import { transaction } from '../sql/transaction.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Bot users have consecutive Telegram ids from here: user n is FIRST_USER_ID + n. */
@@ -127,7 +128,7 @@ async function withIndexesBuiltAfter(sql: Sql, table: string, load: () => Promis
   for (const { name } of indexes) await sql`DROP INDEX ${sql(name)}`;
   const rows = await load();
   for (const [index, { definition }] of indexes.entries()) {
-    await sql.begin(async (tx) => {
+    await transaction(sql, async (tx) => {
       await tx`SET LOCAL maintenance_work_mem = '128MB'`;
       await tx.unsafe(definition);
     });
@@ -144,8 +145,7 @@ async function inChunks(sql: Sql, label: string, total: number, chunk: number, s
   let rows = 0;
   for (let from = 0; from < total; from += chunk) {
     const to = Math.min(total, from + chunk);
-    rows += await sql.begin(async (transaction) => {
-      const tx = transaction as unknown as Sql;
+    rows += await transaction(sql, async (tx) => {
       await tx`SELECT setseed(${(from / total) * 0.9})`;
       return (await statement(tx, from, to)).count;
     });

@@ -5,6 +5,7 @@ import type { Sql } from '../sql/database.js';
 import {
   broadcastRatePerSecond,
   countTemplateBroadcastUses,
+  findBroadcastStatus,
   finishBroadcast,
   nextOpenBroadcast,
   releaseBroadcast,
@@ -17,7 +18,7 @@ import {
   type StoredBroadcast,
 } from '../sql/broadcasts.js';
 import { createNotification } from '../sql/notifications.js';
-import { markTelegramUserUnreachable } from '../sql/telegram-users.js';
+import { findTelegramUserNames, markTelegramUserUnreachable } from '../sql/telegram-users.js';
 import { renderTemplate } from '../api/contract/templates.js';
 
 export interface BroadcastSenderOptions {
@@ -50,17 +51,14 @@ export interface TestMessageResult {
   error?: string;
 }
 
-/** What the API needs of the sender. */
-export interface Broadcaster {
+/** The sender; the API sees it through its Broadcaster port (api/ports.ts), which this satisfies. */
+export interface BroadcastSender {
   /** A broadcast was queued or requeued: look at the queue now. */
   wake(): void;
   /** A broadcast was cancelled: recipients claimed but not yet sent are not sent. */
   cancelled(broadcastId: number): void;
-  /** Sends one message now (not through the queue) and reports Telegram's answer. */
-  sendTest(chatId: number, html: string): Promise<TestMessageResult>;
-}
-
-export interface BroadcastSender extends Broadcaster {
+  /** Renders the content for the user (their names) and sends it now, not through the queue; reports Telegram's answer. */
+  sendTest(chatId: number, content: string): Promise<TestMessageResult>;
   start(): Promise<void>;
   /** Stops claiming work, waits for requests in flight and stores their answers. */
   stop(): Promise<void>;
@@ -198,7 +196,7 @@ export function createBroadcastSender(options: BroadcastSenderOptions): Broadcas
   /** False when the broadcast still has recipients pending or in flight (or was cancelled meanwhile). */
   async function finish(broadcastId: number): Promise<boolean> {
     const finished = await finishBroadcast(sql, broadcastId, now());
-    if (!finished) return (await findBroadcastStatus(broadcastId)) !== 'sending';
+    if (!finished) return (await findBroadcastStatus(sql, broadcastId)) !== 'sending';
     if (finished.templateId !== null) await countTemplateBroadcastUses(sql, finished.templateId, finished.successCount);
     const ok = finished.status === 'sent';
     const { successCount, failureCount, unknownCount } = finished;
@@ -216,11 +214,6 @@ export function createBroadcastSender(options: BroadcastSenderOptions): Broadcas
       metadata: { broadcastId: finished.id, status: finished.status, successCount, failureCount, unknownCount },
     });
     return true;
-  }
-
-  async function findBroadcastStatus(broadcastId: number): Promise<string | undefined> {
-    const [row] = await sql<{ status: string }[]>`SELECT status FROM broadcasts WHERE id = ${broadcastId}`;
-    return row?.status;
   }
 
   /**
@@ -319,7 +312,9 @@ export function createBroadcastSender(options: BroadcastSenderOptions): Broadcas
     cancelled(broadcastId) {
       cancelledIds.add(broadcastId);
     },
-    async sendTest(chatId, html) {
+    async sendTest(chatId, content) {
+      const user = await findTelegramUserNames(sql, chatId);
+      const html = renderTemplate(content, { first_name: user?.firstName, last_name: user?.lastName, username: user?.username });
       try {
         const message = await api.sendMessage(chatId, html, { parse_mode: 'HTML', link_preview_options: { is_disabled: true } });
         return { ok: true, messageId: message.message_id };

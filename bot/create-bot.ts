@@ -15,6 +15,7 @@ import { maintenance } from './middleware/maintenance.js';
 import { botMembershipUpdates, groupMembershipUpdates } from './features/membership-updates.js';
 import { BOT_COMMANDS, startFeature } from './features/start.js';
 import { lookupFeature } from './features/lookup.js';
+import { createContactLookup } from '../sql/contact-lookup.js';
 import { placeSearchFeature } from './features/place-search.js';
 import { createUpdateTracker } from './update-tracker.js';
 
@@ -77,7 +78,7 @@ export function createBot(options: BotOptions): MedBot {
   const recorder = createRecorder({ sql: options.sql, spillDir: options.dataDir ? path.join(options.dataDir, SPILL_FOLDER) : null, onError });
   const events = new EventEmitter();
   const tracker = createUpdateTracker(events);
-  const deps = { sql: options.sql, recorder, now, events };
+  const deps = { sql: options.sql, recorder, now, events, contactLookup: createContactLookup(options.sql) };
   let state: BotState = 'stopped';
   let lastUpdateAt: Date | null = null;
   let runner: RunnerHandle | undefined;

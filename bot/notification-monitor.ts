@@ -7,7 +7,7 @@ import { countBotUsers, countErrorsBetween, dayFigures, usersRefusedEveryDay } f
 import { getSystemSettings } from '../sql/settings.js';
 import { DAILY_LIMIT_REFUSAL } from './features/lookup.js';
 import { alertChats, alertText, dailyReportText, reportChats, type AlertApi } from './telegram-alerts.js';
-import { localDay } from './time-zone.js';
+import { localDay } from '../api/contract/time-zone.js';
 
 /** An error spike is more than this many ERROR log rows within ERROR_SPIKE_WINDOW_MS (a constant, not a setting). */
 export const ERROR_SPIKE_THRESHOLD = 10;

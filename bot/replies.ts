@@ -7,7 +7,8 @@ import { DEFAULT_TEMPLATES } from './default-templates.js';
 import type { Recorder } from './recorder.js';
 import { packSections, splitMessage } from './render.js';
 import { renderTemplate, type TemplateType, type TemplateValues } from '../api/contract/templates.js';
-import { localDay, nextMidnight } from './time-zone.js';
+import { localDay } from '../api/contract/time-zone.js';
+import { replyValues } from '../api/contract/reply-values.js';
 
 export interface ReplyDeps {
   sql: Sql;
@@ -57,29 +58,14 @@ export async function replyWithTemplate(
 }
 
 /**
- * The placeholders every reply can use: who the user is and where their daily allowance stands.
- * `used` is today's count when the caller already knows it.
+ * The placeholders every reply can use (replyValues). `used` is today's count when the caller
+ * already knows it.
  */
 export async function userValues(deps: ReplyDeps, ctx: BotContext, used?: number): Promise<TemplateValues> {
   const { settings, access } = ctx.request;
   const now = ctx.request.receivedAt;
   const dailyLimit = access ? access.dailyLimit : settings.defaultDailyLimit;
   used ??= ctx.from ? await usedToday(deps.sql, ctx.from.id, localDay(now, settings.timeZone)) : 0;
-  return {
-    first_name: ctx.from?.first_name,
-    last_name: ctx.from?.last_name,
-    username: ctx.from?.username,
-    daily_limit: dailyLimit ?? 'unlimited',
-    remaining: dailyLimit === null ? 'unlimited' : Math.max(dailyLimit - used, 0),
-    reset_time: formatDuration(nextMidnight(now, settings.timeZone).getTime() - now.getTime()),
-  };
-}
-
-/** "5 h 12 min", "48 min": how long until something happens. */
-export function formatDuration(ms: number): string {
-  const totalMinutes = Math.max(1, Math.ceil(ms / 60_000));
-  const hours = Math.floor(totalMinutes / 60);
-  const minutes = totalMinutes % 60;
-  if (hours === 0) return `${minutes} min`;
-  return minutes === 0 ? `${hours} h` : `${hours} h ${minutes} min`;
+  const user = ctx.from && { firstName: ctx.from.first_name, lastName: ctx.from.last_name, username: ctx.from.username };
+  return replyValues({ user, dailyLimit, used, now, timeZone: settings.timeZone });
 }

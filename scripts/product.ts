@@ -5,6 +5,7 @@ import type { Update } from 'grammy/types';
 import { buildApp } from '../api/app.js';
 import { refreshLongWindowAnswers } from '../api/analytics/answers.js';
 import { createFigureCache } from '../api/analytics/figure-cache.js';
+import { createContactDirectoryCache } from '../api/contact-directory-cache.js';
 import { createBot, type MedBot } from '../bot/create-bot.js';
 import { createBroadcastSender } from '../bot/broadcast-sender.js';
 import { createNotificationMonitor, NOTIFICATION_CHECK_INTERVAL_MS } from '../bot/notification-monitor.js';
@@ -117,10 +118,12 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     });
     const backups = openBackups(database, options, (level, message) => app.log[level](message));
     const figureCache = createFigureCache(() => new Date());
+    const contactDirectoryCache = createContactDirectoryCache(() => new Date());
     const app = await buildApp({
       sql,
       probeSql: database.probeSql,
       figureCache,
+      contactDirectoryCache,
       config: { jwtSecret, consoleDir: options.consoleDir, loginRateLimit: options.loginRateLimit },
       logger: loggerOptions(options),
       botStatus: () => bot.status(),

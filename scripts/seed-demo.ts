@@ -1,7 +1,7 @@
 import { hashPassword } from '../api/auth/passwords.js';
 import type { Role } from '../api/contract/roles.js';
 import { insertAuthorizedGroups, insertMemberships, insertWhitelistEntries } from '../sql/access-bulk.js';
-import { insertAdminUser } from '../sql/admin-users.js';
+import { findAdminUserIdByUsername, insertAdminUser } from '../sql/admin-users.js';
 import type { Sql } from '../sql/database.js';
 import { insertStoredBroadcasts } from '../sql/broadcasts-bulk.js';
 import { insertNotifications } from '../sql/notifications-bulk.js';
@@ -53,8 +53,8 @@ export async function seedDemoData(sql: Sql, { now = new Date() }: { now?: Date 
   });
   await runSeedOnce(sql, 'demo-notifications', async (tx) => insertNotifications(tx, (await world()).notifications));
   await runSeedOnce(sql, 'demo-broadcasts', async (tx) => {
-    const [sender] = await tx<{ id: number }[]>`SELECT id FROM admin_users WHERE username = 'demo.admin'`;
-    await insertStoredBroadcasts(tx, (await world()).broadcasts, sender?.id ?? null);
+    const senderId = await findAdminUserIdByUsername(tx, 'demo.admin');
+    await insertStoredBroadcasts(tx, (await world()).broadcasts, senderId ?? null);
   });
   // postgres.js keeps, per query call site, an Error whose stack still holds the calling closures, and
   // so this scope: without this the built world (tens of MB) would stay in memory for good.

@@ -1,6 +1,7 @@
 import type postgres from 'postgres';
 import type { Role } from '../api/contract/roles.js';
 import type { Sql } from './database.js';
+import { transaction } from './transaction.js';
 
 export interface NewSession {
   userId: number;
@@ -42,7 +43,7 @@ export type RotationResult =
 
 /** Starts a session with its first refresh token; returns the session id. */
 export async function createSession(sql: Sql, session: NewSession): Promise<string> {
-  return sql.begin(async (tx) => {
+  return transaction(sql, async (tx) => {
     const [row] = await tx<{ id: string }[]>`
       INSERT INTO admin_sessions (user_id, ip, user_agent, created_at, last_used_at, expires_at)
       VALUES (${session.userId}, ${session.ip}, ${session.userAgent}, ${session.startedAt}, ${session.startedAt}, ${session.expiresAt})
@@ -102,7 +103,7 @@ export async function rotateRefreshToken(
   now: Date,
   expiresAt: Date,
 ): Promise<RotationResult> {
-  return sql.begin(async (tx): Promise<RotationResult> => {
+  return transaction(sql, async (tx): Promise<RotationResult> => {
     const [token] = await tx<{ sessionId: string; rotatedAt: Date | null; userId: number; live: boolean }[]>`
       SELECT t.session_id, t.rotated_at, s.user_id,
         (s.revoked_at IS NULL AND s.expires_at > ${now} AND u.is_active) AS live

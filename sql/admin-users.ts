@@ -51,6 +51,12 @@ export async function findAdminUserById(sql: Sql, id: number): Promise<AdminUser
   return user;
 }
 
+/** The id of the staff member with exactly this username. */
+export async function findAdminUserIdByUsername(sql: Sql, username: string): Promise<number | undefined> {
+  const [user] = await sql<{ id: number }[]>`SELECT id FROM admin_users WHERE username = ${username}`;
+  return user?.id;
+}
+
 /** Finds a user by username or email, ignoring case. */
 export async function findAdminUserByIdentifier(sql: Sql, identifier: string): Promise<AdminUserRecord | undefined> {
   const [user] = await sql<AdminUserRecord[]>`

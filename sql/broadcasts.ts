@@ -1,5 +1,6 @@
 import type { BroadcastStatus, BroadcastTargetType } from '../api/contract/broadcasts.js';
 import type { Sql } from './database.js';
+import { transaction } from './transaction.js';
 
 export interface StoredBroadcast {
   id: number;
@@ -57,8 +58,7 @@ async function recount(sql: Sql, broadcastIds: number[]): Promise<void> {
  * listed ones among the known bot users that staff have not blocked) in one transaction. Returns null when no recipient qualifies.
  */
 export async function insertBroadcast(sql: Sql, broadcast: NewBroadcast, at: Date): Promise<StoredBroadcast | null> {
-  return sql.begin(async (transaction) => {
-    const tx = transaction as unknown as Sql;
+  return transaction(sql, async (tx) => {
     const [created] = await tx<StoredBroadcast[]>`
       INSERT INTO broadcasts (title, content, template_id, target_type, created_by, created_at)
       VALUES (${broadcast.title}, ${broadcast.content}, ${broadcast.templateId}, ${broadcast.targetType}, ${broadcast.createdBy}, ${at})
@@ -88,6 +88,12 @@ class NoRecipientsError extends Error {}
 export async function findBroadcast(sql: Sql, id: number): Promise<StoredBroadcast | undefined> {
   const [row] = await sql<StoredBroadcast[]>`SELECT ${BROADCAST_COLUMNS(sql)} FROM broadcasts WHERE id = ${id}`;
   return row;
+}
+
+/** A broadcast's status alone; undefined when there is no such broadcast. */
+export async function findBroadcastStatus(sql: Sql, id: number): Promise<string | undefined> {
+  const [row] = await sql<{ status: string }[]>`SELECT status FROM broadcasts WHERE id = ${id}`;
+  return row?.status;
 }
 
 /** The latest broadcasts, newest first, with content cut to `contentLength` characters. */
@@ -159,8 +165,7 @@ export async function listRecipientsIn(sql: Sql, broadcastId: number, status: 'f
 
 /** Cancels an open broadcast: its pending recipients fail as 'cancelled'. False when it was not open. */
 export async function cancelBroadcast(sql: Sql, broadcastId: number, at: Date): Promise<boolean> {
-  return sql.begin(async (transaction) => {
-    const tx = transaction as unknown as Sql;
+  return transaction(sql, async (tx) => {
     const [open] = await tx`
       UPDATE broadcasts SET status = 'cancelled', finished_at = ${at}
       WHERE id = ${broadcastId} AND status IN ('queued', 'sending', 'interrupted') RETURNING id`;
@@ -190,8 +195,7 @@ export async function requeueUnknownRecipients(sql: Sql, broadcastId: number): P
 }
 
 async function requeueRecipients(sql: Sql, broadcastId: number, from: 'failed' | 'unknown'): Promise<number> {
-  return sql.begin(async (transaction) => {
-    const tx = transaction as unknown as Sql;
+  return transaction(sql, async (tx) => {
     const requeued = await tx`
       UPDATE broadcast_recipients r SET status = 'pending', error = NULL, attempts = 0
       FROM telegram_users u
@@ -222,8 +226,7 @@ const leaseEnd = (sql: Sql, lease: Lease) => sql`now() + ${lease.ms} * interval 
  * sender resumes them. Returns how many recipients became unknown.
  */
 export async function settleExpiredLeases(sql: Sql): Promise<number> {
-  return sql.begin(async (transaction) => {
-    const tx = transaction as unknown as Sql;
+  return transaction(sql, async (tx) => {
     const interrupted = await tx<{ id: number; owner: string }[]>`
       WITH expired AS (
         SELECT id, lease_owner FROM broadcasts WHERE status = 'sending' AND lease_expires_at < now() FOR UPDATE

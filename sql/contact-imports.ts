@@ -2,6 +2,7 @@ import type { ContactImport } from '../api/contract/contact-import.js';
 import type { ContactFilter, CreateContact, MedicalContact } from '../api/contract/medical-contacts.js';
 import { contactFilterSql, reverifyCutoff } from './medical-contacts.js';
 import type { Sql } from './database.js';
+import { transaction } from './transaction.js';
 
 /** A contact as an import inserts it. */
 export interface ImportContactRow extends Omit<CreateContact, 'allowDuplicate'> {
@@ -178,8 +179,7 @@ export type UndoResult =
 
 /** Deletes the contacts an import added (those that still carry its id) and marks it undone. */
 export async function undoContactImport(sql: Sql, id: number, by: { userId: number | null; now: Date }): Promise<UndoResult> {
-  return sql.begin(async (transaction) => {
-    const tx = transaction as unknown as Sql;
+  return transaction(sql, async (tx) => {
     const [found] = await tx<{ status: ContactImport['status'] }[]>`SELECT status FROM contact_imports WHERE id = ${id} FOR UPDATE`;
     if (!found) return { outcome: 'not-found' as const };
     if (found.status !== 'completed') return { outcome: 'not-undoable' as const, status: found.status };

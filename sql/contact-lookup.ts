@@ -39,8 +39,6 @@ interface ContactPlaces {
   masters: Uint8Array;
 }
 
-const placesBySql = new WeakMap<Sql, Promise<ContactPlaces>>();
-
 async function loadContactPlaces(sql: Sql): Promise<ContactPlaces> {
   // The version first: a write committed between the two statements leaves the places newer than
   // the version they are kept under, and the next lookup reloads them.
@@ -60,18 +58,35 @@ async function loadContactPlaces(sql: Sql): Promise<ContactPlaces> {
   return { version, index, ids, masters };
 }
 
-function contactPlaces(sql: Sql, staleVersion?: number): Promise<ContactPlaces> {
-  const current = placesBySql.get(sql);
-  if (current && staleVersion === undefined) return current;
-  const next = (async () => {
-    const kept = await current?.catch(() => undefined);
-    // Another lookup may have reloaded them already.
-    if (kept && staleVersion !== undefined && kept.version !== staleVersion) return kept;
-    return loadContactPlaces(sql);
-  })();
-  placesBySql.set(sql, next);
-  next.catch(() => placesBySql.get(sql) === next && placesBySql.delete(sql));
-  return next;
+/** Finds the contacts nearest a point, keeping the directory's places in memory between lookups. */
+export interface ContactLookup {
+  findNearest(point: { latitude: number; longitude: number }, options: { limit: number; radiusKm: number }): Promise<NearbyContact[]>;
+}
+
+/**
+ * The contact lookup over a client; the instance holds the places it has loaded, so whoever
+ * creates it (the bot, a benchmark) owns that cache.
+ */
+export function createContactLookup(sql: Sql): ContactLookup {
+  let kept: Promise<ContactPlaces> | undefined;
+
+  function contactPlaces(staleVersion?: number): Promise<ContactPlaces> {
+    const current = kept;
+    if (current && staleVersion === undefined) return current;
+    const next = (async () => {
+      const loaded = await current?.catch(() => undefined);
+      // Another lookup may have reloaded them already.
+      if (loaded && staleVersion !== undefined && loaded.version !== staleVersion) return loaded;
+      return loadContactPlaces(sql);
+    })();
+    kept = next;
+    next.catch(() => {
+      if (kept === next) kept = undefined;
+    });
+    return next;
+  }
+
+  return { findNearest: (point, options) => findNearestContacts(sql, contactPlaces, point, options) };
 }
 
 /** The ids of up to `count` contacts of one tier nearest to the point, within about radiusKm. */
@@ -88,12 +103,13 @@ function nearestIds(places: ContactPlaces, point: { latitude: number; longitude:
  * one statement reads them with their distances and the directory's version, and a version other
  * than the places' (a contact written since, by anyone) reloads the places and looks again.
  */
-export async function findNearestContacts(
+async function findNearestContacts(
   sql: Sql,
+  contactPlaces: (staleVersion?: number) => Promise<ContactPlaces>,
   point: { latitude: number; longitude: number },
   options: { limit: number; radiusKm: number },
 ): Promise<NearbyContact[]> {
-  let places = await contactPlaces(sql);
+  let places = await contactPlaces();
   for (;;) {
     const candidates = [true, false].flatMap((master) => nearestIds(places, point, master, options.limit + SPARE_CANDIDATES, options.radiusKm));
     const rows = await sql<(NearbyContact & { version: number })[]>`
@@ -103,7 +119,7 @@ export async function findNearestContacts(
       FROM contact_directory_version v LEFT JOIN medical_contacts c ON c.id = ANY(${candidates}::bigint[])`;
     const version = rows[0]?.version;
     if (version !== undefined && version !== places.version) {
-      places = await contactPlaces(sql, places.version);
+      places = await contactPlaces(places.version);
       continue;
     }
     return rows

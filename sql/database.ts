@@ -6,8 +6,10 @@ const CONNECT_TIMEOUT_S = 3;
 /** Seconds between attempts to reconnect (up to twice this, spread so connections do not retry together). */
 const RECONNECT_DELAY_S = 0.25;
 
-/** The tagged-template client every query module receives; rows come back camelCased. */
-export type Sql = postgres.Sql;
+/** The tagged-template client every query module receives, the pool or a transaction; rows come back camelCased. */
+export type Sql = postgres.ISql;
+/** The connection pool itself: what opens transactions (sql/transaction.ts) and is closed at the end. */
+export type Client = postgres.Sql;
 
 export interface DatabaseOptions {
   /** An external PostgreSQL server. When absent the embedded one is started. */
@@ -23,12 +25,12 @@ export interface DatabaseOptions {
 }
 
 export interface Database {
-  sql: Sql;
+  sql: Client;
   /**
    * A client of its own for health checks (one connection), so a check is not queued behind the
    * pool's waiting queries; the embedded database has one session, so there it is `sql` itself.
    */
-  probeSql: Sql;
+  probeSql: Client;
   kind: 'embedded' | 'external';
   /** The embedded database's data folder as a .tar.gz, for backups; absent for an external server. */
   dumpDataDir?: () => Promise<Blob>;
@@ -66,7 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
-function connect(url: string, max: number, settings: Record<string, string> = {}): Sql {
+function connect(url: string, max: number, settings: Record<string, string> = {}): Client {
   return postgres(url, {
     max,
     // A server that accepts connections but does not answer (a dead host, a cut network) fails the
@@ -87,5 +89,5 @@ function connect(url: string, max: number, settings: Record<string, string> = {}
       },
     },
     connection: { application_name: 'medcontacts', ...settings },
-  }) as unknown as Sql;
+  });
 }

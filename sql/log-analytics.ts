@@ -1,6 +1,7 @@
 import type postgres from 'postgres';
 import type { Sql } from './database.js';
 import { hasPlace, placeColumns, totalsAggregates } from './log-rollups.js';
+import { transaction } from './transaction.js';
 
 /**
  * The analytics figures of the bot logs, read from the roll-ups (sql/log-rollups.ts) plus the few
@@ -41,16 +42,15 @@ export async function readWithPendingLogs<T>(
   { start, end }: { start: Date; end: Date },
   read: (sql: Sql, pendingLogs: Fragment) => Promise<T>,
 ): Promise<T> {
-  const result = await sql.begin('ISOLATION LEVEL REPEATABLE READ READ ONLY', async (transaction) => {
-    const tx = transaction as unknown as Sql;
+  const result = await transaction(sql, async (tx) => {
     // Custom plans: see above. A year's distinct users sort about a million rows: in memory, not on
     // disk. And JIT compiling takes longer than these queries run.
     await tx`
       SELECT set_config('plan_cache_mode', 'force_custom_plan', true), set_config('work_mem', '64MB', true), set_config('jit', 'off', true)`;
     const [state] = await tx<{ lastLogId: number }[]>`SELECT last_log_id FROM log_rollup_state WHERE id`;
     return read(tx, tx`bot_logs WHERE id > ${state!.lastLogId} AND created_at >= ${start} AND created_at < ${end}`);
-  });
-  return result as T;
+  }, 'ISOLATION LEVEL REPEATABLE READ READ ONLY');
+  return result;
 }
 
 /** readWithPendingLogs over whole UTC days. */

@@ -1,5 +1,6 @@
 import type postgres from 'postgres';
 import type { Sql } from './database.js';
+import { transaction } from './transaction.js';
 
 type Fragment = postgres.PendingQuery<postgres.Row[]>;
 
@@ -56,7 +57,7 @@ export async function rollUpLogs(sql: Sql, { chunkIds = DEFAULT_CHUNK_IDS }: { c
   const highWater = await committedHighWater(sql);
   let logsRolledUp = 0;
   for (;;) {
-    const step = await sql.begin(async (tx) => {
+    const step = await transaction(sql, async (tx) => {
       await tx`SELECT pg_advisory_xact_lock(${ROLLUP_LOCK_ID})`;
       // The planner cannot tell how few rows a run has; compiling its statements costs more than running them.
       await tx`SET LOCAL jit = off`;
@@ -64,7 +65,7 @@ export async function rollUpLogs(sql: Sql, { chunkIds = DEFAULT_CHUNK_IDS }: { c
       const after = state!.lastLogId;
       if (after >= highWater) return { logs: 0, lastLogId: after, done: true };
       const upTo = Math.min(highWater, after + chunkIds);
-      const logs = await addToRollups(tx as unknown as Sql, after, upTo);
+      const logs = await addToRollups(tx, after, upTo);
       await tx`UPDATE log_rollup_state SET last_log_id = ${upTo}, rolled_up_at = now() WHERE id`;
       return { logs, lastLogId: upTo, done: upTo >= highWater };
     });
@@ -79,7 +80,7 @@ export async function rollUpLogs(sql: Sql, { chunkIds = DEFAULT_CHUNK_IDS }: { c
  * transactions writing bot_logs to end closes that gap, and the lock is released at once.
  */
 async function committedHighWater(sql: Sql): Promise<number> {
-  return sql.begin(async (tx) => {
+  return transaction(sql, async (tx) => {
     // Inserts queue behind a waiting lock: give up soon and let the next run try again.
     await tx`SET LOCAL lock_timeout = '2s'`;
     await tx`LOCK TABLE bot_logs IN SHARE MODE`;

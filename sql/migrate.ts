@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Sql } from './database.js';
+import { transaction } from './transaction.js';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 /** Any fixed number: processes starting together on one database take turns migrating it. */
@@ -12,7 +13,7 @@ const MIGRATION_LOCK_ID = 7_261_001;
  */
 export async function runMigrations(sql: Sql, dir = MIGRATIONS_DIR): Promise<string[]> {
   const files = (await readdir(dir)).filter((file) => /^\d+_.+\.sql$/.test(file)).sort();
-  return sql.begin(async (tx) => {
+  return transaction(sql, async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`;
     await tx`
       CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -1,4 +1,5 @@
 import type { Sql } from './database.js';
+import { transaction } from './transaction.js';
 
 /** One update of one bot, as received: the fingerprint tells a redelivery from another update with the same id. */
 export interface UpdateKey {
@@ -64,8 +65,7 @@ export async function markUpdatesAnswered(sql: Sql, keys: UpdateKey[]): Promise<
  * saw the connection fail). Returns whether it wrote.
  */
 export async function writeBatchOnce(sql: Sql, batchId: string, write: (tx: Sql) => Promise<void>): Promise<boolean> {
-  return sql.begin(async (transaction) => {
-    const tx = transaction as unknown as Sql;
+  return transaction(sql, async (tx) => {
     const [fresh] = await tx`INSERT INTO written_log_batches (id) VALUES (${batchId}) ON CONFLICT DO NOTHING RETURNING id`;
     if (!fresh) return false;
     await write(tx);

@@ -1,4 +1,5 @@
 import type { Sql } from './database.js';
+import { transaction } from './transaction.js';
 
 /** Keeps the secret a user is enrolling with until they prove they hold it. */
 export async function setPendingTwoFactorSecret(sql: Sql, userId: number, secret: string): Promise<void> {
@@ -19,7 +20,7 @@ export async function claimTwoFactorStep(sql: Sql, userId: number, step: number)
 
 /** Makes the pending secret the user's secret, switches two-factor on and stores new recovery codes. */
 export async function confirmTwoFactorEnrollment(sql: Sql, userId: number, step: number, recoveryCodeHashes: string[]): Promise<void> {
-  await sql.begin(async (tx) => {
+  await transaction(sql, async (tx) => {
     await tx`
       UPDATE admin_users SET
         two_factor_secret = two_factor_pending_secret, two_factor_pending_secret = NULL,
@@ -37,7 +38,7 @@ export async function requireTwoFactor(sql: Sql, userId: number): Promise<void> 
 
 /** Switches two-factor off and forgets the secret and the recovery codes. */
 export async function disableTwoFactor(sql: Sql, userId: number): Promise<void> {
-  await sql.begin(async (tx) => {
+  await transaction(sql, async (tx) => {
     await tx`
       UPDATE admin_users SET
         two_factor_enabled = false, two_factor_secret = NULL, two_factor_pending_secret = NULL,
@@ -48,7 +49,7 @@ export async function disableTwoFactor(sql: Sql, userId: number): Promise<void> 
 }
 
 export async function replaceRecoveryCodes(sql: Sql, userId: number, codeHashes: string[]): Promise<void> {
-  await sql.begin(async (tx) => {
+  await transaction(sql, async (tx) => {
     await tx`DELETE FROM admin_recovery_codes WHERE user_id = ${userId}`;
     await tx`INSERT INTO admin_recovery_codes ${tx(codeHashes.map((codeHash) => ({ userId, codeHash })))}`;
   });

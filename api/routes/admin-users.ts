@@ -30,6 +30,7 @@ import {
 } from '../../sql/admin-users.js';
 import { revokeUserSessions } from '../../sql/admin-sessions.js';
 import { disableTwoFactor, requireTwoFactor } from '../../sql/two-factor.js';
+import { transaction } from '../../sql/transaction.js';
 
 const ONLY_SUPER_ADMINS_MANAGE_SUPER_ADMINS = 'Only super administrators can create, change, reset or delete a super administrator';
 const LAST_SUPER_ADMIN = 'This is the last active super administrator: make another user super admin first';
@@ -51,8 +52,7 @@ export const adminUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> 
    * active one remains (and locks them, so two such changes cannot race past the check).
    */
   function withoutLosingLastSuperAdmin<T>(target: AdminUserRecord, change: (tx: Sql) => Promise<T>): Promise<T> {
-    return sql.begin(async (transaction) => {
-      const tx = transaction as unknown as Sql;
+    return transaction(sql, async (tx) => {
       if (target.role === 'super_admin' && target.isActive && (await countOtherActiveSuperAdmins(tx, target.id)) === 0) {
         throw conflict(LAST_SUPER_ADMIN);
       }

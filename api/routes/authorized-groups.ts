@@ -11,7 +11,7 @@ import {
 import { IdParamsSchema, SuccessResponseSchema } from '../contract/fields.js';
 import { ApiError, conflict, notFound } from '../errors.js';
 import { audit } from '../audit.js';
-import type { BotSandbox } from '../../bot/sandbox.js';
+import type { BotSandbox } from '../../bot/index.js';
 import type { Sql } from '../../sql/database.js';
 import { DuplicateValueError } from '../../sql/errors.js';
 import {

@@ -22,8 +22,7 @@ import {
   type SandboxUser,
 } from '../contract/bot-sandbox.js';
 import { ApiError, badRequest, conflict, notFound } from '../errors.js';
-import { SandboxError, SandboxTimeoutError, type BotSandbox } from '../../bot/sandbox.js';
-import type { ChatMessage, SimulatedGroup, SimulatedUser } from '../../bot/simulator/index.js';
+import { SandboxError, SandboxTimeoutError, type BotSandbox, type ChatMessage, type SimulatedGroup, type SimulatedUser } from '../../bot/index.js';
 import type { Sql } from '../../sql/database.js';
 import { searchPlaces } from '../../sql/cities.js';
 

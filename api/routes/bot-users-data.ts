@@ -8,7 +8,7 @@ import {
   type DailyUsage,
   type UserMembership,
 } from '../contract/bot-data.js';
-import { localDay, nextMidnight } from '../../bot/time-zone.js';
+import { localDay, nextMidnight } from '../contract/time-zone.js';
 import type { Sql } from '../../sql/database.js';
 import { activeGroupsWithMembership, isWhitelistedAdmin, listUserMemberships } from '../../sql/access.js';
 import { usedToday } from '../../sql/daily-usage.js';

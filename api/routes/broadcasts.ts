@@ -36,8 +36,7 @@ import {
   type StoredBroadcast,
 } from '../../sql/broadcasts.js';
 import { findTemplate } from '../../sql/message-templates.js';
-import { renderTemplate } from '../contract/templates.js';
-import type { Broadcaster } from '../../bot/broadcast-sender.js';
+import type { Broadcaster } from '../ports.js';
 
 const NO_RECIPIENTS = 'There are no active bot users to send this broadcast to';
 const NO_SELECTED_RECIPIENTS = 'None of the selected users is a bot user that staff have not blocked';
@@ -137,10 +136,7 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
       if (!broadcaster) throw conflict(NO_SENDER);
       const chatId = Number(String(request.body.userId).trim());
       const content = request.body.content?.trim() ? request.body.content : (await activeTemplate(request.body.templateId!)).content;
-      const [user] = await sql<{ firstName: string; lastName: string | null; username: string | null }[]>`
-        SELECT first_name, last_name, username FROM telegram_users WHERE telegram_id = ${chatId}`;
-      const html = renderTemplate(content, { first_name: user?.firstName, last_name: user?.lastName, username: user?.username });
-      return broadcaster.sendTest(chatId, html);
+      return broadcaster.sendTest(chatId, content);
     },
   );
 

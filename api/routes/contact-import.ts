@@ -36,6 +36,7 @@ import {
 } from '../../sql/contact-imports.js';
 import { geocodeContactPlace } from '../../sql/medical-contacts.js';
 import { sendCsvFile } from '../csv-download.js';
+import { transaction } from '../../sql/transaction.js';
 
 /** Rows inserted per statement. */
 const BATCH_SIZE = 1000;
@@ -166,8 +167,7 @@ export const contactImportRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date
     const { record } = progress;
     const by = { userId: request.auth?.id ?? null, now: now() };
     try {
-      await sql.begin(async (transaction) => {
-        const tx = transaction as unknown as Sql;
+      await transaction(sql, async (tx) => {
         const checked = await markDuplicates(tx, rows);
         for (let start = 0; start < checked.length; start += BATCH_SIZE) {
           const batch = checked.slice(start, start + BATCH_SIZE);

@@ -21,7 +21,7 @@ import { IdParamsSchema, SuccessResponseSchema } from '../contract/fields.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import { audit } from '../audit.js';
 import { requireAuth } from '../plugins/access-control.js';
-import { createFigureCache } from '../analytics/figure-cache.js';
+import type { ContactDirectoryCache } from '../contact-directory-cache.js';
 import type { Sql } from '../../sql/database.js';
 import {
   bulkDeleteContacts,
@@ -48,6 +48,7 @@ import {
   type ContactColumns,
   type ContactTarget,
 } from '../../sql/medical-contacts.js';
+import { transaction } from '../../sql/transaction.js';
 
 const TARGET_TYPE = 'medical_contact';
 const FILTER_FIELDS = Object.keys(ContactFilterSchema.shape) as (keyof typeof ContactFilterSchema.shape)[];
@@ -55,20 +56,13 @@ const NO_SUCH_CONTACT = 'No medical contact with this id';
 const TELEGRAM_NEEDS_USERNAME = 'telegramUsername is required when the contact method is telegram';
 
 /** Medical contacts (spec §2.7, §5, §7): the directory the bot answers from. */
-export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = async (instance, { sql, now }) => {
+export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; cache: ContactDirectoryCache }> = async (instance, { sql, now, cache }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   const actorOf = (request: FastifyRequest): ContactActor => {
     const auth = requireAuth(request);
     return { id: auth.id, username: auth.username, ip: request.ip };
   };
-
-  let summary: { key: string; stats: ContactListResponse['stats']; filterOptions: ContactFilterOptions } | undefined;
-  /**
-   * How many contacts match a filter, kept under the directory summary's key: a text search
-   * matching thousands would otherwise count them all again for every page and every viewer.
-   */
-  const matchCounts = createFigureCache(now);
 
   /**
    * The stats and filter values over the whole directory, computed again only when a write has
@@ -77,13 +71,14 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
    */
   async function directorySummary(at: Date) {
     const key = `${await contactDirectoryVersion(sql)}:${Math.floor(reverifyCutoff(at).getTime() / 60_000)}`;
-    if (summary?.key === key) return summary;
+    if (cache.summary?.key === key) return cache.summary;
     const [stats, filterOptions] = await Promise.all([contactStats(sql, at), contactFilterOptions(sql)]);
-    summary = {
+    const summary = {
       key,
       stats: { ...stats, countries: filterOptions.countries.length, regions: filterOptions.regions.length, specialties: filterOptions.specialties.length },
       filterOptions,
     };
+    cache.summary = summary;
     return summary;
   }
 
@@ -116,7 +111,7 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
       const [total, records] = await Promise.all([
         filter.length === 0
           ? stats.total
-          : matchCounts(`${key}:${JSON.stringify(filter)}`, Infinity, () => countMedicalContacts(sql, query, at)).then((count) => count.value),
+          : cache.matchCounts(`${key}:${JSON.stringify(filter)}`, Infinity, () => countMedicalContacts(sql, query, at)).then((count) => count.value),
         listMedicalContacts(sql, query, at),
       ]);
       return { items: records.map((record) => toMedicalContact(record, at)), total, page: query.page, pageSize: query.pageSize, stats };
@@ -236,8 +231,7 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
         if (missing > 0) throw badRequest(`${TELEGRAM_NEEDS_USERNAME}: ${missing} of these contacts have none`, 'contactMethod');
       }
       const placeChanged = updates.city !== undefined || updates.region !== undefined || updates.country !== undefined;
-      const ids = await sql.begin(async (transaction) => {
-        const tx = transaction as unknown as Sql;
+      const ids = await transaction(sql, async (tx) => {
         const changed = await bulkUpdateContacts(tx, target, updates, actor, at);
         if (placeChanged && changed.length > 0) {
           for (const place of await contactPlaces(tx, changed)) {

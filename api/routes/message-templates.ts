@@ -18,8 +18,8 @@ import { KNOWN_TEMPLATE_VARIABLES, renderTemplate, TELEGRAM_MESSAGE_LIMIT, templ
 import { IdParamsSchema, SuccessResponseSchema } from '../contract/fields.js';
 import { conflict, notFound } from '../errors.js';
 import { audit } from '../audit.js';
-import { formatDuration } from '../../bot/replies.js';
-import { localDay, nextMidnight } from '../../bot/time-zone.js';
+import { replyValues } from '../contract/reply-values.js';
+import { localDay } from '../contract/time-zone.js';
 import type { Sql } from '../../sql/database.js';
 import { getSystemSettings } from '../../sql/settings.js';
 import { usedToday } from '../../sql/daily-usage.js';
@@ -34,6 +34,7 @@ import {
   updateTemplate,
   type StoredTemplate,
 } from '../../sql/message-templates.js';
+import { transaction } from '../../sql/transaction.js';
 
 const TARGET_TYPE = 'message_template';
 const NO_SUCH_TEMPLATE = 'No message template with this id';
@@ -77,8 +78,7 @@ export const messageTemplateRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Da
    * checks another active template of its type remains (and locks it against a racing change).
    */
   function keepingOneActive<T>(template: StoredTemplate, change: (tx: Sql) => Promise<T>): Promise<T> {
-    return sql.begin(async (transaction) => {
-      const tx = transaction as unknown as Sql;
+    return transaction(sql, async (tx) => {
       if (template.isActive && BOT_TYPES.has(template.type) && (await countOtherActiveTemplates(tx, template.type, template.id)) === 0) {
         throw conflict(lastActiveMessage(template.type));
       }
@@ -86,22 +86,14 @@ export const messageTemplateRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Da
     }) as Promise<T>;
   }
 
-  /** A real bot user's values, computed as the bot computes them for its replies. */
+  /** A real bot user's values, computed as the bot computes them for its replies (replyValues). */
   async function userValues(telegramId: number): Promise<TemplateValues> {
     const user = await findPreviewUser(sql, telegramId);
     if (!user) throw notFound('No bot user with this Telegram id');
     const settings = await getSystemSettings(sql);
     const at = now();
     const used = await usedToday(sql, telegramId, localDay(at, settings.timeZone));
-    return {
-      ...SAMPLE_TEMPLATE_VALUES,
-      first_name: user.firstName,
-      last_name: user.lastName,
-      username: user.username,
-      daily_limit: settings.defaultDailyLimit,
-      remaining: Math.max(settings.defaultDailyLimit - used, 0),
-      reset_time: formatDuration(nextMidnight(at, settings.timeZone).getTime() - at.getTime()),
-    };
+    return { ...SAMPLE_TEMPLATE_VALUES, ...replyValues({ user, dailyLimit: settings.defaultDailyLimit, used, now: at, timeZone: settings.timeZone }) };
   }
 
   app.get(

@@ -12,6 +12,7 @@ import { twoFactorRequiredFrom } from '../auth/two-factor-requirement.js';
 import type { Sql } from '../../sql/database.js';
 import { getSystemSettings, updateSystemSettings } from '../../sql/settings.js';
 import { findUnknownGroupIds, listAllowedGroupIds, setAllowedGroups } from '../../sql/allowed-groups.js';
+import { transaction } from '../../sql/transaction.js';
 
 async function readSettings(sql: Sql): Promise<SystemSettingsView> {
   const [settings, allowedGroupIds] = await Promise.all([getSystemSettings(sql), listAllowedGroupIds(sql)]);
@@ -63,8 +64,7 @@ export const systemSettingsRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
         throw badRequest(message, 'allowedGroups');
       }
       const before = await readSettings(sql);
-      await sql.begin(async (transaction) => {
-        const tx = transaction as unknown as Sql;
+      await transaction(sql, async (tx) => {
         await updateSystemSettings(tx, {
           defaultDailyLimit: changes.dailyLimit,
           maxResponseTimeSeconds: changes.maxResponseTime,

@@ -15,7 +15,7 @@ import {
   type TelegramUserSummary,
   type TelegramUsersPage,
 } from '../contract/telegram-users.js';
-import { localDay } from '../../bot/time-zone.js';
+import { localDay } from '../contract/time-zone.js';
 import { audit } from '../audit.js';
 import { notFound } from '../errors.js';
 import type { Sql } from '../../sql/database.js';

@@ -1,7 +1,7 @@
 import { Composer } from 'grammy';
 import type { Sql } from '../../sql/database.js';
 import { findPlace, nearestPlace, type Place } from '../../sql/cities.js';
-import { findNearestContacts } from '../../sql/contact-lookup.js';
+import type { ContactLookup } from '../../sql/contact-lookup.js';
 import { consumeDailyRequest, refundDailyRequest } from '../../sql/daily-usage.js';
 import { isDatabaseUnavailable } from '../../sql/errors.js';
 import { recordOutcome, type BotContext } from '../context.js';
@@ -9,11 +9,12 @@ import { formatContact } from '../contact-card.js';
 import { REFUSALS } from '../default-templates.js';
 import type { Recorder } from '../recorder.js';
 import { renderReplies, replyWithTemplate, sendHtml, userValues } from '../replies.js';
-import { localDay } from '../time-zone.js';
+import { localDay } from '../../api/contract/time-zone.js';
 
 interface LookupDeps {
   sql: Sql;
   recorder: Recorder;
+  contactLookup: ContactLookup;
 }
 
 export const PLACE_CALLBACK = /^place:(\d+)$/;
@@ -61,7 +62,7 @@ async function answerPoint(deps: LookupDeps, ctx: BotContext, point: { latitude:
   }
   let answered = false;
   try {
-    const contacts = await findNearestContacts(deps.sql, point, { limit: settings.resultsPerAnswer, radiusKm: settings.maxRadiusKm });
+    const contacts = await deps.contactLookup.findNearest(point, { limit: settings.resultsPerAnswer, radiusKm: settings.maxRadiusKm });
     const placeName = place ? placeLabel(place) : `${point.latitude.toFixed(3)}, ${point.longitude.toFixed(3)}`;
     if (contacts.length === 0) {
       recordOutcome(ctx, 'WARN', 'No contacts within the search radius', { ...where, resultCount: 0 });

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { createTestApp } from '../helpers/app.js';
 import { someBotUsers } from '../helpers/broadcasts.js';
-import type { Broadcaster } from '../../bot/broadcast-sender.js';
+import type { Broadcaster } from '../../api/ports.js';
 
 // A broadcast Telegram would refuse fails for every recipient, so its text is checked before anything is queued or sent.
 t.test('broadcast texts Telegram would refuse are refused with a 400 naming content', async (t) => {
@@ -9,8 +9,8 @@ t.test('broadcast texts Telegram would refuse are refused with a 400 naming cont
   const broadcaster: Broadcaster = {
     wake: () => undefined,
     cancelled: () => undefined,
-    sendTest: async (_chatId, html) => {
-      sent.push(html);
+    sendTest: async (_chatId, content) => {
+      sent.push(content);
       return { ok: true, messageId: 1 };
     },
   };

@@ -1,18 +1,18 @@
 import t from 'tap';
 import { createTestApp } from '../helpers/app.js';
 import { someBotUsers } from '../helpers/broadcasts.js';
-import type { Broadcaster } from '../../bot/broadcast-sender.js';
+import type { Broadcaster } from '../../api/ports.js';
 import { insertTemplate } from '../../sql/message-templates.js';
 
 function fakeBroadcaster() {
-  const sent: { chatId: number; html: string }[] = [];
+  const sent: { chatId: number; content: string }[] = [];
   let wakes = 0;
   const cancelled: number[] = [];
   const broadcaster: Broadcaster = {
     wake: () => void wakes++,
     cancelled: (id) => void cancelled.push(id),
-    sendTest: async (chatId, html) => {
-      sent.push({ chatId, html });
+    sendTest: async (chatId, content) => {
+      sent.push({ chatId, content });
       return chatId === 13 ? { ok: false, error: 'Forbidden: bot was blocked by the user' } : { ok: true, messageId: 42 };
     },
   };
@@ -56,7 +56,8 @@ t.test('broadcast-test: §5 messages; sends now and reports Telegram\'s answer',
   await someBotUsers(db.sql, 1, 12);
   const ok = await call(token, { method: 'POST', url: '/api/broadcast-test', payload: { userId: '12', content: 'Hi {first_name}' } });
   t.same(ok.json(), { ok: true, messageId: 42 });
-  t.same(fake.sent, [{ chatId: 12, html: 'Hi Ann 12' }]);
+  // The sender renders it for the user (test/bot/broadcast-sender.test.ts).
+  t.same(fake.sent, [{ chatId: 12, content: 'Hi {first_name}' }]);
   const refused = await call(token, { method: 'POST', url: '/api/broadcast-test', payload: { userId: 13, content: 'Hi' } });
   t.same(refused.json(), { ok: false, error: 'Forbidden: bot was blocked by the user' });
 });

@@ -2,7 +2,7 @@ import t from 'tap';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp } from '../helpers/app.js';
 import { someBotUsers } from '../helpers/broadcasts.js';
-import type { Broadcaster } from '../../bot/broadcast-sender.js';
+import type { Broadcaster } from '../../api/ports.js';
 
 const broadcaster: Broadcaster = { wake: () => undefined, cancelled: () => undefined, sendTest: async () => ({ ok: true, messageId: 1 }) };
 const { call, userWithToken, signIn, db, clock } = await createTestApp(t, { broadcaster });

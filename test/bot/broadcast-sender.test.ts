@@ -191,3 +191,14 @@ t.test('a sender that stops lets go of its broadcast: the rest stay pending, and
   t.equal(await untilFinished(h.sql, broadcast!.id, 5000), 'sent');
   for (const id of ids) t.equal(h.sim.messages(id).filter((message) => message.from.id !== id).length, 1, `user ${id} got it once`);
 });
+
+t.test('a test message is rendered for its user and sent now; a refusal is reported', async (t) => {
+  const h = await createBotHarness(t);
+  const [id, blocked] = await someBotUsers(h.sql, 2, 12, h.sim);
+  h.sim.blockBot(blocked!);
+  const sender = createBroadcastSender({ sql: h.sql, api: h.medBot.api });
+  const sent = await sender.sendTest(id!, 'Hi {first_name}');
+  t.match(sent, { ok: true, messageId: Number });
+  t.equal(h.sim.messages(id!).at(-1)!.text, 'Hi Ann 12');
+  t.same(await sender.sendTest(blocked!, 'Hi'), { ok: false, error: 'Forbidden: bot was blocked by the user' });
+});

@@ -6,6 +6,7 @@ import { createRecorder } from '../../bot/recorder.js';
 import { writeBatchOnce } from '../../sql/processed-updates.js';
 import { upsertTelegramUser } from '../../sql/telegram-users.js';
 import { insertBotLogs } from '../../sql/bot-logs.js';
+import type { Sql } from '../../sql/database.js';
 import { aBotLog } from '../helpers/bot-logs.js';
 import { aProxiedDatabase } from '../helpers/proxied-database.js';
 
@@ -91,7 +92,7 @@ t.test('without a data folder the backlog stays in memory, bounded: the oldest b
 });
 
 t.test('a batch written again after its commit went unseen is written once', async (t) => {
-  const write = (tx: typeof direct.sql) => insertBotLogs(tx, [row('once')]);
+  const write = (tx: Sql) => insertBotLogs(tx, [row('once')]);
   t.equal(await writeBatchOnce(direct.sql, '4f1c4b1e-0000-4000-8000-000000000001', write), true);
   t.equal(await writeBatchOnce(direct.sql, '4f1c4b1e-0000-4000-8000-000000000001', write), false);
   t.same(await rowsLabelled('once'), ['once']);

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { packSections, splitMessage } from '../../bot/render.js';
 import { escapeHtml, renderTemplate, TELEGRAM_MESSAGE_LIMIT } from '../../api/contract/templates.js';
-import { formatDuration } from '../../bot/replies.js';
+import { formatDuration } from '../../api/contract/reply-values.js';
 
 t.test('escapeHtml escapes what Telegram HTML reads as markup', async (t) => {
   t.equal(escapeHtml('<b>Tom & "Jerry"</b>'), '&lt;b&gt;Tom &amp; &quot;Jerry&quot;&lt;/b&gt;');

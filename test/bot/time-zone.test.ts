@@ -1,5 +1,5 @@
 import t from 'tap';
-import { isValidTimeZone, localDay, nextMidnight } from '../../bot/time-zone.js';
+import { isValidTimeZone, localDay, nextMidnight } from '../../api/contract/time-zone.js';
 
 const at = (iso: string) => new Date(iso);
 const HOUR = 3_600_000;

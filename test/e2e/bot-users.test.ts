@@ -4,7 +4,7 @@ import { startTestServer } from '../helpers/server.js';
 import { insertTelegramUsers, type NewTelegramUser } from '../../sql/telegram-users-bulk.js';
 import { saveMembership } from '../../sql/access.js';
 import { consumeDailyRequest } from '../../sql/daily-usage.js';
-import { localDay } from '../../bot/time-zone.js';
+import { localDay } from '../../api/contract/time-zone.js';
 
 const ADMIN = { username: 'adele', password: 'adele-the-admin-pass', role: 'admin' as const };
 const VIEWER = { username: 'vera', password: 'vera-the-viewer-pass', role: 'viewer' as const };

@@ -4,7 +4,7 @@ import { buildApp } from '../../api/app.js';
 import type { BotStatusReport } from '../../api/ports.js';
 import type { BackupService } from '../../sql/backups.js';
 import type { BotSandbox } from '../../bot/sandbox.js';
-import type { Broadcaster } from '../../bot/broadcast-sender.js';
+import type { Broadcaster } from '../../api/ports.js';
 import type { Role } from '../../api/contract/roles.js';
 import type { TelegramWebhook } from '../../api/routes/telegram-webhook.js';
 import { createTestDatabase, type TestDatabase } from './database.js';

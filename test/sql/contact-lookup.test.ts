@@ -1,5 +1,5 @@
 import t from 'tap';
-import { findNearestContacts } from '../../sql/contact-lookup.js';
+import { createContactLookup } from '../../sql/contact-lookup.js';
 import type { Sql } from '../../sql/database.js';
 import { CONTACT_PLACES, manyContacts, seededRandom } from '../helpers/contacts.js';
 import { createTestDatabase } from '../helpers/database.js';
@@ -24,8 +24,9 @@ t.test('the nearest contacts, found in memory', async (t) => {
   const db = await createTestDatabase();
   t.teardown(() => db.close());
   const { sql } = db;
+  const lookup = createContactLookup(sql);
 
-  t.strictSame(await findNearestContacts(sql, { latitude: 48.85, longitude: 2.35 }, { limit: 5, radiusKm: 100 }), [], 'an empty directory finds nothing');
+  t.strictSame(await lookup.findNearest({ latitude: 48.85, longitude: 2.35 }, { limit: 5, radiusKm: 100 }), [], 'an empty directory finds nothing');
 
   await manyContacts(sql, 3000, 11);
   // Spread the contacts around their cities, so that no two are as far from a point.
@@ -40,7 +41,7 @@ t.test('the nearest contacts, found in memory', async (t) => {
       const point = { latitude: place.latitude + (random() - 0.5) * 2, longitude: place.longitude + (random() - 0.5) * 2 };
       for (const options of [{ limit: 5, radiusKm: 100 }, { limit: 10, radiusKm: 25 }, { limit: 3, radiusKm: 500 }]) {
         const expected = idsAndKm(await nearestInDatabase(sql, point, options));
-        t.strictSame(idsAndKm(await findNearestContacts(sql, point, options)), expected, `${JSON.stringify(point)} ${JSON.stringify(options)}`);
+        t.strictSame(idsAndKm(await lookup.findNearest(point, options)), expected, `${JSON.stringify(point)} ${JSON.stringify(options)}`);
         compared += expected.length;
       }
     }
@@ -50,21 +51,21 @@ t.test('the nearest contacts, found in memory', async (t) => {
   t.test('a change to the directory by anyone, SQL by hand included, shows in the next lookup', async (t) => {
     const point = { latitude: 10, longitude: 10 };
     const options = { limit: 5, radiusKm: 50 };
-    t.strictSame(await findNearestContacts(sql, point, options), [], 'nobody near 10°N 10°E');
+    t.strictSame(await lookup.findNearest(point, options), [], 'nobody near 10°N 10°E');
     const [moved] = await sql<{ id: number }[]>`SELECT id FROM medical_contacts WHERE is_active AND NOT is_master_of_medicine ORDER BY id LIMIT 1`;
     await sql`UPDATE medical_contacts SET latitude = 10.1, longitude = 10 WHERE id = ${moved!.id}`;
-    const found = await findNearestContacts(sql, point, options);
+    const found = await lookup.findNearest(point, options);
     t.strictSame(found.map((contact) => contact.id), [moved!.id], 'a contact moved there is found');
     t.equal(Math.round(found[0]!.distanceKm * 10) / 10, 11.1, 'at its distance');
 
     const [master] = await sql<{ id: number }[]>`SELECT id FROM medical_contacts WHERE is_active AND is_master_of_medicine ORDER BY id LIMIT 1`;
     await sql`UPDATE medical_contacts SET latitude = 10.3, longitude = 10 WHERE id = ${master!.id}`;
-    t.strictSame((await findNearestContacts(sql, point, options)).map((contact) => contact.id), [master!.id, moved!.id], 'a Master of Medicine comes first, though farther');
+    t.strictSame((await lookup.findNearest(point, options)).map((contact) => contact.id), [master!.id, moved!.id], 'a Master of Medicine comes first, though farther');
 
     await sql`UPDATE medical_contacts SET is_active = false WHERE id = ${master!.id}`;
-    t.strictSame((await findNearestContacts(sql, point, options)).map((contact) => contact.id), [moved!.id], 'a deactivated contact is not');
+    t.strictSame((await lookup.findNearest(point, options)).map((contact) => contact.id), [moved!.id], 'a deactivated contact is not');
     await sql`DELETE FROM medical_contacts WHERE id = ${moved!.id}`;
-    t.strictSame(await findNearestContacts(sql, point, options), [], 'nor a deleted one');
+    t.strictSame(await lookup.findNearest(point, options), [], 'nor a deleted one');
   });
 
   t.test('the radius is a circle on the sphere, its edge included', async (t) => {
@@ -74,7 +75,7 @@ t.test('the nearest contacts, found in memory', async (t) => {
     const point = { latitude: -20.5, longitude: -20 };
     const [edge] = await sql<{ km: number }[]>`SELECT earth_distance(ll_to_earth(-20, -20), ll_to_earth(-20.5, -20)) / 1000 AS km`;
     const km = edge!.km;
-    t.strictSame((await findNearestContacts(sql, point, { limit: 5, radiusKm: km })).map((found) => found.id), [contact!.id], `found at exactly ${km} km`);
-    t.strictSame(await findNearestContacts(sql, point, { limit: 5, radiusKm: km - 0.001 }), [], 'not a metre closer');
+    t.strictSame((await lookup.findNearest(point, { limit: 5, radiusKm: km })).map((found) => found.id), [contact!.id], `found at exactly ${km} km`);
+    t.strictSame(await lookup.findNearest(point, { limit: 5, radiusKm: km - 0.001 }), [], 'not a metre closer');
   });
 });

@@ -18,7 +18,6 @@ import {
 import { applyLogRetention, deleteRolledUpLogsBefore } from '../../sql/log-retention.js';
 import { rollUpLogs } from '../../sql/log-rollups.js';
 import { updateSystemSettings } from '../../sql/settings.js';
-import type { Sql } from '../../sql/database.js';
 import { createTestDatabase } from '../helpers/database.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -307,7 +306,7 @@ t.test(
     const firstWritten = new Promise<void>((resolve) => (written = resolve));
     const slowWriter = sql.begin(async (tx) => {
       // Rows of different levels: writers of one level take turns on its row of bot_log_level_counts.
-      await insertBotLogs(tx as unknown as Sql, someLogs(random, 1, THIS_HOUR, NOW.getTime()).map((log) => ({ ...log, level: 'INFO' as const })));
+      await insertBotLogs(tx, someLogs(random, 1, THIS_HOUR, NOW.getTime()).map((log) => ({ ...log, level: 'INFO' as const })));
       written();
       await held;
     });

@@ -1,0 +1,43 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import t from 'tap';
+
+// SQL lives in sql/ (docs/style.md): routes, the bot and the scripts call named query functions,
+// and transactions are opened through sql/transaction.ts, never by casting one to Sql.
+
+const SOURCE = /\.tsx?$/;
+
+async function sourceFiles(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile() && SOURCE.test(entry.name) && !entry.parentPath.split(path.sep).includes('node_modules'))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** A tagged template or a transaction on a client, with or without a row type: sql`…`, tx<Row[]>`…`, sql.begin(…). */
+const TAGGED_SQL = /\b(?:sql|tx|transaction|probeSql|client)\s*(?:<[^`]*>)?\s*`|\.begin\s*\(/;
+/** Doc comments quote `sql` and the like in backticks. */
+const COMMENT = /^\s*(?:\/\/|\/\*|\*)/;
+const CAST = ['as unknown', 'as Sql'].join(' ');
+
+t.test('tagged SQL appears only in sql/ (and the tests and benchmarks)', async (t) => {
+  const files = (await Promise.all(['api', 'bot', 'scripts', 'console/src'].map(sourceFiles))).flat();
+  t.ok(files.length > 100, 'the server and console sources are read');
+  const offending: string[] = [];
+  for (const file of files) {
+    const lines = (await readFile(file, 'utf8')).split('\n');
+    lines.forEach((line, index) => {
+      if (!COMMENT.test(line) && TAGGED_SQL.test(line)) offending.push(`${file}:${index + 1}: ${line.trim()}`);
+    });
+  }
+  t.strictSame(offending, []);
+});
+
+t.test(`no "${CAST}": a transaction is already something every query module accepts`, async (t) => {
+  const files = (await Promise.all(['api', 'bot', 'sql', 'scripts', 'console/src', 'test', 'bench'].map(sourceFiles))).flat();
+  const offending: string[] = [];
+  for (const file of files) {
+    if ((await readFile(file, 'utf8')).includes(CAST)) offending.push(file);
+  }
+  t.strictSame(offending, []);
+});
