@@ -10,7 +10,7 @@ import {
 } from '../contract/bot-data.js';
 import { localDay, nextMidnight } from '../../bot/time-zone.js';
 import type { Sql } from '../../sql/database.js';
-import { activeGroupsWithMembership, isWhitelistedAdmin, listUserMemberships } from '../../sql/access.js';
+import { activeGroupsWithMembership, isWhitelistedAdmin, listUserMemberships } from '../../sql/access-control.js';
 import { usedToday } from '../../sql/daily-usage.js';
 import { getSystemSettings } from '../../sql/settings.js';
 

@@ -1,5 +1,5 @@
 import type { Sql } from '../../sql/database.js';
-import { listGroupsWithMembers } from '../../sql/access.js';
+import { listGroupsWithMembers } from '../../sql/access-control.js';
 import { listTelegramProfiles } from '../../sql/telegram-users.js';
 import type { TelegramSimulator } from './simulator.js';
 
