@@ -5,7 +5,7 @@ import type { Sql } from '../sql/database.js';
 import type { BotSandbox } from '../bot/sandbox.js';
 import type { BotStatusReport } from './ports.js';
 import { installAccessTokens } from './auth/tokens.js';
-import { installAccessControl } from './plugins/access-control.js';
+import { installAuthorization } from './plugins/authorization.js';
 import { installErrorHandler } from './plugins/error-handler.js';
 import { installControlCharacterCheck } from './plugins/control-characters.js';
 import { installDatabaseDeadline } from './plugins/database-deadline.js';
@@ -91,11 +91,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandler(app);
   installControlCharacterCheck(app);
   await installSecurityHeaders(app);
-  // Before access control, whose sign-in check is the first query of most requests.
+  // Before authorization, whose sign-in check is the first query of most requests.
   installDatabaseDeadline(app, { probeSql: deps.probeSql ?? deps.sql });
 
   const tokens = await installAccessTokens(app, { secret: deps.config.jwtSecret, now });
-  installAccessControl(app, { sql: deps.sql, tokens, now });
+  installAuthorization(app, { sql: deps.sql, tokens, now });
   installIdempotency(app, { sql: deps.sql, now });
   await app.register(rateLimit, { global: false });
 
