@@ -17,7 +17,7 @@ import {
   type StoredBroadcast,
 } from '../sql/broadcasts.js';
 import { createNotification } from '../sql/notifications.js';
-import { markTelegramUserUnreachable } from '../sql/telegram-users.js';
+import { markTelegramUserUnreachable } from '../sql/bot-users.js';
 import { renderTemplate } from '../api/contract/templates.js';
 
 export interface BroadcastSenderOptions {

@@ -6,7 +6,7 @@ import type { Sql } from '../sql/database.js';
 import { insertFinishedBroadcasts } from '../sql/broadcasts.js';
 import { insertNotifications } from '../sql/notifications.js';
 import { runSeedOnce } from '../sql/seeds.js';
-import { insertTelegramUsers } from '../sql/telegram-users.js';
+import { insertTelegramUsers } from '../sql/bot-users.js';
 import { insertDemoContacts } from './demo/contacts.js';
 import { insertDemoTraffic } from './demo/logs.js';
 import { buildDemoWorld, type DemoWorld } from './demo/world.js';

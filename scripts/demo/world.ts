@@ -1,6 +1,6 @@
 import type { NewAuthorizedGroup, NewMembership, NewWhitelistEntry } from '../../sql/access-control.js';
 import type { StoredNotification } from '../../sql/notifications.js';
-import type { NewTelegramUser } from '../../sql/telegram-users.js';
+import type { NewTelegramUser } from '../../sql/bot-users.js';
 import type { FinishedBroadcast } from '../../sql/broadcasts.js';
 import { DEMO_GROUPS, DEMO_WHITELISTED_ADMINS } from './access.js';
 import { buildDemoBroadcasts } from './broadcasts.js';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { TelegramUserDetailSchema } from '../../../../../api/contract/telegram-users.js';
+import { TelegramUserDetailSchema } from '../../../../../api/contract/bot-users.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { TELEGRAM_USERS_URL, telegramUsersQueryKey } from './keys.js';
 
