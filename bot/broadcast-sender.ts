@@ -18,7 +18,7 @@ import {
 } from '../sql/broadcasts.js';
 import { createNotification } from '../sql/notifications.js';
 import { markTelegramUserUnreachable } from '../sql/bot-users.js';
-import { renderTemplate } from '../api/contract/templates.js';
+import { renderTemplate } from '../api/contract/message-templates.js';
 
 export interface BroadcastSenderOptions {
   sql: Sql;

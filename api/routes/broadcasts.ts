@@ -36,7 +36,7 @@ import {
   type StoredBroadcast,
 } from '../../sql/broadcasts.js';
 import { findTemplate } from '../../sql/message-templates.js';
-import { renderTemplate } from '../contract/templates.js';
+import { renderTemplate } from '../contract/message-templates.js';
 import type { Broadcaster } from '../../bot/broadcast-sender.js';
 
 const NO_RECIPIENTS = 'There are no active bot users to send this broadcast to';

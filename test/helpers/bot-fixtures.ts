@@ -1,6 +1,5 @@
-import type { TemplateType } from '../../api/contract/templates.js';
 import { DEFAULT_TEMPLATES } from '../../bot/default-templates.js';
-import { renderTemplate, type TemplateValues } from '../../api/contract/templates.js';
+import { renderTemplate, type TemplateType, type TemplateValues } from '../../api/contract/message-templates.js';
 import type { ChatMessage, SimulatedUser } from '../../bot/simulator/index.js';
 import type { Sql } from '../../sql/database.js';
 import type { NewBotLog } from '../../sql/bot-logs.js';

@@ -1,7 +1,14 @@
 import { Badge, Button } from '@tremor/react';
 import { useId, useState, type FormEvent } from 'react';
-import { TEMPLATE_NAME_MAX, type CreateMessageTemplate, type MessageTemplate } from '../../../../../api/contract/message-templates.js';
-import { KNOWN_TEMPLATE_VARIABLES, TEMPLATE_TYPES, templateVariables, type TemplateType } from '../../../../../api/contract/templates.js';
+import {
+  KNOWN_TEMPLATE_VARIABLES,
+  TEMPLATE_NAME_MAX,
+  TEMPLATE_TYPES,
+  templateVariables,
+  type CreateMessageTemplate,
+  type MessageTemplate,
+  type TemplateType,
+} from '../../../../../api/contract/message-templates.js';
 import { CheckboxField } from '../../../components/checkbox-field.js';
 import { SelectField } from '../../../components/select-field.js';
 import { TelegramTextProblem } from '../../../components/telegram-text-problem.js';
