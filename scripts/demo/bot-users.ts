@@ -1,4 +1,4 @@
-import { DEMO_GROUPS, DEMO_WHITELISTED_ADMINS } from './access.js';
+import { DEMO_GROUPS, DEMO_WHITELISTED_ADMINS } from './access-control.js';
 import type { TelegramProfile } from '../../sql/bot-users.js';
 import type { DemoCity } from './cities.js';
 import { asciiHandle, LANGUAGE_CODES, NAMES, type Culture } from './names.js';

@@ -2,7 +2,7 @@ import type { NewAuthorizedGroup, NewMembership, NewWhitelistEntry } from '../..
 import type { StoredNotification } from '../../sql/notifications.js';
 import type { NewTelegramUser } from '../../sql/bot-users.js';
 import type { FinishedBroadcast } from '../../sql/broadcasts.js';
-import { DEMO_GROUPS, DEMO_WHITELISTED_ADMINS } from './access.js';
+import { DEMO_GROUPS, DEMO_WHITELISTED_ADMINS } from './access-control.js';
 import { buildDemoBroadcasts } from './broadcasts.js';
 import { buildDemoUsers, type DemoUser } from './bot-users.js';
 import { loadDemoCities } from './cities.js';
