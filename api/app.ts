@@ -5,7 +5,7 @@ import type { Sql } from '../sql/database.js';
 import type { BotSandbox } from '../bot/index.js';
 import type { BotStatusReport, Broadcaster } from './ports.js';
 import { installAccessTokens } from './auth/tokens.js';
-import { installAccessControl } from './plugins/access-control.js';
+import { installAuthorization } from './plugins/authorization.js';
 import { installErrorHandler } from './plugins/error-handler.js';
 import { installControlCharacterCheck } from './plugins/control-characters.js';
 import { installDatabaseDeadline } from './plugins/database-deadline.js';
@@ -17,8 +17,8 @@ import { accountSessionRoutes } from './routes/account-sessions.js';
 import { adminUserRoutes } from './routes/admin-users.js';
 import { authRoutes } from './routes/auth.js';
 import { botSandboxRoutes } from './routes/bot-sandbox.js';
-import { botUsersDataRoutes } from './routes/bot-users-data.js';
-import { telegramUserRoutes } from './routes/telegram-users.js';
+import { botUserDetailRoutes } from './routes/bot-user-details.js';
+import { botUserRoutes } from './routes/bot-users.js';
 import { botLogRoutes } from './routes/bot-logs.js';
 import { medicalContactRoutes } from './routes/medical-contacts.js';
 import { contactImportRoutes } from './routes/contact-import.js';
@@ -93,11 +93,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandler(app);
   installControlCharacterCheck(app);
   await installSecurityHeaders(app);
-  // Before access control, whose sign-in check is the first query of most requests.
+  // Before authorization, whose sign-in check is the first query of most requests.
   installDatabaseDeadline(app, { probeSql: deps.probeSql ?? deps.sql });
 
   const tokens = await installAccessTokens(app, { secret: deps.config.jwtSecret, now });
-  installAccessControl(app, { sql: deps.sql, tokens, now });
+  installAuthorization(app, { sql: deps.sql, tokens, now });
   installIdempotency(app, { sql: deps.sql, now });
   await app.register(rateLimit, { global: false });
 
@@ -106,8 +106,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountRoutes, { sql: deps.sql, now });
   await app.register(accountSessionRoutes, { sql: deps.sql, now });
   await app.register(adminUserRoutes, { sql: deps.sql, now });
-  await app.register(botUsersDataRoutes, { sql: deps.sql, now });
-  await app.register(telegramUserRoutes, { sql: deps.sql, now });
+  await app.register(botUserDetailRoutes, { sql: deps.sql, now });
+  await app.register(botUserRoutes, { sql: deps.sql, now });
   await app.register(botLogRoutes, { sql: deps.sql, now });
   await app.register(medicalContactRoutes, { sql: deps.sql, now, cache: deps.contactDirectoryCache ?? createContactDirectoryCache(now) });
   await app.register(botSandboxRoutes, { sql: deps.sql, sandbox: deps.sandbox });

@@ -18,8 +18,8 @@ import {
   type StoredBroadcast,
 } from '../sql/broadcasts.js';
 import { createNotification } from '../sql/notifications.js';
-import { findTelegramUserNames, markTelegramUserUnreachable } from '../sql/telegram-users.js';
-import { renderTemplate } from '../api/contract/templates.js';
+import { findTelegramUserNames, markTelegramUserUnreachable } from '../sql/bot-users.js';
+import { renderTemplate } from '../api/contract/message-templates.js';
 
 export interface BroadcastSenderOptions {
   sql: Sql;

@@ -1,5 +1,5 @@
 import type { NearbyContact } from '../sql/contact-lookup.js';
-import { escapeHtml } from '../api/contract/templates.js';
+import { escapeHtml } from '../api/contract/message-templates.js';
 
 function formatDistance(km: number): string {
   return km < 1 ? `${Math.round(km * 1000)} m` : `${km < 10 ? km.toFixed(1) : Math.round(km)} km`;

@@ -1,7 +1,7 @@
 import type { Context } from 'grammy';
 import type { LogLevel, NewBotLog } from '../sql/bot-logs.js';
 import type { SystemSettings } from '../sql/settings.js';
-import type { StoredTelegramUser } from '../sql/telegram-users.js';
+import type { StoredTelegramUser } from '../sql/bot-users.js';
 
 /** What the log row of the update being handled will say; features fill it in. */
 export type LogDraft = Omit<NewBotLog, 'createdAt' | 'userId' | 'chatId' | 'durationMs'>;

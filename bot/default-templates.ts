@@ -1,4 +1,4 @@
-import { TEMPLATE_TYPES, templateVariables, type TemplateType } from '../api/contract/templates.js';
+import { TEMPLATE_TYPES, templateVariables, type TemplateType } from '../api/contract/message-templates.js';
 import type { Sql } from '../sql/database.js';
 import { insertTemplate } from '../sql/message-templates.js';
 import { runSeedOnce } from '../sql/seeds.js';

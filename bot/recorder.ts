@@ -6,7 +6,7 @@ import { insertBotLogs, type LogLevel, type NewBotLog } from '../sql/bot-logs.js
 import { isDatabaseUnavailable } from '../sql/errors.js';
 import { countTemplateUses } from '../sql/message-templates.js';
 import { countContactRequests } from '../sql/contact-lookup.js';
-import { countTelegramRequests } from '../sql/telegram-users.js';
+import { countTelegramRequests } from '../sql/bot-users.js';
 import { refundDailyRequest } from '../sql/daily-usage.js';
 import { markUpdatesAnswered, writeBatchOnce, type UpdateKey } from '../sql/processed-updates.js';
 

@@ -6,7 +6,7 @@ import type { BotContext } from './context.js';
 import { DEFAULT_TEMPLATES } from './default-templates.js';
 import type { Recorder } from './recorder.js';
 import { packSections, splitMessage } from './render.js';
-import { renderTemplate, type TemplateType, type TemplateValues } from '../api/contract/templates.js';
+import { renderTemplate, type TemplateType, type TemplateValues } from '../api/contract/message-templates.js';
 import { localDay } from '../api/contract/time-zone.js';
 import { replyValues } from '../api/contract/reply-values.js';
 

@@ -1,12 +1,12 @@
 import { hashPassword } from '../api/auth/passwords.js';
 import type { Role } from '../api/contract/roles.js';
-import { insertAuthorizedGroups, insertMemberships, insertWhitelistEntries } from '../sql/access-bulk.js';
+import { insertAuthorizedGroups, insertMemberships, insertWhitelistEntries } from '../sql/access-control.js';
 import { findAdminUserIdByUsername, insertAdminUser } from '../sql/admin-users.js';
 import type { Sql } from '../sql/database.js';
-import { insertStoredBroadcasts } from '../sql/broadcasts-bulk.js';
-import { insertNotifications } from '../sql/notifications-bulk.js';
+import { insertFinishedBroadcasts } from '../sql/broadcasts.js';
+import { insertNotifications } from '../sql/notifications.js';
 import { runSeedOnce } from '../sql/seeds.js';
-import { insertTelegramUsers } from '../sql/telegram-users-bulk.js';
+import { insertTelegramUsers } from '../sql/bot-users.js';
 import { insertDemoContacts } from './demo/contacts.js';
 import { insertDemoTraffic } from './demo/logs.js';
 import { buildDemoWorld, type DemoWorld } from './demo/world.js';
@@ -54,7 +54,7 @@ export async function seedDemoData(sql: Sql, { now = new Date() }: { now?: Date 
   await runSeedOnce(sql, 'demo-notifications', async (tx) => insertNotifications(tx, (await world()).notifications));
   await runSeedOnce(sql, 'demo-broadcasts', async (tx) => {
     const senderId = await findAdminUserIdByUsername(tx, 'demo.admin');
-    await insertStoredBroadcasts(tx, (await world()).broadcasts, senderId ?? null);
+    await insertFinishedBroadcasts(tx, (await world()).broadcasts, senderId ?? null);
   });
   // postgres.js keeps, per query call site, an Error whose stack still holds the calling closures, and
   // so this scope: without this the built world (tens of MB) would stay in memory for good.

@@ -1,14 +1,182 @@
 import type postgres from 'postgres';
 import type { Sql } from './database.js';
 import { rethrowDuplicate } from './errors.js';
-import type { NewAuthorizedGroup, NewWhitelistEntry } from './access-bulk.js';
 
-/** The console's reads and writes of the authorized groups and the admin whitelist (the bot's are in access.ts). */
+/**
+ * Access control: the authorized groups, the admin whitelist and the stored group memberships,
+ * with the bot's reads (access gate, membership checks), the console's reads and writes, the
+ * System Settings' allowed groups and the bulk loads of demo data.
+ */
 
-export interface StoredAuthorizedGroup extends Omit<NewAuthorizedGroup, 'createdAt' | 'updatedAt'> {
-  id: number;
+/** An authorized group row as stored, every column given (bulk loads: demo data). */
+export interface NewAuthorizedGroup {
+  groupId: number;
+  groupName: string;
+  groupType: 'supergroup' | 'group' | 'channel';
+  dailyLimit: number;
+  description: string | null;
+  isActive: boolean;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** An admin whitelist row as stored, every column given. */
+export interface NewWhitelistEntry {
+  telegramId: number;
+  username: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  reason: string | null;
+  addedBy: string | null;
+  isActive: boolean;
+  createdAt: Date;
+}
+
+/** A stored membership row, as the bot's getChatMember checks leave them. */
+export interface NewMembership {
+  telegramId: number;
+  groupId: number;
+  membershipStatus: string;
+  joinedAt: Date | null;
+  lastVerified: Date;
+  isActive: boolean;
+}
+
+/** Inserts authorized groups in one statement; a chat id already authorized is left as it is. */
+export async function insertAuthorizedGroups(sql: Sql, groups: NewAuthorizedGroup[]): Promise<void> {
+  if (groups.length === 0) return;
+  await sql`INSERT INTO authorized_groups ${sql(groups)} ON CONFLICT (group_id) DO NOTHING`;
+}
+
+/** Inserts whitelist entries in one statement; a Telegram id already listed is left as it is. */
+export async function insertWhitelistEntries(sql: Sql, entries: NewWhitelistEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await sql`INSERT INTO admin_whitelist ${sql(entries)} ON CONFLICT (telegram_id) DO NOTHING`;
+}
+
+/** Inserts stored memberships in one statement; one already stored for the user and group is left as it is. */
+export async function insertMemberships(sql: Sql, memberships: NewMembership[]): Promise<void> {
+  if (memberships.length === 0) return;
+  await sql`INSERT INTO user_memberships ${sql(memberships)} ON CONFLICT (telegram_id, group_id) DO NOTHING`;
+}
+
+export interface AuthorizedGroupRef {
+  groupId: number;
+  groupName: string;
+  dailyLimit: number;
+}
+
+/** What is stored of a user's membership in a group, as the bot reads it. */
+export type StoredMembership = Pick<NewMembership, 'groupId' | 'membershipStatus' | 'isActive' | 'lastVerified'>;
+
+/** The group, if its chat id is an active authorized group. */
+export async function findActiveGroup(sql: Sql, chatId: number): Promise<AuthorizedGroupRef | undefined> {
+  const [group] = await sql<AuthorizedGroupRef[]>`
+    SELECT group_id, group_name, daily_limit FROM authorized_groups WHERE group_id = ${chatId} AND is_active`;
+  return group;
+}
+
+export async function isWhitelistedAdmin(sql: Sql, telegramId: number): Promise<boolean> {
+  const rows = await sql`SELECT 1 FROM admin_whitelist WHERE telegram_id = ${telegramId} AND is_active`;
+  return rows.length > 0;
+}
+
+export interface GroupWithMembership extends AuthorizedGroupRef {
+  /** What is stored of the user in this group; null when they were never checked. */
+  membership: StoredMembership | null;
+}
+
+/**
+ * The active authorized groups that count for the user, with what is stored of their membership:
+ * those they are stored as an active member of and, given `staleBefore`, those with no stored
+ * answer or one from before it. A fresh "not a member" is left out, so a user already checked
+ * against hundreds of groups reads only their own. One round trip.
+ */
+export async function activeGroupsWithMembership(sql: Sql, telegramId: number, staleBefore: Date | null): Promise<GroupWithMembership[]> {
+  const rows = await sql<(AuthorizedGroupRef & { membershipStatus: string | null; isActive: boolean | null; lastVerified: Date | null })[]>`
+    SELECT g.group_id, g.group_name, g.daily_limit, m.membership_status, m.is_active, m.last_verified
+    FROM authorized_groups g
+    LEFT JOIN user_memberships m ON m.group_id = g.group_id AND m.telegram_id = ${telegramId}
+    WHERE g.is_active
+      AND (m.is_active OR ${staleBefore}::timestamptz IS NOT NULL AND (m.last_verified IS NULL OR m.last_verified <= ${staleBefore}))
+    ORDER BY g.group_id`;
+  return rows.map(({ groupId, groupName, dailyLimit, membershipStatus, isActive, lastVerified }) => ({
+    groupId,
+    groupName,
+    dailyLimit,
+    membership:
+      membershipStatus === null || isActive === null || lastVerified === null
+        ? null
+        : { groupId, membershipStatus, isActive, lastVerified },
+  }));
+}
+
+export interface MembershipAnswer {
+  telegramId: number;
+  groupId: number;
+  status: string;
+  isActive: boolean;
+  verifiedAt: Date;
+}
+
+/** Stores what Telegram said of a user in a group; joinedAt is kept from the first time they were a member. */
+export function saveMembership(sql: Sql, membership: MembershipAnswer): Promise<void> {
+  return saveMemberships(sql, [membership]);
+}
+
+/** saveMembership for many answers in one statement (a user checked against every authorized group at once). */
+export async function saveMemberships(sql: Sql, memberships: MembershipAnswer[]): Promise<void> {
+  if (memberships.length === 0) return;
+  const column = <K extends 'telegramId' | 'groupId' | 'status'>(key: K) => memberships.map((membership) => membership[key]);
+  // postgres.js sends arrays of booleans and dates badly: they go as numbers and ISO text.
+  const active = memberships.map((membership) => (membership.isActive ? 1 : 0));
+  const verifiedAt = memberships.map((membership) => membership.verifiedAt.toISOString());
+  await sql`
+    INSERT INTO user_memberships (telegram_id, group_id, membership_status, joined_at, last_verified, is_active)
+    SELECT telegram_id, group_id, status, CASE WHEN active <> 0 THEN verified_at END, verified_at, active <> 0
+    FROM unnest(${column('telegramId')}::bigint[], ${column('groupId')}::bigint[], ${column('status')}::text[],
+      ${active}::int[], ${verifiedAt}::timestamptz[]) AS u(telegram_id, group_id, status, active, verified_at)
+    ON CONFLICT (telegram_id, group_id) DO UPDATE SET
+      membership_status = excluded.membership_status,
+      joined_at = coalesce(user_memberships.joined_at, excluded.joined_at),
+      last_verified = excluded.last_verified,
+      is_active = excluded.is_active`;
+}
+
+export interface GroupMembers {
+  groupId: number;
+  groupName: string;
+  groupType: 'supergroup' | 'group' | 'channel';
+  isActive: boolean;
+  memberIds: number[];
+}
+
+/** Every authorized group with the users stored as its active members. */
+export async function listGroupsWithMembers(sql: Sql): Promise<GroupMembers[]> {
+  return sql<GroupMembers[]>`
+    SELECT g.group_id, g.group_name, g.group_type, g.is_active,
+      coalesce(array_agg(m.telegram_id ORDER BY m.telegram_id) FILTER (WHERE m.is_active), '{}') AS member_ids
+    FROM authorized_groups g LEFT JOIN user_memberships m ON m.group_id = g.group_id
+    GROUP BY g.id ORDER BY g.group_id`;
+}
+
+export interface UserMembershipRecord extends Omit<NewMembership, 'telegramId'> {
+  id: number;
+  /** Null when the group is no longer an authorized group. */
+  groupName: string | null;
+}
+
+/** Every stored membership of a user, with the group's name, active ones first. */
+export async function listUserMemberships(sql: Sql, telegramId: number): Promise<UserMembershipRecord[]> {
+  return sql<UserMembershipRecord[]>`
+    SELECT m.id, m.group_id, g.group_name, m.membership_status, m.joined_at, m.last_verified, m.is_active
+    FROM user_memberships m LEFT JOIN authorized_groups g ON g.group_id = m.group_id
+    WHERE m.telegram_id = ${telegramId}
+    ORDER BY m.is_active DESC, g.group_name NULLS LAST, m.group_id`;
+}
+
+export interface StoredAuthorizedGroup extends NewAuthorizedGroup {
+  id: number;
   /** Users stored as active members. */
   memberCount: number;
   /** Active members with no other way in (another active group, the whitelist); 0 for an inactive group. */
@@ -17,9 +185,8 @@ export interface StoredAuthorizedGroup extends Omit<NewAuthorizedGroup, 'created
 
 export type AuthorizedGroupColumns = Omit<NewAuthorizedGroup, 'createdAt' | 'updatedAt'>;
 
-export interface StoredWhitelistEntry extends Omit<NewWhitelistEntry, 'createdAt'> {
+export interface StoredWhitelistEntry extends NewWhitelistEntry {
   id: number;
-  createdAt: Date;
 }
 
 export type WhitelistColumns = Omit<NewWhitelistEntry, 'createdAt'>;
@@ -139,4 +306,30 @@ export async function updateWhitelistEntry(sql: Sql, id: number, changes: Partia
 export async function deleteWhitelistEntry(sql: Sql, id: number): Promise<boolean> {
   const deleted = await sql`DELETE FROM admin_whitelist WHERE id = ${id} RETURNING id`;
   return deleted.length > 0;
+}
+
+/**
+ * The groups the bot serves, as the System Settings dialog shows and edits them. The
+ * authorized_groups table is the single source of truth: "allowed" means an active authorized group.
+ */
+export async function listAllowedGroupIds(sql: Sql): Promise<number[]> {
+  const rows = await sql<{ groupId: number }[]>`SELECT group_id FROM authorized_groups WHERE is_active ORDER BY id`;
+  return rows.map((row) => row.groupId);
+}
+
+/** The ids among these that are not authorized groups at all. */
+export async function findUnknownGroupIds(sql: Sql, groupIds: number[]): Promise<number[]> {
+  if (groupIds.length === 0) return [];
+  const rows = await sql<{ groupId: number }[]>`
+    SELECT wanted.group_id FROM unnest(${groupIds.map(String)}::bigint[]) WITH ORDINALITY AS wanted (group_id, position)
+    WHERE NOT EXISTS (SELECT 1 FROM authorized_groups g WHERE g.group_id = wanted.group_id)
+    ORDER BY wanted.position`;
+  return rows.map((row) => row.groupId);
+}
+
+/** Makes exactly these authorized groups active and every other one inactive. */
+export async function setAllowedGroups(sql: Sql, groupIds: number[]): Promise<void> {
+  await sql`
+    UPDATE authorized_groups SET is_active = (group_id = ANY (${groupIds.map(String)}::bigint[])), updated_at = now()
+    WHERE is_active IS DISTINCT FROM (group_id = ANY (${groupIds.map(String)}::bigint[]))`;
 }

@@ -23,6 +23,11 @@ export interface NewBotLog {
   resultCount: number | null;
 }
 
+/** A bot_logs row as stored, with its id. */
+export interface StoredBotLog extends NewBotLog {
+  id: number;
+}
+
 /** Writes a batch of log rows in one statement. */
 export async function insertBotLogs(sql: Sql, rows: NewBotLog[]): Promise<void> {
   if (rows.length === 0) return;

@@ -50,9 +50,8 @@ function dueSql(sql: Sql, now?: Date): postgres.PendingQuery<postgres.Row[]> {
     : sql`(verified_at IS NULL OR verified_at < now() - make_interval(days => ${REVERIFY_AFTER_DAYS}))`;
 }
 
-/** A contact as stored (rating as a number, the verifier's username joined). */
-export interface MedicalContactRecord {
-  id: number;
+/** A medical_contacts row without its id, every column given (bulk loads: demo data, tests). */
+export interface NewMedicalContact {
   name: string;
   phone: string;
   specialty: string;
@@ -74,7 +73,6 @@ export interface MedicalContactRecord {
   verified: boolean;
   verifiedAt: Date | null;
   verifiedBy: number | null;
-  verifiedByUsername: string | null;
   isActive: boolean;
   isMasterOfMedicine: boolean;
   comments: string | null;
@@ -82,8 +80,14 @@ export interface MedicalContactRecord {
   updatedAt: Date;
 }
 
+/** A contact as stored (rating as a number, the verifier's username joined). */
+export interface MedicalContactRecord extends NewMedicalContact {
+  id: number;
+  verifiedByUsername: string | null;
+}
+
 /** The columns a create or an edit writes (camelCase; postgres.js maps them to snake_case). */
-export type ContactColumns = Omit<MedicalContactRecord, 'id' | 'verifiedByUsername' | 'createdAt' | 'updatedAt'>;
+export type ContactColumns = Omit<NewMedicalContact, 'createdAt' | 'updatedAt'>;
 
 /** The public view of a stored contact; `now` decides whether its verification is due. */
 export function toMedicalContact(record: MedicalContactRecord, now: Date): MedicalContact {
@@ -476,4 +480,27 @@ export async function contactAuditEntries(
     SELECT id, action, actor_username, created_at, before, after FROM audit_log
     WHERE target_type = 'medical_contact' AND target_id = ${String(id)}
     ORDER BY created_at DESC, id DESC`;
+}
+
+/** Inserts contacts in one statement; returns their ids in the order given. */
+export async function insertMedicalContacts(sql: Sql, contacts: NewMedicalContact[]): Promise<number[]> {
+  if (contacts.length === 0) return [];
+  const rows = await sql<{ id: number }[]>`INSERT INTO medical_contacts ${sql(contacts)} RETURNING id`;
+  return rows.map((row) => row.id);
+}
+
+/** The ids of the contacts with these phone numbers, by phone. */
+export async function findContactIdsByPhone(sql: Sql, phones: string[]): Promise<Map<string, number>> {
+  const rows = await sql<{ id: number; phone: string }[]>`SELECT id, phone FROM medical_contacts WHERE phone = ANY(${phones})`;
+  return new Map(rows.map((row) => [row.phone, row.id]));
+}
+
+/** Adds per-day request counts of contacts, summing with counts already there. */
+export async function addContactDailyRequests(sql: Sql, rows: { contactId: number; day: string; requests: number }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`
+    INSERT INTO contact_daily_requests AS counts (contact_id, day, requests)
+    SELECT * FROM unnest(${rows.map((row) => row.contactId)}::bigint[], ${rows.map((row) => row.day)}::date[],
+      ${rows.map((row) => row.requests)}::int[])
+    ON CONFLICT (contact_id, day) DO UPDATE SET requests = counts.requests + excluded.requests`;
 }

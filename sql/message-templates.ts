@@ -1,4 +1,4 @@
-import type { TemplateType } from '../api/contract/templates.js';
+import type { TemplateType } from '../api/contract/message-templates.js';
 import type { Sql } from './database.js';
 
 export interface StoredTemplate {

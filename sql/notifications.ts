@@ -104,3 +104,14 @@ export async function requeueAlerts(sql: Sql, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await sql`UPDATE notifications SET alert_pending = true WHERE id = ANY(${ids}::bigint[])`;
 }
+
+/** A notification row as stored without its id and kind, read state and times given (bulk loads: demo data). */
+export type StoredNotification = Omit<StoredLiveNotification, 'id' | 'kind'>;
+
+/** Inserts notifications in one statement. */
+export async function insertNotifications(sql: Sql, notifications: StoredNotification[]): Promise<void> {
+  if (notifications.length === 0) return;
+  await sql`INSERT INTO notifications ${sql(
+    notifications.map((notification) => ({ ...notification, metadata: sql.json(notification.metadata as postgres.JSONValue) })),
+  )}`;
+}

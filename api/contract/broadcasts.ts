@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { telegramTextProblem } from './templates.js';
+import { telegramTextProblem } from './message-templates.js';
 
 /** How a broadcast picks its recipients: every active bot user, a chosen list, or a template to all active users. */
 export const BROADCAST_TARGET_TYPES = ['all', 'selected', 'template'] as const;

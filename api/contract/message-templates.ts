@@ -1,5 +1,99 @@
 import { z } from 'zod';
-import { TEMPLATE_TYPES, TelegramTextSchema, TemplateTypeSchema } from './templates.js';
+import { MAX_DAILY_LIMIT } from './access-control.js';
+import { telegramHtmlProblem } from './telegram-html.js';
+
+export const TEMPLATE_TYPES = [
+  'welcome',
+  'location_result',
+  'master_of_medicine',
+  'location_confirmation',
+  'error',
+  'help',
+  'rate_limit',
+  'broadcast',
+  'custom',
+] as const;
+export const TemplateTypeSchema = z.enum(TEMPLATE_TYPES);
+export type TemplateType = z.infer<typeof TemplateTypeSchema>;
+
+/** The placeholders the bot fills when it renders a template. */
+export const KNOWN_TEMPLATE_VARIABLES = [
+  'first_name',
+  'last_name',
+  'username',
+  'daily_limit',
+  'remaining',
+  'reset_time',
+  'city',
+  'count',
+  'radius_km',
+  'error_message',
+] as const;
+
+/** The distinct {placeholder} names in a template, in order of first use. */
+export function templateVariables(content: string): string[] {
+  return [...new Set([...content.matchAll(/\{([a-zA-Z_][a-zA-Z0-9_]*)\}/g)].map((match) => match[1]!))];
+}
+
+export const TELEGRAM_MESSAGE_LIMIT = 4096;
+
+/** Escapes text for Telegram's HTML parse mode. */
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+export type TemplateValues = Record<string, string | number | undefined | null>;
+
+/**
+ * Fills {placeholders} with escaped values; an unknown placeholder renders as empty. The
+ * template itself is staff-written Telegram HTML and is kept as it is.
+ */
+export function renderTemplate(content: string, values: TemplateValues): string {
+  return content.replace(/\{([a-zA-Z_][a-zA-Z0-9_]*)\}/g, (_match, name: string) => {
+    const value = values[name];
+    return value === undefined || value === null ? '' : escapeHtml(String(value));
+  });
+}
+
+/**
+ * The longest value each placeholder can take in a real reply, to check on save that a text still fits
+ * one Telegram message: names as long as Telegram allows (64, usernames 32), the largest daily limit,
+ * the longest duration and a long place name and error.
+ */
+const LONGEST_TEMPLATE_VALUES: TemplateValues = {
+  first_name: 'W'.repeat(64),
+  last_name: 'W'.repeat(64),
+  username: 'w'.repeat(32),
+  daily_limit: MAX_DAILY_LIMIT,
+  remaining: MAX_DAILY_LIMIT,
+  reset_time: '23 h 59 min',
+  city: 'W'.repeat(100),
+  count: 100,
+  radius_km: 20_000,
+  error_message: 'W'.repeat(300),
+};
+
+/**
+ * Why the bot could not send this template or broadcast text, in words for staff: HTML Telegram would
+ * refuse, or longer than one message once its placeholders hold their longest values. Undefined when it can.
+ */
+export function telegramTextProblem(content: string): string | undefined {
+  const html = renderTemplate(content, LONGEST_TEMPLATE_VALUES);
+  const markup = telegramHtmlProblem(html);
+  if (markup) return `content is not valid Telegram HTML: ${markup}`;
+  if (html.length > TELEGRAM_MESSAGE_LIMIT) {
+    return `content is too long for Telegram: ${html.length} characters once rendered with the longest values of its placeholders, the limit is ${TELEGRAM_MESSAGE_LIMIT}`;
+  }
+  return undefined;
+}
+
+/** A template or broadcast text: required, and sendable by the bot as one message. */
+export const TelegramTextSchema = z
+  .string({ error: 'content is required' })
+  .superRefine((content, ctx) => {
+    const problem = content.trim() === '' ? 'content is required' : telegramTextProblem(content);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 /** A message template as the API returns it (spec §3). */
 export const MessageTemplateSchema = z.object({

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, badRequest, conflict } from '../errors.js';
-import { requireAuth } from './access-control.js';
+import { requireAuth } from './authorization.js';
 import type { Sql } from '../../sql/database.js';
 import {
   claimIdempotencyKey,

@@ -4,7 +4,7 @@ import { EndedSessionsSchema, SessionIdParamsSchema, StaffSessionSchema, type En
 import { SuccessResponseSchema } from '../contract/fields.js';
 import { notFound } from '../errors.js';
 import { audit } from '../audit.js';
-import { requireAuth } from '../plugins/access-control.js';
+import { requireAuth } from '../plugins/authorization.js';
 import { describeUserAgent } from '../auth/user-agent.js';
 import type { Sql } from '../../sql/database.js';
 import { listLiveSessions, revokeOwnSession, revokeUserSessions } from '../../sql/admin-sessions.js';

@@ -14,7 +14,7 @@ import {
 import { SuccessResponseSchema } from '../contract/fields.js';
 import { badRequest, conflict, unauthorized } from '../errors.js';
 import { audit } from '../audit.js';
-import { requireAuth } from '../plugins/access-control.js';
+import { requireAuth } from '../plugins/authorization.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { hashToken } from '../auth/tokens.js';
 import { createEnrollment, newRecoveryCodes, newTwoFactorSecret, normalizeRecoveryCode, verifyTwoFactorCode } from '../auth/two-factor.js';

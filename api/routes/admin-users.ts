@@ -14,7 +14,7 @@ import { EndedSessionsSchema, type EndedSessions } from '../contract/account-ses
 import { can } from '../contract/permissions.js';
 import { conflict, forbidden, notFound } from '../errors.js';
 import { audit } from '../audit.js';
-import { requireAuth, type AuthContext } from '../plugins/access-control.js';
+import { requireAuth, type AuthContext } from '../plugins/authorization.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { Sql } from '../../sql/database.js';
 import {

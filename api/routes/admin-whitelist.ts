@@ -10,7 +10,7 @@ import {
 import { IdParamsSchema, SuccessResponseSchema } from '../contract/fields.js';
 import { conflict, notFound } from '../errors.js';
 import { audit } from '../audit.js';
-import { requireAuth } from '../plugins/access-control.js';
+import { requireAuth } from '../plugins/authorization.js';
 import type { Sql } from '../../sql/database.js';
 import { DuplicateValueError } from '../../sql/errors.js';
 import {

@@ -14,7 +14,7 @@ import {
 } from '../contract/auth.js';
 import { SuccessResponseSchema } from '../contract/fields.js';
 import { ApiError, unauthorized } from '../errors.js';
-import { requireAuth } from '../plugins/access-control.js';
+import { requireAuth } from '../plugins/authorization.js';
 import { refreshSession, type AuthDeps } from '../auth/sessions.js';
 import { signIn } from '../auth/sign-in.js';
 import { hashToken } from '../auth/tokens.js';

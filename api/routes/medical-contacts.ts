@@ -20,7 +20,7 @@ import {
 import { IdParamsSchema, SuccessResponseSchema } from '../contract/fields.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import { audit } from '../audit.js';
-import { requireAuth } from '../plugins/access-control.js';
+import { requireAuth } from '../plugins/authorization.js';
 import type { ContactDirectoryCache } from '../contact-directory-cache.js';
 import type { Sql } from '../../sql/database.js';
 import {

@@ -3,18 +3,23 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   BOT_TEMPLATE_TYPES,
   CreateMessageTemplateSchema,
+  KNOWN_TEMPLATE_VARIABLES,
   MessageTemplateListQuerySchema,
   MessageTemplateSchema,
   PreviewUserQuerySchema,
   PreviewUserSchema,
+  renderTemplate,
   SAMPLE_TEMPLATE_VALUES,
+  TELEGRAM_MESSAGE_LIMIT,
   TemplatePreviewRequestSchema,
   TemplatePreviewSchema,
+  templateVariables,
   UpdateMessageTemplateSchema,
   type MessageTemplate,
   type TemplatePreview,
+  type TemplateType,
+  type TemplateValues,
 } from '../contract/message-templates.js';
-import { KNOWN_TEMPLATE_VARIABLES, renderTemplate, TELEGRAM_MESSAGE_LIMIT, templateVariables, type TemplateType, type TemplateValues } from '../contract/templates.js';
 import { IdParamsSchema, SuccessResponseSchema } from '../contract/fields.js';
 import { conflict, notFound } from '../errors.js';
 import { audit } from '../audit.js';

@@ -11,7 +11,7 @@ import { badRequest } from '../errors.js';
 import { twoFactorRequiredFrom } from '../auth/two-factor-requirement.js';
 import type { Sql } from '../../sql/database.js';
 import { getSystemSettings, updateSystemSettings } from '../../sql/settings.js';
-import { findUnknownGroupIds, listAllowedGroupIds, setAllowedGroups } from '../../sql/allowed-groups.js';
+import { findUnknownGroupIds, listAllowedGroupIds, setAllowedGroups } from '../../sql/access-control.js';
 import { transaction } from '../../sql/transaction.js';
 
 async function readSettings(sql: Sql): Promise<SystemSettingsView> {

@@ -1,7 +1,7 @@
 import { Composer } from 'grammy';
 import type { Sql } from '../../sql/database.js';
-import { saveMembership } from '../../sql/access.js';
-import { markTelegramUserUnreachable } from '../../sql/telegram-users.js';
+import { saveMembership } from '../../sql/access-control.js';
+import { markTelegramUserUnreachable } from '../../sql/bot-users.js';
 import { recordOutcome, type BotContext } from '../context.js';
 import { isMemberStatus } from '../membership.js';
 

@@ -1,6 +1,6 @@
 import type { MiddlewareFn } from 'grammy';
 import type { Sql } from '../../sql/database.js';
-import { findActiveGroup, isWhitelistedAdmin } from '../../sql/access.js';
+import { findActiveGroup, isWhitelistedAdmin } from '../../sql/access-control.js';
 import { recordOutcome, type BotContext } from '../context.js';
 import { REFUSALS } from '../default-templates.js';
 import { groupsOfUser } from '../membership.js';

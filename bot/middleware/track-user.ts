@@ -1,6 +1,6 @@
 import type { MiddlewareFn } from 'grammy';
 import type { Sql } from '../../sql/database.js';
-import { upsertTelegramUser } from '../../sql/telegram-users.js';
+import { upsertTelegramUser } from '../../sql/bot-users.js';
 import type { BotContext } from '../context.js';
 
 /** Keeps telegram_users current: every update from a person updates their names and last-seen time. */

@@ -1,6 +1,6 @@
 import type { Sql } from '../../sql/database.js';
-import { listGroupsWithMembers } from '../../sql/access.js';
-import { listTelegramProfiles } from '../../sql/telegram-users.js';
+import { listGroupsWithMembers } from '../../sql/access-control.js';
+import { listTelegramProfiles } from '../../sql/bot-users.js';
 import type { TelegramSimulator } from './simulator.js';
 
 /** An authorized group as the simulator needs it. */

@@ -1,4 +1,5 @@
-import { DEMO_GROUPS, DEMO_WHITELISTED_ADMINS } from './access.js';
+import { DEMO_GROUPS, DEMO_WHITELISTED_ADMINS } from './access-control.js';
+import type { TelegramProfile } from '../../sql/bot-users.js';
 import type { DemoCity } from './cities.js';
 import { asciiHandle, LANGUAGE_CODES, NAMES, type Culture } from './names.js';
 import type { Random } from './random.js';
@@ -16,12 +17,7 @@ export interface DemoMembership {
 }
 
 /** A demo bot user: profile, where they live, how active they are and which groups they are in. */
-export interface DemoUser {
-  telegramId: number;
-  firstName: string;
-  lastName: string | null;
-  username: string | null;
-  languageCode: string | null;
+export interface DemoUser extends TelegramProfile {
   home: DemoCity;
   createdAt: Date;
   /** How often they use the bot, relative to others. */

@@ -1,4 +1,4 @@
-import type { StoredBroadcast } from '../../sql/broadcasts-bulk.js';
+import type { FinishedBroadcast } from '../../sql/broadcasts.js';
 import type { DemoUser } from './bot-users.js';
 import type { Random } from './random.js';
 
@@ -59,7 +59,7 @@ const PLANS: Plan[] = [
  * had blocked the bot by then fail with Telegram's 403, one had a brief network fault, one was
  * cancelled part way.
  */
-export function buildDemoBroadcasts(random: Random, users: DemoUser[], now: Date): StoredBroadcast[] {
+export function buildDemoBroadcasts(random: Random, users: DemoUser[], now: Date): FinishedBroadcast[] {
   return PLANS.map((plan) => {
     const createdAt = new Date(now.getTime() - plan.daysAgo * DAY_MS + random.int(0, 6 * 60) * MINUTE_MS);
     const known = users.filter((user) => user.createdAt <= createdAt);

@@ -1,6 +1,6 @@
 import { findAdminUserByIdentifier } from '../../sql/admin-users.js';
 import type { Sql } from '../../sql/database.js';
-import { insertMedicalContacts, type NewMedicalContact } from '../../sql/medical-contacts-bulk.js';
+import { insertMedicalContacts, type NewMedicalContact } from '../../sql/medical-contacts.js';
 import { jitter, phoneNumber, type DemoCity } from './cities.js';
 import { asciiHandle, NAMES, type Culture } from './names.js';
 import type { Random } from './random.js';

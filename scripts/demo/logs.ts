@@ -1,7 +1,7 @@
 import { insertBotLogs } from '../../sql/bot-logs.js';
 import type { Sql } from '../../sql/database.js';
-import { addDailyUsage } from '../../sql/daily-usage-bulk.js';
-import { addContactDailyRequests, findContactIdsByPhone } from '../../sql/medical-contacts-bulk.js';
+import { addDailyUsage } from '../../sql/daily-usage.js';
+import { addContactDailyRequests, findContactIdsByPhone } from '../../sql/medical-contacts.js';
 import type { DemoContact } from './contacts.js';
 import type { DemoTraffic } from './traffic.js';
 

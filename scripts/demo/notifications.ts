@@ -1,4 +1,4 @@
-import type { StoredNotification } from '../../sql/notifications-bulk.js';
+import type { StoredNotification } from '../../sql/notifications.js';
 import type { DemoUser } from './bot-users.js';
 import { ERROR_SPIKE_MS, errorSpikeStart } from './sessions.js';
 import type { DemoTraffic } from './traffic.js';

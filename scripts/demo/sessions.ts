@@ -1,4 +1,4 @@
-import { DEMO_GROUPS } from './access.js';
+import { DEMO_GROUPS } from './access-control.js';
 import type { DemoUser } from './bot-users.js';
 import type { DemoCity } from './cities.js';
 import type { Random } from './random.js';

@@ -1,5 +1,5 @@
 import type { LogLevel, NewBotLog } from '../../sql/bot-logs.js';
-import { DEMO_GROUPS } from './access.js';
+import { DEMO_GROUPS } from './access-control.js';
 import type { DemoUser } from './bot-users.js';
 import { distanceKm, jitter } from './cities.js';
 import type { DemoContact } from './contacts.js';

@@ -1,8 +1,8 @@
-import type { NewAuthorizedGroup, NewMembership, NewWhitelistEntry } from '../../sql/access-bulk.js';
-import type { StoredNotification } from '../../sql/notifications-bulk.js';
-import type { NewTelegramUser } from '../../sql/telegram-users-bulk.js';
-import type { StoredBroadcast } from '../../sql/broadcasts-bulk.js';
-import { DEMO_GROUPS, DEMO_WHITELISTED_ADMINS } from './access.js';
+import type { NewAuthorizedGroup, NewMembership, NewWhitelistEntry } from '../../sql/access-control.js';
+import type { StoredNotification } from '../../sql/notifications.js';
+import type { NewTelegramUser } from '../../sql/bot-users.js';
+import type { FinishedBroadcast } from '../../sql/broadcasts.js';
+import { DEMO_GROUPS, DEMO_WHITELISTED_ADMINS } from './access-control.js';
 import { buildDemoBroadcasts } from './broadcasts.js';
 import { buildDemoUsers, type DemoUser } from './bot-users.js';
 import { loadDemoCities } from './cities.js';
@@ -28,7 +28,7 @@ export interface DemoWorld {
   memberships: NewMembership[];
   traffic: DemoTraffic;
   notifications: StoredNotification[];
-  broadcasts: StoredBroadcast[];
+  broadcasts: FinishedBroadcast[];
 }
 
 function membershipRows(random: Random, users: DemoUser[], traffic: DemoTraffic, now: Date): NewMembership[] {

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { createTestApp } from '../helpers/app.js';
-import { insertMemberships } from '../../sql/access-bulk.js';
+import { insertMemberships } from '../../sql/access-control.js';
 import type { AuthorizedGroup, WhitelistEntry } from '../../api/contract/access-control.js';
 
 const GROUPS = '/api/authorized-groups';

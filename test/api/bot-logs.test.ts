@@ -1,13 +1,14 @@
 import t from 'tap';
 import { parse } from 'csv-parse/sync';
 import { createTestApp } from '../helpers/app.js';
-import { aBotLog, insertLogs, manyBotLogs, type StoredLog } from '../helpers/bot-logs.js';
+import { aBotLog, insertLogs, manyBotLogs } from '../helpers/bot-logs.js';
+import type { StoredBotLog } from '../../sql/bot-logs.js';
 import { BOT_LOGS_CSV_HEADERS, type BotLogListResponse } from '../../api/contract/bot-logs.js';
 
 const COUNT = 1_200;
 
 /** What the stat cards should say for these rows, counted here rather than by the server. */
-function expectedCounts(rows: StoredLog[]) {
+function expectedCounts(rows: StoredBotLog[]) {
   return {
     total: rows.length,
     stats: {
@@ -18,7 +19,7 @@ function expectedCounts(rows: StoredLog[]) {
   };
 }
 
-const newestFirst = (rows: StoredLog[]) => rows.map((row) => row.id).sort((a, b) => b - a);
+const newestFirst = (rows: StoredBotLog[]) => rows.map((row) => row.id).sort((a, b) => b - a);
 
 t.test('the log list: filters, search, paging and incremental polls', async (t) => {
   const { db, call, userWithToken } = await createTestApp(t);
@@ -85,7 +86,7 @@ t.test('the log list: filters, search, paging and incremental polls', async (t) 
   });
 
   t.test('search: text in any case, ids exactly', async (t) => {
-    const cases: [Record<string, string>, (row: StoredLog) => boolean][] = [
+    const cases: [Record<string, string>, (row: StoredBotLog) => boolean][] = [
       [{ search: 'etimedout' }, (row) => row.errorMessage?.includes('ETIMEDOUT') ?? false],
       [{ search: 'DAILY limit' }, (row) => row.message === 'Daily limit reached'],
       [{ search: '/help' }, (row) => row.command === '/help'],
@@ -215,7 +216,7 @@ t.test('the level counters behind the unsearched stat cards follow every change 
     return { total: body.total, stats: body.stats };
   };
   /** What counting the table itself says: the counters must agree with it. */
-  const counted = async () => expectedCounts(await db.sql<StoredLog[]>`SELECT id, level FROM bot_logs`);
+  const counted = async () => expectedCounts(await db.sql<StoredBotLog[]>`SELECT id, level FROM bot_logs`);
 
   t.strictSame(await counts(), expectedCounts([]), 'none before any log');
   await insertLogs(db.sql, manyBotLogs(300, 5));
@@ -227,7 +228,7 @@ t.test('the level counters behind the unsearched stat cards follow every change 
     const body = (await call(token, { method: 'GET', url: '/api/bot-logs?search=location' })).json() as BotLogListResponse;
     return { total: body.total, stats: body.stats };
   };
-  const countedSearch = async () => expectedCounts(await db.sql<StoredLog[]>`SELECT id, level FROM bot_logs WHERE command = 'location' OR message ILIKE '%location%'`);
+  const countedSearch = async () => expectedCounts(await db.sql<StoredBotLog[]>`SELECT id, level FROM bot_logs WHERE command = 'location' OR message ILIKE '%location%'`);
   t.strictSame(await searchCounts(), await countedSearch(), 'a search counts its matches');
   await insertLogs(db.sql, manyBotLogs(40, 8));
   t.strictSame(await searchCounts(), await countedSearch(), 'and, asked again, adds the matches among new rows');

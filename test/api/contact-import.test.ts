@@ -7,7 +7,7 @@ import { gazetteerRows } from '../../scripts/load-gazetteer.js';
 import { insertCities } from '../../sql/cities.js';
 import type { Sql } from '../../sql/database.js';
 import { contactsForExport } from '../../sql/contact-imports.js';
-import { insertMedicalContacts, type NewMedicalContact } from '../../sql/medical-contacts-bulk.js';
+import { insertMedicalContacts, type NewMedicalContact } from '../../sql/medical-contacts.js';
 import type { ContactFilter, MedicalContact } from '../../api/contract/medical-contacts.js';
 import type { ContactImport } from '../../api/contract/contact-import.js';
 

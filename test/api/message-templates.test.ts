@@ -1,9 +1,8 @@
 import t from 'tap';
 import { createTestApp } from '../helpers/app.js';
 import { seedDefaultTemplates } from '../../bot/default-templates.js';
-import { upsertTelegramUser } from '../../sql/telegram-users.js';
-import { TEMPLATE_TYPES } from '../../api/contract/templates.js';
-import type { MessageTemplate, TemplatePreview } from '../../api/contract/message-templates.js';
+import { upsertTelegramUser } from '../../sql/bot-users.js';
+import { TEMPLATE_TYPES, type MessageTemplate, type TemplatePreview } from '../../api/contract/message-templates.js';
 
 const URL = '/api/message-templates';
 

@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type HTTPMethods, type InjectOptions } f
 import { createTestApp } from '../helpers/app.js';
 import { anAdminUser } from '../helpers/builders.js';
 import { registeredRoutes } from '../helpers/routes.js';
-import { installAccessControl } from '../../api/plugins/access-control.js';
+import { installAuthorization } from '../../api/plugins/authorization.js';
 import { installAccessTokens } from '../../api/auth/tokens.js';
 import type { Sql } from '../../sql/database.js';
 import type { Role } from '../../api/contract/roles.js';
@@ -330,7 +330,7 @@ t.test('a route added without an entry fails the table check, whatever its metho
 t.test('a route that declares neither a permission nor public is refused at start-up', async (t) => {
   const app = Fastify();
   const now = () => new Date();
-  installAccessControl(app, { sql: {} as Sql, tokens: await installAccessTokens(app, { secret: 'a-secret-of-at-least-thirty-two-chars', now }), now });
+  installAuthorization(app, { sql: {} as Sql, tokens: await installAccessTokens(app, { secret: 'a-secret-of-at-least-thirty-two-chars', now }), now });
   void app.register(async (instance) => {
     instance.get('/not-api', async () => 'fine');
     instance.get('/api/declared', { config: { public: true } }, async () => 'fine');
@@ -343,7 +343,7 @@ t.test('a route with a permission passes the start-up check', async (t) => {
   const app = Fastify();
   t.teardown(() => app.close());
   const now = () => new Date();
-  installAccessControl(app, { sql: {} as Sql, tokens: await installAccessTokens(app, { secret: 'a-secret-of-at-least-thirty-two-chars', now }), now });
+  installAuthorization(app, { sql: {} as Sql, tokens: await installAccessTokens(app, { secret: 'a-secret-of-at-least-thirty-two-chars', now }), now });
   app.get('/api/declared', { config: { permission: 'dashboard:read' } }, async () => 'fine');
   await t.resolves(async () => { await app.ready(); });
   const response = await app.inject({ method: 'GET', url: '/api/declared' });

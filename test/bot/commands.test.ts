@@ -1,6 +1,6 @@
 import t from 'tap';
 import type { Test } from 'tap';
-import type { TemplateType } from '../../api/contract/templates.js';
+import type { TemplateType } from '../../api/contract/message-templates.js';
 import { createBotHarness } from '../helpers/bot.js';
 import { aContact, aMember, anAuthorizedGroup, rendered, texts } from '../helpers/bot-fixtures.js';
 

@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import t from 'tap';
 import { createTelegramSimulator } from '../../bot/simulator/index.js';
 import { createBotHarness } from '../helpers/bot.js';
-import { aContact, aMember, anAuthorizedGroup, aUser, logsOf, withSettings, type LogRow } from '../helpers/bot-fixtures.js';
+import { aContact, aMember, anAuthorizedGroup, aUser, logsOf, withSettings } from '../helpers/bot-fixtures.js';
+import type { StoredBotLog } from '../../sql/bot-logs.js';
 import { childProductDatabase } from '../helpers/child-product-database.js';
 import { freePort } from '../helpers/child-env.js';
 
@@ -30,7 +31,7 @@ t.test('every handled update writes exactly one log row with its outcome, durati
   await send(h.sim.pressButton(user.id, user.id, question.message_id, (question.reply_markup!.inline_keyboard[0]![0] as { callback_data: string }).callback_data));
   await send(h.sim.removeMember(group.id, user.id)!);
 
-  const rows = await h.sql<LogRow[]>`SELECT * FROM bot_logs WHERE id > ${firstId} ORDER BY id`;
+  const rows = await h.sql<StoredBotLog[]>`SELECT * FROM bot_logs WHERE id > ${firstId} ORDER BY id`;
   t.same(rows.map((row) => Number(row.metadata.updateId)).sort((a, b) => a - b), updateIds, 'one row per update, none for anything else');
   for (const row of rows) {
     t.ok(row.durationMs !== null && row.durationMs >= 0 && row.durationMs < 10_000, `duration of ${row.command}`);

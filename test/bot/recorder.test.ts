@@ -4,7 +4,7 @@ import path from 'node:path';
 import t, { type Test } from 'tap';
 import { createRecorder } from '../../bot/recorder.js';
 import { writeBatchOnce } from '../../sql/processed-updates.js';
-import { upsertTelegramUser } from '../../sql/telegram-users.js';
+import { upsertTelegramUser } from '../../sql/bot-users.js';
 import { insertBotLogs } from '../../sql/bot-logs.js';
 import type { Sql } from '../../sql/database.js';
 import { aBotLog } from '../helpers/bot-logs.js';

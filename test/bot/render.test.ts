@@ -1,6 +1,6 @@
 import t from 'tap';
 import { packSections, splitMessage } from '../../bot/render.js';
-import { escapeHtml, renderTemplate, TELEGRAM_MESSAGE_LIMIT } from '../../api/contract/templates.js';
+import { escapeHtml, renderTemplate, TELEGRAM_MESSAGE_LIMIT } from '../../api/contract/message-templates.js';
 import { formatDuration } from '../../api/contract/reply-values.js';
 
 t.test('escapeHtml escapes what Telegram HTML reads as markup', async (t) => {

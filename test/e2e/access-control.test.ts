@@ -1,7 +1,7 @@
 import t from 'tap';
 import { launchBrowser, signIn } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
-import { insertMemberships } from '../../sql/access-bulk.js';
+import { insertMemberships } from '../../sql/access-control.js';
 
 const ADMIN = { username: 'ada', password: 'ada-the-admin-password', role: 'admin' as const };
 const VIEWER = { username: 'vera', password: 'vera-the-viewer-pass', role: 'viewer' as const };

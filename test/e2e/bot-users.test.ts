@@ -1,8 +1,8 @@
 import t from 'tap';
 import { launchBrowser, signIn } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
-import { insertTelegramUsers, type NewTelegramUser } from '../../sql/telegram-users-bulk.js';
-import { saveMembership } from '../../sql/access.js';
+import { insertTelegramUsers, type NewTelegramUser } from '../../sql/bot-users.js';
+import { saveMembership } from '../../sql/access-control.js';
 import { consumeDailyRequest } from '../../sql/daily-usage.js';
 import { localDay } from '../../api/contract/time-zone.js';
 

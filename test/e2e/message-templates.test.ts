@@ -1,7 +1,7 @@
 import t from 'tap';
 import { launchBrowser, signIn } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
-import { upsertTelegramUser } from '../../sql/telegram-users.js';
+import { upsertTelegramUser } from '../../sql/bot-users.js';
 
 const EDITOR = { username: 'ella', password: 'ella-the-editor-pass', role: 'editor' as const };
 const VIEWER = { username: 'vera', password: 'vera-the-viewer-pass', role: 'viewer' as const };

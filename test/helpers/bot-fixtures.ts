@@ -1,9 +1,8 @@
-import type { TemplateType } from '../../api/contract/templates.js';
 import { DEFAULT_TEMPLATES } from '../../bot/default-templates.js';
-import { renderTemplate, type TemplateValues } from '../../api/contract/templates.js';
+import { renderTemplate, type TemplateType, type TemplateValues } from '../../api/contract/message-templates.js';
 import type { ChatMessage, SimulatedUser } from '../../bot/simulator/index.js';
 import type { Sql } from '../../sql/database.js';
-import type { NewBotLog } from '../../sql/bot-logs.js';
+import type { StoredBotLog } from '../../sql/bot-logs.js';
 import { updateSystemSettings, type SettingsChanges } from '../../sql/settings.js';
 import type { BotHarness } from './bot.js';
 
@@ -150,15 +149,12 @@ export function texts(messages: ChatMessage[]): (string | undefined)[] {
 
 /** The latest log row of a user. */
 export async function lastLog(sql: Sql, userId: number) {
-  const [row] = await sql<LogRow[]>`SELECT * FROM bot_logs WHERE user_id = ${userId} ORDER BY id DESC LIMIT 1`;
+  const [row] = await sql<StoredBotLog[]>`SELECT * FROM bot_logs WHERE user_id = ${userId} ORDER BY id DESC LIMIT 1`;
   return row;
 }
 
-/** A bot_logs row as read back. */
-export type LogRow = NewBotLog & { id: number };
-
 /** The log rows written for one update. */
 export async function logsOf(sql: Sql, updateId: number) {
-  return sql<LogRow[]>`
+  return sql<StoredBotLog[]>`
     SELECT * FROM bot_logs WHERE metadata->>'updateId' = ${String(updateId)} ORDER BY id`;
 }

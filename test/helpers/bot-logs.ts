@@ -1,4 +1,4 @@
-import { insertBotLogs, type NewBotLog } from '../../sql/bot-logs.js';
+import { insertBotLogs, type NewBotLog, type StoredBotLog } from '../../sql/bot-logs.js';
 import type { Sql } from '../../sql/database.js';
 import { seededRandom } from './contacts.js';
 
@@ -24,13 +24,8 @@ export function aBotLog(fields: Partial<NewBotLog> = {}): NewBotLog {
   };
 }
 
-/** A stored log row with its id. */
-export interface StoredLog extends NewBotLog {
-  id: number;
-}
-
 /** Inserts the rows in order and returns them with the ids they were given. */
-export async function insertLogs(sql: Sql, rows: NewBotLog[]): Promise<StoredLog[]> {
+export async function insertLogs(sql: Sql, rows: NewBotLog[]): Promise<StoredBotLog[]> {
   const [before] = await sql<{ id: number }[]>`SELECT coalesce(max(id), 0)::bigint AS id FROM bot_logs`;
   await insertBotLogs(sql, rows);
   const ids = await sql<{ id: number }[]>`SELECT id FROM bot_logs WHERE id > ${before!.id} ORDER BY id`;

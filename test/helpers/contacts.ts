@@ -1,4 +1,5 @@
 import type { Sql } from '../../sql/database.js';
+import type { MedicalContactRecord } from '../../sql/medical-contacts.js';
 
 /** A seeded pseudo-random generator (mulberry32): the same seed gives the same contacts. */
 export function seededRandom(seed: number): () => number {
@@ -27,24 +28,25 @@ const FIRST = ['Amara', 'Bruno', 'Chiara', 'Dmitri', 'Elena', 'Farah', 'Goran', 
 const LAST = ['Okafor', 'Rossi', 'Muller', 'Dubois', 'Kamau', 'Weber', 'Bianchi', 'Laurent', 'Otieno', 'Fischer'];
 
 /** A generated contact as inserted, with its id. */
-export interface GeneratedContact {
-  id: number;
-  name: string;
-  phone: string;
-  specialty: string;
-  city: string;
-  region: string;
-  country: string;
-  latitude: number | null;
-  longitude: number | null;
-  contactMethod: 'phone' | 'telegram' | 'whatsapp';
-  telegramUsername: string | null;
-  rating: number;
-  verified: boolean;
-  verifiedAt: Date | null;
-  isActive: boolean;
-  isMasterOfMedicine: boolean;
-}
+export type GeneratedContact = Pick<
+  MedicalContactRecord,
+  | 'id'
+  | 'name'
+  | 'phone'
+  | 'specialty'
+  | 'city'
+  | 'region'
+  | 'country'
+  | 'latitude'
+  | 'longitude'
+  | 'contactMethod'
+  | 'telegramUsername'
+  | 'rating'
+  | 'verified'
+  | 'verifiedAt'
+  | 'isActive'
+  | 'isMasterOfMedicine'
+>;
 
 /**
  * Inserts n varied contacts in bulk (unnest) and returns them: every filter value occurs, a share

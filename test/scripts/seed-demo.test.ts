@@ -1,6 +1,6 @@
 import type postgres from 'postgres';
 import t from 'tap';
-import { DEMO_GROUP_IDS, DEMO_GROUPS, DEMO_WHITELISTED_IDS } from '../../scripts/demo/access.js';
+import { DEMO_GROUP_IDS, DEMO_GROUPS, DEMO_WHITELISTED_IDS } from '../../scripts/demo/access-control.js';
 import { buildDemoWorld } from '../../scripts/demo/world.js';
 import { seedDemoData } from '../../scripts/seed-demo.js';
 import { createTestDatabase } from '../helpers/database.js';

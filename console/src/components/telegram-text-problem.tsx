@@ -1,4 +1,4 @@
-import { telegramTextProblem } from '@contract/templates.js';
+import { telegramTextProblem } from '@contract/message-templates.js';
 
 /**
  * Why the bot could not send this template or broadcast text (HTML Telegram refuses, or too long with

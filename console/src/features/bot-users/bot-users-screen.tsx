@@ -1,6 +1,6 @@
 import { Card } from '@tremor/react';
 import { useEffect, useId, useState } from 'react';
-import { TELEGRAM_USER_STATUSES, type TelegramUserStatus } from '@contract/telegram-users.js';
+import { TELEGRAM_USER_STATUSES, type TelegramUserStatus } from '@contract/bot-users.js';
 import { can } from '@contract/permissions.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';

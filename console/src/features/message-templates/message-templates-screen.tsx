@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { MessageTemplate } from '@contract/message-templates.js';
 import { can } from '@contract/permissions.js';
-import { TEMPLATE_TYPES, TemplateTypeSchema } from '@contract/templates.js';
+import { TEMPLATE_TYPES, TemplateTypeSchema } from '@contract/message-templates.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
 import { PageHeader } from '../../components/page-header.js';

@@ -1,4 +1,4 @@
-import type { TemplateType } from '@contract/templates.js';
+import type { TemplateType } from '@contract/message-templates.js';
 
 /** How each template type is named on screen. */
 export const TEMPLATE_TYPE_LABELS: Record<TemplateType, string> = {

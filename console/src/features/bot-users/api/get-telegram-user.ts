@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { DailyUsageSchema, UserMembershipSchema } from '@contract/bot-data.js';
-import { TelegramUserDetailSchema } from '@contract/telegram-users.js';
+import { DailyUsageSchema, UserMembershipSchema, TelegramUserDetailSchema } from '@contract/bot-users.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { dailyUsageQueryKey, membershipsQueryKey, TELEGRAM_USERS_URL, telegramUserQueryKey } from './keys.js';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { TelegramUsersPageSchema, type TelegramUsersPage } from '@contract/telegram-users.js';
+import { TelegramUsersPageSchema, type TelegramUsersPage } from '@contract/bot-users.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { listQueryString, TELEGRAM_USERS_URL, telegramUserListQueryKey, type TelegramUserListParams } from './keys.js';
 

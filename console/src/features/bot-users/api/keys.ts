@@ -1,4 +1,4 @@
-import type { TelegramUserFilter } from '@contract/telegram-users.js';
+import type { TelegramUserFilter } from '@contract/bot-users.js';
 
 /** The bot users' addresses and cache keys; an admin action invalidates `telegramUsersQueryKey`. */
 export const TELEGRAM_USERS_URL = '/api/telegram-users';

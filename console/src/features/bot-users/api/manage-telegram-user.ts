@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { TelegramUserDetailSchema } from '@contract/telegram-users.js';
+import { TelegramUserDetailSchema } from '@contract/bot-users.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { TELEGRAM_USERS_URL, telegramUsersQueryKey } from './keys.js';
 

@@ -1,5 +1,5 @@
 import { Badge } from '@tremor/react';
-import type { RecentRequest } from '@contract/telegram-users.js';
+import type { RecentRequest } from '@contract/bot-users.js';
 import { formatDateTime } from '../../../lib/format.js';
 
 const LEVEL_COLOURS: Record<string, string> = { ERROR: 'red', WARN: 'amber', INFO: 'blue', DEBUG: 'gray' };

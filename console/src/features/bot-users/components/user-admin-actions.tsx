@@ -1,6 +1,6 @@
 import { Button } from '@tremor/react';
 import { useState } from 'react';
-import type { TelegramUserDetail } from '@contract/telegram-users.js';
+import type { TelegramUserDetail } from '@contract/bot-users.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { notifyError, notifySuccess } from '../../../lib/notify.js';

@@ -1,5 +1,5 @@
 import { Badge } from '@tremor/react';
-import type { TelegramUser } from '@contract/telegram-users.js';
+import type { TelegramUser } from '@contract/bot-users.js';
 
 /** Active/Inactive (Telegram can reach them), and Blocked when staff blocked them from the bot. */
 export function UserBadges({ user }: { user: Pick<TelegramUser, 'isActive' | 'isBlocked'> }) {

@@ -1,5 +1,5 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@tremor/react';
-import type { TelegramUserDetail } from '@contract/telegram-users.js';
+import type { TelegramUserDetail } from '@contract/bot-users.js';
 import { ErrorAlert } from '../../../components/error-alert.js';
 import { LoadingSpinner } from '../../../components/loading-spinner.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';

@@ -1,4 +1,4 @@
-import type { TelegramUserSummary } from '@contract/telegram-users.js';
+import type { TelegramUserSummary } from '@contract/bot-users.js';
 import { StatCards } from '../../../components/stat-cards.js';
 
 /** The four summary cards of spec §2.10, over all users whatever the filter. */

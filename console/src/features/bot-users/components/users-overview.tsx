@@ -1,5 +1,5 @@
 import { Button } from '@tremor/react';
-import type { TelegramUser } from '@contract/telegram-users.js';
+import type { TelegramUser } from '@contract/bot-users.js';
 import { formatDate, formatNumber } from '../../../lib/format.js';
 import { UserBadges, userDisplayName } from './user-badges.js';
 

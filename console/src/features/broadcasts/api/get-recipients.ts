@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { TelegramUserIdsSchema, TelegramUsersPageSchema, type TelegramUserIds } from '@contract/telegram-users.js';
+import { TelegramUserIdsSchema, TelegramUsersPageSchema, type TelegramUserIds } from '@contract/bot-users.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { RECIPIENTS_URL, recipientPageQueryKey, userSummaryQueryKey } from './keys.js';
 

@@ -1,7 +1,7 @@
 import { RiArrowLeftSLine, RiArrowRightSLine } from '@remixicon/react';
 import { Button } from '@tremor/react';
 import { useId, useState } from 'react';
-import { MAX_SELECTED_USER_IDS } from '@contract/telegram-users.js';
+import { MAX_SELECTED_USER_IDS } from '@contract/bot-users.js';
 import { ErrorAlert } from '../../../components/error-alert.js';
 import { LoadingSpinner } from '../../../components/loading-spinner.js';
 import { errorMessage } from '../../../lib/api-client.js';

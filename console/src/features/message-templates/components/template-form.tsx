@@ -1,7 +1,6 @@
 import { Badge, Button } from '@tremor/react';
 import { useState, type FormEvent } from 'react';
-import { TEMPLATE_NAME_MAX, type CreateMessageTemplate, type MessageTemplate } from '@contract/message-templates.js';
-import { KNOWN_TEMPLATE_VARIABLES, TEMPLATE_TYPES, templateVariables, type TemplateType } from '@contract/templates.js';
+import { TEMPLATE_NAME_MAX, type CreateMessageTemplate, type MessageTemplate, KNOWN_TEMPLATE_VARIABLES, TEMPLATE_TYPES, templateVariables, type TemplateType } from '@contract/message-templates.js';
 import { CheckboxField } from '../../../components/checkbox-field.js';
 import { SelectField } from '../../../components/select-field.js';
 import { TelegramTextProblem } from '../../../components/telegram-text-problem.js';

@@ -171,3 +171,12 @@ export async function listRecentUserRequests(sql: Sql, telegramId: number, limit
     SELECT id, created_at, level, message, command, chat_id, duration_ms, error_message
     FROM bot_logs WHERE user_id = ${telegramId} ORDER BY id DESC LIMIT ${limit}`;
 }
+
+/** A bot user row as stored without its id, every column given (bulk loads: demo data). */
+export type NewTelegramUser = Omit<StoredTelegramUser, 'id'>;
+
+/** Inserts bot users in one statement; a Telegram id already known is left as it is. */
+export async function insertTelegramUsers(sql: Sql, users: NewTelegramUser[]): Promise<void> {
+  if (users.length === 0) return;
+  await sql`INSERT INTO telegram_users ${sql(users)} ON CONFLICT (telegram_id) DO NOTHING`;
+}

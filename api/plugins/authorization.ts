@@ -41,7 +41,7 @@ declare module 'fastify' {
  * Authenticates every request from its bearer token and enforces the permission its route
  * declares. A route that declares neither a permission nor `public` is refused at start-up.
  */
-export function installAccessControl(app: FastifyInstance, deps: { sql: Sql; tokens: AccessTokens; now: () => Date }): void {
+export function installAuthorization(app: FastifyInstance, deps: { sql: Sql; tokens: AccessTokens; now: () => Date }): void {
   app.decorateRequest('auth', null);
 
   app.addHook('onRoute', (route) => {

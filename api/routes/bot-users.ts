@@ -14,7 +14,7 @@ import {
   type TelegramUserDetail,
   type TelegramUserSummary,
   type TelegramUsersPage,
-} from '../contract/telegram-users.js';
+} from '../contract/bot-users.js';
 import { localDay } from '../contract/time-zone.js';
 import { audit } from '../audit.js';
 import { notFound } from '../errors.js';
@@ -29,7 +29,7 @@ import {
   setTelegramUserBlocked,
   summarizeTelegramUsers,
   type ListedTelegramUser,
-} from '../../sql/telegram-users.js';
+} from '../../sql/bot-users.js';
 
 const TARGET_TYPE = 'telegram-user';
 /**
@@ -56,7 +56,7 @@ function toTelegramUser(user: ListedTelegramUser): TelegramUser {
 }
 
 /** Bot users (spec §2.10, §7 "Bot data"): read by every role; admins reset a day's count and block users. */
-export const telegramUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = async (instance, { sql, now }) => {
+export const botUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = async (instance, { sql, now }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   let summary: { at: number; value: Promise<TelegramUserSummary> } | undefined;

@@ -1,8 +1,8 @@
 import t from 'tap';
-import type { TelegramUserDetail, TelegramUserIds, TelegramUsersPage } from '../../api/contract/telegram-users.js';
+import type { TelegramUserDetail, TelegramUserIds, TelegramUsersPage } from '../../api/contract/bot-users.js';
 import { consumeDailyRequest } from '../../sql/daily-usage.js';
 import { insertBotLogs } from '../../sql/bot-logs.js';
-import { insertTelegramUsers, type NewTelegramUser } from '../../sql/telegram-users-bulk.js';
+import { insertTelegramUsers, type NewTelegramUser } from '../../sql/bot-users.js';
 import { updateSystemSettings } from '../../sql/settings.js';
 import { createTestApp } from '../helpers/app.js';
 

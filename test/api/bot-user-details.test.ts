@@ -1,6 +1,6 @@
 import t from 'tap';
-import type { DailyUsage, UserMembership } from '../../api/contract/bot-data.js';
-import { saveMembership } from '../../sql/access.js';
+import type { DailyUsage, UserMembership } from '../../api/contract/bot-users.js';
+import { saveMembership } from '../../sql/access-control.js';
 import { consumeDailyRequest } from '../../sql/daily-usage.js';
 import { updateSystemSettings } from '../../sql/settings.js';
 import type { Sql } from '../../sql/database.js';

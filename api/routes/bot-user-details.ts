@@ -7,10 +7,10 @@ import {
   UserMembershipsQuerySchema,
   type DailyUsage,
   type UserMembership,
-} from '../contract/bot-data.js';
+} from '../contract/bot-users.js';
 import { localDay, nextMidnight } from '../contract/time-zone.js';
 import type { Sql } from '../../sql/database.js';
-import { activeGroupsWithMembership, isWhitelistedAdmin, listUserMemberships } from '../../sql/access.js';
+import { activeGroupsWithMembership, isWhitelistedAdmin, listUserMemberships } from '../../sql/access-control.js';
 import { usedToday } from '../../sql/daily-usage.js';
 import { getSystemSettings } from '../../sql/settings.js';
 
@@ -27,7 +27,7 @@ async function dailyLimitOf(sql: Sql, telegramId: number, defaultLimit: number):
 }
 
 /** Bot users' daily usage and group memberships (spec §3, §7 "Bot data"), for every role. */
-export const botUsersDataRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = async (instance, { sql, now }) => {
+export const botUserDetailRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = async (instance, { sql, now }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.get(
