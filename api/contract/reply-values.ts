@@ -1,4 +1,4 @@
-import type { TemplateValues } from './templates.js';
+import type { TemplateValues } from './message-templates.js';
 import { nextMidnight } from './time-zone.js';
 
 /** Who a reply is for, as the bot and the template preview know them. */
