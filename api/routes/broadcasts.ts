@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   BROADCAST_HISTORY_CONTENT_LENGTH,
@@ -63,6 +63,21 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
 ) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const permission = { permission: 'broadcasts:send' as const };
+
+  /** The broadcast a route's :id names, or a 404. */
+  async function existingBroadcast(id: number) {
+    const row = await findBroadcast(sql, id);
+    if (!row) throw notFound('No broadcast with this id');
+    return row;
+  }
+
+  /** Ends Retry failed and Send to unknown: the sender goes again for what was requeued, and staff see it audited. */
+  async function sendAgain(request: FastifyRequest, broadcastId: number, action: 'broadcast.retry-failed' | 'broadcast.send-unknown', requeued: number, noneMessage: string) {
+    if (requeued === 0) throw new ApiError(409, noneMessage);
+    broadcaster?.wake();
+    await audit(sql, request, { action, targetType: 'broadcast', targetId: broadcastId, after: { requeued } });
+    return { success: true as const, requeued };
+  }
 
   /** An inactive template is one staff withdrew: it is not sent, whichever way it is asked for. */
   async function activeTemplate(templateId: number) {
@@ -157,8 +172,7 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
     '/api/broadcasts/:id',
     { schema: { params: IdParamsSchema, response: { 200: BroadcastDetailSchema } }, config: permission },
     async (request): Promise<BroadcastDetail> => {
-      const row = await findBroadcast(sql, request.params.id);
-      if (!row) throw notFound('No broadcast with this id');
+      const row = await existingBroadcast(request.params.id);
       const at = now();
       const counts = await countRecipients(sql, row.id, new Date(at.getTime() - RATE_WINDOW_SECONDS * 1000));
       const selected = row.targetType === 'selected' ? await selectedRecipients(sql, [row.id]) : new Map<number, number[]>();
@@ -189,8 +203,7 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
     '/api/broadcasts/:id/cancel',
     { schema: { params: IdParamsSchema, response: { 200: SuccessResponseSchema } }, config: permission },
     async (request) => {
-      const row = await findBroadcast(sql, request.params.id);
-      if (!row) throw notFound('No broadcast with this id');
+      const row = await existingBroadcast(request.params.id);
       if (!(await cancelBroadcast(sql, row.id, now()))) throw conflict(`This broadcast is already ${row.status}`);
       broadcaster?.cancelled(row.id);
       await audit(sql, request, { action: 'broadcast.cancel', targetType: 'broadcast', targetId: row.id });
@@ -202,15 +215,11 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
     '/api/broadcasts/:id/retry-failed',
     { schema: { params: IdParamsSchema, response: { 200: BroadcastRetryResultSchema } }, config: permission },
     async (request) => {
-      const row = await findBroadcast(sql, request.params.id);
-      if (!row) throw notFound('No broadcast with this id');
+      const row = await existingBroadcast(request.params.id);
       // An interrupted broadcast may be retried: its failures are settled, only its pending ones wait.
       if (row.status === 'queued' || row.status === 'sending') throw conflict('Wait until this broadcast has finished sending');
       const requeued = await retryFailedRecipients(sql, row.id);
-      if (requeued === 0) throw new ApiError(409, 'No failed recipient can be retried (those who blocked the bot are not)');
-      broadcaster?.wake();
-      await audit(sql, request, { action: 'broadcast.retry-failed', targetType: 'broadcast', targetId: row.id, after: { requeued } });
-      return { success: true as const, requeued };
+      return sendAgain(request, row.id, 'broadcast.retry-failed', requeued, 'No failed recipient can be retried (those who blocked the bot are not)');
     },
   );
 
@@ -218,13 +227,9 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
     '/api/broadcasts/:id/send-unknown',
     { schema: { params: IdParamsSchema, response: { 200: BroadcastSendUnknownResultSchema } }, config: permission },
     async (request) => {
-      const row = await findBroadcast(sql, request.params.id);
-      if (!row) throw notFound('No broadcast with this id');
+      const row = await existingBroadcast(request.params.id);
       const requeued = await requeueUnknownRecipients(sql, row.id);
-      if (requeued === 0) throw new ApiError(409, 'No recipient of this broadcast is unknown (or those who are can no longer be reached)');
-      broadcaster?.wake();
-      await audit(sql, request, { action: 'broadcast.send-unknown', targetType: 'broadcast', targetId: row.id, after: { requeued } });
-      return { success: true as const, requeued };
+      return sendAgain(request, row.id, 'broadcast.send-unknown', requeued, 'No recipient of this broadcast is unknown (or those who are can no longer be reached)');
     },
   );
 };
