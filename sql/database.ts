@@ -76,6 +76,7 @@ function connect(url: string, max: number, settings: Record<string, string> = {}
     connect_timeout: CONNECT_TIMEOUT_S,
     // While the server is away every waiting query takes a connection attempt in turn; postgres.js's
     // default back-off grows to 20 s between attempts, which left requests hanging for half a minute.
+    // The random part is jitter: instances that lost the server together do not all knock at once.
     backoff: () => RECONNECT_DELAY_S * (1 + Math.random()),
     transform: postgres.camel,
     onnotice: () => {},
