@@ -20,8 +20,11 @@ RUN apt-get update \
  && /usr/share/postgresql-common/pgdg/apt.postgresql.org.sh -y \
  && apt-get install -y --no-install-recommends "postgresql-client-${POSTGRES_CLIENT_MAJOR}" \
  && rm -rf /var/lib/apt/lists/*
+# A young generation big enough for a burst of updates in flight: they die young instead of being
+# promoted and collected again (issue 16: a fifth less CPU per answer under load).
 ENV PORT=3000 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    NODE_OPTIONS=--max-semi-space-size=64
 # The embedded database and the backups live here; the image's own files stay read-only to the app.
 RUN mkdir -p /data && chown node:node /data
 WORKDIR /app

@@ -1,10 +1,11 @@
-import type { Sql } from '../sql/database.js';
+import type { Client } from '../sql/database.js';
 import type { RunningProduct } from '../scripts/product.js';
 import type { Dataset } from './dataset.js';
 
 /** What every benchmark section measures against: the running product over the generated data set. */
 export interface BenchContext {
-  sql: Sql;
+  /** The benchmark database's pool (the product's too). */
+  sql: Client;
   /** The whole product, listening at product.url, on the benchmark database. */
   product: RunningProduct;
   /** A staff account (superadmin) of the product. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import postgres from 'postgres';
-import { openDatabase, type Database } from '../sql/database.js';
+import { openDatabase, type Database, type Sql } from '../sql/database.js';
 
 /** Points near the demo data's contacts, for the location updates the soak and start-up loads send. */
 export const DEMO_PLACES = [
@@ -89,4 +89,20 @@ export async function requestJson<T>(baseUrl: string, method: string, url: strin
   });
   if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
+}
+
+/**
+ * Benchmark senders in the steady state: members of one authorized group with a daily limit nobody
+ * reaches, checked against every other group within the day and in none, so no getChatMember is on the path.
+ */
+export async function addSteadyGroupMembers(sql: Sql, group: { id: number; name: string }, senders: number[]): Promise<void> {
+  await sql`INSERT INTO authorized_groups (group_id, group_name, daily_limit) VALUES (${group.id}, ${group.name}, 1000000)`;
+  await sql`
+    INSERT INTO user_memberships (telegram_id, group_id, membership_status, joined_at, last_verified, is_active)
+    SELECT id, ${group.id}, 'member', now(), now(), true FROM unnest(${senders}::bigint[]) AS id`;
+  await sql`
+    INSERT INTO user_memberships (telegram_id, group_id, membership_status, last_verified, is_active)
+    SELECT s.telegram_id, g.group_id, 'left', now(), false
+    FROM unnest(${senders}::bigint[]) AS s(telegram_id) CROSS JOIN authorized_groups g
+    WHERE g.group_id <> ${group.id}`;
 }

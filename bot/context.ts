@@ -2,6 +2,8 @@ import type { Context } from 'grammy';
 import type { LogLevel, NewBotLog } from '../sql/bot-logs.js';
 import type { SystemSettings } from '../sql/settings.js';
 import type { StoredTelegramUser } from '../sql/bot-users.js';
+import type { MemoryReader } from './memory.js';
+import type { UpdateClaimer } from './update-claim.js';
 
 /** What the log row of the update being handled will say; features fill it in. */
 export type LogDraft = Omit<NewBotLog, 'createdAt' | 'userId' | 'chatId' | 'durationMs'>;
@@ -27,7 +29,13 @@ export interface RequestState {
   replied?: boolean;
 }
 
-export type BotContext = Context & { request: RequestState };
+/** One attempt at an update, as the update guard runs it: its claim, and memory read through a reader that notes versions. */
+export interface Attempt {
+  claim: UpdateClaimer;
+  memory: MemoryReader;
+}
+
+export type BotContext = Context & { attempt: Attempt; request: RequestState };
 
 /** Sets the outcome to record for this update. */
 export function recordOutcome(ctx: BotContext, level: LogLevel, message: string, details: Partial<LogDraft> = {}): void {

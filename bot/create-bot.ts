@@ -7,6 +7,7 @@ import type { Sql } from '../sql/database.js';
 import type { BotContext } from './context.js';
 import { createRecorder, SPILL_FOLDER, type Recorder } from './recorder.js';
 import { guardUpdates } from './update-guard.js';
+import { createClaimQueue } from './update-claim.js';
 import { requestLog } from './middleware/request-log.js';
 import { stripControlCharacters } from './middleware/strip-control-characters.js';
 import { trackUser } from './middleware/track-user.js';
@@ -18,6 +19,7 @@ import { lookupFeature } from './features/lookup.js';
 import { createContactLookup } from '../sql/contact-lookup.js';
 import { placeSearchFeature } from './features/place-search.js';
 import { createUpdateTracker } from './update-tracker.js';
+import { createBotMemory } from './memory.js';
 
 /** The update types the bot handles; chat_member must be asked for by name. */
 export const ALLOWED_UPDATES = ['message', 'callback_query', 'my_chat_member', 'chat_member'] as const;
@@ -78,7 +80,8 @@ export function createBot(options: BotOptions): MedBot {
   const recorder = createRecorder({ sql: options.sql, spillDir: options.dataDir ? path.join(options.dataDir, SPILL_FOLDER) : null, onError });
   const events = new EventEmitter();
   const tracker = createUpdateTracker(events);
-  const deps = { sql: options.sql, recorder, now, events, contactLookup: createContactLookup(options.sql) };
+  const contactLookup = createContactLookup(options.sql);
+  const deps = { sql: options.sql, recorder, now, events, contactLookup, memory: createBotMemory(options.sql, contactLookup) };
   let state: BotState = 'stopped';
   let lastUpdateAt: Date | null = null;
   let runner: RunnerHandle | undefined;
@@ -127,7 +130,7 @@ export function createBot(options: BotOptions): MedBot {
   handling.use(startFeature(deps));
   handling.use(lookupFeature(deps));
   handling.use(placeSearchFeature(deps));
-  bot.use(guardUpdates({ ...deps, handle: handling.middleware(), retryWindowMs: options.updateRetryWindowMs }));
+  bot.use(guardUpdates({ ...deps, claims: createClaimQueue(options.sql), handle: handling.middleware(), retryWindowMs: options.updateRetryWindowMs }));
   bot.catch((error) => onError(error.error));
 
   return {

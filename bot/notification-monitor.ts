@@ -8,6 +8,8 @@ import { getSystemSettings } from '../sql/settings.js';
 import { DAILY_LIMIT_REFUSAL } from './features/lookup.js';
 import { alertChats, alertText, dailyReportText, reportChats, type AlertApi } from './telegram-alerts.js';
 import { localDay } from '../api/contract/time-zone.js';
+import { formatCount } from '../api/contract/plural.js';
+import { NOTIFICATION_STYLES, userMilestone } from '../api/contract/notifications.js';
 
 /** An error spike is more than this many ERROR log rows within ERROR_SPIKE_WINDOW_MS (a constant, not a setting). */
 export const ERROR_SPIKE_THRESHOLD = 10;
@@ -15,7 +17,6 @@ export const ERROR_SPIKE_WINDOW_MS = 5 * 60 * 1000;
 /** A user refused by the daily limit on this many days in a row is reported once per run of days. */
 export const LIMIT_STREAK_DAYS = 3;
 /** Bot user counts worth a notification: 100, 1,000, 10,000 … */
-const FIRST_MILESTONE = 100;
 /** How often the product runs the checks. */
 export const NOTIFICATION_CHECK_INTERVAL_MS = 15_000;
 const HOUR_MS = 60 * 60 * 1000;
@@ -71,10 +72,9 @@ export function createNotificationMonitor(options: NotificationMonitorOptions): 
     if (spikeNow && !spiking) {
       await createNotification(sql, {
         kind: 'error_spike',
-        type: 'critical',
-        priority: 4,
+        ...NOTIFICATION_STYLES.error_spike,
         title: 'Error spike',
-        message: `${errors} errors in the last 5 minutes`,
+        message: `${formatCount(errors, 'error')} in the last 5 minutes`,
         expiresAt: new Date(at.getTime() + 7 * DAY_MS),
         metadata: { errors, windowMinutes: ERROR_SPIKE_WINDOW_MS / 60_000, level: 'ERROR' },
       }, at);
@@ -83,15 +83,13 @@ export function createNotificationMonitor(options: NotificationMonitorOptions): 
   }
 
   async function checkUserMilestone(at: Date): Promise<void> {
-    const users = await countBotUsers(sql);
-    if (users < FIRST_MILESTONE) return;
-    const milestone = 10 ** Math.floor(Math.log10(users));
+    const milestone = userMilestone(await countBotUsers(sql));
+    if (milestone === null) return;
     if (await notificationExists(sql, 'user_milestone', 'users', milestone)) return;
     const figure = milestone.toLocaleString('en-US');
     await createNotification(sql, {
       kind: 'user_milestone',
-      type: 'success',
-      priority: 1,
+      ...NOTIFICATION_STYLES.user_milestone,
       title: `${figure} bot users`,
       message: `The bot now has ${figure} users.`,
       expiresAt: null,
@@ -118,8 +116,7 @@ export function createNotificationMonitor(options: NotificationMonitorOptions): 
       if (await notificationExists(sql, 'daily_limit_repeated', 'telegramId', user.telegramId, streakStart)) continue;
       await createNotification(sql, {
         kind: 'daily_limit_repeated',
-        type: 'warning',
-        priority: 2,
+        ...NOTIFICATION_STYLES.daily_limit_repeated,
         title: 'Daily limit reached repeatedly',
         message: `${user.firstName || 'A user'} (${user.telegramId}) reached the daily limit on ${LIMIT_STREAK_DAYS} days in a row.`,
         expiresAt: new Date(at.getTime() + LIMIT_STREAK_DAYS * DAY_MS),
@@ -160,8 +157,7 @@ export function createNotificationMonitor(options: NotificationMonitorOptions): 
       disconnected = true;
       await createNotification(sql, {
         kind: 'bot_disconnected',
-        type: 'critical',
-        priority: 5,
+        ...NOTIFICATION_STYLES.bot_disconnected,
         title: 'Bot disconnected',
         message: 'The bot lost its connection to Telegram.',
         expiresAt: new Date(at.getTime() + DAY_MS),
@@ -171,8 +167,7 @@ export function createNotificationMonitor(options: NotificationMonitorOptions): 
       disconnected = false;
       await createNotification(sql, {
         kind: 'bot_reconnected',
-        type: 'success',
-        priority: 1,
+        ...NOTIFICATION_STYLES.bot_reconnected,
         title: 'Bot reconnected',
         message: 'The bot is connected to Telegram again.',
         expiresAt: new Date(at.getTime() + DAY_MS),

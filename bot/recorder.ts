@@ -6,7 +6,7 @@ import { insertBotLogs, type LogLevel, type NewBotLog } from '../sql/bot-logs.js
 import { isDatabaseUnavailable } from '../sql/errors.js';
 import { countTemplateUses } from '../sql/message-templates.js';
 import { countContactRequests } from '../sql/contact-lookup.js';
-import { countTelegramRequests } from '../sql/bot-users.js';
+import { countTelegramRequests, markTelegramUsersSeen } from '../sql/bot-users.js';
 import { refundDailyRequest } from '../sql/daily-usage.js';
 import { markUpdatesAnswered, writeBatchOnce, type UpdateKey } from '../sql/processed-updates.js';
 
@@ -20,6 +20,11 @@ export interface RecorderOptions {
   flushIntervalMs?: number;
   /** A batch this large is written at once. */
   maxBatch?: number;
+  /**
+   * The most log rows one write takes. Rows gather while a write is under way and the next write takes
+   * them together, up to this many: under load, fewer and larger transactions (group commit).
+   */
+  maxWriteRows?: number;
   /**
    * Log rows of failed batches kept in memory while the database is away; older batches beyond it go to
    * files in spillDir, or, without one, are given up (and reported) so memory stays bounded.
@@ -40,6 +45,8 @@ interface Batch {
   answeredUpdates: UpdateKey[];
   /** Daily requests to give back that the database could not take back at the time. */
   refunds: { telegramId: number; day: string }[];
+  /** Known users seen, each with their latest sighting (ISO time: batches are spilled as JSON). */
+  seenUsers: Record<number, string>;
 }
 
 /**
@@ -49,7 +56,15 @@ interface Batch {
  * it is back — in memory up to a bound, then in files, so a restart in between loses nothing either.
  * close() flushes.
  */
-export function createRecorder({ sql, flushIntervalMs = 1000, maxBatch = 500, maxUnwrittenRows = 20_000, spillDir = null, onError = () => {} }: RecorderOptions) {
+export function createRecorder({
+  sql,
+  flushIntervalMs = 1000,
+  maxBatch = 500,
+  maxWriteRows = 5000,
+  maxUnwrittenRows = 20_000,
+  spillDir = null,
+  onError = () => {},
+}: RecorderOptions) {
   let current = emptyBatch();
   /** Failed batches, oldest first; the spilled ones are older still. */
   const unwritten: Batch[] = [];
@@ -62,6 +77,7 @@ export function createRecorder({ sql, flushIntervalMs = 1000, maxBatch = 500, ma
       await insertBotLogs(tx, batch.logs);
       await countTemplateUses(tx, batch.templateIds);
       await countTelegramRequests(tx, batch.answeredUserIds);
+      await markTelegramUsersSeen(tx, Object.entries(batch.seenUsers).map(([telegramId, seenAt]) => ({ telegramId: Number(telegramId), seenAt })));
       for (const [day, ids] of Object.entries(batch.contactsByDay)) await countContactRequests(tx, ids, day);
       await markUpdatesAnswered(tx, batch.answeredUpdates);
       for (const refund of batch.refunds) await refundDailyRequest(tx, refund.telegramId, refund.day);
@@ -108,12 +124,34 @@ export function createRecorder({ sql, flushIntervalMs = 1000, maxBatch = 500, ma
     }
   }
 
+  /**
+   * Takes what is buffered, up to maxWriteRows log rows (the rest waits for the next write), or
+   * undefined when nothing is.
+   */
+  function take(): Batch | undefined {
+    if (isEmpty(current)) return undefined;
+    if (current.logs.length <= maxWriteRows) {
+      const batch = current;
+      current = emptyBatch();
+      return batch;
+    }
+    const batch = { ...current, logs: current.logs.slice(0, maxWriteRows) };
+    current = { ...emptyBatch(), logs: current.logs.slice(maxWriteRows) };
+    return batch;
+  }
+
   function flush(): Promise<void> {
-    const batch = isEmpty(current) ? undefined : current;
-    current = emptyBatch();
-    if (!batch && unwritten.length === 0 && spilledFiles.length === 0) return flushing;
-    // Batches are written one after another, so rows keep their order.
-    flushing = flushing.then(() => drain(batch)).catch(onError);
+    // Batches are written one after another, so rows keep their order. The batch is taken when its turn
+    // comes, not now, so the rows logged while the previous write ran go with it.
+    flushing = flushing
+      .then(async () => {
+        let batch = take();
+        if (!batch && unwritten.length === 0 && spilledFiles.length === 0) return;
+        await drain(batch);
+        // More than one write's worth was buffered: write on, unless the database is away (then the rest waits).
+        while (unwritten.length === 0 && (batch = take())) await drain(batch);
+      })
+      .catch(onError);
     return flushing;
   }
 
@@ -134,8 +172,16 @@ export function createRecorder({ sql, flushIntervalMs = 1000, maxBatch = 500, ma
     requestAnswered(telegramId: number): void {
       current.answeredUserIds.push(telegramId);
     },
+    /** A known user wrote again: their last sighting and that they can be reached, written with the batch. */
+    userSeen(telegramId: number, seenAt: Date): void {
+      current.seenUsers[telegramId] = seenAt.toISOString();
+    },
+    /** The user blocked the bot: a sighting still buffered must not mark them reachable again. */
+    forgetSighting(telegramId: number): void {
+      delete current.seenUsers[telegramId];
+    },
     contactsShown(contactIds: number[], day: string): void {
-      current.contactsByDay[day] = [...(current.contactsByDay[day] ?? []), ...contactIds];
+      (current.contactsByDay[day] ??= []).push(...contactIds);
     },
     /** The update was answered: a redelivery of it is not handled again. */
     updateAnswered(key: UpdateKey): void {
@@ -166,13 +212,14 @@ export function createRecorder({ sql, flushIntervalMs = 1000, maxBatch = 500, ma
 export type Recorder = ReturnType<typeof createRecorder>;
 
 function emptyBatch(): Batch {
-  return { id: randomUUID(), logs: [], templateIds: [], answeredUserIds: [], contactsByDay: {}, answeredUpdates: [], refunds: [] };
+  return { id: randomUUID(), logs: [], templateIds: [], answeredUserIds: [], contactsByDay: {}, answeredUpdates: [], refunds: [], seenUsers: {} };
 }
 
 function isEmpty(batch: Batch): boolean {
   return (
     batch.logs.length === 0 && batch.templateIds.length === 0 && batch.answeredUserIds.length === 0 &&
-    Object.keys(batch.contactsByDay).length === 0 && batch.answeredUpdates.length === 0 && batch.refunds.length === 0
+    Object.keys(batch.contactsByDay).length === 0 && batch.answeredUpdates.length === 0 && batch.refunds.length === 0 &&
+    Object.keys(batch.seenUsers).length === 0
   );
 }
 
@@ -192,9 +239,10 @@ function spill(dir: string, batch: Batch): string {
  */
 function readSpilled(file: string, onError: (error: unknown) => void): Batch | undefined {
   try {
-    const batch = JSON.parse(readFileSync(file, 'utf8')) as Batch;
+    // Batches spilled before sightings were recorded have none.
+    const batch = JSON.parse(readFileSync(file, 'utf8')) as Omit<Batch, 'seenUsers'> & Partial<Pick<Batch, 'seenUsers'>>;
     // JSON keeps dates as text.
-    return { ...batch, logs: batch.logs.map((row) => ({ ...row, createdAt: new Date(row.createdAt) })) };
+    return { ...batch, seenUsers: batch.seenUsers ?? {}, logs: batch.logs.map((row) => ({ ...row, createdAt: new Date(row.createdAt) })) };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     onError(new Error(`Could not read the unwritten bot log batch ${file}; it was renamed to .unreadable`, { cause: error }));

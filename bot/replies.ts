@@ -1,6 +1,5 @@
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Sql } from '../sql/database.js';
-import { findActiveTemplates } from '../sql/message-templates.js';
 import { usedToday } from '../sql/daily-usage.js';
 import type { BotContext } from './context.js';
 import { DEFAULT_TEMPLATES } from './default-templates.js';
@@ -16,13 +15,13 @@ export interface ReplyDeps {
 }
 
 /**
- * The active templates of the types, rendered in one round trip; a type with no active template
+ * The active templates of the types (kept in memory), rendered; a type with no active template
  * falls back to its built-in text.
  */
-export async function renderReplies(deps: ReplyDeps, types: TemplateType[], values: TemplateValues): Promise<string[]> {
-  const templates = await findActiveTemplates(deps.sql, types);
-  return types.map((type) => {
-    const template = templates.get(type);
+export async function renderReplies(deps: ReplyDeps, ctx: BotContext, types: TemplateType[], values: TemplateValues): Promise<string[]> {
+  const templates = await Promise.all(types.map((type) => ctx.attempt.memory.template(type)));
+  return types.map((type, index) => {
+    const template = templates[index];
     if (template) deps.recorder.templateUsed(template.id);
     return renderTemplate(template?.content ?? DEFAULT_TEMPLATES[type].content, values);
   });
@@ -53,7 +52,7 @@ export async function replyWithTemplate(
   values: TemplateValues = {},
   keyboard?: InlineKeyboardMarkup,
 ): Promise<void> {
-  const [html] = await renderReplies(deps, [type], { ...(await userValues(deps, ctx)), ...values });
+  const [html] = await renderReplies(deps, ctx, [type], { ...(await userValues(deps, ctx)), ...values });
   await sendHtml(ctx, html!, keyboard);
 }
 

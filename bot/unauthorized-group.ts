@@ -1,4 +1,5 @@
 import type { Sql } from '../sql/database.js';
+import { NOTIFICATION_STYLES } from '../api/contract/notifications.js';
 import { createNotification } from '../sql/notifications.js';
 import { recordOutcome, type BotContext } from './context.js';
 
@@ -10,11 +11,11 @@ export async function leaveUnauthorizedGroup(deps: { sql: Sql }, ctx: BotContext
   const title = 'title' in chat ? chat.title : String(chat.id);
   const message = `Bot added to unauthorized group ${title} (${chat.id})`;
   recordOutcome(ctx, 'WARN', message, { metadata: { ...ctx.request.log.metadata, groupTitle: title } });
+  // Claimed before the notification, so a redelivered update does not tell the staff twice.
+  await ctx.attempt.claim.ensure(ctx.attempt.memory.check());
   await createNotification(deps.sql, {
     kind: 'unauthorized_group',
-    // Critical (priority 4): the admins are alerted on Telegram.
-    type: 'critical',
-    priority: 4,
+    ...NOTIFICATION_STYLES.unauthorized_group,
     title: 'Unauthorized group',
     message,
     expiresAt: new Date(ctx.request.receivedAt.getTime() + NOTIFICATION_LIFETIME_MS),

@@ -3,31 +3,29 @@ import type { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { MiddlewareFn } from 'grammy';
 import type { Update } from 'grammy/types';
-import type { Sql } from '../sql/database.js';
-import { withinDeadline } from '../sql/availability.js';
 import { isDatabaseUnavailable } from '../sql/errors.js';
-import { claimUpdate, type UpdateKey } from '../sql/processed-updates.js';
+import type { UpdateKey } from '../sql/processed-updates.js';
 import { NO_ANALYTICS, type BotContext } from './context.js';
 import { unavailableText } from './default-templates.js';
 import { commandOf, errorText } from './middleware/request-log.js';
+import type { BotMemory } from './memory.js';
 import type { Recorder } from './recorder.js';
+import { createUpdateClaimer, MemoryOutOfDate, UpdateNotOurs, type ClaimQueue } from './update-claim.js';
 
 /** How long an update waits for the database to come back before it is answered anyway (BOT.md: about a minute). */
 export const RETRY_WINDOW_MS = 60_000;
-/** A claim still unanswered after this long was left by a process that died: longer than any attempt lasts. */
-const STALE_CLAIM_S = 120;
-/**
- * A claim is the update's first query: one that takes this long means the database is out of reach
- * without saying so (a silent network), and the update is treated as in an outage.
- */
-const CLAIM_TIMEOUT_MS = 5000;
 const FIRST_RETRY_MS = 250;
 const LONGEST_RETRY_MS = 2000;
+/** Attempts run again on fresh reads before the claim stops checking memory (UpdateClaimer.stopChecking). */
+const FRESH_READ_ATTEMPTS = 3;
+/** Bot API methods that change nothing, so an attempt may call them before it has claimed its update. */
+const READ_ONLY_METHODS = new Set(['getChatMember', 'getMe', 'getChat']);
 
 export interface UpdateGuardDeps {
-  sql: Sql;
+  claims: ClaimQueue;
   recorder: Recorder;
   events: EventEmitter;
+  memory: BotMemory;
   now: () => Date;
   /** The bot's middleware proper (request log, access gate, features), run once per attempt. */
   handle: MiddlewareFn<BotContext>;
@@ -41,12 +39,14 @@ export function updateFingerprint(update: Update): string {
 }
 
 /**
- * Handles each update once, and every update in the end (BOT.md, "What it records"). It claims the
- * update id first, so a redelivered update — the same update_id from a webhook retry, or from
- * polling after a restart — that was answered is skipped, across every instance on the database.
- * While the database is away the update is tried again (the middleware below gives the failure
- * back untouched as long as nothing was sent), and after the retry window it is answered with a
- * short "temporarily unavailable" that needs no database, and logged once the database is back.
+ * Handles each update once, and every update in the end (BOT.md, "What it records"). The update is
+ * claimed by its id before anything of it happens once (a message sent, a row written, its log row):
+ * a redelivered update — the same update_id from a webhook retry, or from polling after a restart —
+ * that was answered is skipped, across every instance on the database. The claim is also the check of
+ * what the attempt read from memory (BotMemory): found out of date, the update runs again on fresh reads.
+ * While the database is away the update is tried again (the middleware below gives the failure back
+ * untouched as long as nothing was sent), and after the retry window it is answered with a short
+ * "temporarily unavailable" that needs no database, and logged once the database is back.
  */
 export function guardUpdates(deps: UpdateGuardDeps): MiddlewareFn<BotContext> {
   const retryWindowMs = deps.retryWindowMs ?? RETRY_WINDOW_MS;
@@ -56,23 +56,31 @@ export function guardUpdates(deps: UpdateGuardDeps): MiddlewareFn<BotContext> {
     const startedAt = performance.now();
     const giveUpAt = startedAt + retryWindowMs;
     let delay = FIRST_RETRY_MS;
-    let claimed = false;
-    // A claim statement given up on may still commit: it is this attempt's, as the next claim sees.
-    const claimant = randomUUID();
+    const claim = createUpdateClaimer(deps.claims, key, randomUUID());
+    let unclaimedAnswer = false;
+    let freshReads = 0;
+    // Nothing reaches Telegram before the update is claimed, whichever feature sends it.
+    ctx.api.config.use(async (prev, method, payload, signal) => {
+      if (!READ_ONLY_METHODS.has(method) && !unclaimedAnswer) await claim.ensure(ctx.attempt.memory.check());
+      return prev(method, payload, signal);
+    });
     for (;;) {
+      ctx.attempt = { claim, memory: deps.memory.reader() };
       try {
-        // An attempt the database failed keeps its claim: the next one runs without asking again.
-        const claim = claimed ? 'claimed' : await withinDeadline(claimUpdate(deps.sql, key, claimant, STALE_CLAIM_S), CLAIM_TIMEOUT_MS);
-        if (claim === 'answered') return handled(deps, key, false);
-        if (claim === 'claimed') {
-          claimed = true;
-          await deps.handle(ctx, async () => {});
-          return handled(deps, key, true);
-        }
-        // Another attempt is handling it: wait for its answer, or for its claim to go stale.
+        await deps.handle(ctx, async () => {});
+        return handled(deps, key, claim.claimed);
       } catch (error) {
-        if (!isDatabaseUnavailable(error)) throw error;
-        if (performance.now() + delay >= giveUpAt) {
+        if (error instanceof UpdateNotOurs) {
+          if (error.claim === 'answered') return handled(deps, key, false);
+          // Another attempt is handling it: wait for its answer, or for its claim to go stale.
+        } else if (error instanceof MemoryOutOfDate) {
+          deps.memory.forget(error.current);
+          if (++freshReads >= FRESH_READ_ATTEMPTS) claim.stopChecking();
+          continue;
+        } else if (!isDatabaseUnavailable(error)) {
+          throw error;
+        } else if (performance.now() + delay >= giveUpAt) {
+          unclaimedAnswer = true;
           await answerUnavailable(deps, ctx, error, { receivedAt, startedAt });
           return handled(deps, key, true);
         }

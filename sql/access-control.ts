@@ -69,13 +69,6 @@ export interface AuthorizedGroupRef {
 /** What is stored of a user's membership in a group, as the bot reads it. */
 export type StoredMembership = Pick<NewMembership, 'groupId' | 'membershipStatus' | 'isActive' | 'lastVerified'>;
 
-/** The group, if its chat id is an active authorized group. */
-export async function findActiveGroup(sql: Sql, chatId: number): Promise<AuthorizedGroupRef | undefined> {
-  const [group] = await sql<AuthorizedGroupRef[]>`
-    SELECT group_id, group_name, daily_limit FROM authorized_groups WHERE group_id = ${chatId} AND is_active`;
-  return group;
-}
-
 export async function isWhitelistedAdmin(sql: Sql, telegramId: number): Promise<boolean> {
   const rows = await sql`SELECT 1 FROM admin_whitelist WHERE telegram_id = ${telegramId} AND is_active`;
   return rows.length > 0;
@@ -166,12 +159,16 @@ export interface UserMembershipRecord extends Omit<NewMembership, 'telegramId'> 
   groupName: string | null;
 }
 
-/** Every stored membership of a user, with the group's name, active ones first. */
+/**
+ * The groups a user is or was a member of, with the group's name, current ones first. Telegram says
+ * "left" of anyone not in a group, so a stored answer of a group they never joined (no joinedAt) is a
+ * check, not a membership, and is left out.
+ */
 export async function listUserMemberships(sql: Sql, telegramId: number): Promise<UserMembershipRecord[]> {
   return sql<UserMembershipRecord[]>`
     SELECT m.id, m.group_id, g.group_name, m.membership_status, m.joined_at, m.last_verified, m.is_active
     FROM user_memberships m LEFT JOIN authorized_groups g ON g.group_id = m.group_id
-    WHERE m.telegram_id = ${telegramId}
+    WHERE m.telegram_id = ${telegramId} AND (m.is_active OR m.joined_at IS NOT NULL)
     ORDER BY m.is_active DESC, g.group_name NULLS LAST, m.group_id`;
 }
 

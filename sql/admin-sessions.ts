@@ -1,5 +1,6 @@
 import type postgres from 'postgres';
 import type { Role } from '../api/contract/roles.js';
+import type { SessionEnd, SessionEndReason } from '../api/contract/session-end.js';
 import type { Sql } from './database.js';
 import { transaction } from './transaction.js';
 
@@ -36,10 +37,14 @@ export interface LiveSession {
   lastUsedAt: Date;
 }
 
+/** A reason a session is ended with: every one but `expired`, which no one records (time decides it). */
+export type RevokeReason = Exclude<SessionEndReason, 'expired'>;
+
 export type RotationResult =
   | { kind: 'rotated'; userId: number; sessionId: string }
   | { kind: 'reused'; userId: number }
-  | { kind: 'invalid' };
+  /** The session is over: `end` says why when the session is known. */
+  | { kind: 'invalid'; end?: SessionEnd };
 
 /** Starts a session with its first refresh token; returns the session id. */
 export async function createSession(sql: Sql, session: NewSession): Promise<string> {
@@ -69,6 +74,24 @@ export async function findActiveSession(sql: Sql, sessionId: string, now: Date):
   return session;
 }
 
+/**
+ * Why a session is no longer live, for the 401 that answers it: revoked (with its recorded
+ * reason), expired, or its user deactivated; the role is the user's role now. Undefined when no
+ * such session exists (its user was deleted) or it is in fact live.
+ */
+export async function findSessionEnd(sql: Sql | postgres.TransactionSql, sessionId: string, now: Date): Promise<SessionEnd | undefined> {
+  const [row] = await sql<{ revokedReason: RevokeReason | null; expired: boolean; isActive: boolean; role: Role }[]>`
+    SELECT s.revoked_reason, s.expires_at <= ${now} AS expired, u.is_active, u.role
+    FROM admin_sessions s
+    JOIN admin_users u ON u.id = s.user_id
+    WHERE s.id = ${sessionId}`;
+  if (!row) return undefined;
+  if (row.revokedReason) return row.revokedReason === 'role_changed' ? { reason: row.revokedReason, role: row.role } : { reason: row.revokedReason };
+  if (row.expired) return { reason: 'expired' };
+  if (!row.isActive) return { reason: 'deactivated' };
+  return undefined;
+}
+
 /** Records that a session is used now, unless a request after `unlessUsedAfter` already did (two racing requests write once). */
 export async function touchSession(sql: Sql, sessionId: string, now: Date, unlessUsedAfter: Date): Promise<void> {
   await sql`UPDATE admin_sessions SET last_used_at = ${now} WHERE id = ${sessionId} AND last_used_at <= ${unlessUsedAfter}`;
@@ -84,7 +107,7 @@ export async function listLiveSessions(sql: Sql, userId: number, now: Date): Pro
 }
 
 /** Ends one live session of the given user; false when they have no such live session. */
-export async function revokeOwnSession(sql: Sql, userId: number, sessionId: string, reason: string, now: Date): Promise<boolean> {
+export async function revokeOwnSession(sql: Sql, userId: number, sessionId: string, reason: RevokeReason, now: Date): Promise<boolean> {
   const revoked = await sql`
     UPDATE admin_sessions SET revoked_at = ${now}, revoked_reason = ${reason}
     WHERE id = ${sessionId} AND user_id = ${userId} AND revoked_at IS NULL AND expires_at > ${now}
@@ -114,10 +137,10 @@ export async function rotateRefreshToken(
       FOR UPDATE OF t`;
     if (!token) return { kind: 'invalid' };
     if (token.rotatedAt) {
-      await revokeUserSessions(tx, token.userId, 'refresh token reused', now);
+      await revokeUserSessions(tx, token.userId, 'refresh_token_reused', now);
       return { kind: 'reused', userId: token.userId };
     }
-    if (!token.live) return { kind: 'invalid' };
+    if (!token.live) return { kind: 'invalid', end: await findSessionEnd(tx, token.sessionId, now) };
     await tx`UPDATE admin_refresh_tokens SET rotated_at = ${now} WHERE token_hash = ${presentedHash}`;
     await tx`INSERT INTO admin_refresh_tokens (token_hash, session_id) VALUES (${replacementHash}, ${token.sessionId})`;
     await tx`UPDATE admin_sessions SET last_used_at = ${now}, expires_at = ${expiresAt} WHERE id = ${token.sessionId}`;
@@ -125,14 +148,14 @@ export async function rotateRefreshToken(
   });
 }
 
-export async function revokeSession(sql: Sql, sessionId: string, reason: string, now: Date): Promise<void> {
+export async function revokeSession(sql: Sql, sessionId: string, reason: RevokeReason, now: Date): Promise<void> {
   await sql`
     UPDATE admin_sessions SET revoked_at = ${now}, revoked_reason = ${reason}
     WHERE id = ${sessionId} AND revoked_at IS NULL`;
 }
 
 /** Revokes the session a refresh token belongs to, whichever of its tokens it is. */
-export async function revokeSessionByRefreshToken(sql: Sql, tokenHash: string, reason: string, now: Date): Promise<void> {
+export async function revokeSessionByRefreshToken(sql: Sql, tokenHash: string, reason: RevokeReason, now: Date): Promise<void> {
   await sql`
     UPDATE admin_sessions SET revoked_at = ${now}, revoked_reason = ${reason}
     WHERE revoked_at IS NULL AND id = (SELECT session_id FROM admin_refresh_tokens WHERE token_hash = ${tokenHash})`;
@@ -142,7 +165,7 @@ export async function revokeSessionByRefreshToken(sql: Sql, tokenHash: string, r
 export async function revokeUserSessions(
   sql: Sql | postgres.TransactionSql,
   userId: number,
-  reason: string,
+  reason: RevokeReason,
   now: Date,
   exceptSessionId?: string,
 ): Promise<number> {

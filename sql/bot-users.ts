@@ -51,6 +51,19 @@ export async function countTelegramRequests(sql: Sql, telegramIds: number[]): Pr
     WHERE u.telegram_id = requests.id`;
 }
 
+/**
+ * Records sightings of known users, batched by the bot's recorder: the last sighting, and that they can be
+ * reached again. A row is rewritten only when it says otherwise or its sighting is a minute old, as upsertTelegramUser.
+ */
+export async function markTelegramUsersSeen(sql: Sql, sightings: { telegramId: number; seenAt: string }[]): Promise<void> {
+  if (sightings.length === 0) return;
+  await sql`
+    UPDATE telegram_users u SET last_seen = seen.at, is_active = true
+    FROM unnest(${sightings.map((sighting) => sighting.telegramId)}::bigint[], ${sightings.map((sighting) => sighting.seenAt)}::timestamptz[]) AS seen (id, at)
+    WHERE u.telegram_id = seen.id
+      AND (NOT u.is_active OR u.last_seen IS NULL OR u.last_seen <= seen.at - interval '1 minute')`;
+}
+
 /** Telegram said the user blocked the bot or was deactivated: stop counting them as reachable. */
 export async function markTelegramUserUnreachable(sql: Sql, telegramId: number): Promise<void> {
   await sql`UPDATE telegram_users SET is_active = false WHERE telegram_id = ${telegramId}`;
@@ -160,6 +173,8 @@ export interface UserRequestLog {
   level: string;
   message: string;
   command: string | null;
+  /** The text the user typed, when the log kept it (a place search's query). */
+  text: string | null;
   chatId: number | null;
   durationMs: number | null;
   errorMessage: string | null;
@@ -168,7 +183,7 @@ export interface UserRequestLog {
 /** A user's latest requests from the bot logs, newest first. */
 export async function listRecentUserRequests(sql: Sql, telegramId: number, limit: number): Promise<UserRequestLog[]> {
   return sql<UserRequestLog[]>`
-    SELECT id, created_at, level, message, command, chat_id, duration_ms, error_message
+    SELECT id, created_at, level, message, command, metadata->>'query' AS text, chat_id, duration_ms, error_message
     FROM bot_logs WHERE user_id = ${telegramId} ORDER BY id DESC LIMIT ${limit}`;
 }
 

@@ -96,20 +96,35 @@ export async function findBroadcastStatus(sql: Sql, id: number): Promise<string 
   return row?.status;
 }
 
-/** The latest broadcasts, newest first, with content cut to `contentLength` characters. */
+/**
+ * Broadcasts (`b`) with their counts as of now: an open one's stored counts lag its recipients
+ * until the sender next recounts (see recount), so they are counted from the recipients' rows, the
+ * same source Live Progress counts; a finished one's stored counts are final.
+ */
+const CURRENT_COUNTS = (sql: Sql) => sql`
+  broadcasts b LEFT JOIN LATERAL (
+    SELECT count(*) FILTER (WHERE r.status = 'delivered')::int AS delivered, count(*) FILTER (WHERE r.status = 'failed')::int AS failed,
+      count(*) FILTER (WHERE r.status = 'unknown')::int AS unknown
+    FROM broadcast_recipients r WHERE r.broadcast_id = b.id AND b.status IN ('queued', 'sending')
+  ) live ON b.status IN ('queued', 'sending')`;
+
+/** The latest broadcasts, newest first, with content cut to `contentLength` characters and an "…" where cut. */
 export async function listRecentBroadcasts(sql: Sql, limit: number, contentLength: number): Promise<StoredBroadcast[]> {
   return sql<StoredBroadcast[]>`
-    SELECT id::int, title, left(content, ${contentLength}) AS content, template_id::int, target_type, ${STATUS(sql)},
-      success_count, failure_count, unknown_count, total_recipients, created_by::int, created_at, started_at, finished_at
-    FROM broadcasts ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
+    SELECT id::int, title,
+      CASE WHEN char_length(content) > ${contentLength} THEN left(content, ${contentLength}) || '…' ELSE content END AS content,
+      template_id::int, target_type, ${STATUS(sql)}, coalesce(live.delivered, success_count) AS success_count,
+      coalesce(live.failed, failure_count) AS failure_count, coalesce(live.unknown, unknown_count) AS unknown_count,
+      total_recipients, created_by::int, created_at, started_at, finished_at
+    FROM ${CURRENT_COUNTS(sql)} ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
 }
 
-/** How many broadcasts there have been, and their deliveries and failures in all. */
+/** How many broadcasts there have been, and their deliveries and failures in all (open ones counted as of now). */
 export async function broadcastTotals(sql: Sql): Promise<{ broadcasts: number; delivered: number; failed: number }> {
   const [totals] = await sql<{ broadcasts: number; delivered: number; failed: number }[]>`
-    SELECT count(*)::int AS broadcasts, coalesce(sum(success_count), 0)::float8 AS delivered,
-      coalesce(sum(failure_count), 0)::float8 AS failed
-    FROM broadcasts`;
+    SELECT count(*)::int AS broadcasts, coalesce(sum(coalesce(live.delivered, success_count)), 0)::float8 AS delivered,
+      coalesce(sum(coalesce(live.failed, failure_count)), 0)::float8 AS failed
+    FROM ${CURRENT_COUNTS(sql)}`;
   return totals!;
 }
 

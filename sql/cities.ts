@@ -1,4 +1,7 @@
+import KDBush from 'kdbush';
+import { around } from 'geokdbush';
 import type { Sql } from './database.js';
+import { GEOKDBUSH_SCALE } from './contact-lookup.js';
 
 export interface CityRow {
   id: number;
@@ -63,23 +66,33 @@ export async function searchPlaces(sql: Sql, text: string, limit = 5): Promise<P
     LIMIT ${limit}`;
 }
 
+/** The gazetteer as of one version (migration 030's 'places' counter), for naming points without a read per answer. */
+export interface Gazetteer {
+  version: number;
+  /** Null while the gazetteer is empty (kdbush needs at least one point). */
+  index: KDBush | null;
+  places: Place[];
+  byId: Map<number, Place>;
+}
+
+export async function loadGazetteer(sql: Sql): Promise<Gazetteer> {
+  // The version first, as the contact directory: a write in between makes the next check reload.
+  const [row] = await sql<{ version: number }[]>`SELECT version FROM bot_state_versions WHERE area = 'places'`;
+  const places = [...(await sql<Place[]>`SELECT id, name, region, country, country_code, population, latitude, longitude FROM cities`)];
+  const index = places.length > 0 ? new KDBush(places.length) : null;
+  if (index) {
+    for (const place of places) index.add(place.longitude, place.latitude);
+    index.finish();
+  }
+  return { version: Number(row!.version), index, places, byId: new Map(places.map((place) => [place.id, place])) };
+}
+
 /**
  * The gazetteer place nearest to a point within maxKm, for labelling requests by city, region and
  * country. Farther than that (at sea, in a desert) a point belongs to no place.
  */
-export async function nearestPlace(sql: Sql, latitude: number, longitude: number, maxKm = 50): Promise<Place | undefined> {
-  const [place] = await sql<Place[]>`
-    SELECT id, name, region, country, country_code, population, latitude, longitude
-    FROM cities
-    WHERE earth_box(ll_to_earth(${latitude}, ${longitude}), ${maxKm * 1000}) @> ll_to_earth(latitude, longitude)
-      AND earth_distance(ll_to_earth(latitude, longitude), ll_to_earth(${latitude}, ${longitude})) <= ${maxKm * 1000}
-    ORDER BY ll_to_earth(latitude, longitude) <-> ll_to_earth(${latitude}, ${longitude})
-    LIMIT 1`;
-  return place;
-}
-
-export async function findPlace(sql: Sql, id: number): Promise<Place | undefined> {
-  const [place] = await sql<Place[]>`
-    SELECT id, name, region, country, country_code, population, latitude, longitude FROM cities WHERE id = ${id}`;
-  return place;
+export function nearestPlaceIn(gazetteer: Gazetteer, latitude: number, longitude: number, maxKm = 50): Place | undefined {
+  if (!gazetteer.index) return undefined;
+  const [item] = around(gazetteer.index, longitude, latitude, 1, maxKm * GEOKDBUSH_SCALE);
+  return item === undefined ? undefined : gazetteer.places[item];
 }

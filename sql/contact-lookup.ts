@@ -1,6 +1,7 @@
 import KDBush from 'kdbush';
 import { around } from 'geokdbush';
 import type { Sql } from './database.js';
+import { Kept } from './kept.js';
 import { contactDirectoryVersion } from './medical-contacts.js';
 
 export interface NearbyContact {
@@ -19,115 +20,124 @@ export interface NearbyContact {
   distanceKm: number;
 }
 
-/** earthdistance's sphere (its earth() function), in km: distances are reported on it. */
-const EARTH_KM = 6378.168;
+/** earthdistance's sphere (its earth() function), in metres: distances are measured on it, as the database would. */
+const EARTH_M = 6378168;
 /** geokdbush measures on a sphere of 6,371 km: its distances are ours scaled by this. */
-const GEOKDBUSH_SCALE = 6371 / EARTH_KM;
+export const GEOKDBUSH_SCALE = 6371_000 / EARTH_M;
 /** Candidates beyond the limit per tier, so rounding between the two measures never drops a nearer contact. */
 const SPARE_CANDIDATES = 2;
 
+type ContactDetails = Omit<NearbyContact, 'distanceKm'> & { latitude: number; longitude: number };
+
+/** The findable contacts of one tier (Master of Medicine or not), indexed by where they are. */
+interface DirectoryTier {
+  index: KDBush;
+  /** Per item of the index. */
+  contacts: ContactDetails[];
+}
+
 /**
- * The findable active contacts' places, as of one version of the directory (migration 005's
- * counter): the nearest are found in memory, in microseconds, and only they are read from the table.
+ * The findable active contacts, as of one version of the directory (migration 005's counter): the
+ * nearest are found and answered from memory, in microseconds, without a read per answer.
  */
-interface ContactPlaces {
+export interface ContactDirectory {
   version: number;
-  /** Null while no contact is findable (kdbush needs at least one point). */
-  index: KDBush | null;
-  /** Per item of the index: the contact's id and whether it is a Master of Medicine. */
-  ids: Float64Array;
-  masters: Uint8Array;
+  /** Master of Medicine first: an index per tier, so neither search wades through the other's contacts. Empty tiers are left out (kdbush needs a point). */
+  tiers: DirectoryTier[];
+  /** How many contacts are findable. */
+  size: number;
 }
 
-async function loadContactPlaces(sql: Sql): Promise<ContactPlaces> {
-  // The version first: a write committed between the two statements leaves the places newer than
-  // the version they are kept under, and the next lookup reloads them.
-  const version = await contactDirectoryVersion(sql);
-  const rows = await sql<{ id: number; latitude: number; longitude: number; isMasterOfMedicine: boolean }[]>`
-    SELECT id, latitude, longitude, is_master_of_medicine FROM medical_contacts WHERE is_active AND latitude IS NOT NULL`;
-  if (rows.length === 0) return { version, index: null, ids: new Float64Array(0), masters: new Uint8Array(0) };
-  const index = new KDBush(rows.length);
-  const ids = new Float64Array(rows.length);
-  const masters = new Uint8Array(rows.length);
-  for (const [item, row] of rows.entries()) {
-    index.add(row.longitude, row.latitude);
-    ids[item] = row.id;
-    masters[item] = row.isMasterOfMedicine ? 1 : 0;
-  }
+function directoryTier(contacts: ContactDetails[]): DirectoryTier[] {
+  if (contacts.length === 0) return [];
+  const index = new KDBush(contacts.length);
+  for (const contact of contacts) index.add(contact.longitude, contact.latitude);
   index.finish();
-  return { version, index, ids, masters };
+  return [{ index, contacts }];
 }
 
-/** Finds the contacts nearest a point, keeping the directory's places in memory between lookups. */
+async function loadContactDirectory(sql: Sql): Promise<ContactDirectory> {
+  // The version first: a write committed between the two statements leaves the contacts newer than
+  // the version they are kept under, and the next check reloads them.
+  const version = await contactDirectoryVersion(sql);
+  const contacts = await sql<ContactDetails[]>`
+    SELECT id, name, phone, specialty, city, contact_method, telegram_username, is_whatsapp_only,
+      available_hours, languages, special_instructions, is_master_of_medicine, latitude, longitude
+    FROM medical_contacts WHERE is_active AND latitude IS NOT NULL`;
+  return {
+    version,
+    tiers: [...directoryTier(contacts.filter((contact) => contact.isMasterOfMedicine)), ...directoryTier(contacts.filter((contact) => !contact.isMasterOfMedicine))],
+    size: contacts.length,
+  };
+}
+
+/** Finds the contacts nearest a point from the directory kept in memory, one load per version. */
 export interface ContactLookup {
-  findNearest(point: { latitude: number; longitude: number }, options: { limit: number; radiusKm: number }): Promise<NearbyContact[]>;
+  /** The directory kept; loaded on first use, and again once `refresh` was told of another version. */
+  directory(): Promise<ContactDirectory>;
+  /** Drops the directory kept if it is not of the current version (a check saw a newer one). */
+  refresh(currentVersion: number): void;
+  /** Checks the directory's version first: for callers without a statement of their own that checks it. */
+  findNearest(point: Point, options: NearestOptions): Promise<NearbyContact[]>;
+}
+
+export interface Point {
+  latitude: number;
+  longitude: number;
+}
+
+export interface NearestOptions {
+  limit: number;
+  radiusKm: number;
 }
 
 /**
- * The contact lookup over a client; the instance holds the places it has loaded, so whoever
- * creates it (the bot, a benchmark) owns that cache.
+ * The contact lookup over a client; the instance holds the directory it has loaded, so whoever
+ * creates it (the bot, a benchmark) owns that memory.
  */
 export function createContactLookup(sql: Sql): ContactLookup {
-  let kept: Promise<ContactPlaces> | undefined;
-
-  function contactPlaces(staleVersion?: number): Promise<ContactPlaces> {
-    const current = kept;
-    if (current && staleVersion === undefined) return current;
-    const next = (async () => {
-      const loaded = await current?.catch(() => undefined);
-      // Another lookup may have reloaded them already.
-      if (loaded && staleVersion !== undefined && loaded.version !== staleVersion) return loaded;
-      return loadContactPlaces(sql);
-    })();
-    kept = next;
-    next.catch(() => {
-      if (kept === next) kept = undefined;
-    });
-    return next;
-  }
-
-  return { findNearest: (point, options) => findNearestContacts(sql, contactPlaces, point, options) };
+  const kept = new Kept(() => loadContactDirectory(sql));
+  const refresh = (currentVersion: number) => kept.dropIf((directory) => directory.version !== currentVersion);
+  return {
+    directory: () => kept.get(),
+    refresh,
+    async findNearest(point, options) {
+      refresh(await contactDirectoryVersion(sql));
+      return nearestContacts(await kept.get(), point, options);
+    },
+  };
 }
 
-/** The ids of up to `count` contacts of one tier nearest to the point, within about radiusKm. */
-function nearestIds(places: ContactPlaces, point: { latitude: number; longitude: number }, master: boolean, count: number, radiusKm: number): number[] {
-  if (places.index === null) return [];
-  const wanted = master ? 1 : 0;
-  const within = radiusKm * GEOKDBUSH_SCALE * (1 + 1e-9);
-  return around(places.index, point.longitude, point.latitude, count, within, (item) => places.masters[item] === wanted).map((item) => places.ids[item]!);
+/** earthdistance's earth_distance(ll_to_earth(a), ll_to_earth(b)) in km: the chord through its cube, on its sphere. */
+function distanceKm(a: Point, b: Point): number {
+  const toCube = ({ latitude, longitude }: Point) => {
+    const lat = (latitude * Math.PI) / 180;
+    const lon = (longitude * Math.PI) / 180;
+    return [EARTH_M * Math.cos(lat) * Math.cos(lon), EARTH_M * Math.cos(lat) * Math.sin(lon), EARTH_M * Math.sin(lat)] as const;
+  };
+  const [ax, ay, az] = toCube(a);
+  const [bx, by, bz] = toCube(b);
+  const chord = Math.hypot(ax - bx, ay - by, az - bz);
+  const metres = chord / (2 * EARTH_M) > 1 ? Math.PI * EARTH_M : 2 * EARTH_M * Math.asin(chord / (2 * EARTH_M));
+  return metres / 1000;
 }
 
 /**
  * The nearest active contacts within radiusKm: Master-of-Medicine contacts first, then the rest,
- * each nearest first, at most `limit` in all. The candidates come from the places kept in memory;
- * one statement reads them with their distances and the directory's version, and a version other
- * than the places' (a contact written since, by anyone) reloads the places and looks again.
+ * each nearest first, at most `limit` in all.
  */
-async function findNearestContacts(
-  sql: Sql,
-  contactPlaces: (staleVersion?: number) => Promise<ContactPlaces>,
-  point: { latitude: number; longitude: number },
-  options: { limit: number; radiusKm: number },
-): Promise<NearbyContact[]> {
-  let places = await contactPlaces();
-  for (;;) {
-    const candidates = [true, false].flatMap((master) => nearestIds(places, point, master, options.limit + SPARE_CANDIDATES, options.radiusKm));
-    const rows = await sql<(NearbyContact & { version: number })[]>`
-      SELECT v.version, c.id, c.name, c.phone, c.specialty, c.city, c.contact_method, c.telegram_username, c.is_whatsapp_only,
-        c.available_hours, c.languages, c.special_instructions, c.is_master_of_medicine,
-        earth_distance(ll_to_earth(c.latitude, c.longitude), ll_to_earth(${point.latitude}, ${point.longitude})) / 1000 AS distance_km
-      FROM contact_directory_version v LEFT JOIN medical_contacts c ON c.id = ANY(${candidates}::bigint[])`;
-    const version = rows[0]?.version;
-    if (version !== undefined && version !== places.version) {
-      places = await contactPlaces(places.version);
-      continue;
-    }
-    return rows
-      .filter((row) => row.id !== null && row.distanceKm <= options.radiusKm)
-      .sort((a, b) => Number(b.isMasterOfMedicine) - Number(a.isMasterOfMedicine) || a.distanceKm - b.distanceKm || a.id - b.id)
-      .slice(0, options.limit)
-      .map(({ version: _version, ...contact }) => contact);
+export function nearestContacts(directory: ContactDirectory, point: Point, options: NearestOptions): NearbyContact[] {
+  const within = options.radiusKm * GEOKDBUSH_SCALE * (1 + 1e-9);
+  const found: { contact: ContactDetails; distanceKm: number }[] = [];
+  for (const { index, contacts } of directory.tiers) {
+    if (found.length >= options.limit) break;
+    const tier = around(index, point.longitude, point.latitude, options.limit - found.length + SPARE_CANDIDATES, within)
+      .map((item) => ({ contact: contacts[item]!, distanceKm: distanceKm(contacts[item]!, point) }))
+      .filter((candidate) => candidate.distanceKm <= options.radiusKm)
+      .sort((a, b) => a.distanceKm - b.distanceKm || a.contact.id - b.contact.id);
+    found.push(...tier.slice(0, options.limit - found.length));
   }
+  return found.map(({ contact: { latitude: _latitude, longitude: _longitude, ...contact }, distanceKm }) => ({ ...contact, distanceKm }));
 }
 
 /** Counts each contact shown in an answer, per day, for contact analytics. */

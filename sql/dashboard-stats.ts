@@ -1,10 +1,8 @@
 import type { Sql } from './database.js';
-import { readWithPendingLogs } from './log-analytics.js';
 
 /**
- * The Dashboard's figures that sql/log-analytics.ts does not offer: the last 24 hours hour by hour
- * (its windows are whole UTC days), and the counts of contacts, bot users and broadcasts. Log
- * figures come from the roll-ups plus the log rows above their watermark, never from older rows.
+ * The Dashboard's counts that are not log figures (those are sql/window-figures.ts's): contacts, bot
+ * users and broadcasts, and the places with the most contacts.
  */
 
 /** An instant window, start included and end excluded. */
@@ -13,74 +11,21 @@ export interface InstantRange {
   end: Date;
 }
 
-/** Requests of one hour (or of a whole window), with the counts the Dashboard's rates come from. */
-export interface RequestCounts {
-  requests: number;
-  infoCount: number;
-  durationCount: number;
-  durationSum: number;
-}
-
-export interface HourlyRequests extends RequestCounts {
-  /** The hour's start. */
-  hour: Date;
-}
-
-/**
- * One entry per hour from the hour holding `range.start` to the one before `range.end` (hours
- * without logs are zeros), from log_hourly_totals plus the rows not rolled up yet. Both ends should
- * fall on whole hours, or the hours at the edges hold rolled-up logs outside the window.
- */
-export async function hourlyRequests(sql: Sql, range: InstantRange): Promise<HourlyRequests[]> {
-  return readWithPendingLogs(sql, range, async (tx, pendingLogs) => {
-    const rows = await tx<HourlyRequests[]>`
-      WITH parts AS (
-        SELECT hour, requests, info_count, duration_count, duration_sum FROM log_hourly_totals
-        WHERE hour >= ${range.start} AND hour < ${range.end}
-        UNION ALL
-        SELECT log_rollup_hour(created_at), count(*), count(*) FILTER (WHERE level = 'INFO'), count(duration_ms), coalesce(sum(duration_ms), 0)
-        FROM ${pendingLogs} GROUP BY 1
-      )
-      SELECT hours.hour, coalesce(sum(requests), 0)::int AS requests, coalesce(sum(info_count), 0)::int AS info_count,
-        coalesce(sum(duration_count), 0)::int AS duration_count, coalesce(sum(duration_sum), 0)::float8 AS duration_sum
-      FROM generate_series(log_rollup_hour(${range.start}), ${range.end}::timestamptz - interval '1 second', interval '1 hour') AS hours (hour)
-      LEFT JOIN parts ON parts.hour = hours.hour
-      GROUP BY hours.hour ORDER BY hours.hour`;
-    return [...rows];
-  });
-}
-
-/**
- * Distinct users with a log in the window, exact when it ends at midnight UTC or after the last log.
- * A user's row in log_daily_users keeps their last request of that day and place, so on the
- * window's first day they are in it exactly when that last request is; the days after are whole
- * (which is why a window ending at another time of day would count users of its last day's rest).
- */
-export async function windowUniqueUserCount(sql: Sql, range: InstantRange): Promise<number> {
-  return readWithPendingLogs(sql, range, async (tx, pendingLogs) => {
-    const [row] = await tx<{ users: number }[]>`
-      SELECT count(DISTINCT user_id)::int AS users FROM (
-        SELECT user_id FROM log_daily_users
-        WHERE (day = log_rollup_day(${range.start}) AND last_request_at >= ${range.start})
-          OR (day > log_rollup_day(${range.start}) AND day <= log_rollup_day(${range.end}::timestamptz - interval '1 microsecond'))
-        UNION ALL
-        SELECT user_id FROM ${pendingLogs} AND user_id IS NOT NULL
-      ) users`;
-    return row!.users;
-  });
-}
-
 export interface DirectoryCounts {
   activeContacts: number;
   totalContacts: number;
   botUsers: number;
   newBotUsers: number;
+  /** Broadcasts that finished in the window with at least one message delivered. */
   broadcastsSent: number;
-  /** Messages those broadcasts delivered. */
+  /** Messages those broadcasts delivered: their recipients' deliveries, as the broadcast history counts them. */
   broadcastDeliveries: number;
 }
 
-/** Contacts (active and all), bot users (all and new in the window) and broadcasts finished sending in the window. */
+/**
+ * Contacts (active and all), bot users (all and new in the window) and the broadcasts that finished
+ * in the window having delivered messages (sent, or cancelled part way), with those messages.
+ */
 export async function directoryCounts(sql: Sql, range: InstantRange): Promise<DirectoryCounts> {
   const [row] = await sql<DirectoryCounts[]>`
     SELECT
@@ -90,8 +35,9 @@ export async function directoryCounts(sql: Sql, range: InstantRange): Promise<Di
       (SELECT count(*) FROM telegram_users WHERE created_at >= ${range.start} AND created_at < ${range.end})::int AS new_bot_users,
       sent.broadcasts AS broadcasts_sent, sent.deliveries AS broadcast_deliveries
     FROM (
+      -- A cancelled broadcast's messages were delivered all the same; a failed one delivered none.
       SELECT count(*)::int AS broadcasts, coalesce(sum(success_count), 0)::int AS deliveries FROM broadcasts
-      WHERE status = 'sent' AND finished_at >= ${range.start} AND finished_at < ${range.end}
+      WHERE status IN ('sent', 'cancelled') AND success_count > 0 AND finished_at >= ${range.start} AND finished_at < ${range.end}
     ) sent`;
   return row!;
 }

@@ -30,17 +30,53 @@ function windowBounds(range: DayRange): { start: Date; end: Date } {
   return { start: new Date(`${range.from}T00:00:00Z`), end: new Date(Date.parse(`${range.to}T00:00:00Z`) + DAY_MS) };
 }
 
+/** A window between two instants, start included and end excluded. */
+export interface InstantWindow {
+  start: Date;
+  end: Date;
+}
+
+/** Whole UTC days (the roll-ups' days) or a window between two instants (api/contract/figure-windows.ts). */
+export type FigureRange = DayRange | InstantWindow;
+
+const isDayRange = (range: FigureRange): range is DayRange => 'from' in range;
+const utcDay = (instant: Date) => instant.toISOString().slice(0, 10);
+
+/** The instants a range starts and ends at (end excluded). */
+function boundsOf(range: FigureRange): InstantWindow {
+  return isDayRange(range) ? windowBounds(range) : range;
+}
+
+/**
+ * The whole UTC days of a range, read from the day roll-ups (null when it holds none), and the parts
+ * of days at its edges, read from the log rows: for a window from a local midnight, or the last 24
+ * hours, the roll-ups' days alone would count hours outside it.
+ */
+function rolledUpDays(range: FigureRange): { days: DayRange | null; edges: InstantWindow[] } {
+  if (isDayRange(range)) return { days: range, edges: [] };
+  const firstWhole = new Date(Math.ceil(range.start.getTime() / DAY_MS) * DAY_MS);
+  const lastStart = new Date(Math.floor(range.end.getTime() / DAY_MS) * DAY_MS);
+  if (firstWhole >= lastStart) return { days: null, edges: [range] };
+  const edges = [
+    { start: range.start, end: firstWhole },
+    { start: lastStart, end: range.end },
+  ].filter((edge) => edge.start < edge.end);
+  return { days: { from: utcDay(firstWhole), to: utcDay(new Date(lastStart.getTime() - DAY_MS)) }, edges };
+}
+
 /**
  * Runs a read in one snapshot, so the roll-ups and the log rows above their watermark are seen at the
  * same moment (none counted twice or missed), handing it those rows of the window as a FROM item
- * (with a WHERE). The planner must see the watermark's value to know that only a few rows lie above
- * it: given a sub-select, or a generic plan of a prepared statement, it reads the window's rows of
- * bot_logs by created_at instead.
+ * (with a WHERE), plus the rolled-up rows in `edges` (the parts of the window its caller does not
+ * read from roll-ups). The planner must see the watermark's value to know that only a few rows lie
+ * above it: given a sub-select, or a generic plan of a prepared statement, it reads the window's rows
+ * of bot_logs by created_at instead.
  */
 export async function readWithPendingLogs<T>(
   sql: Sql,
   { start, end }: { start: Date; end: Date },
   read: (sql: Sql, pendingLogs: Fragment) => Promise<T>,
+  edges: InstantWindow[] = [],
 ): Promise<T> {
   const result = await transaction(sql, async (tx) => {
     // Custom plans: see above. A year's distinct users sort about a million rows: in memory, not on
@@ -48,18 +84,22 @@ export async function readWithPendingLogs<T>(
     await tx`
       SELECT set_config('plan_cache_mode', 'force_custom_plan', true), set_config('work_mem', '64MB', true), set_config('jit', 'off', true)`;
     const [state] = await tx<{ lastLogId: number }[]>`SELECT last_log_id FROM log_rollup_state WHERE id`;
-    return read(tx, tx`bot_logs WHERE id > ${state!.lastLogId} AND created_at >= ${start} AND created_at < ${end}`);
+    const pending = tx`id > ${state!.lastLogId} AND created_at >= ${start} AND created_at < ${end}`;
+    const edgeRows = edges.map((edge) => tx`OR (id <= ${state!.lastLogId} AND created_at >= ${edge.start} AND created_at < ${edge.end})`);
+    return read(tx, tx`bot_logs WHERE (${pending} ${edgeRows.reduce((all, edge) => tx`${all} ${edge}`, tx``)})`);
   }, 'ISOLATION LEVEL REPEATABLE READ READ ONLY');
   return result;
 }
 
-/** readWithPendingLogs over whole UTC days. */
-function readInSnapshot<T>(sql: Sql, range: DayRange, read: (sql: Sql, pendingLogs: Fragment) => Promise<T>): Promise<T> {
-  return readWithPendingLogs(sql, windowBounds(range), read);
+/** readWithPendingLogs over a range's whole UTC days, the log rows at its edges added to the pending ones. */
+function readInSnapshot<T>(sql: Sql, range: FigureRange, read: (sql: Sql, pendingLogs: Fragment) => Promise<T>): Promise<T> {
+  return readWithPendingLogs(sql, boundsOf(range), read, rolledUpDays(range).edges);
 }
 
-function inRange(sql: Sql, range: DayRange): Fragment {
-  return sql`day BETWEEN ${range.from}::date AND ${range.to}::date`;
+/** The day roll-ups' rows of the range's whole UTC days. */
+function inRange(sql: Sql, range: FigureRange): Fragment {
+  const { days } = rolledUpDays(range);
+  return days === null ? sql`FALSE` : sql`day BETWEEN ${days.from}::date AND ${days.to}::date`;
 }
 
 /**
@@ -75,17 +115,19 @@ function wholeMonths(range: DayRange): { start: string; end: string } {
 }
 
 /**
- * The rolled-up activity of the window's users as a FROM item (user_id, country, region, city,
- * requests, last_request_at): whole months from log_monthly_users, the other days from log_daily_users.
+ * The rolled-up activity of the range's users on its whole UTC days as a FROM item (user_id, country,
+ * region, city, requests, last_request_at): whole months from log_monthly_users, the other days from log_daily_users.
  */
-function rolledUpUsers(sql: Sql, range: DayRange): Fragment {
-  const months = wholeMonths(range);
+export function rolledUpUsers(sql: Sql, range: FigureRange): Fragment {
+  const { days } = rolledUpDays(range);
+  if (days === null) return sql`(SELECT user_id, country, region, city, requests, last_request_at FROM log_daily_users WHERE FALSE) rolled_up_users`;
+  const months = wholeMonths(days);
   return sql`(
     SELECT user_id, country, region, city, requests, last_request_at FROM log_monthly_users
     WHERE month >= ${months.start}::date AND month < ${months.end}::date
     UNION ALL
     SELECT user_id, country, region, city, requests, last_request_at FROM log_daily_users
-    WHERE day BETWEEN ${range.from}::date AND ${range.to}::date
+    WHERE day BETWEEN ${days.from}::date AND ${days.to}::date
       AND (day < ${months.start}::date OR day >= ${months.end}::date)
   ) rolled_up_users`;
 }
@@ -141,7 +183,7 @@ function summedCounts(sql: Sql): Fragment {
 const COUNT_COLUMNS = ['requests', 'debug_count', 'info_count', 'warn_count', 'error_count', 'duration_count', 'duration_sum'];
 
 /** Logs in the window: counts per level, both success rates and the mean response time. */
-export async function requestTotals(sql: Sql, range: DayRange): Promise<RequestTotals> {
+export async function requestTotals(sql: Sql, range: FigureRange): Promise<RequestTotals> {
   return readInSnapshot(sql, range, async (tx, pendingLogs) => {
     const [row] = await tx<LevelCounts[]>`
       SELECT ${summedCounts(tx)} FROM (
@@ -154,7 +196,7 @@ export async function requestTotals(sql: Sql, range: DayRange): Promise<RequestT
 }
 
 /** Distinct user ids among the window's logs. */
-export async function uniqueUserCount(sql: Sql, range: DayRange): Promise<number> {
+export async function uniqueUserCount(sql: Sql, range: FigureRange): Promise<number> {
   return readInSnapshot(sql, range, async (tx, pendingLogs) => {
     const [row] = await tx<{ users: number }[]>`
       SELECT count(DISTINCT user_id)::int AS users FROM (
@@ -238,26 +280,59 @@ function toResponseTimes(buckets: HistogramBucket[]): ResponseTimes {
   };
 }
 
-/** The window's duration histogram; buckets in ascending order. */
-function durationHistogram(sql: Sql, range: DayRange) {
+/** Narrows a figure to the logs of one region (the place the request named), or leaves it whole. */
+export interface RegionFilter {
+  region?: string;
+}
+
+/** The window's duration histogram, of one region's logs or of all; buckets in ascending order. */
+function durationHistogram(sql: Sql, range: FigureRange, { region }: RegionFilter) {
   return readInSnapshot(sql, range, async (tx, pendingLogs) => {
+    const rolledUp =
+      region === undefined
+        ? tx`SELECT day, bucket, logs FROM log_daily_durations WHERE ${inRange(tx, range)}`
+        : tx`SELECT day, bucket, logs FROM log_daily_region_durations WHERE region = ${region} AND ${inRange(tx, range)}`;
     const rows = await tx<HistogramBucket[]>`
       SELECT (log_duration_bounds())[bucket] AS lower_ms,
         (log_duration_bounds())[bucket + 1] AS upper_ms, sum(logs)::int AS logs
       FROM (
-        SELECT day, bucket, logs FROM log_daily_durations WHERE ${inRange(tx, range)}
+        ${rolledUp}
         UNION ALL
         SELECT log_rollup_day(created_at), log_duration_bucket(duration_ms), count(*)
-        FROM ${pendingLogs} AND duration_ms IS NOT NULL GROUP BY 1, 2
+        FROM ${pendingLogs} AND duration_ms IS NOT NULL ${inRegion(tx, region)} GROUP BY 1, 2
       ) parts
       GROUP BY bucket ORDER BY bucket`;
     return [...rows];
   });
 }
 
-/** Median and p95 response time over the whole window. */
-export async function responseTimePercentiles(sql: Sql, range: DayRange): Promise<ResponseTimes> {
-  return toResponseTimes(await durationHistogram(sql, range));
+/** Median and p95 response time over the whole window, of one region's logs or of all. */
+export async function responseTimePercentiles(sql: Sql, range: FigureRange, filter: RegionFilter = {}): Promise<ResponseTimes> {
+  return toResponseTimes(await durationHistogram(sql, range, filter));
+}
+
+/** `AND region = …` for the raw log rows of one region; nothing without one. */
+export function inRegion(sql: Sql, region: string | undefined): Fragment {
+  return region === undefined ? sql`` : sql`AND region = ${region}`;
+}
+
+/** The rolled-up hours of the range's whole UTC days (the log rows at its edges are read with the pending ones). */
+function inRolledUpHours(sql: Sql, range: FigureRange): Fragment {
+  const { days } = rolledUpDays(range);
+  return days === null ? sql`FALSE` : sql`hour >= ${windowBounds(days).start} AND hour < ${windowBounds(days).end}`;
+}
+
+/** The mean durationMs of one region's logs in the window (null when none has a duration). */
+export async function regionMeanDuration(sql: Sql, range: FigureRange, region: string): Promise<number | null> {
+  return readInSnapshot(sql, range, async (tx, pendingLogs) => {
+    const [row] = await tx<{ durationCount: number; durationSum: number }[]>`
+      SELECT coalesce(sum(duration_count), 0)::int AS duration_count, coalesce(sum(duration_sum), 0)::float8 AS duration_sum FROM (
+        SELECT duration_count, duration_sum FROM log_hourly_regions WHERE region = ${region} AND ${inRolledUpHours(tx, range)}
+        UNION ALL
+        SELECT count(duration_ms), coalesce(sum(duration_ms), 0) FROM ${pendingLogs} ${inRegion(tx, region)}
+      ) parts`;
+    return mean(row!.durationSum, row!.durationCount);
+  });
 }
 
 export interface TopUser {
@@ -267,7 +342,7 @@ export interface TopUser {
 }
 
 /** The users with the most requests in the window (ties by id), with their last request time. */
-export async function topUsers(sql: Sql, range: DayRange, limit = 20): Promise<TopUser[]> {
+export async function topUsers(sql: Sql, range: FigureRange, limit = 20): Promise<TopUser[]> {
   return readInSnapshot(sql, range, async (tx, pendingLogs) => {
     const rows = await tx<TopUser[]>`
       SELECT user_id, sum(requests)::int AS requests, max(last_request_at) AS last_active_at FROM (
@@ -312,7 +387,7 @@ function placeKey(sql: Sql, level: PlaceLevel): Fragment {
  */
 export async function locationStats(
   sql: Sql,
-  range: DayRange,
+  range: FigureRange,
   { level, country, limit = 100 }: { level: PlaceLevel; country?: string; limit?: number },
 ): Promise<LocationStats[]> {
   return readInSnapshot(sql, range, async (tx, pendingLogs) => {
@@ -361,7 +436,7 @@ export interface TopLocation {
 }
 
 /** The cities asked about most in the window (10 by default). */
-export async function topLocations(sql: Sql, range: DayRange, limit = 10): Promise<TopLocation[]> {
+export async function topLocations(sql: Sql, range: FigureRange, limit = 10): Promise<TopLocation[]> {
   return readInSnapshot(sql, range, async (tx, pendingLogs) => {
     const rows = await tx<TopLocation[]>`
       SELECT nullif(country, '') AS country, nullif(region, '') AS region, nullif(city, '') AS city, sum(requests)::int AS requests
@@ -377,18 +452,23 @@ export async function topLocations(sql: Sql, range: DayRange, limit = 10): Promi
   });
 }
 
-/** Requests and ERROR-level logs per UTC hour of day (0–23, all 24 present) over the window. */
-export async function hourOfDayFigures(sql: Sql, range: DayRange): Promise<{ hour: number; requests: number; errorCount: number }[]> {
+/** Requests and ERROR-level logs per hour of day (0–23, all 24 present) in `timeZone` over the range, of one region's logs or of all. */
+export async function hourOfDayFigures(
+  sql: Sql,
+  range: FigureRange,
+  timeZone = 'UTC',
+  { region }: RegionFilter = {},
+): Promise<{ hour: number; requests: number; errorCount: number }[]> {
   return readInSnapshot(sql, range, async (tx, pendingLogs) => {
-    const { start, end } = windowBounds(range);
+    const hourly = region === undefined ? tx`log_hourly_totals WHERE TRUE` : tx`log_hourly_regions WHERE region = ${region}`;
     const rows = await tx<{ hour: number; requests: number; errorCount: number }[]>`
       SELECT hours.hour, coalesce(sum(parts.requests), 0)::int AS requests, coalesce(sum(parts.error_count), 0)::int AS error_count
       FROM generate_series(0, 23) AS hours (hour)
       LEFT JOIN (
-        SELECT extract(hour FROM hour AT TIME ZONE 'UTC')::int AS hour, requests, error_count
-        FROM log_hourly_totals WHERE hour >= ${start} AND hour < ${end}
+        SELECT extract(hour FROM hour AT TIME ZONE ${timeZone})::int AS hour, requests, error_count
+        FROM ${hourly} AND ${inRolledUpHours(tx, range)}
         UNION ALL
-        SELECT extract(hour FROM created_at AT TIME ZONE 'UTC')::int, 1, (level = 'ERROR')::int FROM ${pendingLogs}
+        SELECT extract(hour FROM created_at AT TIME ZONE ${timeZone})::int, 1, (level = 'ERROR')::int FROM ${pendingLogs} ${inRegion(tx, region)}
       ) parts ON parts.hour = hours.hour
       GROUP BY hours.hour ORDER BY hours.hour`;
     return [...rows];
@@ -406,7 +486,7 @@ export type PlaceTotals = Omit<LocationStats, 'uniqueUsers'> & {
  */
 export async function placeTotals(
   sql: Sql,
-  range: DayRange,
+  range: FigureRange,
   { level, country, limit = 100 }: { level: PlaceLevel; country?: string; limit?: number },
 ): Promise<PlaceTotals[]> {
   return readInSnapshot(sql, range, async (tx, pendingLogs) => {

@@ -1,8 +1,11 @@
 import type { Sql } from './database.js';
+import { addLogPartitions, dropExpiredLogPartitions } from './log-partitions.js';
 import { rollUpLogs } from './log-rollups.js';
 import { getSystemSettings } from './settings.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** How far ahead the daily job makes sure partitions exist: into next month, whatever today's date. */
+const MONTH_AHEAD_MS = 31 * DAY_MS;
 /** Rows per DELETE: each batch is its own short transaction, so the bot's inserts never wait long. */
 const DEFAULT_BATCH_SIZE = 5_000;
 
@@ -11,6 +14,11 @@ export interface RetentionResult {
   deleted: number;
   /** DELETE statements it took. */
   batches: number;
+}
+
+export interface DailyRetentionResult extends RetentionResult {
+  /** Whole monthly partitions dropped (their rows are counted in `deleted`). */
+  partitionsDropped: number;
 }
 
 /**
@@ -34,11 +42,17 @@ export async function deleteRolledUpLogsBefore(sql: Sql, before: Date, { batchSi
 }
 
 /**
- * The daily retention job: rolls up what is new (so no old row waits another day for it), then
- * deletes the logs older than system_settings.log_retention_days.
+ * The daily retention job: rolls up what is new (so no old row waits another day for it), creates
+ * next month's bot_logs partition ahead of its rows, drops the partitions wholly older than
+ * system_settings.log_retention_days, then deletes the older rows left in the partly expired month
+ * (and in the default partition), so the console shows no row past retention, as before.
  */
-export async function applyLogRetention(sql: Sql, now: Date): Promise<RetentionResult> {
+export async function applyLogRetention(sql: Sql, now: Date): Promise<DailyRetentionResult> {
   await rollUpLogs(sql);
+  await addLogPartitions(sql, now, new Date(now.getTime() + MONTH_AHEAD_MS));
   const { logRetentionDays } = await getSystemSettings(sql);
-  return deleteRolledUpLogsBefore(sql, new Date(now.getTime() - logRetentionDays * DAY_MS));
+  const before = new Date(now.getTime() - logRetentionDays * DAY_MS);
+  const dropped = await dropExpiredLogPartitions(sql, before);
+  const deleted = await deleteRolledUpLogsBefore(sql, before);
+  return { deleted: dropped.rows + deleted.deleted, batches: deleted.batches, partitionsDropped: dropped.partitions };
 }

@@ -120,6 +120,17 @@ async function addToRollups(sql: Sql, after: number, upTo: number): Promise<numb
     ON CONFLICT (day, country, region, city) DO UPDATE SET ${addedUp(sql, ['requests', 'error_count', 'duration_count', 'duration_sum'])},
       last_request_at = greatest(t.last_request_at, excluded.last_request_at)`;
   await sql`
+    INSERT INTO log_hourly_regions AS t (hour, country, region, requests, error_count, duration_count, duration_sum)
+    SELECT log_rollup_hour(created_at), coalesce(country, ''), coalesce(region, ''), count(*), count(*) FILTER (WHERE level = 'ERROR'),
+      count(duration_ms), coalesce(sum(duration_ms), 0)
+    FROM ${batch} AND ${hasPlace(sql)} GROUP BY 1, 2, 3
+    ON CONFLICT (hour, country, region) DO UPDATE SET ${addedUp(sql, ['requests', 'error_count', 'duration_count', 'duration_sum'])}`;
+  await sql`
+    INSERT INTO log_daily_region_durations AS t (day, country, region, bucket, logs)
+    SELECT log_rollup_day(created_at), coalesce(country, ''), coalesce(region, ''), log_duration_bucket(duration_ms), count(*)
+    FROM ${batch} AND duration_ms IS NOT NULL AND ${hasPlace(sql)} GROUP BY 1, 2, 3, 4
+    ON CONFLICT (day, country, region, bucket) DO UPDATE SET ${addedUp(sql, ['logs'])}`;
+  await sql`
     INSERT INTO log_daily_users AS t (day, user_id, country, region, city, requests, last_request_at)
     SELECT log_rollup_day(created_at) AS day, user_id, ${placeColumns(sql)}, count(*), max(created_at)
     FROM ${batch} AND user_id IS NOT NULL GROUP BY 1, 2, 3, 4, 5

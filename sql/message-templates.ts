@@ -13,15 +13,6 @@ export interface StoredTemplate {
   updatedAt: Date;
 }
 
-/** The active template of each of the types (the most recently edited, if several are active). */
-export async function findActiveTemplates(sql: Sql, types: TemplateType[]): Promise<Map<TemplateType, StoredTemplate>> {
-  const templates = await sql<StoredTemplate[]>`
-    SELECT DISTINCT ON (type) * FROM message_templates
-    WHERE type = ANY(${types}::text[]) AND is_active
-    ORDER BY type, updated_at DESC, id DESC`;
-  return new Map(templates.map((template) => [template.type, template]));
-}
-
 /** Counts real uses of templates (each id as many times as it appears). */
 export async function countTemplateUses(sql: Sql, templateIds: number[]): Promise<void> {
   if (templateIds.length === 0) return;

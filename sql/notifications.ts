@@ -106,7 +106,7 @@ export async function requeueAlerts(sql: Sql, ids: number[]): Promise<void> {
 }
 
 /** A notification row as stored without its id and kind, read state and times given (bulk loads: demo data). */
-export type StoredNotification = Omit<StoredLiveNotification, 'id' | 'kind'>;
+export type StoredNotification = Omit<StoredLiveNotification, 'id' | 'kind'> & { kind?: StoredLiveNotification['kind'] };
 
 /** Inserts notifications in one statement. */
 export async function insertNotifications(sql: Sql, notifications: StoredNotification[]): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Sql } from './database.js';
+import type { StateVersions } from './bot-state.js';
 import { transaction } from './transaction.js';
 
 /** One update of one bot, as received: the fingerprint tells a redelivery from another update with the same id. */
@@ -15,33 +16,101 @@ export interface UpdateKey {
 export type UpdateClaim = 'claimed' | 'answered' | 'in-progress';
 
 /**
- * Claims an update for `claimant` (one attempt at it), in one statement: the first claim wins, and
- * the claimant's own earlier claim is still its own; a claim left unanswered for longer than
- * `staleAfterSeconds` (its process died) is taken over, and so is an id now carried by another update.
+ * What an attempt decided its answer with, from memory: the versions of what it read (only those) and the
+ * user's access counter (null: no such user row). A claim that finds any of them moved claims nothing.
  */
-export async function claimUpdate(sql: Sql, key: UpdateKey, claimant: string, staleAfterSeconds: number): Promise<UpdateClaim> {
-  const [row] = await sql<{ claimed: boolean; answered: boolean }[]>`
-    WITH inserted AS (
+export interface StateCheck {
+  versions: Partial<StateVersions>;
+  telegramId: number | null;
+  userVersion: number | null;
+}
+
+/** One search taken from a user's allowance for the day with the claim; limit null is unlimited. */
+export interface DailyRequest {
+  telegramId: number;
+  day: string;
+  limit: number | null;
+}
+
+export type CheckedClaim =
+  | { claim: UpdateClaim; /** The day's count after this search; undefined when asked for none, or at the limit. */ used: number | undefined }
+  | { claim: 'stale'; versions: StateVersions; userVersion: number | null };
+
+/** One attempt's claim of its update: what it decided with (null checks nothing) and the daily request it takes, if any. */
+export interface ClaimRequest {
+  key: UpdateKey;
+  claimant: string;
+  check: StateCheck | null;
+  request?: DailyRequest;
+}
+
+/**
+ * Claims updates, each for its `claimant` (one attempt at it), in one statement: the first claim wins,
+ * and the claimant's own earlier claim is still its own; a claim left unanswered for longer than
+ * `staleAfterSeconds` (its process died) is taken over, and so is an id now carried by another update.
+ * The same statement checks that what each attempt decided with is current (else that one claims
+ * nothing and is told what is), and takes the daily request of a lookup once its claim is won (see
+ * consumeDailyRequest): the one round trip of an answer, shared by the answers claimed together.
+ * No two requests may name the same update, nor take the same user's daily request for the same day
+ * (a row is changed once per statement): ClaimQueue keeps them apart. The answers are in request order.
+ */
+export async function claimUpdates(sql: Sql, requests: ClaimRequest[], staleAfterSeconds: number): Promise<CheckedClaim[]> {
+  const column = <T>(value: (request: ClaimRequest) => T) => requests.map(value);
+  const rows = await sql<{ fresh: boolean; versions: StateVersions | null; userVersion: number | null; claimed: boolean; answered: boolean; used: number | null }[]>`
+    WITH input AS (
+      SELECT * FROM unnest(
+        ${column((r) => r.key.botId)}::bigint[], ${column((r) => r.key.updateId)}::bigint[], ${column((r) => r.key.fingerprint)}::text[],
+        ${column((r) => r.claimant)}::text[], ${column((r) => (r.check ? JSON.stringify(r.check.versions) : null))}::text[],
+        ${column((r) => r.check?.telegramId ?? null)}::bigint[], ${column((r) => r.check?.userVersion ?? null)}::bigint[],
+        ${column((r) => r.request?.telegramId ?? null)}::bigint[], ${column((r) => r.request?.day ?? null)}::date[], ${column((r) => r.request?.limit ?? null)}::int[]
+      ) WITH ORDINALITY AS i (bot_id, update_id, fingerprint, claimant, versions, telegram_id, user_version, request_user, request_day, request_limit, ord)
+    ), state AS (
+      SELECT (SELECT jsonb_object_agg(area, version) FROM bot_state_versions)
+        || jsonb_build_object('contacts', (SELECT version FROM contact_directory_version)) AS versions
+    ), checked AS (
+      SELECT i.*, u.access_version AS current_user_version,
+        -- No versions: the claim checks nothing.
+        i.versions IS NULL OR (s.versions @> i.versions::jsonb AND u.access_version IS NOT DISTINCT FROM i.user_version) AS fresh
+      FROM input i CROSS JOIN state s LEFT JOIN telegram_users u ON u.telegram_id = i.telegram_id
+    ), inserted AS (
       INSERT INTO processed_updates (bot_id, update_id, fingerprint, claimed_by)
-      VALUES (${key.botId}, ${key.updateId}, ${key.fingerprint}, ${claimant})
+      SELECT bot_id, update_id, fingerprint, claimant FROM checked WHERE fresh
       ON CONFLICT DO NOTHING
-      RETURNING 1
+      RETURNING bot_id, update_id
     ), taken_over AS (
-      UPDATE processed_updates SET fingerprint = ${key.fingerprint}, claimed_by = ${claimant}, claimed_at = now(), answered_at = NULL
-      WHERE bot_id = ${key.botId} AND update_id = ${key.updateId} AND NOT EXISTS (SELECT FROM inserted)
-        AND (fingerprint <> ${key.fingerprint}
-          OR (answered_at IS NULL AND claimed_at < now() - make_interval(secs => ${staleAfterSeconds}::float8)))
-      RETURNING 1
+      -- Sees only the rows from before this statement, so never one just inserted.
+      UPDATE processed_updates p SET fingerprint = c.fingerprint, claimed_by = c.claimant, claimed_at = now(), answered_at = NULL
+      FROM checked c
+      WHERE p.bot_id = c.bot_id AND p.update_id = c.update_id AND c.fresh
+        AND (p.fingerprint <> c.fingerprint
+          OR (p.answered_at IS NULL AND p.claimed_at < now() - make_interval(secs => ${staleAfterSeconds}::float8)))
+      RETURNING p.bot_id, p.update_id
     ), existing AS (
-      SELECT answered_at IS NOT NULL AS answered, claimed_by = ${claimant} AS own
-      FROM processed_updates
-      WHERE bot_id = ${key.botId} AND update_id = ${key.updateId} AND fingerprint = ${key.fingerprint}
+      SELECT c.ord, p.answered_at IS NOT NULL AS answered, p.claimed_by = c.claimant AS own
+      FROM checked c JOIN processed_updates p ON p.bot_id = c.bot_id AND p.update_id = c.update_id AND p.fingerprint = c.fingerprint
+    ), claimed AS (
+      SELECT c.ord, c.fresh AND (EXISTS (SELECT FROM inserted x WHERE x.bot_id = c.bot_id AND x.update_id = c.update_id)
+        OR EXISTS (SELECT FROM taken_over x WHERE x.bot_id = c.bot_id AND x.update_id = c.update_id)
+        OR coalesce((SELECT e.own AND NOT e.answered FROM existing e WHERE e.ord = c.ord), false)) AS won
+      FROM checked c
+    ), used AS (
+      INSERT INTO daily_usage AS usage (telegram_id, usage_date, used)
+      SELECT c.request_user, c.request_day, 1 FROM checked c JOIN claimed w USING (ord)
+      WHERE w.won AND c.request_user IS NOT NULL AND (c.request_limit IS NULL OR c.request_limit > 0)
+      ON CONFLICT (telegram_id, usage_date) DO UPDATE SET used = usage.used + 1
+        WHERE usage.used < coalesce((SELECT c.request_limit FROM checked c WHERE c.request_user = usage.telegram_id AND c.request_day = usage.usage_date), 2147483647)
+      RETURNING telegram_id, usage_date, used
     )
-    SELECT EXISTS (SELECT FROM inserted) OR EXISTS (SELECT FROM taken_over)
-        OR coalesce((SELECT own AND NOT answered FROM existing), false) AS claimed,
-      coalesce((SELECT answered FROM existing), false) AS answered`;
-  if (row!.claimed) return 'claimed';
-  return row!.answered ? 'answered' : 'in-progress';
+    SELECT c.fresh, CASE WHEN NOT c.fresh THEN (SELECT versions FROM state) END AS versions, c.current_user_version AS user_version,
+      w.won AS claimed, coalesce(e.answered, false) AS answered, u.used
+    FROM checked c JOIN claimed w USING (ord) LEFT JOIN existing e USING (ord)
+      LEFT JOIN used u ON w.won AND u.telegram_id = c.request_user AND u.usage_date = c.request_day
+    ORDER BY c.ord`;
+  return rows.map((row): CheckedClaim => {
+    if (!row.fresh) return { claim: 'stale', versions: row.versions!, userVersion: row.userVersion === null ? null : Number(row.userVersion) };
+    if (row.claimed) return { claim: 'claimed', used: row.used ?? undefined };
+    return { claim: row.answered ? 'answered' : 'in-progress', used: undefined };
+  });
 }
 
 /**

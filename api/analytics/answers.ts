@@ -13,10 +13,12 @@ import {
 import type { Sql } from '../../sql/database.js';
 import { topLocations } from '../../sql/log-analytics.js';
 import { contactAnalytics } from './contacts.js';
-import type { CachedFigure, FigureCache } from './figure-cache.js';
+import type { FastifyRequest } from 'fastify';
+import { asksForFreshFigures, type CachedFigure, type FigureCache } from './figure-cache.js';
 import { geographicAnalytics, geographicHeatmap, performanceMetrics } from './geographic.js';
 import { analyticsOverview } from './overview.js';
-import { cachePolicy, periodWindows } from './windows.js';
+import { cachePolicy, periodWindow } from './windows.js';
+import { getSystemSettings } from '../../sql/settings.js';
 
 /**
  * The analytics endpoints' answers through the figure cache (see figure-cache.ts), for the routes
@@ -30,6 +32,11 @@ export interface AnswerContext {
   maxAgeMs?: number;
 }
 
+/** A Refresh (Cache-Control: no-cache) wants figures computed now: no kept answer is old enough to do. */
+export function requestedFreshness(request: FastifyRequest): Pick<AnswerContext, 'maxAgeMs'> {
+  return asksForFreshFigures(request) ? { maxAgeMs: 0 } : {};
+}
+
 const answers = new WeakMap<CachedFigure<unknown>, object>();
 
 /**
@@ -37,15 +44,17 @@ const answers = new WeakMap<CachedFigure<unknown>, object>();
  * while the figures last, so its JSON is made once too (see sendSharedJson).
  */
 async function cachedAnswer<T, A extends object>(
-  { cache, at, maxAgeMs }: AnswerContext,
+  { sql, cache, at, maxAgeMs }: AnswerContext,
   name: string,
   period: AnalyticsPeriod,
   filters: (string | undefined)[],
-  compute: () => Promise<T>,
+  compute: (timeZone: string) => Promise<T>,
   answerOf: (figure: CachedFigure<T>) => A,
 ): Promise<A> {
-  const { key, ttlMs } = cachePolicy(name, period, at, ...filters);
-  const figure = await cache(key, maxAgeMs ?? ttlMs, compute);
+  // Windows' days run in the configured time zone: a change of it is a new answer at once.
+  const { timeZone } = await getSystemSettings(sql);
+  const { key, ttlMs } = cachePolicy(name, period, at, timeZone, ...filters);
+  const figure = await cache(key, maxAgeMs ?? ttlMs, () => compute(timeZone));
   let answer = answers.get(figure) as A | undefined;
   if (answer === undefined) {
     answer = answerOf(figure);
@@ -59,28 +68,34 @@ function withAsOf<T extends object>({ value, computedAt }: CachedFigure<T>): T &
 }
 
 export async function overviewAnswer(context: AnswerContext, period: AnalyticsPeriod): Promise<AnalyticsOverview> {
-  return cachedAnswer(context, 'overview', period, [], () => analyticsOverview(context.sql, period, context.at), withAsOf);
+  return cachedAnswer(context, 'overview', period, [], (timeZone) => analyticsOverview(context.sql, period, context.at, timeZone), withAsOf);
 }
 
 export async function locationRequestsAnswer(context: AnswerContext, period: AnalyticsPeriod): Promise<LocationRequests> {
-  const range = periodWindows(period, context.at).range;
-  return cachedAnswer(context, 'location-requests', period, [], () => topLocations(context.sql, range, TOP_LOCATIONS), ({ value }) => ({ period, items: value }));
+  return cachedAnswer(
+    context,
+    'location-requests',
+    period,
+    [],
+    (timeZone) => topLocations(context.sql, periodWindow(period, context.at, timeZone), TOP_LOCATIONS),
+    ({ value }) => ({ period, items: value }),
+  );
 }
 
 export async function geographicAnswer(context: AnswerContext, query: GeographicQuery): Promise<GeographicAnalytics> {
-  return cachedAnswer(context, 'geographic', query.period, [query.country], () => geographicAnalytics(context.sql, query, context.at), withAsOf);
+  return cachedAnswer(context, 'geographic', query.period, [query.country], (timeZone) => geographicAnalytics(context.sql, query, context.at, timeZone), withAsOf);
 }
 
 export async function heatmapAnswer(context: AnswerContext, query: GeographicQuery): Promise<GeographicHeatmap> {
-  return cachedAnswer(context, 'heatmap', query.period, [query.country], () => geographicHeatmap(context.sql, query, context.at), ({ value }) => value);
+  return cachedAnswer(context, 'heatmap', query.period, [query.country], (timeZone) => geographicHeatmap(context.sql, query, context.at, timeZone), ({ value }) => value);
 }
 
-export async function performanceAnswer(context: AnswerContext, period: AnalyticsPeriod): Promise<PerformanceMetrics> {
-  return cachedAnswer(context, 'performance', period, [], () => performanceMetrics(context.sql, period, context.at), ({ value }) => value);
+export async function performanceAnswer(context: AnswerContext, query: GeographicQuery): Promise<PerformanceMetrics> {
+  return cachedAnswer(context, 'performance', query.period, [query.country], (timeZone) => performanceMetrics(context.sql, query, context.at, timeZone), ({ value }) => value);
 }
 
 export async function contactAnswer(context: AnswerContext, query: ContactAnalyticsQuery): Promise<ContactAnalytics> {
-  return cachedAnswer(context, 'contacts', query.period, [query.region], () => contactAnalytics(context.sql, query, context.at), withAsOf);
+  return cachedAnswer(context, 'contacts', query.period, [query.region], (timeZone) => contactAnalytics(context.sql, query, context.at, timeZone), withAsOf);
 }
 
 /** The windows whose answers take long to compute: a job renews their unfiltered answers ahead of time. */
@@ -93,7 +108,7 @@ export async function refreshLongWindowAnswers(sql: Sql, cache: FigureCache, at:
     await overviewAnswer(context, period);
     await geographicAnswer(context, { period, country: undefined });
     await heatmapAnswer(context, { period, country: undefined });
-    await performanceAnswer(context, period);
+    await performanceAnswer(context, { period, country: undefined });
     await contactAnswer(context, { period, region: undefined });
   }
 }

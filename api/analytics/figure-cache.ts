@@ -1,4 +1,11 @@
+import type { FastifyRequest } from 'fastify';
+
 const MAX_ENTRIES = 500;
+
+/** Refresh asks for figures computed now (Cache-Control: no-cache), not the kept ones. */
+export function asksForFreshFigures(request: FastifyRequest): boolean {
+  return /\bno-cache\b/.test(request.headers['cache-control'] ?? '');
+}
 
 export interface CachedFigure<T> {
   value: T;
@@ -36,6 +43,8 @@ export function createFigureCache(now: () => Date): FigureCache {
 
   return async function cached<T>(key: string, ttlMs: number, compute: () => Promise<T>): Promise<CachedFigure<T>> {
     const entry = entries.get(key);
+    // Asked for figures computed now while a newer computation is under way: that one.
+    if (ttlMs === 0 && entry?.refresh) return entry.refresh as Promise<CachedFigure<T>>;
     if (entry && (now().getTime() - entry.at < ttlMs || entry.refresh)) return entry.figure as Promise<CachedFigure<T>>;
     const started = now().getTime();
     const figure = compute().then((value) => ({ value, computedAt: new Date(started) }));

@@ -7,7 +7,7 @@ import {
 } from '../contract/analytics.js';
 import type { Sql } from '../../sql/database.js';
 import { locationStats, placeTotals } from '../../sql/log-analytics.js';
-import { periodWindows } from './windows.js';
+import { periodWindow } from './windows.js';
 
 /** Places listed per screen; the summary cards count every place. */
 const PLACES_SHOWN = 100;
@@ -23,8 +23,9 @@ export async function geographicAnalytics(
   sql: Sql,
   { period, country }: { period: AnalyticsPeriod; country?: string },
   now: Date,
+  timeZone: string,
 ): Promise<Omit<GeographicAnalytics, 'asOf'>> {
-  const { range } = periodWindows(period, now);
+  const range = periodWindow(period, now, timeZone);
   const [cities, regions, countries] = await Promise.all([
     locationStats(sql, range, { level: 'city', country, limit: PLACES_SHOWN }),
     placeTotals(sql, range, { level: 'region', country, limit: ALL_PLACES }),
@@ -34,6 +35,9 @@ export async function geographicAnalytics(
   const totalRequests = regions.reduce((sum, region) => sum + region.requests, 0);
   return {
     period,
+    from: range.start.toISOString(),
+    to: range.end.toISOString(),
+    timeZone,
     countries: countries.flatMap((place) => (place.country === null ? [] : [place.country])).sort((a, b) => a.localeCompare(b)),
     summary: {
       totalRequests,
@@ -58,8 +62,8 @@ export async function geographicAnalytics(
 }
 
 /** Spec §2.13 Geographic Heatmap: per city, its requests and success rate with the badge it earns. */
-export async function geographicHeatmap(sql: Sql, { period, country }: { period: AnalyticsPeriod; country?: string }, now: Date): Promise<GeographicHeatmap> {
-  const { range } = periodWindows(period, now);
+export async function geographicHeatmap(sql: Sql, { period, country }: { period: AnalyticsPeriod; country?: string }, now: Date, timeZone: string): Promise<GeographicHeatmap> {
+  const range = periodWindow(period, now, timeZone);
   const places = await placeTotals(sql, range, { level: 'city', country, limit: PLACES_SHOWN });
   return {
     period,
@@ -76,10 +80,15 @@ export async function geographicHeatmap(sql: Sql, { period, country }: { period:
   };
 }
 
-/** Spec §2.13 Performance by Region: each region's mean response time (ms) and success rate (%). */
-export async function performanceMetrics(sql: Sql, period: AnalyticsPeriod, now: Date): Promise<PerformanceMetrics> {
-  const { range } = periodWindows(period, now);
-  const regions = await placeTotals(sql, range, { level: 'region', limit: PLACES_SHOWN });
+/** Spec §2.13 Performance by Region: each region's mean response time (ms) and success rate (%), optionally of one country's regions. */
+export async function performanceMetrics(
+  sql: Sql,
+  { period, country }: { period: AnalyticsPeriod; country?: string },
+  now: Date,
+  timeZone: string,
+): Promise<PerformanceMetrics> {
+  const range = periodWindow(period, now, timeZone);
+  const regions = await placeTotals(sql, range, { level: 'region', country, limit: PLACES_SHOWN });
   const timestamp = now.toISOString();
   return {
     period,

@@ -9,56 +9,56 @@ import {
   type Kpi,
 } from '../contract/analytics.js';
 import type { Sql } from '../../sql/database.js';
-import {
-  dailySeries,
-  hourOfDayFigures,
-  placeTotals,
-  requestTotals,
-  topLocations,
-  topUsers,
-  uniqueUserCount,
-} from '../../sql/log-analytics.js';
+import { placeTotals, topLocations, topUsers } from '../../sql/log-analytics.js';
+import { compareWindows, type WindowCounts } from '../../sql/window-figures.js';
 import { hourlyFigures } from './hours.js';
-import { periodWindows } from './windows.js';
-
+import { periodWindow } from './windows.js';
 
 function kpi(value: number | null, previous: number | null): Kpi {
   return { value, previous, trend: trendPercent(value, previous) };
 }
 
-/** Everything the Analytics Dashboard shows for a period (spec §2.12, §9). */
-export async function analyticsOverview(sql: Sql, period: AnalyticsPeriod, now: Date): Promise<Omit<AnalyticsOverview, 'asOf'>> {
-  const { range, previousRange } = periodWindows(period, now);
-  const [totals, previousTotals, users, previousUsers, daily, hours, locations, top, regions] = await Promise.all([
-    requestTotals(sql, range),
-    requestTotals(sql, previousRange),
-    uniqueUserCount(sql, range),
-    uniqueUserCount(sql, previousRange),
-    dailySeries(sql, range),
-    hourOfDayFigures(sql, range),
-    topLocations(sql, range, TOP_LOCATIONS),
-    topUsers(sql, range, TOP_USERS),
-    placeTotals(sql, range, { level: 'region', limit: 1000 }),
+const percent = (part: number, whole: number) => (whole === 0 ? null : (part / whole) * 100);
+/** Analytics screens' success rate (spec §9): the share of logs whose level is not ERROR. */
+const successRate = (counts: WindowCounts) => percent(counts.requests - counts.errorCount, counts.requests);
+const meanMs = (counts: WindowCounts) => (counts.durationCount === 0 ? null : counts.durationSum / counts.durationCount);
+
+/** Everything the Analytics Dashboard shows for a period (spec §2.12, §9), over the window api/contract/figure-windows.ts defines. */
+export async function analyticsOverview(sql: Sql, period: AnalyticsPeriod, now: Date, timeZone: string): Promise<Omit<AnalyticsOverview, 'asOf'>> {
+  const window = periodWindow(period, now, timeZone);
+  const [compared, locations, top, regions] = await Promise.all([
+    compareWindows(sql, window),
+    topLocations(sql, window, TOP_LOCATIONS),
+    topUsers(sql, window, TOP_USERS),
+    placeTotals(sql, window, { level: 'region', limit: 1000 }),
   ]);
+  const { current, previous } = compared;
+  const totals = current.totals;
   // No earlier logs: no number of users to compare with either.
-  const previousUserCount = previousTotals.requests === 0 ? null : previousUsers;
+  const hadEarlier = previous.requests > 0;
+  const hours = current.hourOfDay;
   const busiest = hours.reduce((best, hour) => (hour.requests > best.requests ? hour : best), hours[0]!);
+  const rate = successRate(totals);
   return {
     period,
-    range,
-    previousRange,
+    from: window.start.toISOString(),
+    to: window.end.toISOString(),
+    previousFrom: window.previousStart.toISOString(),
+    timeZone,
+    bucket: window.bucket,
+    usersByUtcDay: current.usersByUtcDay,
     kpis: {
-      totalRequests: kpi(totals.requests, previousTotals.requests === 0 ? null : previousTotals.requests),
-      uniqueUsers: kpi(users, previousUserCount),
-      avgResponseTimeMs: kpi(totals.meanDurationMs, previousTotals.meanDurationMs),
-      successRate: kpi(totals.successRate, previousTotals.successRate),
+      totalRequests: kpi(totals.requests, hadEarlier ? previous.requests : null),
+      uniqueUsers: kpi(compared.users, hadEarlier ? compared.previousUsers : null),
+      avgResponseTimeMs: kpi(meanMs(totals), meanMs(previous)),
+      successRate: kpi(rate, successRate(previous)),
     },
-    daily: daily.map((day) => ({
-      day: day.day,
-      requests: day.requests,
-      uniqueUsers: day.uniqueUsers,
-      successRate: day.successRate,
-      avgResponseTimeMs: day.meanDurationMs,
+    series: current.buckets.map((bucket) => ({
+      at: bucket.at.toISOString(),
+      requests: bucket.requests,
+      uniqueUsers: bucket.uniqueUsers,
+      successRate: successRate(bucket),
+      avgResponseTimeMs: meanMs(bucket),
     })),
     hourly: hourlyFigures(hours),
     topLocations: locations,
@@ -69,8 +69,8 @@ export async function analyticsOverview(sql: Sql, period: AnalyticsPeriod, now: 
       lastActiveAt: user.lastActiveAt.toISOString(),
     })),
     peakHour: busiest.requests === 0 ? null : { hour: busiest.hour, slot: hourSlot(busiest.hour), requests: busiest.requests },
-    successRate: totals.successRate,
-    errorRate: totals.successRate === null ? null : 100 - totals.successRate,
+    successRate: rate,
+    errorRate: rate === null ? null : 100 - rate,
     regions: regions.map((place) => ({ country: place.country, region: place.region, requests: place.requests, successRate: place.successRate })),
   };
 }

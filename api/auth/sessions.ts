@@ -1,5 +1,6 @@
 import type { Sql } from '../../sql/database.js';
 import { createSession, rotateRefreshToken } from '../../sql/admin-sessions.js';
+import type { SessionEnd } from '../contract/session-end.js';
 import { REFRESH_TOKEN_TTL_DAYS, hashToken, randomToken, type AccessTokens } from './tokens.js';
 
 export interface AuthDeps {
@@ -34,11 +35,15 @@ export async function startSession(
   return { token: await deps.tokens.sign({ userId, sessionId }), refreshToken };
 }
 
-/** Rotates a refresh token; undefined when it is unknown, expired, revoked or was already used. */
-export async function refreshSession(deps: AuthDeps, refreshToken: string): Promise<TokenPair | undefined> {
+/**
+ * Rotates a refresh token: the new pair, or why not — the session's end when it is known (revoked,
+ * expired, or ended now because this token was already used), else nothing (an unknown token).
+ */
+export async function refreshSession(deps: AuthDeps, refreshToken: string): Promise<{ pair: TokenPair; end?: undefined } | { pair?: undefined; end?: SessionEnd }> {
   const replacement = randomToken();
   const now = deps.now();
   const result = await rotateRefreshToken(deps.sql, hashToken(refreshToken), hashToken(replacement), now, refreshExpiry(now));
-  if (result.kind !== 'rotated') return undefined;
-  return { token: await deps.tokens.sign({ userId: result.userId, sessionId: result.sessionId }), refreshToken: replacement };
+  if (result.kind === 'reused') return { end: { reason: 'refresh_token_reused' } };
+  if (result.kind === 'invalid') return { end: result.end };
+  return { pair: { token: await deps.tokens.sign({ userId: result.userId, sessionId: result.sessionId }), refreshToken: replacement } };
 }

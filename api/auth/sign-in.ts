@@ -11,12 +11,14 @@ import {
 } from '../../sql/two-factor.js';
 import { verifyPassword } from './passwords.js';
 import { hashToken } from './tokens.js';
-import { createEnrollment, newRecoveryCodes, newTwoFactorSecret, normalizeRecoveryCode, verifyTwoFactorCode } from './two-factor.js';
+import { createEnrollment, newRecoveryCodes, newTwoFactorSecret, normalizeRecoveryCode, checkTwoFactorCode } from './two-factor.js';
 import { startSession, type AuthDeps } from './sessions.js';
 import { twoFactorRequirementFor } from './two-factor-requirement.js';
+import { formatCount } from '../contract/plural.js';
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
 const INVALID_CODE = 'Invalid two-factor code';
+const REUSED_CODE = 'This code was already used. Wait for the next code from your app.';
 
 /** A refused sign-in; the login form shows `error`, so it carries the same text. */
 function signInError(status: number, message: string, extra: Record<string, unknown> = {}): ApiError {
@@ -28,7 +30,7 @@ function lockedError(lockedUntil: Date, now: Date): ApiError {
   const minutes = Math.ceil(seconds / 60);
   return signInError(
     429,
-    `Too many failed sign-in attempts. This account is locked; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    `Too many failed sign-in attempts. This account is locked; try again in ${formatCount(minutes, 'minute')}.`,
     { retryAfter: seconds },
   );
 }
@@ -98,10 +100,10 @@ async function checkSecondFactor(
     const secret = user.twoFactorPendingSecret ?? newTwoFactorSecret();
     if (!user.twoFactorPendingSecret) await setPendingTwoFactorSecret(deps.sql, user.id, secret);
     if (!request.twoFactorToken) return { kind: 'needed', enrollment: await createEnrollment(secret, user.email ?? user.username) };
-    const step = await verifyTwoFactorCode(secret, request.twoFactorToken, now, null);
-    if (step === undefined) return failAttempt(deps, attempt, INVALID_CODE);
+    const check = await checkTwoFactorCode(secret, request.twoFactorToken, now, null);
+    if (check.kind !== 'accepted') return failAttempt(deps, attempt, INVALID_CODE);
     const recoveryCodes = newRecoveryCodes();
-    await confirmTwoFactorEnrollment(deps.sql, user.id, step, recoveryCodes.map((code) => hashToken(normalizeRecoveryCode(code))));
+    await confirmTwoFactorEnrollment(deps.sql, user.id, check.step, recoveryCodes.map((code) => hashToken(normalizeRecoveryCode(code))));
     return { kind: 'passed', recoveryCodes };
   }
   if (request.recoveryCode) {
@@ -109,8 +111,10 @@ async function checkSecondFactor(
     return used ? { kind: 'passed' } : failAttempt(deps, attempt, 'Invalid recovery code');
   }
   if (!request.twoFactorToken) return { kind: 'needed' };
-  const step = await verifyTwoFactorCode(user.twoFactorSecret, request.twoFactorToken, now, user.twoFactorLastStep);
-  if (step === undefined || !(await claimTwoFactorStep(deps.sql, user.id, step))) return failAttempt(deps, attempt, INVALID_CODE);
+  const check = await checkTwoFactorCode(user.twoFactorSecret, request.twoFactorToken, now, user.twoFactorLastStep);
+  if (check.kind === 'invalid') return failAttempt(deps, attempt, INVALID_CODE);
+  // A concurrent sign-in that claimed the same step first used this code too.
+  if (check.kind === 'reused' || !(await claimTwoFactorStep(deps.sql, user.id, check.step))) return failAttempt(deps, attempt, REUSED_CODE);
   return { kind: 'passed' };
 }
 

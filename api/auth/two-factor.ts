@@ -16,24 +16,19 @@ export function newTwoFactorSecret(): string {
   return generateSecret();
 }
 
+/** What a code turned out to be: accepted at a time step, already used (its step is spent), or wrong. */
+export type TwoFactorCodeCheck = { kind: 'accepted'; step: number } | { kind: 'reused' } | { kind: 'invalid' };
+
 /**
- * Checks a 6-digit code, 30 s steps, one step either side. Returns the accepted time step, or
- * undefined. Codes at or before lastStep are refused, so each code is accepted at most once.
+ * Checks a 6-digit code, 30 s steps, one step either side. Codes at or before lastStep are
+ * refused as 'reused', so each code is accepted at most once and the person is told to wait for
+ * the next one rather than that their code is wrong.
  */
-export async function verifyTwoFactorCode(
-  secret: string,
-  code: string,
-  now: Date,
-  lastStep: number | null,
-): Promise<number | undefined> {
-  const result = await verify({
-    secret,
-    token: code,
-    epoch: Math.floor(now.getTime() / 1000),
-    epochTolerance: 30,
-    ...(lastStep === null ? {} : { afterTimeStep: lastStep }),
-  }).catch(() => undefined);
-  return result?.valid && 'timeStep' in result ? result.timeStep : undefined;
+export async function checkTwoFactorCode(secret: string, code: string, now: Date, lastStep: number | null): Promise<TwoFactorCodeCheck> {
+  const result = await verify({ secret, token: code, epoch: Math.floor(now.getTime() / 1000), epochTolerance: 30 }).catch(() => undefined);
+  if (!result?.valid || !('timeStep' in result)) return { kind: 'invalid' };
+  if (lastStep !== null && result.timeStep <= lastStep) return { kind: 'reused' };
+  return { kind: 'accepted', step: result.timeStep };
 }
 
 /** Ten one-time codes like "k3f9-2hx7-qm4p", for when the authenticator is lost. */

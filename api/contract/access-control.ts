@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from './fields.js';
+import { optionalText, tooLong } from './fields.js';
 
 /** Access control (spec §2.9, §3, §5, §7): the authorized groups and the admin whitelist. */
 
@@ -18,14 +18,16 @@ export const MAX_DAILY_LIMIT = 10_000;
  */
 const SUPERGROUP_ID_CEILING = -1_000_000_000_000;
 
+const GROUP_ID_NEGATIVE = 'Group ID must be a negative number: Telegram group, supergroup and channel IDs start with a minus sign.';
+
 /** What is wrong with a chat id for its type, or undefined when it fits. */
 export function groupIdProblem(groupId: number, groupType: GroupType): string | undefined {
-  if (groupId >= 0) return 'groupId must be negative: Telegram group, supergroup and channel ids are';
+  if (groupId >= 0) return GROUP_ID_NEGATIVE;
   if (groupType === 'group' && groupId <= SUPERGROUP_ID_CEILING) {
-    return 'groupId starts with -100, which is a supergroup or channel id: choose that type, or the basic group id';
+    return 'This Group ID starts with -100, so it is a supergroup or channel: choose that type, or enter the basic group\'s ID.';
   }
   if (groupType !== 'group' && groupId > SUPERGROUP_ID_CEILING) {
-    return `groupId of a ${groupType} starts with -100 (for example -1001234567890)`;
+    return `A ${groupType}'s Group ID starts with -100, such as -1001234567890. Check the ID, or choose the type "group".`;
   }
   return undefined;
 }
@@ -34,23 +36,21 @@ export function groupIdProblem(groupId: number, groupType: GroupType): string | 
  * A whole number, with "is required" when it is missing and "must be a whole number" otherwise. The range
  * is checked first, so a number far out of it (1e20, which is no safe integer either) is told the range.
  */
-const wholeNumber = (field: string, range: (number: z.ZodNumber) => z.ZodNumber) =>
-  range(z.number({ error: (issue) => (issue.input === undefined || issue.input === null ? `${field} is required` : `${field} must be a whole number`) })).int(
-    `${field} must be a whole number`,
-  );
+const wholeNumber = (label: string, range: (number: z.ZodNumber) => z.ZodNumber, rule = `${label} must be a whole number.`) =>
+  range(z.number({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required. Enter it.` : rule) })).int(rule);
 
-const requiredText = (field: string, max: number) =>
-  z.string({ error: `${field} is required` }).trim().min(1, `${field} is required`).max(max, `${field} must be at most ${max} characters`);
+const requiredText = (label: string, max: number) =>
+  z.string({ error: `${label} is required. Enter it.` }).trim().min(1, `${label} is required. Enter it.`).max(max, tooLong(label, max));
+
+const DAILY_LIMIT_RULE = `Daily limit must be a whole number from 1 to ${MAX_DAILY_LIMIT}.`;
 
 const groupFields = {
-  groupId: wholeNumber('groupId', (number) => number.negative('groupId must be negative: Telegram group, supergroup and channel ids are')),
-  groupName: requiredText('groupName', 200),
-  groupType: z.enum(GROUP_TYPES, { error: `groupType must be one of ${GROUP_TYPES.join(', ')}` }),
-  dailyLimit: wholeNumber('dailyLimit', (number) =>
-    number.positive('dailyLimit must be a positive whole number').max(MAX_DAILY_LIMIT, `dailyLimit must be at most ${MAX_DAILY_LIMIT}`),
-  ),
-  description: optionalText('description', 1000),
-  isActive: z.boolean({ error: 'isActive must be true or false' }),
+  groupId: wholeNumber('Group ID', (number) => number.negative(GROUP_ID_NEGATIVE)),
+  groupName: requiredText('Group name', 200),
+  groupType: z.enum(GROUP_TYPES, { error: `Choose a group type: ${GROUP_TYPES.join(', ')}.` }),
+  dailyLimit: wholeNumber('Daily limit', (number) => number.positive(DAILY_LIMIT_RULE).max(MAX_DAILY_LIMIT, DAILY_LIMIT_RULE), DAILY_LIMIT_RULE),
+  description: optionalText('Description', 1000),
+  isActive: z.boolean({ error: 'Active must be on or off (true or false).' }),
 };
 
 /** The id fits the type, when both are given (an edit checks the record as it will be saved). */
@@ -101,17 +101,17 @@ const usernameField = z
   .string()
   .trim()
   .transform((value) => value.replace(/^@/, ''))
-  .refine((value) => value === '' || /^[A-Za-z0-9_]{5,32}$/.test(value), 'username must be 5 to 32 letters, digits or underscores')
+  .refine((value) => value === '' || /^[A-Za-z0-9_]{5,32}$/.test(value), 'Username must be 5 to 32 letters, digits or underscores, such as dr_smith, or left empty.')
   .nullish()
   .transform((value) => (value ? value : null));
 
 const whitelistFields = {
-  telegramId: wholeNumber('telegramId', (number) => number.positive("telegramId must be positive: it is the user's Telegram ID, not a group's")),
+  telegramId: wholeNumber('Telegram ID', (number) => number.positive("Telegram ID must be a positive number: enter the user's Telegram ID, not a group's.")),
   username: usernameField,
-  firstName: optionalText('firstName', 100),
-  lastName: optionalText('lastName', 100),
-  reason: optionalText('reason', 500),
-  isActive: z.boolean({ error: 'isActive must be true or false' }),
+  firstName: optionalText('First name', 100),
+  lastName: optionalText('Last name', 100),
+  reason: optionalText('Reason', 500),
+  isActive: z.boolean({ error: 'Active must be on or off (true or false).' }),
 };
 
 /** POST /api/admin-whitelist. The client's addedBy is dropped: the server records who is signed in. */
@@ -136,8 +136,11 @@ export const WhitelistEntrySchema = z.object({
 });
 export type WhitelistEntry = z.infer<typeof WhitelistEntrySchema>;
 
+/** The longest search of the groups or the whitelist: the console's search boxes stop there. */
+export const ACCESS_SEARCH_MAX_LENGTH = 200;
+
 /** Both lists are small, so plain arrays; the search narrows them in SQL. */
 export const AccessListQuerySchema = z.object({
-  search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
+  search: z.string().trim().max(ACCESS_SEARCH_MAX_LENGTH, tooLong('Search', ACCESS_SEARCH_MAX_LENGTH)).optional(),
 });
 export type AccessListQuery = z.infer<typeof AccessListQuerySchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const SessionIdParamsSchema = z.object({ id: z.uuid({ error: 'id must be a session id' }) });
+export const SessionIdParamsSchema = z.object({ id: z.uuid({ error: 'This session no longer exists. Reload the list of sessions.' }) });
 
 /** One of the signed-in user's live sessions, as the Settings screen lists them. */
 export const StaffSessionSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { RoleSchema } from './roles.js';
+import { ROLES, RoleSchema, type Role } from './roles.js';
 import { PasswordSchema } from './password-policy.js';
-import { optionalText } from './fields.js';
+import { optionalText, tooLong } from './fields.js';
 
 export const AdminUserSchema = z.object({
   id: z.number(),
@@ -21,16 +21,16 @@ const UsernameSchema = z
   .string({ error: 'Username is required' })
   .trim()
   .min(1, 'Username is required')
-  .max(64, 'Username must be at most 64 characters')
-  .regex(/^[A-Za-z0-9._-]+$/, 'Username may contain only letters, digits, dots, dashes and underscores');
+  .max(64, tooLong('Username', 64))
+  .regex(/^[A-Za-z0-9._-]+$/, 'Username may contain only letters, digits, dots, dashes and underscores. Remove the other characters.');
 
 const EmailSchema = z
   .string()
   .trim()
-  .max(254, 'Email must be at most 254 characters')
+  .max(254, tooLong('Email', 254))
   .nullish()
   .transform((value) => (value ? value : null))
-  .pipe(z.email('Email must be a valid email address').nullable());
+  .pipe(z.email('Email must be a valid email address, such as name@example.org, or left empty.').nullable());
 
 export const CreateAdminUserSchema = z.object({
   username: UsernameSchema,
@@ -56,14 +56,22 @@ export const UpdateAdminUserSchema = z
   })
   .partial()
   .refine((changes) => Object.values(changes).some((value) => value !== undefined), {
-    message: 'Nothing to update: send at least one field',
+    message: 'Nothing to update: change at least one field, then save.',
   });
 export type UpdateAdminUser = z.infer<typeof UpdateAdminUserSchema>;
 
 export const ResetPasswordSchema = z.object({ newPassword: PasswordSchema });
-export const ToggleTwoFactorSchema = z.object({ enable: z.boolean({ error: 'enable must be true or false' }) });
+export const ToggleTwoFactorSchema = z.object({ enable: z.boolean({ error: 'Two-factor must be switched on or off (true or false).' }) });
 
 /** Only a super admin may change, reset or delete a super admin (spec §6, enforced by the API). */
 export function canManageAdminUser(actorRole: string, targetRole: string): boolean {
   return actorRole === 'super_admin' || targetRole !== 'super_admin';
+}
+
+/**
+ * The roles an actor may give a new user: the API's rule above, so a create form offers only what
+ * the server accepts (an admin never sees Super Admin).
+ */
+export function assignableRoles(actorRole: string): Role[] {
+  return ROLES.filter((role) => canManageAdminUser(actorRole, role));
 }

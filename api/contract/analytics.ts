@@ -1,21 +1,21 @@
 import { z } from 'zod';
+import { fieldLabel, tooLong } from './fields.js';
 
 /**
  * The analytics screens and their API (spec §2.12–2.14, §3, §7 "Analytics and notifications", §9):
- * figures over whole UTC days, read from the log roll-ups and the contact counters.
+ * figures over the windows of api/contract/figure-windows.ts, read from the log roll-ups, the recent
+ * log rows and the contact counters.
  */
 
 export const ANALYTICS_PERIODS = ['24h', '7d', '30d', '1y'] as const;
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
-/** Spec §9: 24h = 1 day, 7d = 7 days, 30d = 30 days, 1y = 365 days. */
-export const PERIOD_DAYS: Record<AnalyticsPeriod, number> = { '24h': 1, '7d': 7, '30d': 30, '1y': 365 };
 export const DEFAULT_PERIOD: AnalyticsPeriod = '7d';
 
 export const TOP_LOCATIONS = 10;
 export const TOP_USERS = 20;
 
-const PeriodSchema = z.enum(ANALYTICS_PERIODS, { error: 'period must be one of 24h, 7d, 30d, 1y' }).default(DEFAULT_PERIOD);
-const placeFilter = (field: string) => z.string().trim().max(100, `${field} must be at most 100 characters`).optional().transform((value) => value || undefined);
+const PeriodSchema = z.enum(ANALYTICS_PERIODS, { error: 'Period must be 24h, 7d, 30d or 1y.' }).default(DEFAULT_PERIOD);
+const placeFilter = (field: string) => z.string().trim().max(100, tooLong(fieldLabel(field), 100)).optional().transform((value) => value || undefined);
 
 export const PeriodQuerySchema = z.object({ period: PeriodSchema });
 export type PeriodQuery = z.infer<typeof PeriodQuerySchema>;
@@ -52,20 +52,27 @@ export function userLabel(userId: number): string {
   return `User ${String(userId).slice(-8)}`;
 }
 
-const DayRangeSchema = z.object({ from: z.string(), to: z.string() });
-
 const KpiSchema = z.object({ value: z.number().nullable(), previous: z.number().nullable(), trend: z.number().nullable() });
 export type Kpi = z.infer<typeof KpiSchema>;
 
 export const AnalyticsOverviewSchema = z.object({
   period: z.enum(ANALYTICS_PERIODS),
-  range: DayRangeSchema,
-  previousRange: DayRangeSchema,
+  /** The window (api/contract/figure-windows.ts), ISO 8601, start included and end excluded; the one compared with starts at previousFrom and ends at from. */
+  from: z.string(),
+  to: z.string(),
+  previousFrom: z.string(),
+  /** The configured time zone its days and hours of day are in. */
+  timeZone: z.string(),
+  /** How `series` divides the window: one-hour spans ending now (24h) or local days. */
+  bucket: z.enum(['hour', 'day']),
+  /** The days' unique users are those of the UTC day of that date (see sql/window-figures.ts), which the screen says. */
+  usersByUtcDay: z.boolean(),
   /** When the figures were computed: answers are kept a minute (24h, 7d) or 15 minutes (30d, 1y). */
   asOf: z.string(),
   kpis: z.object({ totalRequests: KpiSchema, uniqueUsers: KpiSchema, avgResponseTimeMs: KpiSchema, successRate: KpiSchema }),
-  daily: z.array(
-    z.object({ day: z.string(), requests: z.number(), uniqueUsers: z.number(), successRate: z.number().nullable(), avgResponseTimeMs: z.number().nullable() }),
+  /** One point per bucket, `at` its start (ISO 8601). */
+  series: z.array(
+    z.object({ at: z.string(), requests: z.number(), uniqueUsers: z.number(), successRate: z.number().nullable(), avgResponseTimeMs: z.number().nullable() }),
   ),
   hourly: z.array(z.object({ hour: z.string(), requests: z.number(), successRate: z.number().nullable() })),
   topLocations: z.array(z.object({ country: z.string().nullable(), region: z.string().nullable(), city: z.string().nullable(), requests: z.number() })),
@@ -99,8 +106,16 @@ export const GeographicAnalyticSchema = z.object({
 });
 export type GeographicAnalytic = z.infer<typeof GeographicAnalyticSchema>;
 
+/** The window an answer counts (api/contract/figure-windows.ts), for the sentence under the selector. */
+const WindowFields = {
+  from: z.string(),
+  to: z.string(),
+  timeZone: z.string(),
+};
+
 export const GeographicAnalyticsSchema = z.object({
   period: z.enum(ANALYTICS_PERIODS),
+  ...WindowFields,
   asOf: z.string(),
   /** The countries found in the data, for the filter. */
   countries: z.array(z.string()),
@@ -144,6 +159,7 @@ export type PerformanceMetrics = z.infer<typeof PerformanceMetricsSchema>;
 /** Spec §3 Contact analytics response, plus the filter's regions and a daily series for the Trends tab. */
 export const ContactAnalyticsSchema = z.object({
   period: z.enum(ANALYTICS_PERIODS),
+  ...WindowFields,
   asOf: z.string(),
   totalContacts: z.number(),
   activeContacts: z.number(),
@@ -158,7 +174,14 @@ export const ContactAnalyticsSchema = z.object({
   contactsBySpecialty: z.array(z.object({ specialty: z.string(), count: z.number(), avgRating: z.number() })),
   topPerformingContacts: z.array(z.object({ id: z.number(), name: z.string(), city: z.string(), requests: z.number(), rating: z.number() })),
   responseTimeMetrics: z.array(
-    z.object({ timeRange: z.string(), avgTime: z.number().nullable(), medianTime: z.number().nullable(), p95Time: z.number().nullable() }),
+    z.object({
+      timeRange: z.string(),
+      avgTime: z.number().nullable(),
+      medianTime: z.number().nullable(),
+      p95Time: z.number().nullable(),
+      /** The median and p95 are estimated from duration histograms (retention no longer holds the rows): shown with "≈". */
+      estimated: z.boolean(),
+    }),
   ),
   usagePatterns: z.array(z.object({ hour: z.string(), requests: z.number(), successRate: z.number().nullable() })),
   dailyRequests: z.array(z.object({ day: z.string(), requests: z.number() })),

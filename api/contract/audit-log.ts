@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldLabel, PAGE_RULE, pageSizeRule, tooLong } from './fields.js';
 
 /** The Audit Log screen and its API (issue 9): who changed what, when, from where, with the before and after. */
 
@@ -15,14 +16,20 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 function timeBound(field: 'from' | 'to') {
   return z
-    .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: `${field} must be a date (YYYY-MM-DD) or an ISO 8601 date-time` })
+    .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: `${fieldLabel(field)} must be a date, such as 2026-11-21, or an ISO 8601 date and time.` })
     .transform((value) => {
       const at = Date.parse(DAY.test(value) ? `${value}T00:00:00Z` : value);
       return new Date(DAY.test(value) && field === 'to' ? at + DAY_MS - 1 : at).toISOString();
     });
 }
 
-const exactValue = (field: string) => z.string().trim().max(100, `${field} must be at most 100 characters`).optional();
+/** The longest exact filter value (actor, action, target type, target id): the console's inputs stop there. */
+export const AUDIT_EXACT_VALUE_MAX_LENGTH = 100;
+/** The longest audit log search: the console's search box stops there. */
+export const AUDIT_SEARCH_MAX_LENGTH = 200;
+
+const exactValue = (field: string) =>
+  z.string().trim().max(AUDIT_EXACT_VALUE_MAX_LENGTH, tooLong(fieldLabel(field), AUDIT_EXACT_VALUE_MAX_LENGTH)).optional();
 
 /** The filter fields, before the check that the range runs forwards (an object with checks cannot be extended). */
 const auditLogFilterFields = {
@@ -35,7 +42,7 @@ const auditLogFilterFields = {
   /** The changed thing's id, exactly. */
   targetId: exactValue('targetId'),
   /** Text in the action, target type, target id or actor's username, in any case. */
-  search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
+  search: z.string().trim().max(AUDIT_SEARCH_MAX_LENGTH, tooLong('Search', AUDIT_SEARCH_MAX_LENGTH)).optional(),
   from: timeBound('from').optional(),
   to: timeBound('to').optional(),
 };
@@ -43,7 +50,7 @@ const auditLogFilterFields = {
 function rangeRunsForwards(filter: { from?: string; to?: string }): boolean {
   return filter.from === undefined || filter.to === undefined || filter.from <= filter.to;
 }
-const RANGE_BACKWARDS = { path: ['to'], message: 'to must not be before from' };
+const RANGE_BACKWARDS = { path: ['to'], message: 'To must not be before From. Swap the two dates.' };
 
 /** Which entries: the list and the CSV export both take it. */
 export const AuditLogFilterSchema = z.object(auditLogFilterFields).refine(rangeRunsForwards, RANGE_BACKWARDS);
@@ -53,12 +60,12 @@ export type AuditLogFilter = z.infer<typeof AuditLogFilterSchema>;
 export const AuditLogQuerySchema = z
   .object({
     ...auditLogFilterFields,
-    page: z.coerce.number({ error: 'page must be a number' }).min(1, 'page must be 1 or more').int('page must be a whole number').default(1),
+    page: z.coerce.number({ error: PAGE_RULE }).min(1, PAGE_RULE).int(PAGE_RULE).default(1),
     pageSize: z.coerce
-      .number({ error: 'pageSize must be a number' })
-      .min(1, 'pageSize must be 1 or more')
-      .max(MAX_AUDIT_LOG_PAGE_SIZE, `pageSize must be at most ${MAX_AUDIT_LOG_PAGE_SIZE}`)
-      .int('pageSize must be a whole number')
+      .number({ error: pageSizeRule(MAX_AUDIT_LOG_PAGE_SIZE) })
+      .min(1, pageSizeRule(MAX_AUDIT_LOG_PAGE_SIZE))
+      .max(MAX_AUDIT_LOG_PAGE_SIZE, pageSizeRule(MAX_AUDIT_LOG_PAGE_SIZE))
+      .int(pageSizeRule(MAX_AUDIT_LOG_PAGE_SIZE))
       .default(AUDIT_LOG_PAGE_SIZE),
   })
   .refine(rangeRunsForwards, RANGE_BACKWARDS);

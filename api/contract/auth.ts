@@ -5,7 +5,7 @@ import { PasswordSchema, TWO_FACTOR_CODE_LENGTH } from './password-policy.js';
 export const TwoFactorCodeSchema = z
   .string()
   .trim()
-  .regex(new RegExp(`^\\d{${TWO_FACTOR_CODE_LENGTH}}$`), `The code must be ${TWO_FACTOR_CODE_LENGTH} digits`);
+  .regex(new RegExp(`^\\d{${TWO_FACTOR_CODE_LENGTH}}$`), `The code must be ${TWO_FACTOR_CODE_LENGTH} digits. Type the code your authenticator app shows.`);
 
 export const LoginRequestSchema = z.object({
   identifier: z.string({ error: 'Email or username is required' }).trim().min(1, 'Email or username is required').max(254),
@@ -50,7 +50,7 @@ export const VerifyResponseSchema = z.object({ valid: z.literal(true), user: Ses
 export type VerifyResponse = z.infer<typeof VerifyResponseSchema>;
 
 export const RefreshRequestSchema = z.object({
-  refreshToken: z.string({ error: 'refreshToken is required' }).min(1, 'refreshToken is required').max(200),
+  refreshToken: z.string({ error: 'Your session has ended. Sign in again.' }).min(1, 'Your session has ended. Sign in again.').max(200),
 });
 export const RefreshResponseSchema = z.object({ token: z.string(), refreshToken: z.string() });
 export type RefreshResponse = z.infer<typeof RefreshResponseSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldLabel, pageSizeRule, tooLong } from './fields.js';
 
 /** The Bot Logs screen and its API (spec §2.8, §3 BotLog, §4 Logs, §7 GET /api/bot-logs, §9). */
 
@@ -17,16 +18,19 @@ export const MAX_BOT_LOGS_PAGE_SIZE = 200;
 
 const logId = (field: string, min: 0 | 1) =>
   z.coerce
-    .number({ error: `${field} must be a log id` })
-    .min(min, `${field} must be ${min} or more`)
+    .number({ error: `${fieldLabel(field)} must be a log id: a whole number, ${min} or more.` })
+    .min(min, `${fieldLabel(field)} must be a log id: a whole number, ${min} or more.`)
     .max(Number.MAX_SAFE_INTEGER, `${field} is too large`)
-    .int(`${field} must be a whole number`);
+    .int(`${fieldLabel(field)} must be a log id: a whole number, ${min} or more.`);
+
+/** The longest log search: the console's search box stops there. */
+export const LOG_SEARCH_MAX_LENGTH = 200;
 
 /** Which logs: the list, its stats and the CSV export all take it. */
 export const BotLogFilterSchema = z.object({
-  level: z.enum(LEVEL_FILTERS, { error: 'level must be one of all, DEBUG, INFO, WARN, ERROR' }).default('all'),
+  level: z.enum(LEVEL_FILTERS, { error: 'Level must be all, DEBUG, INFO, WARN or ERROR.' }).default('all'),
   /** Text in the message, command or error (any case); a whole number also matches a user or chat id exactly. */
-  search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
+  search: z.string().trim().max(LOG_SEARCH_MAX_LENGTH, tooLong('Search', LOG_SEARCH_MAX_LENGTH)).optional(),
 });
 export type BotLogFilter = z.infer<typeof BotLogFilterSchema>;
 
@@ -39,14 +43,14 @@ export const BotLogListQuerySchema = BotLogFilterSchema.extend({
   /** 0 before any row was shown. */
   after: logId('after', 0).optional(),
   limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .min(1, 'limit must be 1 or more')
-    .max(MAX_BOT_LOGS_PAGE_SIZE, `limit must be at most ${MAX_BOT_LOGS_PAGE_SIZE}`)
-    .int('limit must be a whole number')
+    .number({ error: pageSizeRule(MAX_BOT_LOGS_PAGE_SIZE) })
+    .min(1, pageSizeRule(MAX_BOT_LOGS_PAGE_SIZE))
+    .max(MAX_BOT_LOGS_PAGE_SIZE, pageSizeRule(MAX_BOT_LOGS_PAGE_SIZE))
+    .int(pageSizeRule(MAX_BOT_LOGS_PAGE_SIZE))
     .default(BOT_LOGS_PAGE_SIZE),
 }).refine((query) => query.before === undefined || query.after === undefined, {
   path: ['after'],
-  message: 'after cannot be combined with before: ask for newer rows or older ones',
+  message: 'After cannot be combined with Before: ask for newer rows or for older ones.',
 });
 
 export const BotLogSchema = z.object({

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { tooLong } from './fields.js';
+import { formatCount } from './plural.js';
 
 /**
  * The Bot Sandbox (console /bot-sandbox): staff chat with the bot as simulated Telegram users.
@@ -10,17 +12,20 @@ export const SANDBOX_UNAVAILABLE = 'The bot is connected to Telegram: the sandbo
 /** Telegram's longest message text. */
 export const MAX_MESSAGE_TEXT = 4096;
 
-const integer = (field: string) => z.number({ error: `${field} must be a number` }).int(`${field} must be a whole number`);
-const fromPath = (field: string) =>
-  z.coerce.number({ error: `${field} must be a number` }).int(`${field} must be a whole number`).refine(Number.isSafeInteger, `${field} is too large`);
+const integer = (rule: string) => z.number({ error: rule }).int(rule);
+const fromPath = (rule: string) => z.coerce.number({ error: rule }).int(rule).refine(Number.isSafeInteger, rule);
+const USER_ID_RULE = 'User ID must be a Telegram user ID: a whole number above 0, such as 123456789.';
+const CHAT_ID_RULE = "Chat ID must be a whole number other than 0: the user's ID for a private chat, a negative number for a group.";
+const GROUP_ID_RULE = 'Group ID must be a negative whole number, as group IDs are on Telegram, such as -1001234567890.';
+const LATITUDE_RULE = 'Latitude must be a number from -90 to 90, such as 48.8566.';
+const LONGITUDE_RULE = 'Longitude must be a number from -180 to 180, such as 2.3522.';
 
 /** A Telegram user id: a positive whole number. */
-export const TelegramUserIdSchema = integer('userId').positive('userId must be positive').max(Number.MAX_SAFE_INTEGER, 'userId is too large');
+export const TelegramUserIdSchema = integer(USER_ID_RULE).positive(USER_ID_RULE).max(Number.MAX_SAFE_INTEGER, USER_ID_RULE);
 /** A chat id: the user's id for a private chat, a negative number for a group. */
-const ChatIdSchema = integer('chatId').refine((id) => id !== 0 && Number.isSafeInteger(id), 'chatId must be a non-zero whole number');
+const ChatIdSchema = integer(CHAT_ID_RULE).refine((id) => id !== 0 && Number.isSafeInteger(id), CHAT_ID_RULE);
 
-const optionalName = (label: string, max: number) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters`).optional().transform((value) => value || undefined);
+const optionalName = (label: string, max: number) => z.string().trim().max(max, tooLong(label, max)).optional().transform((value) => value || undefined);
 
 export const SandboxStatusSchema = z.object({
   available: z.boolean(),
@@ -90,21 +95,21 @@ export type SandboxExchange = z.infer<typeof SandboxExchangeSchema>;
 
 export const CreateSandboxUserSchema = z.object({
   userId: TelegramUserIdSchema,
-  firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(64, 'First name must be at most 64 characters'),
+  firstName: z.string({ error: 'First name is required. Enter it.' }).trim().min(1, 'First name is required. Enter it.').max(64, tooLong('First name', 64)),
   lastName: optionalName('Last name', 64),
   username: optionalName('Username', 32).pipe(
-    z.string().regex(/^[A-Za-z0-9_]{5,32}$/, 'Username must be 5–32 letters, digits or underscores').optional(),
+    z.string().regex(/^[A-Za-z0-9_]{5,32}$/, 'Username must be 5–32 letters, digits or underscores, such as ada_l, or left empty.').optional(),
   ),
 });
 export type CreateSandboxUser = z.infer<typeof CreateSandboxUserSchema>;
 export type CreateSandboxUserForm = z.input<typeof CreateSandboxUserSchema>;
 
 export const LocationSchema = z.object({
-  latitude: z.number({ error: 'latitude must be a number' }).min(-90, 'latitude must be between -90 and 90').max(90, 'latitude must be between -90 and 90'),
+  latitude: z.number({ error: LATITUDE_RULE }).min(-90, LATITUDE_RULE).max(90, LATITUDE_RULE),
   longitude: z
-    .number({ error: 'longitude must be a number' })
-    .min(-180, 'longitude must be between -180 and 180')
-    .max(180, 'longitude must be between -180 and 180'),
+    .number({ error: LONGITUDE_RULE })
+    .min(-180, LONGITUDE_RULE)
+    .max(180, LONGITUDE_RULE),
 });
 export type SandboxLocation = z.infer<typeof LocationSchema>;
 
@@ -117,15 +122,15 @@ export const SendSandboxMessageSchema = z
     /** A group the user is in; their private chat when absent. */
     chatId: ChatIdSchema.optional(),
     text: z
-      .string({ error: 'text must be a string' })
-      .min(1, 'text must not be empty')
-      .max(MAX_MESSAGE_TEXT, `text must be at most ${MAX_MESSAGE_TEXT} characters`)
-      .refine((text) => text.trim() !== '', 'text must not be blank')
+      .string({ error: 'Type a message to send.' })
+      .min(1, 'Type a message to send.')
+      .max(MAX_MESSAGE_TEXT, `A Telegram message can be at most ${formatCount(MAX_MESSAGE_TEXT, 'character')}. Shorten it.`)
+      .refine((text) => text.trim() !== '', 'Type a message to send: spaces alone are not a message.')
       .optional(),
     location: LocationSchema.optional(),
   })
   .refine((message) => (message.text === undefined) !== (message.location === undefined), {
-    message: 'Send either text or a location',
+    message: 'Send either text or a location, not both.',
     path: ['text'],
   });
 export type SendSandboxMessage = z.infer<typeof SendSandboxMessageSchema>;
@@ -135,25 +140,28 @@ export type SendSandboxMessageInput = z.input<typeof SendSandboxMessageSchema>;
 export const PressButtonSchema = z.object({
   userId: TelegramUserIdSchema,
   chatId: ChatIdSchema,
-  messageId: integer('messageId').positive('messageId must be positive'),
-  data: z.string({ error: 'data is required' }).min(1, 'data is required').max(64, 'data must be at most 64 characters'),
+  messageId: integer('Message ID must be a whole number above 0.').positive('Message ID must be a whole number above 0.'),
+  data: z.string({ error: 'The button has no data: press another button.' }).min(1, 'The button has no data: press another button.').max(64, tooLong('Button data', 64)),
 });
 export type PressButton = z.infer<typeof PressButtonSchema>;
 
 export const ChatParamsSchema = z.object({
-  chatId: fromPath('chatId').refine((id) => id !== 0, 'chatId must not be 0'),
+  chatId: fromPath(CHAT_ID_RULE).refine((id) => id !== 0, CHAT_ID_RULE),
 });
 
 export const GroupParamsSchema = z.object({
-  groupId: fromPath('groupId').refine((id) => id < 0, 'groupId must be a negative number, as group ids are on Telegram'),
+  groupId: fromPath(GROUP_ID_RULE).refine((id) => id < 0, GROUP_ID_RULE),
 });
 export const GroupMemberParamsSchema = GroupParamsSchema.extend({
-  userId: fromPath('userId').refine((id) => id > 0, 'userId must be positive'),
+  userId: fromPath(USER_ID_RULE).refine((id) => id > 0, USER_ID_RULE),
 });
 export const GroupMemberBodySchema = z.object({ userId: TelegramUserIdSchema });
 
+/** The longest place name the sandbox's city search takes: the console's input stops there. */
+export const PLACE_QUERY_MAX_LENGTH = 100;
+
 export const PlacesQuerySchema = z.object({
-  q: z.string({ error: 'q is required' }).trim().min(1, 'q is required').max(100, 'q must be at most 100 characters'),
+  q: z.string({ error: 'Type a city name to search for.' }).trim().min(1, 'Type a city name to search for.').max(PLACE_QUERY_MAX_LENGTH, tooLong('City name', PLACE_QUERY_MAX_LENGTH)),
 });
 
 /** A gazetteer place, for the city picker. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldLabel, PAGE_RULE, pageSizeRule, tooLong } from './fields.js';
 
 /**
  * Bot users: the list (spec §2.10, §3 "Telegram user", §7 GET /api/telegram-users) and the reads
@@ -7,11 +8,8 @@ import { z } from 'zod';
 
 /** A Telegram user id in a query string or path, its messages naming the parameter. */
 export function telegramIdParam(name: string) {
-  return z.coerce
-    .number({ error: `${name} must be a number` })
-    .positive(`${name} must be positive`)
-    .max(Number.MAX_SAFE_INTEGER, `${name} is too large`)
-    .int(`${name} must be a whole number`);
+  const rule = `${fieldLabel(name)} must be a Telegram user ID: a whole number above 0, such as 123456789.`;
+  return z.coerce.number({ error: rule }).positive(rule).max(Number.MAX_SAFE_INTEGER, rule).int(rule);
 }
 
 export const TELEGRAM_USER_STATUSES = ['all', 'active', 'inactive'] as const;
@@ -20,16 +18,19 @@ export type TelegramUserStatus = (typeof TELEGRAM_USER_STATUSES)[number];
 /** The largest selection the broadcast checklist may take by "Select All"; beyond it, send to All Users. */
 export const MAX_SELECTED_USER_IDS = 10_000;
 
+/** The longest bot user search: the console's search boxes stop there. */
+export const USER_SEARCH_MAX_LENGTH = 100;
+
 export const TelegramUserFilterSchema = z.object({
   /** Part of a first name, last name, username or Telegram id, in any case. */
-  search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
-  status: z.enum(TELEGRAM_USER_STATUSES, { error: 'status must be all, active or inactive' }).default('all'),
+  search: z.string().trim().max(USER_SEARCH_MAX_LENGTH, tooLong('Search', USER_SEARCH_MAX_LENGTH)).optional(),
+  status: z.enum(TELEGRAM_USER_STATUSES, { error: 'Status must be all, active or inactive.' }).default('all'),
 });
 export type TelegramUserFilter = z.infer<typeof TelegramUserFilterSchema>;
 
 export const TelegramUsersQuerySchema = TelegramUserFilterSchema.extend({
-  page: z.coerce.number({ error: 'page must be a number' }).min(1, 'page must be 1 or more').int('page must be a whole number').default(1),
-  pageSize: z.coerce.number({ error: 'pageSize must be a number' }).min(1, 'pageSize must be 1 or more').max(200, 'pageSize must be at most 200').int('pageSize must be a whole number').default(25),
+  page: z.coerce.number({ error: PAGE_RULE }).min(1, PAGE_RULE).int(PAGE_RULE).default(1),
+  pageSize: z.coerce.number({ error: pageSizeRule(200) }).min(1, pageSizeRule(200)).max(200, pageSizeRule(200)).int(pageSizeRule(200)).default(25),
 });
 export type TelegramUsersQuery = z.infer<typeof TelegramUsersQuerySchema>;
 
@@ -89,12 +90,34 @@ export const RecentRequestSchema = z.object({
   timestamp: z.string(),
   level: z.string(),
   message: z.string(),
+  /** The log's command column: "/help" as typed, or a kind ("location", "text", "callback", an update type). */
   command: z.string().nullable(),
+  /** What the user sent, as staff read it: "/help", "Location", "Text: Berlin" (describeRequest). */
+  request: z.string(),
   chatId: z.string().nullable(),
   durationMs: z.number().nullable(),
   errorMessage: z.string().nullable(),
 });
 export type RecentRequest = z.infer<typeof RecentRequestSchema>;
+
+// The update types other than messages the bot logs, in words; see commandOf in bot/middleware/request-log.ts.
+const REQUEST_KINDS: Record<string, string> = {
+  location: 'Location',
+  callback: 'Button press',
+  chat_member: 'Group membership change',
+  my_chat_member: 'Bot blocked, unblocked or added',
+};
+
+/**
+ * A logged request as staff read it: a command as it was typed ("/help"), "Location", or "Text: …"
+ * with what was typed when the log kept it. `command` is the log's command column, `text` the typed text.
+ */
+export function describeRequest(command: string | null, text: string | null): string {
+  if (command === null) return 'Other update';
+  if (command.startsWith('/')) return command;
+  if (command === 'text') return text ? `Text: ${text}` : 'Text';
+  return REQUEST_KINDS[command] ?? command.replaceAll('_', ' ').replace(/^./, (first) => first.toUpperCase());
+}
 
 /** The number of recent requests the details dialog lists. */
 export const RECENT_REQUESTS_SHOWN = 20;
@@ -107,7 +130,7 @@ export type TelegramUserDetail = z.infer<typeof TelegramUserDetailSchema>;
 
 /** PATCH /api/telegram-users/{telegramId}: staff block or unblock the user from the bot. */
 export const TelegramUserUpdateSchema = z.object({
-  isBlocked: z.boolean({ error: 'isBlocked must be true or false' }),
+  isBlocked: z.boolean({ error: 'Blocked must be true or false.' }),
 });
 export type TelegramUserUpdate = z.infer<typeof TelegramUserUpdateSchema>;
 
@@ -119,10 +142,11 @@ export const DailyUsageQuerySchema = z.object({
 });
 
 /**
- * Where a user's daily allowance stands, computed as the bot does. `limit` and `remaining` are
- * null for whitelisted admins, who are never limited; otherwise the limit is the largest
- * dailyLimit of the active authorized groups they are an active member of, else the system's
- * default. Without a user: used 0 and the default limit (3 unless changed) — spec §3's fallback.
+ * Where a user's daily allowance stands, decided by the bot's own rule (api/contract/bot-access.ts).
+ * `limit` and `remaining` are null for whitelisted admins, who are never limited; otherwise the
+ * limit is the system's default, or the largest dailyLimit of the active authorized groups they are
+ * an active member of when that is more. A user the bot refuses has 0 remaining and the reason.
+ * Without a user: used 0 and the default limit (3 unless changed) — spec §3's fallback.
  */
 export const DailyUsageSchema = z.object({
   used: z.number().int(),
@@ -130,8 +154,10 @@ export const DailyUsageSchema = z.object({
   remaining: z.number().int().nullable(),
   /** The user's daily limit; null when unlimited (a whitelisted admin). */
   limit: z.number().int().nullable(),
-  /** Whether a request now would be answered under the limit. */
+  /** Whether the bot would answer a request now: the user may use the bot and has requests left. */
   allowed: z.boolean(),
+  /** Why the bot would refuse them, for staff (REFUSAL_REASONS); null when allowed. */
+  reason: z.string().nullable(),
   /** ISO instant of the next local midnight in the configured time zone, when the count resets. */
   resetTime: z.string(),
 });
@@ -141,7 +167,10 @@ export const UserMembershipsQuerySchema = z.object({
   userId: TelegramIdQuery,
 });
 
-/** What Telegram last said of a user in an authorized group. */
+/**
+ * A group the user is a member of (isActive) or was (left or removed since): what Telegram last
+ * said of them there. Groups they never joined are not listed.
+ */
 export const UserMembershipSchema = z.object({
   id: z.number(),
   groupId: z.number(),

@@ -96,7 +96,7 @@ export const BroadcastTestSchema = z
     if (userId === '') {
       ctx.addIssue({ code: 'custom', path: ['userId'], message: BROADCAST_MESSAGES.testUser });
     } else if (!/^\d+$/.test(userId)) {
-      ctx.addIssue({ code: 'custom', path: ['userId'], message: 'Test user ID must be a Telegram user id (digits)' });
+      ctx.addIssue({ code: 'custom', path: ['userId'], message: 'Test user ID must be a Telegram user ID: digits only, such as 123456789.' });
     } else if (blank(body.content) && !body.templateId) {
       ctx.addIssue({ code: 'custom', path: ['content'], message: BROADCAST_MESSAGES.testContent });
     } else {
@@ -118,7 +118,7 @@ export type BroadcastTestResult = z.infer<typeof BroadcastTestResultSchema>;
 export const BroadcastSchema = z.object({
   id: z.number(),
   title: z.string(),
-  /** In history, cut to 150 characters. */
+  /** In history, cut to 150 characters and ending with "…" where cut. */
   content: z.string(),
   templateId: z.number().nullable(),
   targetType: BroadcastTargetTypeSchema,

@@ -96,7 +96,7 @@ const MappingSchema = z.record(z.string(), ImportFieldSchema.nullable());
 
 export const ImportPreviewRequestSchema = z.object({
   fileName: z.string().trim().max(255).optional(),
-  csv: z.string().min(1, 'csv is empty').max(MAX_IMPORT_CSV_LENGTH, 'csv must be at most 10 MB'),
+  csv: z.string().min(1, 'The CSV file is empty. Choose a file with a header row and contacts.').max(MAX_IMPORT_CSV_LENGTH, 'The CSV file can be at most 10 MB. Split it into smaller files.'),
   /** Column header → field (null ignores the column). Columns left out are matched by header. */
   mapping: MappingSchema.optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The Dashboard's windows (spec §9): the last 24 hours hour by hour, the last 7 or 30 UTC days day by day. */
+/** The Dashboard's windows (spec §9), as api/contract/figure-windows.ts defines them for every screen. */
 export const DASHBOARD_PERIODS = ['24h', '7d', '30d'] as const;
 export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
 export const DEFAULT_DASHBOARD_PERIOD: DashboardPeriod = '7d';
@@ -24,7 +24,7 @@ const TrendingFigureSchema = z.object({
 });
 export type TrendingFigure = z.infer<typeof TrendingFigureSchema>;
 
-/** One chart point: an hour (24h) or a UTC day (7d, 30d). */
+/** One chart point: an hour of the last 24 hours, or a day in the configured time zone (7d, 30d). */
 export const RequestPointSchema = z.object({
   /** The hour's or day's start, ISO 8601. */
   at: z.string(),
@@ -42,6 +42,10 @@ export const DashboardStatsSchema = z.object({
   /** The window, ISO 8601, start included and end excluded. */
   from: z.string(),
   to: z.string(),
+  /** The configured time zone the window's days run in (system settings). */
+  timeZone: z.string(),
+  /** When the figures were computed: they are kept 30 seconds, unless asked for with Cache-Control: no-cache. */
+  asOf: z.string(),
   totalRequests: TrendingFigureSchema,
   /** Percentage of INFO-level logs. */
   successRate: TrendingFigureSchema,

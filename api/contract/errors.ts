@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const ErrorResponseSchema = z.object({
   error: z.string(),
   message: z.string(),
+  /** The field the message is about (a validation error's first), by its dotted path: forms show the message beside it. */
+  field: z.string().optional(),
   /** Per-field messages of a validation error, keyed by the field's dotted path. */
   fields: z.record(z.string(), z.string()).optional(),
   /** Seconds until the request may be tried again (rate limits, lockouts). */

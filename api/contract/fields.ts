@@ -1,17 +1,22 @@
 import { z } from 'zod';
+import { formatCount } from './plural.js';
 
-/** Optional free text: trimmed, and null when blank (the console sends "" for empty inputs). */
-export function optionalText(label: string, max = 200) {
+/** The sentence for text over its limit, saying what to do. */
+export const tooLong = (label: string, max: number) => `${label} can be at most ${formatCount(max, 'character')}. Shorten it.`;
+
+/** Optional free text: trimmed, and null when blank (the console sends "" for empty inputs). `field` names it, as "firstName" or "First name". */
+export function optionalText(field: string, max = 200) {
   return z
-    .string()
+    .string({ error: `${fieldLabel(field)} must be text.` })
     .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+    .max(max, tooLong(fieldLabel(field), max))
     .nullish()
     .transform((value) => (value ? value : null));
 }
 
+const ID_RULE = 'The id in the address must be a whole number above 0. Go back to the list and open the record again.';
 export const IdParamsSchema = z.object({
-  id: z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be positive'),
+  id: z.coerce.number({ error: ID_RULE }).int(ID_RULE).positive(ID_RULE),
 });
 export type IdParams = z.infer<typeof IdParamsSchema>;
 
@@ -27,3 +32,18 @@ export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 /** The same, but tab, newline and carriage return are allowed, as in multi-line text. */
 // eslint-disable-next-line no-control-regex -- as above
 export const CONTROL_CHARACTER_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/**
+ * A field's dotted path as a person reads it, for messages the schemas did not word themselves:
+ * "dailyLimit" is "Daily limit", "targetUsers.3" is "Target users", "groupId" is "Group ID".
+ */
+export function fieldLabel(path: string): string {
+  const name = path.split('.').find((part) => !/^\d+$/.test(part)) ?? path;
+  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().replace(/\bid\b/g, 'ID');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The rule of a list's page number, as every paged list words it. */
+export const PAGE_RULE = 'Page must be a whole number, 1 or more.';
+/** The rule of a list's page size. */
+export const pageSizeRule = (max: number) => `Page size must be a whole number from 1 to ${max}.`;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { optionalText, PAGE_RULE, pageSizeRule, tooLong } from './fields.js';
 
 export const CONTACT_METHODS = ['phone', 'telegram', 'whatsapp'] as const;
-export const ContactMethodSchema = z.enum(CONTACT_METHODS, { error: 'contactMethod must be one of phone, telegram, whatsapp' });
+export const ContactMethodSchema = z.enum(CONTACT_METHODS, { error: 'Choose a contact method: phone, telegram or whatsapp.' });
 
 /** A contact verified longer ago than this is due for re-verification. */
 export const REVERIFY_AFTER_DAYS = 90;
@@ -44,58 +45,58 @@ export const MedicalContactSchema = z.object({
 });
 export type MedicalContact = z.infer<typeof MedicalContactSchema>;
 
-const requiredText = (field: string, max = 200) =>
-  z.string({ error: `${field} is required` }).trim().min(1, `${field} is required`).max(max, `${field} must be at most ${max} characters`);
-const optionalText = (field: string, max = 500) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${field} must be at most ${max} characters`)
-    .nullish()
-    .transform((value) => (value ? value : null));
-const latitude = z.number({ error: 'latitude must be a number' }).min(-90, 'latitude must be between -90 and 90').max(90, 'latitude must be between -90 and 90').nullable();
-const longitude = z
-  .number({ error: 'longitude must be a number' })
-  .min(-180, 'longitude must be between -180 and 180')
-  .max(180, 'longitude must be between -180 and 180')
-  .nullable();
+const requiredText = (label: string, max = 200) =>
+  z.string({ error: `${label} is required. Enter it.` }).trim().min(1, `${label} is required. Enter it.`).max(max, tooLong(label, max));
+const LATITUDE_RULE = 'Latitude must be a number from -90 to 90, such as 52.52, or left empty.';
+const LONGITUDE_RULE = 'Longitude must be a number from -180 to 180, such as 13.405, or left empty.';
+const latitude = z.number({ error: LATITUDE_RULE }).min(-90, LATITUDE_RULE).max(90, LATITUDE_RULE).nullable();
+const longitude = z.number({ error: LONGITUDE_RULE }).min(-180, LONGITUDE_RULE).max(180, LONGITUDE_RULE).nullable();
+const RATING_RULE = 'Rating must be a number from 0 to 5.';
 
 /** Every writable field, with no defaults: an edit sends only what it changes. */
 const contactShape = {
-  name: requiredText('name'),
-  phone: requiredText('phone', 50),
-  specialty: z.string().trim().max(100, 'specialty must be at most 100 characters'),
-  city: requiredText('city', 100),
-  region: requiredText('region', 100),
-  country: requiredText('country', 100),
+  name: requiredText('Name'),
+  phone: requiredText('Phone', 50),
+  specialty: z.string().trim().max(100, tooLong('Specialty', 100)),
+  city: requiredText('City', 100),
+  region: requiredText('Region', 100),
+  country: requiredText('Country', 100),
   latitude,
   longitude,
   contactMethod: ContactMethodSchema,
-  telegramUsername: optionalText('telegramUsername', 64),
-  startMessage: optionalText('startMessage'),
-  specialInstructions: optionalText('specialInstructions', 1000),
+  telegramUsername: optionalText('Telegram username', 64),
+  startMessage: optionalText('Start message', 500),
+  specialInstructions: optionalText('Special instructions', 1000),
   passwordRequired: z.boolean(),
   isWhatsappOnly: z.boolean(),
-  availableHours: z.string().trim().max(200, 'availableHours must be at most 200 characters'),
-  responseTime: z.string().trim().max(100, 'responseTime must be at most 100 characters'),
-  languages: z.array(z.string().trim().min(1).max(50)).max(20, 'languages may list at most 20 languages'),
-  rating: z.number({ error: 'rating must be a number' }).min(0, 'rating must be between 0 and 5').max(5, 'rating must be between 0 and 5'),
+  availableHours: z.string().trim().max(200, tooLong('Available hours', 200)),
+  responseTime: z.string().trim().max(100, tooLong('Response time', 100)),
+  languages: z
+    .array(z.string().trim().min(1, 'Languages cannot hold an empty name. Remove it.').max(50, tooLong('Each language', 50)))
+    .max(20, 'Languages may list at most 20 languages. Remove some.'),
+  rating: z.number({ error: RATING_RULE }).min(0, RATING_RULE).max(5, RATING_RULE),
   verified: z.boolean(),
   isActive: z.boolean(),
   isMasterOfMedicine: z.boolean(),
-  comments: optionalText('comments', 2000),
+  comments: optionalText('Comments', 2000),
 };
 const ContactFieldsSchema = z.object(contactShape);
 
 type ContactFields = z.infer<typeof ContactFieldsSchema>;
 
+/** The sentences of the rules that span fields, for the schema here and the route's check of a merged edit. */
+export const CONTACT_RULES = {
+  telegramNeedsUsername: 'Telegram username is required when the contact method is Telegram. Enter it, or choose another method.',
+  coordinatesInPairs: 'Latitude and longitude go together: enter both, or leave both empty.',
+} as const;
+
 /** The Telegram method needs a username; coordinates come in pairs. */
 function checkConsistency(contact: Partial<ContactFields>, context: z.RefinementCtx): void {
   if (contact.contactMethod === 'telegram' && !contact.telegramUsername) {
-    context.addIssue({ code: 'custom', path: ['telegramUsername'], message: 'telegramUsername is required when the contact method is telegram' });
+    context.addIssue({ code: 'custom', path: ['telegramUsername'], message: CONTACT_RULES.telegramNeedsUsername });
   }
   if (contact.latitude !== undefined && contact.longitude !== undefined && (contact.latitude === null) !== (contact.longitude === null)) {
-    context.addIssue({ code: 'custom', path: [contact.latitude === null ? 'latitude' : 'longitude'], message: 'latitude and longitude go together: give both or neither' });
+    context.addIssue({ code: 'custom', path: [contact.latitude === null ? 'latitude' : 'longitude'], message: CONTACT_RULES.coordinatesInPairs });
   }
 }
 
@@ -130,9 +131,12 @@ export type UpdateContact = z.infer<typeof UpdateContactSchema>;
 
 export const CONTACT_SORT_FIELDS = ['name', 'specialty', 'city', 'region', 'country', 'rating', 'verifiedAt', 'updatedAt', 'createdAt'] as const;
 
+/** The longest search the contact list takes: the console's search box stops there. */
+export const CONTACT_SEARCH_MAX_LENGTH = 200;
+
 /** The list's filters: also the "every contact matching this filter" target of the bulk calls. */
 export const ContactFilterSchema = z.object({
-  search: z.string().trim().max(200).optional(),
+  search: z.string().trim().max(CONTACT_SEARCH_MAX_LENGTH).optional(),
   specialty: z.string().trim().max(100).optional(),
   country: z.string().trim().max(100).optional(),
   region: z.string().trim().max(100).optional(),
@@ -146,8 +150,8 @@ export const ContactFilterSchema = z.object({
 export type ContactFilter = z.infer<typeof ContactFilterSchema>;
 
 export const ContactListQuerySchema = ContactFilterSchema.extend({
-  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
-  pageSize: z.coerce.number().int().min(1).max(200, 'pageSize must be at most 200').default(25),
+  page: z.coerce.number({ error: PAGE_RULE }).int(PAGE_RULE).min(1, PAGE_RULE).default(1),
+  pageSize: z.coerce.number({ error: pageSizeRule(200) }).int(pageSizeRule(200)).min(1, pageSizeRule(200)).max(200, pageSizeRule(200)).default(25),
   sort: z.enum(CONTACT_SORT_FIELDS).default('name'),
   order: z.enum(['asc', 'desc']).default('asc'),
 });
@@ -194,7 +198,7 @@ export const DuplicateContactResponseSchema = z.object({
 
 /** Bulk calls target a list of ids, or every contact matching a filter. */
 const BulkTargetSchema = z.union([
-  z.object({ ids: z.array(z.number().int().positive()).min(1, 'ids must name at least one contact').max(10_000) }),
+  z.object({ ids: z.array(z.number().int().positive()).min(1, 'Select at least one contact.').max(10_000, 'Select at most 10,000 contacts at a time, or use the filter instead.') }),
   z.object({ filter: ContactFilterSchema }),
 ]);
 

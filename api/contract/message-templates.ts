@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { MAX_DAILY_LIMIT } from './access-control.js';
 import { telegramHtmlProblem } from './telegram-html.js';
+import { tooLong } from './fields.js';
+import { formatCount } from './plural.js';
 
 export const TEMPLATE_TYPES = [
   'welcome',
@@ -80,18 +82,20 @@ const LONGEST_TEMPLATE_VALUES: TemplateValues = {
 export function telegramTextProblem(content: string): string | undefined {
   const html = renderTemplate(content, LONGEST_TEMPLATE_VALUES);
   const markup = telegramHtmlProblem(html);
-  if (markup) return `content is not valid Telegram HTML: ${markup}`;
+  if (markup) return `The message is not HTML Telegram accepts: ${markup}. Fix the tag, or remove it.`;
   if (html.length > TELEGRAM_MESSAGE_LIMIT) {
-    return `content is too long for Telegram: ${html.length} characters once rendered with the longest values of its placeholders, the limit is ${TELEGRAM_MESSAGE_LIMIT}`;
+    return `The message is too long for Telegram: ${formatCount(html.length, 'character')} once its placeholders hold their longest values, over the limit of ${formatCount(TELEGRAM_MESSAGE_LIMIT, 'character')}. Shorten it.`;
   }
   return undefined;
 }
 
+const CONTENT_REQUIRED = 'Content is required. Write the message.';
+
 /** A template or broadcast text: required, and sendable by the bot as one message. */
 export const TelegramTextSchema = z
-  .string({ error: 'content is required' })
+  .string({ error: CONTENT_REQUIRED })
   .superRefine((content, ctx) => {
-    const problem = content.trim() === '' ? 'content is required' : telegramTextProblem(content);
+    const problem = content.trim() === '' ? CONTENT_REQUIRED : telegramTextProblem(content);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
@@ -130,12 +134,12 @@ export const SAMPLE_TEMPLATE_VALUES = {
 
 export const TEMPLATE_NAME_MAX = 100;
 
-const typeField = z.enum(TEMPLATE_TYPES, { error: `type must be one of ${TEMPLATE_TYPES.join(', ')}` });
+const typeField = z.enum(TEMPLATE_TYPES, { error: `Choose a template type: ${TEMPLATE_TYPES.join(', ')}.` });
 const nameField = z
-  .string({ error: 'name is required' })
+  .string({ error: 'Name is required. Enter it.' })
   .trim()
-  .min(1, 'name is required')
-  .max(TEMPLATE_NAME_MAX, `name must be at most ${TEMPLATE_NAME_MAX} characters`);
+  .min(1, 'Name is required. Enter it.')
+  .max(TEMPLATE_NAME_MAX, tooLong('Name', TEMPLATE_NAME_MAX));
 
 /** The create body; `variables` is accepted but ignored (the server computes them from content). */
 export const CreateMessageTemplateSchema = z.object({
@@ -156,8 +160,11 @@ export const UpdateMessageTemplateSchema = z.object({
 });
 export type UpdateMessageTemplate = z.input<typeof UpdateMessageTemplateSchema>;
 
+/** The longest template search: the console's search box stops there. */
+export const TEMPLATE_SEARCH_MAX_LENGTH = 200;
+
 export const MessageTemplateListQuerySchema = z.object({
-  search: z.string().trim().max(200).optional(),
+  search: z.string().trim().max(TEMPLATE_SEARCH_MAX_LENGTH).optional(),
   type: typeField.optional(),
 });
 export type MessageTemplateListQuery = z.infer<typeof MessageTemplateListQuerySchema>;
@@ -189,4 +196,7 @@ export const PreviewUserSchema = z.object({
 });
 export type PreviewUser = z.infer<typeof PreviewUserSchema>;
 
-export const PreviewUserQuerySchema = z.object({ search: z.string().trim().max(100).optional() });
+/** The longest search for a preview's bot user: the console's search box stops there. */
+export const PREVIEW_USER_SEARCH_MAX_LENGTH = 100;
+
+export const PreviewUserQuerySchema = z.object({ search: z.string().trim().max(PREVIEW_USER_SEARCH_MAX_LENGTH).optional() });

@@ -16,6 +16,25 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_TYPES = ['critical', 'warning', 'success', 'info'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
+/**
+ * The type and priority each kind is raised with, by the product and by the demo data alike (a
+ * seeded notice must look like a real one). Broadcasts' depend on how they ended (bot/broadcast-sender.ts).
+ */
+export const NOTIFICATION_STYLES = {
+  error_spike: { type: 'critical', priority: 4 },
+  bot_disconnected: { type: 'critical', priority: 5 },
+  bot_reconnected: { type: 'success', priority: 1 },
+  // Critical: the admins are alerted on Telegram.
+  unauthorized_group: { type: 'critical', priority: 4 },
+  daily_limit_repeated: { type: 'warning', priority: 2 },
+  user_milestone: { type: 'success', priority: 1 },
+} as const satisfies Partial<Record<NotificationKind, { type: NotificationType; priority: number }>>;
+
+/** The bot-user milestones, 100, 1,000, 10,000…: the largest one `users` has reached, null below the first. */
+export function userMilestone(users: number): number | null {
+  return users < 100 ? null : 10 ** Math.floor(Math.log10(users));
+}
+
 /** Spec §9: priority 4 and up is Critical, 3 High, 2 Medium, below 2 Low. */
 export const PRIORITY_THRESHOLDS = { medium: 2, high: 3, critical: 4 } as const;
 export type PriorityLevel = 'Critical' | 'High' | 'Medium' | 'Low';
@@ -46,21 +65,18 @@ export type Notification = z.infer<typeof NotificationSchema>;
 
 export const NOTIFICATION_PAGE_MAX = 100;
 const DEFAULT_PAGE = 50;
+const LIMIT_RULE = `Limit must be a whole number from 0 to ${NOTIFICATION_PAGE_MAX}.`;
+const OFFSET_RULE = 'Offset must be a whole number, 0 or more.';
 
 export const NotificationListQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .min(0, 'limit must be at least 0')
-    .max(NOTIFICATION_PAGE_MAX, `limit must be at most ${NOTIFICATION_PAGE_MAX}`)
-    .int('limit must be a whole number')
-    .default(DEFAULT_PAGE),
-  offset: z.coerce.number({ error: 'offset must be a number' }).min(0, 'offset must be at least 0').int('offset must be a whole number').default(0),
+  limit: z.coerce.number({ error: LIMIT_RULE }).min(0, LIMIT_RULE).max(NOTIFICATION_PAGE_MAX, LIMIT_RULE).int(LIMIT_RULE).default(DEFAULT_PAGE),
+  offset: z.coerce.number({ error: OFFSET_RULE }).min(0, OFFSET_RULE).int(OFFSET_RULE).default(0),
 });
 export type NotificationListQuery = z.infer<typeof NotificationListQuerySchema>;
 
 export const UnreadNotificationQuerySchema = NotificationListQuerySchema.extend({
   /** Only notifications of at least this priority (the Critical Alerts box asks for 4). */
-  minPriority: z.coerce.number({ error: 'minPriority must be a number' }).int('minPriority must be a whole number').optional(),
+  minPriority: z.coerce.number({ error: 'Minimum priority must be a whole number, such as 4.' }).int('Minimum priority must be a whole number, such as 4.').optional(),
 });
 export type UnreadNotificationQuery = z.infer<typeof UnreadNotificationQuerySchema>;
 
@@ -71,22 +87,20 @@ export type NotificationPage = z.infer<typeof NotificationPageSchema>;
 export const MarkAllReadResultSchema = z.object({ success: z.literal(true), count: z.number() });
 export type MarkAllReadResult = z.infer<typeof MarkAllReadResultSchema>;
 
-const idField = (field: string) =>
-  z
-    .number({ error: `${field} must be a whole number` })
-    .int(`${field} must be a whole number`)
-    .refine(Number.isSafeInteger, `${field} is too large`)
-    .nullable();
+const idField = (rule: string) => z.number({ error: rule }).int(rule).refine(Number.isSafeInteger, rule).nullable();
+const ADMIN_TELEGRAM_ID_RULE = "Admin Telegram ID must be the admin's Telegram user ID: a whole number above 0, such as 123456789, or left empty.";
+const ADMIN_GROUP_ID_RULE = "Admin group ID must be the group's chat ID: a negative whole number, such as -1001234567890, or left empty.";
+const onOff = (label: string) => z.boolean({ error: `${label} must be on or off (true or false).` });
 
 /** Who the bot alerts on Telegram, and about what (spec §3, notification settings). */
 export const NotificationSettingsSchema = z.object({
-  telegramNotifications: z.boolean({ error: 'telegramNotifications must be true or false' }),
-  adminGroupAlerts: z.boolean({ error: 'adminGroupAlerts must be true or false' }),
-  errorAlerts: z.boolean({ error: 'errorAlerts must be true or false' }),
-  dailyReports: z.boolean({ error: 'dailyReports must be true or false' }),
+  telegramNotifications: onOff('Telegram notifications'),
+  adminGroupAlerts: onOff('Admin group alerts'),
+  errorAlerts: onOff('Error alerts'),
+  dailyReports: onOff('Daily reports'),
   /** The admin's Telegram user id; alerts and daily reports go there. */
-  adminTelegramId: idField('adminTelegramId').refine((id) => id === null || id > 0, 'adminTelegramId must be a positive number'),
+  adminTelegramId: idField(ADMIN_TELEGRAM_ID_RULE).refine((id) => id === null || id > 0, ADMIN_TELEGRAM_ID_RULE),
   /** The admins' group chat id, a negative number; alerts go there too when admin group alerts are on. */
-  adminGroupId: idField('adminGroupId').refine((id) => id === null || id < 0, 'adminGroupId must be a negative number'),
+  adminGroupId: idField(ADMIN_GROUP_ID_RULE).refine((id) => id === null || id < 0, ADMIN_GROUP_ID_RULE),
 });
 export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;

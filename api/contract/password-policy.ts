@@ -30,8 +30,8 @@ export function isCommonPassword(password: string): boolean {
 
 export const PasswordSchema = z
   .string({ error: 'Password is required' })
-  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`)
-  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`)
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters long. Choose a longer one.`)
+  .max(MAX_PASSWORD_LENGTH, `Password can be at most ${MAX_PASSWORD_LENGTH} characters long. Choose a shorter one.`)
   .refine((password) => !isCommonPassword(password), {
-    message: 'This password is too common; choose one that is harder to guess',
+    message: 'This password is too common. Choose a longer or less common password.',
   });

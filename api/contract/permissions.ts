@@ -17,12 +17,14 @@ export const PERMISSIONS = {
   'contacts:read': everyone,
   'contacts:write': editors,
   'analytics:read': everyone,
+  /** The Dashboard's CSV: every role sees its figures, so every role may take them away (api/contract/exports.ts). */
+  'dashboard:export': everyone,
+  /** The exports the specification keeps for editors and up (§6): Analytics, Contact Analytics and Bot Logs. */
   'analytics:export': editors,
   'logs:read': everyone,
   /** Real-time notifications: read them and mark them read (the Analytics group every role sees). */
   'notifications:read': everyone,
   'notification-settings:manage': admins,
-  'logs:export': editors,
   'templates:read': editors,
   'templates:write': editors,
   'broadcasts:send': admins,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tooLong } from './fields.js';
 
 export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
 export type SystemLogLevel = (typeof LOG_LEVELS)[number];
@@ -48,33 +49,33 @@ export const SystemSettingsSchema = z.object({
 export type SystemSettingsView = z.infer<typeof SystemSettingsSchema>;
 
 // The range first: a number far out of it (1e20, no safe integer either) is told the range, not "whole number".
-const wholeNumber = (field: string, { min, max }: { min: number; max: number }, unit?: string) =>
-  z
-    .number({ error: `${field} must be a number` })
-    .min(min, `${field} must be between ${min} and ${max}${unit ? ` ${unit}` : ''}`)
-    .max(max, `${field} must be between ${min} and ${max}${unit ? ` ${unit}` : ''}`)
-    .int(`${field} must be a whole number${unit ? ` of ${unit}` : ''}`);
+const wholeNumber = (label: string, { min, max }: { min: number; max: number }, unit?: string) => {
+  const rule = `${label} must be a whole number from ${min} to ${max}${unit ? ` ${unit}` : ''}.`;
+  return z.number({ error: rule }).min(min, rule).max(max, rule).int(rule);
+};
 
-const onOff = (field: string) => z.boolean({ error: `${field} must be true or false` });
+const onOff = (label: string) => z.boolean({ error: `${label} must be on or off (true or false).` });
+
+const ALLOWED_GROUPS_RULE = 'Allowed groups must be group IDs separated by commas, such as -1001234567890, -1009876543210, or left empty.';
 
 /** Group chat ids: "-1001234567890, -42". Blank means no group is served. */
 const GROUP_IDS = /^\s*(-?\d{1,15}\s*(,\s*-?\d{1,15}\s*)*)?,?\s*$/;
 
 /** PUT /api/system-settings: every field of the dialog. */
 export const UpdateSystemSettingsSchema = z.object({
-  dailyLimit: wholeNumber('dailyLimit', SETTINGS_LIMITS.dailyLimit),
-  maxResponseTime: wholeNumber('maxResponseTime', SETTINGS_LIMITS.maxResponseTime, 'seconds'),
+  dailyLimit: wholeNumber('Daily limit', SETTINGS_LIMITS.dailyLimit),
+  maxResponseTime: wholeNumber('Max response time', SETTINGS_LIMITS.maxResponseTime, 'seconds'),
   allowedGroups: z
-    .string({ error: 'allowedGroups must be a text of comma-separated group ids' })
-    .max(5_000, 'allowedGroups must be at most 5000 characters')
-    .regex(GROUP_IDS, 'allowedGroups must be comma-separated group ids, such as -1001234567890, -1009876543210'),
-  maintenanceMode: onOff('maintenanceMode'),
-  autoBackup: onOff('autoBackup'),
-  logLevel: z.enum(LOG_LEVELS, { error: `logLevel must be one of ${LOG_LEVELS.join(', ')}` }),
-  logRetentionDays: wholeNumber('logRetentionDays', SETTINGS_LIMITS.logRetentionDays, 'days'),
+    .string({ error: ALLOWED_GROUPS_RULE })
+    .max(5_000, tooLong('Allowed groups', 5_000))
+    .regex(GROUP_IDS, ALLOWED_GROUPS_RULE),
+  maintenanceMode: onOff('Maintenance mode'),
+  autoBackup: onOff('Automatic backup'),
+  logLevel: z.enum(LOG_LEVELS, { error: `Choose a log level: ${LOG_LEVELS.join(', ')}.` }),
+  logRetentionDays: wholeNumber('Log retention', SETTINGS_LIMITS.logRetentionDays, 'days'),
   // Optional, unlike the others: a client that predates them leaves the two-factor requirement as it is.
-  requireTwoFactorForAdmins: onOff('requireTwoFactorForAdmins').optional(),
-  twoFactorGraceDays: wholeNumber('twoFactorGraceDays', SETTINGS_LIMITS.twoFactorGraceDays, 'days').optional(),
+  requireTwoFactorForAdmins: onOff('Require two-factor for admins').optional(),
+  twoFactorGraceDays: wholeNumber('Grace period', SETTINGS_LIMITS.twoFactorGraceDays, 'days').optional(),
 });
 export type UpdateSystemSettings = z.infer<typeof UpdateSystemSettingsSchema>;
 

@@ -27,10 +27,33 @@ function localParts(instant: Date, timeZone: string) {
   return { year: value('year'), month: value('month'), day: value('day'), hour: value('hour'), minute: value('minute'), second: value('second') };
 }
 
+/** Part of one local calendar day of a zone: its date, from an instant known to be in it to the day's end. */
+interface LocalDayWindow {
+  day: string;
+  startMs: number;
+  endMs: number;
+}
+
+/** The last day asked for, per zone: the bot asks for today's date and midnight on every answer. */
+const lastDays = new Map<string, LocalDayWindow>();
+
+function localDayWindow(instant: Date, timeZone: string): LocalDayWindow {
+  const time = instant.getTime();
+  const last = lastDays.get(timeZone);
+  if (last && last.startMs <= time && time < last.endMs) return last;
+  const { year, month, day } = localParts(instant, timeZone);
+  const window = {
+    day: `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+    startMs: time,
+    endMs: instantOfWallClock(Date.UTC(year, month - 1, day + 1), timeZone).getTime(),
+  };
+  lastDays.set(timeZone, window);
+  return window;
+}
+
 /** The local calendar day of an instant, as YYYY-MM-DD. */
 export function localDay(instant: Date, timeZone: string): string {
-  const { year, month, day } = localParts(instant, timeZone);
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return localDayWindow(instant, timeZone).day;
 }
 
 /** Milliseconds the zone's wall clock is ahead of UTC at an instant. */
@@ -39,14 +62,22 @@ function offsetMs(instant: Date, timeZone: string): number {
   return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
+/** The instant the wall clock of a zone shows a given time (ms of a UTC date standing for it). */
+function instantOfWallClock(wallClock: number, timeZone: string): Date {
+  // Two passes settle the offset across a daylight-saving change.
+  let guess = wallClock - offsetMs(new Date(wallClock), timeZone);
+  guess = wallClock - offsetMs(new Date(guess), timeZone);
+  return new Date(guess);
+}
+
 /** The next local midnight after an instant: when daily limits reset. */
 export function nextMidnight(instant: Date, timeZone: string): Date {
-  const { year, month, day } = localParts(instant, timeZone);
-  const wallClockMidnight = Date.UTC(year, month - 1, day + 1);
-  // Two passes settle the offset across a daylight-saving change.
-  let guess = wallClockMidnight - offsetMs(new Date(wallClockMidnight), timeZone);
-  guess = wallClockMidnight - offsetMs(new Date(guess), timeZone);
-  return new Date(guess);
+  return new Date(localDayWindow(instant, timeZone).endMs);
+}
+
+/** The instant a local calendar day (YYYY-MM-DD) begins in a zone. */
+export function startOfLocalDay(day: string, timeZone: string): Date {
+  return instantOfWallClock(Date.parse(`${day}T00:00:00Z`), timeZone);
 }
 
 export function isValidTimeZone(timeZone: string): boolean {

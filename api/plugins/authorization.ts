@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can, type Permission } from '../contract/permissions.js';
 import type { SessionUser } from '../contract/auth.js';
 import type { AccessTokens } from '../auth/tokens.js';
-import { unauthorized, forbidden } from '../errors.js';
+import { forbidden, sessionEnded, unauthorized } from '../errors.js';
 import { twoFactorRequirementFor, type TwoFactorRequirement } from '../auth/two-factor-requirement.js';
-import { findActiveSession, touchSession } from '../../sql/admin-sessions.js';
+import { findActiveSession, findSessionEnd, touchSession } from '../../sql/admin-sessions.js';
+import type { SessionEnd } from '../contract/session-end.js';
 import type { Sql } from '../../sql/database.js';
 
 /** The signed-in staff member behind a request. */
@@ -53,8 +54,10 @@ export function installAuthorization(app: FastifyInstance, deps: { sql: Sql; tok
 
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
-    request.auth = await authenticate(request, deps);
+    const outcome = await authenticate(request, deps);
+    request.auth = outcome && 'auth' in outcome ? outcome.auth : null;
     if (config.public || !request.routeOptions.url?.startsWith('/api')) return;
+    if (outcome && 'ended' in outcome) throw sessionEnded(outcome.ended);
     if (!request.auth) throw unauthorized();
     if (config.permission && !can(request.auth.role, config.permission)) {
       throw forbidden('You do not have permission to do this');
@@ -63,26 +66,36 @@ export function installAuthorization(app: FastifyInstance, deps: { sql: Sql; tok
   });
 }
 
+/**
+ * The request's signed-in user; or, for a valid token whose session is over, why it ended (read
+ * only then, so live requests pay nothing for it); null without a usable token.
+ */
 async function authenticate(
   request: FastifyRequest,
   deps: { sql: Sql; tokens: AccessTokens; now: () => Date },
-): Promise<AuthContext | null> {
+): Promise<{ auth: AuthContext } | { ended: SessionEnd } | null> {
   if (!request.headers.authorization?.startsWith('Bearer ')) return null;
   const claims = await deps.tokens.verify(request);
   if (!claims) return null;
   const now = deps.now();
   const session = await findActiveSession(deps.sql, claims.sessionId, now);
-  if (!session || session.userId !== claims.userId) return null;
+  if (!session) {
+    const ended = await findSessionEnd(deps.sql, claims.sessionId, now);
+    return ended ? { ended } : null;
+  }
+  if (session.userId !== claims.userId) return null;
   const touchedBefore = new Date(now.getTime() - SESSION_TOUCH_INTERVAL_MS);
   if (session.lastUsedAt <= touchedBefore) await touchSession(deps.sql, session.sessionId, now, touchedBefore);
   const rule = { requiredSince: session.twoFactorRequiredSince, graceDays: session.twoFactorGraceDays };
   return {
-    id: session.userId,
-    username: session.username,
-    role: session.role,
-    firstName: session.firstName,
-    sessionId: session.sessionId,
-    twoFactorRequirement: twoFactorRequirementFor(session, rule, now),
+    auth: {
+      id: session.userId,
+      username: session.username,
+      role: session.role,
+      firstName: session.firstName,
+      sessionId: session.sessionId,
+      twoFactorRequirement: twoFactorRequirementFor(session, rule, now),
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CONTROL_CHARACTER, CONTROL_CHARACTER_IN_TEXT } from '../contract/fields.js';
+import { CONTROL_CHARACTER, CONTROL_CHARACTER_IN_TEXT, fieldLabel } from '../contract/fields.js';
 import { ApiError } from '../errors.js';
 
 declare module 'fastify' {
@@ -45,8 +45,8 @@ export function installControlCharacterCheck(app: FastifyInstance): void {
       ...fieldsWithControlCharacters(request.body, CONTROL_CHARACTER_IN_TEXT, 'body'),
     ];
     if (fields.length === 0) return;
-    const byField = Object.fromEntries(fields.map((field) => [field, `${field} must not contain control characters (such as NUL)`]));
+    const byField = Object.fromEntries(fields.map((field) => [field, `${fieldLabel(field)} contains a control character (such as NUL). Retype it, or paste it as plain text.`]));
     const [first] = fields;
-    throw new ApiError(400, `${first}: ${byField[first!]}`, { fields: byField });
+    throw new ApiError(400, byField[first!]!, { field: first, fields: byField });
   });
 }

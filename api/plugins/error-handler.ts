@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '../contract/errors.js';
+import { fieldLabel } from '../contract/fields.js';
 import { ApiError } from '../errors.js';
 import { DuplicateValueError, isDatabaseUnavailable, unavailableReason } from '../../sql/errors.js';
 import { DATABASE_UNAVAILABLE } from './database-deadline.js';
@@ -10,7 +11,8 @@ const statusName = (status: number) => STATUS_CODES[status] ?? 'Error';
 const formatMebibytes = (bytes: number) => `${Number((bytes / (1024 * 1024)).toFixed(1))} MiB`;
 
 /**
- * One error handler for the API: validation errors become 400 naming the fields, known errors
+ * One error handler for the API: validation errors become 400 naming the fields (`field`, `fields`)
+ * with the first field's sentence as the message, known errors
  * their status, a database out of reach 503 (the console retries), and anything else a logged 500
  * that leaks no internals.
  */
@@ -22,16 +24,17 @@ export function installErrorHandler(app: FastifyInstance): void {
         const field = issue.instancePath.slice(1).replaceAll('/', '.') || (error.validationContext ?? 'request');
         fields[field] ??= issue.message ?? 'is invalid';
       }
-      const [field, message] = Object.entries(fields)[0] ?? ['request', 'Invalid request'];
-      const body: ErrorResponse = { error: 'Bad Request', message: `${field}: ${message}`, fields };
+      // The message is the schema's sentence for a person, shown as it is; the field goes beside it for forms.
+      const [field, message] = Object.entries(fields)[0] ?? ['request', 'The request is not valid. Reload the page and try again.'];
+      const body: ErrorResponse = { error: 'Bad Request', message, field, fields };
       return reply.status(400).send(body);
     }
     if (error instanceof ApiError) {
       return reply.status(error.statusCode).send({ error: statusName(error.statusCode), message: error.message, ...error.body });
     }
     if (error instanceof DuplicateValueError) {
-      const message = `That ${error.field} is already taken`;
-      return reply.status(409).send({ error: 'Conflict', message, fields: { [error.field]: message } });
+      const message = `That ${fieldLabel(error.field).toLowerCase()} is already taken. Choose another one.`;
+      return reply.status(409).send({ error: 'Conflict', message, field: error.field, fields: { [error.field]: message } });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ reason: unavailableReason(error) }, 'answered 503: the database is unavailable');

@@ -11,7 +11,6 @@ import { listLiveSessions, revokeOwnSession, revokeUserSessions } from '../../sq
 
 // Ending one's own sessions is a way of signing out, so the two-factor requirement never blocks it.
 const OWN_SESSIONS = { permission: 'settings:own-account', twoFactorEnrolment: true } as const;
-const ENDED_BY_USER = 'ended by the user';
 
 /** The signed-in user's own sessions (Settings → Active Sessions): list them, end one, end all others. */
 export const accountSessionRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = async (instance, { sql, now }) => {
@@ -40,7 +39,7 @@ export const accountSessionRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
     async (request) => {
       const auth = requireAuth(request);
       // Someone else's session answers as an unknown one does: its existence is not for this user to learn.
-      if (!(await revokeOwnSession(sql, auth.id, request.params.id, ENDED_BY_USER, now()))) throw notFound('You have no active session with this id');
+      if (!(await revokeOwnSession(sql, auth.id, request.params.id, 'ended_by_user', now()))) throw notFound('You have no active session with this id');
       await audit(sql, request, { action: 'account.end-session', targetType: 'admin_session', targetId: request.params.id });
       return { success: true as const };
     },
@@ -51,7 +50,7 @@ export const accountSessionRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
     { schema: { response: { 200: EndedSessionsSchema } }, config: OWN_SESSIONS },
     async (request): Promise<EndedSessions> => {
       const auth = requireAuth(request);
-      const ended = await revokeUserSessions(sql, auth.id, ENDED_BY_USER, now(), auth.sessionId);
+      const ended = await revokeUserSessions(sql, auth.id, 'ended_by_user', now(), auth.sessionId);
       await audit(sql, request, { action: 'account.end-other-sessions', targetType: 'admin_user', targetId: auth.id, after: { ended } });
       return { ended };
     },

@@ -17,7 +17,7 @@ import { audit } from '../audit.js';
 import { requireAuth } from '../plugins/authorization.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { hashToken } from '../auth/tokens.js';
-import { createEnrollment, newRecoveryCodes, newTwoFactorSecret, normalizeRecoveryCode, verifyTwoFactorCode } from '../auth/two-factor.js';
+import { createEnrollment, newRecoveryCodes, newTwoFactorSecret, normalizeRecoveryCode, checkTwoFactorCode } from '../auth/two-factor.js';
 import type { Sql } from '../../sql/database.js';
 import { findAdminUserById, setAdminPasswordHash, type AdminUserRecord } from '../../sql/admin-users.js';
 import { revokeUserSessions } from '../../sql/admin-sessions.js';
@@ -71,7 +71,7 @@ export const accountRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = 
     await assertPassword(user, request.body.currentPassword, 'currentPassword');
     await setAdminPasswordHash(sql, user.id, await hashPassword(request.body.newPassword));
     // Whoever else held a session with the old password loses it; this browser stays signed in.
-    await revokeUserSessions(sql, user.id, 'password changed', now(), auth.sessionId);
+    await revokeUserSessions(sql, user.id, 'password_changed', now(), auth.sessionId);
     await audit(sql, request, { action: 'account.change-password', targetType: 'admin_user', targetId: user.id });
     return { success: true as const };
   });
@@ -91,11 +91,13 @@ export const accountRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = 
       const auth = requireAuth(request);
       const user = await currentUser(auth.id);
       if (!user.twoFactorPendingSecret) throw conflict('Start the two-factor setup first');
-      const step = await verifyTwoFactorCode(user.twoFactorPendingSecret, request.body.code, now(), null);
-      if (step === undefined) throw badRequest('That code is not valid; check the time on your device and try again', 'code');
+      // A fresh secret has no spent step yet, so only a wrong code can be refused here.
+      const check = await checkTwoFactorCode(user.twoFactorPendingSecret, request.body.code, now(), null);
+      if (check.kind !== 'accepted') throw badRequest('That code is not valid; check the time on your device and try again', 'code');
       const recoveryCodes = newRecoveryCodes();
-      await confirmTwoFactorEnrollment(sql, user.id, step, hashCodes(recoveryCodes));
-      await revokeUserSessions(sql, user.id, 'two-factor changed', now(), auth.sessionId);
+      await confirmTwoFactorEnrollment(sql, user.id, check.step, hashCodes(recoveryCodes));
+      // The session that proved the code stays signed in; the others must sign in again with a code.
+      await revokeUserSessions(sql, user.id, 'two_factor_enabled', now(), auth.sessionId);
       await audit(sql, request, { action: 'account.enable-2fa', targetType: 'admin_user', targetId: user.id });
       return { recoveryCodes };
     },
@@ -109,7 +111,7 @@ export const accountRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = 
       const user = await currentUser(auth.id);
       await assertPassword(user, request.body.password, 'password');
       await disableTwoFactor(sql, user.id);
-      await revokeUserSessions(sql, user.id, 'two-factor changed', now(), auth.sessionId);
+      await revokeUserSessions(sql, user.id, 'two_factor_disabled', now(), auth.sessionId);
       await audit(sql, request, { action: 'account.disable-2fa', targetType: 'admin_user', targetId: user.id });
       return { success: true as const };
     },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AdminUserSchema,
+  assignableRoles,
   canManageAdminUser,
   CreateAdminUserSchema,
   ResetPasswordSchema,
@@ -71,7 +72,7 @@ export const adminUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> 
     async (request, reply) => {
       const actor = requireAuth(request);
       const { password, ...fields } = request.body;
-      if (!canManageAdminUser(actor.role, fields.role)) throw forbidden(ONLY_SUPER_ADMINS_MANAGE_SUPER_ADMINS);
+      if (!assignableRoles(actor.role).includes(fields.role)) throw forbidden(ONLY_SUPER_ADMINS_MANAGE_SUPER_ADMINS);
       const created = await insertAdminUser(sql, { ...fields, passwordHash: await hashPassword(password) });
       await audit(sql, request, { action: 'admin-user.create', targetType: 'admin_user', targetId: created.id, after: created });
       return reply.status(201).send(created);
@@ -93,7 +94,7 @@ export const adminUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> 
       const update = (db: Sql) => updateAdminUser(db, target.id, changes);
       const updated = roleChanges || deactivates ? await withoutLosingLastSuperAdmin(target, update) : await update(sql);
       if (!updated) throw notFound('No admin user with this id');
-      if (roleChanges || deactivates) await revokeUserSessions(sql, target.id, roleChanges ? 'role changed' : 'deactivated', now());
+      if (roleChanges || deactivates) await revokeUserSessions(sql, target.id, roleChanges ? 'role_changed' : 'deactivated', now());
       await audit(sql, request, { action: 'admin-user.update', targetType: 'admin_user', targetId: target.id, before: toAdminUser(target), after: updated });
       return updated;
     },
@@ -118,7 +119,7 @@ export const adminUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> 
     async (request) => {
       const target = await manageableUser(requireAuth(request), request.params.id);
       await setAdminPasswordHash(sql, target.id, await hashPassword(request.body.newPassword));
-      await revokeUserSessions(sql, target.id, 'password reset', now());
+      await revokeUserSessions(sql, target.id, 'password_reset', now());
       await audit(sql, request, { action: 'admin-user.reset-password', targetType: 'admin_user', targetId: target.id });
       return { success: true as const };
     },
@@ -132,7 +133,7 @@ export const adminUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> 
       const target = await manageableUser(actor, request.params.id);
       // Ending one's own sessions here keeps the one in use, as "End all other sessions" does.
       const keep = target.id === actor.id ? actor.sessionId : undefined;
-      const ended = await revokeUserSessions(sql, target.id, 'ended by an administrator', now(), keep);
+      const ended = await revokeUserSessions(sql, target.id, 'ended_by_admin', now(), keep);
       await audit(sql, request, { action: 'admin-user.end-sessions', targetType: 'admin_user', targetId: target.id, after: { ended } });
       return { ended };
     },
@@ -142,10 +143,14 @@ export const adminUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> 
     '/api/admin/users/:id/toggle-2fa',
     { schema: { params: IdParamsSchema, body: ToggleTwoFactorSchema, response: { 200: AdminUserSchema } }, config: { permission: 'admin-users:write' } },
     async (request): Promise<AdminUser> => {
-      const target = await manageableUser(requireAuth(request), request.params.id);
+      const actor = requireAuth(request);
+      const target = await manageableUser(actor, request.params.id);
       if (request.body.enable) await requireTwoFactor(sql, target.id);
       else await disableTwoFactor(sql, target.id);
-      await revokeUserSessions(sql, target.id, 'two-factor changed', now());
+      // Switching one's own two-factor keeps the session in use (they enrol at their next sign-in, or on
+      // Settings now), as ending one's own sessions does; everyone else signs in again under the new rule.
+      const keep = target.id === actor.id ? actor.sessionId : undefined;
+      await revokeUserSessions(sql, target.id, request.body.enable ? 'two_factor_enabled' : 'two_factor_disabled', now(), keep);
       const updated = toAdminUser((await findAdminUserById(sql, target.id))!);
       await audit(sql, request, { action: 'admin-user.toggle-2fa', targetType: 'admin_user', targetId: target.id, before: toAdminUser(target), after: updated });
       return updated;

@@ -7,7 +7,7 @@ import {
   PeriodQuerySchema,
 } from '../contract/analytics.js';
 import { audit } from '../audit.js';
-import { locationRequestsAnswer, overviewAnswer } from '../analytics/answers.js';
+import { locationRequestsAnswer, overviewAnswer, requestedFreshness } from '../analytics/answers.js';
 import { analyticsCsv, overviewCsvRows } from '../analytics/csv.js';
 import type { FigureCache } from '../analytics/figure-cache.js';
 import type { Sql } from '../../sql/database.js';
@@ -22,7 +22,8 @@ export const analyticsRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; fi
   app.get(
     '/api/analytics/overview',
     { schema: { querystring: PeriodQuerySchema, response: { 200: AnalyticsOverviewSchema } }, config: { permission: 'analytics:read' } },
-    async (request, reply) => sendSharedJson(reply, AnalyticsOverviewSchema, await overviewAnswer(context(), request.query.period)),
+    async (request, reply) =>
+      sendSharedJson(reply, AnalyticsOverviewSchema, await overviewAnswer({ ...context(), ...requestedFreshness(request) }, request.query.period)),
   );
 
   app.get(

@@ -13,12 +13,13 @@ import {
   type VerifyResponse,
 } from '../contract/auth.js';
 import { SuccessResponseSchema } from '../contract/fields.js';
-import { ApiError, unauthorized } from '../errors.js';
+import { ApiError, sessionEnded, unauthorized } from '../errors.js';
 import { requireAuth } from '../plugins/authorization.js';
 import { refreshSession, type AuthDeps } from '../auth/sessions.js';
 import { signIn } from '../auth/sign-in.js';
 import { hashToken } from '../auth/tokens.js';
 import { revokeSession, revokeSessionByRefreshToken } from '../../sql/admin-sessions.js';
+import { formatCount } from '../contract/plural.js';
 
 export interface AuthRoutesOptions extends AuthDeps {
   loginRateLimit: { max: number; timeWindowMs: number };
@@ -39,9 +40,9 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (instance
           timeWindow: deps.loginRateLimit.timeWindowMs,
           errorResponseBuilder: (_request, context) => {
             const seconds = Math.ceil(context.ttl / 1000);
-            return new ApiError(429, `Too many sign-in attempts from this address. Try again in ${seconds} seconds.`, {
+            return new ApiError(429, `Too many sign-in attempts from this address. Try again in ${formatCount(seconds, 'second')}.`, {
               success: false,
-              error: `Too many sign-in attempts from this address. Try again in ${seconds} seconds.`,
+              error: `Too many sign-in attempts from this address. Try again in ${formatCount(seconds, 'second')}.`,
               retryAfter: seconds,
             });
           },
@@ -64,17 +65,17 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (instance
     '/api/auth/refresh',
     { schema: { body: RefreshRequestSchema, response: { 200: RefreshResponseSchema } }, config: { public: true } },
     async (request): Promise<RefreshResponse> => {
-      const pair = await refreshSession(deps, request.body.refreshToken);
-      if (!pair) throw unauthorized('Your session has ended. Sign in again.');
-      return pair;
+      const { pair, end } = await refreshSession(deps, request.body.refreshToken);
+      if (pair) return pair;
+      throw end ? sessionEnded(end) : unauthorized('Your session has ended. Sign in again.');
     },
   );
 
   app.post('/api/auth/logout', { schema: { body: LogoutRequestSchema.nullish(), response: { 200: SuccessResponseSchema } }, config: { public: true } }, async (request) => {
     const now = deps.now();
-    if (request.auth) await revokeSession(deps.sql, request.auth.sessionId, 'signed out', now);
+    if (request.auth) await revokeSession(deps.sql, request.auth.sessionId, 'signed_out', now);
     const refreshToken = request.body?.refreshToken;
-    if (refreshToken) await revokeSessionByRefreshToken(deps.sql, hashToken(refreshToken), 'signed out', now);
+    if (refreshToken) await revokeSessionByRefreshToken(deps.sql, hashToken(refreshToken), 'signed_out', now);
     return { success: true as const };
   });
 };

@@ -9,7 +9,7 @@ import {
   type AuthorizedGroup,
 } from '../contract/access-control.js';
 import { IdParamsSchema, SuccessResponseSchema } from '../contract/fields.js';
-import { ApiError, conflict, notFound } from '../errors.js';
+import { badRequest, conflict, notFound } from '../errors.js';
 import { audit } from '../audit.js';
 import type { BotSandbox } from '../../bot/index.js';
 import type { Sql } from '../../sql/database.js';
@@ -96,8 +96,8 @@ export const authorizedGroupRoutes: FastifyPluginAsync<{ sql: Sql; sandbox: BotS
       const changes = request.body;
       // The schema checks the id against the type when both are sent; the saved record must fit too.
       const problem = groupIdProblem(changes.groupId ?? existing.groupId, changes.groupType ?? existing.groupType);
-      // Worded as the schema's own 400s are: "field: message", with the field's message apart.
-      if (problem) throw new ApiError(400, `groupId: ${problem}`, { fields: { groupId: problem } });
+      // Answered as the schema's own 400s are: the sentence, with the field named apart.
+      if (problem) throw badRequest(problem, 'groupId');
       const updated = await refusingTakenGroupId(changes.groupId, () => updateAuthorizedGroup(sql, existing.id, changes));
       if (!updated) throw notFound(NO_SUCH_GROUP);
       const after = toAuthorizedGroup(updated);

@@ -95,7 +95,7 @@ export const botLogRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = a
 
   app.get(
     '/api/bot-logs/export',
-    { schema: { querystring: BotLogFilterSchema }, config: { permission: 'logs:export' } },
+    { schema: { querystring: BotLogFilterSchema }, config: { permission: 'analytics:export' } },
     async (request, reply) => {
       const filter = request.query;
       await audit(sql, request, { action: 'bot-logs.export', targetType: 'bot_logs', targetId: null, after: { filter } });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { analyticsCsvFileName, ContactAnalyticsQuerySchema, ContactAnalyticsSchema } from '../contract/analytics.js';
 import { audit } from '../audit.js';
-import { contactAnswer } from '../analytics/answers.js';
+import { contactAnswer, requestedFreshness } from '../analytics/answers.js';
 import { analyticsCsv, contactAnalyticsCsvRows } from '../analytics/csv.js';
 import type { FigureCache } from '../analytics/figure-cache.js';
 import type { Sql } from '../../sql/database.js';
@@ -20,7 +20,7 @@ export const contactAnalyticsRoutes: FastifyPluginAsync<{ sql: Sql; now: () => D
   app.get(
     '/api/contact-analytics',
     { schema: { querystring: ContactAnalyticsQuerySchema, response: { 200: ContactAnalyticsSchema } }, config: { permission: 'analytics:read' } },
-    async (request, reply) => sendSharedJson(reply, ContactAnalyticsSchema, await contactAnswer(context(), request.query)),
+    async (request, reply) => sendSharedJson(reply, ContactAnalyticsSchema, await contactAnswer({ ...context(), ...requestedFreshness(request) }, request.query)),
   );
 
   app.get(

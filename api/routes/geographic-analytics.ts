@@ -5,7 +5,6 @@ import {
   GeographicHeatmapSchema,
   GeographicQuerySchema,
   PerformanceMetricsSchema,
-  PeriodQuerySchema,
 } from '../contract/analytics.js';
 import { geographicAnswer, heatmapAnswer, performanceAnswer } from '../analytics/answers.js';
 import type { FigureCache } from '../analytics/figure-cache.js';
@@ -34,7 +33,7 @@ export const geographicAnalyticsRoutes: FastifyPluginAsync<{ sql: Sql; now: () =
 
   app.get(
     '/api/performance-metrics',
-    { schema: { querystring: PeriodQuerySchema, response: { 200: PerformanceMetricsSchema } }, config: { permission: 'analytics:read' } },
-    async (request, reply) => sendSharedJson(reply, PerformanceMetricsSchema, await performanceAnswer(context(), request.query.period)),
+    { schema: { querystring: GeographicQuerySchema, response: { 200: PerformanceMetricsSchema } }, config: { permission: 'analytics:read' } },
+    async (request, reply) => sendSharedJson(reply, PerformanceMetricsSchema, await performanceAnswer(context(), request.query)),
   );
 };

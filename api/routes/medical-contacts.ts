@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  CONTACT_RULES,
   BulkDeleteRequestSchema,
   BulkResultSchema,
   BulkUpdateRequestSchema,
@@ -17,6 +18,7 @@ import {
   type ContactListResponse,
   type MedicalContact,
 } from '../contract/medical-contacts.js';
+import { pluralForm } from '../contract/plural.js';
 import { IdParamsSchema, SuccessResponseSchema } from '../contract/fields.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import { audit } from '../audit.js';
@@ -53,7 +55,6 @@ import { transaction } from '../../sql/transaction.js';
 const TARGET_TYPE = 'medical_contact';
 const FILTER_FIELDS = Object.keys(ContactFilterSchema.shape) as (keyof typeof ContactFilterSchema.shape)[];
 const NO_SUCH_CONTACT = 'No medical contact with this id';
-const TELEGRAM_NEEDS_USERNAME = 'telegramUsername is required when the contact method is telegram';
 
 /** Medical contacts (spec §2.7, §5, §7): the directory the bot answers from. */
 export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; cache: ContactDirectoryCache }> = async (instance, { sql, now, cache }) => {
@@ -178,10 +179,10 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
       const { allowDuplicate, ...changes } = request.body;
       const merged = { ...existing, ...changes };
       // The schema checks the fields sent; the rules that span fields hold for the record as saved.
-      if (merged.contactMethod === 'telegram' && !merged.telegramUsername) throw badRequest(TELEGRAM_NEEDS_USERNAME, 'telegramUsername');
+      if (merged.contactMethod === 'telegram' && !merged.telegramUsername) throw badRequest(CONTACT_RULES.telegramNeedsUsername, 'telegramUsername');
       if ((merged.latitude === null) !== (merged.longitude === null)) {
         const field = merged.latitude === null ? 'latitude' : 'longitude';
-        throw badRequest('latitude and longitude go together: give both or neither', field);
+        throw badRequest(CONTACT_RULES.coordinatesInPairs, field);
       }
       const identityChanged = (['name', 'phone', 'city'] as const).some((field) => changes[field] !== undefined && changes[field] !== existing[field]);
       if (identityChanged && !allowDuplicate) await refuseDuplicates(merged, existing.id);
@@ -228,7 +229,10 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
       const at = now();
       if (updates.contactMethod === 'telegram') {
         const missing = await countTargetsWithoutTelegramUsername(sql, target, at);
-        if (missing > 0) throw badRequest(`${TELEGRAM_NEEDS_USERNAME}: ${missing} of these contacts have none`, 'contactMethod');
+        if (missing > 0) throw badRequest(
+            `${missing.toLocaleString('en-GB')} of these contacts ${pluralForm(missing, 'has', 'have')} no Telegram username. Add it first, or choose another contact method.`,
+            'contactMethod',
+          );
       }
       const placeChanged = updates.city !== undefined || updates.region !== undefined || updates.country !== undefined;
       const ids = await transaction(sql, async (tx) => {

@@ -7,6 +7,7 @@ import type { Sql } from '../../sql/database.js';
 import type { BackupService } from '../../sql/backups.js';
 import { getSystemSettings } from '../../sql/settings.js';
 import { broadcastQueueDepth, databaseLatencyMs, recentRequests } from '../../sql/system-health.js';
+import { formatCount } from '../contract/plural.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -58,7 +59,7 @@ export const systemHealthRoutes: FastifyPluginAsync<SystemHealthDeps> = async (i
     if (settings?.maintenanceMode) reasons.push('Maintenance mode is on: only whitelisted admins are served');
     if (errorRate !== null && errorRate > ERROR_RATE_THRESHOLD_PERCENT) reasons.push(`${errorRate}% of requests failed in the last hour`);
     if (recent.slow > 0) {
-      reasons.push(`${recent.slow} ${recent.slow === 1 ? 'answer' : 'answers'} took longer than ${maxResponseTimeSeconds} s in the last hour`);
+      reasons.push(`${formatCount(recent.slow, 'answer')} took longer than ${maxResponseTimeSeconds} s in the last hour`);
     }
     const backupStatus = backups?.status() ?? { running: false, problem: settings?.autoBackup ? NO_BACKUP_FOLDER : null };
     if (backupStatus.problem) reasons.push(backupStatus.problem);

@@ -59,8 +59,8 @@ export const systemSettingsRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
       if (unknown.length > 0) {
         const message =
           unknown.length === 1
-            ? `allowedGroups: ${unknown[0]} is not an authorized group; add it in Access Control first`
-            : `allowedGroups: ${unknown.join(', ')} are not authorized groups; add them in Access Control first`;
+            ? `Allowed groups: ${unknown[0]} is not an authorized group. Add it in Access Control first, or remove it from the list.`
+            : `Allowed groups: ${unknown.join(', ')} are not authorized groups. Add them in Access Control first, or remove them from the list.`;
         throw badRequest(message, 'allowedGroups');
       }
       const before = await readSettings(sql);

@@ -1,8 +1,9 @@
 import { Composer } from 'grammy';
 import type { Sql } from '../../sql/database.js';
-import { findPlace, nearestPlace, type Place } from '../../sql/cities.js';
-import type { ContactLookup } from '../../sql/contact-lookup.js';
-import { consumeDailyRequest, refundDailyRequest } from '../../sql/daily-usage.js';
+import type { Place } from '../../sql/cities.js';
+import { nearestContacts } from '../../sql/contact-lookup.js';
+import { refundDailyRequest } from '../../sql/daily-usage.js';
+import type { TemplateType } from '../../api/contract/message-templates.js';
 import { isDatabaseUnavailable } from '../../sql/errors.js';
 import { recordOutcome, type BotContext } from '../context.js';
 import { formatContact } from '../contact-card.js';
@@ -10,11 +11,11 @@ import { REFUSALS } from '../default-templates.js';
 import type { Recorder } from '../recorder.js';
 import { renderReplies, replyWithTemplate, sendHtml, userValues } from '../replies.js';
 import { localDay } from '../../api/contract/time-zone.js';
+import { formatCount } from '../../api/contract/plural.js';
 
 interface LookupDeps {
   sql: Sql;
   recorder: Recorder;
-  contactLookup: ContactLookup;
 }
 
 export const PLACE_CALLBACK = /^place:(\d+)$/;
@@ -36,14 +37,16 @@ function isValidPoint(latitude: unknown, longitude: unknown): latitude is number
 }
 
 /**
- * Answers a point with the nearest contacts. One successful lookup costs one daily request,
- * taken atomically before looking; a lookup that finds nothing, or fails, gives it back.
+ * Answers a point with the nearest contacts, found in memory. One answer with contacts costs one
+ * daily request, taken atomically with the update's claim, in the answer's one statement; an
+ * answer that is not sent gives it back. A lookup that finds nothing costs none.
  */
 async function answerPoint(deps: LookupDeps, ctx: BotContext, point: { latitude: number; longitude: number }, knownPlace?: Place) {
   const { settings, access, receivedAt } = ctx.request;
+  const memory = ctx.attempt.memory;
   const userId = ctx.from!.id;
   const day = localDay(receivedAt, settings.timeZone);
-  const place = knownPlace ?? (await nearestPlace(deps.sql, point.latitude, point.longitude));
+  const place = knownPlace ?? (await memory.nearestPlace(point.latitude, point.longitude));
   const where = {
     latitude: point.latitude,
     longitude: point.longitude,
@@ -52,9 +55,21 @@ async function answerPoint(deps: LookupDeps, ctx: BotContext, point: { latitude:
     country: place?.country ?? null,
   };
 
+  const contacts = nearestContacts(await memory.contacts(), point, { limit: settings.resultsPerAnswer, radiusKm: settings.maxRadiusKm });
+  const placeName = place ? placeLabel(place) : `${point.latitude.toFixed(3)}, ${point.longitude.toFixed(3)}`;
+  if (contacts.length === 0) {
+    recordOutcome(ctx, 'WARN', 'No contacts within the search radius', { ...where, resultCount: 0 });
+    await replyWithTemplate(deps, ctx, 'error', { error_message: REFUSALS.noResults(settings.maxRadiusKm, placeName) });
+    return;
+  }
+  const masters = contacts.filter((contact) => contact.isMasterOfMedicine);
+  const types: TemplateType[] = masters.length > 0 ? ['location_result', 'master_of_medicine'] : ['location_result'];
+  // Read before the claim, so that it checks them too.
+  await Promise.all(types.map((type) => memory.template(type)));
+
   // access.dailyLimit null is unlimited (whitelisted admins): only a missing access decision falls back to the default.
   const limit = access ? access.dailyLimit : settings.defaultDailyLimit;
-  const used = await consumeDailyRequest(deps.sql, userId, day, limit);
+  const used = await ctx.attempt.claim.withDailyRequest(memory.check(), { telegramId: userId, day, limit });
   if (used === undefined) {
     recordOutcome(ctx, 'WARN', DAILY_LIMIT_REFUSAL, where);
     await replyWithTemplate(deps, ctx, 'rate_limit');
@@ -62,23 +77,15 @@ async function answerPoint(deps: LookupDeps, ctx: BotContext, point: { latitude:
   }
   let answered = false;
   try {
-    const contacts = await deps.contactLookup.findNearest(point, { limit: settings.resultsPerAnswer, radiusKm: settings.maxRadiusKm });
-    const placeName = place ? placeLabel(place) : `${point.latitude.toFixed(3)}, ${point.longitude.toFixed(3)}`;
-    if (contacts.length === 0) {
-      recordOutcome(ctx, 'WARN', 'No contacts within the search radius', { ...where, resultCount: 0 });
-      await replyWithTemplate(deps, ctx, 'error', { error_message: REFUSALS.noResults(settings.maxRadiusKm, placeName) });
-      return;
-    }
     const values = { ...(await userValues(deps, ctx, used)), count: contacts.length, city: placeName };
-    const masters = contacts.filter((contact) => contact.isMasterOfMedicine);
-    const sections = await renderReplies(deps, masters.length > 0 ? ['location_result', 'master_of_medicine'] : ['location_result'], values);
+    const sections = await renderReplies(deps, ctx, types, values);
     sections.push(...contacts.map((contact, index) => formatContact(contact, index + 1)));
     await sendHtml(ctx, sections);
     answered = true;
 
     deps.recorder.requestAnswered(userId);
     deps.recorder.contactsShown(contacts.map((contact) => contact.id), day);
-    recordOutcome(ctx, 'INFO', `Answered a location with ${contacts.length} contacts`, {
+    recordOutcome(ctx, 'INFO', `Answered a location with ${formatCount(contacts.length, 'contact')}`, {
       ...where,
       resultCount: contacts.length,
       metadata: { ...ctx.request.log.metadata, contactIds: contacts.map((contact) => contact.id), masters: masters.length },
@@ -112,7 +119,7 @@ export function lookupFeature(deps: LookupDeps): Composer<BotContext> {
     // A press the bot reaches late (after a restart) can no longer be acknowledged; it is still answered.
     await ctx.answerCallbackQuery().catch(() => undefined);
     await ctx.editMessageReplyMarkup().catch(() => undefined);
-    const place = await findPlace(deps.sql, Number(ctx.match[1]));
+    const place = await ctx.attempt.memory.findPlace(Number(ctx.match[1]));
     if (!place) {
       recordOutcome(ctx, 'WARN', 'A chosen place no longer exists');
       await replyWithTemplate(deps, ctx, 'help');

@@ -4,18 +4,22 @@ import { saveMembership } from '../../sql/access-control.js';
 import { markTelegramUserUnreachable } from '../../sql/bot-users.js';
 import { recordOutcome, type BotContext } from '../context.js';
 import { isMemberStatus } from '../membership.js';
+import type { Recorder } from '../recorder.js';
 
 /**
  * Updates about the bot's own membership that need no access check: a user blocking or
  * unblocking it in private, and the bot being removed from a group.
  */
-export function botMembershipUpdates(deps: { sql: Sql }): Composer<BotContext> {
+export function botMembershipUpdates(deps: { sql: Sql; recorder: Recorder }): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.on('my_chat_member', async (ctx, next) => {
     const { chat, new_chat_member: member } = ctx.myChatMember;
     if (chat.type === 'private') {
       const blocked = member.status === 'kicked';
-      if (blocked) await markTelegramUserUnreachable(deps.sql, chat.id);
+      if (blocked) {
+        deps.recorder.forgetSighting(chat.id);
+        await markTelegramUserUnreachable(deps.sql, chat.id);
+      }
       recordOutcome(ctx, 'INFO', blocked ? 'The user blocked the bot' : 'The user unblocked the bot');
       return;
     }

@@ -1,6 +1,8 @@
 import type { MiddlewareFn } from 'grammy';
+import { dailyLimitOf, decidePrivateAccess } from '../../api/contract/bot-access.js';
 import type { Sql } from '../../sql/database.js';
-import { findActiveGroup, isWhitelistedAdmin } from '../../sql/access-control.js';
+import type { AuthorizedGroupRef } from '../../sql/access-control.js';
+import type { BotMemory } from '../memory.js';
 import { recordOutcome, type BotContext } from '../context.js';
 import { REFUSALS } from '../default-templates.js';
 import { groupsOfUser } from '../membership.js';
@@ -14,37 +16,52 @@ import { leaveUnauthorizedGroup } from '../unauthorized-group.js';
  * daily limit for the features below — the system's default daily limit, or more where one of
  * their groups allows more — and refuses everyone else with a clear reply.
  */
-export function accessGate(deps: { sql: Sql; recorder: Recorder }): MiddlewareFn<BotContext> {
+export function accessGate(deps: { sql: Sql; recorder: Recorder; memory: BotMemory }): MiddlewareFn<BotContext> {
   return async (ctx, next) => {
     const chat = ctx.chat;
     const from = ctx.from;
     if (!chat || !from || from.is_bot) return;
+    const memory = ctx.attempt.memory;
 
     if (chat.type === 'group' || chat.type === 'supergroup') {
-      const group = await findActiveGroup(deps.sql, chat.id);
+      const group = await memory.activeGroup(chat.id);
       if (!group) return leaveUnauthorizedGroup(deps, ctx);
       // Membership changes are recorded whoever made them; only requests are refused.
       if (ctx.chatMember || ctx.myChatMember) return next();
       if (ctx.request.user?.isBlocked) return refuseBlocked(deps, ctx);
-      const whitelisted = await isWhitelistedAdmin(deps.sql, from.id);
-      ctx.request.access = { whitelisted, dailyLimit: whitelisted ? null : Math.max(group.dailyLimit, ctx.request.settings.defaultDailyLimit) };
+      const whitelisted = await memory.isWhitelisted(from.id);
+      ctx.request.access = { whitelisted, dailyLimit: whitelisted ? null : dailyLimitOf(ctx.request.settings.defaultDailyLimit, [group.dailyLimit]) };
       return next();
     }
     if (chat.type !== 'private') return;
 
-    if (ctx.request.user?.isBlocked) return refuseBlocked(deps, ctx);
-    if (await isWhitelistedAdmin(deps.sql, from.id)) {
-      ctx.request.access = { whitelisted: true, dailyLimit: null };
-      return next();
-    }
-    const groups = await groupsOfUser({ sql: deps.sql, api: ctx.api }, from.id, ctx.request.receivedAt);
-    if (groups.length === 0) {
+    const decision = await decidePrivateAccess({
+      isBlocked: ctx.request.user?.isBlocked ?? false,
+      isWhitelisted: () => memory.isWhitelisted(from.id),
+      memberGroupLimits: async () => (await memberGroups(deps, ctx, from.id)).map((group) => group.dailyLimit),
+      defaultDailyLimit: ctx.request.settings.defaultDailyLimit,
+    });
+    if (!decision.allowed) {
+      if (decision.refusal === 'blocked') return refuseBlocked(deps, ctx);
       recordOutcome(ctx, 'WARN', 'Refused a user who is in no authorized group');
       return replyWithTemplate(deps, ctx, 'error', { error_message: REFUSALS.accessDenied });
     }
-    ctx.request.access = { whitelisted: false, dailyLimit: Math.max(ctx.request.settings.defaultDailyLimit, ...groups.map((group) => group.dailyLimit)) };
+    ctx.request.access = { whitelisted: decision.whitelisted, dailyLimit: decision.dailyLimit };
     return next();
   };
+}
+
+/**
+ * The active authorized groups the user is a member of: from memory while every stored answer about them
+ * is trusted, else asked of Telegram (groupsOfUser) and read again next time.
+ */
+async function memberGroups(deps: { sql: Sql; memory: BotMemory }, ctx: BotContext, telegramId: number): Promise<AuthorizedGroupRef[]> {
+  const known = await ctx.attempt.memory.user(telegramId);
+  if (known && ctx.request.receivedAt.getTime() < known.trustedUntil) return known.memberOf;
+  await ctx.attempt.memory.revalidate();
+  const groups = await groupsOfUser({ sql: deps.sql, api: ctx.api }, telegramId, ctx.request.receivedAt);
+  deps.memory.forgetUser(telegramId);
+  return groups;
 }
 
 function refuseBlocked(deps: { sql: Sql; recorder: Recorder }, ctx: BotContext): Promise<void> {

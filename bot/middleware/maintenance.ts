@@ -1,4 +1,5 @@
 import type { MiddlewareFn } from 'grammy';
+import { refusedForMaintenance } from '../../api/contract/bot-access.js';
 import { recordOutcome, type BotContext } from '../context.js';
 import { REFUSALS } from '../default-templates.js';
 import { replyWithTemplate, type ReplyDeps } from '../replies.js';
@@ -6,7 +7,7 @@ import { replyWithTemplate, type ReplyDeps } from '../replies.js';
 /** In maintenance mode only whitelisted admins get past; everyone else is told to come back later. */
 export function maintenance(deps: ReplyDeps): MiddlewareFn<BotContext> {
   return async (ctx, next) => {
-    if (!ctx.request.settings.maintenanceMode || ctx.request.access?.whitelisted) return next();
+    if (!refusedForMaintenance(ctx.request.settings.maintenanceMode, ctx.request.access?.whitelisted ?? false)) return next();
     recordOutcome(ctx, 'WARN', 'Refused during maintenance');
     await replyWithTemplate(deps, ctx, 'error', { error_message: REFUSALS.maintenance });
   };

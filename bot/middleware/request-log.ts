@@ -1,11 +1,10 @@
 import type { MiddlewareFn } from 'grammy';
 import type { Sql } from '../../sql/database.js';
-import { isDatabaseUnavailable } from '../../sql/errors.js';
-import { getSystemSettings } from '../../sql/settings.js';
 import { NO_ANALYTICS, recordOutcome, type BotContext, type LogDraft } from '../context.js';
 import { REFUSALS } from '../default-templates.js';
 import type { Recorder } from '../recorder.js';
 import { replyWithTemplate } from '../replies.js';
+import { isForTheGuard } from '../update-claim.js';
 
 /** What kind of request an update is, for the log's command column. */
 export function commandOf(ctx: BotContext): string | null {
@@ -24,15 +23,15 @@ export function errorText(error: unknown): string {
 /**
  * Times every update and records exactly one log row for it, written in the background. An
  * error anywhere below is logged and answered with the error template: no user is left
- * without a reply. The exception is the database being away before anything was sent: that
- * error goes up unlogged, for the update guard to run the update again once it is back.
+ * without a reply. The exceptions, before anything was sent, go up unlogged for the update guard:
+ * the database being away (run again once it is back), the update being another attempt's, and memory
+ * found out of date by the claim (run again on fresh reads).
  */
 export function requestLog(deps: { sql: Sql; recorder: Recorder; now: () => Date }): MiddlewareFn<BotContext> {
   return async (ctx, next) => {
     const startedAt = performance.now();
     const receivedAt = deps.now();
-    const settings = await getSystemSettings(deps.sql);
-    let retrying = false;
+    const settings = await ctx.attempt.memory.settings();
     const log: LogDraft = {
       level: 'WARN',
       message: 'Ignored an update the bot does not handle',
@@ -45,19 +44,17 @@ export function requestLog(deps: { sql: Sql; recorder: Recorder; now: () => Date
     try {
       await next();
     } catch (error) {
-      if (isDatabaseUnavailable(error) && !ctx.request.replied) {
-        retrying = true;
-        throw error;
-      }
+      if (isForTheGuard(error) && !ctx.request.replied) throw error;
       recordOutcome(ctx, 'ERROR', 'Failed to answer', { errorMessage: errorText(error) });
       if (ctx.chat) {
         await replyWithTemplate(deps, ctx, 'error', { error_message: REFUSALS.failure }).catch((replyError: unknown) => {
           ctx.request.log.metadata.replyError = errorText(replyError);
         });
       }
-    } finally {
-      if (!retrying) record(deps, ctx, receivedAt);
     }
+    // An update that sent nothing is claimed for its log row: a redelivery of it is not logged twice.
+    await ctx.attempt.claim.ensure(ctx.attempt.memory.check());
+    record(deps, ctx, receivedAt);
   };
 }
 

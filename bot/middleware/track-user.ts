@@ -1,25 +1,44 @@
 import type { MiddlewareFn } from 'grammy';
 import type { Sql } from '../../sql/database.js';
-import { upsertTelegramUser } from '../../sql/bot-users.js';
+import { upsertTelegramUser, type TelegramProfile } from '../../sql/bot-users.js';
+import type { BotMemory } from '../memory.js';
+import type { Recorder } from '../recorder.js';
 import type { BotContext } from '../context.js';
 
-/** Keeps telegram_users current: every update from a person updates their names and last-seen time. */
-export function trackUser(deps: { sql: Sql }): MiddlewareFn<BotContext> {
+/**
+ * Keeps telegram_users current: every update from a person updates their names and last-seen time. A
+ * known user whose names are as kept costs no statement: the sighting goes with the recorder's next batch.
+ */
+export function trackUser(deps: { sql: Sql; recorder: Recorder; memory: BotMemory }): MiddlewareFn<BotContext> {
   return async (ctx, next) => {
     const from = ctx.from;
     if (from && !from.is_bot) {
-      ctx.request.user = await upsertTelegramUser(
-        deps.sql,
-        {
-          telegramId: from.id,
-          firstName: from.first_name,
-          lastName: from.last_name ?? null,
-          username: from.username ?? null,
-          languageCode: from.language_code ?? null,
-        },
-        ctx.request.receivedAt,
-      );
+      const profile = {
+        telegramId: from.id,
+        firstName: from.first_name,
+        lastName: from.last_name ?? null,
+        username: from.username ?? null,
+        languageCode: from.language_code ?? null,
+      };
+      const known = await ctx.attempt.memory.user(from.id);
+      if (known && sameProfile(known.user, profile)) {
+        // The bot blocked or unblocked is not the user writing: it says nothing of whether they can be reached.
+        if (!ctx.myChatMember) deps.recorder.userSeen(from.id, ctx.request.receivedAt);
+        ctx.request.user = known.user;
+      } else {
+        await upsertTelegramUser(deps.sql, profile, ctx.request.receivedAt);
+        deps.memory.forgetUser(from.id);
+        // Read back through memory, so that the claim checks the row as it is now.
+        ctx.request.user = (await ctx.attempt.memory.user(from.id))?.user;
+      }
     }
     await next();
   };
+}
+
+function sameProfile(stored: TelegramProfile, seen: TelegramProfile): boolean {
+  return (
+    stored.firstName === seen.firstName && stored.lastName === seen.lastName &&
+    stored.username === seen.username && stored.languageCode === seen.languageCode
+  );
 }

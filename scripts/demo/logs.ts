@@ -1,5 +1,6 @@
 import { insertBotLogs } from '../../sql/bot-logs.js';
 import type { Sql } from '../../sql/database.js';
+import { addLogPartitions } from '../../sql/log-partitions.js';
 import { addDailyUsage } from '../../sql/daily-usage.js';
 import { addContactDailyRequests, findContactIdsByPhone } from '../../sql/medical-contacts.js';
 import type { DemoContact } from './contacts.js';
@@ -19,6 +20,11 @@ export async function insertDemoTraffic(sql: Sql, traffic: DemoTraffic, contacts
       ? request
       : { ...request, metadata: { ...request.metadata, contactIds: shown.map(idOf).filter((id) => id !== undefined) } },
   );
+  if (rows.length > 0) {
+    // The months of the demo's past, made before their rows come rather than moved out of the default partition after.
+    const times = rows.map((row) => row.createdAt.getTime());
+    await addLogPartitions(sql, new Date(times.reduce((a, b) => Math.min(a, b))), new Date(times.reduce((a, b) => Math.max(a, b))));
+  }
   for (let start = 0; start < rows.length; start += BATCH_SIZE) await insertBotLogs(sql, rows.slice(start, start + BATCH_SIZE));
   await addDailyUsage(sql, traffic.dailyUsage);
   await addContactDailyRequests(

@@ -1,3 +1,4 @@
+import { NOTIFICATION_STYLES, userMilestone } from '../../api/contract/notifications.js';
 import type { StoredNotification } from '../../sql/notifications.js';
 import type { DemoUser } from './bot-users.js';
 import { ERROR_SPIKE_MS, errorSpikeStart } from './sessions.js';
@@ -20,7 +21,7 @@ export function buildDemoNotifications(users: DemoUser[], traffic: DemoTraffic, 
     .forEach((request, index, all) => {
       const title = String(request.metadata.groupTitle);
       notifications.push({
-        type: 'warning', priority: 3, title: 'Unauthorized group', message: request.message,
+        kind: 'unauthorized_group', ...NOTIFICATION_STYLES.unauthorized_group, title: 'Unauthorized group', message: request.message,
         isRead: index < all.length - 1, readAt: index < all.length - 1 ? later(request.createdAt, 40 * MINUTE_MS) : null,
         createdAt: request.createdAt, expiresAt: later(request.createdAt, 7 * DAY_MS),
         metadata: { groupId: request.chatId, groupTitle: title },
@@ -36,15 +37,15 @@ export function buildDemoNotifications(users: DemoUser[], traffic: DemoTraffic, 
     const lost = spike[0]!.createdAt;
     notifications.push(
       {
-        type: 'critical', priority: 5, title: 'Bot disconnected', message: 'The bot lost its connection to Telegram.',
+        kind: 'bot_disconnected', ...NOTIFICATION_STYLES.bot_disconnected, title: 'Bot disconnected', message: 'The bot lost its connection to Telegram.',
         isRead: true, readAt: later(lost, 2 * 60 * MINUTE_MS), createdAt: lost, expiresAt: later(lost, DAY_MS), metadata: { since: lost.toISOString() },
       },
       {
-        type: 'success', priority: 1, title: 'Bot reconnected', message: 'The bot is connected to Telegram again.',
+        kind: 'bot_reconnected', ...NOTIFICATION_STYLES.bot_reconnected, title: 'Bot reconnected', message: 'The bot is connected to Telegram again.',
         isRead: true, readAt: later(spikeEnd, 2 * 60 * MINUTE_MS), createdAt: later(spikeEnd, 2 * MINUTE_MS), expiresAt: later(spikeEnd, 2 * MINUTE_MS + DAY_MS), metadata: {},
       },
       {
-        type: 'critical', priority: 4, title: 'Error spike', message: `${spike.length} errors in 5 minutes: ETIMEDOUT while contacting Telegram`,
+        kind: 'error_spike', ...NOTIFICATION_STYLES.error_spike, title: 'Error spike', message: `${spike.length} errors in 5 minutes: ETIMEDOUT while contacting Telegram`,
         isRead: false, readAt: null, createdAt: spikeEnd, expiresAt: later(spikeEnd, 7 * DAY_MS), metadata: { errors: spike.length, windowMinutes: 5 },
       },
     );
@@ -61,19 +62,22 @@ export function buildDemoNotifications(users: DemoUser[], traffic: DemoTraffic, 
   if (repeatUser && repeat[1].size >= 2) {
     const last = traffic.requests.findLast((request) => request.userId === repeatUser.telegramId && request.message === 'Daily limit reached')!;
     notifications.push({
-      type: 'warning', priority: 2, title: 'Daily limit reached repeatedly',
+      kind: 'daily_limit_repeated', ...NOTIFICATION_STYLES.daily_limit_repeated, title: 'Daily limit reached repeatedly',
       message: `${repeatUser.firstName} (${repeatUser.telegramId}) reached the daily limit on ${repeat[1].size} of the last 7 days.`,
       isRead: false, readAt: null, createdAt: last.createdAt, expiresAt: later(last.createdAt, 3 * DAY_MS), metadata: { telegramId: repeatUser.telegramId },
     });
   }
 
+  // The milestones the product would have raised as the users joined (100, 1,000…), with its kind
+  // and figure: the live check then knows them, and a fresh start raises none the data already passed.
   const joined = users.map((user) => user.createdAt).sort((a, b) => a.getTime() - b.getTime());
-  for (const milestone of [150, 200]) {
-    const at = joined[milestone - 1];
-    if (!at) continue;
+  const reached = new Set(joined.map((_, index) => userMilestone(index + 1)).filter((milestone) => milestone !== null));
+  for (const milestone of reached) {
+    const at = joined[milestone - 1]!;
+    const figure = milestone.toLocaleString('en-US');
     notifications.push({
-      type: 'info', priority: 1, title: `${milestone} bot users`, message: `The bot now has ${milestone} users.`,
-      isRead: milestone < 200, readAt: milestone < 200 ? later(at, DAY_MS / 2) : null, createdAt: at, expiresAt: null, metadata: { users: milestone },
+      kind: 'user_milestone', ...NOTIFICATION_STYLES.user_milestone, title: `${figure} bot users`, message: `The bot now has ${figure} users.`,
+      isRead: true, readAt: later(at, DAY_MS / 2), createdAt: at, expiresAt: null, metadata: { users: milestone },
     });
   }
   // Nothing is read before now: a notification raised moments ago is still unread.

@@ -18,7 +18,8 @@ t.test('access control', async (t) => {
   const refused = async (method: 'POST' | 'PATCH', url: string, payload: object, field: string, message: string) => {
     const response = await api(method, url, payload);
     t.equal(response.statusCode, 400, `${method} ${JSON.stringify(payload)}: 400`);
-    t.equal(response.json().message, `${field}: ${message}`, `${JSON.stringify(payload)}: names ${field}`);
+    t.equal(response.json().message, message, `${JSON.stringify(payload)}: the sentence`);
+    t.equal(response.json().field, field, `${JSON.stringify(payload)}: names ${field}`);
     t.equal(response.json().fields?.[field], message);
   };
   let nextGroupId = -1001000000000;
@@ -69,35 +70,35 @@ t.test('access control', async (t) => {
   });
 
   t.test('authorized groups: each validation message names its field', async (t) => {
-    await refused('POST', GROUPS, { groupName: 'A' }, 'groupId', 'groupId is required');
-    await refused('POST', GROUPS, { groupId: 'abc', groupName: 'A' }, 'groupId', 'groupId must be a whole number');
-    await refused('POST', GROUPS, { groupId: -1001.5, groupName: 'A' }, 'groupId', 'groupId must be a whole number');
-    await refused('POST', GROUPS, { groupId: 12345, groupName: 'A' }, 'groupId', 'groupId must be negative: Telegram group, supergroup and channel ids are');
-    await refused('POST', GROUPS, { groupId: -12345, groupName: 'A' }, 'groupId', 'groupId of a supergroup starts with -100 (for example -1001234567890)');
-    await refused('POST', GROUPS, { groupId: -12345, groupName: 'A', groupType: 'channel' }, 'groupId', 'groupId of a channel starts with -100 (for example -1001234567890)');
+    await refused('POST', GROUPS, { groupName: 'A' }, 'groupId', 'Group ID is required. Enter it.');
+    await refused('POST', GROUPS, { groupId: 'abc', groupName: 'A' }, 'groupId', 'Group ID must be a whole number.');
+    await refused('POST', GROUPS, { groupId: -1001.5, groupName: 'A' }, 'groupId', 'Group ID must be a whole number.');
+    await refused('POST', GROUPS, { groupId: 12345, groupName: 'A' }, 'groupId', 'Group ID must be a negative number: Telegram group, supergroup and channel IDs start with a minus sign.');
+    await refused('POST', GROUPS, { groupId: -12345, groupName: 'A' }, 'groupId', 'A supergroup\'s Group ID starts with -100, such as -1001234567890. Check the ID, or choose the type "group".');
+    await refused('POST', GROUPS, { groupId: -12345, groupName: 'A', groupType: 'channel' }, 'groupId', 'A channel\'s Group ID starts with -100, such as -1001234567890. Check the ID, or choose the type "group".');
     await refused(
       'POST',
       GROUPS,
       { groupId: -1001234567890, groupName: 'A', groupType: 'group' },
       'groupId',
-      'groupId starts with -100, which is a supergroup or channel id: choose that type, or the basic group id',
+      'This Group ID starts with -100, so it is a supergroup or channel: choose that type, or enter the basic group\'s ID.',
     );
-    await refused('POST', GROUPS, { groupId: -1001000000001 }, 'groupName', 'groupName is required');
-    await refused('POST', GROUPS, { groupId: -1001000000001, groupName: '   ' }, 'groupName', 'groupName is required');
-    await refused('POST', GROUPS, { groupId: -1001000000001, groupName: 'n'.repeat(201) }, 'groupName', 'groupName must be at most 200 characters');
-    await refused('POST', GROUPS, { groupId: -1001000000001, groupName: 'A', groupType: 'forum' }, 'groupType', 'groupType must be one of supergroup, group, channel');
-    await refused('POST', GROUPS, { groupId: -1001000000001, groupName: 'A', dailyLimit: 0 }, 'dailyLimit', 'dailyLimit must be a positive whole number');
-    await refused('POST', GROUPS, { groupId: -1001000000001, groupName: 'A', dailyLimit: -2 }, 'dailyLimit', 'dailyLimit must be a positive whole number');
-    await refused('POST', GROUPS, { groupId: -1001000000001, groupName: 'A', dailyLimit: 2.5 }, 'dailyLimit', 'dailyLimit must be a whole number');
-    await refused('POST', GROUPS, { groupId: -1001000000001, groupName: 'A', dailyLimit: '3' }, 'dailyLimit', 'dailyLimit must be a whole number');
-    await refused('POST', GROUPS, { groupId: -1001000000001, groupName: 'A', dailyLimit: 10_001 }, 'dailyLimit', 'dailyLimit must be at most 10000');
-    await refused('POST', GROUPS, { groupId: -1001000000001, groupName: 'A', dailyLimit: 1e20 }, 'dailyLimit', 'dailyLimit must be at most 10000');
-    await refused('POST', GROUPS, { groupId: -1001000000001, groupName: 'A', description: 'd'.repeat(1001) }, 'description', 'description must be at most 1000 characters');
-    await refused('POST', GROUPS, { groupId: -1001000000001, groupName: 'A', isActive: 'yes' }, 'isActive', 'isActive must be true or false');
+    await refused('POST', GROUPS, { groupId: -1001000000001 }, 'groupName', 'Group name is required. Enter it.');
+    await refused('POST', GROUPS, { groupId: -1001000000001, groupName: '   ' }, 'groupName', 'Group name is required. Enter it.');
+    await refused('POST', GROUPS, { groupId: -1001000000001, groupName: 'n'.repeat(201) }, 'groupName', 'Group name can be at most 200 characters. Shorten it.');
+    await refused('POST', GROUPS, { groupId: -1001000000001, groupName: 'A', groupType: 'forum' }, 'groupType', 'Choose a group type: supergroup, group, channel.');
+    await refused('POST', GROUPS, { groupId: -1001000000001, groupName: 'A', dailyLimit: 0 }, 'dailyLimit', 'Daily limit must be a whole number from 1 to 10000.');
+    await refused('POST', GROUPS, { groupId: -1001000000001, groupName: 'A', dailyLimit: -2 }, 'dailyLimit', 'Daily limit must be a whole number from 1 to 10000.');
+    await refused('POST', GROUPS, { groupId: -1001000000001, groupName: 'A', dailyLimit: 2.5 }, 'dailyLimit', 'Daily limit must be a whole number from 1 to 10000.');
+    await refused('POST', GROUPS, { groupId: -1001000000001, groupName: 'A', dailyLimit: '3' }, 'dailyLimit', 'Daily limit must be a whole number from 1 to 10000.');
+    await refused('POST', GROUPS, { groupId: -1001000000001, groupName: 'A', dailyLimit: 10_001 }, 'dailyLimit', 'Daily limit must be a whole number from 1 to 10000.');
+    await refused('POST', GROUPS, { groupId: -1001000000001, groupName: 'A', dailyLimit: 1e20 }, 'dailyLimit', 'Daily limit must be a whole number from 1 to 10000.');
+    await refused('POST', GROUPS, { groupId: -1001000000001, groupName: 'A', description: 'd'.repeat(1001) }, 'description', 'Description can be at most 1,000 characters. Shorten it.');
+    await refused('POST', GROUPS, { groupId: -1001000000001, groupName: 'A', isActive: 'yes' }, 'isActive', 'Active must be on or off (true or false).');
 
     const basic = await aGroup({ groupId: -777, groupType: 'group' });
-    await refused('PATCH', `${GROUPS}/${basic.id}`, { groupType: 'supergroup' }, 'groupId', 'groupId of a supergroup starts with -100 (for example -1001234567890)');
-    await refused('PATCH', `${GROUPS}/${basic.id}`, { dailyLimit: 0 }, 'dailyLimit', 'dailyLimit must be a positive whole number');
+    await refused('PATCH', `${GROUPS}/${basic.id}`, { groupType: 'supergroup' }, 'groupId', 'A supergroup\'s Group ID starts with -100, such as -1001234567890. Check the ID, or choose the type "group".');
+    await refused('PATCH', `${GROUPS}/${basic.id}`, { dailyLimit: 0 }, 'dailyLimit', 'Daily limit must be a whole number from 1 to 10000.');
     const upgraded = await api('PATCH', `${GROUPS}/${basic.id}`, { groupType: 'supergroup', groupId: -1001000000777 });
     t.equal(upgraded.statusCode, 200, 'a basic group upgraded to a supergroup takes its new id');
     t.equal((await api('PATCH', `${GROUPS}/0`, { dailyLimit: 2 })).statusCode, 400, 'an id of 0 is not an id');
@@ -110,6 +111,7 @@ t.test('access control', async (t) => {
     t.strictSame(again.json(), {
       error: 'Conflict',
       message: 'An authorized group with Group ID -1009999999999 already exists',
+      field: 'groupId',
       fields: { groupId: 'An authorized group with Group ID -1009999999999 already exists' },
     });
     const other = await aGroup();
@@ -208,22 +210,23 @@ t.test('access control', async (t) => {
   });
 
   t.test('admin whitelist: each validation message names its field, and a listed Telegram ID is a 409', async (t) => {
-    await refused('POST', WHITELIST, { username: 'someone' }, 'telegramId', 'telegramId is required');
-    await refused('POST', WHITELIST, { telegramId: '12ab' }, 'telegramId', 'telegramId must be a whole number');
-    await refused('POST', WHITELIST, { telegramId: 12.5 }, 'telegramId', 'telegramId must be a whole number');
-    await refused('POST', WHITELIST, { telegramId: -1001234567890 }, 'telegramId', "telegramId must be positive: it is the user's Telegram ID, not a group's");
-    await refused('POST', WHITELIST, { telegramId: 0 }, 'telegramId', "telegramId must be positive: it is the user's Telegram ID, not a group's");
-    await refused('POST', WHITELIST, { telegramId: 77, username: 'a b' }, 'username', 'username must be 5 to 32 letters, digits or underscores');
-    await refused('POST', WHITELIST, { telegramId: 77, firstName: 'f'.repeat(101) }, 'firstName', 'firstName must be at most 100 characters');
-    await refused('POST', WHITELIST, { telegramId: 77, reason: 'r'.repeat(501) }, 'reason', 'reason must be at most 500 characters');
+    await refused('POST', WHITELIST, { username: 'someone' }, 'telegramId', 'Telegram ID is required. Enter it.');
+    await refused('POST', WHITELIST, { telegramId: '12ab' }, 'telegramId', 'Telegram ID must be a whole number.');
+    await refused('POST', WHITELIST, { telegramId: 12.5 }, 'telegramId', 'Telegram ID must be a whole number.');
+    await refused('POST', WHITELIST, { telegramId: -1001234567890 }, 'telegramId', "Telegram ID must be a positive number: enter the user's Telegram ID, not a group's.");
+    await refused('POST', WHITELIST, { telegramId: 0 }, 'telegramId', "Telegram ID must be a positive number: enter the user's Telegram ID, not a group's.");
+    await refused('POST', WHITELIST, { telegramId: 77, username: 'a b' }, 'username', 'Username must be 5 to 32 letters, digits or underscores, such as dr_smith, or left empty.');
+    await refused('POST', WHITELIST, { telegramId: 77, firstName: 'f'.repeat(101) }, 'firstName', 'First name can be at most 100 characters. Shorten it.');
+    await refused('POST', WHITELIST, { telegramId: 77, reason: 'r'.repeat(501) }, 'reason', 'Reason can be at most 500 characters. Shorten it.');
 
     const entry = (await api('POST', WHITELIST, { telegramId: 8800 })).json() as WhitelistEntry;
-    await refused('PATCH', `${WHITELIST}/${entry.id}`, { telegramId: -5 }, 'telegramId', "telegramId must be positive: it is the user's Telegram ID, not a group's");
+    await refused('PATCH', `${WHITELIST}/${entry.id}`, { telegramId: -5 }, 'telegramId', "Telegram ID must be a positive number: enter the user's Telegram ID, not a group's.");
     const again = await api('POST', WHITELIST, { telegramId: 8800, firstName: 'Copy' });
     t.equal(again.statusCode, 409);
     t.strictSame(again.json(), {
       error: 'Conflict',
       message: 'Telegram ID 8800 is already on the admin whitelist',
+      field: 'telegramId',
       fields: { telegramId: 'Telegram ID 8800 is already on the admin whitelist' },
     });
     const second = (await api('POST', WHITELIST, { telegramId: 8801 })).json() as WhitelistEntry;

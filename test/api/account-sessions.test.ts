@@ -7,8 +7,12 @@ const SECOND = 1000;
 const FIREFOX_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:121.0) Gecko/20100101 Firefox/121.0';
 const SAFARI_ON_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1';
-const SIGN_IN_TO_CONTINUE = { error: 'Unauthorized', message: 'Sign in to continue' };
-const SESSION_ENDED = { error: 'Unauthorized', message: 'Your session has ended. Sign in again.' };
+const ENDED_BY_USER = {
+  error: 'Unauthorized',
+  message: 'This session was ended from another of your sessions. Sign in again.',
+  reason: 'ended_by_user',
+};
+const ENDED_BY_ADMIN = { error: 'Unauthorized', message: 'An administrator ended your session. Sign in again.', reason: 'ended_by_admin' };
 const NO_SUCH_SESSION = { error: 'Not Found', message: 'You have no active session with this id' };
 
 // One app for the file: starting a database costs seconds, and every test below uses its own users.
@@ -123,14 +127,14 @@ t.test('ending a session makes its access and refresh tokens fail at once', asyn
 
   const refused = await verify(other.token);
   t.equal(refused.statusCode, 401, 'its access token is refused before it expires');
-  t.strictSame(refused.json(), SIGN_IN_TO_CONTINUE);
+  t.strictSame(refused.json(), ENDED_BY_USER, 'saying why');
   const refreshed = await refresh(other.refreshToken);
   t.equal(refreshed.statusCode, 401, 'its refresh token is refused');
-  t.strictSame(refreshed.json(), SESSION_ENDED);
+  t.strictSame(refreshed.json(), ENDED_BY_USER);
   t.equal((await verify(mine.token)).statusCode, 200, 'the session that ended it carries on');
   t.strictSame((await sessions(mine.token)).json().map((session: { current: boolean }) => session.current), [true], 'only this session is listed');
   const [row] = await db.sql`SELECT revoked_reason FROM admin_sessions WHERE id = ${otherId}`;
-  t.equal(row!.revokedReason, 'ended by the user');
+  t.equal(row!.revokedReason, 'ended_by_user');
   t.match((await auditEntries('account.end-session')).at(-1), { actorUsername: user.username, targetType: 'admin_session', targetId: otherId });
 
   const again = await endSession(mine.token, otherId);
@@ -163,7 +167,8 @@ t.test("another user's session answers 404, as an unknown one does, and stays li
 
   const malformed = await endSession(me.token, 'not-a-session');
   t.equal(malformed.statusCode, 400);
-  t.strictSame(malformed.json(), { error: 'Bad Request', message: 'id: id must be a session id', fields: { id: 'id must be a session id' } });
+  const gone = 'This session no longer exists. Reload the list of sessions.';
+  t.strictSame(malformed.json(), { error: 'Bad Request', message: gone, field: 'id', fields: { id: gone } });
 });
 
 t.test('"end all other sessions" keeps the current one', async (t) => {
@@ -198,12 +203,12 @@ t.test('an administrator ends every session of a user', async (t) => {
   t.equal(response.statusCode, 200);
   t.strictSame(response.json(), { ended: 2 });
   for (const device of devices) {
-    t.equal((await verify(device.token)).statusCode, 401, 'the access token stops working at once');
-    t.strictSame((await refresh(device.refreshToken)).json(), SESSION_ENDED, 'and the refresh token too');
+    t.strictSame((await verify(device.token)).json(), ENDED_BY_ADMIN, 'the access token stops working at once, saying why');
+    t.strictSame((await refresh(device.refreshToken)).json(), ENDED_BY_ADMIN, 'and the refresh token too');
   }
   t.equal((await verify(admin.token)).statusCode, 200, "the administrator's own session carries on");
   const reasons = await db.sql`SELECT DISTINCT revoked_reason FROM admin_sessions WHERE user_id = ${user.id}`;
-  t.strictSame(reasons.map((row) => row.revokedReason), ['ended by an administrator']);
+  t.strictSame(reasons.map((row) => row.revokedReason), ['ended_by_admin']);
   t.match((await auditEntries('admin-user.end-sessions')).at(-1), {
     actorUsername: admin.username,
     targetType: 'admin_user',
@@ -249,5 +254,5 @@ t.test('ending a user\'s sessions follows the rules of the other admin actions',
   t.strictSame(unknown.json(), { error: 'Not Found', message: 'No admin user with this id' });
   const malformed = await endUserSessions(superAdmin.token, -1);
   t.equal(malformed.statusCode, 400);
-  t.equal(malformed.json().fields.id, 'id must be positive');
+  t.match(malformed.json(), { field: 'id', message: /^The id in the address must be a whole number above 0\./ });
 });

@@ -2,6 +2,8 @@ import t, { type Test } from 'tap';
 import type { InjectOptions } from 'fastify';
 import { createTestApp } from '../helpers/app.js';
 import { anAdminUser } from '../helpers/builders.js';
+import { assignableRoles } from '../../api/contract/admin-users.js';
+import { ROLES } from '../../api/contract/roles.js';
 
 const ONLY_SUPER = 'Only super administrators can create, change, reset or delete a super administrator';
 
@@ -99,31 +101,32 @@ t.test('validation', async (t) => {
   const cases: [string, object, string, string][] = [
     ['username missing', { password: valid.password }, 'username', 'Username is required'],
     ['username blank', { ...valid, username: '   ' }, 'username', 'Username is required'],
-    ['username with spaces', { ...valid, username: 'two words' }, 'username', 'Username may contain only letters, digits, dots, dashes and underscores'],
-    ['email invalid', { ...valid, email: 'not-an-email' }, 'email', 'Email must be a valid email address'],
+    ['username with spaces', { ...valid, username: 'two words' }, 'username', 'Username may contain only letters, digits, dots, dashes and underscores. Remove the other characters.'],
+    ['email invalid', { ...valid, email: 'not-an-email' }, 'email', 'Email must be a valid email address, such as name@example.org, or left empty.'],
     ['password missing', { username: valid.username }, 'password', 'Password is required'],
-    ['password short', { ...valid, password: 'short12' }, 'password', 'Password must be at least 8 characters long'],
-    ['password common', { ...valid, password: 'password123' }, 'password', 'This password is too common; choose one that is harder to guess'],
-    ['password common in capitals', { ...valid, password: 'QWERTYUIOP' }, 'password', 'This password is too common; choose one that is harder to guess'],
+    ['password short', { ...valid, password: 'short12' }, 'password', 'Password must be at least 8 characters long. Choose a longer one.'],
+    ['password common', { ...valid, password: 'password123' }, 'password', 'This password is too common. Choose a longer or less common password.'],
+    ['password common in capitals', { ...valid, password: 'QWERTYUIOP' }, 'password', 'This password is too common. Choose a longer or less common password.'],
   ];
   for (const [name, payload, field, message] of cases) {
     const response = await create(admin.token, payload);
     t.equal(response.statusCode, 400, name);
-    t.equal(response.json().message, `${field}: ${message}`, name);
+    t.equal(response.json().message, message, name);
+    t.equal(response.json().field, field, name);
     t.equal(response.json().fields[field], message, name);
   }
 
   const badRole = await create(admin.token, { ...valid, role: 'god' });
   t.equal(badRole.statusCode, 400);
-  t.match(badRole.json().message, /^role: /, 'a role outside the four names the field');
+  t.match(badRole.json(), { field: 'role', message: 'Choose a role: viewer, editor, admin or super_admin.' }, 'a role outside the four names the field');
 
   const emptyPatch = await asAdmin({ method: 'PATCH', url: `${users}/${admin.id}`, payload: {} });
   t.equal(emptyPatch.statusCode, 400);
-  t.match(emptyPatch.json().message, /Nothing to update: send at least one field$/);
+  t.equal(emptyPatch.json().message, 'Nothing to update: change at least one field, then save.');
 
   const badId = await asAdmin({ method: 'PATCH', url: `${users}/abc`, payload: { firstName: 'x' } });
   t.equal(badId.statusCode, 400);
-  t.match(badId.json().message, /^id: /);
+  t.equal(badId.json().field, 'id');
 
   const list = await asAdmin({ method: 'GET', url: users });
   t.notOk(list.json().some((entry: { username: string }) => entry.username === 'valid.name'), 'nothing was created');
@@ -134,11 +137,13 @@ t.test('usernames and emails are unique, ignoring case', async (t) => {
 
   const sameName = await create(admin.token, { username: 'unique.ONE', password: 'a-good-long-password' });
   t.equal(sameName.statusCode, 409);
-  t.strictSame(sameName.json(), { error: 'Conflict', message: 'That username is already taken', fields: { username: 'That username is already taken' } });
+  const usernameTaken = 'That username is already taken. Choose another one.';
+  t.strictSame(sameName.json(), { error: 'Conflict', message: usernameTaken, field: 'username', fields: { username: usernameTaken } });
 
   const sameEmail = await create(admin.token, { username: 'unique.two', email: 'ONE@example.org', password: 'a-good-long-password' });
   t.equal(sameEmail.statusCode, 409);
-  t.strictSame(sameEmail.json(), { error: 'Conflict', message: 'That email is already taken', fields: { email: 'That email is already taken' } });
+  const emailTaken = 'That email is already taken. Choose another one.';
+  t.strictSame(sameEmail.json(), { error: 'Conflict', message: emailTaken, field: 'email', fields: { email: emailTaken } });
 
   const blankA = await create(admin.token, { username: 'blank.a', email: '', password: 'a-good-long-password' });
   const blankB = await create(admin.token, { username: 'blank.b', email: '  ', password: 'a-good-long-password' });
@@ -148,10 +153,10 @@ t.test('usernames and emails are unique, ignoring case', async (t) => {
 
   const renameClash = await asAdmin({ method: 'PATCH', url: `${users}/${blankA.json().id}`, payload: { username: 'UNIQUE.one' } });
   t.equal(renameClash.statusCode, 409);
-  t.equal(renameClash.json().message, 'That username is already taken');
+  t.equal(renameClash.json().message, 'That username is already taken. Choose another one.');
   const emailClash = await asAdmin({ method: 'PATCH', url: `${users}/${blankA.json().id}`, payload: { email: 'One@Example.org' } });
   t.equal(emailClash.statusCode, 409);
-  t.equal(emailClash.json().message, 'That email is already taken');
+  t.equal(emailClash.json().message, 'That email is already taken. Choose another one.');
 });
 
 t.test('answers never carry secrets, even for a user with two-factor', async (t) => {
@@ -194,6 +199,18 @@ t.test('an admin cannot manage a super admin', async (t) => {
     SELECT first_name, role, is_active, two_factor_enabled FROM admin_users WHERE id = ${target.id}`;
   t.strictSame({ ...row }, { firstName: null, role: 'super_admin', isActive: true, twoFactorEnabled: false }, 'the super admin is unchanged');
   t.equal((await app.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: target.username, password: target.password } })).statusCode, 200);
+});
+
+t.test('the roles the create form offers are exactly the ones the server accepts', async (t) => {
+  t.strictSame(assignableRoles('admin'), ['viewer', 'editor', 'admin'], 'an admin is not offered Super Admin');
+  t.strictSame(assignableRoles('super_admin'), [...ROLES], 'a super admin is offered every role');
+  for (const [actorRole, actor] of [['admin', admin], ['super_admin', superAdmin]] as const) {
+    for (const role of ROLES) {
+      const response = await create(actor.token, { username: uniqueName(`as.${actorRole}`), password: 'a-good-long-password', role });
+      const offered = assignableRoles(actorRole).includes(role);
+      t.equal(response.statusCode, offered ? 201 : 403, `${actorRole} creating a ${role}: ${offered ? 'offered and accepted' : 'not offered, refused'}`);
+    }
+  }
 });
 
 t.test('only a super admin changes roles', async (t) => {

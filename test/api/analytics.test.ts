@@ -164,9 +164,9 @@ for (const [period, expected] of Object.entries(EXPECTED)) {
     t.same(body.topLocations, expected.topLocations, 'top locations from the place columns');
     t.same(body.topUsers, expected.topUsers, 'top users, labelled by the last 8 characters of their id');
     t.equal(
-      body.daily.reduce((sum: number, day: { requests: number }) => sum + day.requests, 0),
+      body.series.reduce((sum: number, point: { requests: number }) => sum + point.requests, 0),
       expected.kpis.totalRequests.value,
-      'the daily series adds up to the total',
+      'the chart series adds up to the total',
     );
   });
 }
@@ -180,7 +180,16 @@ t.test('the hourly success rate and the regions', async (t) => {
     { country: 'United Kingdom', region: 'England', requests: 2, successRate: 50 },
     { country: 'France', region: 'Île-de-France', requests: 1, successRate: 100 },
   ]);
-  t.same(body.daily, [{ day: '2026-11-21', requests: 4, uniqueUsers: 2, successRate: 75, avgResponseTimeMs: 200 }]);
+  // The last 24 hours hour by hour: 24 points, not the single dot of a day.
+  t.equal(body.series.length, 24);
+  t.equal(body.series[0].at, '2026-11-20T10:00:00.000Z');
+  t.same(
+    body.series.filter((point: { requests: number }) => point.requests > 0),
+    [
+      { at: '2026-11-21T08:00:00.000Z', requests: 2, uniqueUsers: 2, successRate: 50, avgResponseTimeMs: 200 },
+      { at: '2026-11-21T09:00:00.000Z', requests: 2, uniqueUsers: 1, successRate: 100, avgResponseTimeMs: 200 },
+    ],
+  );
 });
 
 t.test('a window without logs shows no rates, no peak and no trend', async (t) => {
@@ -258,11 +267,11 @@ t.test('bad periods and filters answer 400 naming the field', async (t) => {
   for (const url of ['/api/analytics/overview?period=2d', '/api/geographic-analytics?period=week', '/api/contact-analytics?period=1m']) {
     const response = await testApp.call(viewer.token, { method: 'GET', url });
     t.equal(response.statusCode, 400, url);
-    t.match(response.body, 'period must be one of 24h, 7d, 30d, 1y');
+    t.match(response.json(), { field: 'period', message: 'Period must be 24h, 7d, 30d or 1y.' });
   }
   const longCountry = await testApp.call(viewer.token, { method: 'GET', url: `/api/geographic-heatmap?country=${'x'.repeat(101)}` });
   t.equal(longCountry.statusCode, 400);
-  t.match(longCountry.body, 'country must be at most 100 characters');
+  t.match(longCountry.json(), { field: 'country', message: 'Country can be at most 100 characters. Shorten it.' });
 });
 
 t.test('contact analytics', async (t) => {
@@ -316,8 +325,8 @@ t.test('contact analytics', async (t) => {
   t.match(scotland, { totalContacts: 1, activeContacts: 0, emergencyContacts: 1, avgResponseTime: null });
   t.same(scotland.topPerformingContacts, [{ id: third, name: 'Dr Three', city: 'London', requests: 2, rating: 5 }], 'a day a month and a half ago counts in the year');
 
-  t.test('its CSV: editors and up; names that look like formulas are neutralised', async (t) => {
-    t.equal((await testApp.call(viewer.token, { method: 'GET', url: '/api/contact-analytics/export' })).statusCode, 403);
+  t.test('its CSV: editors and up, as the specification says; names that look like formulas are neutralised', async (t) => {
+    t.equal((await testApp.call(viewer.token, { method: 'GET', url: '/api/contact-analytics/export' })).statusCode, 403, 'a viewer may not export it');
     const response = await testApp.call(editor.token, { method: 'GET', url: '/api/contact-analytics/export?period=7d' });
     t.equal(response.statusCode, 200);
     t.equal(response.headers['content-disposition'], 'attachment; filename="contact-analytics-7d-2026-11-21.csv"');
@@ -336,9 +345,14 @@ t.test('the analytics CSV: editors and up, the figures on screen', async (t) => 
   t.equal(response.headers['content-disposition'], 'attachment; filename="analytics-7d-2026-11-21.csv"');
   const lines = response.body.trim().split('\n');
   t.equal(lines[0], 'Section,Item,Metric,Value');
-  for (const line of ['Summary,Total Requests,value,7', 'Summary,Total Requests,previous,1', 'Hourly,14:00,requests,3', 'Top Locations,"Paris, Île-de-France, France",requests,4', 'Top Users,User 103,requests,3']) {
+  for (const line of ['Summary,Total Requests,value,7', 'Summary,Total Requests,previous,1', 'Hourly (UTC),14:00,requests,3', 'Top Locations,"Paris, Île-de-France, France",requests,4', 'Top Users,User 103,requests,3']) {
     t.ok(lines.includes(line), line);
   }
+  // Rounded as on screen: 5 of 7 logs without an error is 71.428…%, the six durations average 350 ms.
+  for (const line of ['Summary,Success Rate (%),value,71.4', 'Summary,Error Rate (%),value,28.6', 'Summary,Avg Response Time (ms),value,350', 'Summary,Peak Hour,hour,14:00-15:00', 'Summary,Peak Hour,requests,3']) {
+    t.ok(lines.includes(line), line);
+  }
+  t.same(lines.filter((line) => /\d\.\d{2,}$/.test(line)), [], 'no figure carries more decimals than the screen shows');
   const [entry] = await sql<{ action: string }[]>`SELECT action FROM audit_log WHERE action = 'analytics.export'`;
   t.ok(entry, 'the export is audited');
 });
@@ -371,6 +385,17 @@ t.test('the job renews the long windows ahead of their 15 minutes', async (t) =>
   t.equal((await overviewAnswer(context(), '1y')).asOf, '2026-11-21T10:10:00.000Z', 'a fresh answer is left as it is');
 });
 
+t.test('Contact Analytics: Refresh (Cache-Control: no-cache) gets figures computed now', async (t) => {
+  const url = '/api/contact-analytics?period=24h';
+  const before = (await testApp.call(viewer.token, { method: 'GET', url })).json();
+  await insertBotLogs(sql, [log('2026-11-21T09:55:00Z', 'INFO', 998, 9000, LONDON)]);
+  const kept = (await testApp.call(viewer.token, { method: 'GET', url })).json();
+  t.same(kept.responseTimeMetrics, before.responseTimeMetrics, 'a plain request: the kept figures');
+  const fresh = (await testApp.call(viewer.token, { method: 'GET', url, headers: { 'cache-control': 'no-cache' } })).json();
+  t.not(fresh.responseTimeMetrics[0].avgTime, before.responseTimeMetrics[0].avgTime, 'Refresh: the new 9-second answer is counted');
+  await sql`DELETE FROM bot_logs WHERE user_id = 998`;
+});
+
 // Last: it moves the clock on and leaves answers computed with an extra log in the cache.
 t.test('answers are kept a minute (24h, 7d) or 15 minutes (30d, 1y) and say when they were computed', async (t) => {
   const month = await overview('30d');
@@ -378,6 +403,8 @@ t.test('answers are kept a minute (24h, 7d) or 15 minutes (30d, 1y) and say when
   const week = await overview('7d');
   t.equal(week.kpis.totalRequests.value, 7, 'the week is kept: the new log is not counted yet');
   t.equal(week.asOf, '2026-11-21T10:00:00.000Z');
+  const refreshed = await testApp.call(viewer.token, { method: 'GET', url: '/api/analytics/overview?period=7d', headers: { 'cache-control': 'no-cache' } });
+  t.equal(refreshed.json().kpis.totalRequests.value, 8, 'Refresh (Cache-Control: no-cache) gets figures computed now');
 
   testApp.clock.advance(60_000);
   const weekLater = await overview('7d');

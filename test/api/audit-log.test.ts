@@ -153,23 +153,23 @@ t.test('bad filters get a 400 naming the field', async (t) => {
   const { call, userWithToken } = await createTestApp(t);
   const { token } = await userWithToken('super_admin');
   const cases: [query: string, field: string, message: string][] = [
-    ['from=yesterday', 'from', 'from must be a date (YYYY-MM-DD) or an ISO 8601 date-time'],
-    ['to=2026-02-30', 'to', 'to must be a date (YYYY-MM-DD) or an ISO 8601 date-time'],
-    ['from=2026-11-02&to=2026-11-01', 'to', 'to must not be before from'],
-    ['page=0', 'page', 'page must be 1 or more'],
-    ['pageSize=201', 'pageSize', 'pageSize must be at most 200'],
-    ['pageSize=ten', 'pageSize', 'pageSize must be a number'],
-    [`actor=${'a'.repeat(101)}`, 'actor', 'actor must be at most 100 characters'],
-    [`search=${'s'.repeat(201)}`, 'search', 'search must be at most 200 characters'],
+    ['from=yesterday', 'from', 'From must be a date, such as 2026-11-21, or an ISO 8601 date and time.'],
+    ['to=2026-02-30', 'to', 'To must be a date, such as 2026-11-21, or an ISO 8601 date and time.'],
+    ['from=2026-11-02&to=2026-11-01', 'to', 'To must not be before From. Swap the two dates.'],
+    ['page=0', 'page', 'Page must be a whole number, 1 or more.'],
+    ['pageSize=201', 'pageSize', 'Page size must be a whole number from 1 to 200.'],
+    ['pageSize=ten', 'pageSize', 'Page size must be a whole number from 1 to 200.'],
+    [`actor=${'a'.repeat(101)}`, 'actor', 'Actor can be at most 100 characters. Shorten it.'],
+    [`search=${'s'.repeat(201)}`, 'search', 'Search can be at most 200 characters. Shorten it.'],
   ];
   for (const [query, field, message] of cases) {
     const response = await call(token, { method: 'GET', url: `/api/audit-log?${query}` });
     t.equal(response.statusCode, 400, query);
-    t.strictSame(response.json(), { error: 'Bad Request', message: `${field}: ${message}`, fields: { [field]: message } }, query);
+    t.strictSame(response.json(), { error: 'Bad Request', message, field, fields: { [field]: message } }, query);
   }
   const exported = await call(token, { method: 'GET', url: '/api/audit-log/export?from=2026-11-02&to=2026-11-01' });
   t.equal(exported.statusCode, 400, 'the export checks the same filter');
-  t.strictSame(exported.json().fields, { to: 'to must not be before from' });
+  t.strictSame(exported.json().fields, { to: 'To must not be before From. Swap the two dates.' });
 });
 
 t.test('viewers and editors may not read or export the log', async (t) => {

@@ -5,6 +5,13 @@ import { createTestApp, TEST_JWT_SECRET } from '../helpers/app.js';
 const MINUTE = 60_000;
 const SIGN_IN_TO_CONTINUE = { error: 'Unauthorized', message: 'Sign in to continue' };
 const SESSION_ENDED = { error: 'Unauthorized', message: 'Your session has ended. Sign in again.' };
+/** The 401 of a session that is over: its sentence and its machine reason (api/contract/session-end.ts). */
+const ended = (reason: string, message: string, extra: object = {}) => ({ error: 'Unauthorized', message, reason, ...extra });
+const SIGNED_OUT = ended('signed_out', 'You signed out. Sign in again to continue.');
+const TOKEN_REUSED = ended(
+  'refresh_token_reused',
+  'Your sign-in was used from somewhere else, so every session of your account was ended for safety. Sign in again.',
+);
 
 // One app for the file: starting a database costs seconds, and every test below uses its own users.
 const { app, clock, call, userWithToken, signIn } = await createTestApp(t);
@@ -69,7 +76,7 @@ t.test('refresh with an unknown or malformed token answers 401', async (t) => {
   t.strictSame(unknown.json(), SESSION_ENDED);
   const missing = await app.inject({ method: 'POST', url: '/api/auth/refresh', payload: {} });
   t.equal(missing.statusCode, 400);
-  t.equal(missing.json().message, 'refreshToken: refreshToken is required');
+  t.match(missing.json(), { field: 'refreshToken', message: 'Your session has ended. Sign in again.' });
 });
 
 t.test('presenting an already-rotated refresh token revokes every session of the user', async (t) => {
@@ -84,9 +91,11 @@ t.test('presenting an already-rotated refresh token revokes every session of the
 
   const replay = await refresh(user.refreshToken);
   t.equal(replay.statusCode, 401, 'the copied token is refused');
-  t.strictSame(replay.json(), SESSION_ENDED);
+  t.strictSame(replay.json(), TOKEN_REUSED, 'saying why');
 
-  t.equal((await verify(second.token)).statusCode, 401, 'the newest access token stops working');
+  const newest = await verify(second.token);
+  t.equal(newest.statusCode, 401, 'the newest access token stops working');
+  t.strictSame(newest.json(), TOKEN_REUSED, 'and its next request says why');
   t.equal((await refresh(second.refreshToken)).statusCode, 401, 'the newest refresh token stops working');
   t.equal((await verify(otherDevice.token)).statusCode, 401, "the user's other sessions end too");
   t.equal((await refresh(otherDevice.refreshToken)).statusCode, 401);
@@ -100,8 +109,10 @@ t.test('logout revokes the session', async (t) => {
   const response = await call(user.token, { method: 'POST', url: '/api/auth/logout', payload: { refreshToken: user.refreshToken } });
   t.equal(response.statusCode, 200);
   t.strictSame(response.json(), { success: true });
-  t.equal((await verify(user.token)).statusCode, 401, 'the access token no longer works');
-  t.strictSame((await refresh(user.refreshToken)).json(), SESSION_ENDED, 'nor the refresh token');
+  const after = await verify(user.token);
+  t.equal(after.statusCode, 401, 'the access token no longer works');
+  t.strictSame(after.json(), SIGNED_OUT, 'and says the session was signed out');
+  t.strictSame((await refresh(user.refreshToken)).json(), SIGNED_OUT, 'nor the refresh token');
   t.equal((await verify(otherDevice.token)).statusCode, 200, 'another session of the same user stays');
 });
 
@@ -123,16 +134,50 @@ t.test("an administrator's change ends the user's sessions at once", async (t) =
   const admin = await userWithToken('admin');
   const superAdmin = await userWithToken('super_admin');
 
-  const cases: { name: string; by: () => string; change: (id: number) => { method: 'PATCH' | 'POST' | 'DELETE'; url: string; payload?: object } }[] = [
-    { name: 'deactivating them', by: () => admin.token, change: (id) => ({ method: 'PATCH', url: `/api/admin/users/${id}`, payload: { isActive: false } }) },
-    { name: 'resetting their password', by: () => admin.token, change: (id) => ({ method: 'POST', url: `/api/admin/users/${id}/reset-password`, payload: { newPassword: 'a-brand-new-password' } }) },
-    { name: 'changing their role', by: () => superAdmin.token, change: (id) => ({ method: 'PATCH', url: `/api/admin/users/${id}`, payload: { role: 'editor' } }) },
-    { name: 'switching their two-factor on', by: () => admin.token, change: (id) => ({ method: 'POST', url: `/api/admin/users/${id}/toggle-2fa`, payload: { enable: true } }) },
-    { name: 'switching their two-factor off', by: () => admin.token, change: (id) => ({ method: 'POST', url: `/api/admin/users/${id}/toggle-2fa`, payload: { enable: false } }) },
-    { name: 'deleting them', by: () => superAdmin.token, change: (id) => ({ method: 'DELETE', url: `/api/admin/users/${id}` }) },
+  type Change = { method: 'PATCH' | 'POST' | 'DELETE'; url: string; payload?: object };
+  // Each change's next request answers 401 with why the session ended, so the console can say it.
+  const cases: { name: string; by: () => string; change: (id: number) => Change; answer: object }[] = [
+    {
+      name: 'deactivating them',
+      by: () => admin.token,
+      change: (id) => ({ method: 'PATCH', url: `/api/admin/users/${id}`, payload: { isActive: false } }),
+      answer: ended('deactivated', 'Your account was deactivated. Ask an administrator to reactivate it.'),
+    },
+    {
+      name: 'resetting their password',
+      by: () => admin.token,
+      change: (id) => ({ method: 'POST', url: `/api/admin/users/${id}/reset-password`, payload: { newPassword: 'a-brand-new-password' } }),
+      answer: ended('password_reset', 'Your password was reset by an administrator. Ask them for the new password.'),
+    },
+    {
+      name: 'changing their role',
+      by: () => superAdmin.token,
+      change: (id) => ({ method: 'PATCH', url: `/api/admin/users/${id}`, payload: { role: 'editor' } }),
+      answer: ended('role_changed', 'Your role was changed to Editor. Sign in again to continue.', { role: 'editor' }),
+    },
+    {
+      name: 'switching their two-factor on',
+      by: () => admin.token,
+      change: (id) => ({ method: 'POST', url: `/api/admin/users/${id}/toggle-2fa`, payload: { enable: true } }),
+      answer: ended('two_factor_enabled', 'Two-factor authentication is now on for your account. Sign in again with your code.'),
+    },
+    {
+      name: 'switching their two-factor off',
+      by: () => admin.token,
+      change: (id) => ({ method: 'POST', url: `/api/admin/users/${id}/toggle-2fa`, payload: { enable: false } }),
+      answer: ended('two_factor_disabled', 'Two-factor authentication was turned off for your account. Sign in again.'),
+    },
+    {
+      name: 'ending their sessions',
+      by: () => admin.token,
+      change: (id) => ({ method: 'POST', url: `/api/admin/users/${id}/end-sessions` }),
+      answer: ended('ended_by_admin', 'An administrator ended your session. Sign in again.'),
+    },
+    // A deleted user's sessions are gone with them: nothing is left to say why.
+    { name: 'deleting them', by: () => superAdmin.token, change: (id) => ({ method: 'DELETE', url: `/api/admin/users/${id}` }), answer: SIGN_IN_TO_CONTINUE },
   ];
 
-  for (const { name, by, change } of cases) {
+  for (const { name, by, change, answer } of cases) {
     t.test(name, async (t) => {
       const victim = await userWithToken('viewer');
       t.equal((await verify(victim.token)).statusCode, 200);
@@ -140,11 +185,25 @@ t.test("an administrator's change ends the user's sessions at once", async (t) =
       t.equal(response.statusCode, 200, response.body);
       const after = await verify(victim.token);
       t.equal(after.statusCode, 401, 'the old access token is refused on the next request');
-      t.strictSame(after.json(), SIGN_IN_TO_CONTINUE);
-      t.equal((await refresh(victim.refreshToken)).statusCode, 401, 'and the refresh token too');
+      t.strictSame(after.json(), answer, 'saying why');
+      const refused = await refresh(victim.refreshToken);
+      t.equal(refused.statusCode, 401, 'and the refresh token too');
+      t.strictSame(refused.json(), answer === SIGN_IN_TO_CONTINUE ? SESSION_ENDED : answer, 'saying the same');
       t.equal((await verify(by())).statusCode, 200, "the administrator's own session is untouched");
     });
   }
+
+  t.test('switching their own two-factor on keeps the session in use and ends the others', async (t) => {
+    const self = await userWithToken('admin');
+    const otherDevice = await signIn(self.username, self.password);
+    const response = await call(self.token, { method: 'POST', url: `/api/admin/users/${self.id}/toggle-2fa`, payload: { enable: true } });
+    t.equal(response.statusCode, 200, response.body);
+    t.equal((await verify(self.token)).statusCode, 200, 'the session that switched it stays signed in');
+    t.strictSame(
+      (await verify(otherDevice.token)).json(),
+      ended('two_factor_enabled', 'Two-factor authentication is now on for your account. Sign in again with your code.'),
+    );
+  });
 
   t.test('changing only their name keeps their session', async (t) => {
     const user = await userWithToken('viewer');
@@ -153,6 +212,15 @@ t.test("an administrator's change ends the user's sessions at once", async (t) =
     t.equal((await verify(user.token)).statusCode, 200);
     t.equal((await verify(user.token)).json().user.firstName, 'Renamed', 'verify reads the current name');
   });
+});
+
+t.test('a session past its 30 days says it expired', async (t) => {
+  const user = await userWithToken('viewer');
+  clock.advance(31 * 24 * 60 * MINUTE);
+  t.strictSame((await verify(user.token)).json(), SIGN_IN_TO_CONTINUE, 'the access token has simply run out');
+  const refused = await refresh(user.refreshToken);
+  t.equal(refused.statusCode, 401);
+  t.strictSame(refused.json(), ended('expired', 'Your session expired. Sign in again.'));
 });
 
 t.test('only HS256 tokens signed with the secret are accepted', async (t) => {

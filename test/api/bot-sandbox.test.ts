@@ -130,31 +130,33 @@ t.test('the Bot Sandbox over the real bot and simulator', async (t) => {
     t.match(response.json()[0], { name: 'Paris', country: 'France', latitude: Number, longitude: Number });
     const empty = await get('/api/bot-sandbox/places?q=%20');
     t.equal(empty.statusCode, 400);
-    t.equal(empty.json().message, 'q: q is required');
+    t.match(empty.json(), { field: 'q', message: 'Type a city name to search for.' });
   });
 
   t.test('bad requests get 400 naming the field', async (t) => {
-    const cases: [object, string][] = [
-      [{ userId: 1.5, text: 'hi' }, 'userId: userId must be a whole number'],
-      [{ userId: 'x', text: 'hi' }, 'userId: userId must be a number'],
-      [{ userId: 555002, text: 'x'.repeat(4097) }, 'text: text must be at most 4096 characters'],
-      [{ userId: 555002, text: '' }, 'text: text must not be empty'],
-      [{ userId: 555002 }, 'text: Send either text or a location'],
-      [{ userId: 555002, text: 'hi', location: PARIS }, 'text: Send either text or a location'],
-      [{ userId: 555002, location: { latitude: 91, longitude: 0 } }, 'location.latitude: latitude must be between -90 and 90'],
-      [{ userId: 555002, location: { latitude: 0, longitude: -181 } }, 'location.longitude: longitude must be between -180 and 180'],
-      [{ userId: 555002, chatId: 0, text: 'hi' }, 'chatId: chatId must be a non-zero whole number'],
+    const userIdRule = 'User ID must be a Telegram user ID: a whole number above 0, such as 123456789.';
+    const chatIdRule = "Chat ID must be a whole number other than 0: the user's ID for a private chat, a negative number for a group.";
+    const cases: [object, string, string][] = [
+      [{ userId: 1.5, text: 'hi' }, 'userId', userIdRule],
+      [{ userId: 'x', text: 'hi' }, 'userId', userIdRule],
+      [{ userId: 555002, text: 'x'.repeat(4097) }, 'text', 'A Telegram message can be at most 4,096 characters. Shorten it.'],
+      [{ userId: 555002, text: '' }, 'text', 'Type a message to send.'],
+      [{ userId: 555002 }, 'text', 'Send either text or a location, not both.'],
+      [{ userId: 555002, text: 'hi', location: PARIS }, 'text', 'Send either text or a location, not both.'],
+      [{ userId: 555002, location: { latitude: 91, longitude: 0 } }, 'location.latitude', 'Latitude must be a number from -90 to 90, such as 48.8566.'],
+      [{ userId: 555002, location: { latitude: 0, longitude: -181 } }, 'location.longitude', 'Longitude must be a number from -180 to 180, such as 2.3522.'],
+      [{ userId: 555002, chatId: 0, text: 'hi' }, 'chatId', chatIdRule],
     ];
-    for (const [payload, message] of cases) {
+    for (const [payload, field, message] of cases) {
       const response = await post('/api/bot-sandbox/messages', payload);
       t.equal(response.statusCode, 400, JSON.stringify(payload).slice(0, 80));
-      t.equal(response.json().message, message);
+      t.match(response.json(), { field, message });
     }
     const badChat = await get('/api/bot-sandbox/chats/abc/messages');
     t.equal(badChat.statusCode, 400);
-    t.equal(badChat.json().message, 'chatId: chatId must be a number');
+    t.match(badChat.json(), { field: 'chatId', message: chatIdRule });
     const badUser = await post('/api/bot-sandbox/users', { userId: 7 });
-    t.equal(badUser.json().message, 'firstName: First name is required');
+    t.match(badUser.json(), { field: 'firstName', message: 'First name is required. Enter it.' });
   });
 
   t.test('what the simulator refuses is a 400 with its reason', async (t) => {

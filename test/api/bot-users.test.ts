@@ -111,15 +111,15 @@ t.test('the bot users list', async (t) => {
   });
 
   t.test('bad queries are 400s naming the field', async (t) => {
-    for (const [query, message] of [
-      ['?status=gone', 'status must be all, active or inactive'],
-      ['?page=0', 'page must be 1 or more'],
-      ['?pageSize=500', 'pageSize must be at most 200'],
-      ['?page=two', 'page must be a number'],
+    for (const [query, field, message] of [
+      ['?status=gone', 'status', 'Status must be all, active or inactive.'],
+      ['?page=0', 'page', 'Page must be a whole number, 1 or more.'],
+      ['?pageSize=500', 'pageSize', 'Page size must be a whole number from 1 to 200.'],
+      ['?page=two', 'page', 'Page must be a whole number, 1 or more.'],
     ] as const) {
       const response = await call(viewer, { method: 'GET', url: `/api/telegram-users${query}` });
       t.equal(response.statusCode, 400, query);
-      t.match(response.json().message, message);
+      t.match(response.json(), { field, message }, query);
     }
   });
 
@@ -156,7 +156,7 @@ t.test('the bot users list', async (t) => {
     t.equal(missing.json().message, 'No bot user has that Telegram ID');
     const bad = await call(viewer, { method: 'GET', url: '/api/telegram-users/abc' });
     t.equal(bad.statusCode, 400);
-    t.match(bad.json().message, 'telegramId must be a number');
+    t.match(bad.json(), { field: 'telegramId', message: 'Telegram ID must be a Telegram user ID: a whole number above 0, such as 123456789.' });
   });
 
   t.test('an admin resets a user\'s count for today, audited', async (t) => {
@@ -183,7 +183,7 @@ t.test('the bot users list', async (t) => {
     t.strictSame(entries.map((entry) => entry.action), ['telegram-user.block', 'telegram-user.unblock']);
     const bad = await call(admin, { method: 'PATCH', url: '/api/telegram-users/500010', payload: { isBlocked: 'yes' } });
     t.equal(bad.statusCode, 400);
-    t.match(bad.json().message, 'isBlocked must be true or false');
+    t.match(bad.json(), { field: 'isBlocked', message: 'Blocked must be true or false.' });
     t.equal((await call(viewer, { method: 'PATCH', url: '/api/telegram-users/500010', payload: { isBlocked: true } })).statusCode, 403);
   });
 });

@@ -97,16 +97,25 @@ t.test('send queues at once; history, detail, cancel, retry-failed, template bro
   t.equal(history.length, 10);
   t.equal(history[0]!.title, 'B7');
   t.notOk(history.some((b) => b.title === 'News'));
-  await db.sql`UPDATE broadcasts SET success_count = 3, failure_count = 1 WHERE title = 'News'`;
-  const { totals } = (await call(token, { method: 'GET', url: '/api/broadcast-history' })).json();
-  t.strictSame(totals, { broadcasts: 12, delivered: 3, failed: 1 }, 'the totals count every broadcast, not only the latest 10 listed');
-  await db.sql`UPDATE broadcasts SET success_count = 0, failure_count = 0 WHERE title = 'News'`;
-
   const newsId = sent.json().id as number;
+  // While it is open, the sender has not recounted yet: the stored counts still say 0.
+  await db.sql`UPDATE broadcast_recipients SET status = 'delivered', sent_at = now() WHERE broadcast_id = ${newsId} AND telegram_id = ${ids[0]!}`;
+  await db.sql`UPDATE broadcast_recipients SET status = 'failed', error = 'x' WHERE broadcast_id = ${newsId} AND telegram_id = ${ids[1]!}`;
+  const { totals } = (await call(token, { method: 'GET', url: '/api/broadcast-history' })).json();
+  t.strictSame(totals, { broadcasts: 12, delivered: 1, failed: 1 }, 'the totals count every broadcast, not only the latest 10 listed, from the recipients as sent');
+  const progress = (await call(token, { method: 'GET', url: `/api/broadcasts/${newsId}` })).json().progress;
+  t.match(progress, { sent: 1, failed: 1 }, 'Live Progress counts the same recipients');
+  const [stored] = await db.sql<{ successCount: number }[]>`SELECT success_count FROM broadcasts WHERE id = ${newsId}`;
+  t.equal(stored!.successCount, 0, 'the stored count lags until the sender recounts');
+  await db.sql`UPDATE broadcast_recipients SET status = 'pending', error = NULL, sent_at = NULL WHERE broadcast_id = ${newsId}`;
+
   const detail = await call(token, { method: 'GET', url: `/api/broadcasts/${newsId}` });
   t.match(detail.json(), { content: long, progress: { sent: 0, failed: 0, pending: 2, percent: 0, estimatedSecondsLeft: 1 }, failedRecipients: [] });
-  const shortened = await call(token, { method: 'GET', url: `/api/broadcast-history` });
-  t.ok((shortened.json().broadcasts as { content: string }[]).every((b) => b.content.length <= 150));
+  await db.sql`UPDATE broadcasts SET created_at = now() + interval '1 hour' WHERE id = ${newsId}`;
+  const shortened = (await call(token, { method: 'GET', url: `/api/broadcast-history` })).json().broadcasts as { id: number; content: string }[];
+  t.equal(shortened.find((b) => b.id === newsId)!.content, `${'x'.repeat(150)}…`, 'a longer content is cut to 150 characters and says so');
+  t.ok(shortened.filter((b) => b.id !== newsId).every((b) => b.content === 'c' || b.content.length <= 150));
+  await db.sql`UPDATE broadcasts SET created_at = now() - interval '1 hour' WHERE id = ${newsId}`;
 
   const cancel = await call(token, { method: 'POST', url: `/api/broadcasts/${newsId}/cancel` });
   t.same(cancel.json(), { success: true });

@@ -83,10 +83,10 @@ t.test('preview: per-row errors and duplicates, and nothing written', async (t) 
   t.equal(preview.headers.length, 19);
   t.match(preview, { totalRows: 8, validRows: 2, errorRows: 4, duplicateRows: 2, rowsTruncated: false });
   t.strictSame(preview.rows, [
-    { line: 5, status: 'error', errors: [{ field: 'name', message: 'name is required' }] },
-    { line: 6, status: 'error', errors: [{ field: 'latitude', message: 'latitude must be between -90 and 90' }] },
-    { line: 7, status: 'error', errors: [{ field: 'rating', message: 'rating must be between 0 and 5' }] },
-    { line: 8, status: 'error', errors: [{ field: 'telegramUsername', message: 'telegramUsername is required when the contact method is telegram' }] },
+    { line: 5, status: 'error', errors: [{ field: 'name', message: 'Name is required. Enter it.' }] },
+    { line: 6, status: 'error', errors: [{ field: 'latitude', message: 'Latitude must be a number from -90 to 90, such as 52.52, or left empty.' }] },
+    { line: 7, status: 'error', errors: [{ field: 'rating', message: 'Rating must be a number from 0 to 5.' }] },
+    { line: 8, status: 'error', errors: [{ field: 'telegramUsername', message: 'Telegram username is required when the contact method is Telegram. Enter it, or choose another method.' }] },
     {
       line: 9,
       status: 'duplicate',
@@ -109,7 +109,7 @@ t.test('preview: a mapping given by the user wins over the header match', async 
   t.equal(response.statusCode, 200, response.body);
   const preview = response.json();
   t.strictSame(preview.mapping, { Who: 'name', Tel: null, Where: 'city', Area: 'region', Land: 'country', Extra: null });
-  t.strictSame(preview.rows, [{ line: 2, status: 'error', errors: [{ field: 'phone', message: 'phone is required' }] }]);
+  t.strictSame(preview.rows, [{ line: 2, status: 'error', errors: [{ field: 'phone', message: 'Phone is required. Enter it.' }] }]);
 });
 
 t.test('preview: bad input is a 400 naming the field', async (t) => {
@@ -124,7 +124,7 @@ t.test('preview: bad input is a 400 naming the field', async (t) => {
   t.equal(badMapping.statusCode, 400);
   const empty = await call(editor.token, { method: 'POST', url: '/api/medical-contacts/import/preview', payload: { csv: '' } });
   t.equal(empty.statusCode, 400);
-  t.match(empty.json().fields, { csv: 'csv is empty' });
+  t.match(empty.json().fields, { csv: 'The CSV file is empty. Choose a file with a header row and contacts.' });
 });
 
 t.test('commit imports the good rows in the background, skips the rest; undo removes exactly those', async (t) => {

@@ -55,3 +55,22 @@ t.test('a failed computation is not kept', async (t) => {
   await t.rejects(cache('k', 60_000, () => Promise.reject(new Error('database gone'))), 'a failed refresh fails its caller');
   t.equal((await cache('k', 60_000, async () => 4)).value, 4, 'and the next caller refreshes again');
 });
+
+t.test('asked with no time to live (Refresh), a caller gets figures computed now, or joins the computation under way', async (t) => {
+  const clock = createTestClock();
+  const cache = createFigureCache(clock.now);
+  const work = controlled();
+  const kept = cache('k', 60_000, work.compute);
+  work.finish(1);
+  await kept;
+  clock.advance(1_000);
+  const fresh = cache('k', 0, work.compute);
+  t.equal(work.started(), 2, 'kept figures a second old are computed again');
+  const joined = cache('k', 0, work.compute);
+  t.equal(work.started(), 2, 'a second Refresh meanwhile joins that computation');
+  t.equal((await cache('k', 60_000, work.compute)).value, 1, 'the others keep the kept figures meanwhile');
+  work.finish(2);
+  t.equal((await fresh).value, 2);
+  t.equal((await joined).value, 2, 'not the older figures');
+  t.equal((await cache('k', 60_000, work.compute)).value, 2, 'and the new figures are kept for everyone');
+});

@@ -78,18 +78,18 @@ t.test('creating, editing and deleting contacts', async (t) => {
 
   t.test('each validation rule answers 400 naming the field', async (t) => {
     const cases: [object, string, string][] = [
-      [{ name: '' }, 'name', 'name is required'],
-      [{ phone: '   ' }, 'phone', 'phone is required'],
-      [{ city: '' }, 'city', 'city is required'],
-      [{ region: '' }, 'region', 'region is required'],
-      [{ country: '' }, 'country', 'country is required'],
-      [{ latitude: 91, longitude: 0 }, 'latitude', 'latitude must be between -90 and 90'],
-      [{ latitude: 0, longitude: -181 }, 'longitude', 'longitude must be between -180 and 180'],
-      [{ latitude: 10, longitude: null }, 'longitude', 'latitude and longitude go together: give both or neither'],
-      [{ contactMethod: 'fax' }, 'contactMethod', 'contactMethod must be one of phone, telegram, whatsapp'],
-      [{ contactMethod: 'telegram' }, 'telegramUsername', 'telegramUsername is required when the contact method is telegram'],
-      [{ rating: 6 }, 'rating', 'rating must be between 0 and 5'],
-      [{ rating: '0' }, 'rating', 'rating must be a number'],
+      [{ name: '' }, 'name', 'Name is required. Enter it.'],
+      [{ phone: '   ' }, 'phone', 'Phone is required. Enter it.'],
+      [{ city: '' }, 'city', 'City is required. Enter it.'],
+      [{ region: '' }, 'region', 'Region is required. Enter it.'],
+      [{ country: '' }, 'country', 'Country is required. Enter it.'],
+      [{ latitude: 91, longitude: 0 }, 'latitude', 'Latitude must be a number from -90 to 90, such as 52.52, or left empty.'],
+      [{ latitude: 0, longitude: -181 }, 'longitude', 'Longitude must be a number from -180 to 180, such as 13.405, or left empty.'],
+      [{ latitude: 10, longitude: null }, 'longitude', 'Latitude and longitude go together: enter both, or leave both empty.'],
+      [{ contactMethod: 'fax' }, 'contactMethod', 'Choose a contact method: phone, telegram or whatsapp.'],
+      [{ contactMethod: 'telegram' }, 'telegramUsername', 'Telegram username is required when the contact method is Telegram. Enter it, or choose another method.'],
+      [{ rating: 6 }, 'rating', 'Rating must be a number from 0 to 5.'],
+      [{ rating: '0' }, 'rating', 'Rating must be a number from 0 to 5.'],
     ];
     for (const [fields, field, message] of cases) {
       const response = await write('POST', '/api/medical-contacts', { ...A_CONTACT, name: 'Dr Invalid', phone: '+1 999', ...fields });
@@ -97,14 +97,14 @@ t.test('creating, editing and deleting contacts', async (t) => {
       t.equal(response.json().fields?.[field], message, `${JSON.stringify(fields)}: ${field}`);
     }
     const { name: _name, ...noName } = A_CONTACT;
-    t.equal((await write('POST', '/api/medical-contacts', noName)).json().fields?.name, 'name is required', 'a missing name');
+    t.equal((await write('POST', '/api/medical-contacts', noName)).json().fields?.name, 'Name is required. Enter it.', 'a missing name');
 
     const contact = await create();
     const edits: [object, string, string][] = [
-      [{ name: '' }, 'name', 'name is required'],
-      [{ phone: '' }, 'phone', 'phone is required'],
-      [{ contactMethod: 'telegram' }, 'telegramUsername', 'telegramUsername is required when the contact method is telegram'],
-      [{ rating: -1 }, 'rating', 'rating must be between 0 and 5'],
+      [{ name: '' }, 'name', 'Name is required. Enter it.'],
+      [{ phone: '' }, 'phone', 'Phone is required. Enter it.'],
+      [{ contactMethod: 'telegram' }, 'telegramUsername', 'Telegram username is required when the contact method is Telegram. Enter it, or choose another method.'],
+      [{ rating: -1 }, 'rating', 'Rating must be a number from 0 to 5.'],
     ];
     for (const [fields, field, message] of edits) {
       const response = await write('PATCH', `/api/medical-contacts/${contact.id}`, fields);
@@ -113,11 +113,11 @@ t.test('creating, editing and deleting contacts', async (t) => {
     }
     const nowhere = await create({ city: 'Atlantis' });
     const half = await write('PATCH', `/api/medical-contacts/${nowhere.id}`, { latitude: 5 });
-    t.equal(half.json().fields?.longitude, 'latitude and longitude go together: give both or neither', 'an edit leaving half a pair');
+    t.equal(half.json().fields?.longitude, 'Latitude and longitude go together: enter both, or leave both empty.', 'an edit leaving half a pair');
     const telegram = await write('PATCH', `/api/medical-contacts/${contact.id}`, { contactMethod: 'telegram', telegramUsername: 'dr_x' });
     t.equal(telegram.statusCode, 200, 'telegram with a username is fine');
     const cleared = await write('PATCH', `/api/medical-contacts/${contact.id}`, { telegramUsername: null });
-    t.equal(cleared.json().fields?.telegramUsername, 'telegramUsername is required when the contact method is telegram', 'the merged record keeps the rule');
+    t.equal(cleared.json().fields?.telegramUsername, 'Telegram username is required when the contact method is Telegram. Enter it, or choose another method.', 'the merged record keeps the rule');
   });
 
   t.test('unknown ids answer 404', async (t) => {

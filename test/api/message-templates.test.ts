@@ -61,33 +61,33 @@ t.test('message templates', async (t) => {
       t.equal(response.statusCode, 400, `${JSON.stringify(payload).slice(0, 60)}: 400`);
       t.match(response.json().message, message);
     };
-    await refused({ type: 'custom', content: 'x' }, 'name is required');
-    await refused({ name: '   ', type: 'custom', content: 'x' }, 'name is required');
-    await refused({ name: 'n'.repeat(101), type: 'custom', content: 'x' }, 'name must be at most 100 characters');
-    await refused({ name: 'A', type: 'custom', content: '  ' }, 'content is required');
-    await refused({ name: 'A', type: 'custom' }, 'content is required');
-    await refused({ name: 'A', type: 'newsletter', content: 'x' }, /type must be one of welcome, location_result, .*broadcast, custom/);
+    await refused({ type: 'custom', content: 'x' }, 'Name is required. Enter it.');
+    await refused({ name: '   ', type: 'custom', content: 'x' }, 'Name is required. Enter it.');
+    await refused({ name: 'n'.repeat(101), type: 'custom', content: 'x' }, 'Name can be at most 100 characters. Shorten it.');
+    await refused({ name: 'A', type: 'custom', content: '  ' }, 'Content is required. Write the message.');
+    await refused({ name: 'A', type: 'custom' }, 'Content is required. Write the message.');
+    await refused({ name: 'A', type: 'newsletter', content: 'x' }, /^Choose a template type: welcome, location_result, .*broadcast, custom\.$/);
     await refused(
       { name: 'A', type: 'custom', content: 'x'.repeat(4097) },
-      'content is too long for Telegram: 4097 characters once rendered with the longest values of its placeholders, the limit is 4096',
+      'The message is too long for Telegram: 4,097 characters once its placeholders hold their longest values, over the limit of 4,096 characters. Shorten it.',
     );
     // 4032 characters of text and {first_name} at its longest (64, Telegram's limit for a name): 4096 once rendered, which fits.
     await create({ name: 'Long', type: 'custom', content: `${'x'.repeat(4032)}{first_name}` });
-    await refused({ name: 'A', type: 'custom', content: `${'x'.repeat(4033)}{first_name}` }, /4097 characters once rendered/);
+    await refused({ name: 'A', type: 'custom', content: `${'x'.repeat(4033)}{first_name}` }, /4,097 characters once its placeholders/);
     const target = await create({ name: 'To edit', type: 'custom' });
     await refused({ content: '<b>&amp;</b>'.repeat(400) }, /too long for Telegram/, 'PATCH', `${URL}/${target.id}`);
-    await refused({ name: '' }, 'name is required', 'PATCH', `${URL}/${target.id}`);
+    await refused({ name: '' }, 'Name is required. Enter it.', 'PATCH', `${URL}/${target.id}`);
   });
 
   t.test('content Telegram would refuse as HTML is refused on save, naming content and the reason', async (t) => {
     const unclosed = await api('POST', URL, { name: 'Broken', type: 'custom', content: '<b>{first_name} unclosed' });
     t.equal(unclosed.statusCode, 400);
-    const reason = 'content is not valid Telegram HTML: Unclosed <b> tag: close it with </b>';
-    t.strictSame(unclosed.json(), { error: 'Bad Request', message: `content: ${reason}`, fields: { content: reason } });
+    const reason = 'The message is not HTML Telegram accepts: Unclosed <b> tag: close it with </b>. Fix the tag, or remove it.';
+    t.strictSame(unclosed.json(), { error: 'Bad Request', message: reason, field: 'content', fields: { content: reason } });
     const target = await create({ name: 'Fine', type: 'custom', content: '<b>Hi</b> {first_name}' });
     const patched = await api('PATCH', `${URL}/${target.id}`, { content: 'Hi <div>{first_name}</div>' });
     t.equal(patched.statusCode, 400);
-    t.match(patched.json().fields.content, /^content is not valid Telegram HTML: <div> is not a tag Telegram supports/);
+    t.match(patched.json().fields.content, /^The message is not HTML Telegram accepts: <div> is not a tag Telegram supports/);
     t.equal((await api('GET', `${URL}/../message-templates?search=Broken`)).json().length, 0, 'nothing was saved');
   });
 

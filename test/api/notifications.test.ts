@@ -46,7 +46,7 @@ t.test('real-time notifications', async (t) => {
     t.equal(second.total, 4);
     const tooMany = await api('GET', `${URL}?limit=1000`);
     t.equal(tooMany.statusCode, 400);
-    t.equal(tooMany.json().fields.limit, 'limit must be at most 100');
+    t.equal(tooMany.json().fields.limit, 'Limit must be a whole number from 0 to 100.');
   });
 
   t.test('unread lists only unread ones, and the critical ones on asking', async (t) => {
@@ -75,7 +75,7 @@ t.test('real-time notifications', async (t) => {
     t.equal(unknown.json().message, 'No notification with this id');
     const bad = await api('PATCH', `${URL}/abc/read`);
     t.equal(bad.statusCode, 400);
-    t.equal(bad.json().fields.id, 'id must be a number');
+    t.match(bad.json().fields.id, /^The id in the address must be a whole number above 0\./);
   });
 
   t.test('marks all read, counting the unread ones', async (t) => {
@@ -124,11 +124,11 @@ t.test('notification settings', async (t) => {
 
   t.test('bad values answer 400 naming the field', async (t) => {
     for (const [change, field, message] of [
-      [{ adminGroupId: 12345 }, 'adminGroupId', 'adminGroupId must be a negative number'],
-      [{ adminGroupId: -1.5 }, 'adminGroupId', 'adminGroupId must be a whole number'],
-      [{ adminTelegramId: '12' }, 'adminTelegramId', 'adminTelegramId must be a whole number'],
-      [{ adminTelegramId: -5 }, 'adminTelegramId', 'adminTelegramId must be a positive number'],
-      [{ errorAlerts: 'yes' }, 'errorAlerts', 'errorAlerts must be true or false'],
+      [{ adminGroupId: 12345 }, 'adminGroupId', "Admin group ID must be the group's chat ID: a negative whole number, such as -1001234567890, or left empty."],
+      [{ adminGroupId: -1.5 }, 'adminGroupId', "Admin group ID must be the group's chat ID: a negative whole number, such as -1001234567890, or left empty."],
+      [{ adminTelegramId: '12' }, 'adminTelegramId', "Admin Telegram ID must be the admin's Telegram user ID: a whole number above 0, such as 123456789, or left empty."],
+      [{ adminTelegramId: -5 }, 'adminTelegramId', "Admin Telegram ID must be the admin's Telegram user ID: a whole number above 0, such as 123456789, or left empty."],
+      [{ errorAlerts: 'yes' }, 'errorAlerts', 'Error alerts must be on or off (true or false).'],
     ] as const) {
       const response = await put(admin.token, { ...valid, ...change });
       t.equal(response.statusCode, 400, `${JSON.stringify(change)}: ${response.body}`);

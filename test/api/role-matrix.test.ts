@@ -229,7 +229,7 @@ const ROUTES: RouteEntry[] = [
   },
   { method: 'GET', url: '/api/system-health', expect: EVERY_ROLE(200) },
   { method: 'GET', url: '/api/bot-stats', expect: EVERY_ROLE(200), request: () => ({ url: '/api/bot-stats?period=24h' }) },
-  { method: 'GET', url: '/api/bot-stats/export', expect: EDITORS_AND_UP(200), request: () => ({ url: '/api/bot-stats/export?period=30d' }) },
+  { method: 'GET', url: '/api/bot-stats/export', expect: EVERY_ROLE(200), request: () => ({ url: '/api/bot-stats/export?period=30d' }) },
   { method: 'GET', url: '/api/backups', expect: ADMINS_ONLY(200) },
   { method: 'POST', url: '/api/backups', expect: ADMINS_ONLY(409) },
   // The audit log: admins only.

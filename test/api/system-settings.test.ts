@@ -44,26 +44,27 @@ t.test('GET answers the defaults of spec §3, and PUT saves every field', async 
 
 t.test('each bad field is a 400 that names it', async (t) => {
   const cases: [Record<string, unknown>, string, string][] = [
-    [{ dailyLimit: 0 }, 'dailyLimit', 'dailyLimit must be between 1 and 10000'],
-    [{ dailyLimit: 2.5 }, 'dailyLimit', 'dailyLimit must be a whole number'],
-    [{ dailyLimit: '5' }, 'dailyLimit', 'dailyLimit must be a number'],
-    [{ dailyLimit: 10_001 }, 'dailyLimit', 'dailyLimit must be between 1 and 10000'],
-    [{ dailyLimit: 1e20 }, 'dailyLimit', 'dailyLimit must be between 1 and 10000'],
-    [{ logRetentionDays: -1e20 }, 'logRetentionDays', 'logRetentionDays must be between 1 and 3650 days'],
-    [{ maxResponseTime: -1 }, 'maxResponseTime', 'maxResponseTime must be between 1 and 3600 seconds'],
-    [{ maxResponseTime: 1.5 }, 'maxResponseTime', 'maxResponseTime must be a whole number of seconds'],
-    [{ logLevel: 'TRACE' }, 'logLevel', 'logLevel must be one of DEBUG, INFO, WARN, ERROR'],
-    [{ logRetentionDays: 0 }, 'logRetentionDays', 'logRetentionDays must be between 1 and 3650 days'],
-    [{ maintenanceMode: 'yes' }, 'maintenanceMode', 'maintenanceMode must be true or false'],
-    [{ autoBackup: null }, 'autoBackup', 'autoBackup must be true or false'],
-    [{ allowedGroups: '-100, abc' }, 'allowedGroups', 'allowedGroups must be comma-separated group ids, such as -1001234567890, -1009876543210'],
-    [{ allowedGroups: 42 }, 'allowedGroups', 'allowedGroups must be a text of comma-separated group ids'],
+    [{ dailyLimit: 0 }, 'dailyLimit', 'Daily limit must be a whole number from 1 to 10000.'],
+    [{ dailyLimit: 2.5 }, 'dailyLimit', 'Daily limit must be a whole number from 1 to 10000.'],
+    [{ dailyLimit: '5' }, 'dailyLimit', 'Daily limit must be a whole number from 1 to 10000.'],
+    [{ dailyLimit: 10_001 }, 'dailyLimit', 'Daily limit must be a whole number from 1 to 10000.'],
+    [{ dailyLimit: 1e20 }, 'dailyLimit', 'Daily limit must be a whole number from 1 to 10000.'],
+    [{ logRetentionDays: -1e20 }, 'logRetentionDays', 'Log retention must be a whole number from 1 to 3650 days.'],
+    [{ maxResponseTime: -1 }, 'maxResponseTime', 'Max response time must be a whole number from 1 to 3600 seconds.'],
+    [{ maxResponseTime: 1.5 }, 'maxResponseTime', 'Max response time must be a whole number from 1 to 3600 seconds.'],
+    [{ logLevel: 'TRACE' }, 'logLevel', 'Choose a log level: DEBUG, INFO, WARN, ERROR.'],
+    [{ logRetentionDays: 0 }, 'logRetentionDays', 'Log retention must be a whole number from 1 to 3650 days.'],
+    [{ maintenanceMode: 'yes' }, 'maintenanceMode', 'Maintenance mode must be on or off (true or false).'],
+    [{ autoBackup: null }, 'autoBackup', 'Automatic backup must be on or off (true or false).'],
+    [{ allowedGroups: '-100, abc' }, 'allowedGroups', 'Allowed groups must be group IDs separated by commas, such as -1001234567890, -1009876543210, or left empty.'],
+    [{ allowedGroups: 42 }, 'allowedGroups', 'Allowed groups must be group IDs separated by commas, such as -1001234567890, -1009876543210, or left empty.'],
   ];
   for (const [change, field, message] of cases) {
     const response = await put(admin.token, { ...DEFAULTS, ...change });
     t.equal(response.statusCode, 400, JSON.stringify(change));
     t.equal(response.json().fields?.[field], message, `${JSON.stringify(change)}: ${field}`);
-    t.equal(response.json().message, `${field}: ${message}`);
+    t.equal(response.json().message, message, 'the message is the sentence, with no field name before it');
+    t.equal(response.json().field, field);
   }
   const missing = await put(admin.token, { dailyLimit: 4 });
   t.equal(missing.statusCode, 400, 'every field is required');
@@ -84,10 +85,10 @@ t.test('allowed groups are the active authorized groups; saving a changed list a
 
   const unknown = await put(admin.token, { ...DEFAULTS, allowedGroups: '-1001, -100999' });
   t.equal(unknown.statusCode, 400);
-  t.equal(unknown.json().message, 'allowedGroups: -100999 is not an authorized group; add it in Access Control first');
+  t.equal(unknown.json().message, 'Allowed groups: -100999 is not an authorized group. Add it in Access Control first, or remove it from the list.');
   t.equal(unknown.json().fields.allowedGroups, unknown.json().message);
   const several = await put(admin.token, { ...DEFAULTS, allowedGroups: '-7, -8' });
-  t.equal(several.json().message, 'allowedGroups: -7, -8 are not authorized groups; add them in Access Control first');
+  t.equal(several.json().message, 'Allowed groups: -7, -8 are not authorized groups. Add them in Access Control first, or remove them from the list.');
   t.same(await activeGroups(), [-1003, -1001], 'a refused save changes no group');
 
   // A group activated elsewhere (Access Control) while the dialog was open is not switched off by an unchanged list.

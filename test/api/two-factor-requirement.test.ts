@@ -94,17 +94,17 @@ t.test('the setting: off by default, a grace period of 7 days, counted from swit
 
 t.test('bad values are 400s that name the field, and save nothing', async (t) => {
   const cases: [Record<string, unknown>, string, string][] = [
-    [{ twoFactorGraceDays: -1 }, 'twoFactorGraceDays', 'twoFactorGraceDays must be between 0 and 90 days'],
-    [{ twoFactorGraceDays: 91 }, 'twoFactorGraceDays', 'twoFactorGraceDays must be between 0 and 90 days'],
-    [{ twoFactorGraceDays: 2.5 }, 'twoFactorGraceDays', 'twoFactorGraceDays must be a whole number of days'],
-    [{ twoFactorGraceDays: '7' }, 'twoFactorGraceDays', 'twoFactorGraceDays must be a number'],
-    [{ requireTwoFactorForAdmins: 'yes' }, 'requireTwoFactorForAdmins', 'requireTwoFactorForAdmins must be true or false'],
-    [{ requireTwoFactorForAdmins: null }, 'requireTwoFactorForAdmins', 'requireTwoFactorForAdmins must be true or false'],
+    [{ twoFactorGraceDays: -1 }, 'twoFactorGraceDays', 'Grace period must be a whole number from 0 to 90 days.'],
+    [{ twoFactorGraceDays: 91 }, 'twoFactorGraceDays', 'Grace period must be a whole number from 0 to 90 days.'],
+    [{ twoFactorGraceDays: 2.5 }, 'twoFactorGraceDays', 'Grace period must be a whole number from 0 to 90 days.'],
+    [{ twoFactorGraceDays: '7' }, 'twoFactorGraceDays', 'Grace period must be a whole number from 0 to 90 days.'],
+    [{ requireTwoFactorForAdmins: 'yes' }, 'requireTwoFactorForAdmins', 'Require two-factor for admins must be on or off (true or false).'],
+    [{ requireTwoFactorForAdmins: null }, 'requireTwoFactorForAdmins', 'Require two-factor for admins must be on or off (true or false).'],
   ];
   for (const [change, field, message] of cases) {
     const response = await put({ ...OTHER_SETTINGS, requireTwoFactorForAdmins: true, ...change });
     t.equal(response.statusCode, 400, JSON.stringify(change));
-    t.strictSame(response.json(), { error: 'Bad Request', message: `${field}: ${message}`, fields: { [field]: message } });
+    t.strictSame(response.json(), { error: 'Bad Request', message, field, fields: { [field]: message } });
   }
   t.match((await getSettings()).json(), { requireTwoFactorForAdmins: false, twoFactorGraceDays: 7 }, 'nothing was saved');
 

@@ -4,6 +4,8 @@ import { createTestApp } from '../helpers/app.js';
 
 const STEP_MS = 30_000;
 const INVALID_CODE = { success: false, error: 'Invalid two-factor code', message: 'Invalid two-factor code' };
+const REUSED = 'This code was already used. Wait for the next code from your app.';
+const REUSED_CODE = { success: false, error: REUSED, message: REUSED };
 
 // One app for the file: starting a database costs seconds, and every test below uses its own users.
 const { app, clock, call, userWithToken } = await createTestApp(t);
@@ -79,7 +81,7 @@ t.test('enrolment at sign-in when an administrator switches two-factor on', asyn
 
   const replay = await login({ identifier: user.username, password: user.password, twoFactorToken: code });
   t.equal(replay.statusCode, 401, 'the enrolment code cannot be used again');
-  t.strictSame(replay.json(), INVALID_CODE);
+  t.strictSame(replay.json(), REUSED_CODE, 'and says it was used, not that it is wrong');
 
 });
 
@@ -94,7 +96,7 @@ t.test('a code is accepted once, even within its window', async (t) => {
   clock.advance(5_000);
   const again = await login({ identifier: user.username, password: user.password, twoFactorToken: code });
   t.equal(again.statusCode, 401);
-  t.strictSame(again.json(), INVALID_CODE);
+  t.strictSame(again.json(), REUSED_CODE, 'a reused code says so and to wait for the next one');
 });
 
 t.test('codes one step old are accepted, two steps old refused', async (t) => {
@@ -111,6 +113,7 @@ t.test('codes one step old are accepted, two steps old refused', async (t) => {
 
   const older = await login({ identifier: user.username, password: user.password, twoFactorToken: await totp(user.secret, 1) });
   t.equal(older.statusCode, 401, 'a step before the last accepted one is refused');
+  t.strictSame(older.json(), REUSED_CODE, 'as used, since a later code was');
 
   const next = await login({ identifier: user.username, password: user.password, twoFactorToken: await totp(user.secret, -1) });
   t.equal(next.statusCode, 200, 'the next step is accepted (clock drift the other way)');
@@ -187,7 +190,7 @@ t.test('self-service two-factor under /api/account', async (t) => {
 
   const badFormat = await call(user.token, { method: 'POST', url: '/api/account/two-factor/enable', payload: { code: '12' } });
   t.equal(badFormat.statusCode, 400);
-  t.equal(badFormat.json().message, 'code: The code must be 6 digits');
+  t.match(badFormat.json(), { field: 'code', message: 'The code must be 6 digits. Type the code your authenticator app shows.' });
 
   const wrong = await call(user.token, { method: 'POST', url: '/api/account/two-factor/enable', payload: { code: await totp(secret, 3) } });
   t.equal(wrong.statusCode, 400);
@@ -199,10 +202,14 @@ t.test('self-service two-factor under /api/account', async (t) => {
   const { recoveryCodes } = enable.json();
   t.equal(recoveryCodes.length, 10);
   t.equal((await call(user.token, { method: 'GET', url: '/api/auth/verify' })).statusCode, 200, 'this session stays');
-  t.equal(
-    (await call(otherSession.json().token, { method: 'GET', url: '/api/auth/verify' })).statusCode,
-    401,
-    'other sessions end',
+  t.strictSame(
+    (await call(otherSession.json().token, { method: 'GET', url: '/api/auth/verify' })).json(),
+    {
+      error: 'Unauthorized',
+      message: 'Two-factor authentication is now on for your account. Sign in again with your code.',
+      reason: 'two_factor_enabled',
+    },
+    'other sessions end, saying why',
   );
   t.match((await account()).json(), { twoFactorEnabled: true, recoveryCodesRemaining: 10 });
 
@@ -220,7 +227,7 @@ t.test('self-service two-factor under /api/account', async (t) => {
 
   const regenerateWrong = await call(user.token, { method: 'POST', url: '/api/account/two-factor/recovery-codes', payload: { password: 'nope-nope' } });
   t.equal(regenerateWrong.statusCode, 400);
-  t.strictSame(regenerateWrong.json(), { error: 'Bad Request', message: 'The password is incorrect', fields: { password: 'The password is incorrect' } });
+  t.strictSame(regenerateWrong.json(), { error: 'Bad Request', message: 'The password is incorrect', field: 'password', fields: { password: 'The password is incorrect' } });
 
   const regenerate = await call(user.token, { method: 'POST', url: '/api/account/two-factor/recovery-codes', payload: { password: user.password } });
   t.equal(regenerate.statusCode, 200);
@@ -235,7 +242,7 @@ t.test('self-service two-factor under /api/account', async (t) => {
 
   const disableMissing = await call(user.token, { method: 'POST', url: '/api/account/two-factor/disable', payload: {} });
   t.equal(disableMissing.statusCode, 400);
-  t.equal(disableMissing.json().message, 'password: Password is required');
+  t.match(disableMissing.json(), { field: 'password', message: 'Password is required' });
 
   const disableWrong = await call(user.token, { method: 'POST', url: '/api/account/two-factor/disable', payload: { password: 'nope-nope' } });
   t.equal(disableWrong.statusCode, 400);
@@ -263,17 +270,18 @@ t.test('POST /api/account/password', async (t) => {
   t.strictSame(wrongCurrent.json(), {
     error: 'Bad Request',
     message: 'The password is incorrect',
+    field: 'currentPassword',
     fields: { currentPassword: 'The password is incorrect' },
   });
 
   const tooShort = await change(user.token, { currentPassword: user.password, newPassword: 'short' });
   t.equal(tooShort.statusCode, 400);
-  t.equal(tooShort.json().message, 'newPassword: Password must be at least 8 characters long');
-  t.strictSame(tooShort.json().fields, { newPassword: 'Password must be at least 8 characters long' });
+  t.match(tooShort.json(), { field: 'newPassword', message: 'Password must be at least 8 characters long. Choose a longer one.' });
+  t.strictSame(tooShort.json().fields, { newPassword: 'Password must be at least 8 characters long. Choose a longer one.' });
 
   const common = await change(user.token, { currentPassword: user.password, newPassword: 'password123' });
   t.equal(common.statusCode, 400);
-  t.equal(common.json().message, 'newPassword: This password is too common; choose one that is harder to guess');
+  t.match(common.json(), { field: 'newPassword', message: 'This password is too common. Choose a longer or less common password.' });
 
   const commonAnyCase = await change(user.token, { currentPassword: user.password, newPassword: 'PassWord123' });
   t.equal(commonAnyCase.statusCode, 400, 'the common-password list ignores case');

@@ -51,7 +51,7 @@ t.test('every handled update writes exactly one log row with its outcome, durati
   ]);
   const [, , , , , located, empty, , pressed] = rows;
   t.match(located, {
-    message: 'Answered a location with 1 contacts', latitude: 52.23, longitude: 21.01, city: 'Warsaw', region: 'Mazovia', country: 'Poland', resultCount: 1,
+    message: 'Answered a location with 1 contact', latitude: 52.23, longitude: 21.01, city: 'Warsaw', region: 'Mazovia', country: 'Poland', resultCount: 1,
     metadata: { contactIds: [Number], masters: 0 },
   });
   t.match(empty, { message: 'No contacts within the search radius', latitude: -45, longitude: -140, resultCount: 0, city: null, country: null }, 'a point at sea belongs to no place');

@@ -96,7 +96,7 @@ t.test('no contacts within the radius: the clear empty answer, a WARN log, and n
   t.equal(replies[0], '⚠️ No medical contacts were found within 100 km of Tokyo, Tokyo, Japan. Try a location closer to a town.');
   t.match(await lastLog(h.sql, user.id), { level: 'WARN', message: 'No contacts within the search radius', resultCount: 0, city: 'Tokyo' });
   const usage = await h.sql`SELECT used FROM daily_usage WHERE telegram_id = ${user.id}`;
-  t.same(usage.map((row) => row.used), [0], 'the search was given back');
+  t.same(usage.map((row) => row.used).filter((used) => used > 0), [], 'no search was taken');
   t.same(texts(await h.say(user.id, '/help')), [rendered('help', { daily_limit: 50, remaining: 50 })]);
 });
 

@@ -124,3 +124,16 @@ t.test('a daily request the database could not give back is given back with the 
   const [usage] = await direct.sql<{ used: number }[]>`SELECT used FROM daily_usage WHERE telegram_id = ${USER} AND usage_date = '2026-11-21'`;
   t.same(usage, { used: 1 });
 });
+
+t.test('rows logged while a write is under way go together in the next write, up to maxWriteRows, in order', async (t) => {
+  const recorder = createRecorder({ sql: direct.sql, flushIntervalMs: 600_000, maxBatch: 100, maxWriteRows: 1000 });
+  const [before] = await direct.sql<{ batches: number }[]>`SELECT count(*)::int AS batches FROM written_log_batches`;
+  // Logged in one go: the first write takes 1,000 rows, the rest follow 1,000 at a time, not 100.
+  for (let index = 0; index < 2500; index += 1) recorder.log(row(`grouped ${String(index).padStart(4, '0')}`));
+  await recorder.close();
+  const written = await rowsLabelled('grouped ');
+  t.equal(written.length, 2500, 'every row is written, close() included');
+  t.strictSame(written, [...written].sort(), 'in the order they were logged');
+  const [after] = await direct.sql<{ batches: number }[]>`SELECT count(*)::int AS batches FROM written_log_batches`;
+  t.equal(after!.batches - before!.batches, 3, 'in three transactions');
+});

@@ -59,11 +59,12 @@ t.test('an admin manages authorized groups and the admin whitelist on the Access
     await dialog.getByLabel('Group Name').fill('Medical Help Network');
     await dialog.getByLabel('Daily Limit').fill('2.5');
     await dialog.getByRole('button', { name: 'Save Group' }).click();
-    await dialog.getByText('Group ID of a supergroup starts with -100 (for example -1001234567890)').waitFor();
-    await dialog.getByText('Daily Limit must be a whole number').waitFor();
+    await dialog.getByText('A supergroup\'s Group ID starts with -100, such as -1001234567890. Check the ID, or choose the type "group".', { exact: true }).waitFor();
+    await dialog.getByText('Daily limit must be a whole number from 1 to 10000.', { exact: true }).waitFor();
+    t.equal(await dialog.getByText(/dailyLimit|groupId/).count(), 0, 'no raw field names on the form');
     await dialog.getByLabel('Daily Limit').fill('0');
     await dialog.getByRole('button', { name: 'Save Group' }).click();
-    await dialog.getByText('Daily Limit must be a positive whole number').waitFor();
+    await dialog.getByText('Daily limit must be a whole number from 1 to 10000.', { exact: true }).waitFor();
     t.equal((await server.sql`SELECT 1 FROM authorized_groups`).length, 0, 'nothing was sent');
 
     await dialog.getByLabel('Group ID').fill('-1001234567890');
@@ -134,7 +135,7 @@ t.test('an admin manages authorized groups and the admin whitelist on the Access
     await dialog.getByText('Telegram ID is required').waitFor();
     await dialog.getByLabel('Telegram ID').fill('-100');
     await dialog.getByRole('button', { name: 'Save Admin' }).click();
-    await dialog.getByText("Telegram ID must be positive: it is the user's Telegram ID, not a group's").waitFor();
+    await dialog.getByText("Telegram ID must be a positive number: enter the user's Telegram ID, not a group's.", { exact: true }).waitFor();
     await dialog.getByLabel('Telegram ID').fill('412987654');
     await dialog.getByLabel('Username').fill('@tomh_medic');
     await dialog.getByLabel('First Name').fill('Tom');

@@ -1,9 +1,15 @@
 import t from 'tap';
 import { launchBrowser, signIn } from '../helpers/browser.js';
+import { layoutProblems } from '../helpers/layout.js';
 import { startTestServer } from '../helpers/server.js';
 
 const SUPER_ADMIN = { username: 'sam', password: 'sam-the-super-admin', role: 'super_admin' as const };
 const NEW_USER = { username: 'nora', email: 'nora@clinic.example', firstName: 'Nora', password: 'nora-first-password' };
+
+async function roleInDatabase(sql: Awaited<ReturnType<typeof startTestServer>>['sql'], username: string) {
+  const [row] = await sql<{ role: string }[]>`select role from admin_users where lower(username) = ${username}`;
+  return row?.role;
+}
 
 async function isActiveInDatabase(sql: Awaited<ReturnType<typeof startTestServer>>['sql'], username: string) {
   const [row] = await sql<{ isActive: boolean }[]>`select is_active from admin_users where lower(username) = ${username}`;
@@ -73,6 +79,43 @@ t.test('a super admin manages a user from the User Management screen', async (t)
     t.equal(body.success, true, 'the user signs in with the new password');
   });
 
+  await t.test('every column and action button fits without sideways scroll from 1440 to 768 px, and the cards at 375', async (t) => {
+    await server.createUser({ username: 'bartholomew.longname', password: 'a-good-long-password', role: 'admin', firstName: 'Bartholomew-Alexander' });
+    await page.reload();
+    await page.getByRole('row', { name: /Bartholomew-Alexander/ }).waitFor();
+    for (const [width, height] of [[1440, 900], [1024, 768], [768, 1024], [375, 800]] as const) {
+      await page.setViewportSize({ width, height });
+      const table = page.getByRole('table', { name: 'Admin Users' });
+      if (width >= 768) {
+        await table.waitFor();
+        t.ok(await page.getByRole('button', { name: `Delete: ${NEW_USER.username}` }).isVisible(), `Delete is shown at ${width} px`);
+      } else {
+        await table.waitFor({ state: 'hidden' });
+      }
+      t.strictSame(await layoutProblems(page), [], `${width}x${height}: no sideways scroll, every action button inside the viewport`);
+      await page.screenshot({ path: `.tap/screenshots/admin-users-${width}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  await t.test('a role change asks first, says the person is signed out, and Cancel keeps the role', async (t) => {
+    const select = page.getByRole('combobox', { name: `Role: ${NEW_USER.username}` });
+    await select.selectOption('admin');
+    const confirm = page.getByRole('alertdialog', { name: 'Change the role of Nora to Admin?' });
+    await confirm.getByText('Nora becomes Admin (Full access except user management) instead of Editor. They are signed out on every device at once and must sign in again.').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    t.equal(await select.inputValue(), 'editor', 'the dropdown shows the role unchanged');
+    t.equal(await roleInDatabase(server.sql, NEW_USER.username), 'editor', 'nothing was sent');
+
+    await select.selectOption('admin');
+    await confirm.getByRole('button', { name: 'Change Role' }).click();
+    await page.getByText('User information has been updated successfully.').waitFor();
+    await confirm.waitFor({ state: 'detached' });
+    t.equal(await roleInDatabase(server.sql, NEW_USER.username), 'admin', 'the role changed once confirmed');
+    t.equal(await select.inputValue(), 'admin');
+  });
+
   await t.test('deactivates the user with the row switch', async (t) => {
     const toggle = page.getByRole('switch', { name: `Active: ${NEW_USER.username}` });
     t.equal(await toggle.getAttribute('aria-checked'), 'true', 'the user starts active');
@@ -115,4 +158,29 @@ t.test('a viewer reaching /admin-users sees that access is restricted', async (t
   await page.goto(`${server.url}/admin-users`);
   await page.getByText('Access Restricted').waitFor();
   t.equal(await page.getByRole('button', { name: 'Add User' }).count(), 0, 'no Add User button');
+});
+
+t.test("an admin's Create User offers only the roles an admin may give", async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  await server.createUser({ username: 'ada', password: 'ada-the-admin-pass', role: 'admin' });
+  const browser = await launchBrowser();
+  t.teardown(() => browser.close());
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+
+  await signIn(page, server.url, 'ada', 'ada-the-admin-pass');
+  await page.goto(`${server.url}/admin-users`);
+  await page.getByRole('button', { name: 'Add User' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New User' });
+  const options = dialog.getByLabel('Role *').locator('option');
+  const roles: (string | null)[] = [];
+  for (let index = 0; index < (await options.count()); index += 1) roles.push(await options.nth(index).getAttribute('value'));
+  t.strictSame(roles, ['viewer', 'editor', 'admin'], 'no Super Admin, which the server would refuse');
+  await dialog.getByLabel('Username *').fill('newcomer');
+  await dialog.getByLabel('Password *').fill('newcomer-password');
+  await dialog.getByLabel('Role *').selectOption('admin');
+  await dialog.getByRole('button', { name: 'Create User' }).click();
+  await page.getByText('User Created').waitFor();
+  const [row] = await server.sql<{ role: string }[]>`select role from admin_users where username = 'newcomer'`;
+  t.equal(row?.role, 'admin', 'the highest role offered is accepted');
 });

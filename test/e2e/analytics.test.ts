@@ -110,10 +110,11 @@ t.test('the analytics screens over the demo data', async (t) => {
     t.ok(csv.lines.some((line) => line.startsWith('Summary,Total Contacts,count,')));
   });
 
-  await t.test('a viewer has no Export button, and 375 px needs no sideways scroll', async (t) => {
+  await t.test('a viewer has no Export on the analytics screens, and 375 px needs no sideways scroll', async (t) => {
     const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
     t.teardown(() => page.close());
     await signIn(page, server.url, 'demo.viewer', DEMO_PASSWORD);
+    // The analytics screens' exports are for editors and up (README, "Who may export what").
     for (const [path, heading] of [
       ['/analytics', 'Analytics Dashboard'],
       ['/geographic-analytics', 'Geographic Analytics'],

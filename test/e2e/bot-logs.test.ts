@@ -3,6 +3,7 @@ import type { Page, Response } from 'playwright-core';
 import { BOT_LOGS_POLL_INTERVAL_MS } from '../../api/contract/bot-logs.js';
 import { launchBrowser, signIn } from '../helpers/browser.js';
 import { aBotLog, insertLogs } from '../helpers/bot-logs.js';
+import { lineCount, widths } from '../helpers/layout.js';
 import { startTestServer } from '../helpers/server.js';
 
 const VIEWER = { username: 'vic', password: 'vic-the-viewer-pass', role: 'viewer' as const };
@@ -70,6 +71,16 @@ t.test('the Bot Logs screen', async (t) => {
     t.notOk(await answered.locator('pre').isVisible(), 'metadata starts collapsed');
     await answered.getByText('Metadata').click();
     t.match(await answered.locator('pre').innerText(), /\{\n\s+"masters": 1,\n\s+"updateId": 42\n\}/, 'metadata as pretty JSON');
+
+    // On a phone the message used to share its row with the badges and time, a word or two a line.
+    await page.setViewportSize({ width: 375, height: 800 });
+    for (const name of ['ERROR: Failed to answer', 'WARN: Daily limit reached', 'INFO: Answered a location with 3 contacts']) {
+      const message = entry(page, name).locator('p').first();
+      const [{ box }, { content }] = await Promise.all([widths(message), widths(entry(page, name))]);
+      t.ok(box >= content - 1, `at 375 px "${name}" uses the card's full width (${Math.round(box)} of ${Math.round(content)} px)`);
+      t.equal(await lineCount(message), 1, 'and reads on one line');
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     await page.getByLabel('Level').selectOption('ERROR');
     await page.waitForURL(/level=ERROR/);

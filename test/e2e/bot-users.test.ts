@@ -1,5 +1,6 @@
 import t from 'tap';
 import { launchBrowser, signIn } from '../helpers/browser.js';
+import { layoutProblems } from '../helpers/layout.js';
 import { startTestServer } from '../helpers/server.js';
 import { insertTelegramUsers, type NewTelegramUser } from '../../sql/bot-users.js';
 import { saveMembership } from '../../sql/access-control.js';
@@ -93,6 +94,28 @@ t.test('Bot Users: summary, search, status filter, paging and a user\'s details 
     await dialog.getByRole('tab', { name: 'Recent Requests' }).click();
     await dialog.getByText('Location lookup near Riverside').waitFor();
     t.match(page.url(), /user=7000/, 'the open user is in the URL, so the logs can link to it');
+  });
+
+  await t.test('the details dialog fits at 1440 and 375 px, tab labels whole, and closes with its Close button', async (t) => {
+    const dialog = page.getByRole('dialog', { name: 'Zora Quist' });
+    for (const [width, height] of [[1440, 900], [375, 800]] as const) {
+      await page.setViewportSize({ width, height });
+      await dialog.getByRole('tab', { name: 'Overview' }).click();
+      await dialog.getByText('Full Name').waitFor();
+      t.strictSame(await layoutProblems(page), [], `${width} px: every button inside the viewport, no sideways scroll`);
+      const cut = await page.evaluate<string[]>(`Array.from(document.querySelectorAll('[role="dialog"] [role="tab"]'))
+        .filter((tab) => tab.scrollWidth > tab.clientWidth + 1 || tab.getBoundingClientRect().right > window.innerWidth)
+        .map((tab) => tab.textContent)`);
+      t.strictSame(cut, [], `${width} px: no tab label is cut`);
+      t.ok(await dialog.getByRole('button', { name: 'Close dialog' }).isVisible(), `${width} px: a visible Close button`);
+      await page.screenshot({ path: `.tap/screenshots/bot-user-details-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await dialog.getByRole('button', { name: 'Close dialog' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    t.notMatch(page.url(), /user=7000/, 'closing leaves the user');
+    await page.getByRole('button', { name: 'View Details of Zora Quist' }).click();
+    await dialog.getByText('Full Name').waitFor();
   });
 
   await t.test("an admin resets today's count and blocks, then unblocks, the user", async (t) => {

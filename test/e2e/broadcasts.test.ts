@@ -45,6 +45,12 @@ async function toast(page: Page, text: string): Promise<void> {
   await page.locator('[data-sonner-toast]').getByText(text, { exact: true }).first().waitFor();
 }
 
+/** Send Broadcast to everyone, through its confirmation naming how many it reaches. */
+async function sendToEveryone(page: Page, compose: Locator): Promise<void> {
+  await compose.getByRole('button', { name: 'Send Broadcast' }).click();
+  await page.getByRole('alertdialog', { name: 'Send to all 3 bot users?' }).getByRole('button', { name: 'Send to All' }).click();
+}
+
 async function openScreen(page: Page, server: TestServer): Promise<void> {
   await page.goto(`${server.url}/messaging/broadcasts`);
   await page.getByRole('heading', { name: 'Broadcast Messages', level: 1 }).waitFor();
@@ -125,8 +131,18 @@ t.test('an admin composes a broadcast to every user and watches it finish', asyn
     t.same(botTexts(server, BOT_USERS[1]!.telegramId), [], 'nobody else did');
   });
 
-  await t.test('sending queues it, resets the form and shows the progress to the end', async (t) => {
+  await t.test('sending to all users asks first, naming how many; Cancel sends nothing', async (t) => {
     await compose.getByRole('button', { name: 'Send Broadcast' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Send to all 3 bot users?' });
+    await confirm.getByText('The bot starts sending it at once to every active bot user who has not blocked it.').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    t.equal((await server.sql`SELECT count(*)::int AS n FROM broadcasts`)[0]!.n, 0, 'nothing was queued');
+    t.equal(await compose.getByLabel('Message Title').inputValue(), 'Clinic hours', 'the form keeps what was typed');
+  });
+
+  await t.test('sending queues it, resets the form and shows the progress to the end', async (t) => {
+    await sendToEveryone(page, compose);
     await toast(page, 'Broadcast message sent successfully');
     t.equal(await valueOf(compose.getByLabel('Message Title'), ''), '', 'the title is empty');
     t.ok(await compose.getByLabel('All Users').isChecked(), 'the form is back on All Users');
@@ -160,7 +176,7 @@ t.test('an admin composes a broadcast to every user and watches it finish', asyn
     t.equal(await compose.getByLabel('Template', { exact: true }).inputValue(), String(template!.id), 'the template is picked');
     t.equal(await compose.getByLabel('Message Title').inputValue(), 'Holiday hours', "the title starts as the template's name");
     await compose.getByText('Sends the template "Holiday hours" to all 3 active bot users.').waitFor();
-    await compose.getByRole('button', { name: 'Send Broadcast' }).click();
+    await sendToEveryone(page, compose);
     await toast(page, 'Broadcast message sent successfully');
     await page.getByRole('article', { name: 'Holiday hours' }).getByText(/3 delivered/).waitFor({ timeout: 15_000 });
     t.ok(await compose.getByLabel('All Users').isChecked(), 'the form is back on All Users');
@@ -176,12 +192,12 @@ t.test('an admin composes a broadcast to every user and watches it finish', asyn
     const long = `Long notice ${'x'.repeat(300)}`;
     await compose.getByLabel('Message Title').fill('Long notice');
     await compose.getByLabel('Message Content').fill(long);
-    await compose.getByRole('button', { name: 'Send Broadcast' }).click();
+    await sendToEveryone(page, compose);
     await toast(page, 'Broadcast message sent successfully');
     const item = page.getByRole('article', { name: 'Long notice' });
     await item.getByText(/2 delivered · 1 failed/).waitFor({ timeout: 15_000 });
     const shown = (await item.locator('p').first().innerText()).trim();
-    t.ok(shown.length <= 151, `history shows at most 150 characters (${shown.length})`);
+    t.equal(shown, `${long.slice(0, 150)}…`, 'history shows 150 characters and an "…" where it cut');
 
     await item.getByRole('button', { name: 'Details of Long notice' }).click();
     const dialog = page.getByRole('dialog', { name: 'Long notice' });
@@ -198,7 +214,7 @@ t.test('an admin composes a broadcast to every user and watches it finish', asyn
       const copies = botTexts(server, user.telegramId).filter((text) => text === long).length;
       t.equal(copies, 1, user.telegramId === failedId ? 'the retry reached the failed recipient' : `${user.firstName} was not sent it again`);
     }
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   });
 
   await t.test('a broadcast a crash left in doubt shows its unknown count, and Send to unknown asks first', async (t) => {
@@ -244,7 +260,7 @@ t.test('an admin composes a broadcast to every user and watches it finish', asyn
       const copies = botTexts(server, user.telegramId).filter((text) => text === notice).length;
       t.equal(copies, user === known ? 0 : 1, user === known ? `${user.firstName}, already delivered, was not sent it` : `${user.firstName}, unknown, was sent it once`);
     }
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   });
 
   await t.test('at 375 px the screen fits the width', async (t) => {

@@ -76,10 +76,11 @@ t.test('the Dashboard: welcome, time range, System Status, and the admin control
       await dialog.getByLabel('Allowed groups').fill('-100999');
       await dialog.getByLabel('Default daily limit').fill('0');
       await dialog.getByRole('button', { name: 'Save Settings' }).click();
-      await dialog.getByText('dailyLimit must be between 1 and 10000', { exact: true }).waitFor();
+      await dialog.getByText('Daily limit must be a whole number from 1 to 10000.', { exact: true }).waitFor();
       await dialog.getByLabel('Default daily limit').fill('5');
       await dialog.getByRole('button', { name: 'Save Settings' }).click();
-      await dialog.getByText('allowedGroups: -100999 is not an authorized group; add it in Access Control first', { exact: true }).waitFor();
+      await dialog.getByText('Allowed groups: -100999 is not an authorized group. Add it in Access Control first, or remove it from the list.', { exact: true }).waitFor();
+      t.equal(await dialog.getByText(/allowedGroups|dailyLimit/).count(), 0, 'no raw field names on the form');
       t.ok(await dialog.getByRole('button', { name: 'Save Settings' }).isVisible(), 'still open');
     });
 
@@ -111,7 +112,7 @@ t.test('the Dashboard: welcome, time range, System Status, and the admin control
     await dialog.getByRole('button', { name: 'Back up now' }).click();
     await toast(page, 'Failed to start a backup');
     await page.locator('[data-sonner-toast]').getByText(NO_BACKUPS, { exact: true }).first().waitFor();
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
   });
 
@@ -122,6 +123,20 @@ t.test('the Dashboard: welcome, time range, System Status, and the admin control
     t.ok(await dialog.getByLabel('Telegram notifications').isChecked(), 'the saved settings, all on by default');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+  });
+
+  await t.test("the dialogs are shortcuts: each links to its form's home on Settings", async (t) => {
+    await page.getByRole('button', { name: 'System Settings' }).click();
+    await page.getByRole('dialog', { name: 'System Settings' }).getByRole('link', { name: 'Open in Settings' }).click();
+    await page.waitForURL((url) => url.pathname === '/settings' && url.searchParams.get('section') === 'system');
+    const system = page.getByRole('region', { name: 'System Settings' });
+    t.equal(await system.getByLabel('Default daily limit').inputValue(), '5', 'the same settings, in the same form');
+    await page.goBack();
+    await page.getByRole('link', { name: 'Settings screen' }).click();
+    await page.waitForURL((url) => url.pathname === '/settings');
+    await page.getByRole('region', { name: 'Notification Settings' }).getByLabel('Telegram notifications').waitFor();
+    t.pass('the Admin Controls link to Settings too');
+    await page.goto(`${server.url}/`);
   });
 
   await t.test('a viewer sees the banner but no Admin Controls, and the server refuses their save', async (t) => {

@@ -63,6 +63,11 @@ t.test('the Dashboard with the demo data: figures, chart, Top Locations, export,
     await page.getByRole('link', { name: `Total Requests: ${today.totalRequests.value!.toLocaleString('en-GB')}` }).waitFor();
     t.equal(today.requestVolume.length, 24);
     t.pass('the card shows the last 24 hours');
+    const sentence = page.getByTestId('window-sentence');
+    t.match(await sentence.innerText(), new RegExp(`^The last 24 hours, to \\d\\d:\\d\\d \\(${today.timeZone}\\)$`), 'the window is said under the selector');
+    t.match(await page.getByTestId('as-of').innerText(), /^Figures as of \d\d:\d\d$/, 'and when its figures were computed');
+    const definitions = await page.getByTestId('card-definition').allInnerTexts();
+    t.ok(definitions.includes('Share of requests logged as INFO'), 'the success rate says what it counts');
   });
 
   await t.test('an editor exports the figures on screen as spec §9 CSV', async (t) => {
@@ -73,8 +78,11 @@ t.test('the Dashboard with the demo data: figures, chart, Top Locations, export,
     t.equal(lines.length, 25, 'a row per hour of Today');
   });
 
-  await t.test('Refresh reloads and says so', async (t) => {
+  await t.test('Refresh reloads and says so, with figures computed now', async (t) => {
+    const fresh = page.waitForRequest((request) => request.url().includes('/api/bot-stats?') && request.headers()['cache-control'] === 'no-cache');
     await page.getByRole('button', { name: 'Refresh' }).click();
+    await fresh;
+    t.pass('it asks the server for new figures, not the kept ones');
     await page.locator('[data-sonner-toast]').getByText('Dashboard Refreshed', { exact: true }).waitFor();
     t.pass('the toast "Dashboard Refreshed"');
   });
@@ -87,7 +95,7 @@ t.test('the Dashboard with the demo data: figures, chart, Top Locations, export,
     t.ok(await page.getByRole('link', { name: /^Total Requests: / }).isVisible(), 'the cards');
     t.ok(await page.getByRole('region', { name: 'Request Volume' }).isVisible(), 'the chart');
     t.ok(await page.getByRole('status', { name: 'System Status' }).isVisible(), 'the status');
-    t.ok(await page.getByText('Time range: Today', { exact: true }).isVisible(), 'which window it is');
+    t.ok(await page.getByText('Time range: Today (24h)', { exact: true }).isVisible(), 'which window it is');
     await page.emulateMedia({ media: 'screen' });
     t.ok(await page.getByRole('navigation', { name: 'Main' }).isVisible(), 'the navigation is back on screen');
   });
@@ -98,12 +106,13 @@ t.test('the Dashboard with the demo data: figures, chart, Top Locations, export,
     t.pass('Active Now opens Bot Users');
   });
 
-  await t.test('a viewer sees no Export Data', async (t) => {
+  await t.test('a viewer may export the figures too: they name no one (README, "Who may export what")', async (t) => {
     const viewerPage = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await signIn(viewerPage, server.url, 'demo.viewer', DEMO_PASSWORD);
     await viewerPage.getByRole('link', { name: /^Total Requests: / }).waitFor();
     t.ok(await viewerPage.getByRole('button', { name: 'Refresh' }).isVisible());
     t.ok(await viewerPage.getByRole('button', { name: 'Print Report' }).isVisible());
-    t.equal(await viewerPage.getByRole('button', { name: 'Export Data' }).count(), 0);
+    const [download] = await Promise.all([viewerPage.waitForEvent('download'), viewerPage.getByRole('button', { name: 'Export Data' }).click()]);
+    t.match(download.suggestedFilename(), /^dashboard-analytics-\d{4}-\d{2}-\d{2}\.csv$/, 'the CSV downloads');
   });
 });

@@ -2,6 +2,7 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import type { CreateContact } from '../../api/contract/medical-contacts.js';
 import { launchBrowser, signIn } from '../helpers/browser.js';
+import { isCut, layoutProblems, lineCount } from '../helpers/layout.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const EDITOR = { username: 'edna', password: 'edna-the-editor-pass', role: 'editor' as const };
@@ -260,4 +261,47 @@ t.test('an editor edits and deletes one contact, and bulk-edits every contact ma
   await page.getByText('Bulk updated 12 contacts successfully').waitFor();
   const [changed] = await server.sql<{ count: number }[]>`select count(*)::int from medical_contacts where response_time = 'Within a day'`;
   t.equal(changed?.count, 12, 'every contact matching the filter changed, not only the page shown');
+});
+
+t.test('names read on one or two lines and nothing is cut, at 1440, 1024 and 375 px', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  await server.createUser(EDITOR);
+  // The demo's longest values: a four-word name, a Telegram handle, a hyphenated region, badges that stack.
+  const long: ContactInput[] = [
+    { name: 'Brown Family Health Centre', phone: '+44 7700 900171', specialty: 'Emergency Medicine', city: 'Manchester', region: 'England', country: 'United Kingdom', contactMethod: 'telegram', telegramUsername: 'brown_family_clinic', languages: ['English', 'Polish', 'Romanian'], isMasterOfMedicine: true },
+    { name: 'Centre de santé Bernard', phone: '+33 4 72 50 05 88', specialty: 'Physiotherapy', city: 'Lyon', region: 'Auvergne-Rhône-Alpes', country: 'France' },
+  ];
+  await seedContacts(server, EDITOR, long);
+  const browser = await launchBrowser();
+  t.teardown(() => browser.close());
+  // An editor's table has the most columns: the selection boxes and the actions.
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await signIn(page, server.url, EDITOR.username, EDITOR.password);
+  await page.goto(`${server.url}/medical-contacts`);
+
+  for (const contact of long) {
+    const cell = row(page, contact.name).getByRole('cell').nth(1);
+    await cell.waitFor();
+    t.ok((await lineCount(cell.getByText(contact.name, { exact: true }))) <= 2, `at 1440 px "${contact.name}" reads on one or two lines`);
+    t.equal(await lineCount(cell.getByText(contact.phone, { exact: true })), 1, 'and its phone on one');
+  }
+  t.strictSame(await layoutProblems(page), [], 'the table fits its card at 1440 px: every Edit and Delete in sight');
+
+  for (const size of [{ width: 1024, height: 900 }, { width: 375, height: 800 }]) {
+    await page.setViewportSize(size);
+    const cards = page.getByRole('list', { name: 'Contacts' });
+    await cards.waitFor();
+    // A card gives the name its whole width: one line beside the sidebar at 1024 px, at most two on a phone.
+    const most = size.width >= 1024 ? 1 : 2;
+    for (const contact of long) {
+      t.ok((await lineCount(cards.getByText(contact.name, { exact: true }))) <= most, `at ${size.width} px the card shows "${contact.name}" on at most ${most} line(s)`);
+    }
+    if (size.width < 1024) {
+      // The phone's header showed "Medical Contacts Datab…".
+      t.notOk(await isCut(page.getByRole('banner').getByText('Medical Contacts Database', { exact: true })), 'the header shows the whole title');
+    }
+    // The Region select says "Pick a country" until a country is chosen: it was cut at 375 px.
+    t.strictSame(await layoutProblems(page), [], `nothing is cut at ${size.width} px, the filters' texts included`);
+  }
 });

@@ -91,31 +91,32 @@ t.test('the Notifications screen: critical alerts, priorities, expiry, marking r
     t.equal(row!.unread, 0);
   });
 
-  await t.test('an admin saves notification settings, told what is wrong first; they are there after a reload', async (t) => {
-    await page.getByRole('button', { name: 'Notification Settings' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Notification Settings' });
-    await dialog.getByLabel('Error alerts').waitFor();
-    t.ok(await dialog.getByLabel('Telegram notifications').isChecked(), 'all on by default');
-    t.ok(await dialog.getByLabel('Error alerts').isChecked());
-    await dialog.getByLabel('Error alerts').uncheck();
-    await dialog.getByLabel('Admin Telegram ID').fill('5551234');
-    await dialog.getByLabel('Admin Group ID').fill('123');
-    await dialog.getByRole('button', { name: 'Save Settings' }).click();
-    await dialog.getByText('adminGroupId must be a negative number').waitFor();
-    await dialog.getByLabel('Admin Group ID').fill('-1001234567890');
-    await dialog.getByRole('button', { name: 'Save Settings' }).click();
+  await t.test('an admin saves notification settings on Settings, told what is wrong first; they are there after a reload', async (t) => {
+    // Their home is Settings → Notification Settings: the screen links there.
+    await page.getByRole('link', { name: 'Notification Settings' }).click();
+    await page.waitForURL((url) => url.pathname === '/settings' && url.searchParams.get('section') === 'notifications');
+    const section = page.getByRole('region', { name: 'Notification Settings' });
+    await section.getByLabel('Error alerts').waitFor();
+    t.ok(await section.getByLabel('Telegram notifications').isChecked(), 'all on by default');
+    t.ok(await section.getByLabel('Error alerts').isChecked());
+    await section.getByLabel('Error alerts').uncheck();
+    await section.getByLabel('Admin Telegram ID').fill('5551234');
+    await section.getByLabel('Admin Group ID').fill('123');
+    await section.getByRole('button', { name: 'Save Settings' }).click();
+    await section.getByText("Admin group ID must be the group's chat ID: a negative whole number, such as -1001234567890, or left empty.", { exact: true }).waitFor();
+    await section.getByLabel('Admin Group ID').fill('-1001234567890');
+    await section.getByRole('button', { name: 'Save Settings' }).click();
     await page.getByText('Notification settings saved', { exact: true }).waitFor();
-    await dialog.waitFor({ state: 'detached' });
 
     await page.reload();
-    await page.getByRole('button', { name: 'Notification Settings' }).click();
-    await dialog.getByLabel('Error alerts').waitFor();
-    t.notOk(await dialog.getByLabel('Error alerts').isChecked(), 'error alerts stay off');
-    t.ok(await dialog.getByLabel('Daily reports').isChecked());
-    t.equal(await dialog.getByLabel('Admin Telegram ID').inputValue(), '5551234');
-    t.equal(await dialog.getByLabel('Admin Group ID').inputValue(), '-1001234567890');
+    await section.getByLabel('Error alerts').waitFor();
+    t.notOk(await section.getByLabel('Error alerts').isChecked(), 'error alerts stay off');
+    t.ok(await section.getByLabel('Daily reports').isChecked());
+    t.equal(await section.getByLabel('Admin Telegram ID').inputValue(), '5551234');
+    t.equal(await section.getByLabel('Admin Group ID').inputValue(), '-1001234567890');
     const [stored] = await server.sql`SELECT error_alerts, admin_telegram_id, admin_group_id FROM notification_settings`;
     t.strictSame({ ...stored }, { errorAlerts: false, adminTelegramId: 5551234, adminGroupId: -1001234567890 });
+    await page.goto(`${server.url}/notifications`);
   });
 
   await t.test('a viewer on a phone sees the notifications and the count on Stats, but no settings button; the API refuses the settings', async (t) => {
@@ -125,7 +126,7 @@ t.test('the Notifications screen: critical alerts, priorities, expiry, marking r
     await viewerPage.goto(`${server.url}/notifications`);
     await viewerPage.getByRole('navigation', { name: 'Quick navigation' }).getByRole('link', { name: 'Stats 1 unread', exact: true }).waitFor();
     await viewerPage.getByRole('list', { name: 'Notifications' }).getByRole('article', { name: 'Error spike' }).waitFor();
-    t.equal(await viewerPage.getByRole('button', { name: 'Notification Settings' }).count(), 0);
+    t.equal(await viewerPage.getByRole('link', { name: 'Notification Settings' }).count(), 0);
     const status = await viewerPage.evaluate(
       "fetch('/api/notification-settings', { headers: { Authorization: 'Bearer ' + localStorage.getItem('adminToken') } }).then((response) => response.status)",
     );

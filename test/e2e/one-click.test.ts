@@ -52,7 +52,7 @@ t.test('a double click on a submit button makes one request and one thing', asyn
     const dialog = page.getByRole('dialog', { name: 'Create Template' });
     await dialog.getByLabel('Name').fill('Twice clicked');
     await dialog.getByLabel('Content').fill('<b>Hi {first_name} unclosed');
-    await dialog.getByRole('alert').getByText('content is not valid Telegram HTML: Unclosed <b> tag: close it with </b>').waitFor();
+    await dialog.getByRole('alert').getByText('The message is not HTML Telegram accepts: Unclosed <b> tag: close it with </b>. Fix the tag, or remove it.').waitFor();
     await dialog.getByLabel('Content').fill('<b>Hi</b> {first_name}');
     await dialog.getByRole('alert').waitFor({ state: 'detached' });
 
@@ -73,7 +73,9 @@ t.test('a double click on a submit button makes one request and one thing', asyn
     await compose.getByLabel('Message Content').fill('Hello {first_name}');
     await page.getByText('2 reachable').waitFor();
 
-    await doubleClickWhilePending(t, compose.getByRole('button', { name: /Send Broadcast|Sending/ }));
+    await compose.getByRole('button', { name: 'Send Broadcast' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Send to all 2 bot users?' });
+    await doubleClickWhilePending(t, confirm.getByRole('button', { name: /Send to All|Sending/ }));
     await page.locator('[data-sonner-toast]').getByText('Broadcast message sent successfully', { exact: true }).first().waitFor();
     t.equal(requests.length, 1, 'one request');
     t.ok(requests[0]!.headers()['idempotency-key'], 'carrying an idempotency key');

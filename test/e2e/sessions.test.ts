@@ -87,6 +87,8 @@ t.test('Settings lists the sessions of two browsers; ending the other signs it o
   await otherBrowser.waitForURL((url) => url.pathname === '/login');
   await otherBrowser.getByRole('heading', { name: 'Admin Login' }).waitFor();
   t.pass('the other browser is back at the login screen');
+  await otherBrowser.getByRole('status').getByText('This session was ended from another of your sessions. Sign in again.').waitFor();
+  t.pass('saying why');
 
   await laptop.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Medical Contacts' }).click();
   await laptop.getByRole('heading', { name: 'Medical Contacts Database' }).waitFor();
@@ -145,7 +147,52 @@ t.test('an administrator ends every session of a user from User Management', asy
   await userPage.reload();
   await userPage.getByRole('heading', { name: 'Admin Login' }).waitFor();
   t.pass('the user is signed out');
+  await userPage.getByRole('status').getByText('An administrator ended your session. Sign in again.').waitFor();
+  t.pass('and told why, after a reload too');
   t.equal(await adminPage.getByRole('button', { name: 'End Sessions: root' }).count(), 0, "an admin is not offered a super admin's sessions");
+});
+
+/**
+ * A forced sign-out lands on /login?clear=1, which clears the browser's state and reloads itself once
+ * without clear=1 (login-screen.tsx): a navigation of the test's own before that reload would be aborted by it.
+ */
+async function loginScreenReloaded(page: Page): Promise<void> {
+  for (;;) {
+    const reloaded = await page
+      .evaluate<boolean>(
+        `!new URLSearchParams(location.search).has('clear') && performance.getEntriesByType('navigation')[0]?.type === 'reload' && document.readyState === 'complete'`,
+      )
+      // The page is between documents.
+      .catch(() => false);
+    if (reloaded) return;
+    await page.waitForTimeout(50);
+  }
+}
+
+t.test('a role change sends the user to the login screen saying their new role', async (t) => {
+  const user = { username: 'rolf', password: 'rolf-the-viewer', role: 'viewer' as const };
+  const { id } = await server.createUser(user);
+  const page = await newDevice(t);
+  await signIn(page, server.url, user.username, user.password);
+
+  const response = await fetch(`${server.url}/api/admin/users/${id}`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${await rootToken()}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ role: 'editor' }),
+  });
+  t.equal(response.status, 200);
+
+  // The console's next request, its 5-second poll of the notifications, is refused with the reason. A click
+  // or a navigation here would race that poll: whichever came second would find the tokens already cleared.
+  await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('reason') === 'role_changed');
+  const notice = page.getByRole('status');
+  await notice.getByText('Your role was changed to Editor. Sign in again to continue.').waitFor();
+  t.pass('the login screen says what changed and what to do');
+
+  await loginScreenReloaded(page);
+  await signIn(page, server.url, user.username, user.password);
+  await page.getByRole('heading', { name: 'Dashboard' }).first().waitFor();
+  t.pass('signing in again works, as an editor');
 });
 
 t.test('the two-factor requirement: a banner on every screen during the grace period, then enrolment first', async (t) => {

@@ -175,6 +175,7 @@ t.test('two-factor: enrolment at sign-in, then a code at every sign-in', async (
   const { page } = await newPage(t);
   let enrolledSecret = '';
   let enrolmentStep = 0;
+  let usedCode = '';
 
   await t.test('enrols: QR code and secret, a code, then the recovery codes', async (t) => {
     await openLogin(page);
@@ -226,12 +227,26 @@ t.test('two-factor: enrolment at sign-in, then a code at every sign-in', async (
     t.equal(await page.getByRole('img', { name: 'Two-factor QR code' }).count(), 0, 'no enrolment this time');
     t.ok(await page.getByRole('button', { name: 'Use a recovery code' }).isVisible(), 'a recovery code may be used instead');
     // The enrolment code's step is spent; the next step is within the server's one-step tolerance.
-    await codeField.fill(await codeForStep(enrolledSecret, Math.max(enrolmentStep + 1, currentStep())));
+    usedCode = await codeForStep(enrolledSecret, Math.max(enrolmentStep + 1, currentStep()));
+    await codeField.fill(usedCode);
     await page.getByRole('button', { name: 'Verify Code' }).click();
     await waitForDashboard(page);
     t.equal(await page.getByRole('heading', { name: 'Save your recovery codes' }).count(), 0, 'no recovery codes after enrolment');
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
+  });
+
+  await t.test('a code used once says so and to wait for the next one', async (t) => {
+    await openLogin(page);
+    await submitCredentials(page, 'tess', 'tess-password-1');
+    const codeField = page.getByLabel('Two-Factor Authentication Code');
+    await codeField.waitFor();
+    await codeField.fill(usedCode);
+    await page.getByRole('button', { name: 'Verify Code' }).click();
+    await page.getByRole('alert').filter({ hasText: 'This code was already used. Wait for the next code from your app.' }).waitFor();
+    t.equal(await page.getByRole('alert').filter({ hasText: 'Invalid two-factor code' }).count(), 0, 'not "invalid"');
+    t.ok(await codeField.isVisible(), 'the code form stays for the next code');
+    await page.getByRole('button', { name: 'Back to Login' }).click();
   });
 
   await t.test('a wrong code shows an error and keeps the code form', async (t) => {

@@ -60,8 +60,9 @@ t.test('results.json has every section, each figure with a number, its ok beside
   }
   const metrics = written.sections.flatMap((section) => section.figures.map((figure) => figure.metric));
   for (const metric of [
-    'Lookup latency p99 (in process)',
+    'Lookup latency p99 (in process, from memory)',
     'Answered location updates end to end',
+    'Framework ceiling: ours / bare',
     'Sign-in, one per core at a time p95',
     'Sign-in, 20 at a time p95',
     'Contacts, first page p95',
@@ -79,6 +80,18 @@ t.test('results.json has every section, each figure with a number, its ok beside
   }
   t.equal(written.machine.cores, os.cpus().length);
   t.match(written.machine.postgres, /^\d+/);
+});
+
+t.test('the framework ceiling: both bots answered every update of every sample, the product without errors', async (t) => {
+  interface Sample { progress: { queued: number; answered: number; unexpected: number } }
+  const bot = written.sections.find((section) => section.key === 'bot');
+  const ceiling = (bot?.raw as { ceiling?: { bareSamples: Sample[]; productSamples: Sample[]; checks: { botErrors: number; logRows: number; expectedRows: number } } }).ceiling;
+  if (!ceiling) return t.fail('the bot section has the ceiling\'s raw measurements');
+  for (const { progress } of [...ceiling.bareSamples, ...ceiling.productSamples]) {
+    t.ok(progress.queued > 0 && progress.answered === progress.queued && progress.unexpected === 0, 'every update answered, once');
+  }
+  t.equal(ceiling.checks.botErrors, 0);
+  t.equal(ceiling.checks.logRows, ceiling.checks.expectedRows, 'a log row per update');
 });
 
 t.test('BENCHMARKS.md: the command, the machine, the data set and a table row per figure', async (t) => {

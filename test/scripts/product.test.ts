@@ -64,7 +64,7 @@ t.test('ADMIN_USERNAME and ADMIN_PASSWORD create that super admin instead', asyn
 
 t.test('a too weak ADMIN_PASSWORD stops the start with a clear message', async (t) => {
   await t.rejects(startTestProduct(t, { DEMO_DATA: 'off', ADMIN_USERNAME: 'chief', ADMIN_PASSWORD: 'password123' }), {
-    message: 'ADMIN_PASSWORD: This password is too common; choose one that is harder to guess',
+    message: 'ADMIN_PASSWORD: This password is too common. Choose a longer or less common password.',
   });
 });
 

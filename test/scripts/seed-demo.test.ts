@@ -3,6 +3,8 @@ import t from 'tap';
 import { DEMO_GROUP_IDS, DEMO_GROUPS, DEMO_WHITELISTED_IDS } from '../../scripts/demo/access-control.js';
 import { buildDemoWorld } from '../../scripts/demo/world.js';
 import { seedDemoData } from '../../scripts/seed-demo.js';
+import { NOTIFICATION_STYLES, userMilestone } from '../../api/contract/notifications.js';
+import { notificationExists } from '../../sql/notifications.js';
 import { createTestDatabase } from '../helpers/database.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -166,11 +168,27 @@ t.test('counters agree with the logs', async (t) => {
   );
 });
 
-t.test('notifications of every type, some read, one expired', async (t) => {
+t.test('notifications of every type the product raises, some read, one expired', async (t) => {
   const rows = await sql<{ type: string; isRead: boolean; expiresAt: Date | null }[]>`SELECT type, is_read, expires_at FROM notifications`;
-  t.same(new Set(rows.map((r) => r.type)), new Set(['critical', 'warning', 'success', 'info']));
+  // No kind of notification is raised as 'info'; the seeds raise what the product does.
+  t.same(new Set(rows.map((r) => r.type)), new Set(['critical', 'warning', 'success']));
   t.ok(rows.some((r) => r.isRead) && rows.some((r) => !r.isRead));
   t.ok(rows.some((r) => r.expiresAt && r.expiresAt < NOW), 'one expired');
+});
+
+t.test('seeded notices look like real ones, and a fresh start raises no milestone the data already passed', async (t) => {
+  const kinds = await sql<{ kind: string | null; type: string; priority: number }[]>`SELECT DISTINCT kind, type, priority FROM notifications ORDER BY kind`;
+  for (const row of kinds) {
+    t.ok(row.kind, 'every seeded notice has its kind');
+    const style = NOTIFICATION_STYLES[row.kind as keyof typeof NOTIFICATION_STYLES];
+    t.same({ type: row.type, priority: row.priority }, style, `${row.kind}: the type and priority the product raises it with`);
+  }
+  t.ok(kinds.some((row) => row.kind === 'unauthorized_group'), 'unauthorized groups are among them (priority 4, as the bot raises them)');
+  const users = await count(sql`SELECT count(*) FROM telegram_users`);
+  const milestone = userMilestone(users);
+  t.ok(milestone, `${users} bot users have passed a milestone`);
+  // The live check (bot/notification-monitor.ts) raises one only when none of its kind and figure exists.
+  t.ok(await notificationExists(sql, 'user_milestone', 'users', milestone!), `the ${milestone} milestone is seeded, so the live check raises nothing`);
 });
 
 t.test('past broadcasts: counts match their recipients, blocked users failed with Telegram\'s 403', async (t) => {

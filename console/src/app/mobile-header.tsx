@@ -17,7 +17,8 @@ export function MobileHeader({ title }: { title: string }) {
   return (
     <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b border-tremor-border bg-tremor-background px-4 lg:hidden">
       <BrandMark />
-      <p className="flex-1 truncate text-tremor-title font-semibold text-tremor-content-strong">{title}</p>
+      {/* Two lines rather than an ellipsis: "Medical Contacts Database" does not fit one line at 375 px. */}
+      <p className="line-clamp-2 flex-1 break-words text-tremor-title font-semibold leading-tight text-tremor-content-strong">{title}</p>
       <button
         type="button"
         aria-label="Open menu"

@@ -1,4 +1,5 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from '@headlessui/react';
+import { RiCloseLine } from '@remixicon/react';
 import type { ReactNode } from 'react';
 
 interface ModalDialogProps {
@@ -28,11 +29,24 @@ export function ModalDialog({ open, onClose, title, description, role = 'dialog'
         <div className="flex min-h-full items-center justify-center p-4">
           <DialogPanel
             transition
-            className={`w-full ${size === 'lg' ? 'max-w-3xl' : 'max-w-lg'} rounded-tremor-default bg-tremor-background p-4 text-tremor-content shadow-tremor-dropdown ring-1 ring-tremor-ring transition duration-200 data-[closed]:scale-95 data-[closed]:opacity-0 sm:p-6`}
+            className={`relative w-full ${size === 'lg' ? 'max-w-3xl' : 'max-w-lg'} rounded-tremor-default bg-tremor-background p-4 text-tremor-content shadow-tremor-dropdown ring-1 ring-tremor-ring transition duration-200 data-[closed]:scale-95 data-[closed]:opacity-0 sm:p-6`}
           >
-            <DialogTitle className="text-tremor-title font-semibold text-tremor-content-strong">{title}</DialogTitle>
+            <DialogTitle className="pr-8 text-tremor-title font-semibold text-tremor-content-strong">{title}</DialogTitle>
             {description ? <Description className="mt-1 text-tremor-default">{description}</Description> : null}
             <div className="mt-5">{children}</div>
+            {/*
+              Every dialog can be left with a visible button, not only with Escape or a click outside. Last in
+              the markup (though drawn top right) so that a dialog's first field still takes the focus.
+            */}
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label="Close dialog"
+              title="Close"
+              className="absolute right-2 top-2 rounded-tremor-small p-1.5 text-tremor-content-subtle hover:bg-tremor-background-subtle hover:text-tremor-content-emphasis focus:outline-none focus-visible:ring-2 focus-visible:ring-tremor-brand-muted sm:right-3 sm:top-3"
+            >
+              <RiCloseLine className="h-5 w-5" aria-hidden="true" />
+            </button>
           </DialogPanel>
         </div>
       </div>

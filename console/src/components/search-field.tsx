@@ -1,16 +1,21 @@
 import { RiSearchLine } from '@remixicon/react';
 import { useId, type InputHTMLAttributes } from 'react';
 
-interface SearchFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange' | 'value'> {
+interface SearchFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange' | 'value' | 'maxLength'> {
   label: string;
   value: string;
   onChange: (value: string) => void;
+  /**
+   * The server schema's limit for this search (a constant of api/contract): a longer paste is cut
+   * here instead of making the whole screen fail with a 400.
+   */
+  maxLength: number;
   /** Screens whose heading already says what is searched keep the label for screen readers only. */
   hideLabel?: boolean;
 }
 
 /** A labelled search box with the magnifier, as every list's filter bar has it. */
-export function SearchField({ label, value, onChange, hideLabel = false, id, className, ...inputProps }: SearchFieldProps) {
+export function SearchField({ label, value, onChange, maxLength, hideLabel = false, id, className, ...inputProps }: SearchFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   return (
@@ -24,7 +29,8 @@ export function SearchField({ label, value, onChange, hideLabel = false, id, cla
           id={inputId}
           type="search"
           value={value}
-          onChange={(event) => onChange(event.target.value)}
+          maxLength={maxLength}
+          onChange={(event) => onChange(event.target.value.slice(0, maxLength))}
           className="block w-full rounded-tremor-default border border-tremor-border bg-tremor-background py-2 pl-9 pr-3 text-tremor-default text-tremor-content-strong shadow-tremor-input placeholder:text-tremor-content-subtle focus:border-tremor-brand-subtle focus:outline-none focus:ring-2 focus:ring-tremor-brand-muted"
           {...inputProps}
         />

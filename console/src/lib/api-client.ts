@@ -3,6 +3,8 @@ import type { ErrorResponse } from '@contract/errors.js';
 import { RefreshResponseSchema } from '@contract/auth.js';
 import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from './session-tokens.js';
 import { noteApiStatus } from './database-outage.js';
+import { sessionEndOf, sessionEndQuery } from './session-end.js';
+import type { SessionEnd } from '@contract/session-end.js';
 
 /** A non-OK answer, carrying the server's own message for toasts (spec §8). */
 export class ApiRequestError extends Error {
@@ -31,14 +33,36 @@ export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiRequestError && error.serverMessage ? error.serverMessage : fallback;
 }
 
-let refreshing: Promise<string | null> | null = null;
+/**
+ * The server's per-field messages of a refused form (a 400 names each field), for showing beside the
+ * inputs; empty for any other error.
+ */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  return error instanceof ApiRequestError ? (error.body?.fields ?? {}) : {};
+}
+
+/** A refresh that failed because the server ended the session, carrying why. */
+class SessionEndedError extends Error {
+  constructor(readonly end: SessionEnd) {
+    super('Failed to refresh token');
+    this.name = 'SessionEndedError';
+  }
+}
+
+/** What a token refresh came to: the new access token, or null and, when the server said, why the session ended. */
+export interface RefreshOutcome {
+  token: string | null;
+  end?: SessionEnd;
+}
+
+let refreshing: Promise<RefreshOutcome> | null = null;
 
 /**
  * Exchanges the refresh token for a new pair (spec §4). Concurrent callers share one exchange,
  * because a refresh token is single-use: presenting it twice would end every session.
  */
-export function refreshAccessToken(): Promise<string | null> {
-  refreshing ??= (async () => {
+export function refreshAccessToken(): Promise<RefreshOutcome> {
+  refreshing ??= (async (): Promise<RefreshOutcome> => {
     const refreshToken = getRefreshToken();
     if (!refreshToken) throw new Error('No refresh token available');
     const response = await fetch('/api/auth/refresh', {
@@ -46,14 +70,18 @@ export function refreshAccessToken(): Promise<string | null> {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ refreshToken }),
     });
-    const parsed = RefreshResponseSchema.safeParse(response.ok ? await response.json() : undefined);
-    if (!parsed.success) throw new Error('Failed to refresh token');
+    const body: unknown = await response.json().catch(() => undefined);
+    const parsed = RefreshResponseSchema.safeParse(response.ok ? body : undefined);
+    if (!parsed.success) {
+      const end = response.status === 401 ? sessionEndOf(body) : undefined;
+      throw end ? new SessionEndedError(end) : new Error('Failed to refresh token');
+    }
     storeTokens(parsed.data.token, parsed.data.refreshToken);
-    return parsed.data.token;
+    return { token: parsed.data.token };
   })()
-    .catch(() => {
+    .catch((error: unknown): RefreshOutcome => {
       clearTokens();
-      return null;
+      return { token: null, end: error instanceof SessionEndedError ? error.end : undefined };
     })
     .finally(() => {
       refreshing = null;
@@ -61,16 +89,22 @@ export function refreshAccessToken(): Promise<string | null> {
   return refreshing;
 }
 
-/** The 401 rule of spec §8: forget the session and go to the login screen. */
-function signOutAfterUnauthorized(): void {
+/**
+ * The 401 rule of spec §8: forget the session and go to the login screen, telling it why the
+ * server ended the session when it said, so the person is not left at a bare login form.
+ */
+export function signOutAfterUnauthorized(end?: SessionEnd): void {
   clearTokens();
-  if (!window.location.pathname.includes('/login')) window.location.assign('/login?clear=1');
+  const reason = sessionEndQuery(end);
+  if (!window.location.pathname.includes('/login')) window.location.assign(`/login?clear=1${reason && `&${reason}`}`);
 }
 
 /** What a call may add to its request. */
 export interface RequestOptions {
   /** Sent as Idempotency-Key: the server does a create once per key, however often the request arrives. */
   idempotencyKey?: string;
+  /** Asks for figures computed now, not the ones the server keeps a while (Refresh): sent as Cache-Control: no-cache. */
+  fresh?: boolean;
 }
 
 /**
@@ -85,14 +119,23 @@ async function send(method: string, url: string, body: unknown, retryAfterRefres
   const headers: Record<string, string> = {};
   // Also on the retry after a token refresh below: that is the same submission.
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+  if (options.fresh) headers['Cache-Control'] = 'no-cache';
   const token = getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (response.status === 401 && retryAfterRefresh && token && getRefreshToken()) {
-    if (await refreshAccessToken()) return send(method, url, body, false, options);
+  if (response.status !== 401) {
+    noteApiStatus(response.status);
+    return response;
   }
-  if (response.status === 401) signOutAfterUnauthorized();
+  // Read from a copy: the caller reads the answer itself.
+  let end = sessionEndOf(await readBody(response.clone()));
+  if (retryAfterRefresh && token && getRefreshToken()) {
+    const refreshed = await refreshAccessToken();
+    if (refreshed.token) return send(method, url, body, false, options);
+    end ??= refreshed.end;
+  }
+  signOutAfterUnauthorized(end);
   noteApiStatus(response.status);
   return response;
 }

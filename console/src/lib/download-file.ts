@@ -4,7 +4,7 @@ import { getAccessToken } from './session-tokens.js';
 async function fetchWithSession(url: string, retry: boolean): Promise<Response> {
   const token = getAccessToken();
   const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (response.status === 401 && retry && (await refreshAccessToken())) return fetchWithSession(url, false);
+  if (response.status === 401 && retry && (await refreshAccessToken()).token) return fetchWithSession(url, false);
   return response;
 }
 

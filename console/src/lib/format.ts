@@ -15,10 +15,8 @@ export function roleLabel(role: string | null | undefined): string {
   return role ? formatRole(role) : 'Administrator';
 }
 
-/** "1 recovery code", "3 recovery codes". */
-export function formatCount(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count.toLocaleString('en-GB')} ${count === 1 ? singular : plural}`;
-}
+/** "1 recovery code", "3 recovery codes": the one plural rule, shared with the server. */
+export { formatCount, pluralForm } from '@contract/plural.js';
 
 /** "1,234": every count on screen. */
 export function formatNumber(value: number): string {

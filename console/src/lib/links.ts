@@ -6,3 +6,12 @@ import { ROUTES } from './routes.js';
 export function botUserPath(telegramId: number): string {
   return `${ROUTES.botUsers.path}?user=${encodeURIComponent(telegramId)}`;
 }
+
+/** The sections of Settings, in screen order; each is the id of its part of the page. */
+export const SETTINGS_SECTIONS = ['account', 'notifications', 'system'] as const;
+export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
+
+/** Settings opened at one section (`/settings?section=system`; `/settings#system` works too). */
+export function settingsSectionPath(section: SettingsSection): string {
+  return `${ROUTES.settings.path}?section=${section}`;
+}

@@ -1,6 +1,9 @@
 import { toast } from 'sonner';
 import { errorMessage } from './api-client.js';
 
+/** The one toast that `alone` toasts share: a new one updates it in place instead of stacking under it. */
+const ALONE_TOAST_ID = 'alone';
+
 export interface NotifyOptions {
   /** Replace whatever toast is showing rather than stack under it (spec §9: one toast at a time on User Management). */
   alone?: boolean;
@@ -9,13 +12,13 @@ export interface NotifyOptions {
 /** A success toast with a title and an optional sentence (spec §8, success toasts). */
 export function notifySuccess(title: string, description?: string, { alone = false }: NotifyOptions = {}): void {
   if (alone) toast.dismiss();
-  toast.success(title, { description });
+  toast.success(title, { description, id: alone ? ALONE_TOAST_ID : undefined });
 }
 
 /** A destructive toast; the console titles most of them "Error" (spec §8). */
 export function notifyError(title: string, description?: string, { alone = false }: NotifyOptions = {}): void {
   if (alone) toast.dismiss();
-  toast.error(title, { description });
+  toast.error(title, { description, id: alone ? ALONE_TOAST_ID : undefined });
 }
 
 /**

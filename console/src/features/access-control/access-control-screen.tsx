@@ -18,6 +18,7 @@ import { GroupCards } from './components/group-cards.js';
 import { GroupDialog } from './components/group-dialog.js';
 import { WhitelistCards } from './components/whitelist-cards.js';
 import { WhitelistDialog } from './components/whitelist-dialog.js';
+import { ACCESS_SEARCH_MAX_LENGTH } from '@contract/access-control.js';
 
 const { headingId: HEADING_ID, title: TITLE, description: DESCRIPTION } = ROUTES.accessControl.header;
 /** The tabs, in order; ?tab=whitelist opens the second, so it can be linked to. */
@@ -89,7 +90,7 @@ export function AccessControlScreen() {
         </TabList>
         <TabPanels className="mt-6">
           <TabPanel className="space-y-4">
-            <SearchField className="max-w-md" label="Search groups" placeholder="Name, description or Group ID" value={groupSearch} onChange={setGroupSearch} />
+            <SearchField className="max-w-md" label="Search groups" maxLength={ACCESS_SEARCH_MAX_LENGTH} placeholder="Name, description or Group ID" value={groupSearch} onChange={setGroupSearch} />
             <ListState
               query={groups}
               loading="Loading groups..."
@@ -102,7 +103,7 @@ export function AccessControlScreen() {
             </ListState>
           </TabPanel>
           <TabPanel className="space-y-4">
-            <SearchField className="max-w-md" label="Search admins" placeholder="Name, username, Telegram ID or reason" value={adminSearch} onChange={setAdminSearch} />
+            <SearchField className="max-w-md" label="Search admins" maxLength={ACCESS_SEARCH_MAX_LENGTH} placeholder="Name, username, Telegram ID or reason" value={adminSearch} onChange={setAdminSearch} />
             <ListState
               query={whitelist}
               loading="Loading admin whitelist..."

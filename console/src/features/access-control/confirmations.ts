@@ -1,5 +1,5 @@
 import type { AuthorizedGroup, WhitelistEntry } from '@contract/access-control.js';
-import { formatCount } from '../../lib/format.js';
+import { formatCount, pluralForm } from '../../lib/format.js';
 
 /** A whitelist card's title (spec §2.9): first name, else username, else "User" and the id. */
 export function whitelistTitle(entry: WhitelistEntry): string {
@@ -15,10 +15,10 @@ export function groupDeleteConsequence(group: AuthorizedGroup): string {
   if (!group.isActive || group.memberCount === 0) return `Are you sure you want to delete this group? ${undone}`;
   const losing = group.membersLosingAccess;
   if (losing === 0) {
-    return `${group.memberCount === 1 ? 'Its member keeps' : `All ${group.memberCount} of its members keep`} access through another authorized group or the admin whitelist. ${undone}`;
+    return `${pluralForm(group.memberCount, 'Its member keeps', `All ${group.memberCount} of its members keep`)} access through another authorized group or the admin whitelist. ${undone}`;
   }
   const others = group.memberCount - losing;
-  const rest = others > 0 ? ` (${formatCount(others, 'other member')} ${others === 1 ? 'keeps' : 'keep'} access through another group or the whitelist)` : '';
+  const rest = others > 0 ? ` (${formatCount(others, 'other member')} ${pluralForm(others, 'keeps', 'keep')} access through another group or the whitelist)` : '';
   return `${formatCount(losing, 'member')} will lose access to the bot${rest}. ${undone}`;
 }
 

@@ -96,13 +96,13 @@ function wholeNumber(text: string): number | string | null {
   return /^[-+]?\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
 }
 
-/** The contract's messages, with the field's label in place of its API name ("groupId …" → "Group ID …"). */
+/** The contract's messages of the form's own fields, first one each; the contract words them for a person. */
 function fieldErrors<Values>(issues: readonly { path: PropertyKey[]; message: string }[], labels: Record<keyof Values, string>): FieldErrors<Values> {
   const errors: FieldErrors<Values> = {};
   for (const issue of issues) {
     const field = issue.path[0] as keyof Values;
     if (!(field in labels) || errors[field]) continue;
-    errors[field] = issue.message.replace(String(field), labels[field]);
+    errors[field] = issue.message;
   }
   return errors;
 }
@@ -115,7 +115,7 @@ export function checkGroupForm(values: GroupFormValues): Checked<CreateAuthorize
   const errors = fieldErrors<GroupFormValues>(result.error.issues, GROUP_LABELS);
   // The schema checks the id against the type only once every field is valid; the form says it at once.
   const problem = typeof groupId === 'number' && !errors.groupId ? groupIdProblem(groupId, values.groupType) : undefined;
-  if (problem) errors.groupId = problem.replace('groupId', GROUP_LABELS.groupId);
+  if (problem) errors.groupId = problem;
   return { ok: false, errors };
 }
 
@@ -125,7 +125,7 @@ export function checkWhitelistForm(values: WhitelistFormValues): Checked<CreateW
   return result.success ? { ok: true, payload: result.data } : { ok: false, errors: fieldErrors(result.error.issues, WHITELIST_LABELS) };
 }
 
-/** The server's per-field messages of a refused save, relabelled like the form's own. */
+/** The server's per-field messages of a refused save, for the form's own fields. */
 export function serverFieldErrors<Values>(fields: Record<string, string> | undefined, labels: Record<keyof Values, string>): FieldErrors<Values> {
   return fieldErrors(
     Object.entries(fields ?? {}).map(([path, message]) => ({ path: [path], message })),

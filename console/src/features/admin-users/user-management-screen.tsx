@@ -14,6 +14,7 @@ import { useToggleAdminUserTwoFactor } from './api/toggle-admin-user-two-factor.
 import { useUpdateAdminUser } from './api/update-admin-user.js';
 import { AdminUserCards } from './components/admin-user-cards.js';
 import { AdminUsersTable } from './components/admin-users-table.js';
+import { ChangeRoleDialog, type RoleChange } from './components/change-role-dialog.js';
 import { CreateUserDialog } from './components/create-user-dialog.js';
 import { DeleteUserDialog } from './components/delete-user-dialog.js';
 import { EndSessionsDialog } from './components/end-sessions-dialog.js';
@@ -51,6 +52,7 @@ function UserManagement({ viewer }: { viewer: SessionUser }) {
   const resetTarget = useDialogTarget<AdminUser>();
   const deleteTarget = useDialogTarget<AdminUser>();
   const endSessionsTarget = useDialogTarget<AdminUser>();
+  const roleChange = useDialogTarget<RoleChange>();
 
   const busyUserIds = new Set<number>();
   if (updateUser.isPending && updateUser.variables) busyUserIds.add(updateUser.variables.id);
@@ -61,7 +63,7 @@ function UserManagement({ viewer }: { viewer: SessionUser }) {
     busyUserIds,
     onToggleActive: (user) => updateUser.mutate({ id: user.id, changes: { isActive: !user.isActive } }),
     onToggleTwoFactor: (user) => toggleTwoFactor.mutate({ id: user.id, enable: !user.twoFactorEnabled }),
-    onChangeRole: (user, role) => updateUser.mutate({ id: user.id, changes: { role } }),
+    onChangeRole: (user, role) => roleChange.show({ user, role }),
     onResetPassword: (user) => {
       if (!can(viewer.role, 'admin-users:reset-password')) {
         notifyError('Access Denied', 'Only administrators can reset passwords', { alone: true });
@@ -127,9 +129,16 @@ function UserManagement({ viewer }: { viewer: SessionUser }) {
         </>
       )}
 
-      <CreateUserDialog open={creating} onClose={() => setCreating(false)} />
+      <CreateUserDialog open={creating} onClose={() => setCreating(false)} actorRole={viewer.role} />
       <ResetPasswordDialog user={resetTarget.target} open={resetTarget.isOpen} onClose={resetTarget.hide} />
       <EndSessionsDialog user={endSessionsTarget.target} open={endSessionsTarget.isOpen} onClose={endSessionsTarget.hide} />
+      <ChangeRoleDialog
+        change={roleChange.target}
+        open={roleChange.isOpen}
+        onClose={roleChange.hide}
+        pending={updateUser.isPending}
+        onConfirm={({ user, role }) => updateUser.mutate({ id: user.id, changes: { role } }, { onSettled: roleChange.hide })}
+      />
       <DeleteUserDialog user={deleteTarget.target} open={deleteTarget.isOpen} onClose={deleteTarget.hide} />
     </>
   );

@@ -14,6 +14,7 @@ import { useAuth } from '../auth/use-auth.js';
 import { useAnalyticsOverview, useExportAnalytics } from './api/analytics-api.js';
 import { OverviewTabs } from './components/overview-tabs.js';
 import { AsOfLine } from '../../components/as-of-line.js';
+import { WindowSentence } from '../../components/window-sentence.js';
 
 const HEADING_ID = 'analytics-heading';
 const PERIOD_LABELS: Record<AnalyticsPeriod, string> = { '24h': 'Last 24h', '7d': 'Last 7 days', '30d': 'Last 30 days', '1y': 'Last year' };
@@ -50,16 +51,33 @@ export function AnalyticsScreen() {
         <LoadingSpinner label="Loading analytics..." />
       ) : (
         <>
+          <WindowSentence period={data.period} from={data.from} to={data.to} timeZone={data.timeZone} />
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <KpiCard title="Total Requests" value={formatNumber(data.kpis.totalRequests.value ?? 0)} trend={data.kpis.totalRequests.trend} />
-            <KpiCard title="Unique Users" value={formatNumber(data.kpis.uniqueUsers.value ?? 0)} trend={data.kpis.uniqueUsers.trend} />
+            <KpiCard
+              title="Total Requests"
+              value={formatNumber(data.kpis.totalRequests.value ?? 0)}
+              trend={data.kpis.totalRequests.trend}
+              note="Everything the bot was asked, errors included"
+            />
+            <KpiCard
+              title="Unique Users"
+              value={formatNumber(data.kpis.uniqueUsers.value ?? 0)}
+              trend={data.kpis.uniqueUsers.trend}
+              note="People who asked the bot at least once"
+            />
             <KpiCard
               title="Avg Response Time (ms)"
               value={formatMs(data.kpis.avgResponseTimeMs.value)}
               trend={data.kpis.avgResponseTimeMs.trend}
               higherIsBetter={false}
+              note="Mean time the bot took to answer"
             />
-            <KpiCard title="Success Rate" value={formatPercent(data.kpis.successRate.value)} trend={data.kpis.successRate.trend} />
+            <KpiCard
+              title="Success Rate"
+              value={formatPercent(data.kpis.successRate.value)}
+              trend={data.kpis.successRate.trend}
+              note="Share of requests without an error"
+            />
           </div>
           <AsOfLine asOf={data.asOf} />
           <OverviewTabs overview={data} />

@@ -5,7 +5,8 @@ import {
   type LoginResponse,
   type SessionUser,
 } from '@contract/auth.js';
-import { refreshAccessToken } from '../../lib/api-client.js';
+import { refreshAccessToken, signOutAfterUnauthorized } from '../../lib/api-client.js';
+import { sessionEndOf } from '../../lib/session-end.js';
 import { getAccessToken, getRefreshToken } from '../../lib/session-tokens.js';
 
 /** A login answer the server gave, whatever its status; failed logins answer non-2xx with a body. */
@@ -41,12 +42,20 @@ export async function postLogin(request: LoginRequest): Promise<LoginAnswer> {
  * GET /api/auth/verify with the stored token: the signed-in user, or null when the server refuses
  * the token. Rejects when no answer comes (or the server fails), which is not a refusal. An
  * expired access token is exchanged once through the refresh token, so a reload after 15 minutes
- * keeps the session.
+ * keeps the session. A session the server ended goes to the login screen saying why.
  */
 export async function verifySession(): Promise<SessionUser | null> {
   const verify = () => fetch('/api/auth/verify', { headers: authorization() });
   let response = await verify();
-  if (response.status === 401 && getRefreshToken() && (await refreshAccessToken())) response = await verify();
+  if (response.status === 401) {
+    let end = sessionEndOf(await response.clone().json().catch(() => undefined));
+    if (getRefreshToken()) {
+      const refreshed = await refreshAccessToken();
+      if (refreshed.token) response = await verify();
+      else end ??= refreshed.end;
+    }
+    if (response.status === 401 && end) signOutAfterUnauthorized(end);
+  }
   if (response.status === 401 || response.status === 403) return null;
   if (!response.ok) throw new Error(`HTTP ${response.status}: ${response.statusText}`);
   const parsed = VerifyResponseSchema.safeParse(await response.json().catch(() => undefined));

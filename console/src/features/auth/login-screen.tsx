@@ -8,7 +8,9 @@ import { PlainButton } from '../../components/plain-button.js';
 import { RecoveryCodes } from '../../components/recovery-codes.js';
 import { TextField } from '../../components/text-field.js';
 import { TwoFactorEnrollment } from '../../components/two-factor-enrollment.js';
+import { sessionEndSentence } from '@contract/session-end.js';
 import { clearBrowserState } from '../../lib/browser-state.js';
+import { sessionEndFromQuery, sessionEndQuery } from '../../lib/session-end.js';
 import { useAuth, type LoginOutcome } from './use-auth.js';
 
 type Step =
@@ -26,12 +28,15 @@ export function LoginScreen() {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<{ error: string; detail?: string } | null>(null);
+  // Why the server ended the last session, when it did: said above the form instead of a bare login screen.
+  const [sessionEnd] = useState(() => sessionEndFromQuery(window.location.search));
 
   useEffect(() => {
     // A forced sign-out lands here with clear=1: start from a clean page, not one built on the old session.
     void clearBrowserState(queryClient).then(() => {
       if (new URLSearchParams(window.location.search).get('clear') === '1') {
-        window.history.replaceState(null, '', '/login');
+        const reason = sessionEndQuery(sessionEndFromQuery(window.location.search));
+        window.history.replaceState(null, '', reason ? `/login?${reason}` : '/login');
         window.location.reload();
       }
     });
@@ -101,6 +106,11 @@ export function LoginScreen() {
         ) : (
           <form className="space-y-5" onSubmit={(event) => void submit(event)} aria-busy={busy}>
             {failure ? <ErrorAlert title={failure.error} detail={failure.detail} /> : null}
+            {sessionEnd && !failure && step.name === 'credentials' ? (
+              <p role="status" className="rounded-tremor-default border-l-4 border-tremor-brand bg-tremor-brand-faint px-4 py-3 text-tremor-default text-tremor-content-emphasis">
+                {sessionEndSentence(sessionEnd)}
+              </p>
+            ) : null}
 
             {step.name === 'credentials' ? (
               <>

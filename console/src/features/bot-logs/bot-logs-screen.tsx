@@ -23,7 +23,7 @@ const LIST_HEADING_ID = 'bot-logs-list-heading';
 /** Bot Logs (/logs) of spec §2.8: every role reads; editors and up export. */
 export function BotLogsScreen() {
   const { user } = useAuth();
-  const canExport = can(user?.role, 'logs:export');
+  const canExport = can(user?.role, 'analytics:export');
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = useMemo(() => readLogFilter(searchParams), [searchParams]);
   const [autoRefresh, setAutoRefresh] = useState(true);

@@ -1,6 +1,6 @@
 import { Card } from '@tremor/react';
 import { useEffect, useId, useState } from 'react';
-import { TELEGRAM_USER_STATUSES, type TelegramUserStatus } from '@contract/bot-users.js';
+import { TELEGRAM_USER_STATUSES, USER_SEARCH_MAX_LENGTH, type TelegramUserStatus } from '@contract/bot-users.js';
 import { can } from '@contract/permissions.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
@@ -71,9 +71,10 @@ export function BotUsersScreen() {
             className="flex-1"
             label="Search users"
             hideLabel
+            maxLength={USER_SEARCH_MAX_LENGTH}
             value={searchText}
             onChange={setSearchText}
-            placeholder="Search by name, @username or Telegram ID"
+            placeholder="Name, @username or Telegram ID"
           />
           <div className="sm:w-48">
             <label htmlFor={statusId} className="sr-only">

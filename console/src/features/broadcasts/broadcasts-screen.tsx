@@ -2,7 +2,9 @@ import { RiCloseLine } from '@remixicon/react';
 import { Button, Card } from '@tremor/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
+import { formatNumber } from '../../lib/format.js';
 import { PageHeader } from '../../components/page-header.js';
 import { ROUTES } from '../../lib/routes.js';
 import { isRunning, useBroadcastHistory } from './api/get-broadcast-history.js';
@@ -43,6 +45,8 @@ function BroadcastComposer() {
   const [followedId, setFollowedId] = useState<number | null>(null);
   const [dismissedId, setDismissedId] = useState<number | null>(null);
   const [detail, setDetail] = useState<{ id: number | null; open: boolean }>({ id: null, open: false });
+  /** A broadcast to everyone waits for this confirmation, which names how many it reaches. */
+  const [confirmingEveryone, setConfirmingEveryone] = useState(false);
 
   const history = useBroadcastHistory();
   const templates = useTemplates();
@@ -95,6 +99,12 @@ function BroadcastComposer() {
       notifyError(problem);
       return;
     }
+    // All users and a template both go to every reachable bot user: one click must not do that.
+    if (compose.type === 'selected') dispatch();
+    else setConfirmingEveryone(true);
+  };
+
+  const dispatch = () => {
     const useTemplate = compose.type === 'template' && compose.templateId !== null;
     sendBroadcast.mutate(
       {
@@ -109,6 +119,7 @@ function BroadcastComposer() {
           resetForm();
           setFollowedId(broadcast.id);
         },
+        onSettled: () => setConfirmingEveryone(false),
       },
     );
   };
@@ -215,6 +226,21 @@ function BroadcastComposer() {
           />
         </div>
       </div>
+
+      <ConfirmDeleteDialog
+        open={confirmingEveryone}
+        onClose={() => setConfirmingEveryone(false)}
+        title={
+          figures.reachableUsers === undefined
+            ? 'Send to every active bot user?'
+            : `Send to all ${formatNumber(figures.reachableUsers)} bot ${figures.reachableUsers === 1 ? 'user' : 'users'}?`
+        }
+        description="The bot starts sending it at once to every active bot user who has not blocked it."
+        pending={sendBroadcast.isPending}
+        confirmLabel="Send to All"
+        pendingLabel="Sending..."
+        onConfirm={dispatch}
+      />
 
       <BroadcastDetailDialog id={detail.id} open={detail.open} onClose={() => setDetail((current) => ({ ...current, open: false }))} />
     </section>

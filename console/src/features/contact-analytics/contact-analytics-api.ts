@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubmitMutation } from '../../lib/use-submit-mutation.js';
 import { analyticsCsvFileName, ContactAnalyticsSchema, type AnalyticsPeriod } from '@contract/analytics.js';
-import { apiRequest } from '../../lib/api-client.js';
+import { apiRequest, type RequestOptions } from '../../lib/api-client.js';
 import { downloadFile } from '../../lib/download-file.js';
 import { notifyError, notifySuccess } from '../../lib/notify.js';
 
@@ -17,8 +17,13 @@ function queryString({ period, region }: ContactAnalyticsFilter): string {
 }
 
 export function useContactAnalytics(filter: ContactAnalyticsFilter) {
+  const queryClient = useQueryClient();
   const url = `${CONTACT_ANALYTICS_URL}?${queryString(filter)}`;
-  return useQuery({ queryKey: [url], queryFn: async () => ContactAnalyticsSchema.parse(await apiRequest<unknown>('GET', url)) });
+  const figures = async (options?: RequestOptions) => ContactAnalyticsSchema.parse(await apiRequest<unknown>('GET', url, undefined, options));
+  const query = useQuery({ queryKey: [url], queryFn: () => figures() });
+  /** Refresh: figures computed now, not the ones the server keeps a while. */
+  const refresh = () => queryClient.fetchQuery({ queryKey: [url], queryFn: () => figures({ fresh: true }), staleTime: 0 });
+  return { query, refresh };
 }
 
 export function useExportContactAnalytics() {

@@ -11,6 +11,7 @@ import { PeriodSelect, readPeriod, withParam } from '../../components/period-sel
 import { SelectField } from '../../components/select-field.js';
 import { errorMessage } from '../../lib/api-client.js';
 import { AsOfLine } from '../../components/as-of-line.js';
+import { WindowSentence } from '../../components/window-sentence.js';
 import { formatNumber } from '../../lib/format.js';
 import { useAuth } from '../auth/use-auth.js';
 import { useContactAnalytics, useExportContactAnalytics } from './contact-analytics-api.js';
@@ -25,7 +26,7 @@ export function ContactAnalyticsScreen() {
   const [searchParams, setSearchParams] = useSearchParams();
   const period = readPeriod(searchParams);
   const region = searchParams.get('region') || undefined;
-  const analytics = useContactAnalytics({ period, region });
+  const { query: analytics, refresh } = useContactAnalytics({ period, region });
   const exportAnalytics = useExportContactAnalytics();
   const data = analytics.data;
   const regions = [...new Set([...(data?.regions ?? []), ...(region ? [region] : [])])];
@@ -47,7 +48,7 @@ export function ContactAnalyticsScreen() {
                 </option>
               ))}
             </SelectField>
-            <Button className="self-end" type="button" variant="secondary" icon={RiRefreshLine} loading={analytics.isFetching} onClick={() => void analytics.refetch()}>
+            <Button className="self-end" type="button" variant="secondary" icon={RiRefreshLine} loading={analytics.isFetching} onClick={() => void refresh()}>
               Refresh
             </Button>
             {can(user?.role, 'analytics:export') ? (
@@ -72,18 +73,19 @@ export function ContactAnalyticsScreen() {
       ) : (
         <>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-5">
-            <KpiCard title="Total Contacts" value={formatNumber(data.totalContacts)} />
-            <KpiCard title="Active Contacts" value={formatNumber(data.activeContacts)} />
-            <KpiCard title="Verified" value={formatNumber(data.verifiedContacts)} />
-            <KpiCard title="Emergency (24/7)" value={formatNumber(data.emergencyContacts)} />
+            <KpiCard title="Total Contacts" value={formatNumber(data.totalContacts)} note="In the directory now, whatever the period" />
+            <KpiCard title="Active Contacts" value={formatNumber(data.activeContacts)} note="Ones the bot can recommend" />
+            <KpiCard title="Verified" value={formatNumber(data.verifiedContacts)} note="Contacts marked verified" />
+            <KpiCard title="Emergency (24/7)" value={formatNumber(data.emergencyContacts)} note="Available hours set to 24/7" />
             <KpiCard
               title="Avg Response (min)"
               value={data.avgResponseTime === null ? '—' : formatNumber(Math.round(data.avgResponseTime))}
-              note="From contacts' stated response times"
+              note="Contacts' stated response times, not the bot's"
             />
           </div>
+          <WindowSentence period={data.period} from={data.from} to={data.to} timeZone={data.timeZone} />
           <AsOfLine asOf={data.asOf} />
-          <ContactAnalyticsTabs analytics={data} />
+          <ContactAnalyticsTabs analytics={data} region={region} />
         </>
       )}
     </section>

@@ -2,14 +2,19 @@ import { AreaChart, BarChart, Card, DonutChart, TabGroup, TabPanel, TabPanels, T
 import type { ContactAnalytics } from '@contract/analytics.js';
 import { formatMs, formatPercent } from '../../components/kpi-card.js';
 import { formatCount, formatNumber } from '../../lib/format.js';
-import { ScrollableTabList } from '../../components/scrollable-tab-list.js';
+import { TabStrip } from '../../components/tab-strip.js';
 import { EmptyChart } from '../../components/empty-chart.js';
 import { RankedList } from '../../components/ranked-list.js';
+import { ContactDistributionMap } from './contact-distribution-map.js';
 
 const TABS = ['Geographic Distribution', 'Specialties', 'Performance', 'Usage Patterns', 'Trends'] as const;
 
-/** The five tabs of spec §2.14. */
-export function ContactAnalyticsTabs({ analytics }: { analytics: ContactAnalytics }) {
+/** A percentile estimated from a histogram reads "≈ 880 ms", an exact one "880 ms". */
+const estimate = (estimated: boolean, text: string) => (estimated && text !== '—' ? `≈ ${text}` : text);
+
+/** The five tabs of spec §2.14; `region` is the filter the figures were narrowed to, if any. */
+export function ContactAnalyticsTabs({ analytics, region }: { analytics: ContactAnalytics; region: string | undefined }) {
+  const whose = region === undefined ? 'every request' : `the requests that named a place in ${region}`;
   const byRegion = analytics.contactsByRegion.slice(0, 15).map((entry) => ({ region: entry.region || 'Unknown', Contacts: entry.count }));
   const specialties = analytics.contactsBySpecialty.map((entry) => ({ name: entry.specialty || 'Unknown', count: entry.count }));
   const usage = analytics.usagePatterns.map((hour) => ({ hour: `${hour.hour}:00`, Requests: hour.requests }));
@@ -18,9 +23,15 @@ export function ContactAnalyticsTabs({ analytics }: { analytics: ContactAnalytic
   const anyShown = analytics.dailyRequests.some((day) => day.requests > 0);
   return (
     <TabGroup>
-      <ScrollableTabList tabs={TABS} />
+      <TabStrip tabs={TABS} />
       <TabPanels>
         <TabPanel>
+          <Card className="mt-4 min-w-0">
+            <Title>Where the Contacts Are</Title>
+            <div className="mt-4">
+              <ContactDistributionMap distribution={analytics.geographicDistribution} />
+            </div>
+          </Card>
           <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2">
             <Card className="min-w-0">
               <Title>Contacts by Region</Title>
@@ -38,7 +49,7 @@ export function ContactAnalyticsTabs({ analytics }: { analytics: ContactAnalytic
                 rows={analytics.contactsByRegion.map((entry) => ({
                   key: entry.region,
                   label: entry.region || 'Unknown',
-                  figure: `${formatNumber(entry.count)} contacts · ${formatPercent(entry.successRate)} success`,
+                  figure: `${formatCount(entry.count, 'contact')} · ${formatPercent(entry.successRate)} success`,
                 }))}
               />
             </Card>
@@ -103,25 +114,33 @@ export function ContactAnalyticsTabs({ analytics }: { analytics: ContactAnalytic
                       <tr key={entry.timeRange}>
                         <td className="py-1 pr-3 text-tremor-content-strong">{entry.timeRange}</td>
                         <td className="py-1 pr-3">{formatMs(entry.avgTime)}</td>
-                        <td className="py-1 pr-3">{formatMs(entry.medianTime)}</td>
-                        <td className="py-1">{formatMs(entry.p95Time)}</td>
+                        <td className="py-1 pr-3">{estimate(entry.estimated, formatMs(entry.medianTime))}</td>
+                        <td className="py-1">{estimate(entry.estimated, formatMs(entry.p95Time))}</td>
                       </tr>
                     ))}
                   </tbody>
                 </table>
               </div>
-              <p className="mt-2 text-tremor-label text-tremor-content">How fast the bot answered.</p>
+              <p className="mt-2 text-tremor-label text-tremor-content" data-testid="response-times-note">
+                How fast the bot answered {whose}.
+                {analytics.responseTimeMetrics.some((entry) => entry.estimated)
+                  ? ' "≈": estimated from grouped response times, as older requests are no longer kept one by one.'
+                  : ''}
+              </p>
             </Card>
           </div>
         </TabPanel>
         <TabPanel>
           <Card className="mt-4 min-w-0">
-            <Title>Requests by Hour of Day (UTC)</Title>
+            <Title>Requests by Hour of Day ({analytics.timeZone})</Title>
             {anyUsage ? (
               <BarChart className="mt-4 h-64" data={usage} index="hour" categories={['Requests']} colors={['blue']} valueFormatter={formatNumber} />
             ) : (
               <EmptyChart text="No requests in this period." />
             )}
+            <p className="mt-2 text-tremor-label text-tremor-content" data-testid="usage-note">
+              Counts {whose}.
+            </p>
           </Card>
         </TabPanel>
         <TabPanel>

@@ -5,11 +5,13 @@ import { can } from '@contract/permissions.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
 import { PageHeader } from '../../components/page-header.js';
+import { WindowSentence } from '../../components/window-sentence.js';
+import { AsOfLine } from '../../components/as-of-line.js';
 import { displayName } from '../../lib/format.js';
 import { notifySuccess } from '../../lib/notify.js';
 import { useAuth } from '../auth/use-auth.js';
-import { BOT_STATS_URL, systemHealthQueryKey } from './api/keys.js';
-import { useBotStats } from './api/get-bot-stats.js';
+import { BOT_STATS_URL, botStatsQueryKey, systemHealthQueryKey } from './api/keys.js';
+import { getBotStats, useBotStats } from './api/get-bot-stats.js';
 import { AdminControls } from './components/admin-controls.js';
 import { DashboardActions } from './components/dashboard-actions.js';
 import { RequestVolumeChart } from './components/request-volume-chart.js';
@@ -44,9 +46,10 @@ export function DashboardScreen() {
       return params;
     });
 
+  // New figures, not the ones the server keeps 30 seconds for every console polling it.
   const refresh = async () => {
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: [BOT_STATS_URL] }),
+      queryClient.fetchQuery({ queryKey: botStatsQueryKey(range), queryFn: () => getBotStats(range, { fresh: true }), staleTime: 0 }),
       queryClient.invalidateQueries({ queryKey: systemHealthQueryKey }),
     ]);
     notifySuccess('Dashboard Refreshed');
@@ -61,7 +64,7 @@ export function DashboardScreen() {
         actions={
           <>
             <TimeRangeSelector value={range} onChange={changeRange} />
-            <DashboardActions period={range} canExport={can(user?.role, 'analytics:export')} refreshing={refreshing} onRefresh={refresh} />
+            <DashboardActions period={range} canExport={can(user?.role, 'dashboard:export')} refreshing={refreshing} onRefresh={refresh} />
             <p className="hidden text-tremor-default text-tremor-content print:block">
               Time range: {TIME_RANGES.find((option) => option.value === range)?.label}
             </p>
@@ -71,11 +74,15 @@ export function DashboardScreen() {
       <SystemStatusBanner />
       {stats.data ? (
         <>
+          <div>
+            <WindowSentence period={stats.data.period} from={stats.data.from} to={stats.data.to} timeZone={stats.data.timeZone} />
+            <AsOfLine asOf={stats.data.asOf} />
+          </div>
           <SummaryCards stats={stats.data} comparedWith={COMPARED_WITH[range]} />
           <DashboardStatCards stats={stats.data} />
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
             <div className="lg:col-span-2">
-              <RequestVolumeChart points={stats.data.requestVolume} period={stats.data.period} />
+              <RequestVolumeChart points={stats.data.requestVolume} period={stats.data.period} timeZone={stats.data.timeZone} />
             </div>
             <TopLocations locations={stats.data.topLocations} />
           </div>

@@ -2,7 +2,7 @@ import type { DashboardPeriod } from '@contract/dashboard.js';
 
 /** The Dashboard's time windows (spec §2.4, §9), kept in the address as ?range=. */
 export const TIME_RANGES = [
-  { value: '24h', label: 'Today' },
+  { value: '24h', label: 'Today (24h)' },
   { value: '7d', label: '7 Days' },
   { value: '30d', label: '30 Days' },
 ] as const satisfies readonly { value: DashboardPeriod; label: string }[];

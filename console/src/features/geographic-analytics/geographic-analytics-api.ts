@@ -22,7 +22,7 @@ export function useGeographicHeatmap(period: AnalyticsPeriod, country: string | 
   return useQuery({ queryKey: [url], queryFn: async () => GeographicHeatmapSchema.parse(await apiRequest<unknown>('GET', url)) });
 }
 
-export function usePerformanceMetrics(period: AnalyticsPeriod) {
-  const url = query('/api/performance-metrics', { period });
+export function usePerformanceMetrics(period: AnalyticsPeriod, country: string | undefined) {
+  const url = query('/api/performance-metrics', { period, country });
   return useQuery({ queryKey: [url], queryFn: async () => PerformanceMetricsSchema.parse(await apiRequest<unknown>('GET', url)) });
 }

@@ -9,15 +9,18 @@ import { PeriodSelect, readPeriod, withParam } from '../../components/period-sel
 import { SelectField } from '../../components/select-field.js';
 import { errorMessage } from '../../lib/api-client.js';
 import { AsOfLine } from '../../components/as-of-line.js';
+import { WindowSentence } from '../../components/window-sentence.js';
 import { formatCount, formatDateTime, formatNumber } from '../../lib/format.js';
 import { useGeographicAnalytics, useGeographicHeatmap, usePerformanceMetrics } from './geographic-analytics-api.js';
-import { ScrollableTabList } from '../../components/scrollable-tab-list.js';
+import { TabStrip } from '../../components/tab-strip.js';
 import { RankedList } from '../../components/ranked-list.js';
 
 const HEADING_ID = 'geographic-analytics-heading';
 const PERIOD_LABELS: Record<AnalyticsPeriod, string> = { '24h': '24 Hours', '7d': '7 Days', '30d': '30 Days', '1y': '1 Year' };
 const BADGE_COLOURS = { default: 'emerald', secondary: 'amber', destructive: 'red' } as const;
 const EMPTY = 'No requests in this period.';
+/** Spec §3 metric types, as a person reads them. */
+const METRIC_LABELS: Record<PerformanceMetrics['items'][number]['metricType'], string> = { response_time: 'Response time', success_rate: 'Success rate' };
 
 const placeName = (place: { country: string | null; region: string | null; city: string | null }) =>
   [place.city, place.region, place.country].filter(Boolean).join(', ') || 'Unknown';
@@ -56,11 +59,12 @@ function RegionPerformance({ metrics }: { metrics: PerformanceMetrics }) {
         <Title>Performance by Region</Title>
         <RankedList
           scroll
+          wrap
           data-testid="region-metrics"
           rows={metrics.items.map((metric) => ({
             key: metric.id,
-            label: `${[metric.region, metric.country].filter(Boolean).join(', ')} · ${metric.metricType}`,
-            figure: metric.metricType === 'response_time' ? `${Math.round(metric.value)}ms` : `${metric.value.toFixed(1)}%`,
+            label: [metric.region, metric.country].filter(Boolean).join(', ') || 'Unknown',
+            figure: `${METRIC_LABELS[metric.metricType]} ${metric.metricType === 'response_time' ? `${Math.round(metric.value)}ms` : `${metric.value.toFixed(1)}%`}`,
           }))}
         />
       </Card>
@@ -111,7 +115,7 @@ export function GeographicAnalyticsScreen() {
   const country = searchParams.get('country') || undefined;
   const analytics = useGeographicAnalytics(period, country);
   const heatmap = useGeographicHeatmap(period, country);
-  const metrics = usePerformanceMetrics(period);
+  const metrics = usePerformanceMetrics(period, country);
   const failed = analytics.error ?? heatmap.error ?? metrics.error;
   const countries = analytics.data?.countries ?? [];
 
@@ -142,14 +146,19 @@ export function GeographicAnalyticsScreen() {
       ) : (
         <>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <KpiCard title="Total Requests" value={formatNumber(analytics.data.summary.totalRequests)} />
-            <KpiCard title="Success Rate" value={formatPercent(analytics.data.summary.successRate)} note="Average across regions" />
-            <KpiCard title="Avg Response Time" value={formatMs(analytics.data.summary.avgResponseTimeMs)} />
-            <KpiCard title="Active Regions" value={formatNumber(analytics.data.summary.activeRegions)} />
+            <KpiCard title="Total Requests" value={formatNumber(analytics.data.summary.totalRequests)} note="Requests that named a place" />
+            <KpiCard
+              title="Success Rate"
+              value={formatPercent(analytics.data.summary.successRate)}
+              note="Each region's share of requests without an error, averaged"
+            />
+            <KpiCard title="Avg Response Time" value={formatMs(analytics.data.summary.avgResponseTimeMs)} note="Mean over the requests that named a place" />
+            <KpiCard title="Active Regions" value={formatNumber(analytics.data.summary.activeRegions)} note="Regions with at least one request" />
           </div>
+          <WindowSentence period={analytics.data.period} from={analytics.data.from} to={analytics.data.to} timeZone={analytics.data.timeZone} />
           <AsOfLine asOf={analytics.data.asOf} />
           <TabGroup>
-            <ScrollableTabList tabs={['Geographic Heatmap', 'Performance by Region', 'Detailed Analytics']} />
+            <TabStrip tabs={['Geographic Heatmap', 'Performance by Region', 'Detailed Analytics']} />
             <TabPanels>
               <TabPanel>
                 <Heatmap heatmap={heatmap.data} />

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { MessageTemplate } from '@contract/message-templates.js';
 import { can } from '@contract/permissions.js';
-import { TEMPLATE_TYPES, TemplateTypeSchema } from '@contract/message-templates.js';
+import { TEMPLATE_SEARCH_MAX_LENGTH, TEMPLATE_TYPES, TemplateTypeSchema } from '@contract/message-templates.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
 import { PageHeader } from '../../components/page-header.js';
@@ -31,7 +31,7 @@ export function MessageTemplatesScreen() {
   const { user } = useAuth();
   return (
     <section aria-labelledby={HEADER.headingId} className="space-y-6">
-      <MessageTemplates canWrite={can(user?.role, 'templates:write')} />
+      <MessageTemplates canWrite={can(user?.role, 'templates:write')} canSend={can(user?.role, 'broadcasts:send')} />
     </section>
   );
 }
@@ -43,7 +43,7 @@ function Heading({ actions }: { actions?: ReactNode }) {
 }
 
 
-function MessageTemplates({ canWrite }: { canWrite: boolean }) {
+function MessageTemplates({ canWrite, canSend }: { canWrite: boolean; canSend: boolean }) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(params.get('search') ?? '');
@@ -83,6 +83,7 @@ function MessageTemplates({ canWrite }: { canWrite: boolean }) {
       <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <SearchField
           label="Search templates"
+          maxLength={TEMPLATE_SEARCH_MAX_LENGTH}
           value={search}
           onChange={(text) => {
             setSearch(text);
@@ -125,6 +126,7 @@ function MessageTemplates({ canWrite }: { canWrite: boolean }) {
             templates={templates.data}
             actions={{
               canWrite,
+              canSend,
               onPreview: open('preview'),
               onEdit: open('edit'),
               onDelete: open('delete'),

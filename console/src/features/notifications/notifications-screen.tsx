@@ -1,7 +1,7 @@
 import { Button, Card } from '@tremor/react';
 import { RiCheckDoubleLine, RiSettings3Line } from '@remixicon/react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { Notification } from '@contract/notifications.js';
 import { can } from '@contract/permissions.js';
 import { ErrorAlert } from '../../components/error-alert.js';
@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/page-header.js';
 import { SelectField } from '../../components/select-field.js';
 import { errorMessage } from '../../lib/api-client.js';
 import { formatNumber } from '../../lib/format.js';
+import { settingsSectionPath } from '../../lib/links.js';
 import { useAuth } from '../auth/use-auth.js';
 import { NOTIFICATIONS_PAGE_SIZE, useNotifications } from './api/get-notifications.js';
 import { useUnreadNotifications } from './api/get-unread-notifications.js';
@@ -17,7 +18,6 @@ import type { NotificationFilter } from './api/keys.js';
 import { useMarkAllNotificationsRead, useMarkNotificationRead } from './api/mark-read.js';
 import { CriticalAlerts } from './components/critical-alerts.js';
 import { NotificationItem } from './components/notification-item.js';
-import { NotificationSettingsDialog } from './notification-settings-dialog.js';
 
 const HEADING_ID = 'notifications-heading';
 const LIST_HEADING_ID = 'notifications-list-heading';
@@ -28,7 +28,6 @@ export function NotificationsScreen() {
   const [params, setParams] = useSearchParams();
   const filter: NotificationFilter = params.get('filter') === 'unread' ? 'unread' : 'all';
   const [offset, setOffset] = useState(0);
-  const [settingsOpen, setSettingsOpen] = useState(false);
   const notifications = useNotifications(filter, offset);
   const unread = useUnreadNotifications();
   const markOne = useMarkNotificationRead();
@@ -56,9 +55,14 @@ export function NotificationsScreen() {
               Mark all as read
             </Button>
             {can(user?.role, 'notification-settings:manage') ? (
-              <Button variant="secondary" icon={RiSettings3Line} onClick={() => setSettingsOpen(true)}>
+              // The settings' home is Settings → Notification Settings.
+              <Link
+                to={settingsSectionPath('notifications')}
+                className="inline-flex items-center justify-center gap-1.5 rounded-tremor-default border border-tremor-brand px-4 py-2 text-tremor-default font-medium text-tremor-brand shadow-tremor-input hover:bg-tremor-brand-faint hover:text-tremor-brand-emphasis"
+              >
+                <RiSettings3Line className="-ml-1 h-5 w-5 shrink-0" aria-hidden="true" />
                 Notification Settings
-              </Button>
+              </Link>
             ) : null}
           </>
         }
@@ -101,8 +105,6 @@ export function NotificationsScreen() {
           </>
         )}
       </section>
-
-      <NotificationSettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
     </section>
   );
 }

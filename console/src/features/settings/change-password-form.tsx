@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { MIN_PASSWORD_LENGTH, PasswordSchema } from '@contract/password-policy.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { TextField } from '../../components/text-field.js';
-import { errorMessage } from '../../lib/api-client.js';
+import { errorMessage, fieldErrorsOf } from '../../lib/api-client.js';
 import { notifyError, notifySuccess } from '../../lib/notify.js';
 import { useChangePassword } from './account-api.js';
 
@@ -49,7 +49,10 @@ export function ChangePasswordForm() {
         },
         onError: (error) => {
           const message = errorMessage(error, 'Failed to change password');
-          setServerError(message);
+          // A refused new password is said beside its field; anything else above the form.
+          const newPassword = fieldErrorsOf(error).newPassword;
+          if (newPassword) setFieldErrors({ newPassword });
+          else setServerError(message);
           notifyError('Error', message);
         },
       },

@@ -2,7 +2,7 @@ import { Badge, Button, Card } from '@tremor/react';
 import { RiDeleteBinLine, RiEditLine } from '@remixicon/react';
 import type { AuthorizedGroup } from '@contract/access-control.js';
 import { CardField } from './card-field.js';
-import { formatCount, formatDate, formatNumber } from '../../../lib/format.js';
+import { formatCount, formatDate } from '../../../lib/format.js';
 
 interface GroupCardActions {
   onEdit: (group: AuthorizedGroup) => void;
@@ -39,7 +39,7 @@ function GroupCard({ group, actions }: { group: AuthorizedGroup; actions: GroupC
       <dl className="grid grid-cols-2 gap-2 text-tremor-label">
         <CardField term="Group ID" value={String(group.groupId)} />
         <CardField term="Type" value={group.groupType} />
-        <CardField term="Daily Limit" value={`${formatNumber(group.dailyLimit)} requests`} />
+        <CardField term="Daily Limit" value={formatCount(group.dailyLimit, 'request')} />
         <CardField term="Members" value={formatCount(group.memberCount, 'member')} />
         {group.description ? <CardField term="Description" value={group.description} wide /> : null}
         <CardField term="Created" value={formatDate(group.createdAt)} />

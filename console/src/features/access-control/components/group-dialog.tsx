@@ -6,7 +6,7 @@ import { ModalDialog } from '../../../components/modal-dialog.js';
 import { SelectField } from '../../../components/select-field.js';
 import { TextField } from '../../../components/text-field.js';
 import { ApiRequestError } from '../../../lib/api-client.js';
-import { formatCount } from '../../../lib/format.js';
+import { formatCount, pluralForm } from '../../../lib/format.js';
 import { useCreateAuthorizedGroup, useUpdateAuthorizedGroup } from '../api/save-authorized-group.js';
 import {
   checkGroupForm,
@@ -112,7 +112,7 @@ function GroupForm({ group, onClose }: { group: AuthorizedGroup | null; onClose:
       <CheckboxField label={GROUP_LABELS.isActive} checked={values.isActive} onChange={(event) => change('isActive', event.target.checked)} />
       {losing > 0 ? (
         <p role="status" className="rounded-tremor-default border border-amber-300 bg-amber-50 p-2 text-tremor-label text-amber-800">
-          Deactivating it takes access to the bot from {formatCount(losing, 'member')} who {losing === 1 ? 'has' : 'have'} no other way in.
+          Deactivating it takes access to the bot from {formatCount(losing, 'member')} who {pluralForm(losing, 'has', 'have')} no other way in.
         </p>
       ) : null}
       <div className="flex justify-end gap-3 border-t border-tremor-border pt-4">

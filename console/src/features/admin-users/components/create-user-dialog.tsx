@@ -1,12 +1,12 @@
 import { Field, Label } from '@headlessui/react';
 import { Button } from '@tremor/react';
 import { useState, type FormEvent } from 'react';
-import type { CreateAdminUserForm } from '@contract/admin-users.js';
+import { assignableRoles, type CreateAdminUserForm } from '@contract/admin-users.js';
 import { MIN_PASSWORD_LENGTH } from '@contract/password-policy.js';
 import type { Role } from '@contract/roles.js';
 import { SelectField } from '../../../components/select-field.js';
 import { TextField } from '../../../components/text-field.js';
-import { ApiRequestError } from '../../../lib/api-client.js';
+import { fieldErrorsOf } from '../../../lib/api-client.js';
 import { useCreateAdminUser } from '../api/create-admin-user.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';
 import { isRole, ROLE_OPTIONS } from './role-options.js';
@@ -51,21 +51,23 @@ export function toCreateRequest(form: CreateUserFormValues): CreateAdminUserForm
 interface CreateUserDialogProps {
   open: boolean;
   onClose: () => void;
+  /** The signed-in user's role: the form offers only the roles the server lets it give. */
+  actorRole: Role;
 }
 
-export function CreateUserDialog({ open, onClose }: CreateUserDialogProps) {
+export function CreateUserDialog({ open, onClose, actorRole }: CreateUserDialogProps) {
   return (
     <ModalDialog open={open} onClose={onClose} title="Create New User" description="Add a staff member and choose what they may do.">
       {/* Headless UI unmounts a closed dialog's content, so every opening starts from the defaults. */}
-      <CreateUserForm onClose={onClose} />
+      <CreateUserForm onClose={onClose} actorRole={actorRole} />
     </ModalDialog>
   );
 }
 
-function CreateUserForm({ onClose }: { onClose: () => void }) {
+function CreateUserForm({ onClose, actorRole }: { onClose: () => void; actorRole: Role }) {
   const [form, setForm] = useState(EMPTY_FORM);
   const createUser = useCreateAdminUser();
-  const fieldErrors = createUser.error instanceof ApiRequestError ? (createUser.error.body?.fields ?? {}) : {};
+  const fieldErrors = fieldErrorsOf(createUser.error);
 
   function update<K extends keyof CreateUserFormValues>(key: K, value: CreateUserFormValues[K]) {
     setForm((current) => ({ ...current, [key]: value }));
@@ -81,7 +83,9 @@ function CreateUserForm({ onClose }: { onClose: () => void }) {
     });
   }
 
-  const selectedRole = ROLE_OPTIONS.find((option) => option.role === form.role);
+  const allowedRoles = assignableRoles(actorRole);
+  const roleOptions = ROLE_OPTIONS.filter((option) => allowedRoles.includes(option.role));
+  const selectedRole = roleOptions.find((option) => option.role === form.role);
 
   return (
     <form onSubmit={submit} className="space-y-4">
@@ -128,7 +132,7 @@ function CreateUserForm({ onClose }: { onClose: () => void }) {
         }}
         hint={selectedRole?.description}
       >
-        {ROLE_OPTIONS.map(({ role, name, description }) => (
+        {roleOptions.map(({ role, name, description }) => (
           <option key={role} value={role}>
             {name} – {description}
           </option>

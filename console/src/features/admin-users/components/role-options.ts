@@ -1,12 +1,4 @@
-import { ROLE_DESCRIPTIONS, ROLES, type Role } from '@contract/roles.js';
-
-/** "super_admin" → "Super Admin", for choices where a badge's upper case would shout. */
-export function roleName(role: Role): string {
-  return role
-    .split('_')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
-}
+import { ROLE_DESCRIPTIONS, ROLES, roleName, type Role } from '@contract/roles.js';
 
 /** Each role with the name and the spec §6 description that role pickers show. */
 export const ROLE_OPTIONS = ROLES.map((role) => ({ role, name: roleName(role), description: ROLE_DESCRIPTIONS[role] }));

@@ -1,3 +1,4 @@
+import { RiDeleteBinLine, RiLockPasswordLine, RiLogoutBoxRLine } from '@remixicon/react';
 import { Button } from '@tremor/react';
 import { canManageAdminUser, type AdminUser } from '@contract/admin-users.js';
 import type { SessionUser } from '@contract/auth.js';
@@ -13,6 +14,7 @@ export interface UserRowActions {
   busyUserIds: ReadonlySet<number>;
   onToggleActive: (user: AdminUser) => void;
   onToggleTwoFactor: (user: AdminUser) => void;
+  /** A role picked in the dropdown; the screen asks for confirmation before it applies. */
   onChangeRole: (user: AdminUser, role: Role) => void;
   onResetPassword: (user: AdminUser) => void;
   onEndSessions: (user: AdminUser) => void;
@@ -29,10 +31,13 @@ function canManage(viewer: SessionUser, user: AdminUser): boolean {
   return canManageAdminUser(viewer.role, user.role);
 }
 
+/** A switch with its state in words, which goes under the switch when a narrow table column has no room beside it. */
+const SWITCH_LAYOUT = 'flex flex-wrap items-center gap-x-2 gap-y-1';
+
 export function ActiveControl({ user, actions }: ControlProps) {
   const { viewer } = actions;
   return (
-    <div className="flex items-center gap-2">
+    <div className={SWITCH_LAYOUT}>
       <ToggleSwitch
         checked={user.isActive}
         onChange={() => actions.onToggleActive(user)}
@@ -48,7 +53,7 @@ export function ActiveControl({ user, actions }: ControlProps) {
 
 export function TwoFactorControl({ user, actions }: ControlProps) {
   return (
-    <div className="flex items-center gap-2">
+    <div className={SWITCH_LAYOUT}>
       <ToggleSwitch
         checked={user.twoFactorEnabled}
         onChange={() => actions.onToggleTwoFactor(user)}
@@ -94,43 +99,36 @@ export function RoleSelect({ user, actions }: ControlProps) {
   );
 }
 
+interface ActionButtonsProps extends ControlProps {
+  /** Icons with their names as tooltips, for the table's narrow Actions column; cards keep the words. */
+  compact?: boolean;
+}
+
 /** Reset Password and End Sessions for everyone who may manage this user; Delete only where spec §6 allows it. */
-export function UserActionButtons({ user, actions }: ControlProps) {
+export function UserActionButtons({ user, actions, compact = false }: ActionButtonsProps) {
   if (!canManage(actions.viewer, user)) return null;
+  const buttons = [
+    { label: 'Reset Password', icon: RiLockPasswordLine, onClick: () => actions.onResetPassword(user), danger: false },
+    { label: 'End Sessions', icon: RiLogoutBoxRLine, onClick: () => actions.onEndSessions(user), danger: false },
+    ...(canOfferDelete(actions.viewer, user) ? [{ label: 'Delete', icon: RiDeleteBinLine, onClick: () => actions.onDelete(user), danger: true }] : []),
+  ];
   return (
     <>
-      <Button
-        type="button"
-        size="xs"
-        variant="secondary"
-        onClick={() => actions.onResetPassword(user)}
-        aria-label={`Reset Password: ${user.username}`}
-        className="whitespace-nowrap"
-      >
-        Reset Password
-      </Button>
-      <Button
-        type="button"
-        size="xs"
-        variant="secondary"
-        onClick={() => actions.onEndSessions(user)}
-        aria-label={`End Sessions: ${user.username}`}
-        className="whitespace-nowrap"
-      >
-        End Sessions
-      </Button>
-      {canOfferDelete(actions.viewer, user) ? (
+      {buttons.map(({ label, icon, onClick, danger }) => (
         <Button
+          key={label}
           type="button"
           size="xs"
           variant="secondary"
-          onClick={() => actions.onDelete(user)}
-          aria-label={`Delete: ${user.username}`}
-          className="border-red-300 text-red-700 hover:border-red-400 hover:bg-red-50 hover:text-red-800"
+          onClick={onClick}
+          aria-label={`${label}: ${user.username}`}
+          title={compact ? label : undefined}
+          icon={compact ? icon : undefined}
+          className={`whitespace-nowrap ${danger ? 'border-red-300 text-red-700 hover:border-red-400 hover:bg-red-50 hover:text-red-800' : ''}`}
         >
-          Delete
+          {compact ? undefined : label}
         </Button>
-      ) : null}
+      ))}
     </>
   );
 }

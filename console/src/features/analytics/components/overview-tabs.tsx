@@ -1,11 +1,12 @@
 import { AreaChart, BarChart, Card, DonutChart, LineChart, TabGroup, TabPanel, TabPanels, Title } from '@tremor/react';
 import { Link } from 'react-router-dom';
 import type { AnalyticsOverview } from '@contract/analytics.js';
+import { bucketLabel } from '@contract/figure-windows.js';
 import { formatPercent } from '../../../components/kpi-card.js';
 import { formatCount, formatDate, formatNumber } from '../../../lib/format.js';
 import { botUserPath } from '../../../lib/links.js';
 import { EmptyChart } from '../../../components/empty-chart.js';
-import { ScrollableTabList } from '../../../components/scrollable-tab-list.js';
+import { TabStrip } from '../../../components/tab-strip.js';
 import { RankedList } from '../../../components/ranked-list.js';
 
 const TABS = ['Overview', 'Locations', 'Users', 'Performance', 'Regions', 'Trends'] as const;
@@ -16,25 +17,36 @@ const placeName = (place: { country: string | null; region: string | null; city?
 /** The six tabs of spec §2.12, every one from the server's figures. */
 export function OverviewTabs({ overview }: { overview: AnalyticsOverview }) {
   const hasRequests = overview.kpis.totalRequests.value !== 0;
-  const daily = overview.daily.map((day) => ({ date: day.day, Requests: day.requests, 'Unique Users': day.uniqueUsers }));
+  const perWhat = overview.bucket === 'hour' ? 'per Hour' : 'per Day';
+  const series = overview.series.map((point) => ({
+    date: bucketLabel(new Date(point.at), { key: overview.period, timeZone: overview.timeZone }),
+    Requests: point.requests,
+    'Unique Users': point.uniqueUsers,
+  }));
   const hourly = overview.hourly.map((hour) => ({ hour: `${hour.hour}:00`, Requests: hour.requests }));
   const regions = overview.regions.map((place) => ({ name: placeName(place), requests: place.requests }));
+  const topRegions = regions.slice(0, 10);
   return (
     <TabGroup>
-      <ScrollableTabList tabs={TABS} />
+      <TabStrip tabs={TABS} />
       <TabPanels>
         <TabPanel>
           <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2">
             <Card className="min-w-0">
-              <Title>Daily Requests and Unique Users</Title>
+              <Title>Requests and Unique Users {perWhat}</Title>
+              {overview.usersByUtcDay ? (
+                <p className="text-tremor-label text-tremor-content" data-testid="users-by-utc-day">
+                  Days run from midnight in {overview.timeZone}; a day&apos;s unique users are those of the UTC day of that date.
+                </p>
+              ) : null}
               {hasRequests ? (
-                <AreaChart className="mt-4 h-64" data={daily} index="date" categories={['Requests', 'Unique Users']} colors={['blue', 'emerald']} valueFormatter={formatNumber} />
+                <AreaChart className="mt-4 h-64" data={series} index="date" categories={['Requests', 'Unique Users']} colors={['blue', 'emerald']} valueFormatter={formatNumber} />
               ) : (
                 <EmptyChart />
               )}
             </Card>
             <Card className="min-w-0">
-              <Title>Hourly Distribution (UTC)</Title>
+              <Title>Hourly Distribution ({overview.timeZone})</Title>
               {hasRequests ? (
                 <BarChart className="mt-4 h-64" data={hourly} index="hour" categories={['Requests']} colors={['blue']} valueFormatter={formatNumber} />
               ) : (
@@ -87,9 +99,9 @@ export function OverviewTabs({ overview }: { overview: AnalyticsOverview }) {
         <TabPanel>
           <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-3">
             <Card className="min-w-0 lg:col-span-2">
-              <Title>Daily Requests</Title>
+              <Title>Requests {perWhat}</Title>
               {hasRequests ? (
-                <LineChart className="mt-4 h-64" data={daily} index="date" categories={['Requests']} colors={['blue']} valueFormatter={formatNumber} />
+                <LineChart className="mt-4 h-64" data={series} index="date" categories={['Requests']} colors={['blue']} valueFormatter={formatNumber} />
               ) : (
                 <EmptyChart />
               )}
@@ -108,7 +120,7 @@ export function OverviewTabs({ overview }: { overview: AnalyticsOverview }) {
                   </dd>
                 </div>
                 <div className="flex justify-between gap-3">
-                  <dt className="text-tremor-content">Peak Hour (UTC)</dt>
+                  <dt className="text-tremor-content">Peak Hour ({overview.timeZone})</dt>
                   <dd className="font-medium text-tremor-content-strong" data-testid="peak-hour">
                     {overview.peakHour?.slot ?? '—'}
                   </dd>
@@ -120,11 +132,16 @@ export function OverviewTabs({ overview }: { overview: AnalyticsOverview }) {
         <TabPanel>
           <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2">
             <Card className="min-w-0">
-              <Title>Requests by Region</Title>
+              <Title>Requests by Region (Top 10)</Title>
               {regions.length === 0 ? (
                 <EmptyChart />
               ) : (
-                <DonutChart className="mt-4 h-56" data={regions.slice(0, 10)} index="name" category="requests" valueFormatter={formatNumber} />
+                <>
+                  <DonutChart className="mt-4 h-56" data={topRegions} index="name" category="requests" valueFormatter={formatNumber} />
+                  <p className="mt-2 text-center text-tremor-label text-tremor-content" data-testid="regions-donut-note">
+                    The centre adds up the {formatCount(topRegions.length, 'region')} shown; requests that named no place are not counted.
+                  </p>
+                </>
               )}
             </Card>
             <Card className="min-w-0">
@@ -142,9 +159,9 @@ export function OverviewTabs({ overview }: { overview: AnalyticsOverview }) {
         </TabPanel>
         <TabPanel>
           <Card className="mt-4 min-w-0">
-            <Title>Daily Trend</Title>
+            <Title>Trend {perWhat}</Title>
             {hasRequests ? (
-              <AreaChart className="mt-4 h-72" data={daily} index="date" categories={['Requests', 'Unique Users']} colors={['indigo', 'cyan']} valueFormatter={formatNumber} />
+              <AreaChart className="mt-4 h-72" data={series} index="date" categories={['Requests', 'Unique Users']} colors={['indigo', 'cyan']} valueFormatter={formatNumber} />
             ) : (
               <EmptyChart />
             )}

@@ -5,6 +5,7 @@ import { SearchField } from '../../../components/search-field.js';
 import { SelectField } from '../../../components/select-field.js';
 import { TextField } from '../../../components/text-field.js';
 import { hasActiveFilter, type AuditLogView } from '../audit-filter.js';
+import { AUDIT_EXACT_VALUE_MAX_LENGTH, AUDIT_SEARCH_MAX_LENGTH } from '@contract/audit-log.js';
 
 const TYPING_DELAY_MS = 300;
 
@@ -57,11 +58,11 @@ export function AuditFilters({ view, options, onChange, onClear }: AuditFiltersP
   const [targetId, setTargetId] = useTypedFilter(view.targetId, useCallback((value) => onChange({ targetId: value }), [onChange]));
   return (
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-[2fr_1fr_1fr_1fr]">
-      <SearchField label="Search the audit log" value={search} onChange={setSearch} placeholder="Action, target or who" className="col-span-2 lg:col-span-1" />
+      <SearchField label="Search the audit log" maxLength={AUDIT_SEARCH_MAX_LENGTH} value={search} onChange={setSearch} placeholder="Action, target or who" className="col-span-2 lg:col-span-1" />
       <MenuFilter label="Who" allLabel="Everyone" value={view.actor} options={options?.actors} onChange={(actor) => onChange({ actor })} />
       <MenuFilter label="Action" allLabel="All actions" value={view.action} options={options?.actions} onChange={(action) => onChange({ action })} />
       <MenuFilter label="Target type" allLabel="All targets" value={view.targetType} options={options?.targetTypes} onChange={(targetType) => onChange({ targetType })} />
-      <TextField label="Target ID" value={targetId} onChange={(event) => setTargetId(event.target.value)} placeholder="Exact id" />
+      <TextField label="Target ID" maxLength={AUDIT_EXACT_VALUE_MAX_LENGTH} value={targetId} onChange={(event) => setTargetId(event.target.value)} placeholder="Exact id" />
       <TextField label="From" type="date" value={view.from ?? ''} max={view.to} onChange={(event) => onChange({ from: event.target.value || undefined })} />
       <TextField label="To" type="date" value={view.to ?? ''} min={view.from} onChange={(event) => onChange({ to: event.target.value || undefined })} />
       {hasActiveFilter(view) ? (

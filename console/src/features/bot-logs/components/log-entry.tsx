@@ -9,9 +9,13 @@ export function LogEntry({ log }: { log: BotLog }) {
   const hasMetadata = Object.keys(log.metadata).length > 0;
   return (
     <article className="space-y-2 px-4 py-3" aria-label={`${log.level}: ${log.message}`}>
+      {/*
+        On a phone the message takes a row of its own under the badges and time, using the card's full width;
+        beside them it was squeezed to a word or two a line. From sm up it sits between them again.
+      */}
       <div className="flex flex-wrap items-center gap-2">
         <LevelBadge level={log.level} />
-        <p className="min-w-0 flex-1 font-medium text-tremor-content-strong">{log.message}</p>
+        <p className="order-last w-full min-w-0 break-words font-medium text-tremor-content-strong sm:order-none sm:w-auto sm:flex-1">{log.message}</p>
         <time dateTime={log.timestamp} title={formatExactTime(log.timestamp)} className="text-tremor-label text-tremor-content">
           {formatRelativeTime(log.timestamp)}
         </time>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { LEVEL_FILTERS, type BotLogFilter, type LevelFilter } from '@contract/bot-logs.js';
 import { SelectField } from '../../../components/select-field.js';
 import { SearchField } from '../../../components/search-field.js';
+import { LOG_SEARCH_MAX_LENGTH } from '@contract/bot-logs.js';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -25,7 +26,7 @@ export function LogFilters({ filter, onChange }: LogFiltersProps) {
 
   return (
     <div className="grid gap-3 sm:grid-cols-[1fr_12rem]">
-      <SearchField label="Search logs" value={search} onChange={setSearch} placeholder="Message, command, error, user id or chat id" />
+      <SearchField label="Search logs" maxLength={LOG_SEARCH_MAX_LENGTH} value={search} onChange={setSearch} placeholder="Message, command, error or user/chat ID" />
       <SelectField label="Level" value={filter.level} onChange={(event) => onChange({ level: event.target.value as LevelFilter })}>
         {LEVEL_FILTERS.map((level) => (
           <option key={level} value={level}>

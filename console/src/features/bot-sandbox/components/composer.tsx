@@ -2,6 +2,7 @@ import { RiSendPlane2Fill } from '@remixicon/react';
 import { Button } from '@tremor/react';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { MAX_MESSAGE_TEXT } from '@contract/bot-sandbox.js';
+import { formatCount } from '../../../lib/format.js';
 
 const QUICK_COMMANDS = ['/start', '/help'] as const;
 
@@ -67,7 +68,7 @@ export function Composer({ disabled, onSend }: ComposerProps) {
       </div>
       <p id={hintId} className={`text-tremor-label ${tooLong ? 'text-red-600' : 'text-tremor-content'}`}>
         {tooLong
-          ? `Telegram messages are at most ${MAX_MESSAGE_TEXT.toLocaleString('en-GB')} characters (${text.length.toLocaleString('en-GB')} now).`
+          ? `Telegram messages are at most ${MAX_MESSAGE_TEXT.toLocaleString('en-GB')} characters (${formatCount(text.length, 'character')} now).`
           : 'Enter sends; Shift+Enter starts a new line. A city name makes the bot offer places to choose from.'}
       </p>
     </form>

@@ -1,7 +1,7 @@
 import { RiMapPin2Line } from '@remixicon/react';
 import { Button } from '@tremor/react';
 import { useDeferredValue, useId, useState, type FormEvent } from 'react';
-import { LocationSchema, type Place, type SandboxLocation } from '@contract/bot-sandbox.js';
+import { LocationSchema, PLACE_QUERY_MAX_LENGTH, type Place, type SandboxLocation } from '@contract/bot-sandbox.js';
 import { TextField } from '../../../components/text-field.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { usePlaceSearch } from '../api/search-places.js';
@@ -22,6 +22,7 @@ function CityPicker({ onPick }: { onPick: (place: Place) => void }) {
       <TextField
         label="Find a city"
         type="search"
+        maxLength={PLACE_QUERY_MAX_LENGTH}
         value={query}
         onChange={(event) => setQuery(event.target.value)}
         placeholder="Type at least 2 letters, e.g. Lyon"

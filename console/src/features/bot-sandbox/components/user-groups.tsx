@@ -1,6 +1,7 @@
 import { Badge, Button } from '@tremor/react';
 import type { SandboxGroup, SandboxUser } from '@contract/bot-sandbox.js';
 import type { MembershipChange } from '../api/change-group-membership.js';
+import { formatCount } from '../../../lib/format.js';
 
 interface UserGroupsProps {
   user: SandboxUser;
@@ -34,7 +35,7 @@ export function UserGroups({ user, groups, changing, onChange }: UserGroupsProps
             <div className="min-w-0">
               <p className="truncate text-tremor-default font-medium text-tremor-content-strong">{group.title}</p>
               <p className="text-tremor-label text-tremor-content">
-                {group.members.length} {group.members.length === 1 ? 'member' : 'members'} · ID {group.id}
+                {formatCount(group.members.length, 'member')} · ID {group.id}
                 {botAway ? ' · the bot is not in this group' : ''}
               </p>
             </div>

@@ -3,6 +3,7 @@ import { Button } from '@tremor/react';
 import { useId, useState } from 'react';
 import type { SandboxUser } from '@contract/bot-sandbox.js';
 import { NewUserForm } from './new-user-form.js';
+import { formatCount } from '../../../lib/format.js';
 
 /** How many matches the list shows at once; the search narrows the rest. */
 const SHOWN = 50;
@@ -111,7 +112,7 @@ export function UserPicker({ users, selectedId, onSelect }: UserPickerProps) {
       )}
       {found.length > SHOWN ? (
         <p className="text-tremor-label text-tremor-content">
-          Showing {SHOWN} of {found.length} users; search to narrow the list.
+          Showing {SHOWN} of {formatCount(found.length, 'user')}; search to narrow the list.
         </p>
       ) : null}
     </div>

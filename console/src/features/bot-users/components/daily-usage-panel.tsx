@@ -4,19 +4,28 @@ import { formatDateTime, formatNumber } from '../../../lib/format.js';
 import { useDailyUsage } from '../api/get-telegram-user.js';
 import { FieldList } from './field-list.js';
 
-/** Where the user's daily allowance stands (spec §2.10 "Daily Usage"); whitelisted admins are unlimited. */
+/**
+ * Where the user's daily allowance stands (spec §2.10 "Daily Usage"), as the bot decides it: a user
+ * the bot refuses is Blocked with the reason; whitelisted admins are unlimited.
+ */
 export function DailyUsagePanel({ telegramId }: { telegramId: string }) {
   const usage = useDailyUsage(telegramId);
   if (usage.isPending) return <LoadingSpinner label="Loading usage..." />;
   if (usage.isError) return <p className="mt-4 text-tremor-default text-tremor-content">No usage data available for this user.</p>;
-  const { used, remaining, limit, allowed, resetTime } = usage.data;
+  const { used, remaining, limit, allowed, reason, resetTime } = usage.data;
   return (
     <FieldList
       fields={[
         ['Used Today', formatNumber(used)],
         ['Remaining', remaining === null ? 'Unlimited' : formatNumber(remaining)],
         ['Daily Limit', limit === null ? 'Unlimited (whitelisted admin)' : formatNumber(limit)],
-        ['Status', <Badge key="status" color={allowed ? 'emerald' : 'red'}>{allowed ? 'Allowed' : 'Blocked'}</Badge>],
+        [
+          'Status',
+          <span key="status" className="flex flex-col items-start gap-1">
+            <Badge color={allowed ? 'emerald' : 'red'}>{allowed ? 'Allowed' : 'Blocked'}</Badge>
+            {reason ? <span className="text-tremor-label text-tremor-content">{reason}</span> : null}
+          </span>,
+        ],
         ['Reset Time', formatDateTime(resetTime)],
       ]}
     />

@@ -14,7 +14,7 @@ export function RecentRequestsPanel({ requests }: { requests: RecentRequest[] })
           <div className="flex flex-wrap items-center gap-2 text-tremor-label text-tremor-content">
             <Badge color={LEVEL_COLOURS[request.level] ?? 'gray'}>{request.level}</Badge>
             <span>{formatDateTime(request.timestamp)}</span>
-            {request.command ? <span>/{request.command}</span> : null}
+            <span className="font-medium text-tremor-content-strong">{request.request}</span>
             {request.durationMs === null ? null : <span>{request.durationMs} ms</span>}
           </div>
           <p className="text-tremor-default text-tremor-content-strong">{request.message}</p>

@@ -32,7 +32,8 @@ export function UserDetailsDialog({ telegramId, onClose, canManage }: UserDetail
       ) : (
         <div className="space-y-4">
           <TabGroup>
-            <TabList variant="line">
+            {/* The four labels wrap onto a second line on a phone rather than being cut. */}
+            <TabList variant="line" className="flex-wrap gap-x-4 space-x-0">
               <Tab>Overview</Tab>
               <Tab>Daily Usage</Tab>
               <Tab>Group Memberships</Tab>

@@ -1,10 +1,10 @@
 import { Button, Card } from '@tremor/react';
 import { useId } from 'react';
-import { BROADCAST_HISTORY_CONTENT_LENGTH, type Broadcast } from '@contract/broadcasts.js';
+import type { Broadcast } from '@contract/broadcasts.js';
 import { ErrorAlert } from '../../../components/error-alert.js';
 import { LoadingSpinner } from '../../../components/loading-spinner.js';
 import { errorMessage } from '../../../lib/api-client.js';
-import { formatDateTime, formatNumber } from '../../../lib/format.js';
+import { formatCount, formatDateTime, formatNumber } from '../../../lib/format.js';
 import { StatusBadge } from './status-badge.js';
 
 interface BroadcastHistoryProps {
@@ -12,11 +12,6 @@ interface BroadcastHistoryProps {
   error: unknown;
   onRetry: () => void;
   onOpen: (id: number) => void;
-}
-
-/** Spec §9: at most 150 characters of content; the server cuts it, and a longer one is cut here too. */
-function excerpt(content: string): string {
-  return content.length > BROADCAST_HISTORY_CONTENT_LENGTH ? `${content.slice(0, BROADCAST_HISTORY_CONTENT_LENGTH)}…` : content;
 }
 
 /** The counts history shows: unknown and pending only when there are some, as most broadcasts have none. */
@@ -27,7 +22,7 @@ function counts(broadcast: Broadcast): string {
     `${formatNumber(broadcast.failureCount)} failed`,
     ...(broadcast.unknownCount > 0 ? [`${formatNumber(broadcast.unknownCount)} unknown`] : []),
     ...(pending > 0 ? [`${formatNumber(pending)} pending`] : []),
-    `${formatNumber(broadcast.totalRecipients)} ${broadcast.totalRecipients === 1 ? 'recipient' : 'recipients'}`,
+    formatCount(broadcast.totalRecipients, 'recipient'),
   ].join(' · ');
 }
 
@@ -60,7 +55,7 @@ export function BroadcastHistory({ broadcasts, error, onRetry, onOpen }: Broadca
                     <h3 className="min-w-0 [overflow-wrap:anywhere] text-tremor-default font-semibold text-tremor-content-strong">{broadcast.title}</h3>
                     <StatusBadge status={broadcast.status} />
                   </div>
-                  <p className="whitespace-pre-wrap [overflow-wrap:anywhere] text-tremor-default text-tremor-content">{excerpt(broadcast.content)}</p>
+                  <p className="whitespace-pre-wrap [overflow-wrap:anywhere] text-tremor-default text-tremor-content">{broadcast.content}</p>
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <p className="text-tremor-label text-tremor-content">
                       {counts(broadcast)} · <time dateTime={broadcast.createdAt}>{formatDateTime(broadcast.createdAt)}</time>

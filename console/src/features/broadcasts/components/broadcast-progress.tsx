@@ -3,7 +3,7 @@ import { Button, ProgressBar } from '@tremor/react';
 import { useState } from 'react';
 import type { BroadcastDetail } from '@contract/broadcasts.js';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog.js';
-import { formatNumber } from '../../../lib/format.js';
+import { formatCount, formatNumber, pluralForm } from '../../../lib/format.js';
 import { isRunning } from '../api/get-broadcast-history.js';
 import { useCancelBroadcast, useRetryFailed, useSendToUnknown } from '../api/broadcast-actions.js';
 
@@ -82,7 +82,7 @@ export function BroadcastProgress({ broadcast }: { broadcast: BroadcastDetail })
         open={confirmingUnknown}
         onClose={() => setConfirmingUnknown(false)}
         title="Send to unknown recipients?"
-        description={`${formatNumber(progress.unknown)} ${progress.unknown === 1 ? 'message was' : 'messages were'} in flight when the sender stopped, so nobody knows whether ${progress.unknown === 1 ? 'it' : 'they'} arrived. Sending again may give some of these recipients the message twice.`}
+        description={`${formatCount(progress.unknown, 'message')} ${pluralForm(progress.unknown, 'was', 'were')} in flight when the sender stopped, so nobody knows whether ${progress.unknown === 1 ? 'it' : 'they'} arrived. Sending again may give some of these recipients the message twice.`}
         pending={sendToUnknown.isPending}
         confirmLabel="Send to unknown"
         pendingLabel="Sending..."

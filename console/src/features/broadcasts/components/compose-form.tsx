@@ -4,7 +4,7 @@ import { useId, type FormEvent } from 'react';
 import { SelectField } from '../../../components/select-field.js';
 import { TelegramTextProblem } from '../../../components/telegram-text-problem.js';
 import { TextField } from '../../../components/text-field.js';
-import { formatNumber } from '../../../lib/format.js';
+import { formatCount, formatNumber } from '../../../lib/format.js';
 import { BROADCAST_TITLE_MAX_LENGTH } from '@contract/broadcasts.js';
 import type { MessageTemplate } from '@contract/message-templates.js';
 import { BROADCAST_TYPES, type BroadcastType, type ComposeState } from '../compose-state.js';
@@ -151,7 +151,7 @@ function TargetSummary({ state, template, reachableUsers }: { state: ComposeStat
     state.type === 'selected'
       ? state.selectedUsers.size === 0
         ? 'No users selected yet: tick them in the list above.'
-        : `Sends to ${formatNumber(state.selectedUsers.size)} selected ${state.selectedUsers.size === 1 ? 'user' : 'users'}.`
+        : `Sends to ${formatCount(state.selectedUsers.size, 'selected user')}.`
       : state.type === 'template'
         ? template
           ? `Sends the template "${template.name}" to ${everyone}.`

@@ -1,11 +1,11 @@
 import { RiArrowLeftSLine, RiArrowRightSLine } from '@remixicon/react';
 import { Button } from '@tremor/react';
 import { useId, useState } from 'react';
-import { MAX_SELECTED_USER_IDS } from '@contract/bot-users.js';
+import { MAX_SELECTED_USER_IDS, USER_SEARCH_MAX_LENGTH } from '@contract/bot-users.js';
 import { ErrorAlert } from '../../../components/error-alert.js';
 import { LoadingSpinner } from '../../../components/loading-spinner.js';
 import { errorMessage } from '../../../lib/api-client.js';
-import { formatNumber } from '../../../lib/format.js';
+import { formatCount, formatNumber, pluralForm } from '../../../lib/format.js';
 import { notifyError } from '../../../lib/notify.js';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
 import { fetchMatchingRecipientIds, RECIPIENT_PAGE_SIZE, useRecipientPage } from '../api/get-recipients.js';
@@ -43,7 +43,7 @@ export function RecipientChecklist({ selected, onChange }: RecipientChecklistPro
     try {
       const { ids, total: matching } = await fetchMatchingRecipientIds(search);
       if (matching > ids.length) {
-        notifyError('Too many users to select', `${formatNumber(matching)} users match; select at most ${formatNumber(MAX_SELECTED_USER_IDS)}, or send to All Users.`);
+        notifyError('Too many users to select', `${formatCount(matching, 'user')} ${pluralForm(matching, 'matches', 'match')}; select at most ${formatNumber(MAX_SELECTED_USER_IDS)}, or send to All Users.`);
         return;
       }
       onChange(new Set([...selected, ...ids]));
@@ -68,6 +68,7 @@ export function RecipientChecklist({ selected, onChange }: RecipientChecklistPro
       <SearchField
         label="Search users"
         hideLabel
+        maxLength={USER_SEARCH_MAX_LENGTH}
         value={searchText}
         onChange={(text) => {
           setSearchText(text);

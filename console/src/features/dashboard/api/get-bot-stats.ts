@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { DashboardStatsSchema, type DashboardPeriod, type DashboardStats } from '@contract/dashboard.js';
-import { apiRequest } from '../../../lib/api-client.js';
+import { apiRequest, type RequestOptions } from '../../../lib/api-client.js';
 import { BOT_STATS_URL, botStatsQueryKey } from './keys.js';
 
-export async function getBotStats(period: DashboardPeriod): Promise<DashboardStats> {
-  return DashboardStatsSchema.parse(await apiRequest<unknown>('GET', `${BOT_STATS_URL}?period=${period}`));
+export async function getBotStats(period: DashboardPeriod, options?: RequestOptions): Promise<DashboardStats> {
+  return DashboardStatsSchema.parse(await apiRequest<unknown>('GET', `${BOT_STATS_URL}?period=${period}`, undefined, options));
 }
 
 export function botStatsQueryOptions(period: DashboardPeriod) {

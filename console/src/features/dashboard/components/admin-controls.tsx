@@ -1,13 +1,21 @@
 import { RiDatabase2Line, RiNotification3Line, RiPulseLine, RiSettings3Line } from '@remixicon/react';
 import { Button, Card } from '@tremor/react';
 import { useId, useState } from 'react';
-import { NotificationSettingsDialog } from '../../notifications/notification-settings-dialog.js';
+import { Link } from 'react-router-dom';
+import { ModalDialog } from '../../../components/modal-dialog.js';
+import { settingsSectionPath } from '../../../lib/links.js';
+import { NotificationSettingsForm } from '../../settings/notification-settings-form.js';
+import { SystemSettingsForm } from '../../settings/system-settings-form.js';
 import { SystemHealthDialog } from './system-health-dialog.js';
-import { SystemSettingsDialog } from './system-settings-dialog.js';
 
 type OpenDialog = 'settings' | 'notifications' | 'health' | null;
 
-/** Admin Controls (spec §2.4): shown to admins only; the server refuses everyone else too. */
+const LINK_CLASS = 'font-medium text-tremor-brand hover:underline';
+
+/**
+ * Admin Controls (spec §2.4): shown to admins only; the server refuses everyone else too. The
+ * settings dialogs are shortcuts to the forms whose home is the Settings screen, which they link to.
+ */
 export function AdminControls() {
   const headingId = useId();
   const [open, setOpen] = useState<OpenDialog>(null);
@@ -19,7 +27,13 @@ export function AdminControls() {
           <RiDatabase2Line className="h-5 w-5 text-tremor-brand" aria-hidden="true" />
           Admin Controls
         </h2>
-        <p className="mt-1 text-tremor-default text-tremor-content">These controls are only available to administrators.</p>
+        <p className="mt-1 text-tremor-default text-tremor-content">
+          These controls are only available to administrators. The settings also live on the{' '}
+          <Link to={settingsSectionPath('system')} className={LINK_CLASS}>
+            Settings screen
+          </Link>
+          .
+        </p>
         <div className="mt-4 flex flex-wrap gap-3">
           <Button variant="secondary" icon={RiSettings3Line} onClick={() => setOpen('settings')}>
             System Settings
@@ -32,9 +46,36 @@ export function AdminControls() {
           </Button>
         </div>
       </section>
-      <SystemSettingsDialog open={open === 'settings'} onClose={close} />
-      <NotificationSettingsDialog open={open === 'notifications'} onClose={close} />
+      <ModalDialog
+        open={open === 'settings'}
+        onClose={close}
+        title="System Settings"
+        description={<ShortcutDescription text="How the bot behaves for everyone." to={settingsSectionPath('system')} />}
+        size="lg"
+      >
+        <SystemSettingsForm onDone={close} />
+      </ModalDialog>
+      <ModalDialog
+        open={open === 'notifications'}
+        onClose={close}
+        title="Notification Settings"
+        description={<ShortcutDescription text="Choose which alerts the bot sends to the admins on Telegram." to={settingsSectionPath('notifications')} />}
+      >
+        <NotificationSettingsForm onDone={close} />
+      </ModalDialog>
       <SystemHealthDialog open={open === 'health'} onClose={close} />
     </Card>
+  );
+}
+
+/** A shortcut dialog's description, with the way to the form's home. */
+function ShortcutDescription({ text, to }: { text: string; to: string }) {
+  return (
+    <>
+      {text}{' '}
+      <Link to={to} className={LINK_CLASS}>
+        Open in Settings
+      </Link>
+    </>
   );
 }

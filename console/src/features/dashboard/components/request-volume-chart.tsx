@@ -2,20 +2,14 @@ import { useId } from 'react';
 import { AreaChart, Card } from '@tremor/react';
 import { Link } from 'react-router-dom';
 import type { DashboardPeriod, RequestPoint } from '@contract/dashboard.js';
+import { bucketLabel } from '@contract/figure-windows.js';
 import { formatNumber } from '../../../lib/format.js';
 import { ROUTES } from '../../../lib/routes.js';
 
-/** "09:00" for an hour of the last 24 hours, "21 Nov" for a day; both UTC, like the roll-ups. */
-function pointLabel(at: string, period: DashboardPeriod): string {
-  const date = new Date(at);
-  if (period === '24h') return date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
-  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-}
-
-/** Requests over the window, an hour (Today) or a day (7 and 30 Days) per point. */
-export function RequestVolumeChart({ points, period }: { points: RequestPoint[]; period: DashboardPeriod }) {
+/** Requests over the window, an hour (Today) or a day (7 and 30 Days) per point, in the server's time zone. */
+export function RequestVolumeChart({ points, period, timeZone }: { points: RequestPoint[]; period: DashboardPeriod; timeZone: string }) {
   const headingId = useId();
-  const data = points.map((point) => ({ time: pointLabel(point.at, period), Requests: point.requests }));
+  const data = points.map((point) => ({ time: bucketLabel(new Date(point.at), { key: period, timeZone }), Requests: point.requests }));
   return (
     <Card className="p-4">
       <section aria-labelledby={headingId}>
@@ -27,7 +21,7 @@ export function RequestVolumeChart({ points, period }: { points: RequestPoint[];
             View All
           </Link>
         </div>
-        <p className="text-tremor-label text-tremor-content-subtle">{period === '24h' ? 'Requests per hour (UTC)' : 'Requests per day (UTC)'}</p>
+        <p className="text-tremor-label text-tremor-content-subtle">{period === '24h' ? `Requests per hour, times in ${timeZone}` : `Requests per day, days from midnight in ${timeZone}`}</p>
         <AreaChart
           className="mt-4 h-64"
           data={data}

@@ -7,6 +7,8 @@ import { formatPercent, formatSeconds, formatTrend } from '../figure-format.js';
 
 interface SummaryCard {
   label: string;
+  /** What the figure counts, in one line: the Dashboard's success rate is not the analytics screens'. */
+  definition: string;
   figure: TrendingFigure;
   format: (value: number | null) => string;
   to: string;
@@ -22,14 +24,33 @@ function trendColour(percent: number | null, lowerIsBetter: boolean): string {
 /** The four summary cards (spec §2.4), each a link to the screen with the detail. */
 export function SummaryCards({ stats, comparedWith }: { stats: DashboardStats; comparedWith: string }) {
   const cards: SummaryCard[] = [
-    { label: 'Total Requests', figure: stats.totalRequests, format: (value) => formatNumber(value ?? 0), to: ROUTES.analytics.path },
-    { label: 'Success Rate', figure: stats.successRate, format: formatPercent, to: ROUTES.analytics.path },
-    { label: 'Active Now', figure: stats.activeUsers, format: (value) => formatNumber(value ?? 0), to: ROUTES.botUsers.path },
-    { label: 'Avg Response Time', figure: stats.avgResponseSeconds, format: formatSeconds, to: ROUTES.analytics.path, lowerIsBetter: true },
+    {
+      label: 'Total Requests',
+      definition: 'Everything the bot was asked, errors included',
+      figure: stats.totalRequests,
+      format: (value) => formatNumber(value ?? 0),
+      to: ROUTES.analytics.path,
+    },
+    { label: 'Success Rate', definition: 'Share of requests logged as INFO', figure: stats.successRate, format: formatPercent, to: ROUTES.analytics.path },
+    {
+      label: 'Active Now',
+      definition: 'People who asked the bot in this time range',
+      figure: stats.activeUsers,
+      format: (value) => formatNumber(value ?? 0),
+      to: ROUTES.botUsers.path,
+    },
+    {
+      label: 'Avg Response Time',
+      definition: 'Mean time the bot took to answer',
+      figure: stats.avgResponseSeconds,
+      format: formatSeconds,
+      to: ROUTES.analytics.path,
+      lowerIsBetter: true,
+    },
   ];
   return (
     <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      {cards.map(({ label, figure, format, to, lowerIsBetter = false }) => (
+      {cards.map(({ label, definition, figure, format, to, lowerIsBetter = false }) => (
         <Card key={label} className="relative p-4 hover:bg-tremor-background-muted">
           <dt className="text-tremor-default text-tremor-content">
             {/* The link covers the whole card: a click anywhere on it opens the detail. */}
@@ -42,6 +63,9 @@ export function SummaryCards({ stats, comparedWith }: { stats: DashboardStats; c
             </Link>
           </dt>
           <dd className="mt-1 text-2xl font-semibold text-tremor-content-strong">{format(figure.value)}</dd>
+          <dd className="mt-1 text-tremor-label text-tremor-content" data-testid="card-definition">
+            {definition}
+          </dd>
           <dd className="mt-1 text-tremor-label">
             <span className={`font-medium ${trendColour(figure.trendPercent, lowerIsBetter)}`}>{formatTrend(figure.trendPercent)}</span>{' '}
             <span className="text-tremor-content-subtle">{comparedWith}</span>

@@ -4,7 +4,7 @@ import { ErrorAlert } from '../../../components/error-alert.js';
 import { LoadingSpinner } from '../../../components/loading-spinner.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';
 import { errorMessage } from '../../../lib/api-client.js';
-import { formatBytes, formatDateTime, formatDayAndTime, formatElapsed, formatNumber } from '../../../lib/format.js';
+import { formatBytes, formatCount, formatDateTime, formatDayAndTime, formatElapsed, formatNumber } from '../../../lib/format.js';
 import { useSystemHealth } from '../api/get-system-health.js';
 import { useStartBackup } from '../api/start-backup.js';
 
@@ -34,7 +34,7 @@ function figures(health: SystemHealth): { label: string; value: string }[] {
     { label: 'Heap used', value: `${formatBytes(health.memory.heapUsedBytes)} of ${formatBytes(health.memory.heapTotalBytes)}` },
     {
       label: 'Error rate (last hour)',
-      value: lastHour.errorRate === null ? `${formatNumber(lastHour.errors)} errors` : `${lastHour.errorRate}% of ${formatNumber(lastHour.requests)} requests`,
+      value: lastHour.errorRate === null ? formatCount(lastHour.errors, 'error') : `${lastHour.errorRate}% of ${formatCount(lastHour.requests, 'request')}`,
     },
     { label: `Answers over ${lastHour.maxResponseTimeSeconds} s (last hour)`, value: formatNumber(lastHour.slowResponses) },
     { label: 'Last backup', value: backup.running ? 'Running now' : backup.lastBackupAt ? formatDayAndTime(backup.lastBackupAt) : 'No backup yet' },

@@ -6,6 +6,7 @@ import { apiRequest } from '../../../lib/api-client.js';
 import type { ContactFilterParams } from '../contact-query.js';
 import { CONTACTS_URL, contactsQueryKey } from './keys.js';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.js';
+import { formatCount } from '../../../lib/format.js';
 
 /** A bulk call's target: the ticked contacts, or every contact matching the list's filter. */
 export type BulkTarget = { ids: number[] } | { filter: ContactFilterParams };
@@ -24,7 +25,7 @@ export function useBulkUpdateContacts() {
   return useSubmitMutation({
     mutationFn: bulkUpdateContacts,
     onSuccess: async ({ recordsAffected }) => {
-      notifySuccess(`Bulk updated ${recordsAffected} contacts successfully`);
+      notifySuccess(`Bulk updated ${formatCount(recordsAffected, 'contact')} successfully`);
       await queryClient.invalidateQueries({ queryKey: contactsQueryKey });
     },
     onError: (error) => notifyFailure(error, 'Failed to perform bulk update'),
@@ -36,7 +37,7 @@ export function useBulkDeleteContacts() {
   return useSubmitMutation({
     mutationFn: bulkDeleteContacts,
     onSuccess: async ({ recordsAffected }) => {
-      notifySuccess(`Bulk deleted ${recordsAffected} contacts successfully`);
+      notifySuccess(`Bulk deleted ${formatCount(recordsAffected, 'contact')} successfully`);
       await queryClient.invalidateQueries({ queryKey: contactsQueryKey });
     },
     onError: (error) => notifyFailure(error, 'Failed to perform bulk delete'),

@@ -7,8 +7,3 @@ export function duplicatesOf(error: unknown): MedicalContact[] | undefined {
   const parsed = DuplicateContactResponseSchema.safeParse(error.body);
   return parsed.success ? parsed.data.duplicates : undefined;
 }
-
-/** The server's per-field messages of a 400 answer, for showing beside the inputs. */
-export function fieldErrorsOf(error: unknown): Record<string, string> {
-  return error instanceof ApiRequestError ? (error.body?.fields ?? {}) : {};
-}

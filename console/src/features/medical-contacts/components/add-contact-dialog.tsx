@@ -1,7 +1,8 @@
 import { Button } from '@tremor/react';
 import { useState, type FormEvent } from 'react';
 import { ModalDialog } from '../../../components/modal-dialog.js';
-import { duplicatesOf, fieldErrorsOf } from '../api/contact-errors.js';
+import { fieldErrorsOf } from '../../../lib/api-client.js';
+import { duplicatesOf } from '../api/contact-errors.js';
 import { useCreateContact } from '../api/create-contact.js';
 import { EMPTY_CONTACT_FORM, toCreateRequest, type ContactFormValues } from '../contact-form-values.js';
 import { ContactFormFields } from './contact-form-fields.js';

@@ -1,5 +1,6 @@
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog.js';
 import { useBulkDeleteContacts, type BulkTarget } from '../api/bulk-contacts.js';
+import { formatCount } from '../../../lib/format.js';
 
 interface BulkDeleteDialogProps {
   open: boolean;
@@ -17,9 +18,9 @@ export function BulkDeleteDialog({ open, onClose, target, count, onDone }: BulkD
       open={open}
       onClose={onClose}
       title="Delete contacts?"
-      description={`Are you sure you want to delete ${count} contacts? This action cannot be undone.`}
+      description={`Are you sure you want to delete ${formatCount(count, 'contact')}? This action cannot be undone.`}
       pending={bulkDelete.isPending}
-      confirmLabel={`Delete ${count} contacts`}
+      confirmLabel={`Delete ${formatCount(count, 'contact')}`}
       onConfirm={() => bulkDelete.mutate(target, { onSuccess: onDone, onSettled: onClose })}
     />
   );

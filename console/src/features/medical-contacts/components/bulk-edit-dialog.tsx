@@ -7,6 +7,7 @@ import { TextField } from '../../../components/text-field.js';
 import { notifyError } from '../../../lib/notify.js';
 import { useBulkUpdateContacts, type BulkChanges, type BulkTarget } from '../api/bulk-contacts.js';
 import { CONTACT_METHOD_LABELS, isContactMethod, parseLanguages, type ContactMethod } from '../contact-form-values.js';
+import { formatCount } from '../../../lib/format.js';
 
 interface BulkEditValues {
   specialty: string;
@@ -87,7 +88,7 @@ export function BulkEditDialog({ open, onClose, target, count, onDone }: BulkEdi
       onClose={onClose}
       size="lg"
       title="Bulk Edit Contacts"
-      description={`Changes apply to ${count} selected ${count === 1 ? 'contact' : 'contacts'}. Fields left empty are not changed.`}
+      description={`Changes apply to ${formatCount(count, 'selected contact')}. Fields left empty are not changed.`}
     >
       <BulkEditForm target={target} onClose={onClose} onDone={onDone} />
     </ModalDialog>

@@ -7,7 +7,7 @@ interface ContactCardsProps {
   labelledBy: string;
 }
 
-/** The narrow-screen layout (below lg): one card per contact. */
+/** The narrower layout (below 1440 px): one card per contact. */
 export function ContactCards({ contacts, actions, labelledBy }: ContactCardsProps) {
   return (
     <ul aria-labelledby={labelledBy} className="divide-y divide-tremor-border">

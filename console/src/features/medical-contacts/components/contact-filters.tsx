@@ -5,6 +5,7 @@ import type { ContactFilterOptions } from '@contract/medical-contacts.js';
 import { SelectField } from '../../../components/select-field.js';
 import { hasActiveFilter, type ContactFilterParams } from '../contact-query.js';
 import { SearchField } from '../../../components/search-field.js';
+import { CONTACT_SEARCH_MAX_LENGTH } from '@contract/medical-contacts.js';
 
 interface ContactFiltersProps {
   filter: ContactFilterParams;
@@ -33,8 +34,9 @@ export function ContactFilters({ filter, options, onChange, onClear }: ContactFi
 
   return (
     <div className="space-y-3">
-      <SearchField label="Search contacts" value={search} onChange={setSearch} placeholder="Name, phone, city, region, country or specialty" />
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-3 2xl:grid-cols-6">
+      <SearchField label="Search contacts" maxLength={CONTACT_SEARCH_MAX_LENGTH} value={search} onChange={setSearch} placeholder="Name, phone, place or specialty" />
+      {/* One filter a row on a phone: two side by side cut their chosen text ("Pick a coun", "Due for re-verif"). */}
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 md:grid-cols-3 2xl:grid-cols-6">
         <SelectField label="Specialty" value={filter.specialty ?? ''} onChange={(event) => onChange({ specialty: select(event.target.value) })}>
           <option value="">All specialties</option>
           {options?.specialties.map((specialty) => (

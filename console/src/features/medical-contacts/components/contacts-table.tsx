@@ -16,7 +16,7 @@ interface ContactsTableProps {
   headerCheckbox: ReactNode;
 }
 
-/** The wide-screen layout (lg and up): server-side sorting from the column headers. */
+/** The wide-screen layout (1440 px and up): server-side sorting from the column headers. */
 export function ContactsTable({ contacts, actions, labelledBy, sort, order, onSort, headerCheckbox }: ContactsTableProps) {
   const sortable = (field: ContactSortField, label: string) => {
     const active = sort === field;
@@ -36,7 +36,8 @@ export function ContactsTable({ contacts, actions, labelledBy, sort, order, onSo
   };
 
   return (
-    <Table aria-labelledby={labelledBy}>
+    // Tremor's 16 px either side of nine cells alone take 288 px: 12 px gives the name column room.
+    <Table aria-labelledby={labelledBy} className="[&_td]:px-3 [&_th]:px-3">
       <TableHead>
         <TableRow>
           {actions.canWrite ? (
@@ -62,22 +63,23 @@ export function ContactsTable({ contacts, actions, labelledBy, sort, order, onSo
                 <SelectCheckbox contact={contact} actions={actions} />
               </TableCell>
             ) : null}
-            <TableCell className="max-w-[16rem] whitespace-normal">
+            {/* The widest column: a name reads on one or two lines and its phone number on one. */}
+            <TableCell className="min-w-[10rem] max-w-[16rem] whitespace-normal">
               <div className="font-medium text-tremor-content-strong">{contact.name}</div>
-              <div className="text-tremor-label">{contact.phone}</div>
+              <div className="whitespace-nowrap text-tremor-label">{contact.phone}</div>
             </TableCell>
-            <TableCell className="max-w-[10rem] whitespace-normal">{contact.specialty || '-'}</TableCell>
-            <TableCell className="max-w-[10rem] whitespace-normal">
+            <TableCell className="max-w-[8rem] whitespace-normal">{contact.specialty || '-'}</TableCell>
+            <TableCell className="max-w-[8rem] whitespace-normal">
               <div>{contact.city}</div>
               <div className="text-tremor-label">{contact.region}</div>
             </TableCell>
-            <TableCell>{contact.country}</TableCell>
-            <TableCell className="max-w-[10rem] whitespace-normal">
+            <TableCell className="max-w-[7rem] whitespace-normal">{contact.country}</TableCell>
+            <TableCell className="max-w-[9rem] whitespace-normal break-words">
               <ContactMethodText contact={contact} />
               <div className="text-tremor-label">{contact.languages.join(', ')}</div>
             </TableCell>
             <TableCell>{contact.rating.toFixed(1)}</TableCell>
-            <TableCell className="min-w-[8rem] max-w-[11rem] whitespace-normal">
+            <TableCell className="max-w-[9rem] whitespace-normal">
               <ContactBadges contact={contact} />
             </TableCell>
             {actions.canWrite ? (

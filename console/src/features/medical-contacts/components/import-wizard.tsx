@@ -11,7 +11,7 @@ import {
 import { CheckboxField } from '../../../components/checkbox-field.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';
 import { SELECT_CLASSES } from '../../../components/select-field.js';
-import { formatCount, formatNumber } from '../../../lib/format.js';
+import { formatCount, formatNumber, pluralForm } from '../../../lib/format.js';
 import { useImportStatus, usePreviewImport, useStartImport, useUndoImport } from '../api/contact-import.js';
 
 type Mapping = Record<string, ImportField | null>;
@@ -254,7 +254,7 @@ function ImportProgress({ importId, onClose }: { importId: number; onClose: () =
       {current.status === 'running' ? (
         <div className="space-y-2">
           <p id={`import-progress-${importId}`} className="text-tremor-default">
-            Importing {formatNumber(current.processedRows)} of {formatNumber(current.totalRows)} rows...
+            Importing {formatNumber(current.processedRows)} of {formatCount(current.totalRows, 'row')}...
           </p>
           <div role="progressbar" aria-labelledby={`import-progress-${importId}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
             <ProgressBar value={percent} showAnimation />
@@ -266,7 +266,7 @@ function ImportProgress({ importId, onClose }: { importId: number; onClose: () =
         </Callout>
       ) : current.status === 'undone' ? (
         <Callout color="gray" title="Import undone">
-          The {formatCount(current.importedRows, 'contact')} this import added {current.importedRows === 1 ? 'was' : 'were'} removed.
+          The {formatCount(current.importedRows, 'contact')} this import added {pluralForm(current.importedRows, 'was', 'were')} removed.
         </Callout>
       ) : (
         <Callout color="emerald" icon={RiCheckboxCircleLine} title="Import complete">

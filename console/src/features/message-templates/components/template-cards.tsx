@@ -1,6 +1,6 @@
 import { Badge, Button, Card } from '@tremor/react';
 import type { MessageTemplate } from '@contract/message-templates.js';
-import { formatDate, formatNumber } from '../../../lib/format.js';
+import { formatCount, formatDate } from '../../../lib/format.js';
 import { TEMPLATE_TYPE_LABELS } from '../template-types.js';
 
 export interface TemplateCardActions {
@@ -9,6 +9,8 @@ export interface TemplateCardActions {
   onDelete: (template: MessageTemplate) => void;
   onSend: (template: MessageTemplate) => void;
   canWrite: boolean;
+  /** Send leads to the broadcast screen, which only roles that may broadcast can use (the server's rule). */
+  canSend: boolean;
 }
 
 const PREVIEW_CHARACTERS = 160;
@@ -31,11 +33,12 @@ function TemplateCard({ template, actions }: { template: MessageTemplate; action
   const excerpt = template.content.length > PREVIEW_CHARACTERS ? `${template.content.slice(0, PREVIEW_CHARACTERS)}…` : template.content;
   return (
     <Card className="flex h-full flex-col gap-3" aria-labelledby={headingId} role="article">
-      <div className="flex items-start justify-between gap-2">
-        <h3 id={headingId} className="font-semibold text-tremor-content-strong">
+      {/* The badges go under a long name on a phone rather than past the card's edge. */}
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3 id={headingId} className="min-w-0 break-words font-semibold text-tremor-content-strong">
           {template.name}
         </h3>
-        <div className="flex shrink-0 flex-wrap justify-end gap-1">
+        <div className="flex flex-wrap gap-1">
           <Badge color="indigo">{TEMPLATE_TYPE_LABELS[template.type]}</Badge>
           <Badge color={template.isActive ? 'emerald' : 'gray'}>{template.isActive ? 'Active' : 'Inactive'}</Badge>
         </div>
@@ -55,7 +58,7 @@ function TemplateCard({ template, actions }: { template: MessageTemplate; action
       <dl className="mt-auto grid grid-cols-2 gap-2 text-tremor-label">
         <div>
           <dt className="text-tremor-content">Used</dt>
-          <dd className="font-medium text-tremor-content-strong">{formatNumber(template.usageCount)} times</dd>
+          <dd className="font-medium text-tremor-content-strong">{formatCount(template.usageCount, 'time')}</dd>
         </div>
         <div>
           <dt className="text-tremor-content">Updated</dt>
@@ -76,10 +79,36 @@ function TemplateCard({ template, actions }: { template: MessageTemplate; action
             </Button>
           </>
         ) : null}
-        <Button size="xs" className="ml-auto" onClick={() => actions.onSend(template)} aria-label={`Send ${template.name}`}>
-          Send
-        </Button>
+        {actions.canSend ? <SendButton template={template} onSend={actions.onSend} /> : null}
       </div>
     </Card>
+  );
+}
+
+/**
+ * Broadcasts use active templates only, so an inactive one's Send is disabled and says why, rather
+ * than opening an empty broadcast form.
+ */
+function SendButton({ template, onSend }: { template: MessageTemplate; onSend: (template: MessageTemplate) => void }) {
+  const reasonId = `template-${template.id}-send-reason`;
+  return (
+    <>
+      <Button
+        size="xs"
+        className="ml-auto"
+        onClick={() => onSend(template)}
+        disabled={!template.isActive}
+        aria-label={`Send ${template.name}`}
+        aria-describedby={template.isActive ? undefined : reasonId}
+      >
+        Send
+      </Button>
+      {/* A line of its own under the buttons, however narrow the card. */}
+      {template.isActive ? null : (
+        <p id={reasonId} className="basis-full text-right text-tremor-label text-tremor-content">
+          Inactive: check Active in Edit to send it.
+        </p>
+      )}
+    </>
   );
 }

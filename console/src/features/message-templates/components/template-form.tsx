@@ -5,7 +5,7 @@ import { CheckboxField } from '../../../components/checkbox-field.js';
 import { SelectField } from '../../../components/select-field.js';
 import { TelegramTextProblem } from '../../../components/telegram-text-problem.js';
 import { TextField } from '../../../components/text-field.js';
-import { formatNumber } from '../../../lib/format.js';
+import { formatCount, formatNumber, pluralForm } from '../../../lib/format.js';
 import { useTemplatePreview } from '../api/preview-template.js';
 import { TEMPLATE_TYPE_LABELS } from '../template-types.js';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
@@ -78,7 +78,7 @@ export function TemplateForm({ initial, submitLabel, pendingLabel, pending, onSu
         hint={
           <>
             Telegram HTML (&lt;b&gt;, &lt;i&gt;, &lt;a href&gt;…); placeholders in curly braces, such as {'{first_name}'}, are filled for each user.
-            {renderedLength !== undefined ? ` ${formatNumber(renderedLength)} of ${formatNumber(TELEGRAM_LIMIT)} characters once rendered.` : ''}
+            {renderedLength !== undefined ? ` ${formatNumber(renderedLength)} of ${formatCount(TELEGRAM_LIMIT, 'character')} once rendered.` : ''}
           </>
         }
       >
@@ -100,13 +100,13 @@ export function TemplateForm({ initial, submitLabel, pendingLabel, pending, onSu
       </section>
       {unknown.length > 0 ? (
         <p role="status" className="rounded-tremor-default border border-amber-300 bg-amber-50 p-2 text-tremor-label text-amber-800">
-          The bot does not know {unknown.map((name) => `{${name}}`).join(', ')}: {unknown.length === 1 ? 'it renders' : 'they render'} as
+          The bot does not know {unknown.map((name) => `{${name}}`).join(', ')}: {pluralForm(unknown.length, 'it renders', 'they render')} as
           nothing. Known placeholders: {KNOWN_TEMPLATE_VARIABLES.join(', ')}.
         </p>
       ) : null}
       {preview.data?.tooLong && debouncedContent ? (
         <p role="alert" className="rounded-tremor-default border border-red-300 bg-red-50 p-2 text-tremor-label text-red-700">
-          Too long for Telegram: {formatNumber(preview.data.length)} characters once rendered, over the {formatNumber(TELEGRAM_LIMIT)}-character limit.
+          Too long for Telegram: {formatCount(preview.data.length, 'character')} once rendered, over the {formatNumber(TELEGRAM_LIMIT)}-character limit.
         </p>
       ) : null}
       <CheckboxField label="Active" checked={values.isActive} onChange={(event) => setValues({ ...values, isActive: event.target.checked })} />

@@ -1,6 +1,6 @@
 import { Button } from '@tremor/react';
 import { useState } from 'react';
-import type { MessageTemplate, PreviewUser } from '@contract/message-templates.js';
+import { PREVIEW_USER_SEARCH_MAX_LENGTH, type MessageTemplate, type PreviewUser } from '@contract/message-templates.js';
 import { ErrorAlert } from '../../../components/error-alert.js';
 import { LoadingSpinner } from '../../../components/loading-spinner.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';
@@ -45,7 +45,7 @@ function PreviewBody({ template, onClose }: { template: MessageTemplate; onClose
   return (
     <div className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="Find a bot user" type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Name, @username or id" />
+        <TextField label="Find a bot user" type="search" maxLength={PREVIEW_USER_SEARCH_MAX_LENGTH} value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Name, @username or id" />
         <SelectField label="Fill placeholders with" value={chosen} onChange={(event) => setChosen(event.target.value)}>
           <option value={SAMPLE}>Sample values (John, daily limit 3)</option>
           {telegramUserId !== undefined && !chosenUser ? <option value={chosen}>Bot user {chosen}</option> : null}

@@ -1,16 +1,15 @@
 import { Button } from '@tremor/react';
 import { useState, type FormEvent } from 'react';
 import { LOG_LEVELS, SETTINGS_LIMITS, type SystemSettingsView, type UpdateSystemSettings } from '@contract/system-settings.js';
-import { CheckboxField } from '../../../components/checkbox-field.js';
-import { ErrorAlert } from '../../../components/error-alert.js';
-import { LoadingSpinner } from '../../../components/loading-spinner.js';
-import { ModalDialog } from '../../../components/modal-dialog.js';
-import { SelectField } from '../../../components/select-field.js';
-import { TextField } from '../../../components/text-field.js';
-import { ApiRequestError, errorMessage } from '../../../lib/api-client.js';
-import { formatDate } from '../../../lib/format.js';
-import { useSystemSettings } from '../api/get-system-settings.js';
-import { useUpdateSystemSettings } from '../api/update-system-settings.js';
+import { CheckboxField } from '../../components/checkbox-field.js';
+import { ErrorAlert } from '../../components/error-alert.js';
+import { LoadingSpinner } from '../../components/loading-spinner.js';
+import { SelectField } from '../../components/select-field.js';
+import { TextField } from '../../components/text-field.js';
+import { errorMessage, fieldErrorsOf } from '../../lib/api-client.js';
+import { formatDate } from '../../lib/format.js';
+import { useSystemSettings } from '../dashboard/api/get-system-settings.js';
+import { useUpdateSystemSettings } from '../dashboard/api/update-system-settings.js';
 
 interface SettingsForm {
   dailyLimit: string;
@@ -47,26 +46,22 @@ const toRequest = (form: SettingsForm): UpdateSystemSettings => ({
   twoFactorGraceDays: toNumber(form.twoFactorGraceDays),
 });
 
-/** The System Settings dialog (spec §2.4, §3): saved on the server; the bot uses them from its next message. */
-export function SystemSettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  return (
-    <ModalDialog open={open} onClose={onClose} title="System Settings" description="How the bot behaves for everyone." size="lg">
-      <SettingsLoader onClose={onClose} />
-    </ModalDialog>
-  );
-}
-
-function SettingsLoader({ onClose }: { onClose: () => void }) {
+/**
+ * The system settings form (spec §2.4, §3): saved on the server; the bot uses them from its next
+ * message. Its home is Settings → System Settings; the Dashboard's dialog shows the same form, and
+ * passes `onDone` to close on save or Cancel.
+ */
+export function SystemSettingsForm({ onDone }: { onDone?: () => void }) {
   const settings = useSystemSettings();
   if (settings.isPending) return <LoadingSpinner label="Loading settings..." />;
   if (settings.isError) return <ErrorAlert title="The settings could not be loaded" detail={errorMessage(settings.error, '')} />;
-  return <SettingsForm initial={toForm(settings.data)} requiredFrom={settings.data.twoFactorRequiredFrom} onClose={onClose} />;
+  return <SettingsForm initial={toForm(settings.data)} requiredFrom={settings.data.twoFactorRequiredFrom} onDone={onDone} />;
 }
 
-function SettingsForm({ initial, requiredFrom, onClose }: { initial: SettingsForm; requiredFrom: string | null; onClose: () => void }) {
+function SettingsForm({ initial, requiredFrom, onDone }: { initial: SettingsForm; requiredFrom: string | null; onDone?: () => void }) {
   const [form, setForm] = useState(initial);
   const save = useUpdateSystemSettings();
-  const fieldErrors = save.error instanceof ApiRequestError ? (save.error.body?.fields ?? {}) : {};
+  const fieldErrors = fieldErrorsOf(save.error);
 
   function update<K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) {
     setForm((current) => ({ ...current, [key]: value }));
@@ -74,7 +69,7 @@ function SettingsForm({ initial, requiredFrom, onClose }: { initial: SettingsFor
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    save.mutate(toRequest(form), { onSuccess: onClose });
+    save.mutate(toRequest(form), { onSuccess: onDone });
   }
 
   const { dailyLimit, maxResponseTime, logRetentionDays, twoFactorGraceDays } = SETTINGS_LIMITS;
@@ -172,9 +167,11 @@ function SettingsForm({ initial, requiredFrom, onClose }: { initial: SettingsFor
       </fieldset>
       {save.isError && Object.keys(fieldErrors).length === 0 ? <ErrorAlert title="Failed to save system settings" detail={errorMessage(save.error, '')} /> : null}
       <div className="flex justify-end gap-3 border-t border-tremor-border pt-4">
-        <Button type="button" variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
+        {onDone ? (
+          <Button type="button" variant="secondary" onClick={onDone}>
+            Cancel
+          </Button>
+        ) : null}
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save Settings'}
         </Button>

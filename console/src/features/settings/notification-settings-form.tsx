@@ -4,10 +4,9 @@ import { NotificationSettingsSchema, type NotificationSettings } from '@contract
 import { CheckboxField } from '../../components/checkbox-field.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
-import { ModalDialog } from '../../components/modal-dialog.js';
 import { TextField } from '../../components/text-field.js';
 import { ApiRequestError, errorMessage } from '../../lib/api-client.js';
-import { useNotificationSettings, useSaveNotificationSettings } from './api/notification-settings.js';
+import { useNotificationSettings, useSaveNotificationSettings } from '../notifications/api/notification-settings.js';
 
 type Switches = Pick<NotificationSettings, 'telegramNotifications' | 'adminGroupAlerts' | 'errorAlerts' | 'dailyReports'>;
 type FieldErrors = Partial<Record<keyof NotificationSettings, string>>;
@@ -23,18 +22,11 @@ const SWITCHES: { key: keyof Switches; label: string }[] = [
 const parseId = (text: string) => (text.trim() === '' ? null : Number(text.trim()));
 
 /**
- * Notification settings (spec §3), saved on the server: which alerts the bot sends on Telegram
- * and to whom. Opened from the Notifications screen and the Dashboard's Admin Controls.
+ * The notification settings form (spec §3), saved on the server: which alerts the bot sends on
+ * Telegram and to whom. Its home is Settings → Notification Settings; the Dashboard's dialog shows
+ * the same form, and passes `onDone` to close on save or Cancel.
  */
-export function NotificationSettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  return (
-    <ModalDialog open={open} onClose={onClose} title="Notification Settings" description="Choose which alerts the bot sends to the admins on Telegram.">
-      {open ? <SettingsForm onClose={onClose} /> : null}
-    </ModalDialog>
-  );
-}
-
-function SettingsForm({ onClose }: { onClose: () => void }) {
+export function NotificationSettingsForm({ onDone }: { onDone?: () => void }) {
   const settings = useNotificationSettings({ enabled: true });
   const save = useSaveNotificationSettings();
   const [switches, setSwitches] = useState<Switches | null>(null);
@@ -64,7 +56,7 @@ function SettingsForm({ onClose }: { onClose: () => void }) {
     }
     setErrors({});
     save.mutate(parsed.data, {
-      onSuccess: onClose,
+      onSuccess: onDone,
       onError: (error) => {
         if (error instanceof ApiRequestError && error.body?.fields) setErrors(error.body.fields as FieldErrors);
       },
@@ -98,9 +90,11 @@ function SettingsForm({ onClose }: { onClose: () => void }) {
       />
       {failure ? <ErrorAlert title="Failed to save notification settings" detail={errorMessage(failure, '')} /> : null}
       <div className="flex justify-end gap-2">
-        <Button type="button" variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
+        {onDone ? (
+          <Button type="button" variant="secondary" onClick={onDone}>
+            Cancel
+          </Button>
+        ) : null}
         <Button type="submit" loading={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save Settings'}
         </Button>

@@ -1,0 +1,169 @@
+/**
+ * The framework's ceiling (issue 16): the product's bot and a bare grammY runner bot with a fixed
+ * reply, each long-polling the same fake Bot API (bench/fake-bot-api.ts, in a process of its own)
+ * with the same load: users of one authorized group sending location updates all at once. Both bots
+ * run in this process, one after the other, sample by sample: the product's bot as `npm start` runs
+ * it, on the benchmark's database connection, beside an idle product. The figure is the ratio of
+ * their answered updates per second.
+ */
+import { Bot } from 'grammy';
+import { run } from '@grammyjs/runner';
+import { createBot } from '../bot/create-bot.js';
+import { DEFAULT_TEMPLATES } from '../bot/default-templates.js';
+import type { Client } from '../sql/database.js';
+import type { BenchContext } from './context.js';
+import { scaled } from './context.js';
+import { FAKE_BOT, type LoadProgress } from './fake-bot-api.js';
+import { loadAnswered, queueLoad, spawnFakeBotApi } from './fake-bot-api-process.js';
+import type { Figure } from './report.js';
+import { addSteadyGroupMembers, percentiles } from './support.js';
+
+type Point = { latitude: number; longitude: number };
+
+const CEILING_GROUP_ID = -1_009_000_000_002;
+const FIRST_USER_ID = 910_000_000;
+const BARE_TOKEN = 'bare-bot';
+const PRODUCT_TOKEN = 'product-bot';
+const SAMPLES = 3;
+/** The product's answer to a location with contacts opens with this template's text before the place. */
+const PRODUCT_ANSWER = DEFAULT_TEMPLATES.location_result.content.split('{')[0]!;
+const BARE_ANSWER = 'fixed';
+
+/** One timed load through one bot. */
+interface Sample {
+  updatesPerSecond: number;
+  progress: LoadProgress;
+}
+
+/** Measures both bots against the same loads; the figures go into the Bot section. */
+export async function measureCeiling(context: BenchContext, point: () => Point) {
+  // The load follows the length of the timed loads (BENCH_LOAD_SECONDS, 3 by default), not the data
+  // set's scale: a smaller data set on the embedded database still gets the issue's load.
+  const load = { scale: context.loadSeconds / 3 };
+  const users = scaled(load, 300, 10);
+  const updates = scaled(load, 3000, 100);
+  const senders = Array.from({ length: users }, (_, index) => FIRST_USER_ID + index);
+  await addSteadyGroupMembers(context.sql, { id: CEILING_GROUP_ID, name: 'Ceiling benchmark group' }, senders);
+  await context.sql`VACUUM ANALYZE user_memberships`;
+  const target = context.product.database.kind === 'external' ? 0.5 : 0.35;
+
+  const fake = await spawnFakeBotApi();
+  const bare = new Bot(BARE_TOKEN, { client: { apiRoot: fake.url }, botInfo: FAKE_BOT });
+  bare.on('message:location', (ctx) => ctx.reply(BARE_ANSWER));
+  const bareRunner = run(bare);
+  const botErrors: string[] = [];
+  const product = createBot({
+    sql: context.sql,
+    token: PRODUCT_TOKEN,
+    apiRoot: fake.url,
+    dataDir: null,
+    onError: (error) => botErrors.push(error instanceof Error ? error.message : String(error)),
+  });
+  const logsBefore = await countLogs(context.sql, senders);
+  try {
+    await product.start();
+    const locations = (token: string, expectText: string, count: number) => ({ token, senders, points: Array.from({ length: count }, point), expectText });
+    const timed = async (token: string, expectText: string): Promise<Sample> => {
+      await queueLoad(fake.url, locations(token, expectText, updates));
+      const progress = await loadAnswered(fake.url, token);
+      return { updatesPerSecond: Math.round((progress.answered / progress.elapsedMs) * 1000), progress };
+    };
+    // Warm-up, untimed: every user known to the product, both bots' code paths compiled.
+    for (const [token, expectText] of [[BARE_TOKEN, BARE_ANSWER], [PRODUCT_TOKEN, PRODUCT_ANSWER]] as const) {
+      await queueLoad(fake.url, locations(token, expectText, users));
+      await loadAnswered(fake.url, token);
+    }
+    await context.product.jobs.whenIdle();
+    // Alternately, so that a change in the shared machine's load falls on both alike.
+    const bareSamples: Sample[] = [];
+    const productSamples: Sample[] = [];
+    for (let index = 0; index < SAMPLES; index += 1) {
+      bareSamples.push(await timed(BARE_TOKEN, BARE_ANSWER));
+      productSamples.push(await timed(PRODUCT_TOKEN, PRODUCT_ANSWER));
+      console.log(`  ceiling sample ${index + 1}: bare ${bareSamples.at(-1)!.updatesPerSecond}/s, product ${productSamples.at(-1)!.updatesPerSecond}/s`);
+    }
+    const statements = await countStatements(context.sql, async () => {
+      await queueLoad(fake.url, locations(PRODUCT_TOKEN, PRODUCT_ANSWER, users));
+      const progress = await loadAnswered(fake.url, PRODUCT_TOKEN);
+      await product.recorder.flush();
+      return progress.answered;
+    });
+    await product.recorder.flush();
+    const handled = users * 2 + updates * SAMPLES;
+    const checks = {
+      logRows: (await countLogs(context.sql, senders)) - logsBefore,
+      searchesCounted: await countSearchesToday(context.sql, senders),
+      expectedRows: handled,
+      botErrors: botErrors.length,
+      firstBotErrors: [...new Set(botErrors)].slice(0, 3),
+    };
+    const bareMedian = median(bareSamples.map((sample) => sample.updatesPerSecond));
+    const productMedian = median(productSamples.map((sample) => sample.updatesPerSecond));
+    const ratio = Math.round((productMedian / bareMedian) * 100) / 100;
+    const wrong = productSamples.reduce((sum, { progress }) => sum + progress.answered - progress.answeredAsExpected + progress.unexpected, 0);
+    const fakeCpu = (samples: Sample[]) =>
+      Math.round((100 * samples.reduce((sum, { progress }) => sum + progress.fakeCpuMs, 0)) / samples.reduce((sum, { progress }) => sum + progress.elapsedMs, 0));
+    const perSample = (samples: Sample[]) => samples.map((sample) => sample.updatesPerSecond.toLocaleString('en')).join(', ');
+    const loadText = `${updates.toLocaleString('en')} location updates from ${users} users queued at once, ${SAMPLES} samples`;
+    const figures: Figure[] = [
+      {
+        metric: 'Framework ceiling: bare grammY runner bot, fixed reply',
+        value: bareMedian,
+        unit: 'updates/s',
+        detail: `median; ${loadText}: ${perSample(bareSamples)}; fake Bot API (own process) CPU ${fakeCpu(bareSamples)} % of the time`,
+      },
+      {
+        metric: 'Framework ceiling: the product\'s bot, same load',
+        value: productMedian,
+        unit: 'updates/s',
+        detail:
+          `median; ${perSample(productSamples)}; ${wrong} answers without contacts or to the wrong chat; ` +
+          `log rows ${checks.logRows.toLocaleString('en')} and searches counted ${checks.searchesCounted.toLocaleString('en')} of ${handled.toLocaleString('en')}; ` +
+          `${statements.perAnswer} SQL statements per answer (untimed pass); ${checks.botErrors} bot errors; fake Bot API CPU ${fakeCpu(productSamples)} %`,
+      },
+      {
+        metric: 'Framework ceiling: ours / bare',
+        value: ratio,
+        unit: '×',
+        target: { op: '>=', value: target },
+        detail: `the medians above; target ${target} on the ${context.product.database.kind} database`,
+      },
+    ];
+    return { figures, raw: { users, updates, target, bareSamples, productSamples, statements, checks } };
+  } finally {
+    await product.stop();
+    if (bareRunner.isRunning()) await bareRunner.stop();
+    await fake.close();
+  }
+}
+
+/**
+ * SQL statements sent on the whole pool while `work` runs, per answer `work` reports: postgres.js
+ * calls its `debug` option for every statement it sends. Switched on for this pass only.
+ */
+async function countStatements(sql: Client, work: () => Promise<number>) {
+  let statements = 0;
+  sql.options.debug = () => {
+    statements += 1;
+  };
+  try {
+    const answers = await work();
+    return { statements, answers, perAnswer: Math.round((statements / answers) * 10) / 10 };
+  } finally {
+    sql.options.debug = false;
+  }
+}
+
+async function countLogs(sql: Client, senders: number[]): Promise<number> {
+  const [row] = await sql<{ rows: number }[]>`SELECT count(*)::int AS rows FROM bot_logs WHERE user_id = ANY(${senders}::bigint[])`;
+  return row!.rows;
+}
+
+async function countSearchesToday(sql: Client, senders: number[]): Promise<number> {
+  const [row] = await sql<{ used: number }[]>`
+    SELECT coalesce(sum(used), 0)::int AS used FROM daily_usage WHERE telegram_id = ANY(${senders}::bigint[]) AND usage_date >= current_date - 1`;
+  return row!.used;
+}
+
+/** The median of an odd number of samples. */
+const median = (values: number[]) => Math.round(percentiles(values).p50);

@@ -1,0 +1,132 @@
+import t from 'tap';
+import type { Update } from 'grammy/types';
+import { createBot, type MedBot } from '../../bot/create-bot.js';
+import { REFUSALS } from '../../bot/default-templates.js';
+import type { Sql } from '../../sql/database.js';
+import { createBotHarness } from '../helpers/bot.js';
+import { aContact, aMember, anAuthorizedGroup, aUser, refusal, texts } from '../helpers/bot-fixtures.js';
+
+/**
+ * Issue 16: the bot answers from memory, and a change by anyone — here SQL by hand, the hardest case,
+ * since nothing in the process hears of it — takes effect on the next update, on every instance
+ * sharing the database: instance A long-polls the simulator, instance B (as a webhook instance would)
+ * is handed updates directly. Each instance has answered before the change, so each has it in memory.
+ */
+
+const h = await createBotHarness(t);
+let statements = 0;
+/** Instance B's client counts the statements it runs itself (the recorder's batches run in transactions, not counted). */
+const counted = new Proxy(h.sql, {
+  apply(target, thisArg, args) {
+    statements += 1;
+    return Reflect.apply(target, thisArg, args) as unknown;
+  },
+}) as Sql;
+const other: MedBot = createBot({ sql: counted, token: h.sim.token, apiRoot: h.sim.apiRoot, now: h.clock.now });
+await other.bot.init();
+t.teardown(() => other.stop());
+
+const group = await anAuthorizedGroup(h, { dailyLimit: 50 });
+const PARIS = { latitude: 48.8566, longitude: 2.3522 };
+await aContact(h.sql, { ...PARIS, name: 'Dr First', city: 'Paris' });
+
+let nextUpdateId = 500_000_000;
+/** Instance B answers a location, as Telegram would post it to a webhook. */
+async function locateOnOther(userId: number, point = PARIS): Promise<(string | undefined)[]> {
+  const before = h.sim.messages(userId).at(-1)?.message_id ?? 0;
+  const update = {
+    update_id: (nextUpdateId += 1),
+    message: {
+      message_id: nextUpdateId,
+      date: Math.floor(h.clock.now().getTime() / 1000),
+      chat: { id: userId, type: 'private', first_name: `User${userId}` },
+      from: { id: userId, is_bot: false, first_name: `User${userId}` },
+      location: point,
+    },
+  } as Update;
+  await other.handleUpdate(update);
+  return texts(h.sim.botMessagesSince(userId, before));
+}
+
+/** Both instances answer the user once more at the point. */
+async function bothAnswer(userId: number) {
+  return { a: texts(await h.locate(userId, PARIS.latitude, PARIS.longitude)), b: await locateOnOther(userId) };
+}
+
+const user = await aMember(h, group.id);
+// Users as the simulator names them, so that instance B's updates carry the same profile.
+const answered = await bothAnswer(user.id);
+t.match(answered.a.join('\n'), /Dr First/, 'instance A answers');
+t.match(answered.b.join('\n'), /Dr First/, 'instance B answers');
+
+t.test('a known user answered from memory costs one statement: the claim with its daily request', async (t) => {
+  await locateOnOther(user.id);
+  statements = 0;
+  const [answer] = await locateOnOther(user.id);
+  t.match(answer, /Dr First/);
+  t.equal(statements, 1, 'one statement on the answer path');
+});
+
+t.test('settings: maintenance mode switched on by hand refuses the next update on both instances', async (t) => {
+  await h.sql`UPDATE system_settings SET maintenance_mode = true`;
+  t.teardown(() => h.sql`UPDATE system_settings SET maintenance_mode = false`);
+  const { a, b } = await bothAnswer(user.id);
+  t.same(a, [refusal(REFUSALS.maintenance)]);
+  t.same(b, [refusal(REFUSALS.maintenance)]);
+});
+
+t.test('access lists: a group switched off, then on again', async (t) => {
+  await h.sql`UPDATE authorized_groups SET is_active = false WHERE group_id = ${group.id}`;
+  const off = await bothAnswer(user.id);
+  t.same(off.a, [refusal(REFUSALS.accessDenied)]);
+  t.same(off.b, [refusal(REFUSALS.accessDenied)]);
+  await h.sql`UPDATE authorized_groups SET is_active = true WHERE group_id = ${group.id}`;
+  const on = await bothAnswer(user.id);
+  t.match(on.a[0], /Dr First/);
+  t.match(on.b[0], /Dr First/);
+});
+
+t.test('access lists: a stranger put on the whitelist by hand is answered', async (t) => {
+  const stranger = aUser(h);
+  t.same((await bothAnswer(stranger.id)).b, [refusal(REFUSALS.accessDenied)], 'refused first');
+  await h.sql`INSERT INTO admin_whitelist (telegram_id, first_name, reason) VALUES (${stranger.id}, 'Stranger', 'test')`;
+  const { a, b } = await bothAnswer(stranger.id);
+  t.match(a[0], /Dr First/);
+  t.match(b[0], /Dr First/);
+});
+
+t.test("the user's own access: blocked by staff, and a membership that ends", async (t) => {
+  const other = await aMember(h, group.id);
+  await bothAnswer(other.id);
+  await h.sql`UPDATE telegram_users SET is_blocked = true WHERE telegram_id = ${other.id}`;
+  const blocked = await bothAnswer(other.id);
+  t.same(blocked.a, [refusal(REFUSALS.blocked)]);
+  t.same(blocked.b, [refusal(REFUSALS.blocked)]);
+  await h.sql`UPDATE telegram_users SET is_blocked = false WHERE telegram_id = ${other.id}`;
+  t.match((await bothAnswer(other.id)).b[0], /Dr First/, 'unblocked');
+  await h.sql`UPDATE user_memberships SET is_active = false, membership_status = 'left' WHERE telegram_id = ${other.id}`;
+  const left = await bothAnswer(other.id);
+  t.same(left.a, [refusal(REFUSALS.accessDenied)]);
+  t.same(left.b, [refusal(REFUSALS.accessDenied)]);
+});
+
+t.test('templates: the answer template edited by hand', async (t) => {
+  const [before] = await h.sql<{ content: string }[]>`SELECT content FROM message_templates WHERE type = 'location_result' AND is_active`;
+  await h.sql`UPDATE message_templates SET content = 'Edited by hand: {count} near {city}' WHERE type = 'location_result' AND is_active`;
+  t.teardown(() => h.sql`UPDATE message_templates SET content = ${before!.content} WHERE type = 'location_result' AND is_active`);
+  const { a, b } = await bothAnswer(user.id);
+  t.match(a[0], /^Edited by hand: 1 near Paris/);
+  t.match(b[0], /^Edited by hand: 1 near Paris/);
+});
+
+t.test('the contact directory and the gazetteer, written by hand', async (t) => {
+  await h.sql`INSERT INTO medical_contacts (name, phone, specialty, city, country, latitude, longitude, is_active)
+    VALUES ('Dr Second', '+33 1 00 00 00 02', 'Dentist', 'Paris', 'France', 48.857, 2.353, true)`;
+  await h.sql`INSERT INTO cities (id, name, country_code, country, region, population, latitude, longitude)
+    VALUES (999999001, 'Handville', 'FR', 'France', 'Test Region', 1, ${PARIS.latitude}, ${PARIS.longitude})`;
+  const { a, b } = await bothAnswer(user.id);
+  for (const answer of [a.join('\n'), b.join('\n')]) {
+    t.match(answer, /Dr Second/, 'the new contact is found');
+    t.match(answer, /Handville, Test Region, France/, 'the new place names the point');
+  }
+});

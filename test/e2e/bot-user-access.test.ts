@@ -1,0 +1,69 @@
+import t from 'tap';
+import { REFUSAL_REASONS } from '../../api/contract/bot-access.js';
+import { saveMembership } from '../../sql/access-control.js';
+import { insertTelegramUsers } from '../../sql/bot-users.js';
+import { aBotLog, insertLogs } from '../helpers/bot-logs.js';
+import { launchBrowser, signIn } from '../helpers/browser.js';
+import { startTestServer } from '../helpers/server.js';
+
+const VIEWER = { username: 'vera', password: 'vera-the-viewer-pass', role: 'viewer' as const };
+
+/**
+ * A user the bot refuses reads as refused in the details dialog: Blocked with the reason, no
+ * memberships for groups Telegram says they are not in, and each request shown as what it was.
+ */
+t.test('Bot Users details of a user in no authorized group', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  await server.createUser(VIEWER);
+  const { sql } = server;
+  const now = new Date();
+  await insertTelegramUsers(sql, [{
+    telegramId: 8100, firstName: 'Olga', lastName: 'Outside', username: null, languageCode: 'en', isActive: true, isBlocked: false,
+    totalRequests: 0, lastSeen: now, createdAt: now,
+  }]);
+  await sql`INSERT INTO authorized_groups (group_id, group_name, daily_limit) VALUES (-100801, 'Riverside Clinics', 4), (-100802, 'Harbour Nurses', 3), (-100803, 'Hill Doctors', 3)`;
+  // What the bot stores after asking Telegram: "left" of two groups she never joined, and of one she left.
+  await saveMembership(sql, { telegramId: 8100, groupId: -100801, status: 'left', isActive: false, verifiedAt: now });
+  await saveMembership(sql, { telegramId: 8100, groupId: -100802, status: 'left', isActive: false, verifiedAt: now });
+  await saveMembership(sql, { telegramId: 8100, groupId: -100803, status: 'member', isActive: true, verifiedAt: new Date(now.getTime() - 86_400_000) });
+  await saveMembership(sql, { telegramId: 8100, groupId: -100803, status: 'left', isActive: false, verifiedAt: now });
+  const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000);
+  await insertLogs(sql, [
+    aBotLog({ createdAt: at(4), userId: 8100, chatId: 8100, command: '/help', message: 'Refused a user who is in no authorized group', level: 'WARN' }),
+    aBotLog({ createdAt: at(3), userId: 8100, chatId: 8100, command: 'text', message: 'No place matches the text', level: 'WARN', metadata: { query: 'Atlantis' } }),
+    aBotLog({ createdAt: at(2), userId: 8100, chatId: 8100, command: 'location', message: 'Refused a user who is in no authorized group', level: 'WARN' }),
+  ]);
+
+  const browser = await launchBrowser();
+  t.teardown(() => browser.close());
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await signIn(page, server.url, VIEWER.username, VIEWER.password);
+  await page.goto(`${server.url}/users?user=8100`);
+  const dialog = page.getByRole('dialog', { name: 'Olga Outside' });
+  await dialog.getByText('Full Name').waitFor();
+
+  await t.test('Daily Usage: Blocked with the reason the bot refuses her', async (t) => {
+    await dialog.getByRole('tab', { name: 'Daily Usage' }).click();
+    await dialog.getByText(REFUSAL_REASONS.notAMember).waitFor();
+    t.match(await dialog.innerText(), /Remaining\s+0[\s\S]*Daily Limit\s+3[\s\S]*Status\s+Blocked/);
+    t.notMatch(await dialog.innerText(), /Allowed/);
+  });
+
+  await t.test('Group Memberships: the spec\'s empty text, and the group she left apart', async (t) => {
+    await dialog.getByRole('tab', { name: 'Group Memberships' }).click();
+    await dialog.getByText('This user is not a member of any authorized groups.').waitFor();
+    const left = dialog.getByRole('list', { name: 'Groups they have left' });
+    t.equal(await left.getByRole('listitem').count(), 1, 'only the group she was in');
+    t.match(await left.innerText(), /Hill Doctors[\s\S]*Status: left[\s\S]*Inactive/);
+    t.equal(await dialog.getByText('Riverside Clinics').count(), 0, 'groups she never joined are not listed');
+  });
+
+  await t.test('Recent Requests: each as what it was', async (t) => {
+    await dialog.getByRole('tab', { name: 'Recent Requests' }).click();
+    await dialog.getByText('Text: Atlantis').waitFor();
+    const text = await dialog.innerText();
+    t.match(text, /Location[\s\S]*Text: Atlantis[\s\S]*\/help/);
+    t.notMatch(text, /\/\/help|\/location|\/text/, 'no slash put before what is not a command');
+  });
+});

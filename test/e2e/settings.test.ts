@@ -1,0 +1,93 @@
+import t from 'tap';
+import { mkdir } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import type { Role } from '../../api/contract/roles.js';
+import { launchBrowser, signIn } from '../helpers/browser.js';
+import { startTestServer } from '../helpers/server.js';
+
+// One product and one browser for the file; each role signs in in a page of its own.
+const server = await startTestServer();
+t.teardown(() => server.close());
+const browser: Browser = await launchBrowser();
+t.teardown(() => browser.close());
+
+/** Screenshots for a person to look at, under the test output (.tap is not committed). */
+const SHOTS = '.tap/screenshots/settings';
+await mkdir(SHOTS, { recursive: true });
+
+const SIZES = [
+  { width: 1440, height: 900 },
+  { width: 375, height: 800 },
+];
+
+const STAFF: { role: Role; username: string; password: string; sections: string[] }[] = [
+  { role: 'viewer', username: 'val', password: 'val-the-viewer-pass', sections: ['Account'] },
+  { role: 'editor', username: 'eda', password: 'eda-the-editor-pass', sections: ['Account'] },
+  { role: 'admin', username: 'adam', password: 'adam-the-admin-pass', sections: ['Account', 'Notification Settings', 'System Settings'] },
+  { role: 'super_admin', username: 'sue', password: 'sue-the-super-admin', sections: ['Account', 'Notification Settings', 'System Settings'] },
+];
+const ALL_SECTIONS = ['Account', 'Notification Settings', 'System Settings'];
+
+/** True when the element's box lies within the page's viewport, left to right and top to bottom. */
+async function inViewport(page: Page, locator: ReturnType<Page['locator']>): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const viewport = page.viewportSize()!;
+  return box !== null && box.x >= 0 && box.y >= 0 && box.x + box.width <= viewport.width && box.y + box.height <= viewport.height;
+}
+
+for (const member of STAFF) {
+  t.test(`${member.role}: Settings shows the sections the role may use`, async (t) => {
+    await server.createUser(member);
+    for (const size of SIZES) {
+      const context = await browser.newContext({ viewport: size });
+      t.teardown(() => context.close());
+      const page = await context.newPage();
+      await signIn(page, server.url, member.username, member.password);
+      await page.goto(`${server.url}/settings`);
+      await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+      await page.getByRole('region', { name: 'Account' }).getByText('Username', { exact: true }).waitFor();
+      if (member.sections.includes('System Settings')) await page.getByLabel('Default daily limit').waitFor();
+      for (const section of ALL_SECTIONS) {
+        const shown = await page.getByRole('heading', { name: section, level: 2, exact: true }).count();
+        t.equal(shown, member.sections.includes(section) ? 1 : 0, `${size.width} px: ${section} ${member.sections.includes(section) ? 'shown' : 'not shown'}`);
+      }
+      const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+      t.ok(overflow <= 0, `${size.width} px: no sideways scrolling (${overflow} px)`);
+      await page.screenshot({ path: `${SHOTS}/${member.role}-${size.width}.png`, fullPage: true });
+
+      if (member.sections.length > 1) {
+        for (const address of ['/settings?section=system', '/settings#system']) {
+          await page.goto(`${server.url}${address}`);
+          await page.getByLabel('Default daily limit').waitFor();
+          const heading = page.getByRole('heading', { name: 'System Settings', level: 2 });
+          // Scrolling happens once the section is drawn; give it a moment.
+          for (let tries = 0; tries < 20 && !(await inViewport(page, heading)); tries += 1) await page.waitForTimeout(100);
+          t.ok(await inViewport(page, heading), `${size.width} px: ${address} opens at System Settings`);
+          t.ok(await inViewport(page, page.getByRole('region', { name: 'System Settings' }).getByLabel('Default daily limit')), 'with its first field in view');
+        }
+        await page.screenshot({ path: `${SHOTS}/${member.role}-${size.width}-system.png` });
+        const save = page.getByRole('region', { name: 'System Settings' }).getByRole('button', { name: 'Save Settings' });
+        await save.scrollIntoViewIfNeeded();
+        t.ok(await inViewport(page, save), `${size.width} px: Save Settings can be reached`);
+      }
+    }
+  });
+}
+
+t.test('an admin saves the system settings on Settings', async (t) => {
+  const admin = { username: 'sam', password: 'sam-the-admin-pass', role: 'admin' as const };
+  await server.createUser(admin);
+  const page = await browser.newPage({ viewport: SIZES[0] });
+  t.teardown(() => page.close());
+  await signIn(page, server.url, admin.username, admin.password);
+  await page.goto(`${server.url}/settings?section=system`);
+  const section = page.getByRole('region', { name: 'System Settings' });
+  await section.getByLabel('Default daily limit').fill('7');
+  await section.getByRole('button', { name: 'Save Settings' }).click();
+  await page.locator('[data-sonner-toast]').getByText('System Settings Saved', { exact: true }).waitFor();
+  t.equal(await section.getByRole('button', { name: 'Cancel' }).count(), 0, 'no Cancel: nothing to close here');
+  const [stored] = await server.sql`SELECT default_daily_limit FROM system_settings`;
+  t.same(stored, { defaultDailyLimit: 7 }, 'saved on the server');
+  await page.reload();
+  t.equal(await section.getByLabel('Default daily limit').inputValue(), '7', 'and shown after a reload');
+});
