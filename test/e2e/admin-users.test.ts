@@ -68,6 +68,10 @@ t.test('a super admin manages a user from the User Management screen', async (t)
     await dialog.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByText('User password has been reset successfully.').waitFor();
     t.ok(await page.getByText('Password Reset', { exact: true }).isVisible(), 'the success toast is titled Password Reset');
+    // The error toast it replaced must not take it away when it leaves (a late dismissal once did).
+    await page.waitForTimeout(1_000);
+    t.ok(await page.getByText('User password has been reset successfully.').isVisible(), 'the success toast stays');
+    t.equal(await page.locator('[data-sonner-toast]').count(), 1, 'one toast at a time');
     await dialog.waitFor({ state: 'hidden' });
 
     const login = await fetch(`${server.url}/api/auth/login`, {

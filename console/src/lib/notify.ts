@@ -1,24 +1,42 @@
-import { toast } from 'sonner';
+import { toast, type ExternalToast } from 'sonner';
 import { errorMessage } from './api-client.js';
-
-/** The one toast that `alone` toasts share: a new one updates it in place instead of stacking under it. */
-const ALONE_TOAST_ID = 'alone';
 
 export interface NotifyOptions {
   /** Replace whatever toast is showing rather than stack under it (spec §9: one toast at a time on User Management). */
   alone?: boolean;
 }
 
+/** The id of the `alone` toast on screen, until it starts to leave. */
+let shownAloneId: string | undefined;
+let aloneToastsMade = 0;
+
+/**
+ * An `alone` toast updates the one on screen in place, so two are never shown together. The others are
+ * dismissed by id, never the shown one: sonner applies a dismissal on the next animation frame but a new
+ * toast on a timeout, so dismissing the id it is about to update could remove the new text. A toast that
+ * has begun to leave is not updated (its exit would take the new text with it): the next one starts afresh.
+ */
+function aloneToastOptions(): ExternalToast {
+  for (const shown of toast.getToasts()) if (shown.id !== shownAloneId) toast.dismiss(shown.id);
+  if (shownAloneId === undefined) {
+    aloneToastsMade += 1;
+    shownAloneId = `alone-${aloneToastsMade}`;
+  }
+  const id = shownAloneId;
+  const leaving = () => {
+    if (shownAloneId === id) shownAloneId = undefined;
+  };
+  return { id, onAutoClose: leaving, onDismiss: leaving };
+}
+
 /** A success toast with a title and an optional sentence (spec §8, success toasts). */
 export function notifySuccess(title: string, description?: string, { alone = false }: NotifyOptions = {}): void {
-  if (alone) toast.dismiss();
-  toast.success(title, { description, id: alone ? ALONE_TOAST_ID : undefined });
+  toast.success(title, { description, ...(alone ? aloneToastOptions() : {}) });
 }
 
 /** A destructive toast; the console titles most of them "Error" (spec §8). */
 export function notifyError(title: string, description?: string, { alone = false }: NotifyOptions = {}): void {
-  if (alone) toast.dismiss();
-  toast.error(title, { description, id: alone ? ALONE_TOAST_ID : undefined });
+  toast.error(title, { description, ...(alone ? aloneToastOptions() : {}) });
 }
 
 /**
