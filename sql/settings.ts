@@ -1,3 +1,4 @@
+import type { LanguageCode } from '../api/contract/languages.js';
 import type { Sql } from './database.js';
 
 export interface SystemSettings {
@@ -16,6 +17,10 @@ export interface SystemSettings {
   twoFactorRequiredSince: Date | null;
   /** Days admins without two-factor may keep working after it was switched on. */
   twoFactorGraceDays: number;
+  /** The language of users whose own the bot does not offer (one of botLanguages). */
+  defaultLanguage: LanguageCode;
+  /** The languages the bot offers on /language and answers in. */
+  botLanguages: LanguageCode[];
   updatedAt: Date;
 }
 
