@@ -31,3 +31,13 @@ ALTER TABLE bot_logs ADD COLUMN language text;
 CREATE TRIGGER telegram_users_language_version BEFORE UPDATE OF chosen_language, language_code ON telegram_users
   FOR EACH ROW WHEN ((OLD.chosen_language, OLD.language_code) IS DISTINCT FROM (NEW.chosen_language, NEW.language_code))
   EXECUTE FUNCTION bump_user_access_version();
+
+-- The language a bot user is answered in, as resolveUserLanguage (api/contract/languages.ts) decides it:
+-- the chosen one, else Telegram's without its region, when the bot offers it; else the default.
+CREATE FUNCTION bot_user_language(chosen text, telegram_code text, default_language text, offered text[]) RETURNS text
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  RETURN CASE
+    WHEN chosen = ANY (offered) THEN chosen
+    WHEN lower(split_part(telegram_code, '-', 1)) = ANY (offered) THEN lower(split_part(telegram_code, '-', 1))
+    ELSE default_language
+  END;
