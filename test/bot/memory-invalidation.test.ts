@@ -111,9 +111,9 @@ t.test("the user's own access: blocked by staff, and a membership that ends", as
 });
 
 t.test('templates: the answer template edited by hand', async (t) => {
-  const [before] = await h.sql<{ content: string }[]>`SELECT content FROM message_templates WHERE type = 'location_result' AND is_active`;
-  await h.sql`UPDATE message_templates SET content = 'Edited by hand: {count} near {city}' WHERE type = 'location_result' AND is_active`;
-  t.teardown(() => h.sql`UPDATE message_templates SET content = ${before!.content} WHERE type = 'location_result' AND is_active`);
+  const [before] = await h.sql<{ content: string }[]>`SELECT content FROM message_templates WHERE type = 'location_result' AND language = 'en' AND is_active`;
+  await h.sql`UPDATE message_templates SET content = 'Edited by hand: {count} near {city}' WHERE type = 'location_result' AND language = 'en' AND is_active`;
+  t.teardown(() => h.sql`UPDATE message_templates SET content = ${before!.content} WHERE type = 'location_result' AND language = 'en' AND is_active`);
   const { a, b } = await bothAnswer(user.id);
   t.match(a[0], /^Edited by hand: 1 near Paris/);
   t.match(b[0], /^Edited by hand: 1 near Paris/);
