@@ -22,7 +22,7 @@ export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other
 const rulesByLanguage = new Map<string, Intl.PluralRules>();
 
 /** The form of a noun that goes with `count` in a language: pluralIn('uk', 3, { one: 'контакт', few: 'контакти', many: 'контактів', other: 'контакту' }) is "контакти". */
-export function pluralIn(language: string, count: number, forms: PluralForms): string {
+function pluralIn(language: string, count: number, forms: PluralForms): string {
   let rules = rulesByLanguage.get(language);
   if (!rules) rulesByLanguage.set(language, (rules = new Intl.PluralRules(language)));
   return forms[rules.select(count)] ?? forms.other;

@@ -5,6 +5,7 @@ import type { LanguageCode } from '../../api/contract/languages.js';
 import { formatCountIn } from '../../api/contract/plural.js';
 import { formatDurationIn } from '../../api/contract/reply-values.js';
 import { createBot } from '../../bot/create-bot.js';
+import { seedDefaultTemplates } from '../../bot/default-templates.js';
 import { BOT_TEXTS } from '../../bot/locales/index.js';
 import { createBotHarness } from '../helpers/bot.js';
 import { aContact, aMember, anAuthorizedGroup, aUser, lastLog, rendered, texts, withSettings } from '../helpers/bot-fixtures.js';
@@ -122,6 +123,27 @@ t.test('the daily limit reached is told in Ukrainian, with the time until it res
   const [refusal] = texts(await h.locate(oksana.id, 50.45, 30.52));
   t.equal(refusal, renderedIn('uk', 'rate_limit', { first_name: 'Оксана', daily_limit: 1, reset_time: '3 години' }));
   t.match(refusal, 'Нові будуть доступні через 3 години.');
+});
+
+t.test('a database seeded in English before gets the other languages, and a template written by hand stays the active one', async (t) => {
+  await h.sql`DELETE FROM message_templates WHERE language <> 'en'`;
+  await h.sql`DELETE FROM seeds WHERE name = 'default-templates-translations'`;
+  const [own] = await h.sql<{ id: number }[]>`
+    INSERT INTO message_templates (name, type, content, variables, is_active, language)
+    VALUES ('Our welcome', 'welcome', 'Привіт, {first_name}!', '{first_name}', true, 'uk') RETURNING id`;
+  await seedDefaultTemplates(h.sql);
+  t.teardown(async () => {
+    await h.sql`DELETE FROM message_templates WHERE id = ${own!.id}`;
+    await h.sql`UPDATE message_templates SET is_active = true WHERE type = 'welcome' AND language = 'uk'`;
+  });
+  const active = await h.sql<{ language: string; types: number }[]>`
+    SELECT language, count(*)::int AS types FROM message_templates WHERE is_active GROUP BY language ORDER BY language`;
+  t.same(active, ['de', 'en', 'es', 'fr', 'it', 'pl', 'pt', 'uk'].map((language) => ({ language, types: 9 })), 'one active template of each type in every language');
+  const welcomes = await h.sql<{ content: string; isActive: boolean }[]>`
+    SELECT content, is_active FROM message_templates WHERE type = 'welcome' AND language = 'uk' ORDER BY id`;
+  t.same(welcomes, [{ content: 'Привіт, {first_name}!', isActive: true }, { content: BOT_TEXTS.uk.templates.welcome, isActive: false }]);
+  await seedDefaultTemplates(h.sql);
+  t.equal((await h.sql`SELECT 1 FROM message_templates`).length, 8 * 9 + 1, 'seeded once');
 });
 
 t.test('/language switches the language with buttons, and the choice holds across a restart', async (t) => {
