@@ -130,3 +130,12 @@ t.test('the contact directory and the gazetteer, written by hand', async (t) => 
     t.match(answer, /Handville, Test Region, France/, 'the new place names the point');
   }
 });
+
+t.test('a language chosen by hand: both instances answer the next update in it', async (t) => {
+  const chooser = await aMember(h, group.id);
+  await bothAnswer(chooser.id);
+  await h.sql`UPDATE telegram_users SET chosen_language = 'uk' WHERE telegram_id = ${chooser.id}`;
+  const { a, b } = await bothAnswer(chooser.id);
+  t.match(a[0], /^📍 <b>Медичні контакти поблизу — /);
+  t.match(b[0], /^📍 <b>Медичні контакти поблизу — /);
+});
