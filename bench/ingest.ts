@@ -36,6 +36,7 @@ export async function measureIngest(context: BenchContext): Promise<BenchSection
       region: town.region,
       country: town.country,
       resultCount: 5,
+      language: null,
     };
     recorder.log(row);
   }

@@ -1,4 +1,5 @@
 import type { Context } from 'grammy';
+import type { LanguageCode } from '../api/contract/languages.js';
 import type { LogLevel, NewBotLog } from '../sql/bot-logs.js';
 import type { SystemSettings } from '../sql/settings.js';
 import type { StoredTelegramUser } from '../sql/bot-users.js';
@@ -8,8 +9,8 @@ import type { UpdateClaimer } from './update-claim.js';
 /** What the log row of the update being handled will say; features fill it in. */
 export type LogDraft = Omit<NewBotLog, 'createdAt' | 'userId' | 'chatId' | 'durationMs'>;
 
-/** The analytics columns of a log row that no place or lookup filled in. */
-export const NO_ANALYTICS = { latitude: null, longitude: null, city: null, region: null, country: null, resultCount: null } as const;
+/** The analytics columns of a log row that no place, lookup or user filled in. */
+export const NO_ANALYTICS = { latitude: null, longitude: null, city: null, region: null, country: null, resultCount: null, language: null } as const;
 
 /** Who may do what in this update, as the access gate decided. */
 export interface Access {
@@ -24,6 +25,11 @@ export interface RequestState {
   settings: SystemSettings;
   log: LogDraft;
   user?: StoredTelegramUser;
+  /**
+   * The language the user is answered in (resolveUserLanguage): what they chose with /language, else
+   * Telegram's language_code when the bot offers it, else the default language of the settings.
+   */
+  language: LanguageCode;
   access?: Access;
   /** Something was sent to the user: handling the update again would answer twice. */
   replied?: boolean;

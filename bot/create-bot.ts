@@ -14,7 +14,9 @@ import { trackUser } from './middleware/track-user.js';
 import { accessGate } from './middleware/access-gate.js';
 import { maintenance } from './middleware/maintenance.js';
 import { botMembershipUpdates, groupMembershipUpdates } from './features/membership-updates.js';
-import { BOT_COMMANDS, startFeature } from './features/start.js';
+import { botCommands, startFeature } from './features/start.js';
+import { languageFeature } from './features/language.js';
+import { getSystemSettings } from '../sql/settings.js';
 import { lookupFeature } from './features/lookup.js';
 import { createContactLookup } from '../sql/contact-lookup.js';
 import { placeSearchFeature } from './features/place-search.js';
@@ -105,6 +107,16 @@ export function createBot(options: BotOptions): MedBot {
     }
   });
 
+  /**
+   * Telegram shows each user the menu of their app's language: one per language the bot offers, and the
+   * default language's for everyone else. A change of the offered languages shows at the next start.
+   */
+  async function setCommandMenus(): Promise<void> {
+    const { defaultLanguage, botLanguages } = await getSystemSettings(options.sql);
+    await bot.api.setMyCommands(botCommands(defaultLanguage));
+    for (const language of botLanguages) await bot.api.setMyCommands(botCommands(language), { language_code: language });
+  }
+
   const inFlight = new Set<Promise<void>>();
   bot.use(async (ctx, next) => {
     lastUpdateAt = now();
@@ -128,6 +140,7 @@ export function createBot(options: BotOptions): MedBot {
   handling.use(groupMembershipUpdates(deps));
   handling.use(maintenance(deps));
   handling.use(startFeature(deps));
+  handling.use(languageFeature(deps));
   handling.use(lookupFeature(deps));
   handling.use(placeSearchFeature(deps));
   bot.use(guardUpdates({ ...deps, claims: createClaimQueue(options.sql), handle: handling.middleware(), retryWindowMs: options.updateRetryWindowMs }));
@@ -149,13 +162,13 @@ export function createBot(options: BotOptions): MedBot {
       try {
         await bot.init();
         if (options.webhook) {
-          await bot.api.setMyCommands(BOT_COMMANDS);
+          await setCommandMenus();
           // Every instance sets the same webhook at start; setting it again changes nothing.
           await bot.api.setWebhook(options.webhook.url, { secret_token: options.webhook.secretToken, allowed_updates: ALLOWED_UPDATES });
           connected = true;
         } else {
           await bot.api.deleteWebhook();
-          await bot.api.setMyCommands(BOT_COMMANDS);
+          await setCommandMenus();
           runner = run(bot, { runner: { fetch: { allowed_updates: ALLOWED_UPDATES } } });
         }
         state = 'running';

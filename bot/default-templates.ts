@@ -2,80 +2,48 @@ import { TEMPLATE_TYPES, templateVariables, type TemplateType } from '../api/con
 import type { Sql } from '../sql/database.js';
 import { insertTemplate } from '../sql/message-templates.js';
 import { runSeedOnce } from '../sql/seeds.js';
+import { botLanguageOf, LANGUAGE_CODES } from '../api/contract/languages.js';
+import { BOT_TEXTS } from './locales/index.js';
 
-/**
- * The reply texts the bot starts with: seeded as the active template of each type, and used
- * as they are should a type ever have no active template.
- */
-export const DEFAULT_TEMPLATES: Record<TemplateType, { name: string; content: string }> = {
-  welcome: {
-    name: 'Welcome',
-    content:
-      '👋 Hello, {first_name}!\n\nI help you find medical contacts near you. Send me your location (📎 → Location) or type the name of a city.\n\nYou can make {daily_limit} searches a day.',
-  },
-  help: {
-    name: 'Help',
-    content:
-      'ℹ️ <b>How to use this bot</b>\n\n• Send your location (📎 → Location) to see the nearest medical contacts.\n• Or type the name of a city, for example <i>London</i>.\n\nEach search uses one of your {daily_limit} daily searches; {remaining} are left today.',
-  },
-  location_result: {
-    name: 'Location results',
-    content: '📍 <b>Medical contacts near {city}</b>: {count}\nSearches left today: {remaining} of {daily_limit}.',
-  },
-  master_of_medicine: {
-    name: 'Master of Medicine introduction',
-    content: '⭐ <b>Master of Medicine</b>: our most trusted specialists near you.',
-  },
-  location_confirmation: {
-    name: 'Confirm a place',
-    content: 'Did you mean <b>{city}</b>? Choose the place to search near:',
-  },
-  error: {
-    name: 'Error',
-    content: '⚠️ {error_message}',
-  },
-  rate_limit: {
-    name: 'Daily limit reached',
-    content: '⏳ You have used all {daily_limit} searches for today, {first_name}. They reset in {reset_time}.',
-  },
-  broadcast: {
-    name: 'Announcement',
-    content: '📢 Hello {first_name}! There is news from the MedContacts team.',
-  },
-  custom: {
-    name: 'Thank you',
-    content: 'Thank you, {first_name}! 💙',
-  },
+/** The names the console lists the built-in templates under, whatever their language (the language is a column of its own). */
+const TEMPLATE_NAMES: Record<TemplateType, string> = {
+  welcome: 'Welcome',
+  help: 'Help',
+  location_result: 'Location results',
+  master_of_medicine: 'Master of Medicine introduction',
+  location_confirmation: 'Confirm a place',
+  error: 'Error',
+  rate_limit: 'Daily limit reached',
+  broadcast: 'Announcement',
+  custom: 'Thank you',
 };
 
-/** What the bot says when it refuses or cannot help, shown through the error template. */
-export const REFUSALS = {
-  accessDenied:
-    'This bot is only for members of our partner groups. Ask a group administrator to add you, then try again.',
-  blocked: 'You can no longer use this bot. If you think this is a mistake, contact the group administrators.',
-  maintenance: 'The bot is down for maintenance. Please try again a little later.',
-  failure: 'Something went wrong while answering. Please try again in a minute.',
-  noResults: (radiusKm: number, place: string) =>
-    `No medical contacts were found within ${radiusKm} km of ${place}. Try a location closer to a town.`,
-  badLocation: 'That location could not be read. Please send it again with 📎 → Location.',
-} as const;
+/**
+ * The reply texts the bot starts with, in English: seeded as the active template of each type, and used
+ * as they are should a type ever have no active template in any fitting language.
+ */
+export const DEFAULT_TEMPLATES: Record<TemplateType, { name: string; content: string }> = Object.fromEntries(
+  TEMPLATE_TYPES.map((type) => [type, { name: TEMPLATE_NAMES[type], content: BOT_TEXTS.en.templates[type] }]),
+) as Record<TemplateType, { name: string; content: string }>;
+
+/** What the bot says in English when it refuses or cannot help, shown through the error template (textsIn for the others). */
+export const REFUSALS = BOT_TEXTS.en.refusals;
 
 /**
- * The answer when the database stays away longer than an update may wait for it. Templates live in
- * the database, so these are built in, in the user's language where we have it.
+ * Russian, which the bot does not otherwise speak, kept for the one answer that needs no database: many
+ * of the directory's users read it, and this answer cannot know a language they chose.
  */
-const UNAVAILABLE: Record<string, string> = {
-  en: 'The service is temporarily unavailable, please try again in a minute.',
-  ru: 'Сервис временно недоступен, пожалуйста, попробуйте через минуту.',
-  uk: 'Сервіс тимчасово недоступний, будь ласка, спробуйте за хвилину.',
-  de: 'Der Dienst ist vorübergehend nicht verfügbar, bitte versuchen Sie es in einer Minute erneut.',
-  fr: 'Le service est temporairement indisponible, veuillez réessayer dans une minute.',
-  es: 'El servicio no está disponible temporalmente, inténtelo de nuevo en un minuto.',
-};
+const UNAVAILABLE_RU = 'Сервис временно недоступен, пожалуйста, попробуйте через минуту.';
 
-/** The "temporarily unavailable" answer in the language Telegram reports for the user (e.g. 'de', 'pt-br'), else English. */
+/**
+ * The answer when the database stays away longer than an update may wait for it. Templates and the
+ * language a user chose live in the database, so this is built in, in the language Telegram reports for
+ * the user (e.g. 'de', 'pt-br'), else English.
+ */
 export function unavailableText(languageCode: string | undefined): string {
-  return UNAVAILABLE[languageCode?.slice(0, 2).toLowerCase() ?? ''] ?? UNAVAILABLE.en!;
+  const language = botLanguageOf(languageCode);
+  if (language) return BOT_TEXTS[language].unavailable;
+  return languageCode?.slice(0, 2).toLowerCase() === 'ru' ? UNAVAILABLE_RU : BOT_TEXTS.en.unavailable;
 }
 
 /** Seeds one active template of each type, the first time a database is used. */
@@ -84,6 +52,17 @@ export async function seedDefaultTemplates(sql: Sql): Promise<void> {
     for (const type of TEMPLATE_TYPES) {
       const { name, content } = DEFAULT_TEMPLATES[type];
       await insertTemplate(tx, { name, type, content, variables: templateVariables(content), isActive: true });
+    }
+  });
+  // A seed of its own: databases seeded in English before the bot spoke other languages get them too.
+  await runSeedOnce(sql, 'default-templates-translations', async (tx) => {
+    for (const language of LANGUAGE_CODES.filter((code) => code !== 'en')) {
+      for (const type of TEMPLATE_TYPES) {
+        const content = BOT_TEXTS[language].templates[type];
+        // One a person already wrote and made active for this type and language stays the active one.
+        const [active] = await tx`SELECT 1 FROM message_templates WHERE type = ${type} AND language = ${language} AND is_active`;
+        await insertTemplate(tx, { name: TEMPLATE_NAMES[type], type, content, variables: templateVariables(content), isActive: !active, language });
+      }
     }
   });
 }

@@ -1,6 +1,7 @@
+import type { LanguageCode } from '../api/contract/languages.js';
 import type { TemplateType } from '../api/contract/message-templates.js';
 import type { AuthorizedGroupRef } from '../sql/access-control.js';
-import { loadSettingsAndAccess, loadUserAccess, readCurrentState, type BotSettingsAndAccess, type StateArea, type StateVersions, type UserAccessRecord } from '../sql/bot-state.js';
+import { loadSettingsAndAccess, loadUserAccess, readCurrentState, templateKey, type BotSettingsAndAccess, type StateArea, type StateVersions, type UserAccessRecord } from '../sql/bot-state.js';
 import { loadGazetteer, nearestPlaceIn, type Place } from '../sql/cities.js';
 import type { ContactDirectory, ContactLookup } from '../sql/contact-lookup.js';
 import { Kept } from '../sql/kept.js';
@@ -43,7 +44,8 @@ export interface MemoryReader {
   settings(): Promise<SystemSettings>;
   isWhitelisted(telegramId: number): Promise<boolean>;
   activeGroup(chatId: number): Promise<AuthorizedGroupRef | undefined>;
-  template(type: TemplateType): Promise<StoredTemplate | undefined>;
+  /** The active template of a type in exactly this language (replies.ts decides what stands in for a missing one). */
+  template(type: TemplateType, language: LanguageCode): Promise<StoredTemplate | undefined>;
   /** A known user's access, or undefined for a user with no row yet. */
   user(telegramId: number): Promise<KnownUser | undefined>;
   nearestPlace(latitude: number, longitude: number): Promise<Place | undefined>;
@@ -76,7 +78,7 @@ export function createBotMemory(sql: Sql, contactLookup: ContactLookup): BotMemo
       if (membership?.isActive) memberOf.push(group);
     }
     // Only what access needs is kept: one user checked against hundreds of groups keeps their own.
-    return { user: record.user, accessVersion: record.accessVersion, listsVersion: versions.access, trustedUntil, memberOf };
+    return { user: record.user, accessVersion: record.accessVersion, chosenLanguage: record.chosenLanguage, listsVersion: versions.access, trustedUntil, memberOf };
   }
 
   function readUser(telegramId: number): Promise<KnownUser | undefined> {
@@ -115,7 +117,7 @@ export function createBotMemory(sql: Sql, contactLookup: ContactLookup): BotMemo
         settings: () => fromLists(['settings'], (loaded) => loaded.settings),
         isWhitelisted: (telegramId) => fromLists(['access'], (loaded) => loaded.whitelist.has(telegramId)),
         activeGroup: (chatId) => fromLists(['access'], (loaded) => loaded.groups.get(chatId)),
-        template: (type) => fromLists(['templates'], (loaded) => loaded.templates.get(type)),
+        template: (type, language) => fromLists(['templates'], (loaded) => loaded.templates.get(templateKey(type, language))),
         async user(telegramId) {
           const { versions: listVersions } = await fromLists(['access'], (loaded) => loaded);
           let user = await readUser(telegramId);

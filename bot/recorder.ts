@@ -241,8 +241,12 @@ function readSpilled(file: string, onError: (error: unknown) => void): Batch | u
   try {
     // Batches spilled before sightings were recorded have none.
     const batch = JSON.parse(readFileSync(file, 'utf8')) as Omit<Batch, 'seenUsers'> & Partial<Pick<Batch, 'seenUsers'>>;
-    // JSON keeps dates as text.
-    return { ...batch, seenUsers: batch.seenUsers ?? {}, logs: batch.logs.map((row) => ({ ...row, createdAt: new Date(row.createdAt) })) };
+    // JSON keeps dates as text; rows spilled before logs carried a language have none.
+    return {
+      ...batch,
+      seenUsers: batch.seenUsers ?? {},
+      logs: batch.logs.map((row) => ({ ...row, createdAt: new Date(row.createdAt), language: row.language ?? null })),
+    };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     onError(new Error(`Could not read the unwritten bot log batch ${file}; it was renamed to .unreadable`, { cause: error }));

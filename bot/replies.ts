@@ -2,7 +2,8 @@ import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Sql } from '../sql/database.js';
 import { usedToday } from '../sql/daily-usage.js';
 import type { BotContext } from './context.js';
-import { DEFAULT_TEMPLATES } from './default-templates.js';
+import { textsIn } from './locales/index.js';
+import type { StoredTemplate } from '../sql/message-templates.js';
 import type { Recorder } from './recorder.js';
 import { packSections, splitMessage } from './render.js';
 import { renderTemplate, type TemplateType, type TemplateValues } from '../api/contract/message-templates.js';
@@ -15,15 +16,23 @@ export interface ReplyDeps {
 }
 
 /**
- * The active templates of the types (kept in memory), rendered; a type with no active template
- * falls back to its built-in text.
+ * The template a reply of a type is written with (kept in memory): the active one in the user's language,
+ * else the default language's; undefined leaves the built-in text in the user's language.
  */
+export async function activeTemplate(ctx: BotContext, type: TemplateType): Promise<StoredTemplate | undefined> {
+  const { language, settings } = ctx.request;
+  const memory = ctx.attempt.memory;
+  return (await memory.template(type, language)) ?? (language === settings.defaultLanguage ? undefined : memory.template(type, settings.defaultLanguage));
+}
+
+/** The templates of the types, rendered in the user's language (activeTemplate). */
 export async function renderReplies(deps: ReplyDeps, ctx: BotContext, types: TemplateType[], values: TemplateValues): Promise<string[]> {
-  const templates = await Promise.all(types.map((type) => ctx.attempt.memory.template(type)));
+  const templates = await Promise.all(types.map((type) => activeTemplate(ctx, type)));
+  const builtIn = textsIn(ctx.request.language).templates;
   return types.map((type, index) => {
     const template = templates[index];
     if (template) deps.recorder.templateUsed(template.id);
-    return renderTemplate(template?.content ?? DEFAULT_TEMPLATES[type].content, values);
+    return renderTemplate(template?.content ?? builtIn[type], values);
   });
 }
 
@@ -66,5 +75,5 @@ export async function userValues(deps: ReplyDeps, ctx: BotContext, used?: number
   const dailyLimit = access ? access.dailyLimit : settings.defaultDailyLimit;
   used ??= ctx.from ? await usedToday(deps.sql, ctx.from.id, localDay(now, settings.timeZone)) : 0;
   const user = ctx.from && { firstName: ctx.from.first_name, lastName: ctx.from.last_name, username: ctx.from.username };
-  return replyValues({ user, dailyLimit, used, now, timeZone: settings.timeZone });
+  return replyValues({ user, dailyLimit, used, now, timeZone: settings.timeZone, language: ctx.request.language });
 }

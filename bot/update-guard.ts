@@ -6,6 +6,7 @@ import type { Update } from 'grammy/types';
 import { isDatabaseUnavailable } from '../sql/errors.js';
 import type { UpdateKey } from '../sql/processed-updates.js';
 import { NO_ANALYTICS, type BotContext } from './context.js';
+import { botLanguageOf } from '../api/contract/languages.js';
 import { unavailableText } from './default-templates.js';
 import { commandOf, errorText } from './middleware/request-log.js';
 import type { BotMemory } from './memory.js';
@@ -117,6 +118,8 @@ async function answerUnavailable(
     errorMessage: errorText(cause),
     metadata,
     ...NO_ANALYTICS,
+    // Telegram's language where the bot speaks it: a language the user chose is in the database that is away.
+    language: ctx.from ? (botLanguageOf(ctx.from.language_code) ?? null) : null,
   });
 }
 

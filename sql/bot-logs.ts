@@ -21,6 +21,8 @@ export interface NewBotLog {
   region: string | null;
   country: string | null;
   resultCount: number | null;
+  /** The language the user was answered in; null for updates without a user. */
+  language: string | null;
 }
 
 /** A bot_logs row as stored, with its id. */
@@ -38,7 +40,7 @@ export async function insertBotLogs(sql: Sql, rows: NewBotLog[]): Promise<void> 
     });
   await sql`
     INSERT INTO bot_logs (created_at, level, message, command, user_id, chat_id, duration_ms, error_message,
-      metadata, latitude, longitude, city, region, country, result_count)
+      metadata, latitude, longitude, city, region, country, result_count, language)
     -- text[] first: a jsonb[] parameter would encode each JSON text again, as a string.
     SELECT * FROM unnest(
       ${column('createdAt')}::timestamptz[], ${column('level')}::text[], ${column('message')}::text[],
@@ -46,7 +48,8 @@ export async function insertBotLogs(sql: Sql, rows: NewBotLog[]): Promise<void> 
       ${column('durationMs')}::int[], ${column('errorMessage')}::text[],
       ${rows.map((row) => JSON.stringify(row.metadata))}::text[]::jsonb[],
       ${column('latitude')}::float8[], ${column('longitude')}::float8[], ${column('city')}::text[],
-      ${column('region')}::text[], ${column('country')}::text[], ${column('resultCount')}::int[])`;
+      ${column('region')}::text[], ${column('country')}::text[], ${column('resultCount')}::int[],
+      ${column('language')}::text[])`;
 }
 
 type Condition = postgres.PendingQuery<postgres.Row[]>;

@@ -1,3 +1,4 @@
+import type { LanguageCode } from '../api/contract/languages.js';
 import type { TemplateType } from '../api/contract/message-templates.js';
 import type { AuthorizedGroupRef } from './access-control.js';
 import type { StoredTelegramUser } from './bot-users.js';
@@ -28,8 +29,8 @@ export interface BotSettingsAndAccess {
   whitelist: Set<number>;
   /** Active authorized groups by chat id. */
   groups: Map<number, AuthorizedGroupRef>;
-  /** The active template of each type that has one (the most recently edited, if several are active). */
-  templates: Map<TemplateType, StoredTemplate>;
+  /** The active template of each type and language that has one, by templateKey (the most recently edited, if several are active). */
+  templates: Map<string, StoredTemplate>;
 }
 
 export async function readStateVersions(sql: Sql): Promise<StateVersions> {
@@ -56,15 +57,21 @@ export async function loadSettingsAndAccess(sql: Sql): Promise<BotSettingsAndAcc
     getSystemSettings(sql),
     sql<{ telegramId: number }[]>`SELECT telegram_id FROM admin_whitelist WHERE is_active`,
     sql<AuthorizedGroupRef[]>`SELECT group_id, group_name, daily_limit FROM authorized_groups WHERE is_active`,
-    sql<StoredTemplate[]>`SELECT DISTINCT ON (type) * FROM message_templates WHERE is_active ORDER BY type, updated_at DESC, id DESC`,
+    sql<(StoredTemplate & { language: string })[]>`
+      SELECT DISTINCT ON (type, language) * FROM message_templates WHERE is_active ORDER BY type, language, updated_at DESC, id DESC`,
   ]);
   return {
     versions: { settings: settingsVersion, access, templates: templatesVersion },
     settings,
     whitelist: new Set(whitelist.map((entry) => entry.telegramId)),
     groups: new Map(groups.map((group) => [group.groupId, group])),
-    templates: new Map(templates.map((template) => [template.type, template])),
+    templates: new Map(templates.map((template) => [templateKey(template.type, template.language), template])),
   };
+}
+
+/** Where the active template of a type in a language is kept in BotSettingsAndAccess.templates. */
+export function templateKey(type: TemplateType, language: string): string {
+  return `${type}:${language}`;
 }
 
 /** A known user as the bot decides access for them: their row and every membership stored for them. */
@@ -72,26 +79,37 @@ export interface UserAccessRecord {
   user: StoredTelegramUser;
   /** Their row's access counter (migration 030): moves when staff block them or a membership of theirs is written. */
   accessVersion: number;
+  /** The language they chose with /language; null: they follow Telegram's language_code. A change moves accessVersion (migration 031). */
+  chosenLanguage: string | null;
   memberships: { groupId: number; isActive: boolean; lastVerified: Date }[];
 }
 
 /** One statement, so the row, its counter and the memberships are of one moment. */
 export async function loadUserAccess(sql: Sql, telegramId: number): Promise<UserAccessRecord | undefined> {
-  const [row] = await sql<(StoredTelegramUser & { accessVersion: number; memberships: { groupId: number; isActive: boolean; lastVerified: string }[] })[]>`
+  const [row] = await sql<(StoredTelegramUser & { accessVersion: number; chosenLanguage: string | null; memberships: { groupId: number; isActive: boolean; lastVerified: string }[] })[]>`
     SELECT u.id, u.telegram_id, u.first_name, u.last_name, u.username, u.language_code, u.is_active, u.is_blocked,
-      u.total_requests, u.last_seen, u.created_at, u.access_version,
+      u.total_requests, u.last_seen, u.created_at, u.access_version, u.chosen_language,
       coalesce((SELECT json_agg(json_build_object('groupId', m.group_id, 'isActive', m.is_active, 'lastVerified', m.last_verified))
         FROM user_memberships m WHERE m.telegram_id = u.telegram_id), '[]') AS memberships
     FROM telegram_users u WHERE u.telegram_id = ${telegramId}`;
   if (!row) return undefined;
-  const { accessVersion, memberships, ...user } = row;
+  const { accessVersion, chosenLanguage, memberships, ...user } = row;
   return {
     user,
     accessVersion: Number(accessVersion),
+    chosenLanguage,
     memberships: memberships.map((membership) => ({
       groupId: Number(membership.groupId),
       isActive: membership.isActive,
       lastVerified: new Date(membership.lastVerified),
     })),
   };
+}
+
+/**
+ * Stores the language a user chose with /language; it holds until they choose another. The row's access
+ * counter moves with it (trigger of migration 031), so every instance reads the user again.
+ */
+export async function setChosenLanguage(sql: Sql, telegramId: number, language: LanguageCode): Promise<void> {
+  await sql`UPDATE telegram_users SET chosen_language = ${language} WHERE telegram_id = ${telegramId}`;
 }

@@ -1,3 +1,4 @@
+import type { LanguageCode } from '../api/contract/languages.js';
 import type { TemplateType } from '../api/contract/message-templates.js';
 import type { Sql } from './database.js';
 
@@ -28,6 +29,8 @@ export interface NewTemplate {
   content: string;
   variables: string[];
   isActive: boolean;
+  /** The language the template is written in; English unless told. */
+  language?: LanguageCode;
 }
 
 export async function insertTemplate(sql: Sql, template: NewTemplate): Promise<StoredTemplate> {

@@ -7,9 +7,9 @@ import type { TemplateType } from '../../api/contract/message-templates.js';
 import { isDatabaseUnavailable } from '../../sql/errors.js';
 import { recordOutcome, type BotContext } from '../context.js';
 import { formatContact } from '../contact-card.js';
-import { REFUSALS } from '../default-templates.js';
+import { textsIn } from '../locales/index.js';
 import type { Recorder } from '../recorder.js';
-import { renderReplies, replyWithTemplate, sendHtml, userValues } from '../replies.js';
+import { activeTemplate, renderReplies, replyWithTemplate, sendHtml, userValues } from '../replies.js';
 import { localDay } from '../../api/contract/time-zone.js';
 import { formatCount } from '../../api/contract/plural.js';
 
@@ -59,13 +59,13 @@ async function answerPoint(deps: LookupDeps, ctx: BotContext, point: { latitude:
   const placeName = place ? placeLabel(place) : `${point.latitude.toFixed(3)}, ${point.longitude.toFixed(3)}`;
   if (contacts.length === 0) {
     recordOutcome(ctx, 'WARN', 'No contacts within the search radius', { ...where, resultCount: 0 });
-    await replyWithTemplate(deps, ctx, 'error', { error_message: REFUSALS.noResults(settings.maxRadiusKm, placeName) });
+    await replyWithTemplate(deps, ctx, 'error', { error_message: textsIn(ctx.request.language).refusals.noResults(settings.maxRadiusKm, placeName) });
     return;
   }
   const masters = contacts.filter((contact) => contact.isMasterOfMedicine);
   const types: TemplateType[] = masters.length > 0 ? ['location_result', 'master_of_medicine'] : ['location_result'];
   // Read before the claim, so that it checks them too.
-  await Promise.all(types.map((type) => memory.template(type)));
+  await Promise.all(types.map((type) => activeTemplate(ctx, type)));
 
   // access.dailyLimit null is unlimited (whitelisted admins): only a missing access decision falls back to the default.
   const limit = access ? access.dailyLimit : settings.defaultDailyLimit;
@@ -109,7 +109,7 @@ export function lookupFeature(deps: LookupDeps): Composer<BotContext> {
     const { latitude, longitude } = ctx.message.location;
     if (!isValidPoint(latitude, longitude)) {
       recordOutcome(ctx, 'WARN', 'Ignored a malformed location', { metadata: { ...ctx.request.log.metadata, latitude, longitude } });
-      await replyWithTemplate(deps, ctx, 'error', { error_message: REFUSALS.badLocation });
+      await replyWithTemplate(deps, ctx, 'error', { error_message: textsIn(ctx.request.language).refusals.badLocation });
       return;
     }
     await answerPoint(deps, ctx, { latitude, longitude });

@@ -6,6 +6,7 @@ import type { Recorder } from '../recorder.js';
 import { replyWithTemplate } from '../replies.js';
 import { CANCEL_CALLBACK, placeLabel } from './lookup.js';
 import { formatCount } from '../../api/contract/plural.js';
+import { textsIn } from '../locales/index.js';
 
 /** Longer text is a sentence, not a place name. */
 const MAX_PLACE_NAME_LENGTH = 100;
@@ -46,7 +47,7 @@ export function placeSearchFeature(deps: { sql: Sql; recorder: Recorder }): Comp
     const choices = match ? [match] : places;
     const keyboard = new InlineKeyboard();
     for (const place of choices) keyboard.text(placeLabel(place), `place:${place.id}`).row();
-    keyboard.text('✖ Cancel', CANCEL_CALLBACK);
+    keyboard.text(textsIn(ctx.request.language).cancel, CANCEL_CALLBACK);
     await replyWithTemplate(deps, ctx, 'location_confirmation', { city: match ? placeLabel(match) : text }, keyboard);
     recordOutcome(ctx, 'INFO', match ? 'Asked to confirm a place' : `Offered ${formatCount(choices.length, 'place')} to choose from`, {
       metadata: { ...metadata, placeIds: choices.map((place) => place.id) },

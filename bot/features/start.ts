@@ -1,11 +1,19 @@
 import { Composer } from 'grammy';
+import type { BotCommand } from 'grammy/types';
+import type { LanguageCode } from '../../api/contract/languages.js';
+import { textsIn } from '../locales/index.js';
 import { recordOutcome, type BotContext } from '../context.js';
 import { replyWithTemplate, type ReplyDeps } from '../replies.js';
 
-export const BOT_COMMANDS = [
-  { command: 'start', description: 'Start and see what this bot does' },
-  { command: 'help', description: 'How to find medical contacts near you' },
-];
+/** The command menu (setMyCommands) in a language. */
+export function botCommands(language: LanguageCode): BotCommand[] {
+  const { commands } = textsIn(language);
+  return [
+    { command: 'start', description: commands.start },
+    { command: 'help', description: commands.help },
+    { command: 'language', description: commands.language },
+  ];
+}
 
 /** /start answers with the welcome template, /help with the help template. */
 export function startFeature(deps: ReplyDeps): Composer<BotContext> {

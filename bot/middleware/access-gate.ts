@@ -4,7 +4,7 @@ import type { Sql } from '../../sql/database.js';
 import type { AuthorizedGroupRef } from '../../sql/access-control.js';
 import type { BotMemory } from '../memory.js';
 import { recordOutcome, type BotContext } from '../context.js';
-import { REFUSALS } from '../default-templates.js';
+import { textsIn } from '../locales/index.js';
 import { groupsOfUser } from '../membership.js';
 import type { Recorder } from '../recorder.js';
 import { replyWithTemplate } from '../replies.js';
@@ -44,7 +44,7 @@ export function accessGate(deps: { sql: Sql; recorder: Recorder; memory: BotMemo
     if (!decision.allowed) {
       if (decision.refusal === 'blocked') return refuseBlocked(deps, ctx);
       recordOutcome(ctx, 'WARN', 'Refused a user who is in no authorized group');
-      return replyWithTemplate(deps, ctx, 'error', { error_message: REFUSALS.accessDenied });
+      return replyWithTemplate(deps, ctx, 'error', { error_message: textsIn(ctx.request.language).refusals.accessDenied });
     }
     ctx.request.access = { whitelisted: decision.whitelisted, dailyLimit: decision.dailyLimit };
     return next();
@@ -66,5 +66,5 @@ async function memberGroups(deps: { sql: Sql; memory: BotMemory }, ctx: BotConte
 
 function refuseBlocked(deps: { sql: Sql; recorder: Recorder }, ctx: BotContext): Promise<void> {
   recordOutcome(ctx, 'WARN', 'Refused a user blocked by staff');
-  return replyWithTemplate(deps, ctx, 'error', { error_message: REFUSALS.blocked });
+  return replyWithTemplate(deps, ctx, 'error', { error_message: textsIn(ctx.request.language).refusals.blocked });
 }

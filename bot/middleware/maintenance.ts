@@ -1,7 +1,7 @@
 import type { MiddlewareFn } from 'grammy';
 import { refusedForMaintenance } from '../../api/contract/bot-access.js';
 import { recordOutcome, type BotContext } from '../context.js';
-import { REFUSALS } from '../default-templates.js';
+import { textsIn } from '../locales/index.js';
 import { replyWithTemplate, type ReplyDeps } from '../replies.js';
 
 /** In maintenance mode only whitelisted admins get past; everyone else is told to come back later. */
@@ -9,6 +9,6 @@ export function maintenance(deps: ReplyDeps): MiddlewareFn<BotContext> {
   return async (ctx, next) => {
     if (!refusedForMaintenance(ctx.request.settings.maintenanceMode, ctx.request.access?.whitelisted ?? false)) return next();
     recordOutcome(ctx, 'WARN', 'Refused during maintenance');
-    await replyWithTemplate(deps, ctx, 'error', { error_message: REFUSALS.maintenance });
+    await replyWithTemplate(deps, ctx, 'error', { error_message: textsIn(ctx.request.language).refusals.maintenance });
   };
 }

@@ -1,7 +1,8 @@
 import type { MiddlewareFn } from 'grammy';
 import type { Sql } from '../../sql/database.js';
 import { NO_ANALYTICS, recordOutcome, type BotContext, type LogDraft } from '../context.js';
-import { REFUSALS } from '../default-templates.js';
+import { textsIn } from '../locales/index.js';
+import { resolveUserLanguage } from '../../api/contract/languages.js';
 import type { Recorder } from '../recorder.js';
 import { replyWithTemplate } from '../replies.js';
 import { isForTheGuard } from '../update-claim.js';
@@ -40,14 +41,16 @@ export function requestLog(deps: { sql: Sql; recorder: Recorder; now: () => Date
       metadata: { updateId: ctx.update.update_id },
       ...NO_ANALYTICS,
     };
-    ctx.request = { startedAt, receivedAt, settings, log };
+    // Telegram's language until trackUser knows whether the user chose one.
+    const language = resolveUserLanguage({ chosenLanguage: null, languageCode: ctx.from?.language_code }, settings);
+    ctx.request = { startedAt, receivedAt, settings, log, language };
     try {
       await next();
     } catch (error) {
       if (isForTheGuard(error) && !ctx.request.replied) throw error;
       recordOutcome(ctx, 'ERROR', 'Failed to answer', { errorMessage: errorText(error) });
       if (ctx.chat) {
-        await replyWithTemplate(deps, ctx, 'error', { error_message: REFUSALS.failure }).catch((replyError: unknown) => {
+        await replyWithTemplate(deps, ctx, 'error', { error_message: textsIn(ctx.request.language).refusals.failure }).catch((replyError: unknown) => {
           ctx.request.log.metadata.replyError = errorText(replyError);
         });
       }
@@ -67,6 +70,7 @@ function record(deps: { recorder: Recorder }, ctx: BotContext, receivedAt: Date)
       userId: ctx.from?.id ?? null,
       chatId: ctx.chat?.id ?? null,
       durationMs: Math.round(performance.now() - ctx.request.startedAt),
+      language: ctx.from ? ctx.request.language : null,
     },
     ctx.request.settings.logLevel,
   );

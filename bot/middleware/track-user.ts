@@ -1,4 +1,5 @@
 import type { MiddlewareFn } from 'grammy';
+import { resolveUserLanguage } from '../../api/contract/languages.js';
 import type { Sql } from '../../sql/database.js';
 import { upsertTelegramUser, type TelegramProfile } from '../../sql/bot-users.js';
 import type { BotMemory } from '../memory.js';
@@ -20,17 +21,18 @@ export function trackUser(deps: { sql: Sql; recorder: Recorder; memory: BotMemor
         username: from.username ?? null,
         languageCode: from.language_code ?? null,
       };
-      const known = await ctx.attempt.memory.user(from.id);
+      let known = await ctx.attempt.memory.user(from.id);
       if (known && sameProfile(known.user, profile)) {
         // The bot blocked or unblocked is not the user writing: it says nothing of whether they can be reached.
         if (!ctx.myChatMember) deps.recorder.userSeen(from.id, ctx.request.receivedAt);
-        ctx.request.user = known.user;
       } else {
         await upsertTelegramUser(deps.sql, profile, ctx.request.receivedAt);
         deps.memory.forgetUser(from.id);
         // Read back through memory, so that the claim checks the row as it is now.
-        ctx.request.user = (await ctx.attempt.memory.user(from.id))?.user;
+        known = await ctx.attempt.memory.user(from.id);
       }
+      ctx.request.user = known?.user;
+      ctx.request.language = resolveUserLanguage({ chosenLanguage: known?.chosenLanguage ?? null, languageCode: profile.languageCode }, ctx.request.settings);
     }
     await next();
   };

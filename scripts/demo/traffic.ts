@@ -1,4 +1,5 @@
 import type { LogLevel, NewBotLog } from '../../sql/bot-logs.js';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, resolveUserLanguage } from '../../api/contract/languages.js';
 import { DEMO_GROUPS } from './access-control.js';
 import type { DemoUser } from './bot-users.js';
 import { distanceKm, jitter } from './cities.js';
@@ -97,6 +98,8 @@ export function simulateTraffic(random: Random, planned: PlannedUpdate[], contac
       createdAt: at, level: 'INFO', message: '', command: null, userId: user.telegramId, chatId,
       durationMs: 0, errorMessage: null, metadata: { updateId: FIRST_UPDATE_ID + index },
       latitude: null, longitude: null, city: null, region: null, country: null, resultCount: null, contacts: [],
+      // The demo never chose a language with /language: each user is answered in Telegram's, as the defaults offer it.
+      language: resolveUserLanguage({ chosenLanguage: null, languageCode: user.languageCode }, { defaultLanguage: DEFAULT_LANGUAGE, botLanguages: LANGUAGE_CODES }),
     };
     const outcome = (level: LogLevel, message: string, command: string | null, median: number, details: Partial<DemoRequest> = {}) =>
       Object.assign(row, { level, message, command, durationMs: duration(median) }, details, { metadata: { ...row.metadata, ...details.metadata } });

@@ -38,6 +38,7 @@ function log(at: string, level: LogLevel, userId: number | null, durationMs: num
     latitude: null,
     longitude: null,
     resultCount: null,
+    language: null,
     ...place,
   };
 }

@@ -141,7 +141,7 @@ t.test('the bot users list', async (t) => {
       durationMs: 100 + index,
       errorMessage: index === 24 ? 'Telegram timed out' : null,
       metadata: {},
-      latitude: null, longitude: null, city: null, region: null, country: null, resultCount: null,
+      latitude: null, longitude: null, city: null, region: null, country: null, resultCount: null, language: null,
     })));
     const response = await call(viewer, { method: 'GET', url: '/api/telegram-users/500003' });
     t.equal(response.statusCode, 200);

@@ -7,11 +7,11 @@ import { aContact, aMember, anAuthorizedGroup, rendered, texts } from '../helper
 const h = await createBotHarness(t);
 const group = await anAuthorizedGroup(h, { dailyLimit: 4 });
 
-/** Makes a template the active one of its type for one test, putting the old text back after. */
+/** Makes a template the active English one of its type for one test, putting the old text back after. */
 async function withTemplate(t: Test, type: TemplateType, content: string) {
-  const [before] = await h.sql<{ content: string }[]>`SELECT content FROM message_templates WHERE type = ${type} AND is_active`;
-  await h.sql`UPDATE message_templates SET content = ${content}, updated_at = now() WHERE type = ${type} AND is_active`;
-  t.teardown(() => h.sql`UPDATE message_templates SET content = ${before!.content} WHERE type = ${type} AND is_active`);
+  const [before] = await h.sql<{ content: string }[]>`SELECT content FROM message_templates WHERE type = ${type} AND language = 'en' AND is_active`;
+  await h.sql`UPDATE message_templates SET content = ${content}, updated_at = now() WHERE type = ${type} AND language = 'en' AND is_active`;
+  t.teardown(() => h.sql`UPDATE message_templates SET content = ${before!.content} WHERE type = ${type} AND language = 'en' AND is_active`);
 }
 
 t.test('/start answers with the welcome template, the name and the daily limit filled in', async (t) => {

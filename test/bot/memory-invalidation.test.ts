@@ -111,9 +111,9 @@ t.test("the user's own access: blocked by staff, and a membership that ends", as
 });
 
 t.test('templates: the answer template edited by hand', async (t) => {
-  const [before] = await h.sql<{ content: string }[]>`SELECT content FROM message_templates WHERE type = 'location_result' AND is_active`;
-  await h.sql`UPDATE message_templates SET content = 'Edited by hand: {count} near {city}' WHERE type = 'location_result' AND is_active`;
-  t.teardown(() => h.sql`UPDATE message_templates SET content = ${before!.content} WHERE type = 'location_result' AND is_active`);
+  const [before] = await h.sql<{ content: string }[]>`SELECT content FROM message_templates WHERE type = 'location_result' AND language = 'en' AND is_active`;
+  await h.sql`UPDATE message_templates SET content = 'Edited by hand: {count} near {city}' WHERE type = 'location_result' AND language = 'en' AND is_active`;
+  t.teardown(() => h.sql`UPDATE message_templates SET content = ${before!.content} WHERE type = 'location_result' AND language = 'en' AND is_active`);
   const { a, b } = await bothAnswer(user.id);
   t.match(a[0], /^Edited by hand: 1 near Paris/);
   t.match(b[0], /^Edited by hand: 1 near Paris/);
@@ -129,4 +129,13 @@ t.test('the contact directory and the gazetteer, written by hand', async (t) => 
     t.match(answer, /Dr Second/, 'the new contact is found');
     t.match(answer, /Handville, Test Region, France/, 'the new place names the point');
   }
+});
+
+t.test('a language chosen by hand: both instances answer the next update in it', async (t) => {
+  const chooser = await aMember(h, group.id);
+  await bothAnswer(chooser.id);
+  await h.sql`UPDATE telegram_users SET chosen_language = 'uk' WHERE telegram_id = ${chooser.id}`;
+  const { a, b } = await bothAnswer(chooser.id);
+  t.match(a[0], /^📍 <b>Медичні контакти поблизу — /);
+  t.match(b[0], /^📍 <b>Медичні контакти поблизу — /);
 });

@@ -44,7 +44,8 @@ t.test('an update the database stays away for is answered "temporarily unavailab
   await medBot.whenHandled(delivery.update_id, 3 * RETRY_WINDOW_MS);
   t.same(texts(sim.botMessagesSince(ute.id, 0)), [unavailableText('de')]);
   t.match(unavailableText('de'), /vorübergehend nicht verfügbar/);
-  t.equal(unavailableText('pt-br'), 'The service is temporarily unavailable, please try again in a minute.', 'English where the language is not known');
+  t.equal(unavailableText('pt-br'), 'O serviço está temporariamente indisponível, tente novamente em um minuto.', 'a regional code in its language');
+  t.equal(unavailableText('ja'), 'The service is temporarily unavailable, please try again in a minute.', 'English where the language is not known');
 
   await medBot.recorder.flush();
   t.same(await logsOf(direct.sql, delivery.update_id), [], 'not logged while the database is away');

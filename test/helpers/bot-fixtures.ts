@@ -60,13 +60,17 @@ export async function aContact(sql: Sql, spec: ContactSpec = {}): Promise<{ id: 
 }
 
 /** A simulated Telegram user (not yet in any group). */
-export function aUser(h: Pick<BotHarness, 'sim'>, spec: { id?: number; firstName?: string; lastName?: string; username?: string } = {}): SimulatedUser {
+export function aUser(
+  h: Pick<BotHarness, 'sim'>,
+  spec: { id?: number; firstName?: string; lastName?: string; username?: string; languageCode?: string } = {},
+): SimulatedUser {
   const id = spec.id ?? nextId();
   return h.sim.upsertUser({
     id,
     first_name: spec.firstName ?? `User${id}`,
     ...(spec.lastName && { last_name: spec.lastName }),
     ...(spec.username && { username: spec.username }),
+    ...(spec.languageCode && { language_code: spec.languageCode }),
   });
 }
 

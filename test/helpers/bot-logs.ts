@@ -20,6 +20,7 @@ export function aBotLog(fields: Partial<NewBotLog> = {}): NewBotLog {
     region: null,
     country: null,
     resultCount: null,
+    language: null,
     ...fields,
   };
 }

@@ -62,6 +62,7 @@ function aLog(random: Random, from: number, to: number): NewBotLog {
     region: place.region,
     country: place.country,
     resultCount: null,
+    language: null,
   };
 }
 function someLogs(random: Random, count: number, from: number, to: number): NewBotLog[] {

@@ -1,0 +1,36 @@
+import type { BotTexts } from './types.js';
+
+export const en: BotTexts = {
+  templates: {
+    welcome:
+      '👋 Hello, {first_name}!\n\nI help you find medical contacts near you. Send me your location (📎 → Location) or type the name of a city.\n\nYou can make {daily_limit} searches a day.',
+    help:
+      'ℹ️ <b>How to use this bot</b>\n\n• Send your location (📎 → Location) to see the nearest medical contacts.\n• Or type the name of a city, for example <i>London</i>.\n\nEach search uses one of your {daily_limit} daily searches; {remaining} are left today.',
+    location_result: '📍 <b>Medical contacts near {city}</b>: {count}\nSearches left today: {remaining} of {daily_limit}.',
+    master_of_medicine: '⭐ <b>Master of Medicine</b>: our most trusted specialists near you.',
+    location_confirmation: 'Did you mean <b>{city}</b>? Choose the place to search near:',
+    error: '⚠️ {error_message}',
+    rate_limit: '⏳ You have used all {daily_limit} searches for today, {first_name}. They reset in {reset_time}.',
+    broadcast: '📢 Hello {first_name}! There is news from the MedContacts team.',
+    custom: 'Thank you, {first_name}! 💙',
+  },
+  refusals: {
+    accessDenied: 'This bot is only for members of our partner groups. Ask a group administrator to add you, then try again.',
+    blocked: 'You can no longer use this bot. If you think this is a mistake, contact the group administrators.',
+    maintenance: 'The bot is down for maintenance. Please try again a little later.',
+    failure: 'Something went wrong while answering. Please try again in a minute.',
+    noResults: (radiusKm, place) => `No medical contacts were found within ${radiusKm} km of ${place}. Try a location closer to a town.`,
+    badLocation: 'That location could not be read. Please send it again with 📎 → Location.',
+  },
+  unavailable: 'The service is temporarily unavailable, please try again in a minute.',
+  cancel: '✖ Cancel',
+  commands: {
+    start: 'Start and see what this bot does',
+    help: 'How to find medical contacts near you',
+    language: 'Choose the language I answer in',
+  },
+  languageChoice: {
+    question: 'Which language should I answer you in?',
+    chosen: 'Done: from now on I will answer you in English.',
+  },
+};

@@ -1,0 +1,37 @@
+import type { BotTexts } from './types.js';
+
+export const it: BotTexts = {
+  templates: {
+    welcome:
+      '👋 Ciao, {first_name}!\n\nTi aiuto a trovare contatti medici vicino a te. Inviami la tua posizione (📎 → Posizione) oppure scrivi il nome di una città.\n\nRicerche al giorno: {daily_limit}.',
+    help:
+      'ℹ️ <b>Come usare questo bot</b>\n\n• Invia la tua posizione (📎 → Posizione) per vedere i contatti medici più vicini.\n• Oppure scrivi il nome di una città, per esempio <i>Bologna</i>.\n\nOgni ricerca conta nel tuo limite giornaliero ({daily_limit}). Rimaste per oggi: {remaining}.',
+    location_result: '📍 <b>Contatti medici vicino a {city}</b>: {count}\nRicerche rimaste oggi: {remaining} su {daily_limit}.',
+    master_of_medicine: '⭐ <b>Master of Medicine</b>: i nostri specialisti più affidabili vicino a te.',
+    location_confirmation: 'Intendevi <b>{city}</b>? Scegli il luogo vicino al quale cercare:',
+    error: '⚠️ {error_message}',
+    rate_limit: '⏳ {first_name}, hai usato tutte le ricerche di oggi ({daily_limit}). Si rinnoveranno tra {reset_time}.',
+    broadcast: '📢 Ciao {first_name}! Ci sono novità dal team di MedContacts.',
+    custom: 'Grazie, {first_name}! 💙',
+  },
+  refusals: {
+    accessDenied: 'Questo bot è riservato ai membri dei nostri gruppi partner. Chiedi a un amministratore del gruppo di aggiungerti, poi riprova.',
+    blocked: 'Non puoi più usare questo bot. Se pensi che sia un errore, contatta gli amministratori del gruppo.',
+    maintenance: 'Il bot è in manutenzione. Riprova tra poco.',
+    failure: 'Qualcosa è andato storto durante la risposta. Riprova tra un minuto.',
+    noResults: (radiusKm, place) =>
+      `Nessun contatto medico trovato entro ${radiusKm} km da ${place}. Prova con una posizione più vicina a un centro abitato.`,
+    badLocation: 'Non è stato possibile leggere questa posizione. Inviala di nuovo con 📎 → Posizione.',
+  },
+  unavailable: 'Il servizio è temporaneamente non disponibile, riprova tra un minuto.',
+  cancel: '✖ Annulla',
+  commands: {
+    start: 'Avvia e scopri cosa fa questo bot',
+    help: 'Come trovare contatti medici vicino a te',
+    language: 'Scegli la lingua delle risposte',
+  },
+  languageChoice: {
+    question: 'In quale lingua vuoi che ti risponda?',
+    chosen: 'Fatto: da ora in poi ti risponderò in italiano.',
+  },
+};

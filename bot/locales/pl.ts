@@ -1,0 +1,37 @@
+import type { BotTexts } from './types.js';
+
+export const pl: BotTexts = {
+  templates: {
+    welcome:
+      '👋 Cześć, {first_name}!\n\nPomagam znaleźć kontakty medyczne w pobliżu. Wyślij mi swoją lokalizację (📎 → Lokalizacja) albo wpisz nazwę miasta.\n\nLiczba wyszukiwań dziennie: {daily_limit}.',
+    help:
+      'ℹ️ <b>Jak korzystać z bota</b>\n\n• Wyślij swoją lokalizację (📎 → Lokalizacja), aby zobaczyć najbliższe kontakty medyczne.\n• Albo wpisz nazwę miasta, na przykład <i>Kraków</i>.\n\nKażde wyszukiwanie wlicza się do dziennego limitu ({daily_limit}). Pozostało na dziś: {remaining}.',
+    location_result: '📍 <b>Kontakty medyczne w pobliżu — {city}</b>: {count}\nPozostałe wyszukiwania na dziś: {remaining} z {daily_limit}.',
+    master_of_medicine: '⭐ <b>Master of Medicine</b>: nasi najbardziej zaufani specjaliści w Twojej okolicy.',
+    location_confirmation: 'Czy chodzi o <b>{city}</b>? Wybierz miejsce, w pobliżu którego mam szukać:',
+    error: '⚠️ {error_message}',
+    rate_limit: '⏳ {first_name}, wykorzystano już wszystkie dzisiejsze wyszukiwania ({daily_limit}). Limit odnowi się za {reset_time}.',
+    broadcast: '📢 Cześć, {first_name}! Mamy wiadomości od zespołu MedContacts.',
+    custom: 'Dziękujemy, {first_name}! 💙',
+  },
+  refusals: {
+    accessDenied: 'Ten bot jest tylko dla członków naszych grup partnerskich. Poproś administratora grupy o dodanie Cię i spróbuj ponownie.',
+    blocked: 'Nie możesz już korzystać z tego bota. Jeśli uważasz, że to pomyłka, skontaktuj się z administratorami grupy.',
+    maintenance: 'Trwają prace konserwacyjne. Spróbuj ponownie za chwilę.',
+    failure: 'Coś poszło nie tak podczas odpowiadania. Spróbuj ponownie za minutę.',
+    noResults: (radiusKm, place) =>
+      `W promieniu ${radiusKm} km nie znaleziono żadnych kontaktów medycznych (${place}). Spróbuj wysłać lokalizację bliżej jakiejś miejscowości.`,
+    badLocation: 'Nie udało się odczytać tej lokalizacji. Wyślij ją ponownie przez 📎 → Lokalizacja.',
+  },
+  unavailable: 'Usługa jest chwilowo niedostępna, spróbuj ponownie za minutę.',
+  cancel: '✖ Anuluj',
+  commands: {
+    start: 'Rozpocznij i zobacz, co potrafi bot',
+    help: 'Jak znaleźć kontakty medyczne w pobliżu',
+    language: 'Wybierz język odpowiedzi',
+  },
+  languageChoice: {
+    question: 'W jakim języku mam odpowiadać?',
+    chosen: 'Gotowe: od teraz odpowiadam po polsku.',
+  },
+};

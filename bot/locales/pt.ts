@@ -1,0 +1,38 @@
+import type { BotTexts } from './types.js';
+
+// Brazilian usage ("contatos", "você"): Telegram's own Portuguese is pt-BR.
+export const pt: BotTexts = {
+  templates: {
+    welcome:
+      '👋 Olá, {first_name}!\n\nEu ajudo você a encontrar contatos médicos por perto. Envie sua localização (📎 → Localização) ou digite o nome de uma cidade.\n\nBuscas por dia: {daily_limit}.',
+    help:
+      'ℹ️ <b>Como usar este bot</b>\n\n• Envie sua localização (📎 → Localização) para ver os contatos médicos mais próximos.\n• Ou digite o nome de uma cidade, por exemplo <i>Porto</i>.\n\nCada busca conta para o seu limite diário ({daily_limit}). Restam hoje: {remaining}.',
+    location_result: '📍 <b>Contatos médicos perto de {city}</b>: {count}\nBuscas restantes hoje: {remaining} de {daily_limit}.',
+    master_of_medicine: '⭐ <b>Master of Medicine</b>: nossos especialistas de maior confiança perto de você.',
+    location_confirmation: 'Você quis dizer <b>{city}</b>? Escolha o lugar perto do qual buscar:',
+    error: '⚠️ {error_message}',
+    rate_limit: '⏳ {first_name}, você já usou todas as buscas de hoje ({daily_limit}). Elas serão renovadas em {reset_time}.',
+    broadcast: '📢 Olá, {first_name}! Há novidades da equipe MedContacts.',
+    custom: 'Obrigado, {first_name}! 💙',
+  },
+  refusals: {
+    accessDenied: 'Este bot é apenas para membros dos nossos grupos parceiros. Peça a um administrador do grupo para adicionar você e tente novamente.',
+    blocked: 'Você não pode mais usar este bot. Se acha que isso é um engano, fale com os administradores do grupo.',
+    maintenance: 'O bot está em manutenção. Tente novamente daqui a pouco.',
+    failure: 'Algo deu errado ao responder. Tente novamente em um minuto.',
+    noResults: (radiusKm, place) =>
+      `Nenhum contato médico foi encontrado num raio de ${radiusKm} km de ${place}. Tente uma localização mais perto de uma cidade.`,
+    badLocation: 'Não foi possível ler essa localização. Envie-a novamente com 📎 → Localização.',
+  },
+  unavailable: 'O serviço está temporariamente indisponível, tente novamente em um minuto.',
+  cancel: '✖ Cancelar',
+  commands: {
+    start: 'Começar e ver o que este bot faz',
+    help: 'Como encontrar contatos médicos perto de você',
+    language: 'Escolher o idioma das respostas',
+  },
+  languageChoice: {
+    question: 'Em qual idioma devo responder?',
+    chosen: 'Pronto: a partir de agora vou responder em português.',
+  },
+};
