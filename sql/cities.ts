@@ -2,6 +2,7 @@ import KDBush from 'kdbush';
 import { around } from 'geokdbush';
 import type { Sql } from './database.js';
 import { GEOKDBUSH_SCALE } from './contact-lookup.js';
+import { placesNamed } from './city-alternate-names.js';
 
 export interface CityRow {
   id: number;
@@ -46,21 +47,23 @@ export async function insertCities(sql: Sql, rows: CityRow[]): Promise<void> {
 }
 
 /**
- * Places whose name matches the text: exact (case-insensitive) matches first, larger places
+ * Places whose name matches the text: exact (case-insensitive) matches first, and places known by
+ * that name in another language or script ("Київ", "München", accents optional), larger places
  * first; then close spellings by trigram similarity, nudged towards larger places, since someone
  * misspelling a city more likely means London than Londa.
  */
 export async function searchPlaces(sql: Sql, text: string, limit = 5): Promise<Place[]> {
   const name = text.trim().toLowerCase();
   if (!name) return [];
+  const alsoNamed = placesNamed(text);
   return sql<Place[]>`
     (SELECT id, name, region, country, country_code, population, latitude, longitude, 2 AS score
-     FROM cities WHERE lower(name) = ${name}
+     FROM cities WHERE lower(name) = ${name} OR id = ANY(${alsoNamed}::bigint[])
      ORDER BY population DESC LIMIT ${limit})
     UNION ALL
     (SELECT id, name, region, country, country_code, population, latitude, longitude,
        similarity(lower(name), ${name}) + least(log(population + 1) / 70, 0.1) AS score
-     FROM cities WHERE lower(name) % ${name} AND lower(name) <> ${name}
+     FROM cities WHERE lower(name) % ${name} AND lower(name) <> ${name} AND id <> ALL(${alsoNamed}::bigint[])
      ORDER BY score DESC LIMIT ${limit})
     ORDER BY score DESC, population DESC
     LIMIT ${limit}`;

@@ -2,6 +2,7 @@ import KDBush from 'kdbush';
 import { around } from 'geokdbush';
 import type { Sql } from './database.js';
 import { Kept } from './kept.js';
+import { languageName, type LanguageCode } from '../api/contract/languages.js';
 import { contactDirectoryVersion } from './medical-contacts.js';
 
 export interface NearbyContact {
@@ -89,7 +90,17 @@ export interface Point {
 export interface NearestOptions {
   limit: number;
   radiusKm: number;
+  /** The asker's language: contacts who speak it come first among those nearly as near (see `SPEAKER_DISTANCE_FACTOR`). */
+  language?: LanguageCode;
 }
+
+/**
+ * How much farther a contact who speaks the asker's language may be and still come first: up to 1.5
+ * times as far as the nearest contact its tier offers, and always within the radius. A speaker
+ * a little farther away is worth the walk; one three times as far is not, so beyond that the tier
+ * keeps its distance order.
+ */
+export const SPEAKER_DISTANCE_FACTOR = 1.5;
 
 /**
  * The contact lookup over a client; the instance holds the directory it has loaded, so whoever
@@ -122,20 +133,56 @@ function distanceKm(a: Point, b: Point): number {
   return metres / 1000;
 }
 
+interface Candidate {
+  contact: ContactDetails;
+  distanceKm: number;
+}
+
+const byDistance = (a: Candidate, b: Candidate) => a.distanceKm - b.distanceKm || a.contact.id - b.contact.id;
+
+/** The contacts of a tier at these items, within the radius, nearest first. */
+function candidates(items: number[], contacts: ContactDetails[], point: Point, radiusKm: number): Candidate[] {
+  return items
+    .map((item) => ({ contact: contacts[item]!, distanceKm: distanceKm(contacts[item]!, point) }))
+    .filter((candidate) => candidate.distanceKm <= radiusKm)
+    .sort(byDistance);
+}
+
+/**
+ * A tier's candidates (nearest first, `wanted` + spares of them) reordered for someone who speaks
+ * `language`: the speakers within the factor of the nearest first, then everyone else, each by
+ * distance. Only when every candidate lies within the factor may a speaker wait behind them, and
+ * only then is the tier searched again, for its speakers alone.
+ */
+function speakersFirst(tier: Candidate[], wanted: number, language: string, point: Point, { index, contacts }: DirectoryTier, radiusKm: number): Candidate[] {
+  const windowKm = Math.min(tier[0]!.distanceKm * SPEAKER_DISTANCE_FACTOR, radiusKm);
+  const speaks = (contact: ContactDetails) => contact.languages.includes(language);
+  const first = (candidate: Candidate) => (candidate.distanceKm <= windowKm && speaks(candidate.contact) ? 0 : 1);
+  if (tier.at(-1)!.distanceKm <= windowKm && tier.length >= wanted + SPARE_CANDIDATES) {
+    const known = new Set(tier.map((candidate) => candidate.contact.id));
+    const within = windowKm * GEOKDBUSH_SCALE * (1 + 1e-9);
+    const farther = around(index, point.longitude, point.latitude, wanted, within, (item) => !known.has(contacts[item]!.id) && speaks(contacts[item]!));
+    tier = [...tier, ...candidates(farther, contacts, point, windowKm)];
+  }
+  // Stable, and the tier is in distance order: each group keeps it.
+  return tier.sort((a, b) => first(a) - first(b) || byDistance(a, b));
+}
+
 /**
  * The nearest active contacts within radiusKm: Master-of-Medicine contacts first, then the rest,
- * each nearest first, at most `limit` in all.
+ * each nearest first, at most `limit` in all. Given the asker's language, each tier puts its
+ * contacts who speak it first among those within `SPEAKER_DISTANCE_FACTOR` of its nearest.
  */
 export function nearestContacts(directory: ContactDirectory, point: Point, options: NearestOptions): NearbyContact[] {
   const within = options.radiusKm * GEOKDBUSH_SCALE * (1 + 1e-9);
-  const found: { contact: ContactDetails; distanceKm: number }[] = [];
-  for (const { index, contacts } of directory.tiers) {
-    if (found.length >= options.limit) break;
-    const tier = around(index, point.longitude, point.latitude, options.limit - found.length + SPARE_CANDIDATES, within)
-      .map((item) => ({ contact: contacts[item]!, distanceKm: distanceKm(contacts[item]!, point) }))
-      .filter((candidate) => candidate.distanceKm <= options.radiusKm)
-      .sort((a, b) => a.distanceKm - b.distanceKm || a.contact.id - b.contact.id);
-    found.push(...tier.slice(0, options.limit - found.length));
+  const language = options.language && languageName(options.language);
+  const found: Candidate[] = [];
+  for (const tierIndex of directory.tiers) {
+    const wanted = options.limit - found.length;
+    if (wanted <= 0) break;
+    let tier = candidates(around(tierIndex.index, point.longitude, point.latitude, wanted + SPARE_CANDIDATES, within), tierIndex.contacts, point, options.radiusKm);
+    if (language && tier.length > 0) tier = speakersFirst(tier, wanted, language, point, tierIndex, options.radiusKm);
+    found.push(...tier.slice(0, wanted));
   }
   return found.map(({ contact: { latitude: _latitude, longitude: _longitude, ...contact }, distanceKm }) => ({ ...contact, distanceKm }));
 }

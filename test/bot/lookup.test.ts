@@ -20,6 +20,7 @@ t.test('a location returns contacts nearest first, Master-of-Medicine contacts a
   await aContact(h.sql, { name: 'Master far', ...north(madrid, 0.18), city: 'Madrid', isMasterOfMedicine: true, phone: '+34 91 000 0009' });
   await aContact(h.sql, { name: 'Inactive nearest', ...north(madrid, 0.001), isActive: false });
   await aContact(h.sql, { name: 'Without coordinates', latitude: null, longitude: null, city: 'Madrid' });
+  // No language_code: the default language, English, which every contact here speaks.
   const user = await aMember(h, group.id, { firstName: 'Ana' });
 
   const [answer, ...more] = texts(await h.locate(user.id, madrid.latitude, madrid.longitude));
@@ -30,10 +31,10 @@ t.test('a location returns contacts nearest first, Master-of-Medicine contacts a
     [
       rendered('location_result', { count: 4, city: 'Madrid, Madrid, Spain', remaining: 49, daily_limit: 50 }),
       rendered('master_of_medicine'),
-      '<b>1. Master far</b> · General practice\n📞 +34 91 000 0009\n📏 20 km · Madrid · 🗣 English',
-      '<b>2. First</b> · Cardiology\n📞 +34 91 000 0001\n📏 1.1 km · Madrid · 🕒 Mon–Fri 9–17 · 🗣 Spanish, English\nℹ️ Ring twice &amp; wait',
-      '<b>3. Second</b> · General practice\n📞 +34 91 000 0002\n📏 2.2 km · Madrid · 🗣 English',
-      '<b>4. Third</b> · General practice\n📞 +34 91 000 0003\n📏 3.3 km · Madrid · 🗣 English',
+      '<b>1. Master far</b> · General practice\n📞 +34 91 000 0009\n📏 20 km · Madrid · 🗣 ✅ English',
+      '<b>2. First</b> · Cardiology\n📞 +34 91 000 0001\n📏 1.1 km · Madrid · 🕒 Mon–Fri 9–17 · 🗣 ✅ English, Spanish\nℹ️ Ring twice &amp; wait',
+      '<b>3. Second</b> · General practice\n📞 +34 91 000 0002\n📏 2.2 km · Madrid · 🗣 ✅ English',
+      '<b>4. Third</b> · General practice\n📞 +34 91 000 0003\n📏 3.3 km · Madrid · 🗣 ✅ English',
     ].join('\n\n'),
   );
   const log = await lastLog(h.sql, user.id);

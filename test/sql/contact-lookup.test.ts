@@ -3,6 +3,8 @@ import { createContactLookup } from '../../sql/contact-lookup.js';
 import type { Sql } from '../../sql/database.js';
 import { CONTACT_PLACES, manyContacts, seededRandom } from '../helpers/contacts.js';
 import { createTestDatabase } from '../helpers/database.js';
+import { aContact } from '../helpers/bot-fixtures.js';
+import type { LanguageCode } from '../../api/contract/languages.js';
 
 /** What the lookup answered before its places were kept in memory: two KNN scans in the database. */
 async function nearestInDatabase(sql: Sql, point: { latitude: number; longitude: number }, options: { limit: number; radiusKm: number }) {
@@ -78,4 +80,68 @@ t.test('the nearest contacts, found in memory', async (t) => {
     t.strictSame((await lookup.findNearest(point, { limit: 5, radiusKm: km })).map((found) => found.id), [contact!.id], `found at exactly ${km} km`);
     t.strictSame(await lookup.findNearest(point, { limit: 5, radiusKm: km - 0.001 }), [], 'not a metre closer');
   });
+});
+
+t.test("contacts who speak the asker's language come first among the nearly as near", async (t) => {
+  const db = await createTestDatabase();
+  t.teardown(() => db.close());
+  const lookup = createContactLookup(db.sql);
+  /** 0.01 degree of latitude is 1.113 km on earthdistance's sphere. */
+  const kyiv = { latitude: 50.45, longitude: 30.52 };
+  const at = (degrees: number) => ({ latitude: kyiv.latitude + degrees, longitude: kyiv.longitude });
+  const add = (name: string, degrees: number, spec: { languages?: string[]; isMasterOfMedicine?: boolean } = {}) =>
+    aContact(db.sql, { name, ...at(degrees), languages: ['English'], ...spec });
+  const names = async (options: { limit: number; radiusKm: number; language?: LanguageCode }, point = kyiv) =>
+    (await lookup.findNearest(point, options)).map((contact) => contact.name);
+
+  await add('Near', 0.01);
+  await add('Second', 0.012);
+  await add('Third', 0.013);
+  await add('Speaker at 1.4x', 0.014, { languages: ['English', 'Ukrainian'] });
+  await add('Speaker at 2x', 0.02, { languages: ['Ukrainian'] });
+  await add('Master, far', 0.1, { isMasterOfMedicine: true });
+  await add('Master, near', 0.09, { isMasterOfMedicine: true, languages: ['Polish', 'English'] });
+  await add('Master speaker beyond 1.5x', 0.14, { isMasterOfMedicine: true, languages: ['Ukrainian'] });
+
+  t.strictSame(
+    await names({ limit: 8, radiusKm: 50 }),
+    ['Master, near', 'Master, far', 'Master speaker beyond 1.5x', 'Near', 'Second', 'Third', 'Speaker at 1.4x', 'Speaker at 2x'],
+    'without a language, the order of today: masters, then the rest, each nearest first',
+  );
+  t.strictSame(
+    await names({ limit: 8, radiusKm: 50, language: 'uk' }),
+    ['Master, near', 'Master, far', 'Master speaker beyond 1.5x', 'Speaker at 1.4x', 'Near', 'Second', 'Third', 'Speaker at 2x'],
+    'the speaker within 1.5x comes first among the rest; the one at 2x and the master at 1.56x keep their places',
+  );
+  t.strictSame(
+    await names({ limit: 3, radiusKm: 50, language: 'pl' }),
+    ['Master, near', 'Master, far', 'Master speaker beyond 1.5x'],
+    'Master of Medicine first, though a nearer non-master speaks the language',
+  );
+  t.strictSame(
+    await names({ limit: 4, radiusKm: 50, language: 'uk' }),
+    ['Master, near', 'Master, far', 'Master speaker beyond 1.5x', 'Speaker at 1.4x'],
+    'as many as the limit, the speaker among them though three others were nearer',
+  );
+  t.strictSame(
+    await names({ limit: 4, radiusKm: 50, language: 'en' }),
+    ['Master, near', 'Master, far', 'Master speaker beyond 1.5x', 'Near'],
+    'when everyone speaks it, distance decides',
+  );
+
+  // Only non-masters near this point: their window is measured from their own nearest.
+  const away = { latitude: 40, longitude: 30.52 };
+  await aContact(db.sql, { name: 'Away near', latitude: 40.01, longitude: 30.52, languages: ['English'] });
+  await aContact(db.sql, { name: 'Away speaker at 1.49x', latitude: 40.0149, longitude: 30.52, languages: ['Ukrainian'] });
+  await aContact(db.sql, { name: 'Away speaker at 1.6x', latitude: 40.016, longitude: 30.52, languages: ['Ukrainian'] });
+  t.strictSame(
+    await names({ limit: 3, radiusKm: 50, language: 'uk' }, away),
+    ['Away speaker at 1.49x', 'Away near', 'Away speaker at 1.6x'],
+    'a speaker just within 1.5 times the distance comes first, one at 1.6 times keeps its place',
+  );
+  t.strictSame(
+    await names({ limit: 3, radiusKm: 1.5, language: 'uk' }, away),
+    ['Away near'],
+    'and never from beyond the radius',
+  );
 });

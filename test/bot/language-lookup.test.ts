@@ -1,0 +1,55 @@
+import t from 'tap';
+import { createBotHarness } from '../helpers/bot.js';
+import { aContact, aMember, anAuthorizedGroup, texts } from '../helpers/bot-fixtures.js';
+
+const h = await createBotHarness(t);
+const group = await anAuthorizedGroup(h, { dailyLimit: 50 });
+
+/** 0.01 degree of latitude is 1.113 km on the sphere earthdistance uses. */
+const north = (point: { latitude: number; longitude: number }, degrees: number) => ({ latitude: point.latitude + degrees, longitude: point.longitude });
+/** The contact names of an answer, in order. */
+const namesIn = (text: string | undefined) => [...(text ?? '').matchAll(/<b>\d+\. ([^<]+)<\/b>/g)].map((match) => match[1]);
+/** A member of the group whose Telegram speaks this language. */
+async function aSpeaker(languageCode: string | undefined) {
+  const user = await aMember(h, group.id);
+  return h.sim.upsertUser({ id: user.id, first_name: user.first_name, ...(languageCode && { language_code: languageCode }) });
+}
+
+t.test('a Ukrainian speaker in Kyiv sees contacts who speak Ukrainian first among the nearly as near, Master of Medicine still first', async (t) => {
+  const kyiv = { latitude: 50.4501, longitude: 30.5234 };
+  await aContact(h.sql, { name: 'Master far', ...north(kyiv, 0.2), city: 'Kyiv', isMasterOfMedicine: true, languages: ['English'] });
+  await aContact(h.sql, { name: 'Nearest', ...north(kyiv, 0.01), city: 'Kyiv', languages: ['English'] });
+  await aContact(h.sql, { name: 'Second', ...north(kyiv, 0.012), city: 'Kyiv', languages: ['English', 'Polish'] });
+  await aContact(h.sql, { name: 'Speaks Ukrainian', ...north(kyiv, 0.014), city: 'Kyiv', languages: ['English', 'Ukrainian'] });
+  await aContact(h.sql, { name: 'Speaks Ukrainian, 3x as far', ...north(kyiv, 0.03), city: 'Kyiv', languages: ['Ukrainian'] });
+
+  const ukrainian = await aSpeaker('uk');
+  const [answer] = texts(await h.locate(ukrainian.id, kyiv.latitude, kyiv.longitude));
+  t.same(namesIn(answer), ['Master far', 'Speaks Ukrainian', 'Nearest', 'Second', 'Speaks Ukrainian, 3x as far']);
+  t.match(answer, '<b>2. Speaks Ukrainian</b> · General practice\n📞 ', 'the speaker within 1.5 times the nearest comes second');
+  t.match(answer, '📏 1.6 km · Kyiv · 🗣 ✅ Ukrainian, English', 'its languages say which matches, first');
+  t.match(answer, '📏 3.3 km · Kyiv · 🗣 ✅ Ukrainian');
+  t.match(answer, '📏 1.1 km · Kyiv · 🗣 English\n', 'a contact who does not speak it is listed as before');
+  t.match(answer, '📏 22 km · Kyiv · 🗣 English\n', 'the master, though not a speaker');
+
+  const english = await aSpeaker(undefined);
+  const [inEnglish] = texts(await h.locate(english.id, kyiv.latitude, kyiv.longitude));
+  t.same(namesIn(inEnglish), ['Master far', 'Nearest', 'Second', 'Speaks Ukrainian', 'Speaks Ukrainian, 3x as far'], 'without a language of their own, the default (English): everyone but one speaks it');
+  t.match(inEnglish, '📏 1.3 km · Kyiv · 🗣 ✅ English, Polish');
+  t.match(inEnglish, '📏 3.3 km · Kyiv · 🗣 Ukrainian');
+});
+
+t.test('city names in another script or language find the place', async (t) => {
+  const user = await aMember(h, group.id);
+  for (const [typed, label] of [
+    ['Київ', 'Kyiv, Kyiv City, Ukraine'],
+    ['München', 'Munich, Bavaria, Germany'],
+    ['munchen', 'Munich, Bavaria, Germany'],
+    ['Kijów', 'Kyiv, Kyiv City, Ukraine'],
+    ['LISBOA', 'Lisbon, Lisbon, Portugal'],
+  ]) {
+    const [question] = await h.say(user.id, typed!);
+    const buttons = question!.reply_markup!.inline_keyboard.flat().map((button) => button.text);
+    t.same(buttons[0], label, `"${typed}" finds ${label}`);
+  }
+});
