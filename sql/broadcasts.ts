@@ -451,7 +451,6 @@ export interface FinishedBroadcast {
   recipients: {
     telegramId: number;
     status: 'delivered' | 'failed';
-    language?: string;
     attempts: number;
     error: string | null;
     unreachable: boolean;
@@ -460,7 +459,7 @@ export interface FinishedBroadcast {
 }
 
 /**
- * Inserts finished broadcasts and their recipients; the counts are the recipients'. Template
+ * Inserts finished broadcasts and their recipients (with their languages); the counts are the recipients'. Template
  * broadcasts use the active broadcast template; `createdBy` is the staff member who sent them.
  */
 export async function insertFinishedBroadcasts(sql: Sql, broadcasts: FinishedBroadcast[], createdBy: number | null): Promise<void> {
@@ -474,6 +473,10 @@ export async function insertFinishedBroadcasts(sql: Sql, broadcasts: FinishedBro
         ${broadcast.targetType}, ${broadcast.status}, ${delivered}, ${broadcast.recipients.length - delivered},
         ${broadcast.recipients.length}, ${createdBy}, ${broadcast.createdAt}, ${broadcast.startedAt}, ${broadcast.finishedAt})
       RETURNING id`;
-    await sql`INSERT INTO broadcast_recipients ${sql(broadcast.recipients.map((recipient) => ({ broadcastId: row!.id, language: null, ...recipient })))}`;
+    await sql`INSERT INTO broadcast_recipients ${sql(broadcast.recipients.map((recipient) => ({ broadcastId: row!.id, ...recipient })))}`;
+    // Each recipient's language as the bot resolves it today, as if it had been kept when the broadcast was queued.
+    await sql`
+      UPDATE broadcast_recipients r SET language = bot_user_language(u.chosen_language, u.language_code, s.default_language, s.bot_languages)
+      FROM telegram_users u, system_settings s WHERE r.broadcast_id = ${row!.id} AND u.telegram_id = r.telegram_id`;
   }
 }
