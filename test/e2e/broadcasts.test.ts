@@ -167,6 +167,8 @@ t.test('an admin composes a broadcast to every user and watches it finish', asyn
   });
 
   await t.test("a template's Send button opens the form on that template", async (t) => {
+    // One template per type and language is active: this one takes over from the built-in English broadcast template.
+    await server.sql`UPDATE message_templates SET is_active = false WHERE type = 'broadcast' AND language = 'en'`;
     const [template] = await server.sql<{ id: number }[]>`
       INSERT INTO message_templates (name, type, content, variables)
       VALUES ('Holiday hours', 'broadcast', 'Dear {first_name}, we are closed on Monday.', '{first_name}')
