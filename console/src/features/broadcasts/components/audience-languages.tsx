@@ -40,7 +40,7 @@ export function AudienceLanguages({ audience, translations, loading }: AudienceL
           {audience.languages.map(({ language, recipients }) => {
             const text = textOf(language);
             return (
-              <li key={language} className="flex flex-wrap items-baseline justify-between gap-x-3 px-3 py-1.5 text-tremor-default">
+              <li key={language} className="flex flex-col px-3 py-1.5 text-tremor-default sm:flex-row sm:items-baseline sm:justify-between sm:gap-3">
                 <span className="text-tremor-content-strong">
                   {languageLabel(language)} · {formatCount(recipients, 'recipient')}
                 </span>

@@ -15,7 +15,7 @@ export function LanguageDeliveries({ broadcast }: { broadcast: BroadcastDetail }
       </h3>
       <ul className="divide-y divide-tremor-border rounded-tremor-default border border-tremor-border">
         {broadcast.languages.map((entry) => (
-          <li key={entry.language} className="flex flex-wrap items-baseline justify-between gap-x-3 px-3 py-1.5 text-tremor-default">
+          <li key={entry.language} className="flex flex-col px-3 py-1.5 text-tremor-default sm:flex-row sm:items-baseline sm:justify-between sm:gap-3">
             <span className="text-tremor-content-strong">
               {languageLabel(entry.language)} · {formatNumber(entry.delivered)} of {formatCount(entry.recipients, 'recipient')} delivered
             </span>
