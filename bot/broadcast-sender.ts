@@ -97,6 +97,12 @@ class RateLimiter {
   }
 }
 
+/** The recipient's language's text when the broadcast has one, else its content (the default language's). */
+function textFor(broadcast: StoredBroadcast, language: string | null): string {
+  const translated = language === null ? undefined : broadcast.translations[language];
+  return translated ?? broadcast.content;
+}
+
 /**
  * The broadcast delivery engine (BOT.md "Broadcasts"): works the queue in Postgres, oldest broadcast first,
  * with at most `maxInFlight` requests in flight and at most the rate in any one-second window. A 429 pauses
@@ -154,7 +160,7 @@ export function createBroadcastSender(options: BroadcastSenderOptions): Broadcas
 
   /** One recipient: retries 429s (after the pause) and other errors (with back-off), up to the bound. */
   async function deliver(broadcast: StoredBroadcast, recipient: ClaimedRecipient): Promise<RecipientOutcome> {
-    const text = renderTemplate(broadcast.content, {
+    const text = renderTemplate(textFor(broadcast, recipient.language), {
       first_name: recipient.firstName,
       last_name: recipient.lastName,
       username: recipient.username,

@@ -6,6 +6,8 @@ export interface StoredBroadcast {
   id: number;
   title: string;
   content: string;
+  /** Texts by language besides `content` (the default language's). */
+  translations: Record<string, string>;
   templateId: number | null;
   targetType: BroadcastTargetType;
   status: BroadcastStatus;
@@ -22,6 +24,8 @@ export interface StoredBroadcast {
 export interface NewBroadcast {
   title: string;
   content: string;
+  /** Texts by language besides `content`; {} when it has none. */
+  translations?: Record<string, string>;
   templateId: number | null;
   targetType: BroadcastTargetType;
   createdBy: number | null;
@@ -33,7 +37,7 @@ export interface NewBroadcast {
 const STATUS = (sql: Sql) => sql`CASE WHEN status = 'sending' AND lease_expires_at < now() THEN 'interrupted' ELSE status END AS status`;
 
 const BROADCAST_COLUMNS = (sql: Sql) => sql`
-  id::int, title, content, template_id::int, target_type, ${STATUS(sql)}, success_count, failure_count, unknown_count,
+  id::int, title, content, translations, template_id::int, target_type, ${STATUS(sql)}, success_count, failure_count, unknown_count,
   total_recipients, created_by::int, created_at, started_at, finished_at`;
 
 /**
@@ -54,25 +58,29 @@ async function recount(sql: Sql, broadcastIds: number[]): Promise<void> {
 }
 
 /**
- * Creates a broadcast and its recipients (a snapshot: the active, not staff-blocked bot users, or the
- * listed ones among the known bot users that staff have not blocked) in one transaction. Returns null when no recipient qualifies.
+ * A broadcast's recipients (`u`) with their language as the bot resolves it (`language`): the listed ones
+ * among the known bot users that staff have not blocked, or (null) the active, not staff-blocked ones.
+ */
+const AUDIENCE = (sql: Sql, telegramIds: number[] | null) => sql`
+  SELECT u.telegram_id, bot_user_language(u.chosen_language, u.language_code, s.default_language, s.bot_languages) AS language
+  FROM telegram_users u CROSS JOIN system_settings s
+  WHERE ${telegramIds ? sql`u.telegram_id = ANY(${telegramIds}::bigint[])` : sql`u.is_active`} AND NOT u.is_blocked`;
+
+/**
+ * Creates a broadcast and its recipients (a snapshot of its audience, each with their language, so a
+ * resumed broadcast sends everyone the same text) in one transaction. Returns null when no recipient qualifies.
  */
 export async function insertBroadcast(sql: Sql, broadcast: NewBroadcast, at: Date): Promise<StoredBroadcast | null> {
   return transaction(sql, async (tx) => {
     const [created] = await tx<StoredBroadcast[]>`
-      INSERT INTO broadcasts (title, content, template_id, target_type, created_by, created_at)
-      VALUES (${broadcast.title}, ${broadcast.content}, ${broadcast.templateId}, ${broadcast.targetType}, ${broadcast.createdBy}, ${at})
+      INSERT INTO broadcasts (title, content, translations, template_id, target_type, created_by, created_at)
+      VALUES (${broadcast.title}, ${broadcast.content}, ${tx.json(broadcast.translations ?? {})}, ${broadcast.templateId},
+        ${broadcast.targetType}, ${broadcast.createdBy}, ${at})
       RETURNING ${BROADCAST_COLUMNS(tx)}`;
     const id = created!.id;
-    const inserted = broadcast.telegramIds
-      ? await tx`
-          INSERT INTO broadcast_recipients (broadcast_id, telegram_id)
-          SELECT ${id}, u.telegram_id FROM telegram_users u
-          WHERE u.telegram_id = ANY(${broadcast.telegramIds}::bigint[]) AND NOT u.is_blocked
-          ORDER BY u.telegram_id`
-      : await tx`
-          INSERT INTO broadcast_recipients (broadcast_id, telegram_id)
-          SELECT ${id}, telegram_id FROM telegram_users WHERE is_active AND NOT is_blocked ORDER BY telegram_id`;
+    const inserted = await tx`
+      INSERT INTO broadcast_recipients (broadcast_id, telegram_id, language)
+      SELECT ${id}, a.telegram_id, a.language FROM (${AUDIENCE(tx, broadcast.telegramIds)}) a ORDER BY a.telegram_id`;
     if (inserted.count === 0) throw new NoRecipientsError();
     const [updated] = await tx<StoredBroadcast[]>`
       UPDATE broadcasts SET total_recipients = ${inserted.count} WHERE id = ${id} RETURNING ${BROADCAST_COLUMNS(tx)}`;
@@ -84,6 +92,37 @@ export async function insertBroadcast(sql: Sql, broadcast: NewBroadcast, at: Dat
 }
 
 class NoRecipientsError extends Error {}
+
+export interface LanguageCount {
+  language: string;
+  recipients: number;
+}
+
+/** How many a broadcast to these users (null: to everyone active) would reach in each language, most first. */
+export async function countAudienceLanguages(sql: Sql, telegramIds: number[] | null): Promise<LanguageCount[]> {
+  return sql<LanguageCount[]>`
+    SELECT a.language, count(*)::int AS recipients FROM (${AUDIENCE(sql, telegramIds)}) a
+    GROUP BY a.language ORDER BY recipients DESC, a.language`;
+}
+
+export interface LanguageOutcomes extends LanguageCount {
+  delivered: number;
+  failed: number;
+  unknown: number;
+}
+
+/**
+ * A broadcast's recipients and their outcomes per language, most recipients first. Recipients queued
+ * before languages were kept got the content, so they count under the default language.
+ */
+export async function countRecipientLanguages(sql: Sql, broadcastId: number): Promise<LanguageOutcomes[]> {
+  return sql<LanguageOutcomes[]>`
+    SELECT coalesce(r.language, s.default_language) AS language, count(*)::int AS recipients,
+      count(*) FILTER (WHERE r.status = 'delivered')::int AS delivered,
+      count(*) FILTER (WHERE r.status = 'failed')::int AS failed, count(*) FILTER (WHERE r.status = 'unknown')::int AS unknown
+    FROM broadcast_recipients r CROSS JOIN system_settings s WHERE r.broadcast_id = ${broadcastId}
+    GROUP BY 1 ORDER BY recipients DESC, language`;
+}
 
 export async function findBroadcast(sql: Sql, id: number): Promise<StoredBroadcast | undefined> {
   const [row] = await sql<StoredBroadcast[]>`SELECT ${BROADCAST_COLUMNS(sql)} FROM broadcasts WHERE id = ${id}`;
@@ -112,7 +151,7 @@ const CURRENT_COUNTS = (sql: Sql) => sql`
 export async function listRecentBroadcasts(sql: Sql, limit: number, contentLength: number): Promise<StoredBroadcast[]> {
   return sql<StoredBroadcast[]>`
     SELECT id::int, title,
-      CASE WHEN char_length(content) > ${contentLength} THEN left(content, ${contentLength}) || '…' ELSE content END AS content,
+      CASE WHEN char_length(content) > ${contentLength} THEN left(content, ${contentLength}) || '…' ELSE content END AS content, translations,
       template_id::int, target_type, ${STATUS(sql)}, coalesce(live.delivered, success_count) AS success_count,
       coalesce(live.failed, failure_count) AS failure_count, coalesce(live.unknown, unknown_count) AS unknown_count,
       total_recipients, created_by::int, created_at, started_at, finished_at
@@ -294,6 +333,8 @@ export async function nextOpenBroadcast(sql: Sql, lease: Lease, at: Date): Promi
 
 export interface ClaimedRecipient {
   telegramId: number;
+  /** As resolved when the broadcast was queued; null for recipients queued before languages were kept. */
+  language: string | null;
   firstName: string;
   lastName: string | null;
   username: string | null;
@@ -360,9 +401,9 @@ export async function storeAndClaim(
         SELECT telegram_id FROM broadcast_recipients
         WHERE broadcast_id = ${broadcastId} AND status = 'pending' ORDER BY telegram_id LIMIT ${limit}
         FOR UPDATE SKIP LOCKED)
-      RETURNING telegram_id, attempts
+      RETURNING telegram_id, attempts, language
     )
-    SELECT c.telegram_id::float8 AS telegram_id, coalesce(u.first_name, '') AS first_name, u.last_name, u.username, c.attempts
+    SELECT c.telegram_id::float8 AS telegram_id, c.language, coalesce(u.first_name, '') AS first_name, u.last_name, u.username, c.attempts
     FROM claimed c LEFT JOIN telegram_users u ON u.telegram_id = c.telegram_id
     ORDER BY c.telegram_id`;
 }
@@ -401,6 +442,7 @@ export async function broadcastRatePerSecond(sql: Sql): Promise<number> {
 export interface FinishedBroadcast {
   title: string;
   content: string;
+  translations?: Record<string, string>;
   targetType: 'all' | 'selected' | 'template';
   status: 'sent' | 'failed' | 'cancelled';
   createdAt: Date;
@@ -417,20 +459,24 @@ export interface FinishedBroadcast {
 }
 
 /**
- * Inserts finished broadcasts and their recipients; the counts are the recipients'. Template
+ * Inserts finished broadcasts and their recipients (with their languages); the counts are the recipients'. Template
  * broadcasts use the active broadcast template; `createdBy` is the staff member who sent them.
  */
 export async function insertFinishedBroadcasts(sql: Sql, broadcasts: FinishedBroadcast[], createdBy: number | null): Promise<void> {
   for (const broadcast of broadcasts) {
     const delivered = broadcast.recipients.filter((recipient) => recipient.status === 'delivered').length;
     const [row] = await sql<{ id: number }[]>`
-      INSERT INTO broadcasts (title, content, template_id, target_type, status, success_count, failure_count,
+      INSERT INTO broadcasts (title, content, translations, template_id, target_type, status, success_count, failure_count,
         total_recipients, created_by, created_at, started_at, finished_at)
-      VALUES (${broadcast.title}, ${broadcast.content},
+      VALUES (${broadcast.title}, ${broadcast.content}, ${sql.json(broadcast.translations ?? {})},
         ${broadcast.targetType === 'template' ? sql`(SELECT id FROM message_templates WHERE type = 'broadcast' AND is_active ORDER BY id LIMIT 1)` : null},
         ${broadcast.targetType}, ${broadcast.status}, ${delivered}, ${broadcast.recipients.length - delivered},
         ${broadcast.recipients.length}, ${createdBy}, ${broadcast.createdAt}, ${broadcast.startedAt}, ${broadcast.finishedAt})
       RETURNING id`;
     await sql`INSERT INTO broadcast_recipients ${sql(broadcast.recipients.map((recipient) => ({ broadcastId: row!.id, ...recipient })))}`;
+    // Each recipient's language as the bot resolves it today, as if it had been kept when the broadcast was queued.
+    await sql`
+      UPDATE broadcast_recipients r SET language = bot_user_language(u.chosen_language, u.language_code, s.default_language, s.bot_languages)
+      FROM telegram_users u, system_settings s WHERE r.broadcast_id = ${row!.id} AND u.telegram_id = r.telegram_id`;
   }
 }

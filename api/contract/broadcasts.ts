@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isLanguageCode, LANGUAGE_CODES, type LanguageCode } from './languages.js';
 import { telegramTextProblem } from './message-templates.js';
 
 /** How a broadcast picks its recipients: every active bot user, a chosen list, or a template to all active users. */
@@ -37,7 +38,12 @@ export const BROADCAST_MESSAGES = {
   content: 'Please enter message content or select a template',
   testUser: 'Please enter a test user ID',
   testContent: 'Please enter message content',
+  translationLanguage: `Choose a language the bot has: ${LANGUAGE_CODES.join(', ')}.`,
+  translationContent: 'Write the text for this language, or remove the language',
 } as const;
+
+/** A broadcast's texts besides its content (the default language's), by language. */
+export type BroadcastTranslations = Partial<Record<LanguageCode, string>>;
 
 const TelegramIdSchema = z.coerce.number().int().positive();
 const blank = (value: string | null | undefined) => !value || value.trim() === '';
@@ -46,6 +52,19 @@ const blank = (value: string | null | undefined) => !value || value.trim() === '
 function refuseUnsendable(content: string | null | undefined, ctx: z.RefinementCtx): void {
   const problem = blank(content) ? undefined : telegramTextProblem(content!);
   if (problem) ctx.addIssue({ code: 'custom', path: ['content'], message: problem });
+}
+
+/** Each translation's language must be one the bot has, and its text sendable as the main content's. */
+function refuseBadTranslations(translations: Record<string, string> | null | undefined, ctx: z.RefinementCtx): void {
+  for (const [language, text] of Object.entries(translations ?? {})) {
+    const path = ['translations', language];
+    if (!isLanguageCode(language)) ctx.addIssue({ code: 'custom', path, message: BROADCAST_MESSAGES.translationLanguage });
+    else if (blank(text)) ctx.addIssue({ code: 'custom', path, message: BROADCAST_MESSAGES.translationContent });
+    else {
+      const problem = telegramTextProblem(text);
+      if (problem) ctx.addIssue({ code: 'custom', path, message: problem });
+    }
+  }
 }
 
 /**
@@ -59,6 +78,8 @@ export const BroadcastSendSchema = z
     templateId: z.coerce.number().int().positive().nullish(),
     targetUsers: z.array(TelegramIdSchema).nullish(),
     targetType: BroadcastTargetTypeSchema.default('all'),
+    /** Language code → the text its speakers get instead of `content`; checked in superRefine, so the 400 names `translations.<code>`. */
+    translations: z.record(z.string(), z.string()).nullish(),
   })
   .superRefine((body, ctx) => {
     if (blank(body.title)) {
@@ -73,6 +94,7 @@ export const BroadcastSendSchema = z
       ctx.addIssue({ code: 'custom', path: ['content'], message: BROADCAST_MESSAGES.content });
     } else {
       refuseUnsendable(body.content, ctx);
+      refuseBadTranslations(body.translations, ctx);
     }
   });
 export type BroadcastSend = z.infer<typeof BroadcastSendSchema>;
@@ -172,8 +194,24 @@ export const FailedRecipientSchema = z.object({
 });
 export type FailedRecipient = z.infer<typeof FailedRecipientSchema>;
 
+/** How one language's speakers among a broadcast's recipients fare. */
+export const LanguageDeliverySchema = z.object({
+  language: z.string(),
+  recipients: z.number(),
+  delivered: z.number(),
+  failed: z.number(),
+  unknown: z.number(),
+  /** False: they get the main content (the broadcast has no text in their language). */
+  translated: z.boolean(),
+});
+export type LanguageDelivery = z.infer<typeof LanguageDeliverySchema>;
+
 /** GET /api/broadcasts/:id — full content, progress, failed and unknown recipients (at most 500 of each). */
 export const BroadcastDetailSchema = BroadcastSchema.extend({
+  /** The texts besides the content, by language. */
+  translations: z.record(z.string(), z.string()),
+  /** Per language of the recipients (as resolved when it was queued), most recipients first. */
+  languages: z.array(LanguageDeliverySchema),
   progress: BroadcastProgressSchema,
   failedRecipients: z.array(FailedRecipientSchema),
   /** In flight when a sender died: they may or may not have it ("Send to unknown" sends it again). */
@@ -186,3 +224,22 @@ export const BroadcastRetryResultSchema = z.object({ success: z.literal(true), r
 
 /** POST /api/broadcasts/:id/send-unknown: how many unknown recipients were queued again (they may get it twice). */
 export const BroadcastSendUnknownResultSchema = BroadcastRetryResultSchema;
+
+/** POST /api/broadcast-audience: who a broadcast to this target would reach, by language (the composer's counts). */
+export const BroadcastAudienceQuerySchema = z.object({
+  targetType: BroadcastTargetTypeSchema.default('all'),
+  /** Telegram ids when targetType is 'selected'. */
+  targetUsers: z.array(TelegramIdSchema).nullish(),
+});
+export type BroadcastAudienceQuery = z.infer<typeof BroadcastAudienceQuerySchema>;
+
+export const BroadcastAudienceSchema = z.object({
+  total: z.number(),
+  /** The language whose speakers, and everyone without a text of their own, get the main content. */
+  defaultLanguage: z.string(),
+  /** The languages the bot offers (System Settings): the texts a broadcast may carry. */
+  botLanguages: z.array(z.string()),
+  /** Recipients per language, most first; languages nobody speaks are left out. */
+  languages: z.array(z.object({ language: z.string(), recipients: z.number() })),
+});
+export type BroadcastAudience = z.infer<typeof BroadcastAudienceSchema>;

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   BROADCAST_HISTORY_CONTENT_LENGTH,
   BROADCAST_HISTORY_LIMIT,
+  BroadcastAudienceQuerySchema,
+  BroadcastAudienceSchema,
   BroadcastDetailSchema,
   BroadcastHistorySchema,
   BroadcastMessageSchema,
@@ -13,6 +15,7 @@ import {
   BroadcastTestResultSchema,
   BroadcastTestSchema,
   type Broadcast,
+  type BroadcastAudience,
   type BroadcastDetail,
   type BroadcastTargetType,
 } from '../contract/broadcasts.js';
@@ -25,6 +28,8 @@ import {
   broadcastRatePerSecond,
   broadcastTotals,
   cancelBroadcast,
+  countAudienceLanguages,
+  countRecipientLanguages,
   countRecipients,
   findBroadcast,
   insertBroadcast,
@@ -36,6 +41,8 @@ import {
   type StoredBroadcast,
 } from '../../sql/broadcasts.js';
 import { findTemplate } from '../../sql/message-templates.js';
+import { getSystemSettings } from '../../sql/settings.js';
+import { isLanguageCode, languageName } from '../contract/languages.js';
 import type { Broadcaster } from '../ports.js';
 
 const NO_RECIPIENTS = 'There are no active bot users to send this broadcast to';
@@ -46,7 +53,7 @@ const RECIPIENTS_SHOWN = 500;
 /** The window the progress rate is measured over. */
 const RATE_WINDOW_SECONDS = 10;
 
-function toBroadcast(row: StoredBroadcast, targetUsers: number[] = []): Broadcast {
+function toBroadcast({ translations: _translations, ...row }: StoredBroadcast, targetUsers: number[] = []): Broadcast {
   return {
     ...row,
     targetUsers,
@@ -87,14 +94,47 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
     return template;
   }
 
+  /**
+   * A text in a language the bot does not offer would reach nobody, and one in the default language would
+   * compete with the content (which is that language's): both are refused, naming the text.
+   */
+  async function checkTranslations(translations: Record<string, string>): Promise<void> {
+    const settings = await getSystemSettings(sql);
+    for (const language of Object.keys(translations)) {
+      if (!isLanguageCode(language)) continue;
+      const field = `translations.${language}`;
+      if (language === settings.defaultLanguage) {
+        throw badRequest(`${languageName(language)} is the default language: its text is the message content. Remove this text, or move it there.`, field);
+      }
+      if (!settings.botLanguages.includes(language)) {
+        throw badRequest(`The bot does not offer ${languageName(language)}, so nobody would get this text: offer it in System Settings, or remove it.`, field);
+      }
+    }
+  }
+
   async function queue(
     actorId: number,
-    fields: { title: string; content: string; templateId: number | null; targetType: BroadcastTargetType; targetUsers: number[] | null },
+    fields: {
+      title: string;
+      content: string;
+      translations: Record<string, string>;
+      templateId: number | null;
+      targetType: BroadcastTargetType;
+      targetUsers: number[] | null;
+    },
   ): Promise<Broadcast> {
     const telegramIds = fields.targetType === 'selected' ? [...new Set(fields.targetUsers ?? [])] : null;
     const created = await insertBroadcast(
       sql,
-      { title: fields.title, content: fields.content, templateId: fields.templateId, targetType: fields.targetType, createdBy: actorId, telegramIds },
+      {
+        title: fields.title,
+        content: fields.content,
+        translations: fields.translations,
+        templateId: fields.templateId,
+        targetType: fields.targetType,
+        createdBy: actorId,
+        telegramIds,
+      },
       now(),
     );
     if (!created) throw badRequest(telegramIds ? NO_SELECTED_RECIPIENTS : NO_RECIPIENTS, telegramIds ? 'targetUsers' : undefined);
@@ -113,9 +153,12 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
       // The typed content wins (the composer fills it from the chosen template); without it the template's is sent.
       const fromTemplate = templateId === null ? undefined : (await activeTemplate(templateId)).content;
       const content = body.content?.trim() ? body.content : fromTemplate!;
+      const translations = body.translations ?? {};
+      await checkTranslations(translations);
       const broadcast = await queue(actor.id, {
         title: body.title!.trim(),
         content,
+        translations,
         templateId,
         targetType: body.targetType,
         targetUsers: body.targetUsers ?? null,
@@ -135,6 +178,7 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
       const broadcast = await queue(actor.id, {
         title: template.name,
         content: template.content,
+        translations: {},
         templateId: template.id,
         targetType: selected ? 'selected' : 'template',
         targetUsers: selected ? request.body.targetUsers! : null,
@@ -152,6 +196,23 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
       const chatId = Number(String(request.body.userId).trim());
       const content = request.body.content?.trim() ? request.body.content : (await activeTemplate(request.body.templateId!)).content;
       return broadcaster.sendTest(chatId, content);
+    },
+  );
+
+  // A POST for its body only (a selection may hold thousands of ids): it changes nothing.
+  app.post(
+    '/api/broadcast-audience',
+    { schema: { body: BroadcastAudienceQuerySchema, response: { 200: BroadcastAudienceSchema } }, config: permission },
+    async (request): Promise<BroadcastAudience> => {
+      const { targetType, targetUsers } = request.body;
+      const telegramIds = targetType === 'selected' ? [...new Set(targetUsers ?? [])] : null;
+      const [languages, settings] = await Promise.all([countAudienceLanguages(sql, telegramIds), getSystemSettings(sql)]);
+      return {
+        total: languages.reduce((sum, language) => sum + language.recipients, 0),
+        defaultLanguage: settings.defaultLanguage,
+        botLanguages: settings.botLanguages,
+        languages,
+      };
     },
   );
 
@@ -182,8 +243,11 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
       const rate = open ? measured : 0;
       const expected = measured > 0 ? measured : await broadcastRatePerSecond(sql);
       const done = counts.delivered + counts.failed + counts.unknown;
+      const languages = await countRecipientLanguages(sql, row.id);
       return {
         ...toBroadcast(row, selected.get(row.id)),
+        translations: row.translations,
+        languages: languages.map((counts) => ({ ...counts, translated: row.translations[counts.language] !== undefined })),
         progress: {
           sent: counts.delivered,
           failed: counts.failed,

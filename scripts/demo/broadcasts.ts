@@ -11,6 +11,8 @@ const BLOCKED = 'Forbidden: bot was blocked by the user';
 interface Plan {
   title: string;
   content: string;
+  /** Texts besides the content (English, the demo's default language). */
+  translations?: Record<string, string>;
   daysAgo: number;
   target: 'all' | 'template' | { selected: number };
   /** Cancelled by an admin after this share of the recipients. */
@@ -38,6 +40,21 @@ const PLANS: Plan[] = [
     daysAgo: 9,
     target: 'all',
     faultRate: 0.03,
+  },
+  {
+    title: 'Flu vaccination week',
+    content: '💉 {first_name}, flu vaccination week starts on Monday. Send your location to find the nearest clinic that offers it.',
+    // Portuguese has no text of its own: its speakers get the English content.
+    translations: {
+      uk: '💉 {first_name}, з понеділка починається тиждень щеплень від грипу. Надішліть свою геолокацію, щоб знайти найближчу клініку, де їх роблять.',
+      pl: '💉 {first_name}, w poniedziałek rusza tydzień szczepień przeciw grypie. Wyślij swoją lokalizację, a znajdę najbliższą placówkę, która je wykonuje.',
+      de: '💉 {first_name}, am Montag beginnt die Grippeimpfwoche. Senden Sie Ihren Standort, um die nächste Praxis zu finden, die impft.',
+      fr: '💉 {first_name}, la semaine de vaccination contre la grippe commence lundi. Envoyez votre position pour trouver le cabinet le plus proche qui la propose.',
+      es: '💉 {first_name}, la semana de vacunación contra la gripe empieza el lunes. Envía tu ubicación para encontrar la clínica más cercana que la ofrece.',
+      it: '💉 {first_name}, lunedì inizia la settimana della vaccinazione antinfluenzale. Invia la tua posizione per trovare l’ambulatorio più vicino che la offre.',
+    },
+    daysAgo: 6,
+    target: 'all',
   },
   {
     title: 'Feedback survey for frequent users',
@@ -80,6 +97,7 @@ export function buildDemoBroadcasts(random: Random, users: DemoUser[], now: Date
     return {
       title: plan.title,
       content: plan.content,
+      ...(plan.translations && { translations: plan.translations }),
       targetType: typeof plan.target === 'object' ? 'selected' : plan.target,
       status: plan.cancelledAfter === undefined ? 'sent' : 'cancelled',
       createdAt,

@@ -186,6 +186,7 @@ const ROUTES: RouteEntry[] = [
   { method: 'POST', url: '/api/broadcast-send', expect: ADMINS_ONLY(400), request: () => ({ payload: { title: 'T', content: 'Hi', targetType: 'all' } }) },
   { method: 'POST', url: '/api/broadcast-message', expect: ADMINS_ONLY(400), request: () => ({ payload: { templateId: 999999 } }) },
   { method: 'POST', url: '/api/broadcast-test', expect: ADMINS_ONLY(409), request: () => ({ payload: { userId: '1', content: 'Hi' } }) },
+  { method: 'POST', url: '/api/broadcast-audience', expect: ADMINS_ONLY(200), request: () => ({ payload: { targetType: 'all' } }) },
   { method: 'GET', url: '/api/broadcast-history', expect: ADMINS_ONLY(200) },
   { method: 'GET', url: '/api/broadcasts/:id', expect: ADMINS_ONLY(404), request: () => ({ url: '/api/broadcasts/999999' }) },
   { method: 'POST', url: '/api/broadcasts/:id/cancel', expect: ADMINS_ONLY(404), request: () => ({ url: '/api/broadcasts/999999/cancel' }) },

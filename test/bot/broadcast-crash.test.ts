@@ -19,15 +19,25 @@ t.test('SIGKILL halfway through a 400-recipient broadcast: the restart resumes b
   const prepared = await childProductDatabase(t, 'medcontacts-sigkill-');
   const ids = await someBotUsers(prepared.sql, RECIPIENTS, 800_000, telegram);
   await prepared.sql`UPDATE system_settings SET broadcast_rate_per_second = 100`;
+  // A third of the users read Ukrainian, a third Polish (chosen with /language): each must get their text, once, across the kill.
+  const languageOf = (id: number) => (['en', 'uk', 'pl'] as const)[id % 3]!;
+  await prepared.sql`UPDATE telegram_users SET language_code = 'uk' WHERE telegram_id % 3 = 1`;
+  await prepared.sql`UPDATE telegram_users SET language_code = 'en', chosen_language = 'pl' WHERE telegram_id % 3 = 2`;
+  const TEXTS = { en: 'Hi {first_name}', uk: 'Привіт, {first_name}', pl: 'Cześć, {first_name}' };
   const broadcast = (await insertBroadcast(
     prepared.sql,
-    { title: 'Crash', content: 'Hi {first_name}', templateId: null, targetType: 'all', createdBy: null, telegramIds: null },
+    { title: 'Crash', content: TEXTS.en, translations: { uk: TEXTS.uk, pl: TEXTS.pl }, templateId: null, targetType: 'all', createdBy: null, telegramIds: null },
     new Date(),
   ))!;
   await prepared.release();
 
   const received = new Map<number, number>();
-  telegram.events.on('botMessage', (chatId) => received.set(chatId, (received.get(chatId) ?? 0) + 1));
+  /** Recipients sent a text other than their language's. */
+  const wrongText: number[] = [];
+  telegram.events.on('botMessage', (chatId, message) => {
+    received.set(chatId, (received.get(chatId) ?? 0) + 1);
+    if (message.text !== TEXTS[languageOf(chatId)].replace('{first_name}', `Ann ${chatId}`)) wrongText.push(chatId);
+  });
   const total = () => [...received.values()].reduce((sum, n) => sum + n, 0);
 
   const port = await freePort();
@@ -98,7 +108,14 @@ t.test('SIGKILL halfway through a 400-recipient broadcast: the restart resumes b
 
   // Second run on the same data: once the dead sender's lease runs out, the broadcast resumes by itself.
   const second = await restart();
-  type Detail = { status: string; successCount: number; failureCount: number; unknownCount: number; progress: { pending: number; unknown: number } };
+  type Detail = {
+    status: string;
+    successCount: number;
+    failureCount: number;
+    unknownCount: number;
+    progress: { pending: number; unknown: number };
+    languages: { language: string; recipients: number; delivered: number; unknown: number }[];
+  };
   const statusesSeen = new Set<string>();
   const untilSettled = async (what: string) => {
     let detail: Detail | undefined;
@@ -127,8 +144,18 @@ t.test('SIGKILL halfway through a 400-recipient broadcast: the restart resumes b
   t.same(twice, [], 'nobody received the message twice');
   t.same(delivered.filter((row) => received.get(row.id) !== 1), [], 'each delivered recipient got it once');
   t.equal(rows.filter((row) => row.status === 'failed').length, 0, 'no failure: Telegram refused nothing');
+  t.same(wrongText, [], "each recipient was sent their language's text, before the kill and after");
   t.ok(unknown.length <= CONCURRENCY, `${unknown.length} unknown, at most the sender's concurrency (${CONCURRENCY})`);
   t.match(detail, { status: 'sent', successCount: delivered.length, failureCount: 0, unknownCount: unknown.length, progress: { pending: 0, unknown: unknown.length } });
+  const byLanguage = (language: string) => rows.filter((row) => languageOf(row.id) === language);
+  t.same(
+    Object.fromEntries(detail.languages.map((entry) => [entry.language, [entry.recipients, entry.delivered, entry.unknown]])),
+    Object.fromEntries(['en', 'uk', 'pl'].map((language) => {
+      const speakers = byLanguage(language);
+      return [language, [speakers.length, speakers.filter((row) => row.status === 'delivered').length, speakers.filter((row) => row.status === 'unknown').length]];
+    })),
+    'recipients, deliveries and unknown ones per language',
+  );
   const unknownThatArrived = unknown.filter((id) => received.get(id) === 1).length;
   t.comment(
     `kill -9 at ${atKill} of ${RECIPIENTS} messages: sent ${delivered.length}, never attempted ${neverAttempted.length}, ` +
@@ -147,6 +174,7 @@ t.test('SIGKILL halfway through a 400-recipient broadcast: the restart resumes b
     t.match(after, { status: 'sent', successCount: RECIPIENTS, unknownCount: 0, failureCount: 0 });
     t.same(unknown.filter((id) => (received.get(id) ?? 0) !== (before.get(id) ?? 0) + 1), [], 'each unknown recipient was sent it exactly once more');
     t.same(ids.filter((id) => !unknown.includes(id) && received.get(id) !== before.get(id)), [], 'nobody else was sent it again');
+    t.same(wrongText, [], "the unknown ones were sent their language's text again");
   }
   await stop(third);
   if (unknown.length > 0) t.same((await recipients()).filter((row) => row.status !== 'delivered'), [], 'all delivered');

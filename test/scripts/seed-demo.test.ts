@@ -194,7 +194,7 @@ t.test('seeded notices look like real ones, and a fresh start raises no mileston
 t.test('past broadcasts: counts match their recipients, blocked users failed with Telegram\'s 403', async (t) => {
   const broadcasts = await sql<{ id: number; title: string; status: string; targetType: string; successCount: number; failureCount: number; totalRecipients: number; createdAt: Date }[]>`
     SELECT id::int, title, status, target_type, success_count, failure_count, total_recipients, created_at FROM broadcasts ORDER BY created_at`;
-  t.equal(broadcasts.length, 5);
+  t.equal(broadcasts.length, 6);
   t.same(new Set(broadcasts.map((b) => b.status)), new Set(['sent', 'cancelled']));
   t.same(new Set(broadcasts.map((b) => b.targetType)), new Set(['all', 'template', 'selected']));
   t.ok(broadcasts.every((b) => b.createdAt < NOW && b.createdAt > new Date(NOW.getTime() - 30 * DAY_MS)), 'all within the demo month');
@@ -211,6 +211,13 @@ t.test('past broadcasts: counts match their recipients, blocked users failed wit
     0, 'only users who blocked the bot failed as blocked',
   );
   t.ok(await count(sql`SELECT count(*) FROM broadcast_recipients WHERE error LIKE 'Forbidden: bot was blocked%'`) > 0, 'some had blocked the bot');
+  // One broadcast speaks six languages besides English; its Portuguese speakers get the English content.
+  const [multilingual] = await sql<{ id: number; languages: string[] }[]>`
+    SELECT id::int, array(SELECT jsonb_object_keys(translations) ORDER BY 1) AS languages FROM broadcasts WHERE translations <> '{}'`;
+  t.same(multilingual?.languages, ['de', 'es', 'fr', 'it', 'pl', 'uk']);
+  const languages = await sql<{ language: string }[]>`SELECT DISTINCT language FROM broadcast_recipients WHERE broadcast_id = ${multilingual!.id} ORDER BY 1`;
+  t.ok(['en', 'uk', 'pl', 'pt'].every((code) => languages.some((row) => row.language === code)), `its recipients read ${languages.map((row) => row.language).join(', ')}`);
+  t.equal(await count(sql`SELECT count(*) FROM broadcast_recipients WHERE language IS NULL`), 0, 'every recipient has a language');
   t.equal(await count(sql`SELECT count(*) FROM broadcast_recipients WHERE telegram_id NOT IN (SELECT telegram_id FROM telegram_users)`), 0, 'recipients are bot users');
 });
 

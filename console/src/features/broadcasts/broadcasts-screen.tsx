@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/page-header.js';
 import { ROUTES } from '../../lib/routes.js';
 import { isRunning, useBroadcastHistory } from './api/get-broadcast-history.js';
 import { useBroadcast } from './api/get-broadcast.js';
+import { useBroadcastAudience } from './api/get-audience.js';
 import { useBotUserSummary } from './api/get-recipients.js';
 import { useTemplates } from './api/get-templates.js';
 import { useSendBroadcast } from './api/send-broadcast.js';
@@ -20,11 +21,13 @@ import { BroadcastStats, type BroadcastFigures } from './components/broadcast-st
 import { ComposeForm } from './components/compose-form.js';
 import { StatusBadge } from './components/status-badge.js';
 import { TestMessageBox } from './components/test-message-box.js';
-import { EMPTY_COMPOSE, sendProblem, testProblem, type ComposeState } from './compose-state.js';
+import { asLanguageCode, knownLanguages } from './components/language-texts.js';
+import { EMPTY_COMPOSE, sendProblem, testProblem, translationsToSend, type ComposeState } from './compose-state.js';
 import { notifyError } from '../../lib/notify.js';
 
 const { headingId: HEADING_ID, title: TITLE, description: DESCRIPTION } = ROUTES.broadcasts.header;
 const LIVE_HEADING_ID = 'broadcast-live-heading';
+const NOBODY: ReadonlySet<string> = new Set();
 
 /** The Broadcast Messages screen (/messaging/broadcasts) of spec §2.6: admin and super_admin only (the router's RouteGate). */
 export function BroadcastsScreen() {
@@ -51,6 +54,11 @@ function BroadcastComposer() {
   const history = useBroadcastHistory();
   const templates = useTemplates();
   const userSummary = useBotUserSummary();
+  // Everyone's audience also carries the default language and the languages offered, whatever the target.
+  const everyone = useBroadcastAudience('all', NOBODY);
+  const audience = useBroadcastAudience(compose.type, compose.selectedUsers);
+  const defaultLanguage = asLanguageCode(everyone.data?.defaultLanguage);
+  const languages = defaultLanguage ? { defaultLanguage, offered: knownLanguages(everyone.data?.botLanguages) } : undefined;
   const sendBroadcast = useSendBroadcast();
   const sendTest = useSendTestMessage();
 
@@ -110,6 +118,7 @@ function BroadcastComposer() {
       {
         title: compose.title.trim(),
         content: useTemplate ? '' : compose.content,
+        translations: translationsToSend(compose),
         targetType: compose.type,
         ...(useTemplate ? { templateId: compose.templateId! } : {}),
         ...(compose.type === 'selected' ? { targetUsers: [...compose.selectedUsers].map(Number) } : {}),
@@ -211,6 +220,9 @@ function BroadcastComposer() {
             templates={activeTemplates}
             templatesError={templates.isError}
             reachableUsers={figures.reachableUsers}
+            languages={languages}
+            audience={compose.type === 'selected' && compose.selectedUsers.size === 0 ? undefined : audience.data}
+            audienceLoading={audience.isFetching}
             sending={sendBroadcast.isPending}
             onSend={send}
             onClear={resetForm}

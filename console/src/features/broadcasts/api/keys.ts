@@ -12,3 +12,5 @@ export const pickerTemplatesQueryKey = [TEMPLATES_URL, 'broadcast-picker'] as co
 /** Under the bot users' own key, so an admin action on a user refreshes the checklist too. */
 export const recipientPageQueryKey = (search: string, page: number) => [RECIPIENTS_URL, 'broadcast-recipients', search, page] as const;
 export const userSummaryQueryKey = [RECIPIENTS_URL, 'summary'] as const;
+/** Under the bot users' key too: a user blocked or a language changed elsewhere changes who a broadcast reaches. */
+export const audienceQueryKey = (target: 'all' | 'selected', telegramIds: string[]) => [RECIPIENTS_URL, 'broadcast-audience', target, telegramIds] as const;

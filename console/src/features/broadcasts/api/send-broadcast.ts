@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
-import { BroadcastQueuedSchema, type Broadcast, type BroadcastTargetType } from '@contract/broadcasts.js';
+import { BroadcastQueuedSchema, type Broadcast, type BroadcastTargetType, type BroadcastTranslations } from '@contract/broadcasts.js';
 import { apiRequest, newIdempotencyKey } from '../../../lib/api-client.js';
 import { broadcastsQueryKey } from './keys.js';
 import { notifyFailureWithReason, notifySuccess } from '../../../lib/notify.js';
@@ -8,6 +8,8 @@ import { notifyFailureWithReason, notifySuccess } from '../../../lib/notify.js';
 export interface SendBroadcastBody {
   title: string;
   content: string;
+  /** Texts besides the content (the default language's), by language. */
+  translations?: BroadcastTranslations;
   templateId?: number;
   targetUsers?: number[];
   targetType: BroadcastTargetType;

@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api-client.js';
 import { formatDateTime, formatNumber } from '../../../lib/format.js';
 import { useBroadcast } from '../api/get-broadcast.js';
 import { BroadcastProgress } from './broadcast-progress.js';
+import { LanguageDeliveries } from './language-deliveries.js';
 import { StatusBadge } from './status-badge.js';
 
 interface BroadcastDetailDialogProps {
@@ -89,6 +90,7 @@ export function BroadcastDetailDialog({ id, open, onClose }: BroadcastDetailDial
             {detail.data.content}
           </p>
           <BroadcastProgress broadcast={detail.data} />
+          <LanguageDeliveries broadcast={detail.data} />
           <RecipientList
             heading={`Failed recipients (${formatNumber(detail.data.progress.failed)})`}
             total={detail.data.progress.failed}

@@ -5,9 +5,12 @@ import { SelectField } from '../../../components/select-field.js';
 import { TelegramTextProblem } from '../../../components/telegram-text-problem.js';
 import { TextField } from '../../../components/text-field.js';
 import { formatCount, formatNumber } from '../../../lib/format.js';
-import { BROADCAST_TITLE_MAX_LENGTH } from '@contract/broadcasts.js';
+import { BROADCAST_TITLE_MAX_LENGTH, type BroadcastAudience } from '@contract/broadcasts.js';
+import type { LanguageCode } from '@contract/languages.js';
 import type { MessageTemplate } from '@contract/message-templates.js';
 import { BROADCAST_TYPES, type BroadcastType, type ComposeState } from '../compose-state.js';
+import { AudienceLanguages } from './audience-languages.js';
+import { LanguageTexts } from './language-texts.js';
 import { RecipientChecklist } from './recipient-checklist.js';
 import { TextAreaField } from '../../../components/text-area-field.js';
 
@@ -19,13 +22,30 @@ interface ComposeFormProps {
   templatesError: boolean;
   /** Users a broadcast to everyone would reach; undefined when unknown. */
   reachableUsers: number | undefined;
+  /** The default language (Message Content's) and the languages the bot offers; undefined until read. */
+  languages: { defaultLanguage: LanguageCode; offered: LanguageCode[] } | undefined;
+  /** Who the target reaches, by language; undefined while counted or with nobody ticked. */
+  audience: BroadcastAudience | undefined;
+  audienceLoading: boolean;
   sending: boolean;
   onSend: () => void;
   onClear: () => void;
 }
 
 /** The compose form of spec §2.6: type, recipients or template, title, content, target summary. */
-export function ComposeForm({ state, onChange, templates, templatesError, reachableUsers, sending, onSend, onClear }: ComposeFormProps) {
+export function ComposeForm({
+  state,
+  onChange,
+  templates,
+  templatesError,
+  reachableUsers,
+  languages,
+  audience,
+  audienceLoading,
+  sending,
+  onSend,
+  onClear,
+}: ComposeFormProps) {
   const headingId = useId();
   const typeHintId = useId();
   const template = templates?.find((candidate) => candidate.id === state.templateId);
@@ -130,7 +150,17 @@ export function ComposeForm({ state, onChange, templates, templatesError, reacha
           </TextAreaField>
         )}
 
+        {state.type === 'template' ? null : (
+          <LanguageTexts
+            defaultLanguage={languages?.defaultLanguage}
+            offered={languages?.offered ?? []}
+            translations={state.translations}
+            onChange={(translations) => onChange({ translations })}
+          />
+        )}
+
         <TargetSummary state={state} template={template} reachableUsers={reachableUsers} />
+        <AudienceLanguages audience={audience} translations={state.type === 'template' ? undefined : state.translations} loading={audienceLoading} />
 
         <div className="flex flex-col-reverse gap-2 border-t border-tremor-border pt-4 sm:flex-row sm:justify-end">
           <Button type="button" variant="secondary" icon={RiDeleteBack2Line} onClick={onClear}>
