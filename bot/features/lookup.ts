@@ -12,7 +12,6 @@ import type { Recorder } from '../recorder.js';
 import { activeTemplate, renderReplies, replyWithTemplate, sendHtml, userValues } from '../replies.js';
 import { localDay } from '../../api/contract/time-zone.js';
 import { formatCount } from '../../api/contract/plural.js';
-import { botLanguageOf, type LanguageCode } from '../../api/contract/languages.js';
 
 interface LookupDeps {
   sql: Sql;
@@ -38,14 +37,6 @@ function isValidPoint(latitude: unknown, longitude: unknown): latitude is number
 }
 
 /**
- * The language the contacts are ranked and marked for: Telegram's, else the default one.
- * A stand-in until the request carries the user's resolved language (their /language choice included).
- */
-function answerLanguage(ctx: BotContext): LanguageCode {
-  return botLanguageOf(ctx.from?.language_code) ?? ctx.request.settings.defaultLanguage;
-}
-
-/**
  * Answers a point with the nearest contacts, found in memory. One answer with contacts costs one
  * daily request, taken atomically with the update's claim, in the answer's one statement; an
  * answer that is not sent gives it back. A lookup that finds nothing costs none.
@@ -64,7 +55,7 @@ async function answerPoint(deps: LookupDeps, ctx: BotContext, point: { latitude:
     country: place?.country ?? null,
   };
 
-  const language = answerLanguage(ctx);
+  const language = ctx.request.language;
   const contacts = nearestContacts(await memory.contacts(), point, { limit: settings.resultsPerAnswer, radiusKm: settings.maxRadiusKm, language });
   const placeName = place ? placeLabel(place) : `${point.latitude.toFixed(3)}, ${point.longitude.toFixed(3)}`;
   if (contacts.length === 0) {
