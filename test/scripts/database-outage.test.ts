@@ -180,8 +180,11 @@ async function outageTests(): Promise<void> {
         `during the outage: health ${healthProbes.length} probes, status ${statuses(healthProbes)}, slowest ${worst(healthProbes)} ms; ` +
           `API ${apiProbes.length} calls, status ${statuses(apiProbes)}, slowest ${worst(apiProbes)} ms; after: health ${after.status}`,
       );
-      t.ok(healthProbes.every((probe) => probe.status === 503 && probe.ms < 1000), 'health answers 503 within a second');
-      t.ok(apiProbes.every((probe) => probe.status === 503 && probe.ms < 5000), 'the API answers 503 within 5 s');
+      // Answered well before the outage ends, not hung for its length; the bounds leave room for a loaded CI machine
+      // (health's own deadline is under a second, the API's 3.5 s and a 0.7 s probe; their speed is the bench's).
+      const answeredBeforeTheEnd = forMs / 2;
+      t.ok(healthProbes.every((probe) => probe.status === 503 && probe.ms < answeredBeforeTheEnd), `health answers 503 within ${answeredBeforeTheEnd / 1000} s`);
+      t.ok(apiProbes.every((probe) => probe.status === 503 && probe.ms < answeredBeforeTheEnd + 2000), `the API answers 503 within ${answeredBeforeTheEnd / 1000 + 2} s`);
       t.equal(after.status, 200, 'healthy again without a restart');
 
       const figures = await account(t, sent, before);
