@@ -182,6 +182,7 @@ const ROUTES: RouteEntry[] = [
   { method: 'DELETE', url: '/api/message-templates/:id', expect: EDITORS_AND_UP(404), request: () => ({ url: '/api/message-templates/999999' }) },
   { method: 'POST', url: '/api/message-templates/preview', expect: EDITORS_AND_UP(200), request: () => ({ payload: { content: 'Hi {first_name}' } }) },
   { method: 'GET', url: '/api/message-templates/preview-users', expect: EDITORS_AND_UP(200) },
+  { method: 'GET', url: '/api/message-templates/missing-languages', expect: EDITORS_AND_UP(200) },
   // Broadcasts: admins only. This app has no bot users and no sender, so those let through get a 400, 404 or 409.
   { method: 'POST', url: '/api/broadcast-send', expect: ADMINS_ONLY(400), request: () => ({ payload: { title: 'T', content: 'Hi', targetType: 'all' } }) },
   { method: 'POST', url: '/api/broadcast-message', expect: ADMINS_ONLY(400), request: () => ({ payload: { templateId: 999999 } }) },
