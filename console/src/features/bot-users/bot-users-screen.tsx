@@ -70,7 +70,8 @@ export function BotUsersScreen() {
       <UserSummaryCards summary={users.data?.summary} />
 
       <Card className="space-y-4 p-4 sm:p-6">
-        <div className="flex flex-col gap-3 sm:flex-row">
+        {/* The search keeps a line of its own until the two filters leave it room for its placeholder. */}
+        <div className="flex flex-col gap-3 xl:flex-row">
           <SearchField
             className="flex-1"
             label="Search users"
@@ -80,40 +81,42 @@ export function BotUsersScreen() {
             onChange={setSearchText}
             placeholder="Name, @username or Telegram ID"
           />
-          <div className="sm:w-48">
-            <label htmlFor={statusId} className="sr-only">
-              Status
-            </label>
-            <select
-              id={statusId}
-              value={params.filter.status}
-              onChange={(event) => updateParams({ status: event.target.value === 'all' ? undefined : event.target.value })}
-              className={SELECT_CLASSES}
-            >
-              {TELEGRAM_USER_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {STATUS_LABELS[status]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="sm:w-48">
-            <label htmlFor={languageId} className="sr-only">
-              Language
-            </label>
-            <select
-              id={languageId}
-              value={params.filter.language ?? ''}
-              onChange={(event) => updateParams({ language: event.target.value || undefined })}
-              className={SELECT_CLASSES}
-            >
-              <option value="">All Languages</option>
-              {BOT_LANGUAGES.map((language) => (
-                <option key={language.code} value={language.code}>
-                  {language.name}
-                </option>
-              ))}
-            </select>
+          <div className="grid grid-cols-2 gap-3 xl:flex">
+            <div className="xl:w-48">
+              <label htmlFor={statusId} className="sr-only">
+                Status
+              </label>
+              <select
+                id={statusId}
+                value={params.filter.status}
+                onChange={(event) => updateParams({ status: event.target.value === 'all' ? undefined : event.target.value })}
+                className={SELECT_CLASSES}
+              >
+                {TELEGRAM_USER_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {STATUS_LABELS[status]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="xl:w-48">
+              <label htmlFor={languageId} className="sr-only">
+                Language
+              </label>
+              <select
+                id={languageId}
+                value={params.filter.language ?? ''}
+                onChange={(event) => updateParams({ language: event.target.value || undefined })}
+                className={SELECT_CLASSES}
+              >
+                <option value="">All Languages</option>
+                {BOT_LANGUAGES.map((language) => (
+                  <option key={language.code} value={language.code}>
+                    {language.name}
+                  </option>
+                ))}
+              </select>
+            </div>
           </div>
         </div>
 
