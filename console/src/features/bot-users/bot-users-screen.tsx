@@ -109,7 +109,7 @@ export function BotUsersScreen() {
                 onChange={(event) => updateParams({ language: event.target.value || undefined })}
                 className={SELECT_CLASSES}
               >
-                <option value="">All Languages</option>
+                <option value="">Any language</option>
                 {BOT_LANGUAGES.map((language) => (
                   <option key={language.code} value={language.code}>
                     {language.name}
