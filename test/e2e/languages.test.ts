@@ -112,6 +112,19 @@ t.test('the console speaks the bot users’ languages', async (t) => {
     await details.getByRole('button', { name: 'Close dialog' }).click();
   });
 
+  await t.test('the analytics overview charts requests by language, with its window', async (t) => {
+    await server.sql`
+      INSERT INTO bot_logs (created_at, level, message, user_id, language)
+      SELECT ${now} - make_interval(mins => n), 'INFO', 'location', 9101, (ARRAY['uk', 'uk', 'uk', 'pl', 'en'])[n]
+      FROM generate_series(1, 5) AS n`;
+    await page.goto(`${server.url}/analytics?period=7d`);
+    const card = page.getByTestId('requests-by-language');
+    await card.getByText('Requests by Language', { exact: true }).waitFor();
+    t.match(await card.innerText(), /^Requests by Language\s+Today and the 6 days before, from 00:00 on .+ \(UTC\) to now\. Each request counts/, 'the window sentence');
+    const rows = card.getByTestId('language-requests').getByRole('listitem');
+    t.strictSame((await rows.allInnerTexts()).map((row) => row.replace(/\s+/g, ' ')), ['Ukrainian 3 requests', 'English 1 request', 'Polish 1 request']);
+  });
+
   await t.test('the Bot Sandbox chats as a Ukrainian user: their language_code reaches the bot', async (t) => {
     await page.goto(`${server.url}/bot-sandbox`);
     await page.getByRole('button', { name: 'New user' }).click();

@@ -65,7 +65,7 @@ export function OverviewTabs({ overview }: { overview: AnalyticsOverview }) {
                 <EmptyChart text="No requests with a language in this period." />
               ) : (
                 <>
-                  <BarChart className="mt-4 h-56" data={languages} index="language" categories={['Requests']} colors={['violet']} valueFormatter={formatNumber} />
+                  <BarChart className="mt-4 h-56" data={languages} index="language" categories={['Requests']} colors={['violet']} valueFormatter={formatNumber} allowDecimals={false} />
                   <RankedList
                     data-testid="language-requests"
                     rows={languages.map((row) => ({ key: row.language, label: row.language, figure: formatCount(row.Requests, 'request') }))}
