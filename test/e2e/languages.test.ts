@@ -7,6 +7,7 @@ import { insertTelegramUsers, type NewTelegramUser } from '../../sql/bot-users.j
 // Issue 17 in the console: a Ukrainian template written and previewed in Ukrainian, the Bot Users
 // language column, and the Bot Sandbox chatting as a Ukrainian user.
 const EDITOR = { username: 'ella', password: 'ella-the-editor-pass', role: 'editor' as const };
+const ADMIN = { username: 'sam', password: 'sam-the-admin-pass', role: 'admin' as const };
 const GROUP = { id: -1009990017, title: 'Kyiv Clinics' };
 
 async function anAuthorizedGroup(server: TestServer): Promise<void> {
@@ -31,6 +32,7 @@ t.test('the console speaks the bot users’ languages', async (t) => {
   const server = await startTestServer();
   t.teardown(() => server.close());
   await server.createUser(EDITOR);
+  await server.createUser(ADMIN);
   await anAuthorizedGroup(server);
   const now = new Date();
   await insertTelegramUsers(server.sql, someUsers(now));
@@ -123,6 +125,26 @@ t.test('the console speaks the bot users’ languages', async (t) => {
     t.match(await card.innerText(), /^Requests by Language\s+Today and the 6 days before, from 00:00 on .+ \(UTC\) to now\. Each request counts/, 'the window sentence');
     const rows = card.getByTestId('language-requests').getByRole('listitem');
     t.strictSame((await rows.allInnerTexts()).map((row) => row.replace(/\s+/g, ' ')), ['Ukrainian 3 requests', 'English 1 request', 'Polish 1 request']);
+  });
+
+  await t.test('System Settings: the languages the bot offers and the default, refused with the reason beside the field', async (t) => {
+    const admin = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    t.teardown(() => admin.close());
+    await signIn(admin, server.url, ADMIN.username, ADMIN.password);
+    await admin.goto(`${server.url}/settings?section=system`);
+    const section = admin.getByRole('region', { name: 'System Settings' });
+    const offered = section.getByRole('group', { name: 'Languages the bot offers' });
+    t.ok(await offered.getByLabel('Ukrainian').isChecked(), 'every language offered at first');
+    await offered.getByLabel('English').uncheck();
+    await section.getByRole('button', { name: 'Save Settings' }).click();
+    await section.getByText('The default language must be one the bot offers: offer English, or choose another default.').waitFor();
+    await section.getByLabel('Default language').selectOption('uk');
+    await section.getByRole('button', { name: 'Save Settings' }).click();
+    await admin.locator('[data-sonner-toast]').getByText('System Settings Saved', { exact: true }).waitFor();
+    const [stored] = await server.sql<{ defaultLanguage: string; botLanguages: string[] }[]>`SELECT default_language, bot_languages FROM system_settings`;
+    t.equal(stored!.defaultLanguage, 'uk');
+    t.notOk(stored!.botLanguages.includes('en'), 'English no longer offered');
+    await server.sql`UPDATE system_settings SET default_language = 'en', bot_languages = '{en,uk,pl,de,fr,es,it,pt}'`;
   });
 
   await t.test('the Bot Sandbox chats as a Ukrainian user: their language_code reaches the bot', async (t) => {
