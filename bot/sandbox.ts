@@ -79,6 +79,7 @@ export function createBotSandbox(simulator: TelegramSimulator, medBot: MedBot, a
       first_name: input.firstName ?? known?.first_name ?? `User ${input.userId}`,
       ...((input.lastName ?? known?.last_name) && { last_name: input.lastName ?? known?.last_name }),
       ...((input.username ?? known?.username) && { username: input.username ?? known?.username }),
+      ...(known?.language_code && { language_code: known.language_code }),
     });
   }
 
@@ -88,13 +89,33 @@ export function createBotSandbox(simulator: TelegramSimulator, medBot: MedBot, a
     chatMessages: (chatId: number): ChatMessage[] => simulator.messages(chatId),
 
     /** Creates a simulated user, or renames one who exists; their private chat has their id. */
-    createUser(input: { userId: number; firstName: string; lastName?: string; username?: string }): SimulatedUser {
+    createUser(input: { userId: number; firstName: string; lastName?: string; username?: string; languageCode?: string }): SimulatedUser {
       return attempt(() =>
         simulator.upsertUser({
           id: input.userId,
           first_name: input.firstName,
           ...(input.lastName && { last_name: input.lastName }),
           ...(input.username && { username: input.username }),
+          ...(input.languageCode && { language_code: input.languageCode }),
+        }),
+      );
+    },
+
+    /**
+     * Sets the language Telegram reports for the user (its `language_code`; none when null), as a
+     * person changing their app's language would: the bot sees it with their next update.
+     */
+    setLanguageCode(userId: number, languageCode: string | null): SimulatedUser {
+      const known = simulator.listUsers().find((user) => user.id === userId);
+      if (!known) throw new SandboxError(`No simulated user with Telegram ID ${userId}: create them first`);
+      const { id, first_name, last_name, username } = known;
+      return attempt(() =>
+        simulator.upsertUser({
+          id,
+          first_name,
+          ...(last_name && { last_name }),
+          ...(username && { username }),
+          ...(languageCode && { language_code: languageCode }),
         }),
       );
     },

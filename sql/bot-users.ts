@@ -1,6 +1,7 @@
 import type postgres from 'postgres';
 import type { Sql } from './database.js';
 import { containsPattern } from './like.js';
+import type { LanguageCode } from '../api/contract/languages.js';
 
 export interface TelegramProfile {
   telegramId: number;
@@ -88,11 +89,22 @@ export async function listTelegramProfiles(sql: Sql): Promise<(TelegramProfile &
 /** A bot user as the console lists them, with today's answered requests. */
 export interface ListedTelegramUser extends StoredTelegramUser {
   requestsToday: number;
+  /** The language the bot answers them in now (bot_user_language with the system settings). */
+  language: LanguageCode;
+  /** They chose it with /language. */
+  languageChosen: boolean;
 }
 
 export interface TelegramUserFilter {
   search?: string;
   status: 'all' | 'active' | 'inactive';
+  language?: LanguageCode;
+}
+
+/** The language the bot answers user `u` in, resolved in SQL as the bot resolves it; the settings are read once per query. */
+function userLanguageSql(sql: Sql): postgres.PendingQuery<postgres.Row[]> {
+  return sql`bot_user_language(u.chosen_language, u.language_code,
+    (SELECT default_language FROM system_settings WHERE id), (SELECT bot_languages FROM system_settings WHERE id))`;
 }
 
 function userFilterSql(sql: Sql, filter: TelegramUserFilter): postgres.PendingQuery<postgres.Row[]> {
@@ -100,6 +112,7 @@ function userFilterSql(sql: Sql, filter: TelegramUserFilter): postgres.PendingQu
   // search_text is lower-cased; the trigram index serves LIKE '%…%'.
   if (filter.search) conditions.push(sql`u.search_text LIKE ${containsPattern(filter.search.replace(/^@/, '').toLowerCase())}`);
   if (filter.status !== 'all') conditions.push(filter.status === 'active' ? sql`u.is_active` : sql`NOT u.is_active`);
+  if (filter.language) conditions.push(sql`${userLanguageSql(sql)} = ${filter.language}`);
   if (conditions.length === 0) return sql`TRUE`;
   return conditions.reduce((all, condition) => sql`${all} AND ${condition}`);
 }
@@ -118,7 +131,8 @@ export async function listTelegramUsers(
   const where = userFilterSql(sql, filter);
   const [items, total] = await Promise.all([
     sql<ListedTelegramUser[]>`
-      SELECT u.*, coalesce(d.used, 0) AS requests_today
+      SELECT u.*, coalesce(d.used, 0) AS requests_today,
+        ${userLanguageSql(sql)} AS language, u.chosen_language IS NOT NULL AS language_chosen
       FROM telegram_users u
       LEFT JOIN daily_usage d ON d.telegram_id = u.telegram_id AND d.usage_date = ${today}::date
       WHERE ${where}
@@ -155,7 +169,8 @@ export async function summarizeTelegramUsers(
 
 export async function findTelegramUser(sql: Sql, telegramId: number, today: string): Promise<ListedTelegramUser | undefined> {
   const [user] = await sql<ListedTelegramUser[]>`
-    SELECT u.*, coalesce(d.used, 0) AS requests_today
+    SELECT u.*, coalesce(d.used, 0) AS requests_today,
+      ${userLanguageSql(sql)} AS language, u.chosen_language IS NOT NULL AS language_chosen
     FROM telegram_users u
     LEFT JOIN daily_usage d ON d.telegram_id = u.telegram_id AND d.usage_date = ${today}::date
     WHERE u.telegram_id = ${telegramId}`;

@@ -142,6 +142,11 @@ async function addToRollups(sql: Sql, after: number, upTo: number): Promise<numb
     FROM ${batch} AND user_id IS NOT NULL GROUP BY 1, 2, 3, 4, 5
     ON CONFLICT (month, user_id, country, region, city) DO UPDATE SET ${addedUp(sql, ['requests'])},
       last_request_at = greatest(t.last_request_at, excluded.last_request_at)`;
+  await sql`
+    INSERT INTO log_hourly_languages AS t (hour, language, requests)
+    SELECT log_rollup_hour(created_at), language, count(*)
+    FROM ${batch} AND language IS NOT NULL GROUP BY 1, 2
+    ON CONFLICT (hour, language) DO UPDATE SET ${addedUp(sql, ['requests'])}`;
   // Distinct counts do not add up: recount the days that got new users, each from its own index range.
   await sql`
     UPDATE log_daily_totals t

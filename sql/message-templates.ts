@@ -6,6 +6,7 @@ export interface StoredTemplate {
   id: number;
   name: string;
   type: TemplateType;
+  language: LanguageCode;
   content: string;
   variables: string[];
   isActive: boolean;
@@ -29,7 +30,7 @@ export interface NewTemplate {
   content: string;
   variables: string[];
   isActive: boolean;
-  /** The language the template is written in; English unless told. */
+  /** The language the template is written in; English unless told (the column's default). */
   language?: LanguageCode;
 }
 
@@ -41,6 +42,7 @@ export async function insertTemplate(sql: Sql, template: NewTemplate): Promise<S
 export interface TemplateFilter {
   search?: string;
   type?: TemplateType;
+  language?: LanguageCode;
 }
 
 /** Templates matching the filter (name or content contains the search), newest edits first. */
@@ -50,6 +52,7 @@ export async function listTemplates(sql: Sql, filter: TemplateFilter = {}): Prom
     SELECT * FROM message_templates
     WHERE true
       ${filter.type ? sql`AND type = ${filter.type}` : sql``}
+      ${filter.language ? sql`AND language = ${filter.language}` : sql``}
       ${pattern ? sql`AND (name ILIKE ${pattern} OR content ILIKE ${pattern})` : sql``}
     ORDER BY updated_at DESC, id DESC`;
 }
@@ -82,6 +85,39 @@ export async function countOtherActiveTemplates(sql: Sql, type: TemplateType, ex
   const rows = await sql`
     SELECT id FROM message_templates WHERE type = ${type} AND is_active AND id <> ${exceptId} FOR UPDATE`;
   return rows.length;
+}
+
+/**
+ * Deactivates the active template of this type and language other than this one, so the one being
+ * activated can take its place under the one-active-per-type-and-language index (call inside a
+ * transaction, before the write that activates). Returns the ids deactivated.
+ */
+export async function deactivateOtherActiveTemplate(
+  sql: Sql,
+  type: TemplateType,
+  language: LanguageCode,
+  exceptId: number | undefined,
+): Promise<number[]> {
+  // Two activations of the same type and language at once would each find nothing to deactivate and
+  // the second would then break the unique index: the lock makes the second wait and see the first.
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`message_templates:${type}:${language}`}))`;
+  const rows = await sql<{ id: number }[]>`
+    UPDATE message_templates SET is_active = false, updated_at = now()
+    WHERE type = ${type} AND language = ${language} AND is_active ${exceptId === undefined ? sql`` : sql`AND id <> ${exceptId}`}
+    RETURNING id`;
+  return rows.map((row) => row.id);
+}
+
+/** Per template type, the languages of `offered` that have no active template, in the order offered. */
+export async function missingTemplateLanguages(
+  sql: Sql,
+  types: readonly TemplateType[],
+  offered: readonly LanguageCode[],
+): Promise<{ type: TemplateType; missing: LanguageCode[] }[]> {
+  const active = await sql<{ type: TemplateType; language: LanguageCode }[]>`
+    SELECT DISTINCT type, language FROM message_templates WHERE is_active AND type = ANY (${types as TemplateType[]})`;
+  const covered = new Set(active.map((row) => `${row.type}/${row.language}`));
+  return types.map((type) => ({ type, missing: offered.filter((language) => !covered.has(`${type}/${language}`)) }));
 }
 
 export interface PreviewUserRecord {

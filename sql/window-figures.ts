@@ -230,3 +230,30 @@ export async function compareWindows(
   }
   return { current, previous: before.totals, users, previousUsers };
 }
+
+/**
+ * Requests per language the bot answered in over a window, most first: whole UTC hours from
+ * log_hourly_languages, the parts of hours at the edges and the rows not rolled up yet from bot_logs.
+ * Logs without a language (no user, or from before languages) are not counted.
+ */
+export async function languageTotals(sql: Sql, { start, end }: WindowRange): Promise<{ language: string; requests: number }[]> {
+  const innerStart = ceilTo(start, HOUR_MS);
+  const innerEnd = floorTo(end, HOUR_MS);
+  const whole = innerStart < innerEnd;
+  return readWithPendingLogs(sql, { start, end }, async (tx, pendingLogs) => {
+    const lastLogId = await watermark(tx);
+    const rows = await tx<{ language: string; requests: number }[]>`
+      WITH parts (language, requests) AS (
+        SELECT language, requests FROM log_hourly_languages WHERE hour >= ${innerStart} AND hour < ${innerEnd}
+        UNION ALL
+        SELECT language, 1 FROM ${rolledUpRowsBetween(tx, lastLogId, start, whole ? innerStart : end)}
+        UNION ALL
+        SELECT language, 1 FROM ${rolledUpRowsBetween(tx, lastLogId, whole ? innerEnd : end, end)}
+        UNION ALL
+        SELECT language, 1 FROM ${pendingLogs}
+      )
+      SELECT language, sum(requests)::int AS requests FROM parts WHERE language IS NOT NULL
+      GROUP BY language ORDER BY requests DESC, language`;
+    return [...rows];
+  });
+}

@@ -2,6 +2,7 @@ import { stringify } from 'csv-stringify';
 import { ANALYTICS_CSV_HEADERS, type AnalyticsOverview, type ContactAnalytics } from '../contract/analytics.js';
 import { neutraliseFormula } from '../csv-formula.js';
 import { bucketStamp } from '../contract/figure-windows.js';
+import { isLanguageCode, languageName } from '../contract/languages.js';
 
 type CsvValue = string | number | null;
 type CsvRow = [section: string, item: string, metric: string, value: CsvValue];
@@ -48,6 +49,7 @@ export function overviewCsvRows(overview: AnalyticsOverview): CsvRow[] {
     ...overview.topLocations.map((place): CsvRow => ['Top Locations', placeName(place), 'requests', place.requests]),
     ...overview.topUsers.map((user): CsvRow => ['Top Users', user.label, 'requests', user.requests]),
     ...overview.regions.map((place): CsvRow => ['Regions', placeName(place), 'requests', place.requests]),
+    ...overview.languages.map(({ language, requests }): CsvRow => ['Languages', isLanguageCode(language) ? languageName(language) : language, 'requests', requests]),
   ];
 }
 

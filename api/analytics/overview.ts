@@ -10,7 +10,7 @@ import {
 } from '../contract/analytics.js';
 import type { Sql } from '../../sql/database.js';
 import { placeTotals, topLocations, topUsers } from '../../sql/log-analytics.js';
-import { compareWindows, type WindowCounts } from '../../sql/window-figures.js';
+import { compareWindows, languageTotals, type WindowCounts } from '../../sql/window-figures.js';
 import { hourlyFigures } from './hours.js';
 import { periodWindow } from './windows.js';
 
@@ -26,11 +26,12 @@ const meanMs = (counts: WindowCounts) => (counts.durationCount === 0 ? null : co
 /** Everything the Analytics Dashboard shows for a period (spec §2.12, §9), over the window api/contract/figure-windows.ts defines. */
 export async function analyticsOverview(sql: Sql, period: AnalyticsPeriod, now: Date, timeZone: string): Promise<Omit<AnalyticsOverview, 'asOf'>> {
   const window = periodWindow(period, now, timeZone);
-  const [compared, locations, top, regions] = await Promise.all([
+  const [compared, locations, top, regions, languages] = await Promise.all([
     compareWindows(sql, window),
     topLocations(sql, window, TOP_LOCATIONS),
     topUsers(sql, window, TOP_USERS),
     placeTotals(sql, window, { level: 'region', limit: 1000 }),
+    languageTotals(sql, window),
   ]);
   const { current, previous } = compared;
   const totals = current.totals;
@@ -72,5 +73,6 @@ export async function analyticsOverview(sql: Sql, period: AnalyticsPeriod, now: 
     successRate: rate,
     errorRate: rate === null ? null : 100 - rate,
     regions: regions.map((place) => ({ country: place.country, region: place.region, requests: place.requests, successRate: place.successRate })),
+    languages,
   };
 }

@@ -81,6 +81,8 @@ export const AnalyticsOverviewSchema = z.object({
   successRate: z.number().nullable(),
   errorRate: z.number().nullable(),
   regions: z.array(z.object({ country: z.string().nullable(), region: z.string().nullable(), requests: z.number(), successRate: z.number() })),
+  /** Requests per language the bot answered in, most first; logs without a user's language are not counted. */
+  languages: z.array(z.object({ language: z.string(), requests: z.number() })),
 });
 export type AnalyticsOverview = z.infer<typeof AnalyticsOverviewSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { tooLong } from './fields.js';
 import { formatCount } from './plural.js';
+import { BOT_LANGUAGES } from './languages.js';
 
 /**
  * The Bot Sandbox (console /bot-sandbox): staff chat with the bot as simulated Telegram users.
@@ -42,6 +43,8 @@ export const SandboxUserSchema = z.object({
   /** The user blocked the bot: Telegram refuses the bot's messages to them. */
   blockedBot: z.boolean(),
   deactivated: z.boolean(),
+  /** The language Telegram reports for them (`language_code`), such as uk or pt-BR; null for none. */
+  languageCode: z.string().nullable(),
 });
 export type SandboxUser = z.infer<typeof SandboxUserSchema>;
 
@@ -93,6 +96,24 @@ export const SandboxExchangeSchema = z.object({
 });
 export type SandboxExchange = z.infer<typeof SandboxExchangeSchema>;
 
+const LANGUAGE_CODE_RULE = 'Language must be a Telegram language code, such as uk or pt-BR, or left empty.';
+/** A language code as Telegram sends it (IETF: "uk", "pt-br"); empty means none. */
+const LanguageCodeField = z
+  .string({ error: LANGUAGE_CODE_RULE })
+  .trim()
+  .regex(/^([a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*)?$/, LANGUAGE_CODE_RULE)
+  .transform((code) => code || undefined);
+
+/**
+ * The languages the sandbox's language select offers: the bot's, and two that show how it resolves
+ * others (a regional variant it maps to its language, and one it does not speak).
+ */
+export const SANDBOX_LANGUAGE_CODES = [
+  ...BOT_LANGUAGES.map((language) => ({ code: language.code as string, label: `${language.name} (${language.code})` })),
+  { code: 'pt-BR', label: 'Portuguese, Brazil (pt-BR)' },
+  { code: 'ja', label: 'Japanese (ja): the bot has none' },
+] as const;
+
 export const CreateSandboxUserSchema = z.object({
   userId: TelegramUserIdSchema,
   firstName: z.string({ error: 'First name is required. Enter it.' }).trim().min(1, 'First name is required. Enter it.').max(64, tooLong('First name', 64)),
@@ -100,6 +121,15 @@ export const CreateSandboxUserSchema = z.object({
   username: optionalName('Username', 32).pipe(
     z.string().regex(/^[A-Za-z0-9_]{5,32}$/, 'Username must be 5–32 letters, digits or underscores, such as ada_l, or left empty.').optional(),
   ),
+  languageCode: LanguageCodeField.optional(),
+});
+
+/** PATCH /api/bot-sandbox/users/{userId}: the language Telegram reports for the user; empty for none. */
+export const UpdateSandboxUserSchema = z.object({ languageCode: LanguageCodeField });
+export type UpdateSandboxUser = z.input<typeof UpdateSandboxUserSchema>;
+
+export const SandboxUserParamsSchema = z.object({
+  userId: fromPath(USER_ID_RULE).refine((id) => id > 0, USER_ID_RULE),
 });
 export type CreateSandboxUser = z.infer<typeof CreateSandboxUserSchema>;
 export type CreateSandboxUserForm = z.input<typeof CreateSandboxUserSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fieldLabel, PAGE_RULE, pageSizeRule, tooLong } from './fields.js';
+import { LanguageCodeSchema } from './languages.js';
 
 /**
  * Bot users: the list (spec §2.10, §3 "Telegram user", §7 GET /api/telegram-users) and the reads
@@ -25,6 +26,8 @@ export const TelegramUserFilterSchema = z.object({
   /** Part of a first name, last name, username or Telegram id, in any case. */
   search: z.string().trim().max(USER_SEARCH_MAX_LENGTH, tooLong('Search', USER_SEARCH_MAX_LENGTH)).optional(),
   status: z.enum(TELEGRAM_USER_STATUSES, { error: 'Status must be all, active or inactive.' }).default('all'),
+  /** Users the bot answers in this language (chosen, Telegram's or the default). */
+  language: LanguageCodeSchema.optional(),
 });
 export type TelegramUserFilter = z.infer<typeof TelegramUserFilterSchema>;
 
@@ -50,6 +53,10 @@ export const TelegramUserSchema = z.object({
   totalRequests: z.number(),
   lastSeen: z.string().nullable(),
   createdAt: z.string(),
+  /** The language the bot answers them in, as it resolves it now. */
+  language: LanguageCodeSchema,
+  /** They chose it with /language (else it follows Telegram's language or the default). */
+  languageChosen: z.boolean(),
 });
 export type TelegramUser = z.infer<typeof TelegramUserSchema>;
 

@@ -3,6 +3,7 @@ import { MAX_DAILY_LIMIT } from './access-control.js';
 import { telegramHtmlProblem } from './telegram-html.js';
 import { tooLong } from './fields.js';
 import { formatCount } from './plural.js';
+import { LanguageCodeSchema, type LanguageCode } from './languages.js';
 
 export const TEMPLATE_TYPES = [
   'welcome',
@@ -104,6 +105,8 @@ export const MessageTemplateSchema = z.object({
   id: z.number(),
   name: z.string(),
   type: TemplateTypeSchema,
+  /** The language the template is written in: the bot answers a user with their language's. */
+  language: LanguageCodeSchema,
   content: z.string(),
   /** The distinct {placeholders} of the content, computed on the server. */
   variables: z.array(z.string()),
@@ -132,6 +135,21 @@ export const SAMPLE_TEMPLATE_VALUES = {
   error_message: 'Something went wrong, please try again.',
 } as const;
 
+/**
+ * The sample values a preview in each language fills placeholders with: names and a city a speaker of
+ * it would expect, so a translated text can be read as its users will read it.
+ */
+export const SAMPLE_VALUES_BY_LANGUAGE: Record<LanguageCode, TemplateValues> = {
+  en: SAMPLE_TEMPLATE_VALUES,
+  uk: { ...SAMPLE_TEMPLATE_VALUES, first_name: 'Олена', last_name: 'Коваленко', username: 'olena_k', city: 'Київ', reset_time: '5 год 12 хв', error_message: 'Щось пішло не так, спробуйте ще раз.' },
+  pl: { ...SAMPLE_TEMPLATE_VALUES, first_name: 'Anna', last_name: 'Nowak', username: 'anowak', city: 'Kraków', reset_time: '5 godz. 12 min', error_message: 'Coś poszło nie tak, spróbuj ponownie.' },
+  de: { ...SAMPLE_TEMPLATE_VALUES, first_name: 'Jonas', last_name: 'Müller', username: 'jmueller', city: 'München', reset_time: '5 Std. 12 Min.', error_message: 'Etwas ist schiefgelaufen, bitte versuche es erneut.' },
+  fr: { ...SAMPLE_TEMPLATE_VALUES, first_name: 'Camille', last_name: 'Dubois', username: 'cdubois', city: 'Lyon', reset_time: '5 h 12 min', error_message: 'Une erreur est survenue, veuillez réessayer.' },
+  es: { ...SAMPLE_TEMPLATE_VALUES, first_name: 'Lucía', last_name: 'García', username: 'lgarcia', city: 'Sevilla', reset_time: '5 h 12 min', error_message: 'Algo salió mal, inténtalo de nuevo.' },
+  it: { ...SAMPLE_TEMPLATE_VALUES, first_name: 'Giulia', last_name: 'Rossi', username: 'grossi', city: 'Milano', reset_time: '5 h 12 min', error_message: 'Qualcosa è andato storto, riprova.' },
+  pt: { ...SAMPLE_TEMPLATE_VALUES, first_name: 'Inês', last_name: 'Silva', username: 'isilva', city: 'Lisboa', reset_time: '5 h 12 min', error_message: 'Algo correu mal, tente novamente.' },
+};
+
 export const TEMPLATE_NAME_MAX = 100;
 
 const typeField = z.enum(TEMPLATE_TYPES, { error: `Choose a template type: ${TEMPLATE_TYPES.join(', ')}.` });
@@ -145,6 +163,7 @@ const nameField = z
 export const CreateMessageTemplateSchema = z.object({
   name: nameField,
   type: typeField,
+  language: LanguageCodeSchema.default('en'),
   content: TelegramTextSchema,
   variables: z.array(z.string()).optional(),
   isActive: z.boolean().default(true),
@@ -154,6 +173,7 @@ export type CreateMessageTemplate = z.input<typeof CreateMessageTemplateSchema>;
 export const UpdateMessageTemplateSchema = z.object({
   name: nameField.optional(),
   type: typeField.optional(),
+  language: LanguageCodeSchema.optional(),
   content: TelegramTextSchema.optional(),
   variables: z.array(z.string()).optional(),
   isActive: z.boolean().optional(),
@@ -166,6 +186,7 @@ export const TEMPLATE_SEARCH_MAX_LENGTH = 200;
 export const MessageTemplateListQuerySchema = z.object({
   search: z.string().trim().max(TEMPLATE_SEARCH_MAX_LENGTH).optional(),
   type: typeField.optional(),
+  language: LanguageCodeSchema.optional(),
 });
 export type MessageTemplateListQuery = z.infer<typeof MessageTemplateListQuerySchema>;
 
@@ -173,6 +194,8 @@ export const TemplatePreviewRequestSchema = z.object({
   content: z.string().max(100_000, 'content is too long'),
   /** A real bot user whose values fill the placeholders; sample values when absent. */
   telegramUserId: z.coerce.number().int().optional(),
+  /** The language whose sample values fill the placeholders when no bot user is chosen; English when absent. */
+  language: LanguageCodeSchema.optional(),
 });
 export type TemplatePreviewRequest = z.infer<typeof TemplatePreviewRequestSchema>;
 
@@ -200,3 +223,10 @@ export type PreviewUser = z.infer<typeof PreviewUserSchema>;
 export const PREVIEW_USER_SEARCH_MAX_LENGTH = 100;
 
 export const PreviewUserQuerySchema = z.object({ search: z.string().trim().max(PREVIEW_USER_SEARCH_MAX_LENGTH).optional() });
+
+/** Per type the bot replies with, the languages it offers that have no active template (their users get the default's). */
+export const MissingTemplateLanguagesSchema = z.object({
+  type: TemplateTypeSchema,
+  missing: z.array(LanguageCodeSchema),
+});
+export type MissingTemplateLanguages = z.infer<typeof MissingTemplateLanguagesSchema>;

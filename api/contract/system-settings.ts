@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { tooLong } from './fields.js';
+import { languageName, LanguageCodeSchema, type LanguageCode } from './languages.js';
 
 export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
 export type SystemLogLevel = (typeof LOG_LEVELS)[number];
@@ -44,6 +45,10 @@ export const SystemSettingsSchema = z.object({
   twoFactorGraceDays: z.number(),
   /** When the requirement takes hold; null while it is off. */
   twoFactorRequiredFrom: z.string().nullable(),
+  /** The language of bot users whose own the bot does not offer; one of botLanguages. */
+  defaultLanguage: LanguageCodeSchema,
+  /** The languages the bot answers in and offers on /language, in the order of the contract. */
+  botLanguages: z.array(LanguageCodeSchema),
   updatedAt: z.string(),
 });
 export type SystemSettingsView = z.infer<typeof SystemSettingsSchema>;
@@ -61,6 +66,15 @@ const ALLOWED_GROUPS_RULE = 'Allowed groups must be group IDs separated by comma
 /** Group chat ids: "-1001234567890, -42". Blank means no group is served. */
 const GROUP_IDS = /^\s*(-?\d{1,15}\s*(,\s*-?\d{1,15}\s*)*)?,?\s*$/;
 
+const BOT_LANGUAGES_RULE = 'The bot must offer at least one language. Choose one or more.';
+
+/** Why the default language cannot be saved with these offered languages, or undefined when it can. */
+export function defaultLanguageProblem(defaultLanguage: LanguageCode, botLanguages: readonly LanguageCode[]): string | undefined {
+  return botLanguages.includes(defaultLanguage)
+    ? undefined
+    : `The default language must be one the bot offers: offer ${languageName(defaultLanguage)}, or choose another default.`;
+}
+
 /** PUT /api/system-settings: every field of the dialog. */
 export const UpdateSystemSettingsSchema = z.object({
   dailyLimit: wholeNumber('Daily limit', SETTINGS_LIMITS.dailyLimit),
@@ -76,6 +90,13 @@ export const UpdateSystemSettingsSchema = z.object({
   // Optional, unlike the others: a client that predates them leaves the two-factor requirement as it is.
   requireTwoFactorForAdmins: onOff('Require two-factor for admins').optional(),
   twoFactorGraceDays: wholeNumber('Grace period', SETTINGS_LIMITS.twoFactorGraceDays, 'days').optional(),
+  // Optional too: a client that predates languages leaves them as they are.
+  defaultLanguage: LanguageCodeSchema.optional(),
+  botLanguages: z
+    .array(LanguageCodeSchema, { error: BOT_LANGUAGES_RULE })
+    .min(1, BOT_LANGUAGES_RULE)
+    .transform((codes) => [...new Set(codes)])
+    .optional(),
 });
 export type UpdateSystemSettings = z.infer<typeof UpdateSystemSettingsSchema>;
 

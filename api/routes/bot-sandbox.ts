@@ -14,8 +14,10 @@ import {
   SandboxGroupSchema,
   SandboxMessageSchema,
   SandboxStatusSchema,
+  SandboxUserParamsSchema,
   SandboxUserSchema,
   SendSandboxMessageSchema,
+  UpdateSandboxUserSchema,
   type SandboxExchange,
   type SandboxGroup,
   type SandboxMessage,
@@ -37,6 +39,7 @@ function toSandboxUser(user: SimulatedUser): SandboxUser {
     username: user.username ?? null,
     blockedBot: user.blockedBot,
     deactivated: user.deactivated,
+    languageCode: user.language_code ?? null,
   };
 }
 
@@ -127,6 +130,12 @@ export const botSandboxRoutes: FastifyPluginAsync<{ sql: Sql; sandbox: BotSandbo
         const user = await drive(() => driver().createUser(request.body));
         return reply.status(201).send(toSandboxUser(user));
       },
+    );
+
+    routes.patch(
+      '/api/bot-sandbox/users/:userId',
+      { schema: { params: SandboxUserParamsSchema, body: UpdateSandboxUserSchema, response: { 200: SandboxUserSchema } }, config: PERMISSION },
+      async (request) => toSandboxUser(await drive(() => driver().setLanguageCode(request.params.userId, request.body.languageCode ?? null))),
     );
 
     routes.get(

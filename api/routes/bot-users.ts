@@ -53,6 +53,8 @@ function toTelegramUser(user: ListedTelegramUser): TelegramUser {
     totalRequests: user.totalRequests,
     lastSeen: user.lastSeen?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),
+    language: user.language,
+    languageChosen: user.languageChosen,
   };
 }
 
@@ -102,7 +104,7 @@ export const botUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = 
       const { page, pageSize, ...filter } = request.query;
       const [overall, day] = await Promise.all([userSummary(), today()]);
       // Without a search the summary already knows how many match.
-      const known = filter.search ? undefined : { all: overall.totalUsers, active: overall.activeUsers, inactive: overall.inactiveUsers }[filter.status];
+      const known = filter.search || filter.language ? undefined : { all: overall.totalUsers, active: overall.activeUsers, inactive: overall.inactiveUsers }[filter.status];
       const { items, total } = await listTelegramUsers(sql, filter, { page, pageSize }, day, known);
       return { items: items.map(toTelegramUser), total, page, pageSize, summary: overall };
     },

@@ -1,25 +1,29 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   BOT_TEMPLATE_TYPES,
   CreateMessageTemplateSchema,
   KNOWN_TEMPLATE_VARIABLES,
   MessageTemplateListQuerySchema,
+  MissingTemplateLanguagesSchema,
   MessageTemplateSchema,
   PreviewUserQuerySchema,
   PreviewUserSchema,
   renderTemplate,
   SAMPLE_TEMPLATE_VALUES,
+  SAMPLE_VALUES_BY_LANGUAGE,
   TELEGRAM_MESSAGE_LIMIT,
   TemplatePreviewRequestSchema,
   TemplatePreviewSchema,
   templateVariables,
   UpdateMessageTemplateSchema,
   type MessageTemplate,
+  type MissingTemplateLanguages,
   type TemplatePreview,
   type TemplateType,
   type TemplateValues,
 } from '../contract/message-templates.js';
+import type { LanguageCode } from '../contract/languages.js';
 import { IdParamsSchema, SuccessResponseSchema } from '../contract/fields.js';
 import { conflict, notFound } from '../errors.js';
 import { audit } from '../audit.js';
@@ -30,11 +34,13 @@ import { getSystemSettings } from '../../sql/settings.js';
 import { usedToday } from '../../sql/daily-usage.js';
 import {
   countOtherActiveTemplates,
+  deactivateOtherActiveTemplate,
   deleteTemplate,
   findPreviewUser,
   findTemplate,
   insertTemplate,
   listTemplates,
+  missingTemplateLanguages,
   searchPreviewUsers,
   updateTemplate,
   type StoredTemplate,
@@ -54,6 +60,7 @@ export function toMessageTemplate(template: StoredTemplate): MessageTemplate {
     id: template.id,
     name: template.name,
     type: template.type,
+    language: template.language,
     content: template.content,
     variables: template.variables,
     isActive: template.isActive,
@@ -82,13 +89,35 @@ export const messageTemplateRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Da
    * Runs a change that takes the template out of the bot's active set, in a transaction that first
    * checks another active template of its type remains (and locks it against a racing change).
    */
-  function keepingOneActive<T>(template: StoredTemplate, change: (tx: Sql) => Promise<T>): Promise<T> {
-    return transaction(sql, async (tx) => {
+  function keepingOneActive<T>(template: StoredTemplate, change: (tx: Sql) => Promise<T>, db: Sql = sql): Promise<T> {
+    return transaction(db, async (tx) => {
       if (template.isActive && BOT_TYPES.has(template.type) && (await countOtherActiveTemplates(tx, template.type, template.id)) === 0) {
         throw conflict(lastActiveMessage(template.type));
       }
       return change(tx);
     }) as Promise<T>;
+  }
+
+  /**
+   * Runs a write that leaves `template` active, in a transaction that first deactivates the active
+   * template of its type and language, so there is one active per type and language without a clash
+   * on the database's unique index. Returns the write's result and the ids deactivated.
+   */
+  function replacingActive<T>(
+    template: { id?: number; type: TemplateType; language: LanguageCode },
+    write: (tx: Sql) => Promise<T>,
+  ): Promise<{ result: T; deactivated: number[] }> {
+    return transaction(sql, async (tx) => {
+      const deactivated = await deactivateOtherActiveTemplate(tx, template.type, template.language, template.id);
+      return { result: await write(tx), deactivated };
+    });
+  }
+
+  /** Records each template an activation replaced, so the audit log says why it went inactive. */
+  async function auditReplaced(request: FastifyRequest, ids: number[], by: number): Promise<void> {
+    for (const id of ids) {
+      await audit(sql, request, { action: 'message-template.update', targetType: TARGET_TYPE, targetId: id, after: { isActive: false, replacedBy: by } });
+    }
   }
 
   /** A real bot user's values, computed as the bot computes them for its replies (replyValues). */
@@ -114,9 +143,12 @@ export const messageTemplateRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Da
       config: { permission: 'templates:write', idempotent: true },
     },
     async (request, reply) => {
-      const { name, type, content, isActive } = request.body;
-      const created = toMessageTemplate(await insertTemplate(sql, { name, type, content, isActive, variables: templateVariables(content) }));
+      const { name, type, language, content, isActive } = request.body;
+      const insert = (db: Sql) => insertTemplate(db, { name, type, language, content, isActive, variables: templateVariables(content) });
+      const { result, deactivated } = isActive ? await replacingActive({ type, language }, insert) : { result: await insert(sql), deactivated: [] };
+      const created = toMessageTemplate(result);
       await audit(sql, request, { action: 'message-template.create', targetType: TARGET_TYPE, targetId: created.id, after: created });
+      await auditReplaced(request, deactivated, created.id);
       return reply.status(201).send(created);
     },
   );
@@ -125,9 +157,19 @@ export const messageTemplateRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Da
     '/api/message-templates/preview',
     { schema: { body: TemplatePreviewRequestSchema, response: { 200: TemplatePreviewSchema } }, config: { permission: 'templates:read' } },
     async (request): Promise<TemplatePreview> => {
-      const { content, telegramUserId } = request.body;
-      const values = telegramUserId === undefined ? SAMPLE_TEMPLATE_VALUES : await userValues(telegramUserId);
+      const { content, telegramUserId, language } = request.body;
+      const samples = language ? SAMPLE_VALUES_BY_LANGUAGE[language] : SAMPLE_TEMPLATE_VALUES;
+      const values = telegramUserId === undefined ? samples : await userValues(telegramUserId);
       return previewTemplate(content, values);
+    },
+  );
+
+  app.get(
+    '/api/message-templates/missing-languages',
+    { schema: { response: { 200: MissingTemplateLanguagesSchema.array() } }, config: { permission: 'templates:read' } },
+    async (): Promise<MissingTemplateLanguages[]> => {
+      const { botLanguages } = await getSystemSettings(sql);
+      return missingTemplateLanguages(sql, BOT_TEMPLATE_TYPES, botLanguages);
     },
   );
 
@@ -143,14 +185,19 @@ export const messageTemplateRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Da
     async (request): Promise<MessageTemplate> => {
       const target = await findTemplate(sql, request.params.id);
       if (!target) throw notFound(NO_SUCH_TEMPLATE);
-      const { name, type, content, isActive } = request.body;
-      const changes = { name, type, content, isActive, variables: content === undefined ? undefined : templateVariables(content) };
+      const { name, type, language, content, isActive } = request.body;
+      const changes = { name, type, language, content, isActive, variables: content === undefined ? undefined : templateVariables(content) };
       const leavesBotSet = target.isActive && (isActive === false || (type !== undefined && type !== target.type));
+      const next = { id: target.id, type: type ?? target.type, language: language ?? target.language };
+      // Activated, or moved while active to a type or language that may have an active one already.
+      const takesASlot = (isActive ?? target.isActive) && (!target.isActive || next.type !== target.type || next.language !== target.language);
       const update = (db: Sql) => updateTemplate(db, target.id, changes);
-      const updated = leavesBotSet ? await keepingOneActive(target, update) : await update(sql);
+      const guarded = (db: Sql) => (leavesBotSet ? keepingOneActive(target, update, db) : update(db));
+      const { result: updated, deactivated } = takesASlot ? await replacingActive(next, guarded) : { result: await guarded(sql), deactivated: [] };
       if (!updated) throw notFound(NO_SUCH_TEMPLATE);
       const after = toMessageTemplate(updated);
       await audit(sql, request, { action: 'message-template.update', targetType: TARGET_TYPE, targetId: target.id, before: toMessageTemplate(target), after });
+      await auditReplaced(request, deactivated, target.id);
       return after;
     },
   );

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  defaultLanguageProblem,
   parseGroupIds,
   SystemSettingsSchema,
   UpdateSystemSettingsSchema,
   type SystemSettingsView,
 } from '../contract/system-settings.js';
+import { LANGUAGE_CODES } from '../contract/languages.js';
 import { audit } from '../audit.js';
 import { badRequest } from '../errors.js';
 import { twoFactorRequiredFrom } from '../auth/two-factor-requirement.js';
@@ -28,6 +30,8 @@ async function readSettings(sql: Sql): Promise<SystemSettingsView> {
     twoFactorGraceDays: settings.twoFactorGraceDays,
     twoFactorRequiredFrom:
       twoFactorRequiredFrom({ requiredSince: settings.twoFactorRequiredSince, graceDays: settings.twoFactorGraceDays })?.toISOString() ?? null,
+    defaultLanguage: settings.defaultLanguage,
+    botLanguages: LANGUAGE_CODES.filter((code) => settings.botLanguages.includes(code)),
     updatedAt: settings.updatedAt.toISOString(),
   };
 }
@@ -64,6 +68,10 @@ export const systemSettingsRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
         throw badRequest(message, 'allowedGroups');
       }
       const before = await readSettings(sql);
+      const defaultLanguage = changes.defaultLanguage ?? before.defaultLanguage;
+      const botLanguages = changes.botLanguages ?? before.botLanguages;
+      const languageProblem = defaultLanguageProblem(defaultLanguage, botLanguages);
+      if (languageProblem) throw badRequest(languageProblem, 'defaultLanguage');
       await transaction(sql, async (tx) => {
         await updateSystemSettings(tx, {
           defaultDailyLimit: changes.dailyLimit,
@@ -73,6 +81,8 @@ export const systemSettingsRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
           logLevel: changes.logLevel,
           logRetentionDays: changes.logRetentionDays,
           twoFactorGraceDays: changes.twoFactorGraceDays,
+          defaultLanguage: changes.defaultLanguage,
+          botLanguages: changes.botLanguages,
           // The grace period counts from the moment it is switched on; saving it on again keeps that moment.
           ...(changes.requireTwoFactorForAdmins !== undefined &&
             changes.requireTwoFactorForAdmins !== before.requireTwoFactorForAdmins && {

@@ -37,7 +37,7 @@ t.test('the Bot Sandbox over the real bot and simulator', async (t) => {
   t.test('creates a user, refuses a duplicate, lists users and groups', async (t) => {
     const created = await post('/api/bot-sandbox/users', { userId: 555001, firstName: ' Ada ', lastName: 'Lovelace', username: 'ada_l' });
     t.equal(created.statusCode, 201);
-    t.strictSame(created.json(), { id: 555001, firstName: 'Ada', lastName: 'Lovelace', username: 'ada_l', blockedBot: false, deactivated: false });
+    t.strictSame(created.json(), { id: 555001, firstName: 'Ada', lastName: 'Lovelace', username: 'ada_l', blockedBot: false, deactivated: false, languageCode: null });
 
     const duplicate = await post('/api/bot-sandbox/users', { userId: 555001, firstName: 'Other' });
     t.equal(duplicate.statusCode, 409);
@@ -73,6 +73,38 @@ t.test('the Bot Sandbox over the real bot and simulator', async (t) => {
 
     const history = (await get('/api/bot-sandbox/chats/555002/messages')).json() as SandboxMessage[];
     t.match(history.slice(-2), [{ from: { isBot: false }, text: '/start' }, { from: { isBot: true }, text: /^👋 Hello, Bruno!/ }], 'the chat holds both');
+  });
+
+  t.test("chats as a user of any language: Telegram's language_code reaches the bot, and can be changed", async (t) => {
+    const storedCode = async (userId: number) => {
+      await bot.medBot.recorder.flush();
+      const [row] = await bot.sql<{ languageCode: string | null }[]>`SELECT language_code FROM telegram_users WHERE telegram_id = ${userId}`;
+      return row?.languageCode;
+    };
+    const created = await post('/api/bot-sandbox/users', { userId: 555010, firstName: 'Олена', languageCode: 'uk' });
+    t.equal(created.statusCode, 201, created.body);
+    t.equal(created.json().languageCode, 'uk');
+    await joinAs(555010);
+    t.equal((await post('/api/bot-sandbox/messages', { userId: 555010, text: '/start' })).statusCode, 200);
+    t.equal(await storedCode(555010), 'uk', 'the bot stored the language Telegram reported');
+
+    const changed = await call(editor, { method: 'PATCH', url: '/api/bot-sandbox/users/555010', payload: { languageCode: 'pt-BR' } });
+    t.equal(changed.statusCode, 200, changed.body);
+    t.match(changed.json(), { id: 555010, firstName: 'Олена', languageCode: 'pt-BR' });
+    await post('/api/bot-sandbox/messages', { userId: 555010, firstName: 'Olena', text: '/help' });
+    t.equal(await storedCode(555010), 'pt-BR', 'the next update carries the new one, even when the name changes with it');
+    const listed = ((await get('/api/bot-sandbox/users')).json() as { id: number; firstName: string; languageCode: string | null }[]).find((user) => user.id === 555010);
+    t.match(listed, { firstName: 'Olena', languageCode: 'pt-BR' });
+
+    const cleared = await call(editor, { method: 'PATCH', url: '/api/bot-sandbox/users/555010', payload: { languageCode: '' } });
+    t.equal(cleared.json().languageCode, null, 'empty: Telegram reports none');
+
+    const bad = await call(editor, { method: 'PATCH', url: '/api/bot-sandbox/users/555010', payload: { languageCode: 'Ukrainian!' } });
+    t.equal(bad.statusCode, 400);
+    t.match(bad.json(), { field: 'languageCode', message: 'Language must be a Telegram language code, such as uk or pt-BR, or left empty.' });
+    const unknown = await call(editor, { method: 'PATCH', url: '/api/bot-sandbox/users/999999', payload: { languageCode: 'uk' } });
+    t.equal(unknown.statusCode, 400);
+    t.equal(unknown.json().message, 'No simulated user with Telegram ID 999999: create them first');
   });
 
   t.test('a location returns the nearest contacts', async (t) => {
@@ -182,6 +214,7 @@ t.test('the Bot Sandbox over the real bot and simulator', async (t) => {
       ['GET', '/api/bot-sandbox/status', () => ({ url: '/api/bot-sandbox/status' }), 200],
       ['GET', '/api/bot-sandbox/users', () => ({ url: '/api/bot-sandbox/users' }), 200],
       ['POST', '/api/bot-sandbox/users', (userId) => ({ url: '/api/bot-sandbox/users', payload: { userId, firstName: 'Matrix' } }), 201],
+      ['PATCH', '/api/bot-sandbox/users/:userId', () => ({ url: '/api/bot-sandbox/users/555001', payload: { languageCode: 'de' } }), 200],
       ['GET', '/api/bot-sandbox/groups', () => ({ url: '/api/bot-sandbox/groups' }), 200],
       ['POST', '/api/bot-sandbox/messages', (userId) => ({ url: '/api/bot-sandbox/messages', payload: { userId, firstName: 'Matrix', text: '/help' } }), 200],
       ['POST', '/api/bot-sandbox/callback', (userId) => ({ url: '/api/bot-sandbox/callback', payload: { userId, chatId: userId, messageId: 1, data: 'x' } }), 400],

@@ -187,3 +187,36 @@ t.test('the bot users list', async (t) => {
     t.equal((await call(viewer, { method: 'PATCH', url: '/api/telegram-users/500010', payload: { isBlocked: true } })).statusCode, 403);
   });
 });
+
+t.test("each user's language, whether they chose it, and the language filter", async (t) => {
+  const { call, db, userWithToken } = await createTestApp(t);
+  const viewer = (await userWithToken('viewer')).token;
+  const base = { lastName: null, username: null, isActive: true, isBlocked: false, totalRequests: 0, lastSeen: null, createdAt: new Date('2026-11-01T00:00:00Z') };
+  await insertTelegramUsers(db.sql, [
+    { ...base, telegramId: 801, firstName: 'Olena', languageCode: 'uk' },
+    { ...base, telegramId: 802, firstName: 'Piotr', languageCode: 'pl' },
+    { ...base, telegramId: 803, firstName: 'João', languageCode: 'pt-BR' },
+    { ...base, telegramId: 804, firstName: 'Hana', languageCode: 'ja' },
+    { ...base, telegramId: 805, firstName: 'Marta', languageCode: 'en' },
+  ]);
+  await db.sql`UPDATE telegram_users SET chosen_language = 'uk' WHERE telegram_id = 805`;
+  const languages = async (query = '') => {
+    const response = await call(viewer, { method: 'GET', url: `/api/telegram-users${query}` });
+    t.equal(response.statusCode, 200, response.body);
+    const page = response.json() as TelegramUsersPage;
+    return Object.fromEntries(page.items.map((user) => [user.firstName, `${user.language}${user.languageChosen ? ' chosen' : ''}`]));
+  };
+  t.strictSame(await languages(), { Olena: 'uk', Piotr: 'pl', 'João': 'pt', Hana: 'en', Marta: 'uk chosen' }, "Telegram's, without its region; the default for one the bot lacks");
+  t.strictSame(await languages('?language=uk'), { Olena: 'uk', Marta: 'uk chosen' }, 'the filter');
+  t.equal(((await call(viewer, { method: 'GET', url: '/api/telegram-users?language=uk' })).json() as TelegramUsersPage).total, 2, 'counted with the filter');
+
+  await updateSystemSettings(db.sql, { botLanguages: ['de', 'uk', 'pt'], defaultLanguage: 'de' });
+  t.strictSame(await languages(), { Olena: 'uk', Piotr: 'de', 'João': 'pt', Hana: 'de', Marta: 'uk chosen' }, 'a language no longer offered gives the default');
+  t.strictSame(await languages('?language=de'), { Piotr: 'de', Hana: 'de' });
+
+  const detail = (await call(viewer, { method: 'GET', url: '/api/telegram-users/805' })).json() as TelegramUserDetail;
+  t.match(detail, { language: 'uk', languageChosen: true, languageCode: 'en' }, 'the details too');
+  const refused = await call(viewer, { method: 'GET', url: '/api/telegram-users?language=xx' });
+  t.equal(refused.statusCode, 400);
+  t.match(refused.json(), { field: 'language', message: 'Choose a language: en, uk, pl, de, fr, es, it, pt.' });
+});

@@ -41,6 +41,7 @@ const UNCHECKED_TABLES: Record<string, string> = {
   log_monthly_users: 'a rollup of bot_logs, renewed by analytics reads',
   log_hourly_regions: 'a rollup of bot_logs, renewed by analytics reads',
   log_daily_region_durations: 'a rollup of bot_logs, renewed by analytics reads',
+  log_hourly_languages: 'a rollup of bot_logs, renewed by analytics reads',
   bot_log_level_counts: 'a rollup of bot_logs, renewed by analytics reads',
   sign_in_failures: 'a refused sign-in counts toward its throttling by design',
   sign_in_locks: 'a refused sign-in counts toward its throttling by design',

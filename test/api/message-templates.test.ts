@@ -112,6 +112,69 @@ t.test('message templates', async (t) => {
     for (const template of broadcasts) t.equal((await api('DELETE', `${URL}/${template.id}`)).statusCode, 200, 'broadcast templates are not needed by the bot');
   });
 
+  t.test('one active template per type and language: activating one deactivates the other, in the audit log', async (t) => {
+    const first = await create({ name: 'Вітання', type: 'help', language: 'uk', content: 'Привіт, {first_name}!' });
+    t.match(first, { language: 'uk', isActive: true });
+    const second = await create({ name: 'Вітання 2', type: 'help', language: 'uk', content: 'Вітаємо, {first_name}!' });
+    const activeHelp = async () =>
+      ((await api('GET', `${URL}?type=help`)).json() as MessageTemplate[]).filter((template) => template.isActive).map((template) => [template.id, template.language]);
+    const english = ((await api('GET', `${URL}?type=help&language=en`)).json() as MessageTemplate[]).find((template) => template.isActive)!;
+    t.strictSame((await activeHelp()).sort(), [[english.id, 'en'], [second.id, 'uk']].sort(), 'the new Ukrainian one replaced the first; English is untouched');
+
+    const reactivated = await api('PATCH', `${URL}/${first.id}`, { isActive: true });
+    t.equal(reactivated.statusCode, 200, reactivated.body);
+    t.strictSame((await activeHelp()).sort(), [[english.id, 'en'], [first.id, 'uk']].sort(), 'activating takes the place of the active one');
+
+    const polish = await create({ name: 'Pomoc', type: 'help', language: 'pl', content: 'Cześć!', isActive: false });
+    t.equal((await api('PATCH', `${URL}/${second.id}`, { language: 'pl', isActive: true })).statusCode, 200, 'moved to Polish and activated');
+    t.strictSame((await activeHelp()).sort(), [[english.id, 'en'], [first.id, 'uk'], [second.id, 'pl']].sort());
+    t.equal((await api('PATCH', `${URL}/${polish.id}`, { isActive: true })).statusCode, 200);
+    t.strictSame((await activeHelp()).sort(), [[english.id, 'en'], [first.id, 'uk'], [polish.id, 'pl']].sort());
+
+    // Both at once: the lock makes the second see the first, never a clash on the unique index.
+    const racing = await Promise.all([1, 2, 3].map((n) => api('POST', URL, { name: `Race ${n}`, type: 'help', language: 'de', content: `Hallo ${n}` })));
+    t.strictSame(racing.map((response) => response.statusCode), [201, 201, 201]);
+    t.equal((await activeHelp()).filter(([, language]) => language === 'de').length, 1, 'one active German help');
+
+    const replaced = await db.sql<{ after: { isActive: boolean; replacedBy: number } }[]>`
+      SELECT after FROM audit_log WHERE target_type = 'message_template' AND target_id = ${String(second.id)} AND action = 'message-template.update' ORDER BY id`;
+    t.strictSame(replaced[0]?.after, { isActive: false, replacedBy: first.id }, 'the replaced template is in the audit log with what replaced it');
+  });
+
+  t.test('the language is validated and filters the list', async (t) => {
+    for (const [method, url, payload] of [
+      ['POST', URL, { name: 'A', type: 'custom', content: 'x', language: 'xx' }],
+      ['PATCH', `${URL}/${(await create({ name: 'B', type: 'custom' })).id}`, { language: 'EN' }],
+    ] as const) {
+      const response = await api(method, url, payload);
+      t.equal(response.statusCode, 400, `${method} ${JSON.stringify(payload)}`);
+      t.strictSame(response.json().fields, { language: 'Choose a language: en, uk, pl, de, fr, es, it, pt.' });
+    }
+    t.equal((await api('GET', `${URL}?language=klingon`)).statusCode, 400);
+    t.equal((await create({ name: 'Default', type: 'custom' })).language, 'en', 'English when not given');
+    const italian = await create({ name: 'Notizie', type: 'broadcast', language: 'it', content: 'Ciao {first_name}' });
+    const listed = (await api('GET', `${URL}?language=it`)).json() as MessageTemplate[];
+    t.ok(listed.some((template) => template.id === italian.id), 'the Italian one is listed');
+    t.ok(listed.every((template) => template.language === 'it'), 'only Italian ones');
+    t.strictSame(((await api('GET', `${URL}?language=it&type=custom`)).json() as MessageTemplate[]).filter((template) => template.language !== 'it'), []);
+  });
+
+  t.test('the languages the bot offers that have no active template, per type', async (t) => {
+    await db.sql`DELETE FROM message_templates WHERE language <> 'en'`;
+    await db.sql`UPDATE system_settings SET bot_languages = '{en,uk,pl,it}'`;
+    const missing = async () => (await api('GET', `${URL}/missing-languages`)).json() as { type: string; missing: string[] }[];
+    const before = await missing();
+    t.strictSame(before.map((row) => row.type), ['welcome', 'location_result', 'master_of_medicine', 'location_confirmation', 'error', 'help', 'rate_limit']);
+    t.ok(before.every((row) => JSON.stringify(row.missing) === '["uk","pl","it"]'), 'every type misses the three, in the order offered');
+    await create({ name: 'Вітання', type: 'welcome', language: 'uk', content: 'Вітаю, {first_name}!' });
+    await create({ name: 'Benvenuto', type: 'welcome', language: 'it', content: 'Ciao!', isActive: false });
+    t.strictSame((await missing()).find((row) => row.type === 'welcome'), { type: 'welcome', missing: ['pl', 'it'] }, 'an inactive one does not count');
+    await db.sql`UPDATE system_settings SET bot_languages = '{en,uk}'`;
+    t.strictSame((await missing()).find((row) => row.type === 'welcome'), { type: 'welcome', missing: [] }, 'only the offered languages');
+    t.strictSame((await missing()).find((row) => row.type === 'help'), { type: 'help', missing: ['uk'] });
+    await db.sql`UPDATE system_settings SET bot_languages = '{en,uk,pl,de,fr,es,it,pt}'`;
+  });
+
   t.test('preview: sample values, escaping, warnings, a real user', async (t) => {
     const preview = async (payload: object) => {
       const response = await api('POST', `${URL}/preview`, payload);
@@ -125,6 +188,8 @@ t.test('message templates', async (t) => {
       tooLong: false,
     });
     t.match(await preview({ content: 'y'.repeat(5000) }), { length: 5000, tooLong: true });
+    t.equal((await preview({ content: 'Привіт, {first_name}! {city}: {reset_time}', language: 'uk' })).html, 'Привіт, Олена! Київ: 5 год 12 хв', 'Ukrainian sample values');
+    t.equal((await api('POST', `${URL}/preview`, { content: 'x', language: 'zz' })).statusCode, 400);
 
     await upsertTelegramUser(db.sql, { telegramId: 7001, firstName: 'Ann <script>', lastName: 'O"Brien & Co', username: 'ann', languageCode: 'en' }, clock.now());
     await db.sql`INSERT INTO daily_usage (telegram_id, usage_date, used) VALUES (7001, ${clock.now().toISOString().slice(0, 10)}::date, 1)`;

@@ -104,6 +104,7 @@ const ROUTES: RouteEntry[] = [
   { method: 'GET', url: '/api/bot-sandbox/status', expect: EDITORS_AND_UP(200) },
   { method: 'GET', url: '/api/bot-sandbox/users', expect: SANDBOX },
   { method: 'POST', url: '/api/bot-sandbox/users', expect: SANDBOX, request: () => ({ payload: { userId: 1, firstName: 'A' } }) },
+  { method: 'PATCH', url: '/api/bot-sandbox/users/:userId', expect: SANDBOX, request: () => ({ url: '/api/bot-sandbox/users/1', payload: { languageCode: 'uk' } }) },
   { method: 'GET', url: '/api/bot-sandbox/groups', expect: SANDBOX },
   { method: 'POST', url: '/api/bot-sandbox/messages', expect: SANDBOX, request: () => ({ payload: { userId: 1, text: '/start' } }) },
   { method: 'POST', url: '/api/bot-sandbox/callback', expect: SANDBOX, request: () => ({ payload: { userId: 1, chatId: 1, messageId: 1, data: 'x' } }) },
@@ -182,6 +183,7 @@ const ROUTES: RouteEntry[] = [
   { method: 'DELETE', url: '/api/message-templates/:id', expect: EDITORS_AND_UP(404), request: () => ({ url: '/api/message-templates/999999' }) },
   { method: 'POST', url: '/api/message-templates/preview', expect: EDITORS_AND_UP(200), request: () => ({ payload: { content: 'Hi {first_name}' } }) },
   { method: 'GET', url: '/api/message-templates/preview-users', expect: EDITORS_AND_UP(200) },
+  { method: 'GET', url: '/api/message-templates/missing-languages', expect: EDITORS_AND_UP(200) },
   // Broadcasts: admins only. This app has no bot users and no sender, so those let through get a 400, 404 or 409.
   { method: 'POST', url: '/api/broadcast-send', expect: ADMINS_ONLY(400), request: () => ({ payload: { title: 'T', content: 'Hi', targetType: 'all' } }) },
   { method: 'POST', url: '/api/broadcast-message', expect: ADMINS_ONLY(400), request: () => ({ payload: { templateId: 999999 } }) },

@@ -122,3 +122,33 @@ t.test('only admins and super admins read or change the settings', async (t) => 
   const [row] = await db.sql`SELECT maintenance_mode FROM system_settings`;
   t.equal(row!.maintenanceMode, false, 'nothing changed');
 });
+
+t.test('the default language and the languages the bot offers: saved, validated naming the field, audited', async (t) => {
+  t.match((await get(admin.token)).json(), { defaultLanguage: 'en', botLanguages: ['en', 'uk', 'pl', 'de', 'fr', 'es', 'it', 'pt'] });
+
+  const saved = await put(admin.token, { ...DEFAULTS, defaultLanguage: 'uk', botLanguages: ['pl', 'uk', 'uk'] });
+  t.equal(saved.statusCode, 200, saved.body);
+  t.match(saved.json(), { defaultLanguage: 'uk', botLanguages: ['uk', 'pl'] }, 'duplicates dropped, in the order of the contract');
+  const [row] = await db.sql<{ defaultLanguage: string; botLanguages: string[] }[]>`SELECT default_language, bot_languages FROM system_settings`;
+  t.equal(row!.defaultLanguage, 'uk');
+  t.same([...row!.botLanguages].sort(), ['pl', 'uk']);
+  const [entry] = await db.sql<{ before: Record<string, unknown>; after: Record<string, unknown> }[]>`
+    SELECT before, after FROM audit_log WHERE target_type = 'system_settings' ORDER BY id DESC LIMIT 1`;
+  t.match(entry, { before: { defaultLanguage: 'en' }, after: { defaultLanguage: 'uk', botLanguages: ['uk', 'pl'] } }, 'audited');
+
+  t.match((await put(admin.token, DEFAULTS)).json(), { defaultLanguage: 'uk', botLanguages: ['uk', 'pl'] }, 'a client without the fields keeps them');
+
+  const refused = async (payload: object, field: string, message: string) => {
+    const response = await put(admin.token, { ...DEFAULTS, ...payload });
+    t.equal(response.statusCode, 400, JSON.stringify(payload));
+    t.strictSame(response.json().fields, { [field]: message });
+  };
+  await refused({ botLanguages: [] }, 'botLanguages', 'The bot must offer at least one language. Choose one or more.');
+  await refused({ botLanguages: ['en', 'xx'] }, 'botLanguages.1', 'Choose a language: en, uk, pl, de, fr, es, it, pt.');
+  await refused({ defaultLanguage: 'tlh' }, 'defaultLanguage', 'Choose a language: en, uk, pl, de, fr, es, it, pt.');
+  await refused({ defaultLanguage: 'de' }, 'defaultLanguage', 'The default language must be one the bot offers: offer German, or choose another default.');
+  await refused({ botLanguages: ['en', 'pl'] }, 'defaultLanguage', 'The default language must be one the bot offers: offer Ukrainian, or choose another default.');
+  t.match((await get(admin.token)).json(), { defaultLanguage: 'uk', botLanguages: ['uk', 'pl'] }, 'nothing refused was saved');
+
+  await put(admin.token, { ...DEFAULTS, defaultLanguage: 'en', botLanguages: ['en', 'uk', 'pl', 'de', 'fr', 'es', 'it', 'pt'] });
+});

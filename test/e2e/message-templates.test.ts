@@ -144,6 +144,8 @@ t.test('an admin sends an active template; an inactive one says why it cannot be
   const server = await startTestServer();
   t.teardown(() => server.close());
   await server.createUser(ADMIN);
+  // One active template per type and language: the seeded broadcast one steps aside.
+  await server.sql`UPDATE message_templates SET is_active = false WHERE type = 'broadcast' AND language = 'en'`;
   const [active] = await server.sql<{ id: number }[]>`
     INSERT INTO message_templates (name, type, content, variables, is_active)
     VALUES ('Open hours', 'broadcast', 'We are open, {first_name}.', '{first_name}', true) RETURNING id`;

@@ -8,6 +8,7 @@ export const SELECT_CLASSES =
 interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: string;
   hint?: string;
+  error?: string;
   children: ReactNode;
 }
 
@@ -15,9 +16,9 @@ interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
  * A labelled native select. Tremor's Select cannot be tied to a label, and tests (and screen
  * readers) find fields by their label.
  */
-export function SelectField({ label, hint, id, className, children, ...selectProps }: SelectFieldProps) {
+export function SelectField({ label, hint, error, id, className, children, ...selectProps }: SelectFieldProps) {
   return (
-    <FieldFrame label={label} hint={hint} id={id} className={className}>
+    <FieldFrame label={label} hint={hint} error={error} id={id} className={className}>
       {(control) => (
         <select {...control} className={`${SELECT_CLASSES} mt-1.5`} {...selectProps}>
           {children}

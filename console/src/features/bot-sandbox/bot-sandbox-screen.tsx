@@ -15,6 +15,8 @@ import { useSandboxStatus } from './api/get-sandbox-status.js';
 import { useSandboxUsers } from './api/get-sandbox-users.js';
 import { usePressSandboxButton } from './api/press-sandbox-button.js';
 import { useSendSandboxMessage } from './api/send-sandbox-message.js';
+import { useSetSandboxUserLanguage } from './api/set-sandbox-user-language.js';
+import { LanguageSelect } from './components/language-select.js';
 import { ChatView, type PendingMessage } from './components/chat-view.js';
 import { Composer } from './components/composer.js';
 import { LocationForm } from './components/location-form.js';
@@ -117,6 +119,7 @@ function Sandbox() {
   const groups = useSandboxGroups();
   const selection = useSelection();
   const changeMembership = useChangeGroupMembership();
+  const setLanguage = useSetSandboxUserLanguage();
 
   const user = users.data?.find((candidate) => candidate.id === selection.userId);
   const memberGroups = user ? (groups.data ?? []).filter((group) => isMemberOf(group, user.id)) : [];
@@ -132,7 +135,17 @@ function Sandbox() {
           ) : users.isError ? (
             <Retry title="Could not load the simulated users" error={users.error} onRetry={() => void users.refetch()} />
           ) : (
-            <UserPicker users={users.data} selectedId={user?.id} onSelect={(picked) => selection.select(picked.id)} />
+            <div className="space-y-4">
+              <UserPicker users={users.data} selectedId={user?.id} onSelect={(picked) => selection.select(picked.id)} />
+              {user ? (
+                <LanguageSelect
+                  value={user.languageCode ?? ''}
+                  disabled={setLanguage.isPending}
+                  onChange={(languageCode) => setLanguage.mutate({ userId: user.id, languageCode })}
+                  hint={`What ${user.firstName}'s Telegram app reports; the bot answers in it when it has it, unless they chose a language with /language.`}
+                />
+              ) : null}
+            </div>
           )}
         </Panel>
         <Panel title="Groups">

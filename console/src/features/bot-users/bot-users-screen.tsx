@@ -2,6 +2,7 @@ import { Card } from '@tremor/react';
 import { useEffect, useId, useState } from 'react';
 import { TELEGRAM_USER_STATUSES, USER_SEARCH_MAX_LENGTH, type TelegramUserStatus } from '@contract/bot-users.js';
 import { can } from '@contract/permissions.js';
+import { BOT_LANGUAGES, isLanguageCode } from '@contract/languages.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
 import { PageHeader } from '../../components/page-header.js';
@@ -28,12 +29,14 @@ const LIST_HEADING_ID = 'bot-users-list-heading';
 /** Reads the list's state from the address bar; anything unknown falls back to the defaults. */
 function readParams(params: URLSearchParams): TelegramUserListParams {
   const status = params.get('status');
+  const language = params.get('language') ?? '';
   const page = Number(params.get('page'));
   const pageSize = Number(params.get('pageSize'));
   return {
     filter: {
       search: params.get('search')?.trim() || undefined,
       status: (TELEGRAM_USER_STATUSES as readonly string[]).includes(status ?? '') ? (status as TelegramUserStatus) : 'all',
+      language: isLanguageCode(language) ? language : undefined,
     },
     page: Number.isInteger(page) && page > 0 ? page : 1,
     pageSize: (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_PAGE_SIZE,
@@ -51,6 +54,7 @@ export function BotUsersScreen() {
   const selected = searchParams.get('user');
   const users = useTelegramUsers(params);
   const statusId = useId();
+  const languageId = useId();
   const [searchText, setSearchText] = useState(params.filter.search ?? '');
   const search = useDebouncedValue(searchText.trim());
 
@@ -59,14 +63,15 @@ export function BotUsersScreen() {
     if (search !== (searchParams.get('search') ?? '')) updateParams({ search });
   }, [search, searchParams, updateParams]);
 
-  const filtered = Boolean(params.filter.search) || params.filter.status !== 'all';
+  const filtered = Boolean(params.filter.search) || params.filter.status !== 'all' || Boolean(params.filter.language);
   return (
     <section aria-labelledby={HEADING_ID} className="space-y-6">
       <PageHeader title="Bot Users" headingId={HEADING_ID} description="Monitor bot users' activity, their group memberships and their daily usage." />
       <UserSummaryCards summary={users.data?.summary} />
 
       <Card className="space-y-4 p-4 sm:p-6">
-        <div className="flex flex-col gap-3 sm:flex-row">
+        {/* The search keeps a line of its own until the two filters leave it room for its placeholder. */}
+        <div className="flex flex-col gap-3 xl:flex-row">
           <SearchField
             className="flex-1"
             label="Search users"
@@ -76,22 +81,42 @@ export function BotUsersScreen() {
             onChange={setSearchText}
             placeholder="Name, @username or Telegram ID"
           />
-          <div className="sm:w-48">
-            <label htmlFor={statusId} className="sr-only">
-              Status
-            </label>
-            <select
-              id={statusId}
-              value={params.filter.status}
-              onChange={(event) => updateParams({ status: event.target.value === 'all' ? undefined : event.target.value })}
-              className={SELECT_CLASSES}
-            >
-              {TELEGRAM_USER_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {STATUS_LABELS[status]}
-                </option>
-              ))}
-            </select>
+          <div className="grid grid-cols-2 gap-3 xl:flex">
+            <div className="xl:w-48">
+              <label htmlFor={statusId} className="sr-only">
+                Status
+              </label>
+              <select
+                id={statusId}
+                value={params.filter.status}
+                onChange={(event) => updateParams({ status: event.target.value === 'all' ? undefined : event.target.value })}
+                className={SELECT_CLASSES}
+              >
+                {TELEGRAM_USER_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {STATUS_LABELS[status]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="xl:w-48">
+              <label htmlFor={languageId} className="sr-only">
+                Language
+              </label>
+              <select
+                id={languageId}
+                value={params.filter.language ?? ''}
+                onChange={(event) => updateParams({ language: event.target.value || undefined })}
+                className={SELECT_CLASSES}
+              >
+                <option value="">Any language</option>
+                {BOT_LANGUAGES.map((language) => (
+                  <option key={language.code} value={language.code}>
+                    {language.name}
+                  </option>
+                ))}
+              </select>
+            </div>
           </div>
         </div>
 

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { MessageTemplate } from '@contract/message-templates.js';
 import { can } from '@contract/permissions.js';
+import { BOT_LANGUAGES, LanguageCodeSchema } from '@contract/languages.js';
 import { TEMPLATE_SEARCH_MAX_LENGTH, TEMPLATE_TYPES, TemplateTypeSchema } from '@contract/message-templates.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
@@ -14,6 +15,8 @@ import { errorMessage } from '../../lib/api-client.js';
 import { formatCount } from '../../lib/format.js';
 import { useAuth } from '../auth/use-auth.js';
 import { useTemplates } from './api/get-templates.js';
+import { useMissingLanguages } from './api/get-missing-languages.js';
+import { MissingLanguages } from './components/missing-languages.js';
 import { DeleteTemplateDialog } from './components/delete-template-dialog.js';
 import { CreateTemplateDialog, EditTemplateDialog } from './components/template-dialogs.js';
 import { TemplateCards } from './components/template-cards.js';
@@ -49,11 +52,14 @@ function MessageTemplates({ canWrite, canSend }: { canWrite: boolean; canSend: b
   const [search, setSearch] = useState(params.get('search') ?? '');
   const parsedType = TemplateTypeSchema.safeParse(params.get('type'));
   const type = parsedType.success ? parsedType.data : undefined;
+  const parsedLanguage = LanguageCodeSchema.safeParse(params.get('language'));
+  const language = parsedLanguage.success ? parsedLanguage.data : undefined;
   const debouncedSearch = useDebouncedValue(search.trim(), 250);
-  const templates = useTemplates({ search: debouncedSearch || undefined, type });
+  const templates = useTemplates({ search: debouncedSearch || undefined, type, language });
+  const missingLanguages = useMissingLanguages();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [lastTemplate, setLastTemplate] = useState<MessageTemplate | null>(null);
-  const filtered = Boolean(debouncedSearch || type);
+  const filtered = Boolean(debouncedSearch || type || language);
 
   const setParam = (name: string, value: string) => {
     const next = new URLSearchParams(params);
@@ -80,7 +86,7 @@ function MessageTemplates({ canWrite, canSend }: { canWrite: boolean; canSend: b
           ) : null
         }
       />
-      <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
         <SearchField
           label="Search templates"
           maxLength={TEMPLATE_SEARCH_MAX_LENGTH}
@@ -99,7 +105,16 @@ function MessageTemplates({ canWrite, canSend }: { canWrite: boolean; canSend: b
             </option>
           ))}
         </SelectField>
+        <SelectField label="Language" value={language ?? ''} onChange={(event) => setParam('language', event.target.value)}>
+          <option value="">All languages</option>
+          {BOT_LANGUAGES.map((option) => (
+            <option key={option.code} value={option.code}>
+              {option.name}
+            </option>
+          ))}
+        </SelectField>
       </div>
+      {missingLanguages.data ? <MissingLanguages rows={missingLanguages.data} /> : null}
 
       {templates.isPending ? (
         <LoadingSpinner label="Loading templates..." />
@@ -109,7 +124,7 @@ function MessageTemplates({ canWrite, canSend }: { canWrite: boolean; canSend: b
         <Card className="py-12 text-center">
           <h2 className="font-semibold text-tremor-content-strong">{filtered ? 'No templates match' : 'No templates yet'}</h2>
           <p className="mt-1 text-tremor-default text-tremor-content">
-            {filtered ? 'Try another search or type.' : 'Create a template for the bot’s replies or for broadcasts.'}
+            {filtered ? 'Try another search, type or language.' : 'Create a template for the bot’s replies or for broadcasts.'}
           </p>
           {!filtered && canWrite ? (
             <Button className="mt-4" icon={RiAddLine} onClick={() => setDialog({ kind: 'create' })}>

@@ -1,6 +1,7 @@
 import { Button } from '@tremor/react';
 import { useState, type FormEvent } from 'react';
 import { LOG_LEVELS, SETTINGS_LIMITS, type SystemSettingsView, type UpdateSystemSettings } from '@contract/system-settings.js';
+import { BOT_LANGUAGES, type LanguageCode } from '@contract/languages.js';
 import { CheckboxField } from '../../components/checkbox-field.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
@@ -21,6 +22,8 @@ interface SettingsForm {
   logRetentionDays: string;
   requireTwoFactorForAdmins: boolean;
   twoFactorGraceDays: string;
+  defaultLanguage: LanguageCode;
+  botLanguages: LanguageCode[];
 }
 
 const toForm = (settings: SystemSettingsView): SettingsForm => ({
@@ -33,6 +36,8 @@ const toForm = (settings: SystemSettingsView): SettingsForm => ({
   logRetentionDays: String(settings.logRetentionDays),
   requireTwoFactorForAdmins: settings.requireTwoFactorForAdmins,
   twoFactorGraceDays: String(settings.twoFactorGraceDays),
+  defaultLanguage: settings.defaultLanguage,
+  botLanguages: settings.botLanguages,
 });
 
 /** Numbers go out as typed; a blank one as NaN, which JSON sends as null and the server names as not a number. */
@@ -65,6 +70,13 @@ function SettingsForm({ initial, requiredFrom, onDone }: { initial: SettingsForm
 
   function update<K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) {
     setForm((current) => ({ ...current, [key]: value }));
+  }
+
+  function toggleLanguage(code: LanguageCode, offered: boolean) {
+    setForm((current) => ({
+      ...current,
+      botLanguages: offered ? [...current.botLanguages, code] : current.botLanguages.filter((other) => other !== code),
+    }));
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -141,6 +153,36 @@ function SettingsForm({ initial, requiredFrom, onDone }: { initial: SettingsForm
       {form.maintenanceMode ? (
         <p className="text-tremor-label text-amber-700">In maintenance mode only whitelisted admins are served; everyone else is asked to come back later.</p>
       ) : null}
+      <fieldset className="space-y-3 border-t border-tremor-border pt-4" aria-describedby="bot-languages-hint">
+        <legend className="text-tremor-default font-medium text-tremor-content-strong">Languages the bot offers</legend>
+        <p id="bot-languages-hint" className="text-tremor-label text-tremor-content">
+          Users can choose one of these with /language; a user whose Telegram language is one of them is answered in it.
+        </p>
+        <div className="flex flex-wrap gap-x-6 gap-y-2">
+          {BOT_LANGUAGES.map((language) => (
+            <CheckboxField
+              key={language.code}
+              label={language.name}
+              checked={form.botLanguages.includes(language.code)}
+              onChange={(event) => toggleLanguage(language.code, event.target.checked)}
+            />
+          ))}
+        </div>
+        {fieldErrors.botLanguages ? <p className="text-tremor-label text-red-600">{fieldErrors.botLanguages}</p> : null}
+        <SelectField
+          label="Default language"
+          value={form.defaultLanguage}
+          onChange={(event) => update('defaultLanguage', event.target.value as LanguageCode)}
+          hint="Users whose language the bot does not offer are answered in this one."
+          error={fieldErrors.defaultLanguage}
+        >
+          {BOT_LANGUAGES.map((language) => (
+            <option key={language.code} value={language.code}>
+              {language.name}
+            </option>
+          ))}
+        </SelectField>
+      </fieldset>
       <fieldset className="space-y-3 border-t border-tremor-border pt-4">
         <legend className="sr-only">Two-factor requirement</legend>
         <CheckboxField

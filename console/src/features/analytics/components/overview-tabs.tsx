@@ -1,7 +1,8 @@
 import { AreaChart, BarChart, Card, DonutChart, LineChart, TabGroup, TabPanel, TabPanels, Title } from '@tremor/react';
 import { Link } from 'react-router-dom';
 import type { AnalyticsOverview } from '@contract/analytics.js';
-import { bucketLabel } from '@contract/figure-windows.js';
+import { bucketLabel, windowSentence } from '@contract/figure-windows.js';
+import { isLanguageCode, languageName } from '@contract/languages.js';
 import { formatPercent } from '../../../components/kpi-card.js';
 import { formatCount, formatDate, formatNumber } from '../../../lib/format.js';
 import { botUserPath } from '../../../lib/links.js';
@@ -26,6 +27,7 @@ export function OverviewTabs({ overview }: { overview: AnalyticsOverview }) {
   const hourly = overview.hourly.map((hour) => ({ hour: `${hour.hour}:00`, Requests: hour.requests }));
   const regions = overview.regions.map((place) => ({ name: placeName(place), requests: place.requests }));
   const topRegions = regions.slice(0, 10);
+  const languages = overview.languages.map((row) => ({ language: isLanguageCode(row.language) ? languageName(row.language) : row.language, Requests: row.requests }));
   return (
     <TabGroup>
       <TabStrip tabs={TABS} />
@@ -51,6 +53,24 @@ export function OverviewTabs({ overview }: { overview: AnalyticsOverview }) {
                 <BarChart className="mt-4 h-64" data={hourly} index="hour" categories={['Requests']} colors={['blue']} valueFormatter={formatNumber} />
               ) : (
                 <EmptyChart />
+              )}
+            </Card>
+            <Card className="min-w-0 lg:col-span-2" data-testid="requests-by-language">
+              <Title>Requests by Language</Title>
+              <p className="text-tremor-label text-tremor-content">
+                {windowSentence({ key: overview.period, start: new Date(overview.from), end: new Date(overview.to), timeZone: overview.timeZone })}. Each request counts in the
+                language the bot answered in; requests from no bot user are left out.
+              </p>
+              {languages.length === 0 ? (
+                <EmptyChart text="No requests with a language in this period." />
+              ) : (
+                <>
+                  <BarChart className="mt-4 h-56" data={languages} index="language" categories={['Requests']} colors={['violet']} valueFormatter={formatNumber} allowDecimals={false} />
+                  <RankedList
+                    data-testid="language-requests"
+                    rows={languages.map((row) => ({ key: row.language, label: row.language, figure: formatCount(row.Requests, 'request') }))}
+                  />
+                </>
               )}
             </Card>
           </div>

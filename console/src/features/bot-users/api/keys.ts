@@ -1,10 +1,11 @@
 import type { TelegramUserFilter } from '@contract/bot-users.js';
+import type { LanguageCode } from '@contract/languages.js';
 
 /** The bot users' addresses and cache keys; an admin action invalidates `telegramUsersQueryKey`. */
 export const TELEGRAM_USERS_URL = '/api/telegram-users';
 
 export interface TelegramUserListParams {
-  filter: { search?: string; status: TelegramUserFilter['status'] };
+  filter: { search?: string; status: TelegramUserFilter['status']; language?: LanguageCode };
   page: number;
   pageSize: number;
 }
@@ -20,6 +21,7 @@ export function listQueryString({ filter, page, pageSize }: TelegramUserListPara
   const query = new URLSearchParams();
   if (filter.search) query.set('search', filter.search);
   if (filter.status !== 'all') query.set('status', filter.status);
+  if (filter.language) query.set('language', filter.language);
   query.set('page', String(page));
   query.set('pageSize', String(pageSize));
   return query.toString();

@@ -1,5 +1,6 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@tremor/react';
 import type { TelegramUserDetail } from '@contract/bot-users.js';
+import { botLanguageOf, languageName } from '@contract/languages.js';
 import { ErrorAlert } from '../../../components/error-alert.js';
 import { LoadingSpinner } from '../../../components/loading-spinner.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';
@@ -71,6 +72,14 @@ function Overview({ user }: { user: TelegramUserDetail }) {
     ['Total Requests', formatNumber(user.totalRequests)],
     ['Last Seen', user.lastSeen ? formatDateTime(user.lastSeen) : 'Never'],
     ['Joined', formatDateTime(user.createdAt)],
+    ['Language', `${languageName(user.language)}: ${languageSource(user)}`],
   ] as const;
   return <FieldList fields={fields} />;
+}
+
+/** Why the bot answers the user in their language, as resolveUserLanguage decides it. */
+function languageSource(user: TelegramUserDetail): string {
+  if (user.languageChosen) return 'chosen with /language';
+  const telegram = user.languageCode ? `Telegram language ${user.languageCode}` : 'no Telegram language';
+  return botLanguageOf(user.languageCode) === user.language ? `from their ${telegram}` : `the default language (${telegram})`;
 }

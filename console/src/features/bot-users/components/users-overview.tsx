@@ -1,5 +1,6 @@
 import { Button } from '@tremor/react';
 import type { TelegramUser } from '@contract/bot-users.js';
+import { languageName } from '@contract/languages.js';
 import { formatDate, formatNumber } from '../../../lib/format.js';
 import { UserBadges, userDisplayName } from './user-badges.js';
 
@@ -20,6 +21,13 @@ export function UsersOverview({ users, onView }: UsersOverviewProps) {
           ['Total Requests', formatNumber(user.totalRequests)],
           ['Last Seen', user.lastSeen ? formatDate(user.lastSeen) : 'Never'],
           ['Joined', formatDate(user.createdAt)],
+          [
+            'Language',
+            <>
+              {languageName(user.language)}
+              <span className="block text-tremor-label text-tremor-content">{user.languageChosen ? 'Chosen' : 'Automatic'}</span>
+            </>,
+          ],
         ] as const;
         return (
           <li key={user.telegramId} className="flex flex-col gap-3 py-4 lg:flex-row lg:items-center lg:gap-6" aria-label={name}>
@@ -30,7 +38,7 @@ export function UsersOverview({ users, onView }: UsersOverviewProps) {
                 <UserBadges user={user} />
               </div>
             </div>
-            <dl className="grid flex-1 grid-cols-2 gap-x-4 gap-y-2 text-tremor-default sm:grid-cols-5">
+            <dl className="grid flex-1 grid-cols-2 gap-x-4 gap-y-2 text-tremor-default sm:grid-cols-3 xl:grid-cols-6">
               {figures.map(([label, value]) => (
                 <div key={label} className="min-w-0">
                   <dt className="text-tremor-label text-tremor-content">{label}</dt>

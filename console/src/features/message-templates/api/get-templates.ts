@@ -7,6 +7,7 @@ export async function getTemplates(filter: MessageTemplateListQuery): Promise<Me
   const params = new URLSearchParams();
   if (filter.search) params.set('search', filter.search);
   if (filter.type) params.set('type', filter.type);
+  if (filter.language) params.set('language', filter.language);
   const query = params.toString();
   return MessageTemplateSchema.array().parse(await apiRequest<unknown>('GET', query ? `${TEMPLATES_URL}?${query}` : TEMPLATES_URL));
 }

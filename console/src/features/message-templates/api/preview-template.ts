@@ -5,18 +5,20 @@ import {
   type PreviewUser,
   type TemplatePreview,
 } from '@contract/message-templates.js';
+import type { LanguageCode } from '@contract/languages.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { TEMPLATES_URL, previewUsersQueryKey, templatePreviewQueryKey } from './keys.js';
 
 /** The content rendered on the server exactly as the bot renders it. */
-export async function previewTemplate(content: string, telegramUserId?: number): Promise<TemplatePreview> {
-  return TemplatePreviewSchema.parse(await apiRequest<unknown>('POST', `${TEMPLATES_URL}/preview`, { content, telegramUserId }));
+export async function previewTemplate(content: string, telegramUserId?: number, language?: LanguageCode): Promise<TemplatePreview> {
+  return TemplatePreviewSchema.parse(await apiRequest<unknown>('POST', `${TEMPLATES_URL}/preview`, { content, telegramUserId, language }));
 }
 
-export function useTemplatePreview(content: string, telegramUserId?: number, enabled = true) {
+/** `language` chooses the sample values (names, city) when no bot user fills the placeholders. */
+export function useTemplatePreview(content: string, telegramUserId?: number, language?: LanguageCode, enabled = true) {
   return useQuery({
-    queryKey: templatePreviewQueryKey(content, telegramUserId),
-    queryFn: () => previewTemplate(content, telegramUserId),
+    queryKey: templatePreviewQueryKey(content, telegramUserId, language),
+    queryFn: () => previewTemplate(content, telegramUserId, language),
     enabled: enabled && content.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 60_000,

@@ -4,6 +4,7 @@ import { MessageTemplateSchema, type MessageTemplate, type UpdateMessageTemplate
 import { apiRequest } from '../../../lib/api-client.js';
 import { TEMPLATES_URL, templatesQueryKey } from './keys.js';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.js';
+import { activeReplacementNote } from '../template-languages.js';
 
 export async function updateTemplate({ id, changes }: { id: number; changes: UpdateMessageTemplate }): Promise<MessageTemplate> {
   return MessageTemplateSchema.parse(await apiRequest<unknown>('PATCH', `${TEMPLATES_URL}/${id}`, changes));
@@ -13,8 +14,8 @@ export function useUpdateTemplate() {
   const queryClient = useQueryClient();
   return useSubmitMutation({
     mutationFn: updateTemplate,
-    onSuccess: async () => {
-      notifySuccess('Template updated successfully');
+    onSuccess: async (saved) => {
+      notifySuccess('Template updated successfully', activeReplacementNote(saved));
       await queryClient.invalidateQueries({ queryKey: templatesQueryKey });
     },
     onError: (error) => notifyFailure(error, 'Failed to update template'),

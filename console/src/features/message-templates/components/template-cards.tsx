@@ -1,5 +1,6 @@
 import { Badge, Button, Card } from '@tremor/react';
 import type { MessageTemplate } from '@contract/message-templates.js';
+import { languageName } from '@contract/languages.js';
 import { formatCount, formatDate } from '../../../lib/format.js';
 import { TEMPLATE_TYPE_LABELS } from '../template-types.js';
 
@@ -40,6 +41,7 @@ function TemplateCard({ template, actions }: { template: MessageTemplate; action
         </h3>
         <div className="flex flex-wrap gap-1">
           <Badge color="indigo">{TEMPLATE_TYPE_LABELS[template.type]}</Badge>
+          <Badge color="violet">{languageName(template.language)}</Badge>
           <Badge color={template.isActive ? 'emerald' : 'gray'}>{template.isActive ? 'Active' : 'Inactive'}</Badge>
         </div>
       </div>

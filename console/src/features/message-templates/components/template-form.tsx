@@ -1,6 +1,7 @@
 import { Badge, Button } from '@tremor/react';
 import { useState, type FormEvent } from 'react';
 import { TEMPLATE_NAME_MAX, type CreateMessageTemplate, type MessageTemplate, KNOWN_TEMPLATE_VARIABLES, TEMPLATE_TYPES, templateVariables, type TemplateType } from '@contract/message-templates.js';
+import { BOT_LANGUAGES, type LanguageCode } from '@contract/languages.js';
 import { CheckboxField } from '../../../components/checkbox-field.js';
 import { SelectField } from '../../../components/select-field.js';
 import { TelegramTextProblem } from '../../../components/telegram-text-problem.js';
@@ -14,12 +15,12 @@ import { TextAreaField } from '../../../components/text-area-field.js';
 const TELEGRAM_LIMIT = 4096;
 const KNOWN = new Set<string>(KNOWN_TEMPLATE_VARIABLES);
 
-export type TemplateFormValues = Required<Pick<CreateMessageTemplate, 'name' | 'type' | 'content' | 'isActive'>>;
+export type TemplateFormValues = Required<Pick<CreateMessageTemplate, 'name' | 'type' | 'language' | 'content' | 'isActive'>>;
 
-export const EMPTY_TEMPLATE: TemplateFormValues = { name: '', type: 'custom', content: '', isActive: true };
+export const EMPTY_TEMPLATE: TemplateFormValues = { name: '', type: 'custom', language: 'en', content: '', isActive: true };
 
 export function formValuesOf(template: MessageTemplate): TemplateFormValues {
-  return { name: template.name, type: template.type, content: template.content, isActive: template.isActive };
+  return { name: template.name, type: template.type, language: template.language, content: template.content, isActive: template.isActive };
 }
 
 interface TemplateFormProps {
@@ -60,13 +61,27 @@ export function TemplateForm({ initial, submitLabel, pendingLabel, pending, onSu
         placeholder="e.g. Weekly reminder"
         required
       />
-      <SelectField label="Type" value={values.type} onChange={(event) => setValues({ ...values, type: event.target.value as TemplateType })}>
-        {TEMPLATE_TYPES.map((type) => (
-          <option key={type} value={type}>
-            {TEMPLATE_TYPE_LABELS[type]}
-          </option>
-        ))}
-      </SelectField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField label="Type" value={values.type} onChange={(event) => setValues({ ...values, type: event.target.value as TemplateType })}>
+          {TEMPLATE_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {TEMPLATE_TYPE_LABELS[type]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Language"
+          value={values.language}
+          onChange={(event) => setValues({ ...values, language: event.target.value as LanguageCode })}
+          hint="Users answered in this language get this text."
+        >
+          {BOT_LANGUAGES.map((language) => (
+            <option key={language.code} value={language.code}>
+              {language.name} ({language.nativeName})
+            </option>
+          ))}
+        </SelectField>
+      </div>
       <TextAreaField
         label="Content"
         mono
@@ -109,7 +124,12 @@ export function TemplateForm({ initial, submitLabel, pendingLabel, pending, onSu
           Too long for Telegram: {formatCount(preview.data.length, 'character')} once rendered, over the {formatNumber(TELEGRAM_LIMIT)}-character limit.
         </p>
       ) : null}
-      <CheckboxField label="Active" checked={values.isActive} onChange={(event) => setValues({ ...values, isActive: event.target.checked })} />
+      <div>
+        <CheckboxField label="Active" checked={values.isActive} onChange={(event) => setValues({ ...values, isActive: event.target.checked })} />
+        <p className="mt-1 text-tremor-label text-tremor-content">
+          One template per type and language is active: saving this one active deactivates the other.
+        </p>
+      </div>
       <div className="flex justify-end gap-3 border-t border-tremor-border pt-4">
         <Button type="button" variant="secondary" onClick={onCancel}>
           Cancel

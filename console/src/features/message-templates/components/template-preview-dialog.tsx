@@ -1,6 +1,7 @@
 import { Button } from '@tremor/react';
 import { useState } from 'react';
-import { PREVIEW_USER_SEARCH_MAX_LENGTH, type MessageTemplate, type PreviewUser } from '@contract/message-templates.js';
+import { PREVIEW_USER_SEARCH_MAX_LENGTH, SAMPLE_VALUES_BY_LANGUAGE, type MessageTemplate, type PreviewUser } from '@contract/message-templates.js';
+import { BOT_LANGUAGES, type LanguageCode } from '@contract/languages.js';
 import { ErrorAlert } from '../../../components/error-alert.js';
 import { LoadingSpinner } from '../../../components/loading-spinner.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';
@@ -25,7 +26,7 @@ interface TemplatePreviewDialogProps {
   onClose: () => void;
 }
 
-/** The template as the bot would send it: sample values (daily limit 3) or a real bot user's. */
+/** The template as the bot would send it: a language's sample values (daily limit 3) or a real bot user's. */
 export function TemplatePreviewDialog({ template, open, onClose }: TemplatePreviewDialogProps) {
   return (
     <ModalDialog open={open} onClose={onClose} title={template ? `Preview: ${template.name}` : 'Preview'} size="lg">
@@ -37,17 +38,33 @@ export function TemplatePreviewDialog({ template, open, onClose }: TemplatePrevi
 function PreviewBody({ template, onClose }: { template: MessageTemplate; onClose: () => void }) {
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<string>(SAMPLE);
+  const [language, setLanguage] = useState<LanguageCode>(template.language);
   const users = usePreviewUsers(useDebouncedValue(search.trim(), 250));
   const telegramUserId = chosen === SAMPLE ? undefined : Number(chosen);
-  const preview = useTemplatePreview(template.content, telegramUserId);
+  const preview = useTemplatePreview(template.content, telegramUserId, language);
+  const sample = SAMPLE_VALUES_BY_LANGUAGE[language];
   const chosenUser = users.data?.find((user) => user.telegramId === telegramUserId);
 
   return (
     <div className="space-y-4">
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid gap-3 sm:grid-cols-3">
+        <SelectField
+          label="Preview language"
+          value={language}
+          onChange={(event) => setLanguage(event.target.value as LanguageCode)}
+          disabled={telegramUserId !== undefined}
+        >
+          {BOT_LANGUAGES.map((option) => (
+            <option key={option.code} value={option.code}>
+              {option.name} ({option.nativeName})
+            </option>
+          ))}
+        </SelectField>
         <TextField label="Find a bot user" type="search" maxLength={PREVIEW_USER_SEARCH_MAX_LENGTH} value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Name, @username or id" />
         <SelectField label="Fill placeholders with" value={chosen} onChange={(event) => setChosen(event.target.value)}>
-          <option value={SAMPLE}>Sample values (John, daily limit 3)</option>
+          <option value={SAMPLE}>
+            Sample values ({String(sample.first_name)}, {String(sample.city)})
+          </option>
           {telegramUserId !== undefined && !chosenUser ? <option value={chosen}>Bot user {chosen}</option> : null}
           {users.data?.map((user) => (
             <option key={user.telegramId} value={String(user.telegramId)}>
