@@ -1,6 +1,6 @@
 import { TEMPLATE_TYPES, templateVariables, type TemplateType } from '../api/contract/message-templates.js';
 import type { Sql } from '../sql/database.js';
-import { insertTemplate } from '../sql/message-templates.js';
+import { hasActiveTemplate, insertTemplate } from '../sql/message-templates.js';
 import { runSeedOnce } from '../sql/seeds.js';
 import { botLanguageOf, LANGUAGE_CODES } from '../api/contract/languages.js';
 import { BOT_TEXTS } from './locales/index.js';
@@ -60,8 +60,8 @@ export async function seedDefaultTemplates(sql: Sql): Promise<void> {
       for (const type of TEMPLATE_TYPES) {
         const content = BOT_TEXTS[language].templates[type];
         // One a person already wrote and made active for this type and language stays the active one.
-        const [active] = await tx`SELECT 1 FROM message_templates WHERE type = ${type} AND language = ${language} AND is_active`;
-        await insertTemplate(tx, { name: TEMPLATE_NAMES[type], type, content, variables: templateVariables(content), isActive: !active, language });
+        const isActive = !(await hasActiveTemplate(tx, type, language));
+        await insertTemplate(tx, { name: TEMPLATE_NAMES[type], type, content, variables: templateVariables(content), isActive, language });
       }
     }
   });

@@ -39,6 +39,12 @@ export async function insertTemplate(sql: Sql, template: NewTemplate): Promise<S
   return created!;
 }
 
+/** Whether a type has an active template in a language. */
+export async function hasActiveTemplate(sql: Sql, type: TemplateType, language: LanguageCode): Promise<boolean> {
+  const [active] = await sql`SELECT 1 FROM message_templates WHERE type = ${type} AND language = ${language} AND is_active`;
+  return active !== undefined;
+}
+
 export interface TemplateFilter {
   search?: string;
   type?: TemplateType;
@@ -78,12 +84,12 @@ export async function deleteTemplate(sql: Sql, id: number): Promise<boolean> {
 }
 
 /**
- * How many active templates of the type there are besides this one; locks them, so two changes
- * cannot each leave the other as the last one (call inside a transaction).
+ * How many active templates of the type and language there are besides this one; locks them, so two
+ * changes cannot each leave the other as the last one (call inside a transaction).
  */
-export async function countOtherActiveTemplates(sql: Sql, type: TemplateType, exceptId: number): Promise<number> {
+export async function countOtherActiveTemplates(sql: Sql, type: TemplateType, language: LanguageCode, exceptId: number): Promise<number> {
   const rows = await sql`
-    SELECT id FROM message_templates WHERE type = ${type} AND is_active AND id <> ${exceptId} FOR UPDATE`;
+    SELECT id FROM message_templates WHERE type = ${type} AND language = ${language} AND is_active AND id <> ${exceptId} FOR UPDATE`;
   return rows.length;
 }
 

@@ -87,11 +87,14 @@ export const messageTemplateRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Da
 
   /**
    * Runs a change that takes the template out of the bot's active set, in a transaction that first
-   * checks another active template of its type remains (and locks it against a racing change).
+   * checks another active template of its type remains in the default language (and locks it against a
+   * racing change). Other languages may go without: their users fall back to the default language's.
    */
   function keepingOneActive<T>(template: StoredTemplate, change: (tx: Sql) => Promise<T>, db: Sql = sql): Promise<T> {
     return transaction(db, async (tx) => {
-      if (template.isActive && BOT_TYPES.has(template.type) && (await countOtherActiveTemplates(tx, template.type, template.id)) === 0) {
+      if (!template.isActive || !BOT_TYPES.has(template.type)) return change(tx);
+      const { defaultLanguage } = await getSystemSettings(tx);
+      if (template.language === defaultLanguage && (await countOtherActiveTemplates(tx, template.type, defaultLanguage, template.id)) === 0) {
         throw conflict(lastActiveMessage(template.type));
       }
       return change(tx);
@@ -187,7 +190,7 @@ export const messageTemplateRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Da
       if (!target) throw notFound(NO_SUCH_TEMPLATE);
       const { name, type, language, content, isActive } = request.body;
       const changes = { name, type, language, content, isActive, variables: content === undefined ? undefined : templateVariables(content) };
-      const leavesBotSet = target.isActive && (isActive === false || (type !== undefined && type !== target.type));
+      const leavesBotSet = target.isActive && (isActive === false || (type !== undefined && type !== target.type) || (language !== undefined && language !== target.language));
       const next = { id: target.id, type: type ?? target.type, language: language ?? target.language };
       // Activated, or moved while active to a type or language that may have an active one already.
       const takesASlot = (isActive ?? target.isActive) && (!target.isActive || next.type !== target.type || next.language !== target.language);

@@ -1,4 +1,5 @@
 import t from 'tap';
+import { LANGUAGE_CODES } from '../../api/contract/languages.js';
 import { createTestApp } from '../helpers/app.js';
 import { seedDefaultTemplates } from '../../bot/default-templates.js';
 import { upsertTelegramUser } from '../../sql/bot-users.js';
@@ -30,9 +31,9 @@ t.test('message templates', async (t) => {
     t.strictSame(created.variables, ['first_name', 'last_name', 'remaining', 'daily_limit'], 'computed from content, de-duplicated');
 
     const all = (await api('GET', URL)).json() as MessageTemplate[];
-    t.equal(all.length, TEMPLATE_TYPES.length + 1, 'the seeded defaults and the new one');
+    t.equal(all.length, TEMPLATE_TYPES.length * LANGUAGE_CODES.length + 1, 'the seeded defaults in every language and the new one');
     const customs = (await api('GET', `${URL}?type=custom`)).json() as MessageTemplate[];
-    t.ok(customs.length === 2 && customs.every((template) => template.type === 'custom'), 'the type filter');
+    t.ok(customs.length === LANGUAGE_CODES.length + 1 && customs.every((template) => template.type === 'custom'), 'the type filter');
     const searched = (await api('GET', `${URL}?search=weekly`)).json() as MessageTemplate[];
     t.strictSame(searched.map((template) => template.id), [created.id], 'search matches the name, case-insensitively');
     const byContent = (await api('GET', `${URL}?search=${encodeURIComponent('{daily_limit} left')}`)).json() as MessageTemplate[];
@@ -92,9 +93,12 @@ t.test('message templates', async (t) => {
   });
 
   t.test('the bot always keeps an active template of each type it needs', async (t) => {
-    const welcome = ((await api('GET', `${URL}?type=welcome`)).json() as MessageTemplate[])[0]!;
+    // The default language's: users of other languages fall back to it, so it is the one the bot needs.
+    const welcome = ((await api('GET', `${URL}?type=welcome&language=en`)).json() as MessageTemplate[]).find((template) => template.isActive)!;
+    const ukrainian = ((await api('GET', `${URL}?type=welcome&language=uk`)).json() as MessageTemplate[]).find((template) => template.isActive)!;
+    t.equal((await api('PATCH', `${URL}/${ukrainian.id}`, { isActive: false })).statusCode, 200, 'another language may go without: it falls back');
     const message = 'The bot needs an active welcome template: activate another one first';
-    for (const [method, payload] of [['PATCH', { isActive: false }], ['PATCH', { type: 'custom' }], ['DELETE', undefined]] as const) {
+    for (const [method, payload] of [['PATCH', { isActive: false }], ['PATCH', { type: 'custom' }], ['PATCH', { language: 'uk' }], ['DELETE', undefined]] as const) {
       const response = await api(method, `${URL}/${welcome.id}`, payload);
       t.equal(response.statusCode, 409, `${method} ${JSON.stringify(payload)}`);
       t.equal(response.json().message, message);
@@ -113,6 +117,8 @@ t.test('message templates', async (t) => {
   });
 
   t.test('one active template per type and language: activating one deactivates the other, in the audit log', async (t) => {
+    // Only the English help of the seeded ones, so the languages below start with none active.
+    await db.sql`DELETE FROM message_templates WHERE type = 'help' AND language <> 'en'`;
     const first = await create({ name: 'Вітання', type: 'help', language: 'uk', content: 'Привіт, {first_name}!' });
     t.match(first, { language: 'uk', isActive: true });
     const second = await create({ name: 'Вітання 2', type: 'help', language: 'uk', content: 'Вітаємо, {first_name}!' });
