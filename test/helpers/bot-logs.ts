@@ -34,14 +34,17 @@ export async function insertLogs(sql: Sql, rows: NewBotLog[]): Promise<StoredBot
 }
 
 /**
- * Log rows in a database migrated only up to before 031, which has no language column yet: the
- * column is there only while they are inserted, so the migrations under test meet the old table.
+ * Runs `work` (inserting logs, rolling them up) on a database migrated only up to before 031, which
+ * has no log language yet: the column and its roll-up are there only meanwhile, so the current code
+ * runs and the migrations under test then meet the old schema, with its rows.
  */
-export async function insertLogsBeforeLanguages(sql: Sql, rows: NewBotLog[]): Promise<StoredBotLog[]> {
+export async function beforeLanguages<T>(sql: Sql, work: () => Promise<T>): Promise<T> {
   await sql`ALTER TABLE bot_logs ADD COLUMN language text`;
+  await sql`CREATE TABLE log_hourly_languages (hour timestamptz, language text, requests integer NOT NULL, PRIMARY KEY (hour, language))`;
   try {
-    return await insertLogs(sql, rows);
+    return await work();
   } finally {
+    await sql`DROP TABLE log_hourly_languages`;
     await sql`ALTER TABLE bot_logs DROP COLUMN language`;
   }
 }

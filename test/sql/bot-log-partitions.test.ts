@@ -8,7 +8,7 @@ import { applyLogRetention } from '../../sql/log-retention.js';
 import { rollUpLogs } from '../../sql/log-rollups.js';
 import { runMigrations } from '../../sql/migrate.js';
 import { updateSystemSettings } from '../../sql/settings.js';
-import { aBotLog, insertLogs, insertLogsBeforeLanguages } from '../helpers/bot-logs.js';
+import { aBotLog, insertLogs, beforeLanguages } from '../helpers/bot-logs.js';
 import { createTestDatabase } from '../helpers/database.js';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('../../sql/migrations/', import.meta.url));
@@ -55,10 +55,12 @@ t.test('migration 028 moves an existing bot_logs with its rows into monthly part
   }
   await runMigrations(sql, `${before}/`);
   const now = Date.now();
-  await insertLogsBeforeLanguages(sql, logsBetween(now - 70 * DAY_MS, now, 400));
-  // The newest id is gone: the sequence, not max(id), says where ids go on.
-  await sql`DELETE FROM bot_logs WHERE id = (SELECT max(id) FROM bot_logs)`;
-  await rollUpLogs(sql);
+  await beforeLanguages(sql, async () => {
+    await insertLogs(sql, logsBetween(now - 70 * DAY_MS, now, 400));
+    // The newest id is gone: the sequence, not max(id), says where ids go on.
+    await sql`DELETE FROM bot_logs WHERE id = (SELECT max(id) FROM bot_logs)`;
+    await rollUpLogs(sql);
+  });
   const rowsBefore = await sql`SELECT * FROM bot_logs ORDER BY id`;
   const countsBefore = await levelCounts(sql);
   const [watermark] = await sql<{ lastLogId: number }[]>`SELECT last_log_id FROM log_rollup_state`;

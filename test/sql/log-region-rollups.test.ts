@@ -4,7 +4,7 @@ import t from 'tap';
 import type { NewBotLog } from '../../sql/bot-logs.js';
 import { runMigrations } from '../../sql/migrate.js';
 import { rollUpLogs } from '../../sql/log-rollups.js';
-import { aBotLog, insertLogs, insertLogsBeforeLanguages } from '../helpers/bot-logs.js';
+import { aBotLog, insertLogs, beforeLanguages } from '../helpers/bot-logs.js';
 import { seededRandom } from '../helpers/contacts.js';
 import { createTestDatabase } from '../helpers/database.js';
 
@@ -73,7 +73,7 @@ t.test('the migration fills the region roll-ups from the rows rolled up before i
     await copyFile(`${MIGRATIONS_DIR}${file}`, `${earlier}/${file}`);
   }
   await runMigrations(sql, `${earlier}/`);
-  const logs = await insertLogsBeforeLanguages(sql, someLogs(400, 3));
+  const logs = await beforeLanguages(sql, () => insertLogs(sql, someLogs(400, 3)));
   // The earlier roll-up had reached the 300th row; the rest waits for the next run.
   await sql`UPDATE log_rollup_state SET last_log_id = ${logs[299]!.id}`;
 
