@@ -57,7 +57,7 @@ export async function loadSettingsAndAccess(sql: Sql): Promise<BotSettingsAndAcc
     getSystemSettings(sql),
     sql<{ telegramId: number }[]>`SELECT telegram_id FROM admin_whitelist WHERE is_active`,
     sql<AuthorizedGroupRef[]>`SELECT group_id, group_name, daily_limit FROM authorized_groups WHERE is_active`,
-    sql<(StoredTemplate & { language: string })[]>`
+    sql<StoredTemplate[]>`
       SELECT DISTINCT ON (type, language) * FROM message_templates WHERE is_active ORDER BY type, language, updated_at DESC, id DESC`,
   ]);
   return {
@@ -70,7 +70,7 @@ export async function loadSettingsAndAccess(sql: Sql): Promise<BotSettingsAndAcc
 }
 
 /** Where the active template of a type in a language is kept in BotSettingsAndAccess.templates. */
-export function templateKey(type: TemplateType, language: string): string {
+export function templateKey(type: TemplateType, language: LanguageCode): string {
   return `${type}:${language}`;
 }
 
