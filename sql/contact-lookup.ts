@@ -4,6 +4,9 @@ import type { Sql } from './database.js';
 import { Kept } from './kept.js';
 import { languageName, type LanguageCode } from '../api/contract/languages.js';
 import { contactDirectoryVersion } from './medical-contacts.js';
+import tzLookup from '@photostructure/tz-lookup';
+import type OpeningHours from 'opening_hours';
+import { parseOpeningHours } from '../api/contract/opening-hours.js';
 
 export interface NearbyContact {
   id: number;
@@ -18,6 +21,12 @@ export interface NearbyContact {
   languages: string[];
   specialInstructions: string | null;
   isMasterOfMedicine: boolean;
+  latitude: number;
+  longitude: number;
+  /** The IANA zone of the contact's coordinates: its hours are read in it. */
+  timeZone: string;
+  /** `availableHours` parsed as OpenStreetMap opening_hours; null when it does not parse. */
+  hours: OpeningHours | null;
   distanceKm: number;
 }
 
@@ -28,7 +37,7 @@ export const GEOKDBUSH_SCALE = 6371_000 / EARTH_M;
 /** Candidates beyond the limit per tier, so rounding between the two measures never drops a nearer contact. */
 const SPARE_CANDIDATES = 2;
 
-type ContactDetails = Omit<NearbyContact, 'distanceKm'> & { latitude: number; longitude: number };
+type ContactDetails = Omit<NearbyContact, 'distanceKm'>;
 
 /** The findable contacts of one tier (Master of Medicine or not), indexed by where they are. */
 interface DirectoryTier {
@@ -61,10 +70,17 @@ async function loadContactDirectory(sql: Sql): Promise<ContactDirectory> {
   // The version first: a write committed between the two statements leaves the contacts newer than
   // the version they are kept under, and the next check reloads them.
   const version = await contactDirectoryVersion(sql);
-  const contacts = await sql<ContactDetails[]>`
+  const rows = await sql<Omit<ContactDetails, 'timeZone' | 'hours'>[]>`
     SELECT id, name, phone, specialty, city, contact_method, telegram_username, is_whatsapp_only,
       available_hours, languages, special_instructions, is_master_of_medicine, latitude, longitude
     FROM medical_contacts WHERE is_active AND latitude IS NOT NULL`;
+  // Parsed once per distinct text: a directory repeats a few common patterns many times.
+  const parsed = new Map<string, OpeningHours | null>();
+  const hoursOf = (text: string) => {
+    if (!parsed.has(text)) parsed.set(text, text ? parseOpeningHours(text) : null);
+    return parsed.get(text)!;
+  };
+  const contacts = rows.map((row) => ({ ...row, timeZone: tzLookup(row.latitude, row.longitude), hours: hoursOf(row.availableHours) }));
   return {
     version,
     tiers: [...directoryTier(contacts.filter((contact) => contact.isMasterOfMedicine)), ...directoryTier(contacts.filter((contact) => !contact.isMasterOfMedicine))],
@@ -184,7 +200,7 @@ export function nearestContacts(directory: ContactDirectory, point: Point, optio
     if (language && tier.length > 0) tier = speakersFirst(tier, wanted, language, point, tierIndex, options.radiusKm);
     found.push(...tier.slice(0, wanted));
   }
-  return found.map(({ contact: { latitude: _latitude, longitude: _longitude, ...contact }, distanceKm }) => ({ ...contact, distanceKm }));
+  return found.map(({ contact, distanceKm }) => ({ ...contact, distanceKm }));
 }
 
 /** Counts each contact shown in an answer, per day, for contact analytics. */
