@@ -46,22 +46,31 @@ export async function insertCities(sql: Sql, rows: CityRow[]): Promise<void> {
   }
 }
 
+/** A place a searched name found, and how. */
+export interface PlaceMatch extends Place {
+  /**
+   * The text is the place's name, its own (case aside) or another it is known by ("München" for
+   * Munich): the place is named, not merely spelled alike, even when the name shown differs.
+   */
+  exact: boolean;
+}
+
 /**
  * Places whose name matches the text: exact (case-insensitive) matches first, and places known by
  * that name in another language or script ("Київ", "München", accents optional), larger places
  * first; then close spellings by trigram similarity, nudged towards larger places, since someone
  * misspelling a city more likely means London than Londa.
  */
-export async function searchPlaces(sql: Sql, text: string, limit = 5): Promise<Place[]> {
+export async function searchPlaces(sql: Sql, text: string, limit = 5): Promise<PlaceMatch[]> {
   const name = text.trim().toLowerCase();
   if (!name) return [];
   const alsoNamed = placesNamed(text);
-  return sql<Place[]>`
-    (SELECT id, name, region, country, country_code, population, latitude, longitude, 2 AS score
+  return sql<PlaceMatch[]>`
+    (SELECT id, name, region, country, country_code, population, latitude, longitude, true AS exact, 2 AS score
      FROM cities WHERE lower(name) = ${name} OR id = ANY(${alsoNamed}::bigint[])
      ORDER BY population DESC LIMIT ${limit})
     UNION ALL
-    (SELECT id, name, region, country, country_code, population, latitude, longitude,
+    (SELECT id, name, region, country, country_code, population, latitude, longitude, false AS exact,
        similarity(lower(name), ${name}) + least(log(population + 1) / 70, 0.1) AS score
      FROM cities WHERE lower(name) % ${name} AND lower(name) <> ${name} AND id <> ALL(${alsoNamed}::bigint[])
      ORDER BY score DESC LIMIT ${limit})

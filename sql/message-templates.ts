@@ -45,6 +45,11 @@ export async function hasActiveTemplate(sql: Sql, type: TemplateType, language: 
   return active !== undefined;
 }
 
+/** The active templates of a type: at most one per language (the one-active-per-type-and-language index). */
+export async function listActiveTemplatesOfType(sql: Sql, type: TemplateType): Promise<StoredTemplate[]> {
+  return sql<StoredTemplate[]>`SELECT * FROM message_templates WHERE type = ${type} AND is_active ORDER BY language`;
+}
+
 export interface TemplateFilter {
   search?: string;
   type?: TemplateType;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isLanguageCode, LANGUAGE_CODES, type LanguageCode } from './languages.js';
+import { isLanguageCode, LANGUAGE_CODES, LanguageCodeSchema, type LanguageCode } from './languages.js';
 import { telegramTextProblem } from './message-templates.js';
 
 /** How a broadcast picks its recipients: every active bot user, a chosen list, or a template to all active users. */
@@ -106,12 +106,19 @@ export const BroadcastMessageSchema = z.object({
 });
 export type BroadcastMessage = z.infer<typeof BroadcastMessageSchema>;
 
-/** POST /api/broadcast-test: one message to one Telegram user id, now. */
+/**
+ * POST /api/broadcast-test: one message to one Telegram user id, now: the text the broadcast would send to
+ * readers of `language` (its text in that language, else the content; a template's sibling in that
+ * language, else the template's). Without a language, the content: the default language's.
+ */
 export const BroadcastTestSchema = z
   .object({
     content: z.string().nullish(),
     templateId: z.coerce.number().int().positive().nullish(),
     userId: z.union([z.string(), z.number()]).nullish(),
+    language: LanguageCodeSchema.nullish(),
+    /** The composed texts besides the content, by language, as broadcast-send takes them. */
+    translations: z.record(z.string(), z.string()).nullish(),
   })
   .superRefine((body, ctx) => {
     const userId = body.userId === undefined || body.userId === null ? '' : String(body.userId).trim();
@@ -123,6 +130,7 @@ export const BroadcastTestSchema = z
       ctx.addIssue({ code: 'custom', path: ['content'], message: BROADCAST_MESSAGES.testContent });
     } else {
       refuseUnsendable(body.content, ctx);
+      refuseBadTranslations(body.translations, ctx);
     }
   });
 export type BroadcastTest = z.infer<typeof BroadcastTestSchema>;

@@ -18,6 +18,7 @@ import {
   type BroadcastAudience,
   type BroadcastDetail,
   type BroadcastTargetType,
+  type BroadcastTranslations,
 } from '../contract/broadcasts.js';
 import { IdParamsSchema, SuccessResponseSchema } from '../contract/fields.js';
 import { ApiError, badRequest, conflict, notFound } from '../errors.js';
@@ -40,7 +41,7 @@ import {
   selectedRecipients,
   type StoredBroadcast,
 } from '../../sql/broadcasts.js';
-import { findTemplate } from '../../sql/message-templates.js';
+import { findTemplate, listActiveTemplatesOfType, type StoredTemplate } from '../../sql/message-templates.js';
 import { getSystemSettings } from '../../sql/settings.js';
 import { isLanguageCode, languageName } from '../contract/languages.js';
 import type { Broadcaster } from '../ports.js';
@@ -92,6 +93,21 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
     if (!template) throw badRequest('That template does not exist', 'templateId');
     if (!template.isActive) throw badRequest('That template is inactive: activate it, or choose an active one', 'templateId');
     return template;
+  }
+
+  /**
+   * A template's texts as its broadcast carries them, so that each recipient gets their language's: the
+   * active templates of its type in the languages the bot offers. The default language's is the content;
+   * without one, the chosen template's is (and whoever has no text of their own gets it).
+   */
+  async function templateTexts(template: StoredTemplate): Promise<{ content: string; translations: BroadcastTranslations }> {
+    const [siblings, settings] = await Promise.all([listActiveTemplatesOfType(sql, template.type), getSystemSettings(sql)]);
+    const translations: BroadcastTranslations = {};
+    for (const sibling of siblings) {
+      if (sibling.language !== settings.defaultLanguage && settings.botLanguages.includes(sibling.language)) translations[sibling.language] = sibling.content;
+    }
+    const inDefault = siblings.find((sibling) => sibling.language === settings.defaultLanguage);
+    return { content: inDefault?.content ?? template.content, translations };
   }
 
   /**
@@ -150,11 +166,14 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
       const actor = requireAuth(request);
       const body = request.body;
       const templateId = body.templateId ?? null;
-      // The typed content wins (the composer fills it from the chosen template); without it the template's is sent.
-      const fromTemplate = templateId === null ? undefined : (await activeTemplate(templateId)).content;
-      const content = body.content?.trim() ? body.content : fromTemplate!;
-      const translations = body.translations ?? {};
-      await checkTranslations(translations);
+      const template = templateId === null ? undefined : await activeTemplate(templateId);
+      const typed = body.translations ?? {};
+      await checkTranslations(typed);
+      // Typed content wins with its typed texts; without it the template's texts in each language are sent
+      // (a text typed for a language still wins over the template's).
+      const fromTemplate = template && !body.content?.trim() ? await templateTexts(template) : undefined;
+      const content = fromTemplate?.content ?? body.content!;
+      const translations = { ...fromTemplate?.translations, ...typed };
       const broadcast = await queue(actor.id, {
         title: body.title!.trim(),
         content,
@@ -177,8 +196,7 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
       const selected = (request.body.targetUsers ?? []).length > 0;
       const broadcast = await queue(actor.id, {
         title: template.name,
-        content: template.content,
-        translations: {},
+        ...(await templateTexts(template)),
         templateId: template.id,
         targetType: selected ? 'selected' : 'template',
         targetUsers: selected ? request.body.targetUsers! : null,
@@ -193,9 +211,11 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
     { schema: { body: BroadcastTestSchema, response: { 200: BroadcastTestResultSchema } }, config: permission },
     async (request) => {
       if (!broadcaster) throw conflict(NO_SENDER);
+      const { content, templateId, language, translations } = request.body;
       const chatId = Number(String(request.body.userId).trim());
-      const content = request.body.content?.trim() ? request.body.content : (await activeTemplate(request.body.templateId!)).content;
-      return broadcaster.sendTest(chatId, content);
+      const texts = content?.trim() ? { content, translations: translations ?? {} } : await templateTexts(await activeTemplate(templateId!));
+      const text = (language ? texts.translations[language] : undefined) ?? texts.content;
+      return broadcaster.sendTest(chatId, text);
     },
   );
 

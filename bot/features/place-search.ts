@@ -1,6 +1,6 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import type { Sql } from '../../sql/database.js';
-import { searchPlaces, type Place } from '../../sql/cities.js';
+import { searchPlaces, type PlaceMatch } from '../../sql/cities.js';
 import { recordOutcome, type BotContext } from '../context.js';
 import type { Recorder } from '../recorder.js';
 import { replyWithTemplate } from '../replies.js';
@@ -13,13 +13,15 @@ const MAX_PLACE_NAME_LENGTH = 100;
 /** A top exact match this many times larger than the next is taken as the one meant. */
 const CLEAR_WINNER_RATIO = 10;
 
-/** One place is clearly meant: the only match, or an exact name far larger than any other. */
-function clearMatch(places: Place[], text: string): Place | undefined {
+/**
+ * One place is clearly meant: the only match, or one named exactly (by its own name or another it is
+ * known by) that is the only such place or far larger than the next.
+ */
+function clearMatch(places: PlaceMatch[]): PlaceMatch | undefined {
   const [first, second] = places;
   if (!first) return undefined;
   if (!second) return first;
-  const exact = (place: Place) => place.name.toLowerCase() === text.toLowerCase();
-  if (exact(first) && (!exact(second) || first.population >= CLEAR_WINNER_RATIO * second.population)) return first;
+  if (first.exact && (!second.exact || first.population >= CLEAR_WINNER_RATIO * second.population)) return first;
   return undefined;
 }
 
@@ -43,7 +45,7 @@ export function placeSearchFeature(deps: { sql: Sql; recorder: Recorder }): Comp
       await replyWithTemplate(deps, ctx, 'help');
       return;
     }
-    const match = clearMatch(places, text);
+    const match = clearMatch(places);
     const choices = match ? [match] : places;
     const keyboard = new InlineKeyboard();
     for (const place of choices) keyboard.text(placeLabel(place), `place:${place.id}`).row();

@@ -22,7 +22,8 @@ import { ComposeForm } from './components/compose-form.js';
 import { StatusBadge } from './components/status-badge.js';
 import { TestMessageBox } from './components/test-message-box.js';
 import { asLanguageCode, knownLanguages } from './components/language-texts.js';
-import { EMPTY_COMPOSE, sendProblem, testProblem, translationsToSend, type ComposeState } from './compose-state.js';
+import type { LanguageCode } from '@contract/languages.js';
+import { EMPTY_COMPOSE, sendProblem, testLanguages, testProblem, translationsToSend, type ComposeState } from './compose-state.js';
 import { notifyError } from '../../lib/notify.js';
 
 const { headingId: HEADING_ID, title: TITLE, description: DESCRIPTION } = ROUTES.broadcasts.header;
@@ -44,6 +45,8 @@ function BroadcastComposer() {
   const [searchParams, setSearchParams] = useSearchParams();
   const [compose, setCompose] = useState<ComposeState>(() => initialCompose(searchParams));
   const [testUserId, setTestUserId] = useState('');
+  /** The language the test goes in; the default language when none is chosen, or the chosen one has no text any more. */
+  const [chosenTestLanguage, setChosenTestLanguage] = useState<LanguageCode | null>(null);
   /** The broadcast whose progress the live panel follows: the one just sent, else one still running. */
   const [followedId, setFollowedId] = useState<number | null>(null);
   const [dismissedId, setDismissedId] = useState<number | null>(null);
@@ -63,6 +66,8 @@ function BroadcastComposer() {
   const sendTest = useSendTestMessage();
 
   const activeTemplates = useMemo(() => templates.data?.filter((template) => template.isActive), [templates.data]);
+  const testLanguageOptions = languages ? testLanguages(compose, languages, activeTemplates) : [];
+  const testLanguage = chosenTestLanguage && testLanguageOptions.includes(chosenTestLanguage) ? chosenTestLanguage : languages?.defaultLanguage;
   const runningId = history.data?.broadcasts.find((broadcast) => isRunning(broadcast.status))?.id ?? null;
   const liveId = followedId ?? (runningId !== dismissedId ? runningId : null);
   const live = useBroadcast(liveId);
@@ -134,13 +139,21 @@ function BroadcastComposer() {
   };
 
   const sendTestMessage = () => {
-    const problem = testProblem(testUserId, compose);
+    // Message Content is the default language's text: a test in it needs no other.
+    const otherLanguage = testLanguage !== languages?.defaultLanguage ? testLanguage : undefined;
+    const problem = testProblem(testUserId, compose, otherLanguage);
     if (problem) {
       notifyError(problem);
       return;
     }
     const useTemplate = compose.type === 'template' && compose.templateId !== null;
-    sendTest.mutate({ userId: testUserId.trim(), content: useTemplate ? '' : compose.content, ...(useTemplate ? { templateId: compose.templateId! } : {}) });
+    sendTest.mutate({
+      userId: testUserId.trim(),
+      content: useTemplate ? '' : compose.content,
+      ...(useTemplate ? { templateId: compose.templateId! } : {}),
+      ...(otherLanguage ? { language: otherLanguage } : {}),
+      ...(otherLanguage && !useTemplate ? { translations: { [otherLanguage]: compose.translations[otherLanguage] } } : {}),
+    });
   };
 
   const figures: BroadcastFigures = {
@@ -227,7 +240,14 @@ function BroadcastComposer() {
             onSend={send}
             onClear={resetForm}
           />
-          <TestMessageBox userId={testUserId} onUserIdChange={setTestUserId} describes={testDescribes} sending={sendTest.isPending} onSend={sendTestMessage} />
+          <TestMessageBox
+            userId={testUserId}
+            onUserIdChange={setTestUserId}
+            describes={testDescribes}
+            language={testLanguage ? { options: testLanguageOptions, value: testLanguage, onChange: setChosenTestLanguage } : undefined}
+            sending={sendTest.isPending}
+            onSend={sendTestMessage}
+          />
         </div>
         <div className="min-w-0 xl:col-span-2">
           <BroadcastHistory

@@ -1,5 +1,6 @@
 import type { BroadcastTranslations } from '@contract/broadcasts.js';
 import { nativeLanguageName, type LanguageCode } from '@contract/languages.js';
+import type { MessageTemplate } from '@contract/message-templates.js';
 
 /** What the compose form holds; a successful send returns it to {@link EMPTY_COMPOSE} (spec §4). */
 export type BroadcastType = 'all' | 'selected' | 'template';
@@ -41,9 +42,44 @@ export function translationsToSend(state: ComposeState): BroadcastTranslations |
   return state.type === 'template' || Object.keys(state.translations).length === 0 ? undefined : state.translations;
 }
 
-/** The spec §5 test-message rules; the test sends what the form holds to one user. */
-export function testProblem(userId: string, state: ComposeState): string | undefined {
+/**
+ * The languages a test message can be sent in, in the order offered: the default language, and each other
+ * with a text of its own in this broadcast (one written here, or an active template of the chosen one's type).
+ */
+export function testLanguages(
+  state: ComposeState,
+  languages: { defaultLanguage: LanguageCode; offered: readonly LanguageCode[] },
+  activeTemplates: readonly MessageTemplate[] | undefined,
+): LanguageCode[] {
+  const chosen = state.type === 'template' ? activeTemplates?.find((template) => template.id === state.templateId) : undefined;
+  const withText: readonly LanguageCode[] =
+    state.type === 'template' ? templateLanguages(chosen, activeTemplates, languages.offered) : (Object.keys(state.translations) as LanguageCode[]);
+  return languages.offered.filter((code) => code === languages.defaultLanguage || withText.includes(code));
+}
+
+/**
+ * The offered languages a template broadcast speaks: those with an active template of the chosen one's
+ * type (the server sends each reader that one).
+ */
+export function templateLanguages(
+  chosen: MessageTemplate | undefined,
+  activeTemplates: readonly MessageTemplate[] | undefined,
+  offered: readonly LanguageCode[],
+): LanguageCode[] {
+  if (!chosen) return [];
+  const languages = new Set((activeTemplates ?? []).filter((template) => template.type === chosen.type).map((template) => template.language));
+  return offered.filter((code) => languages.has(code));
+}
+
+/**
+ * The spec §5 test-message rules; the test sends to one user what the form holds for readers of `language`
+ * (undefined: the default language, Message Content).
+ */
+export function testProblem(userId: string, state: ComposeState, language?: LanguageCode): string | undefined {
   if (!userId.trim()) return 'Please enter a test user ID';
   if (!state.content.trim() && !(state.type === 'template' && state.templateId !== null)) return 'Please enter message content';
+  if (state.type !== 'template' && language && !state.translations[language]?.trim()) {
+    return `Write the ${nativeLanguageName(language)} text, or choose another language`;
+  }
   return undefined;
 }

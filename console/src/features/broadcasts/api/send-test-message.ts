@@ -1,5 +1,6 @@
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
-import { BroadcastTestResultSchema, type BroadcastTestResult } from '@contract/broadcasts.js';
+import { BroadcastTestResultSchema, type BroadcastTestResult, type BroadcastTranslations } from '@contract/broadcasts.js';
+import type { LanguageCode } from '@contract/languages.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { notifyError, notifyFailureWithReason, notifySuccess } from '../../../lib/notify.js';
 
@@ -7,6 +8,9 @@ export interface TestMessageBody {
   userId: string;
   content: string;
   templateId?: number;
+  /** Sends the text its readers get (the template's in that language); absent: the default language's. */
+  language?: LanguageCode;
+  translations?: BroadcastTranslations;
 }
 
 /** Sends the composed message to one user now, and says what Telegram answered. */

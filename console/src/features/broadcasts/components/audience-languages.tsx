@@ -5,7 +5,7 @@ import { formatCount } from '../../../lib/format.js';
 
 interface AudienceLanguagesProps {
   audience: BroadcastAudience | undefined;
-  /** Undefined for a template broadcast: everyone gets the template as it is. */
+  /** Undefined for a template broadcast: each language gets its own template of that type, or the default's. */
   translations: BroadcastTranslations | undefined;
   loading: boolean;
 }
@@ -18,7 +18,7 @@ export function languageLabel(code: string): string {
 /** How many recipients each language reaches, and which text they get. */
 export function AudienceLanguages({ audience, translations, loading }: AudienceLanguagesProps) {
   const headingId = useId();
-  /** Which text a language's speakers get; undefined for a template, the same for everyone. */
+  /** Which text a language's speakers get; undefined for a template, whose texts this form does not hold. */
   const textOf = (language: string): { label: string; fallsBack: boolean } | undefined => {
     if (!translations) return undefined;
     if (language === audience?.defaultLanguage) return { label: 'Message Content', fallsBack: false };

@@ -6,9 +6,9 @@ import { TelegramTextProblem } from '../../../components/telegram-text-problem.j
 import { TextField } from '../../../components/text-field.js';
 import { formatCount, formatNumber } from '../../../lib/format.js';
 import { BROADCAST_TITLE_MAX_LENGTH, type BroadcastAudience } from '@contract/broadcasts.js';
-import type { LanguageCode } from '@contract/languages.js';
+import { nativeLanguageName, type LanguageCode } from '@contract/languages.js';
 import type { MessageTemplate } from '@contract/message-templates.js';
-import { BROADCAST_TYPES, type BroadcastType, type ComposeState } from '../compose-state.js';
+import { BROADCAST_TYPES, templateLanguages, type BroadcastType, type ComposeState } from '../compose-state.js';
 import { AudienceLanguages } from './audience-languages.js';
 import { LanguageTexts } from './language-texts.js';
 import { RecipientChecklist } from './recipient-checklist.js';
@@ -126,6 +126,7 @@ export function ComposeForm({
                 <p className="mt-1 whitespace-pre-wrap [overflow-wrap:anywhere] text-tremor-default text-tremor-content-strong">{template.content}</p>
               </figure>
             ) : null}
+            {template && languages ? <TemplateLanguagesNote languages={templateLanguages(template, templates, languages.offered)} defaultLanguage={languages.defaultLanguage} /> : null}
           </div>
         ) : null}
 
@@ -172,6 +173,17 @@ export function ComposeForm({
         </div>
       </form>
     </Card>
+  );
+}
+
+/** Which languages a template broadcast is sent in, since each reader gets their language's template of the type. */
+function TemplateLanguagesNote({ languages, defaultLanguage }: { languages: readonly LanguageCode[]; defaultLanguage: LanguageCode }) {
+  if (languages.length < 2) return null;
+  const fallback = languages.includes(defaultLanguage) ? `the ${nativeLanguageName(defaultLanguage)} one` : 'this one';
+  return (
+    <p className="text-tremor-label text-tremor-content">
+      Each reader gets this type’s active template in their language: {languages.map(nativeLanguageName).join(', ')}. Everyone else gets {fallback}.
+    </p>
   );
 }
 
