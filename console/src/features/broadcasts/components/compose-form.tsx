@@ -116,7 +116,7 @@ export function ComposeForm({
               <option value="">{templates ? 'Choose a template' : 'Loading templates...'}</option>
               {templates?.map((candidate) => (
                 <option key={candidate.id} value={candidate.id}>
-                  {candidate.name} ({candidate.type})
+                  {candidate.name} ({candidate.type}, {nativeLanguageName(candidate.language)})
                 </option>
               ))}
             </SelectField>
