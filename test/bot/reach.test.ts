@@ -1,6 +1,6 @@
 import t from 'tap';
 import { GrammyError } from 'grammy';
-import type { InlineKeyboardButton } from 'grammy/types';
+import type { InlineKeyboardButton, Update } from 'grammy/types';
 import { contactButtons, reportButton } from '../../bot/contact-buttons.js';
 import type { ChatMessage } from '../../bot/simulator/index.js';
 import type { NearbyContact, Point } from '../../sql/contact-lookup.js';
@@ -199,4 +199,33 @@ t.test('"Report a problem" under a message without contacts says so', async (t) 
   const sent = await h.medBot.api.sendMessage(user.id, 'Old answer', { reply_markup: { inline_keyboard: [[reportButton('en')]] } });
   const replies = await h.press(user.id, user.id, sent.message_id, 'report');
   t.same(texts(replies), ['These contacts can no longer be chosen here. Send your location again for a fresh answer.']);
+});
+
+t.test('a problem press Telegram delivers twice stores one report and thanks once', async (t) => {
+  const user = await aMember(h, group.id, { firstName: 'Rita' });
+  const answer = await answerWithButtons(user.id);
+  const [choice] = await h.press(user.id, user.id, answer.message_id, 'report');
+  await h.press(user.id, user.id, choice!.message_id, `report:${bruno.id}`);
+  const before = h.sim.messages(user.id).at(-1)!.message_id;
+  const update: Update = {
+    update_id: 8_100_001,
+    callback_query: {
+      id: 'redelivered-press',
+      from: { id: user.id, is_bot: false, first_name: 'Rita' },
+      chat_instance: '1',
+      data: `report:${bruno.id}:closed_or_moved`,
+      message: {
+        message_id: choice!.message_id,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: user.id, type: 'private', first_name: 'Rita' },
+        from: { id: h.medBot.bot.botInfo.id, is_bot: true, first_name: 'Bot' },
+        text: 'What is wrong with Dr Bruno?',
+      },
+    },
+  };
+  await Promise.all([h.medBot.handleUpdate(update), h.medBot.handleUpdate(structuredClone(update))]);
+  await h.medBot.handleUpdate(structuredClone(update));
+  t.same(texts(h.sim.botMessagesSince(user.id, before)), ['Thank you! We will check this contact.']);
+  t.equal((await reportsOf(bruno.id)).filter((row) => row.telegramId === user.id).length, 1);
+  t.equal((await notificationsOf(bruno.id)).length, 2, "this user's and the earlier user's");
 });
