@@ -37,6 +37,7 @@ import { botStatsRoutes } from './routes/bot-stats.js';
 import { analyticsRoutes } from './routes/analytics.js';
 import { geographicAnalyticsRoutes } from './routes/geographic-analytics.js';
 import { contactAnalyticsRoutes } from './routes/contact-analytics.js';
+import { contactReportRoutes } from './routes/contact-reports.js';
 import { auditLogRoutes } from './routes/audit-log.js';
 import { createFigureCache, type FigureCache } from './analytics/figure-cache.js';
 import { createContactDirectoryCache, type ContactDirectoryCache } from './contact-directory-cache.js';
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(analyticsRoutes, { sql: deps.sql, now, figureCache });
   await app.register(geographicAnalyticsRoutes, { sql: deps.sql, now, figureCache });
   await app.register(contactAnalyticsRoutes, { sql: deps.sql, now, figureCache });
+  await app.register(contactReportRoutes, { sql: deps.sql, now });
   await app.register(auditLogRoutes, { sql: deps.sql, now });
   if (deps.telegramWebhook) await app.register(telegramWebhookRoutes, deps.telegramWebhook);
   await installConsole(app, deps.config.consoleDir);

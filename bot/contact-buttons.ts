@@ -1,18 +1,53 @@
 import type { InlineKeyboardButton } from 'grammy/types';
 import type { LanguageCode } from '../api/contract/languages.js';
 import type { NearbyContact, Point } from '../sql/contact-lookup.js';
+import { reachTexts } from './locales/reach.js';
 
 /** The 📍 button of a contact: the bot sends its place as a venue. */
 export const VENUE_CALLBACK = /^venue:(\d+)$/;
 /** "Report a problem" under an answer: the user then chooses one of the answer's contacts. */
 export const REPORT_CALLBACK = 'report';
 
-/** The buttons of one contact of an answer, in one row under it. */
-export function contactButtons(contact: NearbyContact, position: number, _origin: Point): InlineKeyboardButton[] {
-  return [{ text: `${position} · 📍`, callback_data: `venue:${contact.id}` }];
+/** Five decimals (about a metre), without trailing zeros: short links that still lead to the door. */
+function coordinate(value: number): string {
+  return String(Number(value.toFixed(5)));
+}
+
+/** OpenStreetMap's car route from the user's point to the contact. */
+export function directionsUrl(from: Point, to: Point): string {
+  const route = `${coordinate(from.latitude)},${coordinate(from.longitude)};${coordinate(to.latitude)},${coordinate(to.longitude)}`;
+  return `https://www.openstreetmap.org/directions?engine=fossgis_osrm_car&route=${encodeURIComponent(route)}`;
+}
+
+/** The contact's WhatsApp chat, when it is reached on WhatsApp and its phone has digits. */
+function whatsappUrl(contact: NearbyContact): string | undefined {
+  if (contact.contactMethod !== 'whatsapp' && !contact.isWhatsappOnly) return undefined;
+  const digits = contact.phone.replace(/\D/g, '');
+  return digits === '' ? undefined : `https://wa.me/${digits}`;
+}
+
+/** Usernames are stored with or without the @. */
+function telegramUrl(contact: NearbyContact): string | undefined {
+  const username = contact.telegramUsername?.trim().replace(/^@/, '');
+  return username ? `https://t.me/${username}` : undefined;
+}
+
+/**
+ * The buttons of one contact of an answer, in one row under it, each label led by the contact's
+ * number in the answer: its Telegram, its WhatsApp, the route from the user's point, and 📍.
+ */
+export function contactButtons(contact: NearbyContact, position: number, origin: Point, language: LanguageCode = 'en'): InlineKeyboardButton[] {
+  const buttons: InlineKeyboardButton[] = [];
+  const telegram = telegramUrl(contact);
+  if (telegram) buttons.push({ text: `${position} · Telegram`, url: telegram });
+  const whatsapp = whatsappUrl(contact);
+  if (whatsapp) buttons.push({ text: `${position} · WhatsApp`, url: whatsapp });
+  buttons.push({ text: `${position} · 🧭 ${reachTexts(language).route}`, url: directionsUrl(origin, contact) });
+  buttons.push({ text: `${position} · 📍`, callback_data: `venue:${contact.id}` });
+  return buttons;
 }
 
 /** The last row of an answer. */
-export function reportButton(_language: LanguageCode): InlineKeyboardButton {
-  return { text: '⚠️ Report a problem', callback_data: REPORT_CALLBACK };
+export function reportButton(language: LanguageCode): InlineKeyboardButton {
+  return { text: reachTexts(language).report, callback_data: REPORT_CALLBACK };
 }

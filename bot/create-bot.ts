@@ -20,6 +20,8 @@ import { getSystemSettings } from '../sql/settings.js';
 import { lookupFeature } from './features/lookup.js';
 import { createContactLookup } from '../sql/contact-lookup.js';
 import { placeSearchFeature } from './features/place-search.js';
+import { venueFeature } from './features/venue.js';
+import { reportsFeature } from './features/reports.js';
 import { createUpdateTracker } from './update-tracker.js';
 import { createBotMemory } from './memory.js';
 
@@ -141,6 +143,9 @@ export function createBot(options: BotOptions): MedBot {
   handling.use(maintenance(deps));
   handling.use(startFeature(deps));
   handling.use(languageFeature(deps));
+  // Before lookup, whose last handler takes every button it does not know, and before place search, which takes every text.
+  handling.use(venueFeature(deps));
+  handling.use(reportsFeature(deps));
   handling.use(lookupFeature(deps));
   handling.use(placeSearchFeature(deps));
   bot.use(guardUpdates({ ...deps, claims: createClaimQueue(options.sql), handle: handling.middleware(), retryWindowMs: options.updateRetryWindowMs }));

@@ -1,6 +1,6 @@
 import type { ContactImport } from '../api/contract/contact-import.js';
 import type { ContactFilter, CreateContact, MedicalContact } from '../api/contract/medical-contacts.js';
-import { contactFilterSql, reverifyCutoff } from './medical-contacts.js';
+import { contactFilterSql, openReportSql, reverifyCutoff } from './medical-contacts.js';
 import type { Sql } from './database.js';
 import { transaction } from './transaction.js';
 
@@ -202,7 +202,7 @@ export async function* contactsForExport(sql: Sql, filter: ContactFilter, now: D
       c.telegram_username, c.start_message, c.special_instructions, c.password_required, c.is_whatsapp_only,
       c.available_hours, c.response_time, c.languages, c.rating::float8 AS rating, c.verified, c.verified_at,
       (SELECT username FROM admin_users WHERE id = c.verified_by) AS verified_by,
-      (c.verified AND (c.verified_at IS NULL OR c.verified_at < ${reverifyCutoff(now)})) AS due_for_reverification,
+      ((c.verified AND (c.verified_at IS NULL OR c.verified_at < ${reverifyCutoff(now)})) OR ${openReportSql(sql)}) AS due_for_reverification,
       c.is_active, c.is_master_of_medicine, c.comments, c.latitude IS NOT NULL AS findable, c.created_at, c.updated_at
     FROM medical_contacts c
     WHERE ${contactFilterSql(sql, filter, now)}

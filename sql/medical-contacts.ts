@@ -36,18 +36,28 @@ export function contactFilterSql(sql: Sql, filter: ContactFilter, now?: Date): p
   if (filter.status) conditions.push(filter.status === 'active' ? sql`is_active` : sql`NOT is_active`);
   if (filter.verified === 'verified') conditions.push(sql`verified`);
   if (filter.verified === 'unverified') conditions.push(sql`NOT verified`);
-  if (filter.verified === 'due') conditions.push(sql`verified AND ${dueSql(sql, now)}`);
+  if (filter.verified === 'due') conditions.push(dueSql(sql, now));
+  if (filter.reported) conditions.push(filter.reported === 'yes' ? openReportSql(sql) : sql`NOT ${openReportSql(sql)}`);
   if (filter.masterOfMedicine !== undefined) conditions.push(sql`is_master_of_medicine = ${filter.masterOfMedicine}`);
   if (filter.findable) conditions.push(filter.findable === 'yes' ? sql`latitude IS NOT NULL` : sql`latitude IS NULL`);
   if (conditions.length === 0) return sql`TRUE`;
   return conditions.slice(1).reduce((all, condition) => sql`${all} AND ${condition}`, conditions[0]!);
 }
 
-/** True for a verified contact whose verification is older than REVERIFY_AFTER_DAYS (or undated). */
+/**
+ * True for a verified contact whose verification is older than REVERIFY_AFTER_DAYS (or undated), and
+ * for any contact with an open report from a bot user (it is checked again before it is trusted).
+ */
 function dueSql(sql: Sql, now?: Date): postgres.PendingQuery<postgres.Row[]> {
-  return now
+  const old = now
     ? sql`(verified_at IS NULL OR verified_at < ${reverifyCutoff(now)})`
     : sql`(verified_at IS NULL OR verified_at < now() - make_interval(days => ${REVERIFY_AFTER_DAYS}))`;
+  return sql`((verified AND ${old}) OR ${openReportSql(sql)})`;
+}
+
+/** True for a contact with an open report; uncorrelated, so that it holds with medical_contacts aliased or not. */
+export function openReportSql(sql: Sql): postgres.PendingQuery<postgres.Row[]> {
+  return sql`(id IN (SELECT contact_id FROM contact_reports WHERE status = 'open'))`;
 }
 
 /** A medical_contacts row without its id, every column given (bulk loads: demo data, tests). */
@@ -80,10 +90,11 @@ export interface NewMedicalContact {
   updatedAt: Date;
 }
 
-/** A contact as stored (rating as a number, the verifier's username joined). */
+/** A contact as stored (rating as a number, the verifier's username joined, its open reports counted). */
 export interface MedicalContactRecord extends NewMedicalContact {
   id: number;
   verifiedByUsername: string | null;
+  openReports: number;
 }
 
 /** The columns a create or an edit writes (camelCase; postgres.js maps them to snake_case). */
@@ -114,7 +125,8 @@ export function toMedicalContact(record: MedicalContactRecord, now: Date): Medic
     verified: record.verified,
     verifiedAt: record.verifiedAt?.toISOString() ?? null,
     verifiedBy: record.verifiedByUsername,
-    dueForReverification: record.verified && (record.verifiedAt === null || record.verifiedAt < reverifyCutoff(now)),
+    dueForReverification: (record.verified && (record.verifiedAt === null || record.verifiedAt < reverifyCutoff(now))) || record.openReports > 0,
+    openReports: record.openReports,
     isActive: record.isActive,
     isMasterOfMedicine: record.isMasterOfMedicine,
     comments: record.comments,
@@ -131,7 +143,8 @@ function withVerifier(sql: Sql, source: postgres.PendingQuery<postgres.Row[]>) {
       c.contact_method, c.telegram_username, c.start_message, c.special_instructions, c.password_required,
       c.is_whatsapp_only, c.available_hours, c.response_time, c.languages, c.rating::float8 AS rating,
       c.verified, c.verified_at, c.verified_by, verifier.username AS verified_by_username, c.is_active,
-      c.is_master_of_medicine, c.comments, c.created_at, c.updated_at
+      c.is_master_of_medicine, c.comments, c.created_at, c.updated_at,
+      (SELECT count(*)::int FROM contact_reports r WHERE r.contact_id = c.id AND r.status = 'open') AS open_reports
     FROM ${source} c LEFT JOIN admin_users verifier ON verifier.id = c.verified_by`;
 }
 
@@ -188,7 +201,7 @@ export async function contactStats(sql: Sql, now: Date): Promise<Omit<ContactSta
       (count(*) FILTER (WHERE is_master_of_medicine))::int AS master_of_medicine,
       (count(*) FILTER (WHERE verified))::int AS verified,
       (count(*) FILTER (WHERE is_active))::int AS active,
-      (count(*) FILTER (WHERE verified AND ${dueSql(sql, now)}))::int AS due_for_reverification,
+      (count(*) FILTER (WHERE ${dueSql(sql, now)}))::int AS due_for_reverification,
       (count(*) FILTER (WHERE latitude IS NULL))::int AS not_findable
     FROM medical_contacts`;
   return row!;

@@ -14,6 +14,7 @@ import {
 import { hourOfDayFigures, placeTotals, regionMeanDuration, requestTotals, responseTimePercentiles, type FigureRange } from '../../sql/log-analytics.js';
 import { exactResponsePercentiles } from '../../sql/window-figures.js';
 import { getSystemSettings } from '../../sql/settings.js';
+import { reportsPerContact, reportsPerRegion } from '../../sql/contact-reports.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 import { hourlyFigures } from './hours.js';
@@ -81,7 +82,8 @@ export async function contactAnalytics(
 ): Promise<Omit<ContactAnalytics, 'asOf'>> {
   const window = periodWindow(period, now, timeZone);
   const range = coveringDays(window);
-  const [counts, texts, regions, byRegion, requestRegions, distribution, specialties, top, timeMetrics, hours, daily] = await Promise.all([
+  const reportScope = { start: window.start, end: window.end, region };
+  const [counts, texts, regions, byRegion, requestRegions, distribution, specialties, top, timeMetrics, hours, daily, reportedContacts, reportedRegions] = await Promise.all([
     contactCounts(sql, region),
     responseTimeTexts(sql, region),
     contactRegions(sql),
@@ -93,6 +95,8 @@ export async function contactAnalytics(
     responseTimeMetrics(sql, now, timeZone, region),
     hourOfDayFigures(sql, window, timeZone, { region }),
     dailyContactRequests(sql, range, region),
+    reportsPerContact(sql, reportScope, TOP_CONTACTS),
+    reportsPerRegion(sql, reportScope),
   ]);
   // A region's success rate: the share of the window's requests from there that did not fail.
   const requestsByRegion = new Map(requestRegions.map((place) => [`${place.country}/${place.region}`, place]));
@@ -115,5 +119,7 @@ export async function contactAnalytics(
     responseTimeMetrics: timeMetrics,
     usagePatterns: hourlyFigures(hours),
     dailyRequests: daily,
+    reportsByContact: reportedContacts,
+    reportsByRegion: reportedRegions,
   };
 }

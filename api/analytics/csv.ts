@@ -77,6 +77,8 @@ export function contactAnalyticsCsvRows(analytics: ContactAnalytics): CsvRow[] {
     ]),
     ...analytics.usagePatterns.map((hour): CsvRow => ['Usage Patterns', `${hour.hour}:00`, 'requests', hour.requests]),
     ...analytics.dailyRequests.map((day): CsvRow => ['Trends', day.day, 'contacts shown', day.requests]),
+    ...analytics.reportsByContact.map((contact): CsvRow => ['Reported Contacts', `${contact.name} (${contact.city})`, 'reports', contact.reports]),
+    ...analytics.reportsByRegion.map((entry): CsvRow => ['Reports by Region', entry.region || entry.country, 'reports', entry.reports]),
   ];
 }
 

@@ -187,6 +187,9 @@ export const ContactAnalyticsSchema = z.object({
   ),
   usagePatterns: z.array(z.object({ hour: z.string(), requests: z.number(), successRate: z.number().nullable() })),
   dailyRequests: z.array(z.object({ day: z.string(), requests: z.number() })),
+  /** Problems bot users reported in the window: the most reported contacts, and per region; `open` are not resolved yet. */
+  reportsByContact: z.array(z.object({ id: z.number(), name: z.string(), city: z.string(), reports: z.number(), open: z.number() })),
+  reportsByRegion: z.array(z.object({ country: z.string(), region: z.string(), reports: z.number(), open: z.number() })),
 });
 export type ContactAnalytics = z.infer<typeof ContactAnalyticsSchema>;
 

@@ -33,8 +33,10 @@ export const MedicalContactSchema = z.object({
   verified: z.boolean(),
   verifiedAt: z.string().nullable(),
   verifiedBy: z.string().nullable(),
-  /** Verified more than REVERIFY_AFTER_DAYS ago. */
+  /** Verified more than REVERIFY_AFTER_DAYS ago, or reported by a bot user (an open report). */
   dueForReverification: z.boolean(),
+  /** Reports from bot users that staff have not resolved yet. */
+  openReports: z.number(),
   isActive: z.boolean(),
   isMasterOfMedicine: z.boolean(),
   comments: z.string().nullable(),
@@ -146,6 +148,8 @@ export const ContactFilterSchema = z.object({
   verified: z.enum(['verified', 'unverified', 'due']).optional(),
   masterOfMedicine: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
   findable: z.enum(['yes', 'no']).optional(),
+  /** "yes": contacts with an open report from a bot user. */
+  reported: z.enum(['yes', 'no']).optional(),
 });
 export type ContactFilter = z.infer<typeof ContactFilterSchema>;
 

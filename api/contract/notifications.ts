@@ -10,6 +10,7 @@ export const NOTIFICATION_KINDS = [
   'unauthorized_group',
   'daily_limit_repeated',
   'user_milestone',
+  'contact_reported',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -28,6 +29,8 @@ export const NOTIFICATION_STYLES = {
   unauthorized_group: { type: 'critical', priority: 4 },
   daily_limit_repeated: { type: 'warning', priority: 2 },
   user_milestone: { type: 'success', priority: 1 },
+  // Someone could not reach a contact: worth a look soon, not an alert on Telegram.
+  contact_reported: { type: 'warning', priority: 3 },
 } as const satisfies Partial<Record<NotificationKind, { type: NotificationType; priority: number }>>;
 
 /** The bot-user milestones, 100, 1,000, 10,000…: the largest one `users` has reached, null below the first. */

@@ -16,6 +16,9 @@ export const PERMISSIONS = {
   'bot-users:manage': admins,
   'contacts:read': everyone,
   'contacts:write': editors,
+  /** The problems bot users reported about a contact: every role reads them, editors and up resolve them. */
+  'contact-reports:read': everyone,
+  'contact-reports:resolve': editors,
   'analytics:read': everyone,
   /** The Dashboard's CSV: every role sees its figures, so every role may take them away (api/contract/exports.ts). */
   'dashboard:export': everyone,

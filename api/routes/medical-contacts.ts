@@ -51,6 +51,7 @@ import {
   type ContactTarget,
 } from '../../sql/medical-contacts.js';
 import { transaction } from '../../sql/transaction.js';
+import { contactReportsVersion } from '../../sql/contact-reports.js';
 
 const TARGET_TYPE = 'medical_contact';
 const FILTER_FIELDS = Object.keys(ContactFilterSchema.shape) as (keyof typeof ContactFilterSchema.shape)[];
@@ -67,11 +68,13 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
 
   /**
    * The stats and filter values over the whole directory, computed again only when a write has
-   * bumped the directory's version (any writer: this API, the CSV import, SQL by hand) or the
-   * minute has turned (which verifications are due depends on the time).
+   * bumped the directory's version (any writer: this API, the CSV import, SQL by hand), a report was
+   * made or resolved (open reports make contacts due), or the minute has turned (which verifications
+   * are due depends on the time).
    */
   async function directorySummary(at: Date) {
-    const key = `${await contactDirectoryVersion(sql)}:${Math.floor(reverifyCutoff(at).getTime() / 60_000)}`;
+    const [directory, reports] = await Promise.all([contactDirectoryVersion(sql), contactReportsVersion(sql)]);
+    const key = `${directory}:${reports}:${Math.floor(reverifyCutoff(at).getTime() / 60_000)}`;
     if (cache.summary?.key === key) return cache.summary;
     const [stats, filterOptions] = await Promise.all([contactStats(sql, at), contactFilterOptions(sql)]);
     const summary = {

@@ -62,6 +62,7 @@ export class BotApi {
       setMyCommands: (params) => this.setMyCommands(params),
       getMyCommands: (params) => this.state.commands.get(commandsKey(params.scope, params.language_code)) ?? [],
       sendMessage: (params) => this.sendMessage(params),
+      sendVenue: (params) => this.sendVenue(params),
       editMessageText: (params) => this.editMessageText(params),
       editMessageReplyMarkup: (params) => this.editMessageReplyMarkup(params),
       answerCallbackQuery: (params) => this.answerCallbackQuery(params),
@@ -197,6 +198,36 @@ export class BotApi {
     );
     this.faults.recordSend(nowMs);
     this.sendMessageTimestamps.push(nowMs);
+    this.listeners.botMessage(chat.id, structuredClone(stored.entry));
+    return stored.message;
+  }
+
+  /** A place on a map with its title and address; Telegram stores it with its location, as a user's venue. */
+  private sendVenue(params: ApiParams): Message {
+    const nowMs = Date.now();
+    const flood = this.faults.floodError(nowMs);
+    if (flood) throw flood;
+
+    const chat = this.writableChat(params);
+    const latitude = optionalNumber(params, 'latitude');
+    const longitude = optionalNumber(params, 'longitude');
+    if (latitude === undefined) throw badRequest('parameter "latitude" is required');
+    if (longitude === undefined) throw badRequest('parameter "longitude" is required');
+    if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) throw badRequest('wrong coordinates specified');
+    const title = typeof params.title === 'string' ? params.title.trim() : '';
+    const address = typeof params.address === 'string' ? params.address.trim() : '';
+    if (title === '') throw badRequest('parameter "title" is required');
+    if (address === '') throw badRequest('parameter "address" is required');
+    const replyMarkup = inlineKeyboard(params.reply_markup);
+    const replyTo = this.replyTarget(chat, params);
+    const venue = { location: { latitude, longitude }, title, address };
+    const stored = this.state.addMessage(
+      chat,
+      this.state.botUser,
+      { location: venue.location, venue, ...(replyMarkup ? { reply_markup: replyMarkup } : {}), ...(replyTo ? { reply_to_message_id: replyTo.message_id } : {}) },
+      { location: venue.location, venue, ...(replyMarkup ? { reply_markup: replyMarkup } : {}), ...(replyTo ? { reply_to_message: replyTo } : {}) },
+    );
+    this.faults.recordSend(nowMs);
     this.listeners.botMessage(chat.id, structuredClone(stored.entry));
     return stored.message;
   }

@@ -37,6 +37,8 @@ export interface Delivery {
 /** Where a user's message goes: their private chat with the bot unless a group is named. */
 export interface SendOptions {
   chatId?: number;
+  /** The message (of the same chat) the user replies to, as when answering a ForceReply prompt. */
+  replyToMessageId?: number;
 }
 
 /** Options of {@link TelegramSimulator.waitForBotMessages}. */
@@ -339,7 +341,11 @@ export class TelegramSimulator {
     const user = this.state.requireUser(userId);
     const chat = this.chatFor(user, options.chatId ?? userId);
     const from: User = this.state.telegramUser(user);
-    const stored = this.state.addMessage(chat, from, content, content);
+    const replied = options.replyToMessageId === undefined ? undefined : this.state.findMessage(chat.id, options.replyToMessageId);
+    if (options.replyToMessageId !== undefined && !replied) throw new SimulatorError(`Chat ${chat.id} has no message ${options.replyToMessageId} to reply to`);
+    const stored = replied
+      ? this.state.addMessage(chat, from, { ...content, reply_to_message_id: replied.entry.message_id }, { ...content, reply_to_message: structuredClone(replied.message) })
+      : this.state.addMessage(chat, from, content, content);
     const update = this.state.updates.push({ message: structuredClone(stored.message) });
     return { update_id: update.update_id, message: structuredClone(stored.entry) };
   }

@@ -140,6 +140,13 @@ const ROUTES: RouteEntry[] = [
   },
   { method: 'GET', url: '/api/medical-contacts/:id', expect: SIGNED_IN(404), request: () => ({ url: '/api/medical-contacts/999999' }) },
   { method: 'GET', url: '/api/medical-contacts/:id/history', expect: SIGNED_IN(404), request: () => ({ url: '/api/medical-contacts/999999/history' }) },
+  { method: 'GET', url: '/api/medical-contacts/:id/reports', expect: EVERY_ROLE(404), request: () => ({ url: '/api/medical-contacts/999999/reports' }) },
+  {
+    method: 'PATCH',
+    url: '/api/contact-reports/:id',
+    expect: EDITORS_AND_UP(404),
+    request: () => ({ url: '/api/contact-reports/999999', payload: { status: 'fixed' } }),
+  },
   { method: 'PATCH', url: '/api/medical-contacts/:id', expect: EDITORS_AND_UP(404), request: () => ({ url: '/api/medical-contacts/999999', payload: { rating: 4 } }) },
   { method: 'DELETE', url: '/api/medical-contacts/:id', expect: EDITORS_AND_UP(404), request: () => ({ url: '/api/medical-contacts/999999' }) },
   {

@@ -128,6 +128,47 @@ export function ContactAnalyticsTabs({ analytics, region }: { analytics: Contact
                   : ''}
               </p>
             </Card>
+            <Card className="min-w-0">
+              <Title>Most Reported Contacts</Title>
+              {analytics.reportsByContact.length === 0 ? (
+                <EmptyChart text="No problem was reported in this period." />
+              ) : (
+                <RankedList
+                  ordered
+                  wrap
+                  data-testid="reported-contacts"
+                  rows={analytics.reportsByContact.map((contact) => ({
+                    key: contact.id,
+                    label: (
+                      <>
+                        {contact.name} <span className="text-tremor-content">· {contact.city}</span>
+                      </>
+                    ),
+                    figure: `${formatCount(contact.reports, 'report')} · ${formatNumber(contact.open)} open`,
+                  }))}
+                />
+              )}
+            </Card>
+            <Card className="min-w-0">
+              <Title>Reports by Region</Title>
+              {analytics.reportsByRegion.length === 0 ? (
+                <EmptyChart text="No problem was reported in this period." />
+              ) : (
+                <RankedList
+                  wrap
+                  data-testid="reports-by-region"
+                  rows={analytics.reportsByRegion.map((entry) => ({
+                    key: `${entry.country}/${entry.region}`,
+                    label: (
+                      <>
+                        {entry.region || 'Unknown region'} <span className="text-tremor-content">· {entry.country || 'Unknown country'}</span>
+                      </>
+                    ),
+                    figure: `${formatCount(entry.reports, 'report')} · ${formatNumber(entry.open)} open`,
+                  }))}
+                />
+              )}
+            </Card>
           </div>
         </TabPanel>
         <TabPanel>

@@ -8,5 +8,7 @@ export const contactListQueryKey = (params: ContactListParams) => [CONTACTS_URL,
 export const contactFilterOptionsQueryKey = [CONTACTS_URL, 'filter-options'] as const;
 export const contactMapQueryKey = (filter: ContactFilterParams) => [CONTACTS_URL, 'map', filter] as const;
 export const contactHistoryQueryKey = (id: number) => [CONTACTS_URL, 'history', id] as const;
+/** Under `contactsQueryKey`: resolving a report refreshes the list (its Reported filter, its due marks) too. */
+export const contactReportsQueryKey = (id: number) => [CONTACTS_URL, 'reports', id] as const;
 /** Outside `contactsQueryKey`, so refreshing the list after an import does not poll the import again. */
 export const importStatusQueryKey = (id: number) => [`${CONTACTS_URL}/imports`, id] as const;

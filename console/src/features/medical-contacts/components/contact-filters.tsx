@@ -93,6 +93,15 @@ export function ContactFilters({ filter, options, onChange, onClear }: ContactFi
           <option value="due">Due for re-verification</option>
         </SelectField>
         <SelectField
+          label="Reports"
+          value={filter.reported ?? ''}
+          onChange={(event) => onChange({ reported: event.target.value === 'yes' || event.target.value === 'no' ? event.target.value : undefined })}
+        >
+          <option value="">Any</option>
+          <option value="yes">Reported</option>
+          <option value="no">No open reports</option>
+        </SelectField>
+        <SelectField
           label="Master of Medicine"
           value={filter.masterOfMedicine ?? ''}
           onChange={(event) =>

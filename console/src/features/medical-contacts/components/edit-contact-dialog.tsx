@@ -10,6 +10,9 @@ import { useUpdateContact } from '../api/update-contact.js';
 import { toFormValues, toUpdateRequest, type ContactFormValues } from '../contact-form-values.js';
 import { ContactFormFields } from './contact-form-fields.js';
 import { ContactHistory } from './contact-history.js';
+import { ContactReports } from './contact-reports.js';
+import { can } from '@contract/permissions.js';
+import { useAuth } from '../../auth/use-auth.js';
 import { DuplicateWarning } from './duplicate-warning.js';
 
 interface EditContactDialogProps {
@@ -32,6 +35,8 @@ function EditContactForm({ contact, onClose }: { contact: MedicalContact; onClos
   const updateContact = useUpdateContact();
   const duplicates = duplicatesOf(updateContact.error);
   const historyId = useId();
+  const reportsId = useId();
+  const { user } = useAuth();
 
   function update<K extends keyof ContactFormValues>(key: K, value: ContactFormValues[K]) {
     setForm((current) => ({ ...current, [key]: value }));
@@ -68,6 +73,7 @@ function EditContactForm({ contact, onClose }: { contact: MedicalContact; onClos
       ) : null}
       <ContactFormFields values={form} onChange={update} mode="edit" fieldErrors={fieldErrorsOf(updateContact.error)} />
       {duplicates ? <DuplicateWarning duplicates={duplicates} saving={updateContact.isPending} onSaveAnyway={() => save(true)} /> : null}
+      <ContactReports contactId={contact.id} headingId={reportsId} canResolve={can(user?.role, 'contact-reports:resolve')} />
       <ContactHistory contactId={contact.id} headingId={historyId} />
       <div className="flex justify-end gap-3 border-t border-tremor-border pt-4">
         <Button type="button" variant="secondary" onClick={onClose}>

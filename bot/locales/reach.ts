@@ -1,0 +1,140 @@
+import type { LanguageCode } from '../../api/contract/languages.js';
+import type { ContactProblem } from '../../api/contract/contact-reports.js';
+
+/** The texts of an answer's contact buttons, the venue and the reports (bot/features/reach.ts, reports.ts). */
+export interface ReachTexts {
+  /** The directions button's word, after the contact's number and 🧭. */
+  route: string;
+  report: string;
+  askContact: string;
+  askProblem: (name: string) => string;
+  problems: Record<ContactProblem, string>;
+  thanks: string;
+  /** The thanks for "other", with the invitation to reply with a comment. */
+  askComment: string;
+  commentPlaceholder: string;
+  commentThanks: string;
+  alreadyReported: string;
+  /** A report or a 📍 pressed on a message whose contacts the bot cannot tell (an old or edited answer). */
+  noContacts: string;
+  contactGone: string;
+}
+
+export const REACH_TEXTS: Record<LanguageCode, ReachTexts> = {
+  en: {
+    route: 'Route',
+    report: '⚠️ Report a problem',
+    askContact: 'Which contact would you like to report?',
+    askProblem: (name) => `What is wrong with ${name}?`,
+    problems: { wrong_number: 'Wrong number', closed_or_moved: 'Closed or moved', no_answer: 'Does not answer', other: 'Something else' },
+    thanks: 'Thank you! We will check this contact.',
+    askComment: 'Thank you! We will check this contact. If you like, reply to this message and tell us what is wrong.',
+    commentPlaceholder: 'What is wrong?',
+    commentThanks: 'Thank you, we have added your note to the report.',
+    alreadyReported: 'You have already reported this contact today. Thank you, we are looking into it.',
+    noContacts: 'These contacts can no longer be chosen here. Send your location again for a fresh answer.',
+    contactGone: 'This contact is no longer in our directory.',
+  },
+  uk: {
+    route: 'Маршрут',
+    report: '⚠️ Повідомити про проблему',
+    askContact: 'Про який контакт ви хочете повідомити?',
+    askProblem: (name) => `Що не так із контактом ${name}?`,
+    problems: { wrong_number: 'Неправильний номер', closed_or_moved: 'Закрито або переїхали', no_answer: 'Не відповідає', other: 'Інше' },
+    thanks: 'Дякуємо! Ми перевіримо цей контакт.',
+    askComment: 'Дякуємо! Ми перевіримо цей контакт. Якщо хочете, дайте відповідь на це повідомлення й напишіть, що не так.',
+    commentPlaceholder: 'Що не так?',
+    commentThanks: 'Дякуємо, ми додали ваш коментар до повідомлення.',
+    alreadyReported: 'Ви вже повідомляли про цей контакт сьогодні. Дякуємо, ми вже перевіряємо.',
+    noContacts: 'Ці контакти тут більше не можна вибрати. Надішліть своє місцезнаходження ще раз, щоб отримати нову відповідь.',
+    contactGone: 'Цього контакту більше немає в нашому довіднику.',
+  },
+  pl: {
+    route: 'Trasa',
+    report: '⚠️ Zgłoś problem',
+    askContact: 'Który kontakt chcesz zgłosić?',
+    askProblem: (name) => `Co jest nie tak z kontaktem ${name}?`,
+    problems: { wrong_number: 'Błędny numer', closed_or_moved: 'Zamknięte lub przeniesione', no_answer: 'Nie odbiera', other: 'Coś innego' },
+    thanks: 'Dziękujemy! Sprawdzimy ten kontakt.',
+    askComment: 'Dziękujemy! Sprawdzimy ten kontakt. Jeśli chcesz, odpowiedz na tę wiadomość i napisz, co jest nie tak.',
+    commentPlaceholder: 'Co jest nie tak?',
+    commentThanks: 'Dziękujemy, dodaliśmy Twoją uwagę do zgłoszenia.',
+    alreadyReported: 'Ten kontakt został już dziś przez Ciebie zgłoszony. Dziękujemy, zajmujemy się tym.',
+    noContacts: 'Tych kontaktów nie można już tu wybrać. Wyślij swoją lokalizację ponownie, aby dostać nową odpowiedź.',
+    contactGone: 'Tego kontaktu nie ma już w naszym katalogu.',
+  },
+  de: {
+    route: 'Route',
+    report: '⚠️ Problem melden',
+    askContact: 'Welchen Kontakt möchten Sie melden?',
+    askProblem: (name) => `Was stimmt mit ${name} nicht?`,
+    problems: { wrong_number: 'Falsche Nummer', closed_or_moved: 'Geschlossen oder umgezogen', no_answer: 'Nicht erreichbar', other: 'Etwas anderes' },
+    thanks: 'Danke! Wir prüfen diesen Kontakt.',
+    askComment: 'Danke! Wir prüfen diesen Kontakt. Wenn Sie möchten, antworten Sie auf diese Nachricht und schreiben Sie, was nicht stimmt.',
+    commentPlaceholder: 'Was stimmt nicht?',
+    commentThanks: 'Danke, wir haben Ihren Hinweis zur Meldung hinzugefügt.',
+    alreadyReported: 'Sie haben diesen Kontakt heute schon gemeldet. Danke, wir kümmern uns darum.',
+    noContacts: 'Diese Kontakte können hier nicht mehr gewählt werden. Senden Sie Ihren Standort erneut für eine neue Antwort.',
+    contactGone: 'Dieser Kontakt ist nicht mehr in unserem Verzeichnis.',
+  },
+  fr: {
+    route: 'Itinéraire',
+    report: '⚠️ Signaler un problème',
+    askContact: 'Quel contact souhaitez-vous signaler ?',
+    askProblem: (name) => `Quel est le problème avec ${name} ?`,
+    problems: { wrong_number: 'Mauvais numéro', closed_or_moved: 'Fermé ou déménagé', no_answer: 'Ne répond pas', other: 'Autre chose' },
+    thanks: 'Merci ! Nous allons vérifier ce contact.',
+    askComment: 'Merci ! Nous allons vérifier ce contact. Si vous le souhaitez, répondez à ce message pour nous dire ce qui ne va pas.',
+    commentPlaceholder: 'Qu’est-ce qui ne va pas ?',
+    commentThanks: 'Merci, nous avons ajouté votre remarque au signalement.',
+    alreadyReported: 'Vous avez déjà signalé ce contact aujourd’hui. Merci, nous nous en occupons.',
+    noContacts: 'Ces contacts ne peuvent plus être choisis ici. Envoyez à nouveau votre position pour une nouvelle réponse.',
+    contactGone: 'Ce contact ne figure plus dans notre annuaire.',
+  },
+  es: {
+    route: 'Ruta',
+    report: '⚠️ Informar de un problema',
+    askContact: '¿De qué contacto quieres informar?',
+    askProblem: (name) => `¿Qué ocurre con ${name}?`,
+    problems: { wrong_number: 'Número incorrecto', closed_or_moved: 'Cerrado o trasladado', no_answer: 'No contesta', other: 'Otra cosa' },
+    thanks: '¡Gracias! Revisaremos este contacto.',
+    askComment: '¡Gracias! Revisaremos este contacto. Si quieres, responde a este mensaje y cuéntanos qué ocurre.',
+    commentPlaceholder: '¿Qué ocurre?',
+    commentThanks: 'Gracias, hemos añadido tu nota al informe.',
+    alreadyReported: 'Ya informaste de este contacto hoy. Gracias, lo estamos revisando.',
+    noContacts: 'Estos contactos ya no se pueden elegir aquí. Envía tu ubicación de nuevo para recibir una respuesta actualizada.',
+    contactGone: 'Este contacto ya no está en nuestro directorio.',
+  },
+  it: {
+    route: 'Percorso',
+    report: '⚠️ Segnala un problema',
+    askContact: 'Quale contatto vuoi segnalare?',
+    askProblem: (name) => `Qual è il problema con ${name}?`,
+    problems: { wrong_number: 'Numero errato', closed_or_moved: 'Chiuso o trasferito', no_answer: 'Non risponde', other: 'Altro' },
+    thanks: 'Grazie! Verificheremo questo contatto.',
+    askComment: 'Grazie! Verificheremo questo contatto. Se vuoi, rispondi a questo messaggio e dicci cosa non va.',
+    commentPlaceholder: 'Cosa non va?',
+    commentThanks: 'Grazie, abbiamo aggiunto la tua nota alla segnalazione.',
+    alreadyReported: 'Hai già segnalato questo contatto oggi. Grazie, ce ne stiamo occupando.',
+    noContacts: 'Questi contatti non si possono più scegliere qui. Invia di nuovo la tua posizione per una nuova risposta.',
+    contactGone: 'Questo contatto non è più nel nostro elenco.',
+  },
+  pt: {
+    route: 'Rota',
+    report: '⚠️ Comunicar um problema',
+    askContact: 'Que contacto quer comunicar?',
+    askProblem: (name) => `O que se passa com ${name}?`,
+    problems: { wrong_number: 'Número errado', closed_or_moved: 'Fechado ou mudou de local', no_answer: 'Não atende', other: 'Outra coisa' },
+    thanks: 'Obrigado! Vamos verificar este contacto.',
+    askComment: 'Obrigado! Vamos verificar este contacto. Se quiser, responda a esta mensagem e diga-nos o que está errado.',
+    commentPlaceholder: 'O que está errado?',
+    commentThanks: 'Obrigado, juntámos a sua nota ao relatório.',
+    alreadyReported: 'Já comunicou este contacto hoje. Obrigado, estamos a tratar disso.',
+    noContacts: 'Estes contactos já não podem ser escolhidos aqui. Envie a sua localização novamente para uma nova resposta.',
+    contactGone: 'Este contacto já não está no nosso diretório.',
+  },
+};
+
+export function reachTexts(language: LanguageCode): ReachTexts {
+  return REACH_TEXTS[language];
+}
