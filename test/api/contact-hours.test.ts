@@ -79,4 +79,8 @@ t.test('the list filters "open now" and "hours not verified", and the stats coun
   const rated = await db.sql<{ id: number }[]>`SELECT id FROM medical_contacts WHERE rating = 5 ORDER BY id`;
   t.strictSame(rated.map((row) => Number(row.id)), [kyivAlways.id, newYorkWeekdays.id, nowhere.id].map(Number));
   t.ok(appointment.id);
+
+  const analytics = await call(token, { method: 'GET', url: '/api/contact-analytics?period=7d' });
+  t.equal(analytics.statusCode, 200, analytics.body.slice(0, 200));
+  t.equal(analytics.json().emergencyContacts, 2, '"Emergency (24/7)" counts 24/7 and Mo-Su 00:00-24:00 from the parsed hours');
 });
