@@ -41,6 +41,7 @@ export function readListParams(params: URLSearchParams): ContactListParams {
   filter.verified = oneOf(params.get('verified'), ['verified', 'unverified', 'due'] as const);
   filter.masterOfMedicine = oneOf(params.get('masterOfMedicine'), ['true', 'false'] as const);
   filter.findable = oneOf(params.get('findable'), ['yes', 'no'] as const);
+  filter.hours = oneOf(params.get('hours'), ['open-now', 'unverified'] as const);
   const pageSize = positiveInteger(params.get('pageSize'), DEFAULT_PAGE_SIZE);
   return {
     filter: dropEmpty(filter),
