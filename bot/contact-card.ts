@@ -1,6 +1,8 @@
 import type { NearbyContact } from '../sql/contact-lookup.js';
 import { escapeHtml } from '../api/contract/message-templates.js';
 import { languageName, type LanguageCode } from '../api/contract/languages.js';
+import { formatWallTime, openingState, type WallTime } from '../api/contract/opening-hours.js';
+import { OPENING_HOURS_TEXTS } from './locales/opening-hours.js';
 
 function formatDistance(km: number): string {
   return km < 1 ? `${Math.round(km * 1000)} m` : `${km < 10 ? km.toFixed(1) : Math.round(km)} km`;
@@ -30,16 +32,53 @@ function languagesLine(languages: string[], asker: LanguageCode | undefined): st
   return `🗣 ✅ ${escapeHtml([languages[spoken], ...others].join(', '))}`;
 }
 
+/** A Sunday (UTC): the weekday names are read from the days after it. */
+const SUNDAY = Date.UTC(2026, 0, 4);
+const weekdayNames = new Map<LanguageCode, string[]>();
+
+/** The short weekday names of a language, Sunday first, as Intl writes them ("Mon", "пн"). */
+function weekdays(language: LanguageCode): string[] {
+  let names = weekdayNames.get(language);
+  if (!names) {
+    const format = new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' });
+    names = Array.from({ length: 7 }, (_, day) => format.format(SUNDAY + day * 86_400_000));
+    weekdayNames.set(language, names);
+  }
+  return names;
+}
+
+/**
+ * Whether the contact is open at the moment, in its own zone: "Open now · closes 18:00", "Closed ·
+ * opens Mon 09:00", "Open 24/7"; hours that are not a schedule keep their text, marked not verified.
+ */
+function hoursLine(contact: NearbyContact, at: Date, language: LanguageCode): string {
+  const texts = OPENING_HOURS_TEXTS[language];
+  const when = (time: WallTime) => `${time.sameDay ? '' : `${weekdays(language)[time.weekday]} `}${formatWallTime(time)}`;
+  const state = openingState(contact.hours, contact.timeZone, at);
+  switch (state.kind) {
+    case 'always':
+      return `🕒 ${texts.always}`;
+    case 'open':
+      return `🕒 ${state.closes ? texts.openUntil(when(state.closes)) : texts.open}`;
+    case 'closed':
+      return `🕒 ${state.opens ? texts.closedUntil(when(state.opens)) : texts.closed}`;
+    case 'unverified':
+      return `🕒 ${escapeHtml(contact.availableHours)} (${texts.notVerified})`;
+  }
+}
+
 export interface ContactCardOptions {
-  /** The asker's language: the card marks it among the contact's. */
+  /** The asker's language: the card marks it among the contact's, and says the hours in it. */
   language?: LanguageCode;
+  /** The moment the answer is for (the update's receipt): the hours say whether the contact is open then. */
+  at?: Date;
 }
 
 /** One contact of an answer: name, specialty, distance, how to reach them, hours, languages, instructions. */
 export function formatContact(contact: NearbyContact, position: number, options: ContactCardOptions = {}): string {
   const title = `<b>${position}. ${escapeHtml(contact.name)}</b>${contact.specialty ? ` · ${escapeHtml(contact.specialty)}` : ''}`;
   const facts = [`📏 ${formatDistance(contact.distanceKm)}${contact.city ? ` · ${escapeHtml(contact.city)}` : ''}`];
-  if (contact.availableHours) facts.push(`🕒 ${escapeHtml(contact.availableHours)}`);
+  if (contact.availableHours) facts.push(options.at ? hoursLine(contact, options.at, options.language ?? 'en') : `🕒 ${escapeHtml(contact.availableHours)}`);
   if (contact.languages.length) facts.push(languagesLine(contact.languages, options.language));
   const lines = [title, reachLine(contact), facts.join(' · ')];
   if (contact.specialInstructions) lines.push(`ℹ️ ${escapeHtml(contact.specialInstructions)}`);

@@ -16,6 +16,7 @@ import { populateSimulator } from '../bot/simulator/populate.js';
 import type { CityRow } from '../sql/cities.js';
 import { openDatabase, type Database } from '../sql/database.js';
 import { runMigrations } from '../sql/migrate.js';
+import { classifyContactHours } from '../sql/contact-hours.js';
 import { createBackupService, type BackupService } from '../sql/backups.js';
 import { backupIfDue } from '../sql/backup-schedule.js';
 import { getOrCreateSecret } from '../sql/app-secrets.js';
@@ -90,6 +91,8 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
   try {
     const { sql } = database;
     const migrationsApplied = await runMigrations(sql);
+    // Migration 034's conversion of free-text hours needs the opening_hours package: it runs here, once per contact.
+    await classifyContactHours(sql);
     const jwtSecret = options.jwtSecret ?? (await getOrCreateSecret(sql, 'jwt', () => randomBytes(48).toString('base64url')));
     const initialAdmin = await ensureInitialAdmin(sql, options.initialAdmin);
     await seedDefaultTemplates(sql);

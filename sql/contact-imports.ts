@@ -1,6 +1,6 @@
 import type { ContactImport } from '../api/contract/contact-import.js';
 import type { ContactFilter, CreateContact, MedicalContact } from '../api/contract/medical-contacts.js';
-import { contactFilterSql, openReportSql, reverifyCutoff } from './medical-contacts.js';
+import { contactWhere, openReportSql, reverifyCutoff } from './medical-contacts.js';
 import type { Sql } from './database.js';
 import { transaction } from './transaction.js';
 
@@ -197,6 +197,7 @@ interface ExportRecord extends Omit<MedicalContact, 'verifiedAt' | 'createdAt' |
 
 /** Every contact matching the filter, by name, read through a cursor of `batchSize` rows. */
 export async function* contactsForExport(sql: Sql, filter: ContactFilter, now: Date, batchSize = 1000): AsyncGenerator<MedicalContact> {
+  const { condition: where } = await contactWhere(sql, filter, now);
   const cursor = sql<ExportRecord[]>`
     SELECT c.id, c.name, c.phone, c.specialty, c.city, c.region, c.country, c.latitude, c.longitude, c.contact_method,
       c.telegram_username, c.start_message, c.special_instructions, c.password_required, c.is_whatsapp_only,
@@ -205,7 +206,7 @@ export async function* contactsForExport(sql: Sql, filter: ContactFilter, now: D
       ((c.verified AND (c.verified_at IS NULL OR c.verified_at < ${reverifyCutoff(now)})) OR ${openReportSql(sql)}) AS due_for_reverification,
       c.is_active, c.is_master_of_medicine, c.comments, c.latitude IS NOT NULL AS findable, c.created_at, c.updated_at
     FROM medical_contacts c
-    WHERE ${contactFilterSql(sql, filter, now)}
+    WHERE ${where}
     ORDER BY lower(c.name), c.id`.cursor(batchSize);
   for await (const rows of cursor) {
     for (const row of rows) {

@@ -9,6 +9,7 @@ import {
 } from '../api/contract/medical-contacts.js';
 import type { Sql } from './database.js';
 import { containsPattern } from './like.js';
+import { classifyContactHours, openAtSql } from './contact-hours.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -17,12 +18,31 @@ export function reverifyCutoff(now: Date): Date {
   return new Date(now.getTime() - REVERIFY_AFTER_DAYS * DAY_MS);
 }
 
+type Condition = postgres.PendingQuery<postgres.Row[]>;
+/** A condition handed out of an async function: wrapped, as a fragment awaited would run as a query. */
+export interface Where {
+  condition: Condition;
+}
+
 /**
  * The WHERE condition of a contact filter (the list, the bulk calls' "every contact matching",
- * the CSV export): `WHERE ${contactFilterSql(sql, filter)}`. An empty filter matches every contact.
- * `now` decides which verifications are due (the app's clock); without it the database's clock.
+ * the CSV export): `WHERE ${(await contactWhere(sql, filter, now)).condition}`. An empty filter matches every
+ * contact. `now` decides which verifications are due and who is open (the app's clock). The hours
+ * filters need the hours read first (migration 034), and "open now" needs them evaluated in
+ * JavaScript: both are done here before the condition is built.
  */
-export function contactFilterSql(sql: Sql, filter: ContactFilter, now?: Date): postgres.PendingQuery<postgres.Row[]> {
+export async function contactWhere(sql: Sql, filter: ContactFilter, now: Date): Promise<Where> {
+  if (!filter.hours) return { condition: contactFilterSql(sql, filter, now) };
+  await classifyContactHours(sql);
+  const openNow = filter.hours === 'open-now' ? (await openAtSql(sql, now)).condition : undefined;
+  return { condition: contactFilterSql(sql, filter, now, openNow) };
+}
+
+/**
+ * The condition of a filter, built at once: `openNow` is the "open now" condition (openAtSql),
+ * which a filter for open contacts needs.
+ */
+function contactFilterSql(sql: Sql, filter: ContactFilter, now?: Date, openNow?: Condition): Condition {
   const conditions: postgres.PendingQuery<postgres.Row[]>[] = [];
   if (filter.search) {
     // search_text is lower-cased; the trigram index serves LIKE '%…%'.
@@ -40,6 +60,11 @@ export function contactFilterSql(sql: Sql, filter: ContactFilter, now?: Date): p
   if (filter.reported) conditions.push(filter.reported === 'yes' ? openReportSql(sql) : sql`NOT ${openReportSql(sql)}`);
   if (filter.masterOfMedicine !== undefined) conditions.push(sql`is_master_of_medicine = ${filter.masterOfMedicine}`);
   if (filter.findable) conditions.push(filter.findable === 'yes' ? sql`latitude IS NOT NULL` : sql`latitude IS NULL`);
+  if (filter.hours === 'unverified') conditions.push(sql`hours_kind = 'unverified'`);
+  if (filter.hours === 'open-now') {
+    if (!openNow) throw new Error('The "open now" filter needs its condition: build it with contactWhere.');
+    conditions.push(openNow);
+  }
   if (conditions.length === 0) return sql`TRUE`;
   return conditions.slice(1).reduce((all, condition) => sql`${all} AND ${condition}`, conditions[0]!);
 }
@@ -167,7 +192,7 @@ const SORT_COLUMNS: Record<ContactListQuery['sort'], string> = {
 
 /** One page of the contacts matching the query, in its order (id breaks ties). */
 export async function listMedicalContacts(sql: Sql, query: ContactListQuery, now: Date): Promise<MedicalContactRecord[]> {
-  const where = contactFilterSql(sql, query, now);
+  const where = (await contactWhere(sql, query, now)).condition;
   const direction = query.order === 'desc' ? sql`DESC` : sql`ASC`;
   // A fixed whitelist of expressions: the sort key is never taken from the request's text.
   const sortKey = sql.unsafe(SORT_COLUMNS[query.sort]);
@@ -182,7 +207,7 @@ export async function listMedicalContacts(sql: Sql, query: ContactListQuery, now
 
 /** How many contacts match the filter. */
 export async function countMedicalContacts(sql: Sql, filter: ContactFilter, now: Date): Promise<number> {
-  const [row] = await sql<{ total: number }[]>`SELECT count(*)::int AS total FROM medical_contacts WHERE ${contactFilterSql(sql, filter, now)}`;
+  const [row] = await sql<{ total: number }[]>`SELECT count(*)::int AS total FROM medical_contacts WHERE ${(await contactWhere(sql, filter, now)).condition}`;
   return row?.total ?? 0;
 }
 
@@ -196,13 +221,15 @@ export async function contactDirectoryVersion(sql: Sql): Promise<number> {
 
 /** The directory's figures (spec §2.7 cards) in one pass over the table. */
 export async function contactStats(sql: Sql, now: Date): Promise<Omit<ContactStats, 'countries' | 'regions' | 'specialties'>> {
+  await classifyContactHours(sql);
   const [row] = await sql<Omit<ContactStats, 'countries' | 'regions' | 'specialties'>[]>`
     SELECT count(*)::int AS total,
       (count(*) FILTER (WHERE is_master_of_medicine))::int AS master_of_medicine,
       (count(*) FILTER (WHERE verified))::int AS verified,
       (count(*) FILTER (WHERE is_active))::int AS active,
       (count(*) FILTER (WHERE ${dueSql(sql, now)}))::int AS due_for_reverification,
-      (count(*) FILTER (WHERE latitude IS NULL))::int AS not_findable
+      (count(*) FILTER (WHERE latitude IS NULL))::int AS not_findable,
+      (count(*) FILTER (WHERE hours_kind = 'unverified'))::int AS hours_not_verified
     FROM medical_contacts`;
   return row!;
 }
@@ -405,15 +432,15 @@ function fieldsJson(sql: Sql, alias: string, fields: readonly string[]) {
   return sql`jsonb_build_object(${pairs.slice(1).reduce((all, pair) => sql`${all}, ${pair}`, pairs[0]!)})`;
 }
 
-function targetSql(sql: Sql, target: ContactTarget, now: Date) {
-  return 'ids' in target ? sql`id = ANY(${target.ids}::bigint[])` : contactFilterSql(sql, target.filter, now);
+async function targetSql(sql: Sql, target: ContactTarget, now: Date): Promise<Where> {
+  return 'ids' in target ? { condition: sql`id = ANY(${target.ids}::bigint[])` } : contactWhere(sql, target.filter, now);
 }
 
 /** How many of the targeted contacts would break the Telegram rule if their method became telegram. */
 export async function countTargetsWithoutTelegramUsername(sql: Sql, target: ContactTarget, now: Date): Promise<number> {
   const [row] = await sql<{ count: number }[]>`
     SELECT count(*)::int AS count FROM medical_contacts
-    WHERE ${targetSql(sql, target, now)} AND coalesce(telegram_username, '') = ''`;
+    WHERE ${(await targetSql(sql, target, now)).condition} AND coalesce(telegram_username, '') = ''`;
   return row?.count ?? 0;
 }
 
@@ -435,7 +462,7 @@ export async function bulkUpdateContacts(
   const fields = Object.keys(columns).filter((field) => field !== 'verifiedBy');
   const rows = await sql<{ id: number }[]>`
     WITH target AS (
-      SELECT * FROM medical_contacts WHERE ${targetSql(sql, target, now)} FOR UPDATE),
+      SELECT * FROM medical_contacts WHERE ${(await targetSql(sql, target, now)).condition} FOR UPDATE),
     updated AS (
       UPDATE medical_contacts SET ${sql({ ...columns, updatedAt: now })}
       FROM target WHERE medical_contacts.id = target.id
@@ -453,7 +480,7 @@ export async function bulkUpdateContacts(
 export async function bulkDeleteContacts(sql: Sql, target: ContactTarget, actor: ContactActor, now: Date): Promise<number> {
   const [row] = await sql<{ count: number }[]>`
     WITH gone AS (
-      DELETE FROM medical_contacts WHERE ${targetSql(sql, target, now)} RETURNING *),
+      DELETE FROM medical_contacts WHERE ${(await targetSql(sql, target, now)).condition} RETURNING *),
     audited AS (
       INSERT INTO audit_log (actor_id, actor_username, action, target_type, target_id, before, after, ip)
       SELECT ${actor.id}::bigint, ${actor.username}::text, 'contact.bulk-delete', 'medical_contact', gone.id::text,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText, PAGE_RULE, pageSizeRule, tooLong } from './fields.js';
+import { normalizeOpeningHours, openingHoursError } from './opening-hours.js';
 
 export const CONTACT_METHODS = ['phone', 'telegram', 'whatsapp'] as const;
 export const ContactMethodSchema = z.enum(CONTACT_METHODS, { error: 'Choose a contact method: phone, telegram or whatsapp.' });
@@ -71,7 +72,16 @@ const contactShape = {
   specialInstructions: optionalText('Special instructions', 1000),
   passwordRequired: z.boolean(),
   isWhatsappOnly: z.boolean(),
-  availableHours: z.string().trim().max(200, tooLong('Available hours', 200)),
+  availableHours: z
+    .string()
+    .trim()
+    .max(200, tooLong('Available hours', 200))
+    .superRefine((text, context) => {
+      const error = openingHoursError(text);
+      if (error) context.addIssue({ code: 'custom', message: error });
+    })
+    // Stored canonically: "Mon–Fri 9–17" is kept as "Mo-Fr 09:00-17:00", which every reader parses alike.
+    .transform(normalizeOpeningHours),
   responseTime: z.string().trim().max(100, tooLong('Response time', 100)),
   languages: z
     .array(z.string().trim().min(1, 'Languages cannot hold an empty name. Remove it.').max(50, tooLong('Each language', 50)))
@@ -150,6 +160,8 @@ export const ContactFilterSchema = z.object({
   findable: z.enum(['yes', 'no']).optional(),
   /** "yes": contacts with an open report from a bot user. */
   reported: z.enum(['yes', 'no']).optional(),
+  /** Open at the request's moment in the contact's own zone, or hours that are not a schedule (opening-hours.ts). */
+  hours: z.enum(['open-now', 'unverified']).optional(),
 });
 export type ContactFilter = z.infer<typeof ContactFilterSchema>;
 
@@ -175,6 +187,8 @@ export const ContactListResponseSchema = z.object({
     active: z.number(),
     dueForReverification: z.number(),
     notFindable: z.number(),
+    /** Contacts whose hours are not a schedule the bot can read: the verification work. */
+    hoursNotVerified: z.number(),
     countries: z.number(),
     regions: z.number(),
     specialties: z.number(),

@@ -80,7 +80,7 @@ async function answerPoint(deps: LookupDeps, ctx: BotContext, point: { latitude:
   try {
     const values = { ...(await userValues(deps, ctx, used)), count: contacts.length, city: placeName };
     const sections = await renderReplies(deps, ctx, types, values);
-    sections.push(...contacts.map((contact, index) => formatContact(contact, index + 1, { language })));
+    sections.push(...contacts.map((contact, index) => formatContact(contact, index + 1, { language, at: receivedAt })));
     await sendHtml(ctx, sections);
     answered = true;
 

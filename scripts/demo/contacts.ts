@@ -16,9 +16,14 @@ const SPECIALTIES: [string, number][] = [
   ['Neurology', 4], ['Otolaryngology', 4], ['Physiotherapy', 4], ['Endocrinology', 3], ['Urology', 3],
 ];
 
+/**
+ * Hours in OpenStreetMap's opening_hours syntax, as the console's form writes them; a few are still
+ * free text ("By appointment", "Call ahead"), so the "hours not verified" work has something in it.
+ */
 const HOURS: [string, number][] = [
-  ['Mon–Fri 09:00–17:00', 30], ['Mon–Fri 08:00–18:00', 20], ['Mon–Sat 09:00–19:00', 15], ['Mon–Fri 10:00–16:00', 8],
-  ['Tue–Sat 09:00–17:00', 6], ['Mon, Wed, Fri 14:00–19:00', 5], ['24/7', 6], ['By appointment', 5], ['Sat–Sun 10:00–14:00', 3],
+  ['Mo-Fr 09:00-17:00', 30], ['Mo-Fr 08:00-18:00', 20], ['Mo-Sa 09:00-19:00', 15], ['Mo-Fr 10:00-16:00', 8],
+  ['Tu-Sa 09:00-17:00', 6], ['Mo,We,Fr 14:00-19:00', 5], ['Mo-Fr 08:00-20:00; Sa 09:00-14:00', 5], ['24/7', 6],
+  ['Mo-Su 00:00-24:00', 1], ['By appointment', 4], ['Call ahead', 1], ['Sa,Su 10:00-14:00', 3],
 ];
 
 const RESPONSE_TIMES: [string, number][] = [

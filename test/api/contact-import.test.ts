@@ -222,7 +222,7 @@ function richContacts(now: Date): NewMedicalContact[] {
     specialInstructions: 'Ring twice,\nthen wait',
     passwordRequired: true,
     isWhatsappOnly: false,
-    availableHours: 'Mon-Fri 9:00-17:00',
+    availableHours: 'Mo-Fr 09:00-17:00',
     responseTime: 'Within 1 hour',
     languages: ['French', 'English'],
     rating: 4.5,

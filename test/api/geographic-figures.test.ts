@@ -225,7 +225,7 @@ t.test('Contact Analytics: Usage Patterns and Response Time Distribution follow 
 
       const [cards] = await sql<Pick<ContactFigures, 'totalContacts' | 'activeContacts' | 'verifiedContacts' | 'emergencyContacts'>[]>`
         SELECT count(*)::int AS total_contacts, count(*) FILTER (WHERE is_active)::int AS active_contacts,
-          count(*) FILTER (WHERE verified)::int AS verified_contacts, count(*) FILTER (WHERE available_hours = '24/7')::int AS emergency_contacts
+          count(*) FILTER (WHERE verified)::int AS verified_contacts, count(*) FILTER (WHERE hours_kind = 'always')::int AS emergency_contacts
         FROM medical_contacts WHERE (${region ?? null}::text IS NULL OR region = ${region ?? null})`;
       const { totalContacts, activeContacts, verifiedContacts, emergencyContacts } = answer;
       t.strictSame({ totalContacts, activeContacts, verifiedContacts, emergencyContacts }, { ...cards }, `${label}: the cards`);

@@ -35,7 +35,7 @@ t.test('creating, editing and deleting contacts', async (t) => {
       specialty: 'Cardiology',
       contactMethod: 'telegram',
       telegramUsername: 'dr_okafor',
-      availableHours: 'Mon-Fri 9-17',
+      availableHours: 'Mo-Fr 09:00-17:00',
       responseTime: '1 hour',
       languages: ['French', 'Igbo'],
       rating: 4.5,

@@ -42,6 +42,7 @@ export function readListParams(params: URLSearchParams): ContactListParams {
   filter.masterOfMedicine = oneOf(params.get('masterOfMedicine'), ['true', 'false'] as const);
   filter.findable = oneOf(params.get('findable'), ['yes', 'no'] as const);
   filter.reported = oneOf(params.get('reported'), ['yes', 'no'] as const);
+  filter.hours = oneOf(params.get('hours'), ['open-now', 'unverified'] as const);
   const pageSize = positiveInteger(params.get('pageSize'), DEFAULT_PAGE_SIZE);
   return {
     filter: dropEmpty(filter),

@@ -1,6 +1,7 @@
 import { Button } from '@tremor/react';
 import { useState, type FormEvent } from 'react';
 import { CONTACT_METHODS } from '@contract/medical-contacts.js';
+import { openingHoursError } from '@contract/opening-hours.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';
 import { SelectField } from '../../../components/select-field.js';
 import { TextField } from '../../../components/text-field.js';
@@ -98,6 +99,7 @@ export function BulkEditDialog({ open, onClose, target, count, onDone }: BulkEdi
 function BulkEditForm({ target, onClose, onDone }: { target: BulkTarget; onClose: () => void; onDone: () => void }) {
   const [form, setForm] = useState(EMPTY_BULK_FORM);
   const bulkUpdate = useBulkUpdateContacts();
+  const hoursError = openingHoursError(form.availableHours) ?? undefined;
 
   function update<K extends keyof BulkEditValues>(key: K, value: BulkEditValues[K]) {
     setForm((current) => ({ ...current, [key]: value }));
@@ -105,6 +107,10 @@ function BulkEditForm({ target, onClose, onDone }: { target: BulkTarget; onClose
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (hoursError) {
+      notifyError(hoursError);
+      return;
+    }
     const updates = toBulkChanges(form);
     if (Object.keys(updates).length === 0) {
       notifyError('Please select at least one field to update');
@@ -144,7 +150,14 @@ function BulkEditForm({ target, onClose, onDone }: { target: BulkTarget; onClose
         {text('city', 'City')}
         {text('region', 'Region')}
         {text('country', 'Country')}
-        {text('availableHours', 'Available Hours')}
+        <TextField
+          label="Available Hours"
+          value={form.availableHours}
+          placeholder="e.g., Mo-Fr 09:00-18:00"
+          autoComplete="off"
+          error={hoursError}
+          onChange={(event) => update('availableHours', event.target.value)}
+        />
         {text('responseTime', 'Response Time')}
         {text('languages', 'Languages', 'English, Arabic')}
         <TextField

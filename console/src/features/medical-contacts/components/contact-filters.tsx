@@ -112,6 +112,15 @@ export function ContactFilters({ filter, options, onChange, onClear }: ContactFi
           <option value="true">Master of Medicine</option>
           <option value="false">Not Master of Medicine</option>
         </SelectField>
+        <SelectField
+          label="Hours"
+          value={filter.hours ?? ''}
+          onChange={(event) => onChange({ hours: event.target.value === 'open-now' || event.target.value === 'unverified' ? event.target.value : undefined })}
+        >
+          <option value="">Any hours</option>
+          <option value="open-now">Open now</option>
+          <option value="unverified">Hours not verified</option>
+        </SelectField>
       </div>
       {hasActiveFilter(filter) ? (
         <div className="flex flex-wrap items-center gap-2 text-tremor-label text-tremor-content">

@@ -7,7 +7,7 @@ export function ContactStats({ stats }: { stats: ContactListResponse['stats'] })
   const figures = [
     { label: 'Total Contacts', value: stats.total, note: `${formatNumber(stats.notFindable)} without a location` },
     { label: 'Master of Medicine', value: stats.masterOfMedicine, note: 'Offered first by the bot' },
-    { label: 'Verified', value: stats.verified, note: `${formatNumber(stats.dueForReverification)} due for re-verification` },
+    { label: 'Verified', value: stats.verified, note: `${formatNumber(stats.dueForReverification)} due for re-verification, ${formatNumber(stats.hoursNotVerified)} with hours not verified` },
     { label: 'Active', value: stats.active, note: `${formatNumber(stats.total - stats.active)} inactive` },
   ];
   return <StatCards label="Directory summary" figures={figures} />;

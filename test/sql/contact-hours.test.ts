@@ -1,0 +1,57 @@
+import t from 'tap';
+import { readdir, copyFile, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTestDatabase } from '../helpers/database.js';
+import { runMigrations } from '../../sql/migrate.js';
+import { classifyContactHours } from '../../sql/contact-hours.js';
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('../../sql/migrations/', import.meta.url));
+
+t.test('migration 034 with its reading converts the free-text hours that parse and leaves the rest, marked', async (t) => {
+  const db = await createTestDatabase({ migrate: false });
+  t.teardown(() => db.close());
+  // The database as it was before 034: every migration up to 033.
+  const before = await mkdtemp(path.join(tmpdir(), 'migrations-'));
+  for (const file of (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql') && name < '034')) {
+    await copyFile(path.join(MIGRATIONS_DIR, file), path.join(before, file));
+  }
+  await runMigrations(db.sql, `${before}/`);
+  const hours = ['Mon–Fri 09:00–17:00', 'Mon, Wed, Fri 14:00–19:00', 'Mon–Fri 9:00–17:00; Sat 10:00–14:00', '24/7', 'Mo-Su 00:00-24:00', 'By appointment', 'Call first', ''];
+  for (const [index, text] of hours.entries()) {
+    await db.sql`
+      INSERT INTO medical_contacts (name, phone, city, country, latitude, longitude, available_hours)
+      VALUES (${`Contact ${index}`}, ${`+380 44 000 00${index}`}, 'Kyiv', 'Ukraine', 50.45, 30.52, ${text})`;
+  }
+
+  t.strictSame(await runMigrations(db.sql), ['034_contact_hours.sql']);
+  t.equal(await classifyContactHours(db.sql), hours.length, 'every contact is read once');
+  const rows = await db.sql<{ availableHours: string; hoursKind: string; timeZone: string }[]>`
+    SELECT available_hours, hours_kind, time_zone FROM medical_contacts ORDER BY name`;
+  t.strictSame(
+    rows.map((row) => [row.availableHours, row.hoursKind]),
+    [
+      ['Mo-Fr 09:00-17:00', 'scheduled'],
+      ['Mo,We,Fr 14:00-19:00', 'scheduled'],
+      ['Mo-Fr 09:00-17:00; Sa 10:00-14:00', 'scheduled'],
+      ['24/7', 'always'],
+      ['Mo-Su 00:00-24:00', 'always'],
+      ['By appointment', 'unverified'],
+      ['Call first', 'unverified'],
+      ['', 'none'],
+    ],
+  );
+  t.ok(rows.every((row) => row.timeZone === 'Europe/Kyiv'), 'each contact has the zone of its coordinates');
+  t.equal(await classifyContactHours(db.sql), 0, 'nothing is read twice');
+
+  await db.sql`UPDATE medical_contacts SET available_hours = 'Sat 10:00-14:00' WHERE name = 'Contact 6'`;
+  await db.sql`UPDATE medical_contacts SET latitude = 40.71, longitude = -74.0 WHERE name = 'Contact 0'`;
+  t.equal(await classifyContactHours(db.sql), 2, 'a change of hours or place is read again');
+  const changed = await db.sql<{ availableHours: string; hoursKind: string; timeZone: string }[]>`
+    SELECT available_hours, hours_kind, time_zone FROM medical_contacts WHERE name IN ('Contact 0', 'Contact 6') ORDER BY name`;
+  t.strictSame(changed.map((row) => ({ ...row })), [
+    { availableHours: 'Mo-Fr 09:00-17:00', hoursKind: 'scheduled', timeZone: 'America/New_York' },
+    { availableHours: 'Sa 10:00-14:00', hoursKind: 'scheduled', timeZone: 'Europe/Kyiv' },
+  ]);
+});
