@@ -14,7 +14,7 @@ const MAX_PLACE_NAME_LENGTH = 100;
 const CLEAR_WINNER_RATIO = 10;
 
 /** One place is clearly meant: the only match, or an exact name far larger than any other. */
-function clearMatch(places: Place[], text: string): Place | undefined {
+export function clearMatch(places: Place[], text: string): Place | undefined {
   const [first, second] = places;
   if (!first) return undefined;
   if (!second) return first;
