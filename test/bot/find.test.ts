@@ -6,6 +6,8 @@ import { BOT_TEXTS } from '../../bot/locales/index.js';
 import { createBotHarness } from '../helpers/bot.js';
 import { aContact, aMember, anAuthorizedGroup, lastLog, refusal, rendered, texts } from '../helpers/bot-fixtures.js';
 import { renderTemplate } from '../../api/contract/message-templates.js';
+import { seedDefaultTemplates } from '../../bot/default-templates.js';
+import { HELP_BEFORE_FIND } from '../../bot/locales/help-before-find.js';
 
 // Saturday 21 November 2026, 11:00 in Lyon (Europe/Paris).
 const h = await createBotHarness(t);
@@ -179,4 +181,19 @@ t.test('the help text says follow-ups are free for 30 minutes, in every language
   t.match(help, 'The buttons under an answer (a specialty, Open now, More results) are free for 30 minutes after it');
   t.match(help, '/find dentist London');
   for (const [language, bot] of Object.entries(BOT_TEXTS)) t.match(bot.templates.help, /30/, language);
+});
+
+t.test('a database seeded with the earlier help texts gets the new ones, but keeps a help text someone wrote', async (t) => {
+  await h.sql`UPDATE message_templates SET content = ${HELP_BEFORE_FIND.en} WHERE type = 'help' AND language = 'en'`;
+  await h.sql`UPDATE message_templates SET content = ${HELP_BEFORE_FIND.pl} WHERE type = 'help' AND language = 'pl'`;
+  await h.sql`UPDATE message_templates SET content = 'Unsere Hilfe' WHERE type = 'help' AND language = 'de'`;
+  await h.sql`DELETE FROM seeds WHERE name = 'help-find-and-free-follow-ups'`;
+  t.teardown(() => h.sql`UPDATE message_templates SET content = ${BOT_TEXTS.de.templates.help} WHERE type = 'help' AND language = 'de'`);
+  await seedDefaultTemplates(h.sql);
+  const help = await h.sql<{ language: string; content: string }[]>`SELECT language, content FROM message_templates WHERE type = 'help' AND language IN ('en', 'pl', 'de') ORDER BY language`;
+  t.same(help, [
+    { language: 'de', content: 'Unsere Hilfe' },
+    { language: 'en', content: BOT_TEXTS.en.templates.help },
+    { language: 'pl', content: BOT_TEXTS.pl.templates.help },
+  ]);
 });
