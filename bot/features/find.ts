@@ -119,18 +119,21 @@ export function findFeature(deps: FindDeps): Composer<BotContext> {
 
   composer.callbackQuery(SEARCH_CALLBACK, async (ctx) => {
     const state = decodeSearchState(ctx.callbackQuery.data);
-    // Read before the press is acknowledged: that call claims the update, and the claim checks what was read.
-    const specialties = await specialtiesOf(ctx);
-    const specialty = state?.specialtyKey ? specialtyOfKey(state.specialtyKey, specialties) : null;
+    const specialty = state?.specialtyKey ? specialtyOfKey(state.specialtyKey, await specialtiesOf(ctx)) : null;
     if (!state || specialty === undefined) {
       await ignoreButton(ctx, 'Ignored a search button the bot cannot read');
       return;
     }
-    // A press the bot reaches late (after a restart) can no longer be acknowledged; it is still answered.
-    await ctx.answerCallbackQuery().catch(() => undefined);
     const sentAt = ctx.callbackQuery.message?.date;
     const free = sentAt !== undefined && ctx.request.receivedAt.getTime() - sentAt * 1000 <= FREE_FOLLOW_UP_MS;
-    await answerPoint(deps, ctx, { point: state.point, filters: { specialty, openNow: state.openNow }, offset: state.offset, followUp: true, free });
+    try {
+      await answerPoint(deps, ctx, { point: state.point, filters: { specialty, openNow: state.openNow }, offset: state.offset, followUp: true, free });
+    } finally {
+      // Acknowledged after the answer: acknowledging first would claim the update in a statement of its
+      // own, before the answer's claim (and a paid follow-up's daily request) in the one it needs anyway.
+      // A press the bot reaches late (after a restart) can no longer be acknowledged; it is still answered.
+      if (ctx.attempt.claim.claimed) await ctx.answerCallbackQuery().catch(() => undefined);
+    }
   });
   return composer;
 }

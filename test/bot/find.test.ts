@@ -1,5 +1,5 @@
 import t from 'tap';
-import type { InlineKeyboardButton } from 'grammy/types';
+import type { InlineKeyboardButton, Update } from 'grammy/types';
 import type { ChatMessage } from '../../bot/simulator/index.js';
 import { FIND_TEXTS } from '../../bot/locales/find.js';
 import { BOT_TEXTS } from '../../bot/locales/index.js';
@@ -8,6 +8,8 @@ import { aContact, aMember, anAuthorizedGroup, lastLog, refusal, rendered, texts
 import { renderTemplate } from '../../api/contract/message-templates.js';
 import { seedDefaultTemplates } from '../../bot/default-templates.js';
 import { HELP_BEFORE_FIND } from '../../bot/locales/help-before-find.js';
+import { createBot } from '../../bot/create-bot.js';
+import type { Sql } from '../../sql/database.js';
 
 // Saturday 21 November 2026, 11:00 in Lyon (Europe/Paris).
 const h = await createBotHarness(t);
@@ -196,4 +198,55 @@ t.test('a database seeded with the earlier help texts gets the new ones, but kee
     { language: 'en', content: BOT_TEXTS.en.templates.help },
     { language: 'pl', content: BOT_TEXTS.pl.templates.help },
   ]);
+});
+
+t.test('a paid follow-up costs one statement, its claim with the daily request; a free one its claim and the count it shows', async (t) => {
+  let statements = 0;
+  const counted = new Proxy(h.sql, {
+    apply(target, thisArg, args) {
+      statements += 1;
+      return Reflect.apply(target, thisArg, args) as unknown;
+    },
+  }) as Sql;
+  const other = createBot({ sql: counted, token: h.sim.token, apiRoot: h.sim.apiRoot, now: h.clock.now });
+  await other.bot.init();
+  t.teardown(() => other.stop());
+  const user = await aMember(h, group.id);
+  const [answer] = await h.locate(user.id, 45.764, 4.8357);
+  let updateId = 700_000_000;
+  let last: Update | undefined;
+  /** Instance B gets a press of a button under the answer, as Telegram would post it. */
+  const pressOnOther = async (text: string) => {
+    const before = h.sim.messages(user.id).at(-1)!.message_id;
+    updateId += 1;
+    const chat = { id: user.id, type: 'private', first_name: user.first_name };
+    const update = {
+      update_id: updateId,
+      callback_query: {
+        id: `cb-${updateId}`,
+        from: { id: user.id, is_bot: false, first_name: user.first_name },
+        chat_instance: '1',
+        data: button(answer, text),
+        message: { message_id: answer!.message_id, date: answer!.date, chat, from: { ...h.sim.botInfo }, text: 'answer' },
+      },
+    } as Update;
+    last = update;
+    await other.handleUpdate(update);
+    return h.sim.botMessagesSince(user.id, before);
+  };
+  t.same(namesIn((await pressOnOther('Dentistry · 2'))[0]!.text), ['Dentist one', 'Dentist two'], 'B warms its memory');
+  statements = 0;
+  t.same(namesIn((await pressOnOther('Cardiology · 2'))[0]!.text), ['Cardio weekday mornings', 'Cardio always open']);
+  t.equal(statements, 2, 'free: the claim, and today\'s count for the header');
+  h.clock.advance(31 * 60 * 1000);
+  statements = 0;
+  t.same(namesIn((await pressOnOther('Cardiology · 2'))[0]!.text), ['Cardio weekday mornings', 'Cardio always open']);
+  t.equal(statements, 1, 'paid: one statement');
+  t.equal(await used(user.id), 2);
+
+  const before = h.sim.messages(user.id).at(-1)!.message_id;
+  await other.handleUpdate(last!);
+  await h.medBot.handleUpdate(last!);
+  t.same(h.sim.botMessagesSince(user.id, before), [], 'a redelivered press is answered once, by either instance');
+  t.equal(await used(user.id), 2, 'and paid once');
 });
