@@ -79,9 +79,14 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
 
   const language = ctx.request.language;
   const directory = await memory.contacts();
-  const lookupOptions = { radiusKm: settings.maxRadiusKm, language, filter: contactFilter(filters, receivedAt), offset };
   // One beyond the page says whether More results has anything to show.
-  const found = nearestContacts(directory, point, { ...lookupOptions, limit: settings.resultsPerAnswer + 1 });
+  const found = nearestContacts(directory, point, {
+    limit: settings.resultsPerAnswer + 1,
+    radiusKm: settings.maxRadiusKm,
+    language,
+    filter: contactFilter(filters, receivedAt),
+    offset,
+  });
   const contacts = found.slice(0, settings.resultsPerAnswer);
   const keyboard = answerKeyboard({
     contacts,
