@@ -36,7 +36,7 @@ function telegramUrl(contact: NearbyContact): string | undefined {
  * The buttons of one contact of an answer, in one row under it, each label led by the contact's
  * number in the answer: its Telegram, its WhatsApp, the route from the user's point, and 📍.
  */
-export function contactButtons(contact: NearbyContact, position: number, origin: Point, language: LanguageCode = 'en'): InlineKeyboardButton[] {
+export function contactButtons(contact: NearbyContact, position: number, origin: Point, language: LanguageCode): InlineKeyboardButton[] {
   const buttons: InlineKeyboardButton[] = [];
   const telegram = telegramUrl(contact);
   if (telegram) buttons.push({ text: `${position} · Telegram`, url: telegram });

@@ -18,6 +18,7 @@ import { botCommands, startFeature } from './features/start.js';
 import { languageFeature } from './features/language.js';
 import { getSystemSettings } from '../sql/settings.js';
 import { lookupFeature } from './features/lookup.js';
+import { findFeature } from './features/find.js';
 import { createContactLookup } from '../sql/contact-lookup.js';
 import { placeSearchFeature } from './features/place-search.js';
 import { venueFeature } from './features/venue.js';
@@ -143,9 +144,10 @@ export function createBot(options: BotOptions): MedBot {
   handling.use(maintenance(deps));
   handling.use(startFeature(deps));
   handling.use(languageFeature(deps));
-  // Before lookup, whose last handler takes every button it does not know, and before place search, which takes every text.
+  // Before lookup, whose last handler takes every button it does not know, and before the place search, which takes any text.
   handling.use(venueFeature(deps));
   handling.use(reportsFeature(deps));
+  handling.use(findFeature(deps));
   handling.use(lookupFeature(deps));
   handling.use(placeSearchFeature(deps));
   bot.use(guardUpdates({ ...deps, claims: createClaimQueue(options.sql), handle: handling.middleware(), retryWindowMs: options.updateRetryWindowMs }));

@@ -1,9 +1,10 @@
 import { TEMPLATE_TYPES, templateVariables, type TemplateType } from '../api/contract/message-templates.js';
 import type { Sql } from '../sql/database.js';
-import { hasActiveTemplate, insertTemplate } from '../sql/message-templates.js';
+import { hasActiveTemplate, insertTemplate, listTemplates, updateTemplate } from '../sql/message-templates.js';
 import { runSeedOnce } from '../sql/seeds.js';
 import { botLanguageOf, LANGUAGE_CODES } from '../api/contract/languages.js';
 import { BOT_TEXTS } from './locales/index.js';
+import { HELP_BEFORE_FIND } from './locales/help-before-find.js';
 
 /** The names the console lists the built-in templates under, whatever their language (the language is a column of its own). */
 const TEMPLATE_NAMES: Record<TemplateType, string> = {
@@ -62,6 +63,15 @@ export async function seedDefaultTemplates(sql: Sql): Promise<void> {
         // One a person already wrote and made active for this type and language stays the active one.
         const isActive = !(await hasActiveTemplate(tx, type, language));
         await insertTemplate(tx, { name: TEMPLATE_NAMES[type], type, content, variables: templateVariables(content), isActive, language });
+      }
+    }
+  });
+  // Help templates seeded before /find and the free follow-ups say so now, unless someone rewrote them.
+  await runSeedOnce(sql, 'help-find-and-free-follow-ups', async (tx) => {
+    for (const language of LANGUAGE_CODES) {
+      const content = BOT_TEXTS[language].templates.help;
+      for (const template of await listTemplates(tx, { type: 'help', language })) {
+        if (template.content === HELP_BEFORE_FIND[language]) await updateTemplate(tx, template.id, { content, variables: templateVariables(content) });
       }
     }
   });

@@ -37,7 +37,8 @@ export const GEOKDBUSH_SCALE = 6371_000 / EARTH_M;
 /** Candidates beyond the limit per tier, so rounding between the two measures never drops a nearer contact. */
 const SPARE_CANDIDATES = 2;
 
-type ContactDetails = Omit<NearbyContact, 'distanceKm'>;
+/** A contact as the directory keeps it, before a search measures its distance. */
+export type ContactDetails = Omit<NearbyContact, 'distanceKm'>;
 
 /** The findable contacts of one tier (Master of Medicine or not), indexed by where they are. */
 interface DirectoryTier {
@@ -108,6 +109,10 @@ export interface NearestOptions {
   radiusKm: number;
   /** The asker's language: contacts who speak it come first among those nearly as near (see `SPEAKER_DISTANCE_FACTOR`). */
   language?: LanguageCode;
+  /** Only contacts it accepts are found (a specialty, open now): checked as the index is walked, so the nearest matching come first. */
+  filter?: (contact: ContactDetails) => boolean;
+  /** Skips this many of the results, in the same order (More results). */
+  offset?: number;
 }
 
 /**
@@ -170,14 +175,14 @@ function candidates(items: number[], contacts: ContactDetails[], point: Point, r
  * distance. Only when every candidate lies within the factor may a speaker wait behind them, and
  * only then is the tier searched again, for its speakers alone.
  */
-function speakersFirst(tier: Candidate[], wanted: number, language: string, point: Point, { index, contacts }: DirectoryTier, radiusKm: number): Candidate[] {
+function speakersFirst(tier: Candidate[], wanted: number, language: string, point: Point, { index, contacts }: DirectoryTier, radiusKm: number, accepts: (contact: ContactDetails) => boolean): Candidate[] {
   const windowKm = Math.min(tier[0]!.distanceKm * SPEAKER_DISTANCE_FACTOR, radiusKm);
   const speaks = (contact: ContactDetails) => contact.languages.includes(language);
   const first = (candidate: Candidate) => (candidate.distanceKm <= windowKm && speaks(candidate.contact) ? 0 : 1);
   if (tier.at(-1)!.distanceKm <= windowKm && tier.length >= wanted + SPARE_CANDIDATES) {
     const known = new Set(tier.map((candidate) => candidate.contact.id));
     const within = windowKm * GEOKDBUSH_SCALE * (1 + 1e-9);
-    const farther = around(index, point.longitude, point.latitude, wanted, within, (item) => !known.has(contacts[item]!.id) && speaks(contacts[item]!));
+    const farther = around(index, point.longitude, point.latitude, wanted, within, (item) => !known.has(contacts[item]!.id) && speaks(contacts[item]!) && accepts(contacts[item]!));
     tier = [...tier, ...candidates(farther, contacts, point, windowKm)];
   }
   // Stable, and the tier is in distance order: each group keeps it.
@@ -185,22 +190,27 @@ function speakersFirst(tier: Candidate[], wanted: number, language: string, poin
 }
 
 /**
- * The nearest active contacts within radiusKm: Master-of-Medicine contacts first, then the rest,
- * each nearest first, at most `limit` in all. Given the asker's language, each tier puts its
- * contacts who speak it first among those within `SPEAKER_DISTANCE_FACTOR` of its nearest.
+ * The nearest active contacts within radiusKm that the filter accepts: Master-of-Medicine contacts
+ * first, then the rest, each nearest first, at most `limit` in all after skipping `offset`. Given the
+ * asker's language, each tier puts its contacts who speak it first among those within
+ * `SPEAKER_DISTANCE_FACTOR` of its nearest. A later page is the same ordering of the first
+ * `offset + limit`, cut after `offset`.
  */
 export function nearestContacts(directory: ContactDirectory, point: Point, options: NearestOptions): NearbyContact[] {
   const within = options.radiusKm * GEOKDBUSH_SCALE * (1 + 1e-9);
   const language = options.language && languageName(options.language);
+  const offset = options.offset ?? 0;
+  const accepts = options.filter ?? (() => true);
   const found: Candidate[] = [];
   for (const tierIndex of directory.tiers) {
-    const wanted = options.limit - found.length;
+    const wanted = offset + options.limit - found.length;
     if (wanted <= 0) break;
-    let tier = candidates(around(tierIndex.index, point.longitude, point.latitude, wanted + SPARE_CANDIDATES, within), tierIndex.contacts, point, options.radiusKm);
-    if (language && tier.length > 0) tier = speakersFirst(tier, wanted, language, point, tierIndex, options.radiusKm);
+    const predicate = options.filter && ((item: number) => accepts(tierIndex.contacts[item]!));
+    let tier = candidates(around(tierIndex.index, point.longitude, point.latitude, wanted + SPARE_CANDIDATES, within, predicate), tierIndex.contacts, point, options.radiusKm);
+    if (language && tier.length > 0) tier = speakersFirst(tier, wanted, language, point, tierIndex, options.radiusKm, accepts);
     found.push(...tier.slice(0, wanted));
   }
-  return found.map(({ contact, distanceKm }) => ({ ...contact, distanceKm }));
+  return found.slice(offset).map(({ contact, distanceKm }) => ({ ...contact, distanceKm }));
 }
 
 /** Counts each contact shown in an answer, per day, for contact analytics. */

@@ -1,7 +1,7 @@
 import { Composer } from 'grammy';
 import type { Sql } from '../../sql/database.js';
 import type { Place } from '../../sql/cities.js';
-import { nearestContacts } from '../../sql/contact-lookup.js';
+import { nearestContacts, type Point } from '../../sql/contact-lookup.js';
 import { refundDailyRequest } from '../../sql/daily-usage.js';
 import type { TemplateType } from '../../api/contract/message-templates.js';
 import { isDatabaseUnavailable } from '../../sql/errors.js';
@@ -12,6 +12,11 @@ import type { Recorder } from '../recorder.js';
 import { activeTemplate, renderReplies, replyWithTemplate, sendHtml, userValues } from '../replies.js';
 import { localDay } from '../../api/contract/time-zone.js';
 import { formatCount } from '../../api/contract/plural.js';
+import { escapeHtml } from '../../api/contract/message-templates.js';
+import { answerKeyboard } from '../answer-keyboard.js';
+import { FIND_TEXTS } from '../locales/find.js';
+import { contactFilter, nearbySpecialties, type SearchFilters } from '../search-filters.js';
+import { specialtyKey } from '../specialties.js';
 
 interface LookupDeps {
   sql: Sql;
@@ -36,17 +41,33 @@ function isValidPoint(latitude: unknown, longitude: unknown): latitude is number
   );
 }
 
+/** An answer's search: where, and what it is narrowed to (see search-filters). */
+export interface AnswerRequest {
+  point: Point;
+  /** The place the user chose, when they chose one; else the nearest gazetteer city names the point. */
+  place?: Place;
+  filters?: SearchFilters;
+  /** Contacts of the same search shown before this answer (More results). */
+  offset?: number;
+  /** A button under an earlier answer: logged as a follow-up. */
+  followUp?: boolean;
+  /** A follow-up within its free window: the update is claimed without a daily request. */
+  free?: boolean;
+}
+
 /**
- * Answers a point with the nearest contacts, found in memory. One answer with contacts costs one
- * daily request, taken atomically with the update's claim, in the answer's one statement; an
- * answer that is not sent gives it back. A lookup that finds nothing costs none.
+ * Answers a point with the nearest contacts, found in memory, with the buttons that narrow the
+ * search. One answer with contacts costs one daily request, taken atomically with the update's
+ * claim, in the answer's one statement; an answer that is not sent gives it back. A lookup that
+ * finds nothing costs none, and neither does a free follow-up (its claim takes no request).
  */
-async function answerPoint(deps: LookupDeps, ctx: BotContext, point: { latitude: number; longitude: number }, knownPlace?: Place) {
+export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: AnswerRequest) {
+  const { point, filters = { specialty: null, openNow: false }, offset = 0, followUp = false, free = false } = request;
   const { settings, access, receivedAt } = ctx.request;
   const memory = ctx.attempt.memory;
   const userId = ctx.from!.id;
   const day = localDay(receivedAt, settings.timeZone);
-  const place = knownPlace ?? (await memory.nearestPlace(point.latitude, point.longitude));
+  const place = request.place ?? (await memory.nearestPlace(point.latitude, point.longitude));
   const where = {
     latitude: point.latitude,
     longitude: point.longitude,
@@ -54,13 +75,39 @@ async function answerPoint(deps: LookupDeps, ctx: BotContext, point: { latitude:
     region: place?.region || null,
     country: place?.country ?? null,
   };
+  const search = { followUp, free, specialty: filters.specialty, openNow: filters.openNow, offset };
 
   const language = ctx.request.language;
-  const contacts = nearestContacts(await memory.contacts(), point, { limit: settings.resultsPerAnswer, radiusKm: settings.maxRadiusKm, language });
+  const directory = await memory.contacts();
+  // One beyond the page says whether More results has anything to show.
+  const found = nearestContacts(directory, point, {
+    limit: settings.resultsPerAnswer + 1,
+    radiusKm: settings.maxRadiusKm,
+    language,
+    filter: contactFilter(filters, receivedAt),
+    offset,
+  });
+  const contacts = found.slice(0, settings.resultsPerAnswer);
+  const keyboard = answerKeyboard({
+    contacts,
+    firstPosition: offset + 1,
+    search: { point, specialtyKey: filters.specialty && specialtyKey(filters.specialty), openNow: filters.openNow, offset },
+    specialty: filters.specialty,
+    nearby: nearbySpecialties(directory, point, settings.maxRadiusKm, filters.openNow, receivedAt),
+    hasMore: found.length > contacts.length,
+    language,
+  });
   const placeName = place ? placeLabel(place) : `${point.latitude.toFixed(3)}, ${point.longitude.toFixed(3)}`;
+  const findTexts = FIND_TEXTS[language];
+  // Plain text: the error template escapes its values; the answer's own line escapes it.
+  const narrowedTo = [filters.specialty, filters.openNow && findTexts.openNowFilter].filter(Boolean).join(' · ');
   if (contacts.length === 0) {
-    recordOutcome(ctx, 'WARN', 'No contacts within the search radius', { ...where, resultCount: 0 });
-    await replyWithTemplate(deps, ctx, 'error', { error_message: textsIn(ctx.request.language).refusals.noResults(settings.maxRadiusKm, placeName) });
+    recordOutcome(ctx, 'WARN', 'No contacts within the search radius', { ...where, resultCount: 0, metadata: { ...ctx.request.log.metadata, ...search } });
+    const message = narrowedTo
+      ? findTexts.nothingMatching(narrowedTo, settings.maxRadiusKm, placeName)
+      : textsIn(language).refusals.noResults(settings.maxRadiusKm, placeName);
+    // Without filters there is nothing to widen: the answer is the plain refusal, as before.
+    await replyWithTemplate(deps, ctx, 'error', { error_message: message }, narrowedTo ? keyboard : undefined);
     return;
   }
   const masters = contacts.filter((contact) => contact.isMasterOfMedicine);
@@ -68,20 +115,26 @@ async function answerPoint(deps: LookupDeps, ctx: BotContext, point: { latitude:
   // Read before the claim, so that it checks them too.
   await Promise.all(types.map((type) => activeTemplate(ctx, type)));
 
-  // access.dailyLimit null is unlimited (whitelisted admins): only a missing access decision falls back to the default.
-  const limit = access ? access.dailyLimit : settings.defaultDailyLimit;
-  const used = await ctx.attempt.claim.withDailyRequest(memory.check(), { telegramId: userId, day, limit });
-  if (used === undefined) {
-    recordOutcome(ctx, 'WARN', DAILY_LIMIT_REFUSAL, where);
-    await replyWithTemplate(deps, ctx, 'rate_limit');
-    return;
+  let used: number | undefined;
+  if (free) {
+    await ctx.attempt.claim.ensure(memory.check());
+  } else {
+    // access.dailyLimit null is unlimited (whitelisted admins): only a missing access decision falls back to the default.
+    const limit = access ? access.dailyLimit : settings.defaultDailyLimit;
+    used = await ctx.attempt.claim.withDailyRequest(memory.check(), { telegramId: userId, day, limit });
+    if (used === undefined) {
+      recordOutcome(ctx, 'WARN', DAILY_LIMIT_REFUSAL, { ...where, metadata: { ...ctx.request.log.metadata, ...search } });
+      await replyWithTemplate(deps, ctx, 'rate_limit');
+      return;
+    }
   }
   let answered = false;
   try {
     const values = { ...(await userValues(deps, ctx, used)), count: contacts.length, city: placeName };
     const sections = await renderReplies(deps, ctx, types, values);
-    sections.push(...contacts.map((contact, index) => formatContact(contact, index + 1, { language, at: receivedAt })));
-    await sendHtml(ctx, sections);
+    if (narrowedTo) sections.splice(1, 0, findTexts.narrowed(escapeHtml(narrowedTo)));
+    sections.push(...contacts.map((contact, index) => formatContact(contact, offset + index + 1, { language, at: receivedAt })));
+    await sendHtml(ctx, sections, keyboard);
     answered = true;
 
     deps.recorder.requestAnswered(userId);
@@ -89,11 +142,11 @@ async function answerPoint(deps: LookupDeps, ctx: BotContext, point: { latitude:
     recordOutcome(ctx, 'INFO', `Answered a location with ${formatCount(contacts.length, 'contact')}`, {
       ...where,
       resultCount: contacts.length,
-      metadata: { ...ctx.request.log.metadata, contactIds: contacts.map((contact) => contact.id), masters: masters.length },
+      metadata: { ...ctx.request.log.metadata, contactIds: contacts.map((contact) => contact.id), masters: masters.length, ...search },
     });
   } finally {
     // While the database is away the update is tried again once it is back: the refund waits for it too.
-    if (!answered) {
+    if (!answered && !free) {
       await refundDailyRequest(deps.sql, userId, day).catch((error: unknown) => {
         if (!isDatabaseUnavailable(error)) throw error;
         deps.recorder.refundLater(userId, day);
@@ -113,7 +166,7 @@ export function lookupFeature(deps: LookupDeps): Composer<BotContext> {
       await replyWithTemplate(deps, ctx, 'error', { error_message: textsIn(ctx.request.language).refusals.badLocation });
       return;
     }
-    await answerPoint(deps, ctx, { latitude, longitude });
+    await answerPoint(deps, ctx, { point: { latitude, longitude } });
   });
 
   composer.callbackQuery(PLACE_CALLBACK, async (ctx) => {
@@ -126,7 +179,7 @@ export function lookupFeature(deps: LookupDeps): Composer<BotContext> {
       await replyWithTemplate(deps, ctx, 'help');
       return;
     }
-    await answerPoint(deps, ctx, place, place);
+    await answerPoint(deps, ctx, { point: place, place });
   });
 
   composer.callbackQuery(CANCEL_CALLBACK, async (ctx) => {

@@ -17,7 +17,7 @@ const CLEAR_WINNER_RATIO = 10;
  * One place is clearly meant: the only match, or one named exactly (by its own name or another it is
  * known by) that is the only such place or far larger than the next.
  */
-function clearMatch(places: PlaceMatch[]): PlaceMatch | undefined {
+export function clearMatch(places: PlaceMatch[]): PlaceMatch | undefined {
   const [first, second] = places;
   if (!first) return undefined;
   if (!second) return first;

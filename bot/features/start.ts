@@ -2,6 +2,7 @@ import { Composer } from 'grammy';
 import type { BotCommand } from 'grammy/types';
 import type { LanguageCode } from '../../api/contract/languages.js';
 import { textsIn } from '../locales/index.js';
+import { FIND_TEXTS } from '../locales/find.js';
 import { recordOutcome, type BotContext } from '../context.js';
 import { replyWithTemplate, type ReplyDeps } from '../replies.js';
 
@@ -10,6 +11,7 @@ export function botCommands(language: LanguageCode): BotCommand[] {
   const { commands } = textsIn(language);
   return [
     { command: 'start', description: commands.start },
+    { command: 'find', description: FIND_TEXTS[language].command },
     { command: 'help', description: commands.help },
     { command: 'language', description: commands.language },
   ];

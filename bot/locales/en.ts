@@ -5,7 +5,7 @@ export const en: BotTexts = {
     welcome:
       '👋 Hello, {first_name}!\n\nI help you find medical contacts near you. Send me your location (📎 → Location) or type the name of a city.\n\nYou can make {daily_limit} searches a day.',
     help:
-      'ℹ️ <b>How to use this bot</b>\n\n• Send your location (📎 → Location) to see the nearest medical contacts.\n• Or type the name of a city, for example <i>London</i>.\n\nEach search uses one of your {daily_limit} daily searches; {remaining} are left today.',
+      'ℹ️ <b>How to use this bot</b>\n\n• Send your location (📎 → Location) to see the nearest medical contacts.\n• Or type the name of a city, for example <i>London</i>.\n• Or a specialist with a city: <i>dentist London</i>, or /find dentist London.\n\nEach search uses one of your {daily_limit} daily searches; {remaining} are left today.\n\nThe buttons under an answer (a specialty, Open now, More results) are free for 30 minutes after it; later, a press counts as a new search.',
     location_result: '📍 <b>Medical contacts near {city}</b>: {count}\nSearches left today: {remaining} of {daily_limit}.',
     master_of_medicine: '⭐ <b>Master of Medicine</b>: our most trusted specialists near you.',
     location_confirmation: 'Did you mean <b>{city}</b>? Choose the place to search near:',

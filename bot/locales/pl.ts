@@ -5,7 +5,7 @@ export const pl: BotTexts = {
     welcome:
       '👋 Cześć, {first_name}!\n\nPomagam znaleźć kontakty medyczne w pobliżu. Wyślij mi swoją lokalizację (📎 → Lokalizacja) albo wpisz nazwę miasta.\n\nLiczba wyszukiwań dziennie: {daily_limit}.',
     help:
-      'ℹ️ <b>Jak korzystać z bota</b>\n\n• Wyślij swoją lokalizację (📎 → Lokalizacja), aby zobaczyć najbliższe kontakty medyczne.\n• Albo wpisz nazwę miasta, na przykład <i>Kraków</i>.\n\nKażde wyszukiwanie wlicza się do dziennego limitu ({daily_limit}). Pozostało na dziś: {remaining}.',
+      'ℹ️ <b>Jak korzystać z bota</b>\n\n• Wyślij swoją lokalizację (📎 → Lokalizacja), aby zobaczyć najbliższe kontakty medyczne.\n• Albo wpisz nazwę miasta, na przykład <i>Kraków</i>.\n• Albo specjalistę z miastem: <i>dentysta Kraków</i> lub /find dentysta Kraków.\n\nKażde wyszukiwanie wlicza się do dziennego limitu ({daily_limit}). Pozostało na dziś: {remaining}.\n\nPrzyciski pod odpowiedzią (specjalizacja, „Otwarte teraz”, „Więcej wyników”) są bezpłatne przez 30 minut od jej wysłania; później każde naciśnięcie liczy się jak nowe wyszukiwanie.',
     location_result: '📍 <b>Kontakty medyczne w pobliżu — {city}</b>: {count}\nPozostałe wyszukiwania na dziś: {remaining} z {daily_limit}.',
     master_of_medicine: '⭐ <b>Master of Medicine</b>: nasi najbardziej zaufani specjaliści w Twojej okolicy.',
     location_confirmation: 'Czy chodzi o <b>{city}</b>? Wybierz miejsce, w pobliżu którego mam szukać:',

@@ -36,7 +36,8 @@ export async function createBotHarness(t: Test): Promise<BotHarness> {
   await seedDefaultTemplates(db.sql);
   await insertCities(db.sql, await gazetteerRows(LARGE_CITIES));
   const clock = createTestClock();
-  const sim = await createTelegramSimulator();
+  // Telegram dates messages by the same clock: a button's age is measured from its message's date.
+  const sim = await createTelegramSimulator({ now: clock.now });
   const medBot = createBot({ sql: db.sql, token: sim.token, apiRoot: sim.apiRoot, now: clock.now });
   await medBot.start();
   t.teardown(async () => {

@@ -1,0 +1,53 @@
+import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
+import type { LanguageCode } from '../api/contract/languages.js';
+import type { NearbyContact } from '../sql/contact-lookup.js';
+import { contactButtons, reportButton } from './contact-buttons.js';
+import { FIND_TEXTS } from './locales/find.js';
+import { encodeSearchState, type SearchState } from './search-state.js';
+import type { SpecialtyCount } from './search-filters.js';
+import { isSpecialty, specialtyKey } from './specialties.js';
+
+/** Telegram's most buttons on one message. */
+const MAX_BUTTONS = 100;
+/** Specialty buttons beyond this crowd a phone's screen: the most common nearby are offered. */
+const MAX_SPECIALTY_BUTTONS = 8;
+const SPECIALTIES_PER_ROW = 2;
+
+export interface AnswerKeyboardInput {
+  /** The contacts of the answer, as numbered in it from `firstPosition`. */
+  contacts: NearbyContact[];
+  firstPosition: number;
+  /** The search this answer is (its offset: the contacts before this page). */
+  search: SearchState;
+  /** The directory's name of the specialty narrowed to, if any. */
+  specialty: string | null;
+  nearby: SpecialtyCount[];
+  /** More contacts of the same search lie within the radius. */
+  hasMore: boolean;
+  language: LanguageCode;
+}
+
+/**
+ * The buttons under an answer: each contact's row, then the nearby specialties with their counts (the
+ * chosen one ticked: pressing it again widens the search back), then Open now and More results, and
+ * last Report a problem. Narrowing starts again from the first contact; More results keeps the filters.
+ */
+export function answerKeyboard(input: AnswerKeyboardInput): InlineKeyboardMarkup {
+  const { contacts, firstPosition, search, specialty, nearby, hasMore, language } = input;
+  const texts = FIND_TEXTS[language];
+  const rows: InlineKeyboardButton[][] = contacts.map((contact, index) => contactButtons(contact, firstPosition + index, search.point, language)).filter((row) => row.length > 0);
+  const used = rows.flat().length;
+
+  const button = (text: string, state: SearchState): InlineKeyboardButton => ({ text, callback_data: encodeSearchState(state) });
+  const fixed = [button(search.openNow ? `✓ ${texts.openNowButton}` : texts.openNowButton, { ...search, openNow: !search.openNow, offset: 0 })];
+  if (hasMore) fixed.push(button(texts.moreResultsButton, { ...search, offset: search.offset + contacts.length }));
+
+  const room = Math.max(0, Math.min(MAX_SPECIALTY_BUTTONS, MAX_BUTTONS - used - fixed.length - 1));
+  const specialtyButtons = nearby.slice(0, room).map(({ specialty: name, count }) => {
+    const chosen = specialty !== null && isSpecialty(name, specialty);
+    return button(`${chosen ? '✓ ' : ''}${name} · ${count}`, { ...search, specialtyKey: chosen ? null : specialtyKey(name), offset: 0 });
+  });
+  for (let start = 0; start < specialtyButtons.length; start += SPECIALTIES_PER_ROW) rows.push(specialtyButtons.slice(start, start + SPECIALTIES_PER_ROW));
+  rows.push(fixed, [reportButton(language)]);
+  return { inline_keyboard: rows };
+}

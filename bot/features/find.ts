@@ -1,0 +1,139 @@
+import { Composer, InlineKeyboard } from 'grammy';
+import type { Sql } from '../../sql/database.js';
+import { searchPlaces } from '../../sql/cities.js';
+import { escapeHtml } from '../../api/contract/message-templates.js';
+import { formatCount } from '../../api/contract/plural.js';
+import { recordOutcome, type BotContext } from '../context.js';
+import { FIND_TEXTS } from '../locales/find.js';
+import { textsIn } from '../locales/index.js';
+import type { Recorder } from '../recorder.js';
+import { replyWithTemplate, sendHtml } from '../replies.js';
+import { decodeSearchState, SEARCH_CALLBACK } from '../search-state.js';
+import { directorySpecialties } from '../search-filters.js';
+import { parseSpecialtyQuery, specialtyKey, specialtyOfKey } from '../specialties.js';
+import { answerPoint, CANCEL_CALLBACK, placeLabel } from './lookup.js';
+import { clearMatch } from './place-search.js';
+
+interface FindDeps {
+  sql: Sql;
+  recorder: Recorder;
+}
+
+/**
+ * The buttons under an answer are free this long after the answer was sent, measured from the
+ * message's date, which Telegram sets: after it, a press costs a daily request like a new search.
+ */
+export const FREE_FOLLOW_UP_MS = 30 * 60 * 1000;
+/** A place chosen for a specialty search: "fp:<place id>:<specialtyKey>". */
+export const FIND_PLACE_CALLBACK = /^fp:(\d+):([0-9a-z]{1,7})$/;
+/** Longer text is a sentence, not a search. */
+const MAX_QUERY_LENGTH = 100;
+
+async function specialtiesOf(ctx: BotContext): Promise<string[]> {
+  return directorySpecialties(await ctx.attempt.memory.contacts());
+}
+
+/**
+ * A specialty search: with a place, the place is looked up as a typed city is (one clear match is
+ * answered at once, several are offered as buttons); without one, the user is asked for a place.
+ * The specialty is not kept for a later location: a pin cannot carry it, so the ask says how to
+ * narrow the answer to a location with the specialty buttons instead.
+ */
+async function findSpecialty(deps: FindDeps, ctx: BotContext, specialty: string, placeText: string) {
+  const texts = FIND_TEXTS[ctx.request.language];
+  const metadata = { ...ctx.request.log.metadata, specialty, query: placeText.slice(0, MAX_QUERY_LENGTH) };
+  if (!placeText) {
+    await sendHtml(ctx, texts.askPlace(escapeHtml(specialty)));
+    recordOutcome(ctx, 'INFO', 'Asked where to look for a specialty', { metadata });
+    return;
+  }
+  const places = await searchPlaces(deps.sql, placeText, 5);
+  if (places.length === 0) {
+    await sendHtml(ctx, texts.unknownPlace(escapeHtml(placeText)));
+    recordOutcome(ctx, 'WARN', 'No place matches the text', { metadata });
+    return;
+  }
+  const match = clearMatch(places);
+  if (match) {
+    await answerPoint(deps, ctx, { point: match, place: match, filters: { specialty, openNow: false } });
+    return;
+  }
+  const keyboard = new InlineKeyboard();
+  for (const place of places) keyboard.text(placeLabel(place), `fp:${place.id}:${specialtyKey(specialty)}`).row();
+  keyboard.text(textsIn(ctx.request.language).cancel, CANCEL_CALLBACK);
+  await replyWithTemplate(deps, ctx, 'location_confirmation', { city: placeText }, keyboard);
+  recordOutcome(ctx, 'INFO', `Offered ${formatCount(places.length, 'place')} to choose from`, { metadata: { ...metadata, placeIds: places.map((place) => place.id) } });
+}
+
+/** The answer's buttons pressed: an unknown or garbled one is ignored kindly, as any unknown button. */
+async function ignoreButton(ctx: BotContext & { callbackQuery: { data?: string } }, message: string) {
+  await ctx.answerCallbackQuery().catch(() => undefined);
+  recordOutcome(ctx, 'WARN', message, { metadata: { ...ctx.request.log.metadata, data: ctx.callbackQuery.data?.slice(0, 64) ?? null } });
+}
+
+/**
+ * /find <specialty> [place], text that names a specialty ("dentist", "paediatrician Kyiv",
+ * "cardiology near Lyon"), and the buttons under an answer (narrowing, Open now, More results).
+ * Text that names no specialty goes on to the place search, as before.
+ */
+export function findFeature(deps: FindDeps): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+
+  composer.command('find', async (ctx) => {
+    const texts = FIND_TEXTS[ctx.request.language];
+    const text = ctx.match.trim().slice(0, MAX_QUERY_LENGTH);
+    if (!text) {
+      await sendHtml(ctx, texts.askSpecialty);
+      recordOutcome(ctx, 'INFO', 'Asked which specialty to find');
+      return;
+    }
+    const specialties = await specialtiesOf(ctx);
+    const query = parseSpecialtyQuery(text, specialties);
+    if (!query) {
+      await sendHtml(ctx, texts.unknownSpecialty(escapeHtml(text), escapeHtml(specialties.join(', '))));
+      recordOutcome(ctx, 'WARN', 'No specialty matches the text', { metadata: { ...ctx.request.log.metadata, query: text } });
+      return;
+    }
+    await findSpecialty(deps, ctx, query.specialty, query.place);
+  });
+
+  composer.on('message:text', async (ctx, next) => {
+    const text = ctx.message.text.trim();
+    if (text.startsWith('/') || text.length > MAX_QUERY_LENGTH) return next();
+    const query = parseSpecialtyQuery(text, await specialtiesOf(ctx));
+    if (!query) return next();
+    await findSpecialty(deps, ctx, query.specialty, query.place);
+  });
+
+  composer.callbackQuery(FIND_PLACE_CALLBACK, async (ctx) => {
+    const specialty = specialtyOfKey(ctx.match[2]!, await specialtiesOf(ctx));
+    const place = await ctx.attempt.memory.findPlace(Number(ctx.match[1]));
+    if (!specialty || !place) {
+      await ignoreButton(ctx, 'Ignored a place or specialty that no longer exists');
+      return;
+    }
+    await ctx.answerCallbackQuery().catch(() => undefined);
+    await ctx.editMessageReplyMarkup().catch(() => undefined);
+    await answerPoint(deps, ctx, { point: place, place, filters: { specialty, openNow: false } });
+  });
+
+  composer.callbackQuery(SEARCH_CALLBACK, async (ctx) => {
+    const state = decodeSearchState(ctx.callbackQuery.data);
+    const specialty = state?.specialtyKey ? specialtyOfKey(state.specialtyKey, await specialtiesOf(ctx)) : null;
+    if (!state || specialty === undefined) {
+      await ignoreButton(ctx, 'Ignored a search button the bot cannot read');
+      return;
+    }
+    const sentAt = ctx.callbackQuery.message?.date;
+    const free = sentAt !== undefined && ctx.request.receivedAt.getTime() - sentAt * 1000 <= FREE_FOLLOW_UP_MS;
+    try {
+      await answerPoint(deps, ctx, { point: state.point, filters: { specialty, openNow: state.openNow }, offset: state.offset, followUp: true, free });
+    } finally {
+      // Acknowledged after the answer: acknowledging first would claim the update in a statement of its
+      // own, before the answer's claim (and a paid follow-up's daily request) in the one it needs anyway.
+      // A press the bot reaches late (after a restart) can no longer be acknowledged; it is still answered.
+      if (ctx.attempt.claim.claimed) await ctx.answerCallbackQuery().catch(() => undefined);
+    }
+  });
+  return composer;
+}

@@ -1,0 +1,125 @@
+import type { LanguageCode } from '../../api/contract/languages.js';
+
+/**
+ * The texts of searching by specialty and of the buttons under an answer. The texts are HTML and
+ * the values passed in are escaped already, but for nothingMatching (plain text, see there).
+ */
+export interface FindTexts {
+  /** The /find entry of the command menu. */
+  command: string;
+  /** /find with nothing after it. */
+  askSpecialty: string;
+  /** /find with a word that names no specialty of the directory; `known` lists the directory's. */
+  unknownSpecialty: (text: string, known: string) => string;
+  /** A specialty without a place: the bot asks for one (it does not keep the specialty for later). */
+  askPlace: (specialty: string) => string;
+  /** A specialty with a place the gazetteer does not know. */
+  unknownPlace: (place: string) => string;
+  /** The line above the contacts of a narrowed answer. */
+  narrowed: (filters: string) => string;
+  /** How "open now" reads inside `narrowed` and `nothingMatching`. */
+  openNowFilter: string;
+  /** Nothing within the radius matches the filters: plain text, shown through the error template. */
+  nothingMatching: (filters: string, radiusKm: number, place: string) => string;
+  openNowButton: string;
+  moreResultsButton: string;
+}
+
+export const FIND_TEXTS: Record<LanguageCode, FindTexts> = {
+  en: {
+    command: 'Find a specialist, e.g. /find dentist London',
+    askSpecialty: 'Which specialist are you looking for? For example: <code>/find dentist London</code>.',
+    unknownSpecialty: (text, known) => `I do not know the specialty “${text}”. The directory has: ${known}.`,
+    askPlace: (specialty) => `Where should I look for <b>${specialty}</b>? Type it with a city, for example <i>${specialty} London</i>, or send your location (📎 → Location) and choose ${specialty} from the buttons under the answer.`,
+    unknownPlace: (place) => `I could not find the place “${place}”. Type another city or send your location (📎 → Location).`,
+    narrowed: (filters) => `🔎 ${filters}`,
+    openNowFilter: 'open now',
+    nothingMatching: (filters, radiusKm, place) => `No medical contacts (${filters}) were found within ${radiusKm} km of ${place}. Try the buttons below for more.`,
+    openNowButton: '🕒 Open now',
+    moreResultsButton: '➡️ More results',
+  },
+  uk: {
+    command: 'Знайти фахівця, напр. /find стоматолог Київ',
+    askSpecialty: 'Якого фахівця ви шукаєте? Наприклад: <code>/find стоматолог Київ</code>.',
+    unknownSpecialty: (text, known) => `Я не знаю спеціальності «${text}». У довіднику є: ${known}.`,
+    askPlace: (specialty) => `Де шукати <b>${specialty}</b>? Напишіть разом із містом, наприклад <i>${specialty} Київ</i>, або надішліть свою геолокацію (📎 → Геопозиція) і виберіть ${specialty} кнопкою під відповіддю.`,
+    unknownPlace: (place) => `Не вдалося знайти місце «${place}». Напишіть інше місто або надішліть свою геолокацію (📎 → Геопозиція).`,
+    narrowed: (filters) => `🔎 ${filters}`,
+    openNowFilter: 'відкрито зараз',
+    nothingMatching: (filters, radiusKm, place) => `Медичних контактів (${filters}) у радіусі ${radiusKm} км від ${place} не знайдено. Спробуйте кнопки нижче.`,
+    openNowButton: '🕒 Відкрито зараз',
+    moreResultsButton: '➡️ Більше результатів',
+  },
+  pl: {
+    command: 'Znajdź specjalistę, np. /find dentysta Warszawa',
+    askSpecialty: 'Jakiego specjalisty szukasz? Na przykład: <code>/find dentysta Warszawa</code>.',
+    unknownSpecialty: (text, known) => `Nie znam specjalizacji „${text}”. W katalogu są: ${known}.`,
+    askPlace: (specialty) => `Gdzie mam szukać: <b>${specialty}</b>? Wpisz razem z miastem, na przykład <i>${specialty} Warszawa</i>, albo wyślij swoją lokalizację (📎 → Lokalizacja) i wybierz ${specialty} przyciskiem pod odpowiedzią.`,
+    unknownPlace: (place) => `Nie udało się znaleźć miejsca „${place}”. Wpisz inne miasto albo wyślij swoją lokalizację (📎 → Lokalizacja).`,
+    narrowed: (filters) => `🔎 ${filters}`,
+    openNowFilter: 'otwarte teraz',
+    nothingMatching: (filters, radiusKm, place) => `Nie znaleziono kontaktów medycznych (${filters}) w promieniu ${radiusKm} km od ${place}. Skorzystaj z przycisków poniżej.`,
+    openNowButton: '🕒 Otwarte teraz',
+    moreResultsButton: '➡️ Więcej wyników',
+  },
+  de: {
+    command: 'Fachärzte finden, z. B. /find Zahnarzt Berlin',
+    askSpecialty: 'Welche Fachrichtung suchen Sie? Zum Beispiel: <code>/find Zahnarzt Berlin</code>.',
+    unknownSpecialty: (text, known) => `Die Fachrichtung „${text}“ kenne ich nicht. Im Verzeichnis gibt es: ${known}.`,
+    askPlace: (specialty) => `Wo soll ich nach <b>${specialty}</b> suchen? Schreiben Sie eine Stadt dazu, zum Beispiel <i>${specialty} Berlin</i>, oder senden Sie Ihren Standort (📎 → Standort) und wählen Sie ${specialty} über die Schaltflächen unter der Antwort.`,
+    unknownPlace: (place) => `Den Ort „${place}“ habe ich nicht gefunden. Schreiben Sie eine andere Stadt oder senden Sie Ihren Standort (📎 → Standort).`,
+    narrowed: (filters) => `🔎 ${filters}`,
+    openNowFilter: 'jetzt geöffnet',
+    nothingMatching: (filters, radiusKm, place) => `Im Umkreis von ${radiusKm} km um ${place} wurden keine medizinischen Kontakte (${filters}) gefunden. Versuchen Sie die Schaltflächen unten.`,
+    openNowButton: '🕒 Jetzt geöffnet',
+    moreResultsButton: '➡️ Weitere Ergebnisse',
+  },
+  fr: {
+    command: 'Trouver un spécialiste, ex. /find dentiste Lyon',
+    askSpecialty: 'Quel spécialiste cherchez-vous ? Par exemple : <code>/find dentiste Lyon</code>.',
+    unknownSpecialty: (text, known) => `Je ne connais pas la spécialité « ${text} ». L’annuaire contient : ${known}.`,
+    askPlace: (specialty) => `Où dois-je chercher <b>${specialty}</b> ? Écrivez-le avec une ville, par exemple <i>${specialty} Lyon</i>, ou envoyez votre position (📎 → Position) et choisissez ${specialty} parmi les boutons sous la réponse.`,
+    unknownPlace: (place) => `Je n’ai pas trouvé le lieu « ${place} ». Écrivez une autre ville ou envoyez votre position (📎 → Position).`,
+    narrowed: (filters) => `🔎 ${filters}`,
+    openNowFilter: 'ouvert maintenant',
+    nothingMatching: (filters, radiusKm, place) => `Aucun contact médical (${filters}) trouvé à moins de ${radiusKm} km de ${place}. Essayez les boutons ci-dessous.`,
+    openNowButton: '🕒 Ouvert maintenant',
+    moreResultsButton: '➡️ Plus de résultats',
+  },
+  es: {
+    command: 'Buscar un especialista, p. ej. /find dentista Madrid',
+    askSpecialty: '¿Qué especialista busca? Por ejemplo: <code>/find dentista Madrid</code>.',
+    unknownSpecialty: (text, known) => `No conozco la especialidad «${text}». El directorio tiene: ${known}.`,
+    askPlace: (specialty) => `¿Dónde busco <b>${specialty}</b>? Escríbalo con una ciudad, por ejemplo <i>${specialty} Madrid</i>, o envíe su ubicación (📎 → Ubicación) y elija ${specialty} en los botones bajo la respuesta.`,
+    unknownPlace: (place) => `No encontré el lugar «${place}». Escriba otra ciudad o envíe su ubicación (📎 → Ubicación).`,
+    narrowed: (filters) => `🔎 ${filters}`,
+    openNowFilter: 'abierto ahora',
+    nothingMatching: (filters, radiusKm, place) => `No se encontraron contactos médicos (${filters}) a menos de ${radiusKm} km de ${place}. Pruebe los botones de abajo.`,
+    openNowButton: '🕒 Abierto ahora',
+    moreResultsButton: '➡️ Más resultados',
+  },
+  it: {
+    command: 'Trova uno specialista, es. /find dentista Roma',
+    askSpecialty: 'Quale specialista cerchi? Per esempio: <code>/find dentista Roma</code>.',
+    unknownSpecialty: (text, known) => `Non conosco la specialità «${text}». Nell’elenco ci sono: ${known}.`,
+    askPlace: (specialty) => `Dove devo cercare <b>${specialty}</b>? Scrivilo insieme a una città, per esempio <i>${specialty} Roma</i>, oppure invia la tua posizione (📎 → Posizione) e scegli ${specialty} dai pulsanti sotto la risposta.`,
+    unknownPlace: (place) => `Non ho trovato il luogo «${place}». Scrivi un’altra città o invia la tua posizione (📎 → Posizione).`,
+    narrowed: (filters) => `🔎 ${filters}`,
+    openNowFilter: 'aperto ora',
+    nothingMatching: (filters, radiusKm, place) => `Nessun contatto medico (${filters}) trovato entro ${radiusKm} km da ${place}. Prova i pulsanti qui sotto.`,
+    openNowButton: '🕒 Aperto ora',
+    moreResultsButton: '➡️ Altri risultati',
+  },
+  pt: {
+    command: 'Encontrar um especialista, ex. /find dentista Lisboa',
+    askSpecialty: 'Que especialista procura? Por exemplo: <code>/find dentista Lisboa</code>.',
+    unknownSpecialty: (text, known) => `Não conheço a especialidade «${text}». O diretório tem: ${known}.`,
+    askPlace: (specialty) => `Onde devo procurar <b>${specialty}</b>? Escreva-o com uma cidade, por exemplo <i>${specialty} Lisboa</i>, ou envie a sua localização (📎 → Localização) e escolha ${specialty} nos botões por baixo da resposta.`,
+    unknownPlace: (place) => `Não encontrei o local «${place}». Escreva outra cidade ou envie a sua localização (📎 → Localização).`,
+    narrowed: (filters) => `🔎 ${filters}`,
+    openNowFilter: 'aberto agora',
+    nothingMatching: (filters, radiusKm, place) => `Não foram encontrados contactos médicos (${filters}) a menos de ${radiusKm} km de ${place}. Experimente os botões abaixo.`,
+    openNowButton: '🕒 Aberto agora',
+    moreResultsButton: '➡️ Mais resultados',
+  },
+};

@@ -1,0 +1,56 @@
+import type { ContactDetails, ContactDirectory, Point } from '../sql/contact-lookup.js';
+import { nearestContacts } from '../sql/contact-lookup.js';
+import { openingState } from '../api/contract/opening-hours.js';
+import { isSpecialty } from './specialties.js';
+
+/** What a search is narrowed to. */
+export interface SearchFilters {
+  /** The directory's name of the specialty; null: all. */
+  specialty: string | null;
+  openNow: boolean;
+}
+
+/**
+ * "Nearby", for the specialty buttons: the nearest this many contacts within the radius (of those
+ * the open-now choice leaves). A bound, so the counts cost the same in a dense city as in a village.
+ */
+export const NEARBY_CAP = 50;
+
+const specialtiesKept = new WeakMap<ContactDirectory, string[]>();
+
+/** The specialties the directory's findable contacts have, by name; computed once per loaded directory. */
+export function directorySpecialties(directory: ContactDirectory): string[] {
+  let specialties = specialtiesKept.get(directory);
+  if (!specialties) {
+    const names = new Set(directory.tiers.flatMap((tier) => tier.contacts.map((contact) => contact.specialty)).filter(Boolean));
+    specialties = [...names].sort((a, b) => a.localeCompare(b));
+    specialtiesKept.set(directory, specialties);
+  }
+  return specialties;
+}
+
+/** Open now, or around the clock, at `at` in the contact's zone; hours that do not parse are not known to be open. */
+export function isOpenAt(contact: ContactDetails, at: Date): boolean {
+  const { kind } = openingState(contact.hours, contact.timeZone, at);
+  return kind === 'open' || kind === 'always';
+}
+
+/** The lookup filter of the choices; undefined when nothing is narrowed. */
+export function contactFilter(filters: SearchFilters, at: Date): ((contact: ContactDetails) => boolean) | undefined {
+  const { specialty, openNow } = filters;
+  if (!specialty && !openNow) return undefined;
+  return (contact) => (!specialty || isSpecialty(contact.specialty, specialty)) && (!openNow || isOpenAt(contact, at));
+}
+
+export interface SpecialtyCount {
+  specialty: string;
+  count: number;
+}
+
+/** The specialties among the nearby contacts (NEARBY_CAP), most contacts first. */
+export function nearbySpecialties(directory: ContactDirectory, point: Point, radiusKm: number, openNow: boolean, at: Date): SpecialtyCount[] {
+  const nearby = nearestContacts(directory, point, { limit: NEARBY_CAP, radiusKm, filter: contactFilter({ specialty: null, openNow }, at) });
+  const counts = new Map<string, number>();
+  for (const contact of nearby) if (contact.specialty) counts.set(contact.specialty, (counts.get(contact.specialty) ?? 0) + 1);
+  return [...counts].map(([specialty, count]) => ({ specialty, count })).sort((a, b) => b.count - a.count || a.specialty.localeCompare(b.specialty));
+}

@@ -1,0 +1,241 @@
+import { distance } from 'fastest-levenshtein';
+
+/**
+ * What people type for the common specialties, in each language the bot speaks, by the name the
+ * directory gives the specialty. The directory's own names are matched too, so a specialty missing
+ * here is still found by its name.
+ */
+const SYNONYMS: Record<string, string[]> = {
+  'General Practice': [
+    'gp', 'general practitioner', 'family doctor', 'doctor',
+    'терапевт', 'сімейний лікар', 'лікар',
+    'lekarz rodzinny', 'internista', 'lekarz',
+    'hausarzt', 'hausärztin', 'allgemeinmedizin', 'allgemeinarzt', 'arzt', 'ärztin',
+    'médecin généraliste', 'généraliste', 'médecin traitant', 'médecin',
+    'médico de cabecera', 'medicina general', 'médico general',
+    'medico di base', 'medico di famiglia', 'medicina generale',
+    'clínico geral', 'médico de família', 'medicina geral', 'médico',
+  ],
+  Pediatrics: [
+    'paediatrics', 'pediatrician', 'paediatrician', 'children doctor',
+    'педіатр', 'дитячий лікар',
+    'pediatra', 'pediatria',
+    'kinderarzt', 'kinderärztin', 'pädiatrie', 'pädiater',
+    'pédiatre', 'pédiatrie',
+    'pediatría',
+  ],
+  Dentistry: [
+    'dentist', 'dental',
+    'стоматолог', 'дантист', 'зубний лікар',
+    'dentysta', 'stomatolog',
+    'zahnarzt', 'zahnärztin', 'zahnmedizin',
+    'dentiste',
+    'dentista', 'odontólogo', 'odontología', 'odontoiatra', 'odontologia',
+  ],
+  Gynecology: [
+    'gynaecology', 'gynecologist', 'gynaecologist', 'obgyn',
+    'гінеколог',
+    'ginekolog',
+    'gynäkologe', 'gynäkologin', 'gynäkologie', 'frauenarzt', 'frauenärztin',
+    'gynécologue', 'gynécologie',
+    'ginecólogo', 'ginecóloga', 'ginecología', 'ginecologo', 'ginecologia', 'ginecologista',
+  ],
+  Cardiology: [
+    'cardiologist',
+    'кардіолог',
+    'kardiolog', 'kardiologia',
+    'kardiologe', 'kardiologie',
+    'cardiologue', 'cardiologie',
+    'cardiólogo', 'cardiología', 'cardiologo', 'cardiologia', 'cardiologista',
+  ],
+  Dermatology: [
+    'dermatologist', 'skin doctor',
+    'дерматолог',
+    'dermatolog',
+    'hautarzt', 'hautärztin', 'dermatologe',
+    'dermatologue',
+    'dermatólogo', 'dermatologo', 'dermatologista',
+  ],
+  Psychiatry: [
+    'psychiatrist',
+    'психіатр',
+    'psychiatra',
+    'psychiater', 'psychiatrie',
+    'psychiatre',
+    'psiquiatra', 'psiquiatría', 'psichiatra', 'psiquiatria',
+  ],
+  Orthopedics: [
+    'orthopaedics', 'orthopedist', 'orthopaedist', 'orthopedic',
+    'ортопед', 'травматолог',
+    'ortopeda',
+    'orthopäde', 'orthopädin', 'orthopädie',
+    'orthopédiste', 'orthopédie',
+    'ortopedista', 'traumatólogo', 'ortopedico', 'ortopedia',
+  ],
+  'Emergency Medicine': [
+    'emergency', 'er', 'a&e', 'urgent care',
+    'невідкладна допомога', 'травмпункт', 'швидка допомога',
+    'pogotowie', 'sor',
+    'notaufnahme', 'notarzt', 'notfall',
+    'urgences',
+    'urgencias',
+    'pronto soccorso',
+    'urgência', 'emergência', 'pronto-socorro',
+  ],
+  Ophthalmology: [
+    'ophthalmologist', 'eye doctor',
+    'офтальмолог', 'окуліст',
+    'okulista',
+    'augenarzt', 'augenärztin',
+    'ophtalmologue', 'ophtalmo',
+    'oftalmólogo', 'oculista', 'oftalmologo', 'oftalmologista',
+  ],
+  Neurology: [
+    'neurologist',
+    'невролог', 'невропатолог',
+    'neurolog',
+    'neurologe',
+    'neurologue',
+    'neurólogo', 'neurologo', 'neurologista',
+  ],
+  Otolaryngology: [
+    'ent', 'otolaryngologist', 'ear nose throat',
+    'лор', 'отоларинголог',
+    'laryngolog', 'otolaryngolog',
+    'hno', 'hno-arzt',
+    'orl', 'oto-rhino',
+    'otorrino', 'otorrinolaringólogo', 'otorino', 'otorinolaringoiatra', 'otorrinolaringologista',
+  ],
+  Physiotherapy: [
+    'physio', 'physiotherapist', 'physical therapist',
+    'фізіотерапевт', 'реабілітолог',
+    'fizjoterapeuta',
+    'physiotherapeut', 'krankengymnast',
+    'kiné', 'kinésithérapeute',
+    'fisioterapeuta', 'fisio', 'fisioterapista',
+  ],
+  Endocrinology: [
+    'endocrinologist',
+    'ендокринолог',
+    'endokrynolog',
+    'endokrinologe',
+    'endocrinologue',
+    'endocrinólogo', 'endocrinologo', 'endocrinologista',
+  ],
+  Urology: [
+    'urologist',
+    'уролог',
+    'urolog',
+    'urologe',
+    'urologue',
+    'urólogo', 'urologo', 'urologista',
+  ],
+};
+
+/** Words that join a specialty to its place ("cardiology near Lyon"), in the bot's languages. */
+const JOINING_WORDS = new Set([
+  'near', 'in', 'at', 'around', 'me', 'close', 'to',
+  'біля', 'поруч', 'в', 'у', 'коло',
+  'w', 'we', 'koło', 'blisko', 'obok',
+  'bei', 'nahe', 'im', 'mir',
+  'à', 'a', 'près', 'pres', 'de', 'du', 'proche', 'en',
+  'cerca', 'em', 'perto', 'no', 'na', 'vicino', 'da',
+].map(normalize));
+
+/** Lower case without accents or other marks: "Zahnärztin" and "zahnarztin" are the same word. */
+export function normalize(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** The typos allowed in a word of this length: none in short ones, where one letter makes another word. */
+function tolerance(length: number): number {
+  if (length <= 4) return 0;
+  return length <= 7 ? 1 : 2;
+}
+
+/**
+ * A short name for a specialty that stays the same across restarts and instances (a base-36
+ * FNV-1a hash of its normalized name), so buttons can name it within Telegram's 64 bytes.
+ */
+export function specialtyKey(specialty: string): string {
+  let hash = 0x811c9dc5;
+  for (const char of normalize(specialty)) {
+    hash ^= char.codePointAt(0)!;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}
+
+/** The specialty of the directory a key names; undefined when none does (any more). */
+export function specialtyOfKey(key: string, specialties: readonly string[]): string | undefined {
+  return specialties.find((specialty) => specialtyKey(specialty) === key);
+}
+
+export interface SpecialtyQuery {
+  /** The directory's name of the specialty (or the common name, when the directory has none of it). */
+  specialty: string;
+  /** What is left of the text once the specialty and joining words are taken away: the place, or empty. */
+  place: string;
+}
+
+interface Term {
+  term: string;
+  specialty: string;
+}
+
+function termsOf(specialties: readonly string[]): Term[] {
+  const named = new Map(specialties.map((specialty) => [normalize(specialty), specialty]));
+  const terms: Term[] = specialties.map((specialty) => ({ term: normalize(specialty), specialty }));
+  for (const [common, synonyms] of Object.entries(SYNONYMS)) {
+    const specialty = named.get(normalize(common)) ?? common;
+    for (const term of [common, ...synonyms]) terms.push({ term: normalize(term), specialty });
+  }
+  return terms;
+}
+
+/** The specialty a phrase names, the closest within the typos allowed; undefined when none is close enough. */
+function specialtyNamed(phrase: string, terms: Term[]): { specialty: string; typos: number } | undefined {
+  let best: { specialty: string; typos: number } | undefined;
+  for (const { term, specialty } of terms) {
+    const typos = distance(phrase, term);
+    if (typos <= tolerance(term.length) && (!best || typos < best.typos)) best = { specialty, typos };
+  }
+  return best;
+}
+
+const MAX_SPECIALTY_WORDS = 3;
+
+/**
+ * The specialty a text asks for, at its start or its end ("dentist", "paediatrician Kyiv", "Lyon
+ * cardiology"), matched against the directory's specialties and the common names in every language,
+ * case- and accent-insensitive, with a typo or two in longer words. Undefined when the text names no
+ * specialty: it is then a place name, as before.
+ */
+export function parseSpecialtyQuery(text: string, specialties: readonly string[]): SpecialtyQuery | undefined {
+  const words = text.split(/[\s,;]+/).filter(Boolean);
+  const normalized = words.map(normalize);
+  const terms = termsOf(specialties);
+  let best: { specialty: string; typos: number; rest: string[] } | undefined;
+  for (let size = Math.min(MAX_SPECIALTY_WORDS, words.length); size >= 1; size -= 1) {
+    const ends = [
+      { phrase: normalized.slice(0, size), rest: words.slice(size) },
+      { phrase: normalized.slice(words.length - size), rest: words.slice(0, words.length - size) },
+    ];
+    for (const { phrase, rest } of ends) {
+      const found = specialtyNamed(phrase.join(' '), terms);
+      if (found && (!best || found.typos < best.typos)) best = { ...found, rest };
+    }
+    // The longest phrase that names a specialty wins: "eye doctor" over "doctor".
+    if (best) break;
+  }
+  if (!best) return undefined;
+  const rest = [...best.rest];
+  while (rest.length > 0 && JOINING_WORDS.has(normalize(rest[0]!))) rest.shift();
+  while (rest.length > 0 && JOINING_WORDS.has(normalize(rest.at(-1)!))) rest.pop();
+  return { specialty: best.specialty, place: rest.join(' ') };
+}
+
+/** Whether a contact's specialty is the one asked for. */
+export function isSpecialty(contactSpecialty: string, specialty: string): boolean {
+  return normalize(contactSpecialty) === normalize(specialty);
+}

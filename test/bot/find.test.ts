@@ -1,0 +1,252 @@
+import t from 'tap';
+import type { InlineKeyboardButton, Update } from 'grammy/types';
+import type { ChatMessage } from '../../bot/simulator/index.js';
+import { FIND_TEXTS } from '../../bot/locales/find.js';
+import { BOT_TEXTS } from '../../bot/locales/index.js';
+import { createBotHarness } from '../helpers/bot.js';
+import { aContact, aMember, anAuthorizedGroup, lastLog, refusal, rendered, texts } from '../helpers/bot-fixtures.js';
+import { renderTemplate } from '../../api/contract/message-templates.js';
+import { seedDefaultTemplates } from '../../bot/default-templates.js';
+import { HELP_BEFORE_FIND } from '../../bot/locales/help-before-find.js';
+import { createBot } from '../../bot/create-bot.js';
+import type { Sql } from '../../sql/database.js';
+
+// Saturday 21 November 2026, 11:00 in Lyon (Europe/Paris).
+const h = await createBotHarness(t);
+const group = await anAuthorizedGroup(h, { dailyLimit: 50 });
+const LYON = 'Lyon, Auvergne-Rhône-Alpes, France';
+
+/** 0.01 degree of latitude is 1.113 km. */
+const lyon = (degrees: number) => ({ latitude: 45.764 + degrees, longitude: 4.8357, city: 'Lyon', country: 'France' });
+await aContact(h.sql, { name: 'Cardio always open', specialty: 'Cardiology', availableHours: '24/7', ...lyon(0.02) });
+await aContact(h.sql, { name: 'Cardio weekday mornings', specialty: 'Cardiology', availableHours: 'Mo-Fr 09:00-10:00', ...lyon(0.01) });
+await aContact(h.sql, { name: 'Dentist one', specialty: 'Dentistry', availableHours: 'Mo-Sa 08:00-18:00', ...lyon(0.03) });
+await aContact(h.sql, { name: 'Dentist two', specialty: 'Dentistry', availableHours: 'Mo-Fr 08:00-18:00', ...lyon(0.04) });
+await aContact(h.sql, { name: 'Lyon GP', specialty: 'General Practice', availableHours: 'not a pattern', ...lyon(0.005) });
+
+const namesIn = (text: string | undefined) => [...(text ?? '').matchAll(/<b>\d+\. ([^<]+)<\/b>/g)].map((match) => match[1]);
+const positionsIn = (text: string | undefined) => [...(text ?? '').matchAll(/<b>(\d+)\. /g)].map((match) => Number(match[1]));
+const buttonsOf = (message: ChatMessage | undefined) => (message?.reply_markup?.inline_keyboard ?? []) as InlineKeyboardButton.CallbackButton[][];
+/** The rows of an answer's keyboard below the contacts' own rows. */
+const searchRows = (message: ChatMessage | undefined) => buttonsOf(message).filter((row) => row.some((button) => button.callback_data.startsWith('s:'))).map((row) => row.map((button) => button.text));
+const button = (message: ChatMessage | undefined, text: string) => buttonsOf(message).flat().find((candidate) => candidate.text === text)!.callback_data;
+const used = async (userId: number) => (await h.sql`SELECT used FROM daily_usage WHERE telegram_id = ${userId}`).reduce((sum, row) => sum + Number(row.used), 0);
+
+t.test('/find with a specialty and a city answers that specialty near the city, with buttons to narrow it', async (t) => {
+  const user = await aMember(h, group.id);
+  const [answer, ...more] = await h.say(user.id, '/find cardiology Lyon');
+  t.same(more, []);
+  t.equal(
+    answer!.text!.split('\n\n').slice(0, 2).join('\n\n'),
+    [rendered('location_result', { count: 2, city: LYON, remaining: 49, daily_limit: 50 }), '🔎 Cardiology'].join('\n\n'),
+  );
+  t.same(namesIn(answer!.text), ['Cardio weekday mornings', 'Cardio always open']);
+  const rows = buttonsOf(answer);
+  t.same(rows[0]!.map((b) => b.text), ['1 · 📍'], 'the first contact\'s buttons first');
+  t.same(rows[1]!.map((b) => b.text), ['2 · 📍']);
+  t.same(searchRows(answer), [['✓ Cardiology · 2', 'Dentistry · 2'], ['General Practice · 1'], ['🕒 Open now']], 'the chosen specialty stays among the counts of everything nearby');
+  t.same(rows.at(-1)!.map((b) => b.text), ['⚠️ Report a problem']);
+  t.equal(await used(user.id), 1);
+  t.match(await lastLog(h.sql, user.id), { level: 'INFO', command: '/find', resultCount: 2, city: 'Lyon', metadata: { specialty: 'Cardiology', followUp: false } });
+});
+
+t.test('text with a typo and a joining word, and text in another language, are specialty searches', async (t) => {
+  const user = await aMember(h, group.id);
+  t.same(namesIn((await h.say(user.id, 'cardiolgy near Lyon'))[0]!.text), ['Cardio weekday mornings', 'Cardio always open']);
+
+  const german = await aMember(h, group.id, { languageCode: 'de' });
+  const [answer] = await h.say(german.id, 'Zahnarzt Lyon');
+  t.match(answer!.text, renderTemplate(BOT_TEXTS.de.templates.location_result, { count: 2, city: LYON, remaining: 49, daily_limit: 50 }));
+  t.same(namesIn(answer!.text), ['Dentist one', 'Dentist two']);
+  t.ok(searchRows(answer).flat().includes('🕒 Jetzt geöffnet'), 'the buttons speak German');
+});
+
+t.test('a city alone still asks to confirm the place, as before', async (t) => {
+  const user = await aMember(h, group.id);
+  const [question] = await h.say(user.id, 'Lyon');
+  t.equal(question!.text, rendered('location_confirmation', { city: LYON }));
+  t.same(buttonsOf(question).map((row) => row.map((b) => b.text)), [[LYON], ['✖ Cancel']]);
+  const [answer] = await h.press(user.id, user.id, question!.message_id, buttonsOf(question)[0]![0]!.callback_data);
+  t.same(namesIn(answer!.text), ['Lyon GP', 'Cardio weekday mornings', 'Cardio always open', 'Dentist one', 'Dentist two']);
+  t.same(searchRows(answer), [['Cardiology · 2', 'Dentistry · 2'], ['General Practice · 1'], ['🕒 Open now']]);
+});
+
+t.test('a specialty without a place asks where; /find alone asks which', async (t) => {
+  const user = await aMember(h, group.id);
+  t.same(texts(await h.say(user.id, 'dentist')), [FIND_TEXTS.en.askPlace('Dentistry')]);
+  t.match(FIND_TEXTS.en.askPlace('Dentistry'), 'choose Dentistry from the buttons under the answer');
+  t.same(texts(await h.say(user.id, '/find')), [FIND_TEXTS.en.askSpecialty]);
+  t.same(texts(await h.say(user.id, '/find xyzzyq')), [FIND_TEXTS.en.unknownSpecialty('xyzzyq', 'Cardiology, Dentistry, General Practice')]);
+  t.equal(await used(user.id), 0, 'none of it is a search');
+});
+
+t.test('narrowing buttons are free for 30 minutes, then cost a search like a new one', async (t) => {
+  const user = await aMember(h, group.id);
+  const [answer] = await h.locate(user.id, 45.764, 4.8357);
+  t.equal(await used(user.id), 1);
+
+  const [open] = await h.press(user.id, user.id, answer!.message_id, button(answer, '🕒 Open now'));
+  t.same(namesIn(open!.text), ['Cardio always open', 'Dentist one'], 'unparsed hours and weekday hours are not open on a Saturday at 11:00');
+  t.match(open!.text, '🔎 open now');
+  t.same(searchRows(open), [['Cardiology · 1', 'Dentistry · 1'], ['✓ 🕒 Open now']]);
+  t.match(open!.text, rendered('location_result', { count: 2, city: LYON, remaining: 49, daily_limit: 50 }));
+  t.equal(await used(user.id), 1, 'no search spent');
+  t.match(await lastLog(h.sql, user.id), { level: 'INFO', command: 'callback', resultCount: 2, metadata: { followUp: true, free: true, openNow: true } });
+
+  const [dentists] = await h.press(user.id, user.id, open!.message_id, button(open, 'Dentistry · 1'));
+  t.same(namesIn(dentists!.text), ['Dentist one']);
+  t.match(dentists!.text, '🔎 Dentistry · open now');
+  t.equal(await used(user.id), 1);
+
+  h.clock.advance(29 * 60 * 1000);
+  const [all] = await h.press(user.id, user.id, dentists!.message_id, button(dentists, '✓ 🕒 Open now'));
+  t.same(namesIn(all!.text), ['Dentist one', 'Dentist two'], 'the open-now choice is taken back; Dentistry stays');
+  t.equal(await used(user.id), 1, 'still free at 29 minutes');
+
+  h.clock.advance(31 * 60 * 1000);
+  const [late] = await h.press(user.id, user.id, all!.message_id, button(all, '✓ Dentistry · 2'));
+  t.same(namesIn(late!.text), ['Lyon GP', 'Cardio weekday mornings', 'Cardio always open', 'Dentist one', 'Dentist two']);
+  t.match(late!.text, rendered('location_result', { count: 5, city: LYON, remaining: 48, daily_limit: 50 }));
+  t.equal(await used(user.id), 2, 'after 30 minutes a press is a search');
+  t.match(await lastLog(h.sql, user.id), { metadata: { followUp: true, free: false } });
+});
+
+t.test('More results shows the next contacts of the same search, free, up to the radius', async (t) => {
+  await h.sql`UPDATE system_settings SET results_per_answer = 2`;
+  t.teardown(() => h.sql`UPDATE system_settings SET results_per_answer = 5`);
+  const user = await aMember(h, group.id);
+  const [first] = await h.locate(user.id, 45.764, 4.8357);
+  t.same(namesIn(first!.text), ['Lyon GP', 'Cardio weekday mornings']);
+  t.same(searchRows(first).at(-1), ['🕒 Open now', '➡️ More results']);
+  const [second] = await h.press(user.id, user.id, first!.message_id, button(first, '➡️ More results'));
+  t.same(namesIn(second!.text), ['Cardio always open', 'Dentist one']);
+  t.same(positionsIn(second!.text), [3, 4], 'numbered on from the first answer');
+  t.same(buttonsOf(second)[0]!.map((b) => b.text), ['3 · 📍']);
+  const [third] = await h.press(user.id, user.id, second!.message_id, button(second, '➡️ More results'));
+  t.same(namesIn(third!.text), ['Dentist two']);
+  t.same(searchRows(third).at(-1), ['🕒 Open now'], 'nothing more within the radius');
+  t.equal(await used(user.id), 1, 'pages of one search are free');
+});
+
+t.test('a follow-up after 30 minutes is refused by the daily limit like a new search', async (t) => {
+  const small = await anAuthorizedGroup(h, { dailyLimit: 3 });
+  const user = await aMember(h, small.id);
+  for (let search = 1; search <= 3; search += 1) await h.locate(user.id, 45.764, 4.8357);
+  const [answer] = await h.locate(user.id, 45.764, 4.8357);
+  t.match(answer!.text, /You have used all 3 searches for today/);
+  const last = h.sim.messages(user.id).filter((message) => message.reply_markup).at(-1);
+  const [free] = await h.press(user.id, user.id, last!.message_id, button(last, 'Dentistry · 2'));
+  t.same(namesIn(free!.text), ['Dentist one', 'Dentist two'], 'free within 30 minutes, even at the limit');
+  t.match(free!.text, rendered('location_result', { count: 2, city: LYON, remaining: 0, daily_limit: 3 }));
+  h.clock.advance(31 * 60 * 1000);
+  const [refused] = await h.press(user.id, user.id, free!.message_id, button(free, '🕒 Open now'));
+  t.match(refused!.text, /You have used all 3 searches for today/);
+  t.match(await lastLog(h.sql, user.id), { level: 'WARN', message: 'Daily limit reached', metadata: { followUp: true, free: false } });
+});
+
+t.test('nothing matches: a clear answer that keeps the buttons to widen it, and costs nothing', async (t) => {
+  const user = await aMember(h, group.id);
+  const [answer] = await h.say(user.id, '/find cardiology Lyon');
+  const [open] = await h.press(user.id, user.id, answer!.message_id, button(answer, '🕒 Open now'));
+  t.same(namesIn(open!.text), ['Cardio always open']);
+  await h.sql`UPDATE medical_contacts SET available_hours = 'Mo-Fr 09:00-10:00' WHERE name = 'Cardio always open'`;
+  t.teardown(() => h.sql`UPDATE medical_contacts SET available_hours = '24/7' WHERE name = 'Cardio always open'`);
+  const before = await used(user.id);
+
+  const [none] = await h.press(user.id, user.id, answer!.message_id, button(answer, '🕒 Open now'));
+  t.equal(none!.text, refusal(FIND_TEXTS.en.nothingMatching('Cardiology · open now', 100, LYON)));
+  t.same(searchRows(none), [['Dentistry · 1'], ['✓ 🕒 Open now']], 'the buttons stay, to widen the search');
+  t.match(await lastLog(h.sql, user.id), { level: 'WARN', resultCount: 0, metadata: { followUp: true, specialty: 'Cardiology', openNow: true } });
+  const [wider] = await h.press(user.id, user.id, none!.message_id, button(none, '✓ 🕒 Open now'));
+  t.same(namesIn(wider!.text), ['Cardio weekday mornings', 'Cardio always open']);
+  t.equal(await used(user.id), before);
+
+  const [nothing] = await h.say(user.id, 'dermatologue Lyon');
+  t.equal(nothing!.text, refusal(FIND_TEXTS.en.nothingMatching('Dermatology', 100, LYON)));
+  t.equal(await used(user.id), before);
+});
+
+t.test('a garbled search button is ignored kindly', async (t) => {
+  const user = await aMember(h, group.id);
+  const [answer] = await h.locate(user.id, 45.764, 4.8357);
+  const data = button(answer, 'Dentistry · 2').replace(/:[0-9a-z]+:0:0$/, ':zzz:0:0');
+  const message = { message_id: answer!.message_id, date: answer!.date, chat: { id: user.id, type: 'private', first_name: user.first_name }, from: { ...h.sim.botInfo }, text: 'old' };
+  const delivery = h.sim.sendUpdate({ callback_query: { id: 'q-garbled', from: user, chat_instance: '1', data, message } });
+  await h.handled(delivery.update_id);
+  t.same(h.sim.botMessagesSince(user.id, answer!.message_id), [], 'nothing is sent');
+  t.match(await lastLog(h.sql, user.id), { level: 'WARN', message: 'Ignored a search button the bot cannot read' });
+});
+
+t.test('the help text says follow-ups are free for 30 minutes, in every language', async (t) => {
+  const user = await aMember(h, group.id);
+  const [help] = texts(await h.say(user.id, '/help'));
+  t.match(help, 'The buttons under an answer (a specialty, Open now, More results) are free for 30 minutes after it');
+  t.match(help, '/find dentist London');
+  for (const [language, bot] of Object.entries(BOT_TEXTS)) t.match(bot.templates.help, /30/, language);
+});
+
+t.test('a database seeded with the earlier help texts gets the new ones, but keeps a help text someone wrote', async (t) => {
+  await h.sql`UPDATE message_templates SET content = ${HELP_BEFORE_FIND.en} WHERE type = 'help' AND language = 'en'`;
+  await h.sql`UPDATE message_templates SET content = ${HELP_BEFORE_FIND.pl} WHERE type = 'help' AND language = 'pl'`;
+  await h.sql`UPDATE message_templates SET content = 'Unsere Hilfe' WHERE type = 'help' AND language = 'de'`;
+  await h.sql`DELETE FROM seeds WHERE name = 'help-find-and-free-follow-ups'`;
+  t.teardown(() => h.sql`UPDATE message_templates SET content = ${BOT_TEXTS.de.templates.help} WHERE type = 'help' AND language = 'de'`);
+  await seedDefaultTemplates(h.sql);
+  const help = await h.sql<{ language: string; content: string }[]>`SELECT language, content FROM message_templates WHERE type = 'help' AND language IN ('en', 'pl', 'de') ORDER BY language`;
+  t.same(help, [
+    { language: 'de', content: 'Unsere Hilfe' },
+    { language: 'en', content: BOT_TEXTS.en.templates.help },
+    { language: 'pl', content: BOT_TEXTS.pl.templates.help },
+  ]);
+});
+
+t.test('a paid follow-up costs one statement, its claim with the daily request; a free one its claim and the count it shows', async (t) => {
+  let statements = 0;
+  const counted = new Proxy(h.sql, {
+    apply(target, thisArg, args) {
+      statements += 1;
+      return Reflect.apply(target, thisArg, args) as unknown;
+    },
+  }) as Sql;
+  const other = createBot({ sql: counted, token: h.sim.token, apiRoot: h.sim.apiRoot, now: h.clock.now });
+  await other.bot.init();
+  t.teardown(() => other.stop());
+  const user = await aMember(h, group.id);
+  const [answer] = await h.locate(user.id, 45.764, 4.8357);
+  let updateId = 700_000_000;
+  let last: Update | undefined;
+  /** Instance B gets a press of a button under the answer, as Telegram would post it. */
+  const pressOnOther = async (text: string) => {
+    const before = h.sim.messages(user.id).at(-1)!.message_id;
+    updateId += 1;
+    const chat = { id: user.id, type: 'private', first_name: user.first_name };
+    const update = {
+      update_id: updateId,
+      callback_query: {
+        id: `cb-${updateId}`,
+        from: { id: user.id, is_bot: false, first_name: user.first_name },
+        chat_instance: '1',
+        data: button(answer, text),
+        message: { message_id: answer!.message_id, date: answer!.date, chat, from: { ...h.sim.botInfo }, text: 'answer' },
+      },
+    } as Update;
+    last = update;
+    await other.handleUpdate(update);
+    return h.sim.botMessagesSince(user.id, before);
+  };
+  t.same(namesIn((await pressOnOther('Dentistry · 2'))[0]!.text), ['Dentist one', 'Dentist two'], 'B warms its memory');
+  statements = 0;
+  t.same(namesIn((await pressOnOther('Cardiology · 2'))[0]!.text), ['Cardio weekday mornings', 'Cardio always open']);
+  t.equal(statements, 2, 'free: the claim, and today\'s count for the header');
+  h.clock.advance(31 * 60 * 1000);
+  statements = 0;
+  t.same(namesIn((await pressOnOther('Cardiology · 2'))[0]!.text), ['Cardio weekday mornings', 'Cardio always open']);
+  t.equal(statements, 1, 'paid: one statement');
+  t.equal(await used(user.id), 2);
+
+  const before = h.sim.messages(user.id).at(-1)!.message_id;
+  await other.handleUpdate(last!);
+  await h.medBot.handleUpdate(last!);
+  t.same(h.sim.botMessagesSince(user.id, before), [], 'a redelivered press is answered once, by either instance');
+  t.equal(await used(user.id), 2, 'and paid once');
+});

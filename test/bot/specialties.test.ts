@@ -1,0 +1,42 @@
+import t from 'tap';
+import { parseSpecialtyQuery } from '../../bot/specialties.js';
+
+const DIRECTORY = [
+  'General Practice', 'Pediatrics', 'Dentistry', 'Gynecology', 'Cardiology', 'Dermatology', 'Psychiatry', 'Orthopedics',
+  'Emergency Medicine', 'Ophthalmology', 'Neurology', 'Otolaryngology', 'Physiotherapy', 'Endocrinology', 'Urology',
+];
+
+t.test('a specialty in any language the bot speaks, with or without a place', async (t) => {
+  const cases: [string, string, string][] = [
+    ['dentist', 'Dentistry', ''],
+    ['Dentistry', 'Dentistry', ''],
+    ['стоматолог', 'Dentistry', ''],
+    ['Zahnarzt Berlin', 'Dentistry', 'Berlin'],
+    ['dentiste à Lyon', 'Dentistry', 'Lyon'],
+    ['dentista', 'Dentistry', ''],
+    ['pediatra Madrid', 'Pediatrics', 'Madrid'],
+    ['paediatrician Kyiv', 'Pediatrics', 'Kyiv'],
+    ['kardiolog Warszawa', 'Cardiology', 'Warszawa'],
+    ['cardiology near Lyon', 'Cardiology', 'Lyon'],
+    ['Lyon cardiology', 'Cardiology', 'Lyon'],
+    ['cardiolgy', 'Cardiology', ''],
+    ['DERMATOLOGUE', 'Dermatology', ''],
+    ['eye doctor in New York', 'Ophthalmology', 'New York'],
+    ['педіатр у Києві', 'Pediatrics', 'Києві'],
+    ['pronto soccorso Roma', 'Emergency Medicine', 'Roma'],
+    ['ginecologista em São Paulo', 'Gynecology', 'São Paulo'],
+    ['Kinderärztin', 'Pediatrics', ''],
+  ];
+  for (const [text, specialty, place] of cases) t.same(parseSpecialtyQuery(text, DIRECTORY), { specialty, place }, text);
+});
+
+t.test('a place name alone names no specialty', async (t) => {
+  for (const text of ['London', 'Lyon', 'Londn', 'Kyiv', 'New York', 'São Paulo', 'Berlin', 'Madrid', 'Rome', 'Paris', 'Erfurt', 'Sorrento', 'Entebbe']) {
+    t.equal(parseSpecialtyQuery(text, DIRECTORY), undefined, text);
+  }
+});
+
+t.test('a specialty only the directory names is found by its name', async (t) => {
+  t.same(parseSpecialtyQuery('sleep medicne Oslo', [...DIRECTORY, 'Sleep Medicine']), { specialty: 'Sleep Medicine', place: 'Oslo' });
+  t.same(parseSpecialtyQuery('dentist', ['Cardiology']), { specialty: 'Dentistry', place: '' }, 'a common name the directory lacks is still a specialty');
+});
