@@ -17,7 +17,10 @@ t.test('contacts first, then specialties, Open now and More results, then Report
     nearby: [{ specialty: 'Dentistry', count: 3 }, { specialty: 'Cardiology', count: 1 }, { specialty: 'Urology', count: 1 }],
   });
   const rows = keyboard.inline_keyboard.map((row) => row.map((button) => button.text));
-  t.same(rows, [['6 · 📍'], ['7 · 📍'], ['✓ Dentistry · 3', 'Cardiology · 1'], ['Urology · 1'], ['🕒 Ouvert maintenant', '➡️ Plus de résultats'], ['⚠️ Report a problem']]);
+  t.same(rows, [
+    ['6 · 🧭 Itinéraire', '6 · 📍'], ['7 · 🧭 Itinéraire', '7 · 📍'], ['✓ Dentistry · 3', 'Cardiology · 1'], ['Urology · 1'],
+    ['🕒 Ouvert maintenant', '➡️ Plus de résultats'], ['⚠️ Signaler un problème'],
+  ]);
   const [chosen, other] = keyboard.inline_keyboard[2]!;
   t.same(data(chosen), { ...search, specialtyKey: null }, 'the chosen specialty pressed again widens back, from the start');
   t.same(data(other), { ...search, specialtyKey: specialtyKey('Cardiology') });

@@ -26,10 +26,14 @@ await aContact(h.sql, { name: 'Lyon GP', specialty: 'General Practice', availabl
 
 const namesIn = (text: string | undefined) => [...(text ?? '').matchAll(/<b>\d+\. ([^<]+)<\/b>/g)].map((match) => match[1]);
 const positionsIn = (text: string | undefined) => [...(text ?? '').matchAll(/<b>(\d+)\. /g)].map((match) => Number(match[1]));
-const buttonsOf = (message: ChatMessage | undefined) => (message?.reply_markup?.inline_keyboard ?? []) as InlineKeyboardButton.CallbackButton[][];
+const buttonsOf = (message: ChatMessage | undefined) => (message?.reply_markup?.inline_keyboard ?? []) as (InlineKeyboardButton.CallbackButton | InlineKeyboardButton.UrlButton)[][];
 /** The rows of an answer's keyboard below the contacts' own rows. */
-const searchRows = (message: ChatMessage | undefined) => buttonsOf(message).filter((row) => row.some((button) => button.callback_data.startsWith('s:'))).map((row) => row.map((button) => button.text));
-const button = (message: ChatMessage | undefined, text: string) => buttonsOf(message).flat().find((candidate) => candidate.text === text)!.callback_data;
+const searchRows = (message: ChatMessage | undefined) => buttonsOf(message).filter((row) => row.some((button) => 'callback_data' in button && button.callback_data.startsWith('s:'))).map((row) => row.map((button) => button.text));
+const button = (message: ChatMessage | undefined, text: string) => {
+  const found = buttonsOf(message).flat().find((candidate) => candidate.text === text);
+  if (!found || !('callback_data' in found)) throw new Error(`no button "${text}"`);
+  return found.callback_data;
+};
 const used = async (userId: number) => (await h.sql`SELECT used FROM daily_usage WHERE telegram_id = ${userId}`).reduce((sum, row) => sum + Number(row.used), 0);
 
 t.test('/find with a specialty and a city answers that specialty near the city, with buttons to narrow it', async (t) => {
@@ -42,8 +46,8 @@ t.test('/find with a specialty and a city answers that specialty near the city, 
   );
   t.same(namesIn(answer!.text), ['Cardio weekday mornings', 'Cardio always open']);
   const rows = buttonsOf(answer);
-  t.same(rows[0]!.map((b) => b.text), ['1 · 📍'], 'the first contact\'s buttons first');
-  t.same(rows[1]!.map((b) => b.text), ['2 · 📍']);
+  t.same(rows[0]!.map((b) => b.text), ['1 · 🧭 Route', '1 · 📍'], 'the first contact\'s buttons first');
+  t.same(rows[1]!.map((b) => b.text), ['2 · 🧭 Route', '2 · 📍']);
   t.same(searchRows(answer), [['✓ Cardiology · 2', 'Dentistry · 2'], ['General Practice · 1'], ['🕒 Open now']], 'the chosen specialty stays among the counts of everything nearby');
   t.same(rows.at(-1)!.map((b) => b.text), ['⚠️ Report a problem']);
   t.equal(await used(user.id), 1);
@@ -66,7 +70,7 @@ t.test('a city alone still asks to confirm the place, as before', async (t) => {
   const [question] = await h.say(user.id, 'Lyon');
   t.equal(question!.text, rendered('location_confirmation', { city: LYON }));
   t.same(buttonsOf(question).map((row) => row.map((b) => b.text)), [[LYON], ['✖ Cancel']]);
-  const [answer] = await h.press(user.id, user.id, question!.message_id, buttonsOf(question)[0]![0]!.callback_data);
+  const [answer] = await h.press(user.id, user.id, question!.message_id, button(question, buttonsOf(question)[0]![0]!.text));
   t.same(namesIn(answer!.text), ['Lyon GP', 'Cardio weekday mornings', 'Cardio always open', 'Dentist one', 'Dentist two']);
   t.same(searchRows(answer), [['Cardiology · 2', 'Dentistry · 2'], ['General Practice · 1'], ['🕒 Open now']]);
 });
@@ -121,7 +125,7 @@ t.test('More results shows the next contacts of the same search, free, up to the
   const [second] = await h.press(user.id, user.id, first!.message_id, button(first, '➡️ More results'));
   t.same(namesIn(second!.text), ['Cardio always open', 'Dentist one']);
   t.same(positionsIn(second!.text), [3, 4], 'numbered on from the first answer');
-  t.same(buttonsOf(second)[0]!.map((b) => b.text), ['3 · 📍']);
+  t.same(buttonsOf(second)[0]!.map((b) => b.text), ['3 · 🧭 Route', '3 · 📍']);
   const [third] = await h.press(user.id, user.id, second!.message_id, button(second, '➡️ More results'));
   t.same(namesIn(third!.text), ['Dentist two']);
   t.same(searchRows(third).at(-1), ['🕒 Open now'], 'nothing more within the radius');
