@@ -20,8 +20,8 @@ interface FindDeps {
 }
 
 /**
- * The buttons under an answer are free this long after the answer was sent, measured from the
- * message's date, which Telegram sets: after it, a press costs a daily request like a new search.
+ * The buttons under an answer are free this long after the search that was paid for, whichever of its
+ * follow-ups they sit under: after it, a press costs a daily request like a new search.
  */
 export const FREE_FOLLOW_UP_MS = 30 * 60 * 1000;
 /** A place chosen for a specialty search: "fp:<place id>:<specialtyKey>". */
@@ -124,10 +124,18 @@ export function findFeature(deps: FindDeps): Composer<BotContext> {
       await ignoreButton(ctx, 'Ignored a search button the bot cannot read');
       return;
     }
+    // The message's date (set by Telegram) bounds the time the buttons carry: no search began after its answer was sent.
     const sentAt = ctx.callbackQuery.message?.date;
-    const free = sentAt !== undefined && ctx.request.receivedAt.getTime() - sentAt * 1000 <= FREE_FOLLOW_UP_MS;
+    const since = sentAt === undefined ? undefined : Math.min(state.since, sentAt);
+    const free = since !== undefined && ctx.request.receivedAt.getTime() - since * 1000 <= FREE_FOLLOW_UP_MS;
     try {
-      await answerPoint(deps, ctx, { point: state.point, filters: { specialty, openNow: state.openNow }, offset: state.offset, followUp: true, free });
+      await answerPoint(deps, ctx, {
+        point: state.point,
+        filters: { specialty, openNow: state.openNow },
+        offset: state.offset,
+        followUp: true,
+        ...(free ? { freeSince: since } : {}),
+      });
     } finally {
       // Acknowledged after the answer: acknowledging first would claim the update in a statement of its
       // own, before the answer's claim (and a paid follow-up's daily request) in the one it needs anyway.

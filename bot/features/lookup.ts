@@ -51,8 +51,11 @@ export interface AnswerRequest {
   offset?: number;
   /** A button under an earlier answer: logged as a follow-up. */
   followUp?: boolean;
-  /** A follow-up within its free window: the update is claimed without a daily request. */
-  free?: boolean;
+  /**
+   * A follow-up within its free window: the epoch seconds of the paid search it follows, which its
+   * buttons keep. The update is claimed without a daily request.
+   */
+  freeSince?: number;
 }
 
 /**
@@ -62,8 +65,9 @@ export interface AnswerRequest {
  * finds nothing costs none, and neither does a free follow-up (its claim takes no request).
  */
 export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: AnswerRequest) {
-  const { point, filters = { specialty: null, openNow: false }, offset = 0, followUp = false, free = false } = request;
+  const { point, filters = { specialty: null, openNow: false }, offset = 0, followUp = false, freeSince } = request;
   const { settings, access, receivedAt } = ctx.request;
+  const free = freeSince !== undefined;
   const memory = ctx.attempt.memory;
   const userId = ctx.from!.id;
   const day = localDay(receivedAt, settings.timeZone);
@@ -91,7 +95,13 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
   const keyboard = answerKeyboard({
     contacts,
     firstPosition: offset + 1,
-    search: { point, specialtyKey: filters.specialty && specialtyKey(filters.specialty), openNow: filters.openNow, offset },
+    search: {
+      point,
+      specialtyKey: filters.specialty && specialtyKey(filters.specialty),
+      openNow: filters.openNow,
+      offset,
+      since: freeSince ?? Math.floor(receivedAt.getTime() / 1000),
+    },
     specialty: filters.specialty,
     nearby: nearbySpecialties(directory, point, settings.maxRadiusKm, filters.openNow, receivedAt),
     hasMore: found.length > contacts.length,

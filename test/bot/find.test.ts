@@ -115,6 +115,24 @@ t.test('narrowing buttons are free for 30 minutes, then cost a search like a new
   t.match(await lastLog(h.sql, user.id), { metadata: { followUp: true, free: false } });
 });
 
+t.test('the free window is the search\'s: a follow-up\'s own answer does not open a new one; a paid follow-up does', async (t) => {
+  const user = await aMember(h, group.id);
+  const [answer] = await h.locate(user.id, 45.764, 4.8357);
+  h.clock.advance(20 * 60 * 1000);
+  const [dentists] = await h.press(user.id, user.id, answer!.message_id, button(answer, 'Dentistry · 2'));
+  t.equal(await used(user.id), 1, 'free 20 minutes after the search');
+
+  h.clock.advance(20 * 60 * 1000);
+  const [open] = await h.press(user.id, user.id, dentists!.message_id, button(dentists, '🕒 Open now'));
+  t.equal(await used(user.id), 2, '40 minutes after the search, though 20 after the follow-up it sits under, a press is paid');
+  t.match(await lastLog(h.sql, user.id), { metadata: { followUp: true, free: false } });
+
+  h.clock.advance(20 * 60 * 1000);
+  await h.press(user.id, user.id, open!.message_id, button(open, '✓ 🕒 Open now'));
+  t.equal(await used(user.id), 2, 'the paid follow-up is a search of its own: its buttons are free for 30 minutes');
+  t.match(await lastLog(h.sql, user.id), { metadata: { followUp: true, free: true } });
+});
+
 t.test('More results shows the next contacts of the same search, free, up to the radius', async (t) => {
   await h.sql`UPDATE system_settings SET results_per_answer = 2`;
   t.teardown(() => h.sql`UPDATE system_settings SET results_per_answer = 5`);
@@ -173,7 +191,7 @@ t.test('nothing matches: a clear answer that keeps the buttons to widen it, and 
 t.test('a garbled search button is ignored kindly', async (t) => {
   const user = await aMember(h, group.id);
   const [answer] = await h.locate(user.id, 45.764, 4.8357);
-  const data = button(answer, 'Dentistry · 2').replace(/:[0-9a-z]+:0:0$/, ':zzz:0:0');
+  const data = button(answer, 'Dentistry · 2').replace(/:[0-9a-z]+:0:0:([0-9a-z]+)$/, ':zzz:0:0:$1');
   const message = { message_id: answer!.message_id, date: answer!.date, chat: { id: user.id, type: 'private', first_name: user.first_name }, from: { ...h.sim.botInfo }, text: 'old' };
   const delivery = h.sim.sendUpdate({ callback_query: { id: 'q-garbled', from: user, chat_instance: '1', data, message } });
   await h.handled(delivery.update_id);
