@@ -10,7 +10,9 @@ COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
-RUN npm prune --omit=dev --no-audit --no-fund
+# i18next (opening_hours' translations) names TypeScript as an optional peer, so npm keeps the dev
+# compiler as "devOptional"; nothing at run time loads it.
+RUN npm prune --omit=dev --no-audit --no-fund && rm -rf node_modules/typescript node_modules/.bin/tsc node_modules/.bin/tsserver
 
 FROM node:24-bookworm-slim
 # pg_dump backs up an external database; it must be the server's major version or newer.
