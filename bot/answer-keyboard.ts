@@ -5,7 +5,7 @@ import { contactButtons, reportButton } from './contact-buttons.js';
 import { FIND_TEXTS } from './locales/find.js';
 import { encodeSearchState, type SearchState } from './search-state.js';
 import type { SpecialtyCount } from './search-filters.js';
-import { isSpecialty, specialtyKey } from './specialties.js';
+import { isSpecialty, specialtyKey, specialtyLabel } from './specialties.js';
 
 /** Telegram's most buttons on one message. */
 const MAX_BUTTONS = 100;
@@ -29,7 +29,8 @@ export interface AnswerKeyboardInput {
 
 /**
  * The buttons under an answer: each contact's row, then the nearby specialties with their counts (the
- * chosen one ticked: pressing it again widens the search back), then Open now and More results, and
+ * chosen one ticked: pressing it again widens the search back; named in the user's language, keyed by
+ * the directory's name), then Open now and More results, and
  * last Report a problem. Narrowing starts again from the first contact; More results keeps the filters.
  */
 export function answerKeyboard(input: AnswerKeyboardInput): InlineKeyboardMarkup {
@@ -45,7 +46,7 @@ export function answerKeyboard(input: AnswerKeyboardInput): InlineKeyboardMarkup
   const room = Math.max(0, Math.min(MAX_SPECIALTY_BUTTONS, MAX_BUTTONS - used - fixed.length - 1));
   const specialtyButtons = nearby.slice(0, room).map(({ specialty: name, count }) => {
     const chosen = specialty !== null && isSpecialty(name, specialty);
-    return button(`${chosen ? '✓ ' : ''}${name} · ${count}`, { ...search, specialtyKey: chosen ? null : specialtyKey(name), offset: 0 });
+    return button(`${chosen ? '✓ ' : ''}${specialtyLabel(name, language)} · ${count}`, { ...search, specialtyKey: chosen ? null : specialtyKey(name), offset: 0 });
   });
   for (let start = 0; start < specialtyButtons.length; start += SPECIALTIES_PER_ROW) rows.push(specialtyButtons.slice(start, start + SPECIALTIES_PER_ROW));
   rows.push(fixed, [reportButton(language)]);

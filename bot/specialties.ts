@@ -1,11 +1,13 @@
 import { distance } from 'fastest-levenshtein';
+import type { LanguageCode } from '../api/contract/languages.js';
+import { KNOWN_SPECIALTIES, SPECIALTY_NAMES, type KnownSpecialty } from './locales/specialty-names.js';
 
 /**
  * What people type for the common specialties, in each language the bot speaks, by the name the
  * directory gives the specialty. The directory's own names are matched too, so a specialty missing
  * here is still found by its name.
  */
-const SYNONYMS: Record<string, string[]> = {
+const SYNONYMS: Record<KnownSpecialty, string[]> = {
   'General Practice': [
     'gp', 'general practitioner', 'family doctor', 'doctor',
     'терапевт', 'сімейний лікар', 'лікар',
@@ -186,9 +188,11 @@ interface Term {
 function termsOf(specialties: readonly string[]): Term[] {
   const named = new Map(specialties.map((specialty) => [normalize(specialty), specialty]));
   const terms: Term[] = specialties.map((specialty) => ({ term: normalize(specialty), specialty }));
-  for (const [common, synonyms] of Object.entries(SYNONYMS)) {
+  for (const common of KNOWN_SPECIALTIES) {
     const specialty = named.get(normalize(common)) ?? common;
-    for (const term of [common, ...synonyms]) terms.push({ term: normalize(term), specialty });
+    // The names the buttons show, so typing what a button said finds it too.
+    const labels = Object.values(SPECIALTY_NAMES).map((names) => names[common]);
+    for (const term of [common, ...SYNONYMS[common], ...labels]) terms.push({ term: normalize(term), specialty });
   }
   return terms;
 }
@@ -238,4 +242,15 @@ export function parseSpecialtyQuery(text: string, specialties: readonly string[]
 /** Whether a contact's specialty is the one asked for. */
 export function isSpecialty(contactSpecialty: string, specialty: string): boolean {
   return normalize(contactSpecialty) === normalize(specialty);
+}
+
+const knownByName = new Map<string, KnownSpecialty>(KNOWN_SPECIALTIES.map((specialty) => [normalize(specialty), specialty]));
+
+/**
+ * A specialty of the directory as a user reads it: in their language when it is one the bot knows
+ * by name, else the directory's own name (which no table can translate).
+ */
+export function specialtyLabel(specialty: string, language: LanguageCode): string {
+  const known = knownByName.get(normalize(specialty));
+  return known ? SPECIALTY_NAMES[language][known] : specialty;
 }

@@ -24,28 +24,45 @@ export interface NewContactReport {
   /** The user's day in the configured time zone: one report per user, contact and day. */
   reportedOn: string;
   createdAt: Date;
+  /** The bot update that stores it: an attempt of the same update finds it as its own. */
+  updateId?: number | null;
 }
 
 /** Stores a report; undefined when this user already reported this contact that day. */
 export async function insertContactReport(sql: Sql, report: NewContactReport): Promise<number | undefined> {
   const [row] = await sql<{ id: number }[]>`
-    INSERT INTO contact_reports (contact_id, telegram_id, problem, reported_on, created_at)
-    VALUES (${report.contactId}, ${report.telegramId}, ${report.problem}, ${report.reportedOn}, ${report.createdAt})
+    INSERT INTO contact_reports (contact_id, telegram_id, problem, reported_on, created_at, update_id)
+    VALUES (${report.contactId}, ${report.telegramId}, ${report.problem}, ${report.reportedOn}, ${report.createdAt}, ${report.updateId ?? null})
     ON CONFLICT (contact_id, telegram_id, reported_on) DO NOTHING
     RETURNING id`;
   return row?.id;
 }
 
+/** What storing a report did: stored it now, or found it stored by an earlier attempt of the same update. */
+export interface StoredReport {
+  id: number;
+  storedBefore: boolean;
+}
+
 /**
  * Stores a report and raises its notification (its metadata gains the report's id) in one transaction,
- * so that an update tried again after an outage finds both or neither. Undefined when this user
- * already reported this contact that day: nothing is raised then.
+ * so that an update tried again after an outage finds both or neither. When the day's report of this
+ * user and contact was stored by the same update (its first attempt lost the commit's answer), that
+ * report is given back, raising nothing again. Undefined when another update stored it: a second report.
  */
-export async function storeContactReport(sql: Sql, report: NewContactReport, notification: NewNotification): Promise<number | undefined> {
+export async function storeContactReport(sql: Sql, report: NewContactReport, notification: NewNotification): Promise<StoredReport | undefined> {
   return transaction(sql, async (tx) => {
     const id = await insertContactReport(tx, report);
-    if (id !== undefined) await createNotification(tx, { ...notification, metadata: { ...notification.metadata, reportId: id } }, report.createdAt);
-    return id;
+    if (id !== undefined) {
+      await createNotification(tx, { ...notification, metadata: { ...notification.metadata, reportId: id } }, report.createdAt);
+      return { id, storedBefore: false };
+    }
+    if (report.updateId === undefined || report.updateId === null) return undefined;
+    const [own] = await tx<{ id: number }[]>`
+      SELECT id FROM contact_reports
+      WHERE contact_id = ${report.contactId} AND telegram_id = ${report.telegramId} AND reported_on = ${report.reportedOn}
+        AND update_id = ${report.updateId}`;
+    return own && { id: own.id, storedBefore: true };
   });
 }
 

@@ -10,7 +10,7 @@ import type { Recorder } from '../recorder.js';
 import { replyWithTemplate, sendHtml } from '../replies.js';
 import { decodeSearchState, SEARCH_CALLBACK } from '../search-state.js';
 import { directorySpecialties } from '../search-filters.js';
-import { parseSpecialtyQuery, specialtyKey, specialtyOfKey } from '../specialties.js';
+import { parseSpecialtyQuery, specialtyKey, specialtyLabel, specialtyOfKey } from '../specialties.js';
 import { answerPoint, CANCEL_CALLBACK, placeLabel } from './lookup.js';
 import { clearMatch } from './place-search.js';
 
@@ -43,7 +43,7 @@ async function findSpecialty(deps: FindDeps, ctx: BotContext, specialty: string,
   const texts = FIND_TEXTS[ctx.request.language];
   const metadata = { ...ctx.request.log.metadata, specialty, query: placeText.slice(0, MAX_QUERY_LENGTH) };
   if (!placeText) {
-    await sendHtml(ctx, texts.askPlace(escapeHtml(specialty)));
+    await sendHtml(ctx, texts.askPlace(escapeHtml(specialtyLabel(specialty, ctx.request.language))));
     recordOutcome(ctx, 'INFO', 'Asked where to look for a specialty', { metadata });
     return;
   }

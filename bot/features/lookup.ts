@@ -16,7 +16,7 @@ import { escapeHtml } from '../../api/contract/message-templates.js';
 import { answerKeyboard } from '../answer-keyboard.js';
 import { FIND_TEXTS } from '../locales/find.js';
 import { contactFilter, nearbySpecialties, type SearchFilters } from '../search-filters.js';
-import { specialtyKey } from '../specialties.js';
+import { specialtyKey, specialtyLabel } from '../specialties.js';
 
 interface LookupDeps {
   sql: Sql;
@@ -110,7 +110,7 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
   const placeName = place ? placeLabel(place) : `${point.latitude.toFixed(3)}, ${point.longitude.toFixed(3)}`;
   const findTexts = FIND_TEXTS[language];
   // Plain text: the error template escapes its values; the answer's own line escapes it.
-  const narrowedTo = [filters.specialty, filters.openNow && findTexts.openNowFilter].filter(Boolean).join(' · ');
+  const narrowedTo = [filters.specialty && specialtyLabel(filters.specialty, language), filters.openNow && findTexts.openNowFilter].filter(Boolean).join(' · ');
   if (contacts.length === 0) {
     recordOutcome(ctx, 'WARN', 'No contacts within the search radius', { ...where, resultCount: 0, metadata: { ...ctx.request.log.metadata, ...search } });
     const message = narrowedTo

@@ -92,9 +92,16 @@ export function reportsFeature(deps: { sql: Sql }): Composer<BotContext> {
     await ctx.attempt.claim.ensure(ctx.attempt.memory.check());
     const { receivedAt, settings } = ctx.request;
     const label = CONTACT_PROBLEM_LABELS[problem];
-    const reportId = await storeContactReport(
+    const stored = await storeContactReport(
       deps.sql,
-      { contactId, telegramId: ctx.from.id, problem, reportedOn: localDay(receivedAt, settings.timeZone), createdAt: receivedAt },
+      {
+        contactId,
+        telegramId: ctx.from.id,
+        problem,
+        reportedOn: localDay(receivedAt, settings.timeZone),
+        createdAt: receivedAt,
+        updateId: ctx.update.update_id,
+      },
       {
         kind: 'contact_reported',
         ...NOTIFICATION_STYLES.contact_reported,
@@ -104,11 +111,14 @@ export function reportsFeature(deps: { sql: Sql }): Composer<BotContext> {
         metadata: { contactId, problem, telegramId: ctx.from.id },
       },
     );
-    if (reportId === undefined) {
+    if (stored === undefined) {
       recordOutcome(ctx, 'WARN', 'Refused a second report of a contact the same day', { metadata });
       await sendHtml(ctx, escapeHtml(texts.alreadyReported));
       return;
     }
+    // Stored by this update's earlier attempt, which the database dropped before it could answer: the
+    // user is answered as that attempt would have.
+    const { id: reportId } = stored;
     if (problem === 'other') {
       const prompt = await ctx.reply(texts.askComment, { reply_markup: { force_reply: true, input_field_placeholder: texts.commentPlaceholder } });
       ctx.request.replied = true;
@@ -116,7 +126,7 @@ export function reportsFeature(deps: { sql: Sql }): Composer<BotContext> {
     } else {
       await sendHtml(ctx, escapeHtml(texts.thanks));
     }
-    recordOutcome(ctx, 'INFO', `Reported a contact: ${label.toLowerCase()}`, { metadata: { ...metadata, reportId } });
+    recordOutcome(ctx, 'INFO', `Reported a contact: ${label.toLowerCase()}`, { metadata: { ...metadata, reportId, storedBefore: stored.storedBefore } });
   });
 
   composer.on('message:text', async (ctx, next) => {

@@ -2,6 +2,7 @@ import t from 'tap';
 import type { InlineKeyboardButton, Update } from 'grammy/types';
 import type { ChatMessage } from '../../bot/simulator/index.js';
 import { FIND_TEXTS } from '../../bot/locales/find.js';
+import { specialtyKey } from '../../bot/specialties.js';
 import { BOT_TEXTS } from '../../bot/locales/index.js';
 import { createBotHarness } from '../helpers/bot.js';
 import { aContact, aMember, anAuthorizedGroup, lastLog, refusal, rendered, texts } from '../helpers/bot-fixtures.js';
@@ -62,7 +63,8 @@ t.test('text with a typo and a joining word, and text in another language, are s
   const [answer] = await h.say(german.id, 'Zahnarzt Lyon');
   t.match(answer!.text, renderTemplate(BOT_TEXTS.de.templates.location_result, { count: 2, city: LYON, remaining: 49, daily_limit: 50 }));
   t.same(namesIn(answer!.text), ['Dentist one', 'Dentist two']);
-  t.ok(searchRows(answer).flat().includes('🕒 Jetzt geöffnet'), 'the buttons speak German');
+  t.match(answer!.text, '🔎 Zahnmedizin');
+  t.same(searchRows(answer), [['Kardiologie · 2', '✓ Zahnmedizin · 2'], ['Allgemeinmedizin · 1'], ['🕒 Jetzt geöffnet']], 'the buttons speak German');
 });
 
 t.test('a city alone still asks to confirm the place, as before', async (t) => {
@@ -271,4 +273,27 @@ t.test('a paid follow-up costs one statement, its claim with the daily request; 
   await h.medBot.handleUpdate(last!);
   t.same(h.sim.botMessagesSince(user.id, before), [], 'a redelivered press is answered once, by either instance');
   t.equal(await used(user.id), 2, 'and paid once');
+});
+
+t.test('the specialties are named in the user\'s language; their buttons still name the directory\'s specialty', async (t) => {
+  // Kyiv: far from the contacts of the other tests.
+  const kyiv = (degrees: number) => ({ latitude: 50.45 + degrees, longitude: 30.52, city: 'Kyiv', country: 'Ukraine' });
+  await aContact(h.sql, { name: 'Tooth care', specialty: 'Dentistry', availableHours: '24/7', ...kyiv(0.01) });
+  await aContact(h.sql, { name: 'Sleep clinic', specialty: 'Sleep Medicine', availableHours: '24/7', ...kyiv(0.02) });
+  const english = await aMember(h, group.id);
+  const ukrainian = await aMember(h, group.id, { languageCode: 'uk' });
+  const [inEnglish] = await h.locate(english.id, 50.45, 30.52);
+  const [answer] = await h.locate(ukrainian.id, 50.45, 30.52);
+  t.same(searchRows(answer), [['Стоматологія · 1', 'Sleep Medicine · 1'], ['🕒 Відкрито зараз']], 'a specialty the bot does not know keeps the directory\'s name');
+  t.equal(button(answer, 'Стоматологія · 1'), button(inEnglish, 'Dentistry · 1'), 'the same search in English and Ukrainian');
+  t.match(button(answer, 'Стоматологія · 1'), `:${specialtyKey('Dentistry')}:`, 'keyed by the directory\'s name');
+
+  const [dentists] = await h.press(ukrainian.id, ukrainian.id, answer!.message_id, button(answer, 'Стоматологія · 1'));
+  t.same(namesIn(dentists!.text), ['Tooth care']);
+  t.match(dentists!.text, '🔎 Стоматологія');
+  t.same(searchRows(dentists), [['✓ Стоматологія · 1', 'Sleep Medicine · 1'], ['🕒 Відкрито зараз']]);
+  const [open] = await h.press(ukrainian.id, ukrainian.id, dentists!.message_id, button(dentists, '🕒 Відкрито зараз'));
+  t.match(open!.text, '🔎 Стоматологія · відкрито зараз');
+
+  t.same(texts(await h.say(ukrainian.id, 'стоматолог')), [FIND_TEXTS.uk.askPlace('Стоматологія')]);
 });

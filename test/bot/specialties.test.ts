@@ -1,5 +1,5 @@
 import t from 'tap';
-import { parseSpecialtyQuery } from '../../bot/specialties.js';
+import { parseSpecialtyQuery, specialtyLabel } from '../../bot/specialties.js';
 
 const DIRECTORY = [
   'General Practice', 'Pediatrics', 'Dentistry', 'Gynecology', 'Cardiology', 'Dermatology', 'Psychiatry', 'Orthopedics',
@@ -26,6 +26,8 @@ t.test('a specialty in any language the bot speaks, with or without a place', as
     ['pronto soccorso Roma', 'Emergency Medicine', 'Roma'],
     ['ginecologista em São Paulo', 'Gynecology', 'São Paulo'],
     ['Kinderärztin', 'Pediatrics', ''],
+    ['Стоматологія Київ', 'Dentistry', 'Київ'],
+    ['Zahnmedizin', 'Dentistry', ''],
   ];
   for (const [text, specialty, place] of cases) t.same(parseSpecialtyQuery(text, DIRECTORY), { specialty, place }, text);
 });
@@ -39,4 +41,12 @@ t.test('a place name alone names no specialty', async (t) => {
 t.test('a specialty only the directory names is found by its name', async (t) => {
   t.same(parseSpecialtyQuery('sleep medicne Oslo', [...DIRECTORY, 'Sleep Medicine']), { specialty: 'Sleep Medicine', place: 'Oslo' });
   t.same(parseSpecialtyQuery('dentist', ['Cardiology']), { specialty: 'Dentistry', place: '' }, 'a common name the directory lacks is still a specialty');
+});
+
+t.test('a known specialty is named in the user\'s language; any other keeps the directory\'s name', async (t) => {
+  t.equal(specialtyLabel('Dentistry', 'uk'), 'Стоматологія');
+  t.equal(specialtyLabel('dentistry', 'de'), 'Zahnmedizin');
+  t.equal(specialtyLabel('Emergency Medicine', 'it'), 'Pronto soccorso');
+  t.equal(specialtyLabel('Dentistry', 'en'), 'Dentistry');
+  t.equal(specialtyLabel('Sleep Medicine', 'uk'), 'Sleep Medicine');
 });

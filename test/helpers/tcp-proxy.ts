@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { Transform } from 'node:stream';
 
 export interface TcpProxy {
   /** The database URL given, pointed at the proxy instead. */
@@ -12,6 +13,12 @@ export interface TcpProxy {
    * host gone silent (a cut network), where nothing fails and everything waits.
    */
   stall(): void;
+  /**
+   * Once a statement containing `statement` has gone to the database, the next answer containing
+   * `answer` (e.g. the tag of a COMMIT) never comes back: the database drops (as refuse) with it
+   * done but unacknowledged. Resolves when it has dropped.
+   */
+  dropAfter(statement: string, answer: string): Promise<void>;
   /** Listens again on the same port, or forwards again after a stall: the database is back. */
   restore(): Promise<void>;
   close(): Promise<void>;
@@ -25,6 +32,7 @@ export async function startTcpProxy(databaseUrl: string): Promise<TcpProxy> {
   const target = new URL(databaseUrl);
   const sockets = new Set<net.Socket>();
   let stalled = false;
+  let dropOn: { statement: string; answer: string; seen: boolean; dropped: () => void } | undefined;
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(target.port || 5432), target.hostname);
     sockets.add(client).add(upstream);
@@ -36,7 +44,23 @@ export async function startTcpProxy(databaseUrl: string): Promise<TcpProxy> {
     };
     client.on('error', forget).on('close', forget);
     upstream.on('error', forget).on('close', forget);
-    client.pipe(upstream).pipe(client);
+    // Answers go through a filter that can hold one back (dropAfter).
+    const answers = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        if (dropOn?.seen && chunk.includes(dropOn.answer)) {
+          const { dropped } = dropOn;
+          dropOn = undefined;
+          void refuse().then(dropped);
+          done();
+          return;
+        }
+        done(null, chunk);
+      },
+    });
+    client.on('data', (chunk: Buffer) => {
+      if (dropOn && chunk.includes(dropOn.statement)) dropOn.seen = true;
+    });
+    client.pipe(upstream).pipe(answers).pipe(client);
     // After pipe(), which sets both flowing.
     if (stalled) {
       client.pause();
@@ -68,6 +92,11 @@ export async function startTcpProxy(databaseUrl: string): Promise<TcpProxy> {
     url: url.toString(),
     openConnections: () => sockets.size / 2,
     refuse,
+    dropAfter(statement, answer) {
+      return new Promise<void>((dropped) => {
+        dropOn = { statement, answer, seen: false, dropped };
+      });
+    },
     stall() {
       stalled = true;
       for (const socket of sockets) socket.pause();
