@@ -25,7 +25,7 @@ t.test('an editor sees a contact reported by bot users, finds it by the Reported
   const table = page.getByRole('table', { name: 'Contacts' });
   await table.getByRole('row').filter({ hasText: 'Elio Quiet' }).waitFor();
 
-  await page.getByLabel('Reports').selectOption('yes');
+  await page.getByLabel('Reports', { exact: true }).selectOption('yes');
   await page.waitForURL(/reported=yes/);
   await table.getByRole('row').filter({ hasText: 'Elio Quiet' }).waitFor({ state: 'detached' });
   t.equal(await table.getByRole('row').count(), 2, 'a header row and the reported contact');
@@ -48,4 +48,40 @@ t.test('an editor sees a contact reported by bot users, finds it by the Reported
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await table.getByRole('row').filter({ hasText: 'Dora Reported' }).waitFor({ state: 'detached' });
   t.pass('resolving its last open report takes the contact off the Reported list');
+});
+
+t.test('a viewer opens a reported contact\'s reports from its badge and reads them, with nothing to resolve', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  const viewer = { username: 'vera', password: 'vera-the-viewer-pass', role: 'viewer' as const };
+  await server.createUser(viewer);
+  const [reported] = await server.sql<{ id: number }[]>`
+    INSERT INTO medical_contacts (name, phone, specialty, city, region, country, latitude, longitude)
+    VALUES ('Dora Reported', '+30 21 0555 0101', 'Cardiology', 'Athens', 'Attica', 'Greece', 37.98, 23.73),
+      ('Elio Quiet', '+30 21 0555 0102', 'Pediatrics', 'Patras', 'Western Greece', 'Greece', 38.25, 21.73)
+    RETURNING id`;
+  for (const [telegramId, problem] of [[777001, 'wrong_number'], [777002, 'no_answer']] as const) {
+    await insertContactReport(server.sql, { contactId: reported!.id, telegramId, problem, reportedOn: '2026-11-20', createdAt: new Date() });
+  }
+
+  const browser = await launchBrowser();
+  t.teardown(() => browser.close());
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await signIn(page, server.url, viewer.username, viewer.password);
+  await page.goto(`${server.url}/medical-contacts`);
+  const table = page.getByRole('table', { name: 'Contacts' });
+  await table.getByRole('row').filter({ hasText: 'Elio Quiet' }).waitFor();
+  t.equal(await page.getByRole('button', { name: 'Reports about Elio Quiet' }).count(), 0, 'a contact nobody reported has no badge');
+
+  const badge = page.getByRole('button', { name: 'Reports about Dora Reported' });
+  t.equal(await badge.innerText(), '2 open reports');
+  await badge.click();
+  const dialog = page.getByRole('dialog', { name: 'Contact Reports' });
+  await dialog.getByRole('heading', { name: 'Reports (2 open)' }).waitFor();
+  await dialog.getByRole('listitem', { name: 'Wrong number: Open' }).waitFor();
+  await dialog.getByRole('listitem', { name: 'Does not answer: Open' }).waitFor();
+  t.equal(await dialog.getByRole('button', { name: 'Fixed' }).count(), 0, 'a viewer resolves nothing');
+  t.equal(await dialog.getByRole('button', { name: 'Not a problem' }).count(), 0);
+  await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
+  await dialog.waitFor({ state: 'detached' });
 });

@@ -30,6 +30,7 @@ import { ContactStats } from './components/contact-stats.js';
 import { ContactsTable } from './components/contacts-table.js';
 import { DeleteContactDialog } from './components/delete-contact-dialog.js';
 import { EditContactDialog } from './components/edit-contact-dialog.js';
+import { ContactReportsDialog } from './components/contact-reports-dialog.js';
 import { hasActiveFilter, PAGE_SIZES, readListParams, toQueryString, type ContactFilterParams, type ContactSortField } from './contact-query.js';
 import { useContactSelection } from './use-contact-selection.js';
 
@@ -75,6 +76,7 @@ export function MedicalContactsScreen() {
   // What a bulk dialog acts on, fixed when it opens: its wording stays put while it closes.
   const [bulkTarget, setBulkTarget] = useState<{ target: BulkTarget; count: number }>({ target: { ids: [] }, count: 0 });
   const [editing, setEditing] = useState<{ contact: MedicalContact | null; open: boolean }>({ contact: null, open: false });
+  const [reporting, setReporting] = useState<{ contact: MedicalContact | null; open: boolean }>({ contact: null, open: false });
   const [deleting, setDeleting] = useState<{ contact: MedicalContact | null; open: boolean }>({ contact: null, open: false });
 
   const [, updateParams] = useSearchParamUpdates();
@@ -95,6 +97,7 @@ export function MedicalContactsScreen() {
     onToggleSelected: selection.toggle,
     onEdit: (contact) => setEditing({ contact, open: true }),
     onDelete: (contact) => setDeleting({ contact, open: true }),
+    onShowReports: (contact) => setReporting({ contact, open: true }),
   };
 
   const openBulk = (kind: 'bulk-edit' | 'bulk-delete') => {
@@ -232,6 +235,7 @@ export function MedicalContactsScreen() {
         </>
       )}
 
+      <ContactReportsDialog contact={reporting.contact} open={reporting.open} onClose={() => setReporting((current) => ({ ...current, open: false }))} />
       {canWrite ? (
         <>
           <AddContactDialog open={dialog === 'add'} onClose={() => setDialog(null)} />

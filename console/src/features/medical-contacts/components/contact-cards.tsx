@@ -25,7 +25,7 @@ export function ContactCards({ contacts, actions, labelledBy }: ContactCardsProp
             </div>
             <ContactActionButtons contact={contact} actions={actions} />
           </div>
-          <ContactBadges contact={contact} />
+          <ContactBadges contact={contact} actions={actions} />
           <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-tremor-default">
             <div>
               <dt className="text-xs text-tremor-content-subtle">Phone</dt>

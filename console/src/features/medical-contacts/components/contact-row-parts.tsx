@@ -1,6 +1,7 @@
 import { RiDeleteBinLine, RiEditLine } from '@remixicon/react';
 import { Badge, Button } from '@tremor/react';
 import type { MedicalContact } from '@contract/medical-contacts.js';
+import { formatCount } from '../../../lib/format.js';
 import { CONTACT_METHOD_LABELS } from '../contact-form-values.js';
 
 /** What a row or card can do; a viewer gets `canWrite: false` and sees no write controls. */
@@ -10,11 +11,25 @@ export interface ContactRowActions {
   onToggleSelected: (id: number, selected: boolean) => void;
   onEdit: (contact: MedicalContact) => void;
   onDelete: (contact: MedicalContact) => void;
+  /** Every role: what bot users reported about the contact (resolving them is for editors and up). */
+  onShowReports: (contact: MedicalContact) => void;
 }
 
-export function ContactBadges({ contact }: { contact: MedicalContact }) {
+export function ContactBadges({ contact, actions }: { contact: MedicalContact; actions: ContactRowActions }) {
   return (
     <div className="flex flex-wrap gap-1">
+      {contact.openReports > 0 ? (
+        <button
+          type="button"
+          aria-label={`Reports about ${contact.name}`}
+          onClick={() => actions.onShowReports(contact)}
+          className="rounded focus:outline-none focus-visible:ring-2 focus-visible:ring-tremor-brand-muted"
+        >
+          <Badge color="rose" size="xs">
+            {formatCount(contact.openReports, 'open report')}
+          </Badge>
+        </button>
+      ) : null}
       {contact.isMasterOfMedicine ? <Badge color="violet" size="xs">Master of Medicine</Badge> : null}
       {contact.dueForReverification ? (
         <Badge color="amber" size="xs">Re-verify</Badge>

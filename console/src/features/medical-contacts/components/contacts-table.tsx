@@ -80,7 +80,7 @@ export function ContactsTable({ contacts, actions, labelledBy, sort, order, onSo
             </TableCell>
             <TableCell>{contact.rating.toFixed(1)}</TableCell>
             <TableCell className="max-w-[9rem] whitespace-normal">
-              <ContactBadges contact={contact} />
+              <ContactBadges contact={contact} actions={actions} />
             </TableCell>
             {actions.canWrite ? (
               <TableCell>
