@@ -6,8 +6,10 @@ import type { Sql } from '../sql/database.js';
 import { insertFinishedBroadcasts } from '../sql/broadcasts.js';
 import { insertNotifications } from '../sql/notifications.js';
 import { runSeedOnce } from '../sql/seeds.js';
+import { getSystemSettings } from '../sql/settings.js';
 import { insertTelegramUsers } from '../sql/bot-users.js';
 import { insertDemoContacts } from './demo/contacts.js';
+import { insertDemoReports } from './demo/reports.js';
 import { insertDemoTraffic } from './demo/logs.js';
 import { buildDemoWorld, type DemoWorld } from './demo/world.js';
 
@@ -55,6 +57,10 @@ export async function seedDemoData(sql: Sql, { now = new Date() }: { now?: Date 
   await runSeedOnce(sql, 'demo-broadcasts', async (tx) => {
     const senderId = await findAdminUserIdByUsername(tx, 'demo.admin');
     await insertFinishedBroadcasts(tx, (await world()).broadcasts, senderId ?? null);
+  });
+  await runSeedOnce(sql, 'demo-contact-reports', async (tx) => {
+    const { users } = await world();
+    await insertDemoReports(tx, users.slice(0, 8).map((user) => user.telegramId), now, (await getSystemSettings(tx)).timeZone);
   });
   // postgres.js keeps, per query call site, an Error whose stack still holds the calling closures, and
   // so this scope: without this the built world (tens of MB) would stay in memory for good.

@@ -1,4 +1,5 @@
-import type { ContactProblem, ReportStatus } from '../api/contract/contact-reports.js';
+import { CONTACT_PROBLEM_LABELS, type ContactProblem, type ReportStatus } from '../api/contract/contact-reports.js';
+import { NOTIFICATION_STYLES } from '../api/contract/notifications.js';
 import type { Sql } from './database.js';
 import { createNotification, type NewNotification } from './notifications.js';
 import { transaction } from './transaction.js';
@@ -26,16 +27,30 @@ export interface NewContactReport {
   createdAt: Date;
   /** The bot update that stores it: an attempt of the same update finds it as its own. */
   updateId?: number | null;
+  /** Given at once only by data loads; the bot takes it as the reply to its prompt (commentOnReport). */
+  comment?: string | null;
 }
 
 /** Stores a report; undefined when this user already reported this contact that day. */
 export async function insertContactReport(sql: Sql, report: NewContactReport): Promise<number | undefined> {
   const [row] = await sql<{ id: number }[]>`
-    INSERT INTO contact_reports (contact_id, telegram_id, problem, reported_on, created_at, update_id)
-    VALUES (${report.contactId}, ${report.telegramId}, ${report.problem}, ${report.reportedOn}, ${report.createdAt}, ${report.updateId ?? null})
+    INSERT INTO contact_reports (contact_id, telegram_id, problem, reported_on, created_at, update_id, comment)
+    VALUES (${report.contactId}, ${report.telegramId}, ${report.problem}, ${report.reportedOn}, ${report.createdAt}, ${report.updateId ?? null}, ${report.comment ?? null})
     ON CONFLICT (contact_id, telegram_id, reported_on) DO NOTHING
     RETURNING id`;
   return row?.id;
+}
+
+/** The console notification a report raises. */
+export function reportNotification(contact: { id: number; name: string; city: string }, problem: ContactProblem, telegramId: number): NewNotification {
+  return {
+    kind: 'contact_reported',
+    ...NOTIFICATION_STYLES.contact_reported,
+    title: `Contact reported: ${contact.name}`,
+    message: `A bot user reported "${CONTACT_PROBLEM_LABELS[problem]}" for ${contact.name} (${contact.city}). It is due for re-verification until the report is resolved.`,
+    expiresAt: null,
+    metadata: { contactId: contact.id, problem, telegramId },
+  };
 }
 
 /** What storing a report did: stored it now, or found it stored by an earlier attempt of the same update. */

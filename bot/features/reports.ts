@@ -1,10 +1,9 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Sql } from '../../sql/database.js';
-import { commentOnReport, contactNames, setReportPrompt, storeContactReport } from '../../sql/contact-reports.js';
+import { commentOnReport, contactNames, reportNotification, setReportPrompt, storeContactReport } from '../../sql/contact-reports.js';
 import { CONTACT_PROBLEM_LABELS, CONTACT_PROBLEMS, type ContactProblem } from '../../api/contract/contact-reports.js';
 import { escapeHtml } from '../../api/contract/message-templates.js';
-import { NOTIFICATION_STYLES } from '../../api/contract/notifications.js';
 import { localDay } from '../../api/contract/time-zone.js';
 import { REPORT_CALLBACK, VENUE_CALLBACK } from '../contact-buttons.js';
 import { recordOutcome, type BotContext } from '../context.js';
@@ -91,7 +90,6 @@ export function reportsFeature(deps: { sql: Sql }): Composer<BotContext> {
     // Claimed before the report is stored: a redelivered press does not store it, nor thank, twice.
     await ctx.attempt.claim.ensure(ctx.attempt.memory.check());
     const { receivedAt, settings } = ctx.request;
-    const label = CONTACT_PROBLEM_LABELS[problem];
     const stored = await storeContactReport(
       deps.sql,
       {
@@ -102,14 +100,7 @@ export function reportsFeature(deps: { sql: Sql }): Composer<BotContext> {
         createdAt: receivedAt,
         updateId: ctx.update.update_id,
       },
-      {
-        kind: 'contact_reported',
-        ...NOTIFICATION_STYLES.contact_reported,
-        title: `Contact reported: ${contact.name}`,
-        message: `A bot user reported "${label}" for ${contact.name} (${contact.city}). It is due for re-verification until the report is resolved.`,
-        expiresAt: null,
-        metadata: { contactId, problem, telegramId: ctx.from.id },
-      },
+      reportNotification({ id: contactId, ...contact }, problem, ctx.from.id),
     );
     if (stored === undefined) {
       recordOutcome(ctx, 'WARN', 'Refused a second report of a contact the same day', { metadata });
@@ -126,7 +117,7 @@ export function reportsFeature(deps: { sql: Sql }): Composer<BotContext> {
     } else {
       await sendHtml(ctx, escapeHtml(texts.thanks));
     }
-    recordOutcome(ctx, 'INFO', `Reported a contact: ${label.toLowerCase()}`, { metadata: { ...metadata, reportId, storedBefore: stored.storedBefore } });
+    recordOutcome(ctx, 'INFO', `Reported a contact: ${CONTACT_PROBLEM_LABELS[problem].toLowerCase()}`, { metadata: { ...metadata, reportId, storedBefore: stored.storedBefore } });
   });
 
   composer.on('message:text', async (ctx, next) => {

@@ -5,6 +5,8 @@ import { buildDemoWorld } from '../../scripts/demo/world.js';
 import { seedDemoData } from '../../scripts/seed-demo.js';
 import { NOTIFICATION_STYLES, userMilestone } from '../../api/contract/notifications.js';
 import { notificationExists } from '../../sql/notifications.js';
+import { listMedicalContacts, toMedicalContact } from '../../sql/medical-contacts.js';
+import { ContactListQuerySchema } from '../../api/contract/medical-contacts.js';
 import { createTestDatabase } from '../helpers/database.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -221,8 +223,24 @@ t.test('past broadcasts: counts match their recipients, blocked users failed wit
   t.equal(await count(sql`SELECT count(*) FROM broadcast_recipients WHERE telegram_id NOT IN (SELECT telegram_id FROM telegram_users)`), 0, 'recipients are bot users');
 });
 
+t.test('reports from bot users: most open (their contacts due for re-verification, each with its notification), some resolved by the editor', async (t) => {
+  const reports = await sql<{ contactId: number; status: string; comment: string | null; resolvedBy: string | null; createdAt: Date }[]>`
+    SELECT r.contact_id::int, r.status, r.comment, a.username AS resolved_by, r.created_at
+    FROM contact_reports r LEFT JOIN admin_users a ON a.id = r.resolved_by ORDER BY r.created_at DESC`;
+  t.equal(reports.length, 8);
+  t.same(reports.map((report) => report.status), ['open', 'open', 'open', 'open', 'open', 'fixed', 'fixed', 'not_a_problem']);
+  t.ok(reports.filter((report) => report.status !== 'open').every((report) => report.resolvedBy === 'demo.editor'), 'resolved by the editor');
+  t.equal(reports.filter((report) => report.comment).length, 2, 'the two "other" reports say what is wrong');
+  t.ok(reports.every((report) => report.createdAt < NOW), 'all in the past');
+  t.equal(await count(sql`SELECT count(*) FROM notifications WHERE kind = 'contact_reported'`), 8, 'each raised its notification');
+  const open = [...new Set(reports.filter((report) => report.status === 'open').map((report) => report.contactId))];
+  const due = await listMedicalContacts(sql, ContactListQuerySchema.parse({ reported: 'yes', pageSize: 200 }), NOW);
+  t.same(due.map((contact) => contact.id).sort(), open.sort(), 'the contacts with open reports are the Reported filter\'s');
+  t.ok(due.every((contact) => toMedicalContact(contact, NOW).dueForReverification), 'and due for re-verification');
+});
+
 t.test('seeding again adds nothing', async (t) => {
-  const tables = ['medical_contacts', 'telegram_users', 'authorized_groups', 'admin_whitelist', 'user_memberships', 'bot_logs', 'daily_usage', 'contact_daily_requests', 'notifications', 'admin_users', 'broadcasts', 'broadcast_recipients'];
+  const tables = ['medical_contacts', 'telegram_users', 'authorized_groups', 'admin_whitelist', 'user_memberships', 'bot_logs', 'daily_usage', 'contact_daily_requests', 'notifications', 'admin_users', 'broadcasts', 'broadcast_recipients', 'contact_reports'];
   const counts = async () => Promise.all(tables.map((table) => count(sql`SELECT count(*) FROM ${sql(table)}`)));
   const before = await counts();
   const again = performance.now();
