@@ -29,6 +29,18 @@ export function directorySpecialties(directory: ContactDirectory): string[] {
   return specialties;
 }
 
+const specialtyRanks = new WeakMap<ContactDirectory, Map<string, number>>();
+
+/** Each specialty's place in directorySpecialties: ties in the nearby counts are ordered by it, not by a locale comparison per answer. */
+function specialtyRank(directory: ContactDirectory): Map<string, number> {
+  let ranks = specialtyRanks.get(directory);
+  if (!ranks) {
+    ranks = new Map(directorySpecialties(directory).map((specialty, rank) => [specialty, rank]));
+    specialtyRanks.set(directory, ranks);
+  }
+  return ranks;
+}
+
 /** Open now, or around the clock, at `at` in the contact's zone; hours that do not parse are not known to be open. */
 export function isOpenAt(contact: ContactDetails, at: Date): boolean {
   const { kind } = openingStateKept(contact.hours, contact.timeZone, at);
@@ -52,5 +64,6 @@ export function nearbySpecialties(directory: ContactDirectory, point: Point, rad
   const nearby = nearestDetails(directory, point, { limit: NEARBY_CAP, radiusKm, filter: contactFilter({ specialty: null, openNow }, at) });
   const counts = new Map<string, number>();
   for (const contact of nearby) if (contact.specialty) counts.set(contact.specialty, (counts.get(contact.specialty) ?? 0) + 1);
-  return [...counts].map(([specialty, count]) => ({ specialty, count })).sort((a, b) => b.count - a.count || a.specialty.localeCompare(b.specialty));
+  const ranks = specialtyRank(directory);
+  return [...counts].map(([specialty, count]) => ({ specialty, count })).sort((a, b) => b.count - a.count || ranks.get(a.specialty)! - ranks.get(b.specialty)!);
 }
