@@ -1,7 +1,8 @@
 import type { NearbyContact } from '../sql/contact-lookup.js';
 import { escapeHtml } from '../api/contract/message-templates.js';
 import { languageName, type LanguageCode } from '../api/contract/languages.js';
-import { formatWallTime, openingState, type WallTime } from '../api/contract/opening-hours.js';
+import { formatWallTime, type WallTime } from '../api/contract/opening-hours.js';
+import { openingStateKept } from './opening-states.js';
 import { OPENING_HOURS_TEXTS } from './locales/opening-hours.js';
 
 function formatDistance(km: number): string {
@@ -54,7 +55,7 @@ function weekdays(language: LanguageCode): string[] {
 function hoursLine(contact: NearbyContact, at: Date, language: LanguageCode): string {
   const texts = OPENING_HOURS_TEXTS[language];
   const when = (time: WallTime) => `${time.sameDay ? '' : `${weekdays(language)[time.weekday]} `}${formatWallTime(time)}`;
-  const state = openingState(contact.hours, contact.timeZone, at);
+  const state = openingStateKept(contact.hours, contact.timeZone, at);
   switch (state.kind) {
     case 'always':
       return `🕒 ${texts.always}`;

@@ -1,6 +1,6 @@
 import type { ContactDetails, ContactDirectory, Point } from '../sql/contact-lookup.js';
-import { nearestContacts } from '../sql/contact-lookup.js';
-import { openingState } from '../api/contract/opening-hours.js';
+import { nearestDetails } from '../sql/contact-lookup.js';
+import { openingStateKept } from './opening-states.js';
 import { isSpecialty } from './specialties.js';
 
 /** What a search is narrowed to. */
@@ -29,9 +29,21 @@ export function directorySpecialties(directory: ContactDirectory): string[] {
   return specialties;
 }
 
+const specialtyRanks = new WeakMap<ContactDirectory, Map<string, number>>();
+
+/** Each specialty's place in directorySpecialties: ties in the nearby counts are ordered by it, not by a locale comparison per answer. */
+function specialtyRank(directory: ContactDirectory): Map<string, number> {
+  let ranks = specialtyRanks.get(directory);
+  if (!ranks) {
+    ranks = new Map(directorySpecialties(directory).map((specialty, rank) => [specialty, rank]));
+    specialtyRanks.set(directory, ranks);
+  }
+  return ranks;
+}
+
 /** Open now, or around the clock, at `at` in the contact's zone; hours that do not parse are not known to be open. */
 export function isOpenAt(contact: ContactDetails, at: Date): boolean {
-  const { kind } = openingState(contact.hours, contact.timeZone, at);
+  const { kind } = openingStateKept(contact.hours, contact.timeZone, at);
   return kind === 'open' || kind === 'always';
 }
 
@@ -49,8 +61,9 @@ export interface SpecialtyCount {
 
 /** The specialties among the nearby contacts (NEARBY_CAP), most contacts first. */
 export function nearbySpecialties(directory: ContactDirectory, point: Point, radiusKm: number, openNow: boolean, at: Date): SpecialtyCount[] {
-  const nearby = nearestContacts(directory, point, { limit: NEARBY_CAP, radiusKm, filter: contactFilter({ specialty: null, openNow }, at) });
+  const nearby = nearestDetails(directory, point, { limit: NEARBY_CAP, radiusKm, filter: contactFilter({ specialty: null, openNow }, at) });
   const counts = new Map<string, number>();
   for (const contact of nearby) if (contact.specialty) counts.set(contact.specialty, (counts.get(contact.specialty) ?? 0) + 1);
-  return [...counts].map(([specialty, count]) => ({ specialty, count })).sort((a, b) => b.count - a.count || a.specialty.localeCompare(b.specialty));
+  const ranks = specialtyRank(directory);
+  return [...counts].map(([specialty, count]) => ({ specialty, count })).sort((a, b) => b.count - a.count || ranks.get(a.specialty)! - ranks.get(b.specialty)!);
 }

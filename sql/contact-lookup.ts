@@ -45,6 +45,8 @@ interface DirectoryTier {
   index: KDBush;
   /** Per item of the index. */
   contacts: ContactDetails[];
+  /** Per item, x y z: where each contact lies on earthdistance's cube, measured once per load rather than in every search. */
+  cubes: Float64Array;
 }
 
 /**
@@ -64,7 +66,9 @@ function directoryTier(contacts: ContactDetails[]): DirectoryTier[] {
   const index = new KDBush(contacts.length);
   for (const contact of contacts) index.add(contact.longitude, contact.latitude);
   index.finish();
-  return [{ index, contacts }];
+  const cubes = new Float64Array(contacts.length * 3);
+  contacts.forEach((contact, item) => cubes.set(toCube(contact), item * 3));
+  return [{ index, contacts, cubes }];
 }
 
 async function loadContactDirectory(sql: Sql): Promise<ContactDirectory> {
@@ -140,16 +144,19 @@ export function createContactLookup(sql: Sql): ContactLookup {
   };
 }
 
-/** earthdistance's earth_distance(ll_to_earth(a), ll_to_earth(b)) in km: the chord through its cube, on its sphere. */
-function distanceKm(a: Point, b: Point): number {
-  const toCube = ({ latitude, longitude }: Point) => {
-    const lat = (latitude * Math.PI) / 180;
-    const lon = (longitude * Math.PI) / 180;
-    return [EARTH_M * Math.cos(lat) * Math.cos(lon), EARTH_M * Math.cos(lat) * Math.sin(lon), EARTH_M * Math.sin(lat)] as const;
-  };
-  const [ax, ay, az] = toCube(a);
-  const [bx, by, bz] = toCube(b);
-  const chord = Math.hypot(ax - bx, ay - by, az - bz);
+/** A point on earthdistance's cube (its ll_to_earth), x y z in metres. */
+type Cube = readonly [number, number, number];
+
+/** earthdistance's ll_to_earth. */
+function toCube({ latitude, longitude }: Point): Cube {
+  const lat = (latitude * Math.PI) / 180;
+  const lon = (longitude * Math.PI) / 180;
+  return [EARTH_M * Math.cos(lat) * Math.cos(lon), EARTH_M * Math.cos(lat) * Math.sin(lon), EARTH_M * Math.sin(lat)];
+}
+
+/** earthdistance's earth_distance(ll_to_earth(a), ll_to_earth(b)) in km, between a tier's item and a point's cube: the chord through its cube, on its sphere. */
+function distanceKm(cubes: Float64Array, item: number, point: Cube): number {
+  const chord = Math.hypot(cubes[item * 3]! - point[0], cubes[item * 3 + 1]! - point[1], cubes[item * 3 + 2]! - point[2]);
   const metres = chord / (2 * EARTH_M) > 1 ? Math.PI * EARTH_M : 2 * EARTH_M * Math.asin(chord / (2 * EARTH_M));
   return metres / 1000;
 }
@@ -161,12 +168,14 @@ interface Candidate {
 
 const byDistance = (a: Candidate, b: Candidate) => a.distanceKm - b.distanceKm || a.contact.id - b.contact.id;
 
-/** The contacts of a tier at these items, within the radius, nearest first. */
-function candidates(items: number[], contacts: ContactDetails[], point: Point, radiusKm: number): Candidate[] {
-  return items
-    .map((item) => ({ contact: contacts[item]!, distanceKm: distanceKm(contacts[item]!, point) }))
-    .filter((candidate) => candidate.distanceKm <= radiusKm)
-    .sort(byDistance);
+/** The contacts of a tier at these items, within the radius of the point (its cube), nearest first. */
+function candidates(items: number[], { contacts, cubes }: DirectoryTier, pointCube: Cube, radiusKm: number): Candidate[] {
+  const within: Candidate[] = [];
+  for (const item of items) {
+    const distance = distanceKm(cubes, item, pointCube);
+    if (distance <= radiusKm) within.push({ contact: contacts[item]!, distanceKm: distance });
+  }
+  return within.sort(byDistance);
 }
 
 /**
@@ -175,7 +184,8 @@ function candidates(items: number[], contacts: ContactDetails[], point: Point, r
  * distance. Only when every candidate lies within the factor may a speaker wait behind them, and
  * only then is the tier searched again, for its speakers alone.
  */
-function speakersFirst(tier: Candidate[], wanted: number, language: string, point: Point, { index, contacts }: DirectoryTier, radiusKm: number, accepts: (contact: ContactDetails) => boolean): Candidate[] {
+function speakersFirst(tier: Candidate[], wanted: number, language: string, point: Point, pointCube: Cube, directoryTier: DirectoryTier, radiusKm: number, accepts: (contact: ContactDetails) => boolean): Candidate[] {
+  const { index, contacts } = directoryTier;
   const windowKm = Math.min(tier[0]!.distanceKm * SPEAKER_DISTANCE_FACTOR, radiusKm);
   const speaks = (contact: ContactDetails) => contact.languages.includes(language);
   const first = (candidate: Candidate) => (candidate.distanceKm <= windowKm && speaks(candidate.contact) ? 0 : 1);
@@ -183,7 +193,7 @@ function speakersFirst(tier: Candidate[], wanted: number, language: string, poin
     const known = new Set(tier.map((candidate) => candidate.contact.id));
     const within = windowKm * GEOKDBUSH_SCALE * (1 + 1e-9);
     const farther = around(index, point.longitude, point.latitude, wanted, within, (item) => !known.has(contacts[item]!.id) && speaks(contacts[item]!) && accepts(contacts[item]!));
-    tier = [...tier, ...candidates(farther, contacts, point, windowKm)];
+    tier = [...tier, ...candidates(farther, directoryTier, pointCube, windowKm)];
   }
   // Stable, and the tier is in distance order: each group keeps it.
   return tier.sort((a, b) => first(a) - first(b) || byDistance(a, b));
@@ -197,20 +207,33 @@ function speakersFirst(tier: Candidate[], wanted: number, language: string, poin
  * `offset + limit`, cut after `offset`.
  */
 export function nearestContacts(directory: ContactDirectory, point: Point, options: NearestOptions): NearbyContact[] {
+  return nearestCandidates(directory, point, options).map(({ contact, distanceKm }) => ({ ...contact, distanceKm }));
+}
+
+/**
+ * The contacts nearestContacts finds, in its order, as the directory keeps them (no copy with the
+ * distance): for callers that only count or read them, such as the nearby specialties of every answer.
+ */
+export function nearestDetails(directory: ContactDirectory, point: Point, options: NearestOptions): ContactDetails[] {
+  return nearestCandidates(directory, point, options).map(({ contact }) => contact);
+}
+
+function nearestCandidates(directory: ContactDirectory, point: Point, options: NearestOptions): Candidate[] {
   const within = options.radiusKm * GEOKDBUSH_SCALE * (1 + 1e-9);
   const language = options.language && languageName(options.language);
   const offset = options.offset ?? 0;
   const accepts = options.filter ?? (() => true);
+  const pointCube = toCube(point);
   const found: Candidate[] = [];
   for (const tierIndex of directory.tiers) {
     const wanted = offset + options.limit - found.length;
     if (wanted <= 0) break;
     const predicate = options.filter && ((item: number) => accepts(tierIndex.contacts[item]!));
-    let tier = candidates(around(tierIndex.index, point.longitude, point.latitude, wanted + SPARE_CANDIDATES, within, predicate), tierIndex.contacts, point, options.radiusKm);
-    if (language && tier.length > 0) tier = speakersFirst(tier, wanted, language, point, tierIndex, options.radiusKm, accepts);
+    let tier = candidates(around(tierIndex.index, point.longitude, point.latitude, wanted + SPARE_CANDIDATES, within, predicate), tierIndex, pointCube, options.radiusKm);
+    if (language && tier.length > 0) tier = speakersFirst(tier, wanted, language, point, pointCube, tierIndex, options.radiusKm, accepts);
     found.push(...tier.slice(0, wanted));
   }
-  return found.slice(offset).map(({ contact, distanceKm }) => ({ ...contact, distanceKm }));
+  return found.slice(offset);
 }
 
 /** Counts each contact shown in an answer, per day, for contact analytics. */
