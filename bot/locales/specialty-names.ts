@@ -35,7 +35,7 @@ export const SPECIALTY_NAMES: Record<LanguageCode, Record<KnownSpecialty, string
     Otolaryngology: 'HNO-Heilkunde', Physiotherapy: 'Physiotherapie', Endocrinology: 'Endokrinologie', Urology: 'Urologie',
   },
   fr: {
-    'General Practice': 'Médecine générale', Pediatrics: 'Pédiatrie', Dentistry: 'Dentaire', Gynecology: 'Gynécologie',
+    'General Practice': 'Médecine générale', Pediatrics: 'Pédiatrie', Dentistry: 'Chirurgie dentaire', Gynecology: 'Gynécologie',
     Cardiology: 'Cardiologie', Dermatology: 'Dermatologie', Psychiatry: 'Psychiatrie', Orthopedics: 'Orthopédie',
     'Emergency Medicine': 'Urgences', Ophthalmology: 'Ophtalmologie', Neurology: 'Neurologie',
     Otolaryngology: 'ORL', Physiotherapy: 'Kinésithérapie', Endocrinology: 'Endocrinologie', Urology: 'Urologie',

@@ -18,7 +18,7 @@ t.test('contacts first, then specialties, Open now and More results, then Report
   });
   const rows = keyboard.inline_keyboard.map((row) => row.map((button) => button.text));
   t.same(rows, [
-    ['6 · 🧭 Itinéraire', '6 · 📍'], ['7 · 🧭 Itinéraire', '7 · 📍'], ['✓ Dentistry · 3', 'Cardiology · 1'], ['Urology · 1'],
+    ['6 · 🧭 Itinéraire', '6 · 📍'], ['7 · 🧭 Itinéraire', '7 · 📍'], ['✓ Chirurgie dentaire · 3', 'Cardiologie · 1'], ['Urologie · 1'],
     ['🕒 Ouvert maintenant', '➡️ Plus de résultats'], ['⚠️ Signaler un problème'],
   ]);
   const [chosen, other] = keyboard.inline_keyboard[2]!;
