@@ -55,6 +55,12 @@ async function requireTwoFactor(on: boolean, graceDays: number): Promise<{ twoFa
   return (await response.json()) as { twoFactorRequiredFrom: string | null };
 }
 
+/**
+ * A forced sign-out lands on /login?clear=1, which reloads itself (loginScreenReloaded) before its first load completes at times:
+ * waiting for that load would fail as aborted, so a wait for the login screen waits for the navigation's commit.
+ */
+const FORCED_SIGN_OUT = { waitUntil: 'commit' } as const;
+
 t.test('Settings lists the sessions of two browsers; ending the other signs it out at its next request', async (t) => {
   const user = { username: 'sally', password: 'sally-the-editor', role: 'editor' as const };
   await server.createUser(user);
@@ -84,7 +90,7 @@ t.test('Settings lists the sessions of two browsers; ending the other signs it o
 
   // The other browser still shows the dashboard; its next request finds the session ended.
   await otherBrowser.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Medical Contacts' }).click();
-  await otherBrowser.waitForURL((url) => url.pathname === '/login');
+  await otherBrowser.waitForURL((url) => url.pathname === '/login', FORCED_SIGN_OUT);
   await otherBrowser.getByRole('heading', { name: 'Admin Login' }).waitFor();
   t.pass('the other browser is back at the login screen');
   await otherBrowser.getByRole('status').getByText('This session was ended from another of your sessions. Sign in again.').waitFor();
@@ -184,7 +190,7 @@ t.test('a role change sends the user to the login screen saying their new role',
 
   // The console's next request, its 5-second poll of the notifications, is refused with the reason. A click
   // or a navigation here would race that poll: whichever came second would find the tokens already cleared.
-  await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('reason') === 'role_changed');
+  await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('reason') === 'role_changed', FORCED_SIGN_OUT);
   const notice = page.getByRole('status');
   await notice.getByText('Your role was changed to Editor. Sign in again to continue.').waitFor();
   t.pass('the login screen says what changed and what to do');
