@@ -1,6 +1,8 @@
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
-import { Bot, Composer, type Api } from 'grammy';
+import { Bot, type Api, type ApiClientOptions } from 'grammy';
+import { createBotApiFetch } from './bot-api-fetch.js';
+import { BotComposer } from './composer.js';
 import type { Update, UserFromGetMe } from 'grammy/types';
 import { run, type RunnerHandle } from '@grammyjs/runner';
 import type { Sql } from '../sql/database.js';
@@ -79,7 +81,7 @@ export function createBot(options: BotOptions): MedBot {
   const now = options.now ?? (() => new Date());
   const onError = options.onError ?? ((error: unknown) => console.error('bot error', error));
   const bot = new Bot<BotContext>(options.token, {
-    client: options.apiRoot ? { apiRoot: options.apiRoot } : {},
+    client: { ...(options.apiRoot && { apiRoot: options.apiRoot }), fetch: createBotApiFetch() as unknown as NonNullable<ApiClientOptions['fetch']> },
     ...(options.botInfo && { botInfo: options.botInfo }),
   });
   const recorder = createRecorder({ sql: options.sql, spillDir: options.dataDir ? path.join(options.dataDir, SPILL_FOLDER) : null, onError });
@@ -134,7 +136,7 @@ export function createBot(options: BotOptions): MedBot {
   // Before the guard: the update it fingerprints and every attempt see the same cleaned texts.
   bot.use(stripControlCharacters());
   // What one attempt at an update runs; the guard runs it once per update, again while the database is away.
-  const handling = new Composer<BotContext>();
+  const handling = new BotComposer();
   handling.use(requestLog(deps));
   handling.use(trackUser(deps));
   handling.use(botMembershipUpdates(deps));

@@ -1,4 +1,6 @@
-import { Composer, InlineKeyboard } from 'grammy';
+import type { Composer } from 'grammy';
+import { InlineKeyboard } from 'grammy';
+import { BotComposer } from '../composer.js';
 import type { Sql } from '../../sql/database.js';
 import { searchPlaces } from '../../sql/cities.js';
 import { escapeHtml } from '../../api/contract/message-templates.js';
@@ -77,7 +79,7 @@ async function ignoreButton(ctx: BotContext & { callbackQuery: { data?: string }
  * Text that names no specialty goes on to the place search, as before.
  */
 export function findFeature(deps: FindDeps): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new BotComposer();
 
   composer.command('find', async (ctx) => {
     const texts = FIND_TEXTS[ctx.request.language];

@@ -1,4 +1,6 @@
-import { Composer, InlineKeyboard } from 'grammy';
+import type { Composer } from 'grammy';
+import { InlineKeyboard } from 'grammy';
+import { BotComposer } from '../composer.js';
 import { isLanguageCode, languageName, nativeLanguageName, type LanguageCode } from '../../api/contract/languages.js';
 import { escapeHtml } from '../../api/contract/message-templates.js';
 import { setChosenLanguage } from '../../sql/bot-state.js';
@@ -27,7 +29,7 @@ function languageKeyboard(offered: readonly LanguageCode[], current: LanguageCod
  * (across restarts and instances) until they choose another, and answers in it at once.
  */
 export function languageFeature(deps: { sql: Sql; recorder: Recorder; memory: BotMemory }): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new BotComposer();
 
   composer.command('language', async (ctx) => {
     const { language, settings } = ctx.request;

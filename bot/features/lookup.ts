@@ -1,4 +1,5 @@
-import { Composer } from 'grammy';
+import type { Composer } from 'grammy';
+import { BotComposer } from '../composer.js';
 import type { Sql } from '../../sql/database.js';
 import type { Place } from '../../sql/cities.js';
 import { nearestContacts, type Point } from '../../sql/contact-lookup.js';
@@ -167,7 +168,7 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
 
 /** Locations (a pin, a venue, a live location's first point) and places chosen from buttons. */
 export function lookupFeature(deps: LookupDeps): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new BotComposer();
 
   composer.on('message:location', async (ctx) => {
     const { latitude, longitude } = ctx.message.location;

@@ -1,4 +1,5 @@
-import { Composer } from 'grammy';
+import type { Composer } from 'grammy';
+import { BotComposer } from '../composer.js';
 import type { Sql } from '../../sql/database.js';
 import { saveMembership } from '../../sql/access-control.js';
 import { markTelegramUserUnreachable } from '../../sql/bot-users.js';
@@ -11,7 +12,7 @@ import type { Recorder } from '../recorder.js';
  * unblocking it in private, and the bot being removed from a group.
  */
 export function botMembershipUpdates(deps: { sql: Sql; recorder: Recorder }): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new BotComposer();
   composer.on('my_chat_member', async (ctx, next) => {
     const { chat, new_chat_member: member } = ctx.myChatMember;
     if (chat.type === 'private') {
@@ -34,7 +35,7 @@ export function botMembershipUpdates(deps: { sql: Sql; recorder: Recorder }): Co
 
 /** Membership changes inside authorized groups (the access gate has vetted the group). */
 export function groupMembershipUpdates(deps: { sql: Sql }): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new BotComposer();
   composer.on('chat_member', async (ctx) => {
     const member = ctx.chatMember.new_chat_member;
     const isActive = isMemberStatus(member);

@@ -1,4 +1,6 @@
-import { Composer, InlineKeyboard } from 'grammy';
+import type { Composer } from 'grammy';
+import { InlineKeyboard } from 'grammy';
+import { BotComposer } from '../composer.js';
 import type { Sql } from '../../sql/database.js';
 import { searchPlaces, type PlaceMatch } from '../../sql/cities.js';
 import { recordOutcome, type BotContext } from '../context.js';
@@ -30,7 +32,7 @@ export function clearMatch(places: PlaceMatch[]): PlaceMatch | undefined {
  * one clear match asks for confirmation, several offer a choice, none gets the help hint.
  */
 export function placeSearchFeature(deps: { sql: Sql; recorder: Recorder }): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new BotComposer();
   composer.on('message:text', async (ctx) => {
     const text = ctx.message.text.trim();
     if (text.startsWith('/')) {

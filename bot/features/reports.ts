@@ -1,4 +1,6 @@
-import { Composer, InlineKeyboard } from 'grammy';
+import type { Composer } from 'grammy';
+import { InlineKeyboard } from 'grammy';
+import { BotComposer } from '../composer.js';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Sql } from '../../sql/database.js';
 import { commentOnReport, contactNames, reportNotification, setReportPrompt, storeContactReport } from '../../sql/contact-reports.js';
@@ -34,7 +36,7 @@ function answerContactIds(markup: InlineKeyboardMarkup | undefined): number[] {
  * notification. Reports cost no daily request.
  */
 export function reportsFeature(deps: { sql: Sql }): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new BotComposer();
 
   composer.callbackQuery(REPORT_CALLBACK, async (ctx) => {
     await ctx.answerCallbackQuery().catch(() => undefined);

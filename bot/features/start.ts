@@ -1,4 +1,5 @@
-import { Composer } from 'grammy';
+import type { Composer } from 'grammy';
+import { BotComposer } from '../composer.js';
 import type { BotCommand } from 'grammy/types';
 import type { LanguageCode } from '../../api/contract/languages.js';
 import { textsIn } from '../locales/index.js';
@@ -19,7 +20,7 @@ export function botCommands(language: LanguageCode): BotCommand[] {
 
 /** /start answers with the welcome template, /help with the help template. */
 export function startFeature(deps: ReplyDeps): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new BotComposer();
   composer.command('start', async (ctx) => {
     await replyWithTemplate(deps, ctx, 'welcome');
     recordOutcome(ctx, 'INFO', 'Sent the welcome message');

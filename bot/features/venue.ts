@@ -1,4 +1,5 @@
-import { Composer } from 'grammy';
+import type { Composer } from 'grammy';
+import { BotComposer } from '../composer.js';
 import type { Sql } from '../../sql/database.js';
 import { findMedicalContact } from '../../sql/medical-contacts.js';
 import { escapeHtml } from '../../api/contract/message-templates.js';
@@ -12,7 +13,7 @@ import { sendHtml } from '../replies.js';
  * open in their maps app. It costs no daily request.
  */
 export function venueFeature(deps: { sql: Sql }): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new BotComposer();
   composer.callbackQuery(VENUE_CALLBACK, async (ctx) => {
     // A press the bot reaches late (after a restart) can no longer be acknowledged; it is still answered.
     await ctx.answerCallbackQuery().catch(() => undefined);
