@@ -1,7 +1,7 @@
 import KDBush from 'kdbush';
-import { around } from 'geokdbush';
+import { nearestItems } from './nearest-items.js';
 import type { Sql } from './database.js';
-import { GEOKDBUSH_SCALE } from './contact-lookup.js';
+import { INDEX_DISTANCE_SCALE } from './contact-lookup.js';
 import { placesNamed } from './city-alternate-names.js';
 
 export interface CityRow {
@@ -105,6 +105,6 @@ export async function loadGazetteer(sql: Sql): Promise<Gazetteer> {
  */
 export function nearestPlaceIn(gazetteer: Gazetteer, latitude: number, longitude: number, maxKm = 50): Place | undefined {
   if (!gazetteer.index) return undefined;
-  const [item] = around(gazetteer.index, longitude, latitude, 1, maxKm * GEOKDBUSH_SCALE);
+  const [item] = nearestItems(gazetteer.index, longitude, latitude, 1, maxKm * INDEX_DISTANCE_SCALE);
   return item === undefined ? undefined : gazetteer.places[item];
 }

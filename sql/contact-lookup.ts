@@ -1,5 +1,5 @@
 import KDBush from 'kdbush';
-import { around } from 'geokdbush';
+import { nearestItems } from './nearest-items.js';
 import type { Sql } from './database.js';
 import { Kept } from './kept.js';
 import { languageName, type LanguageCode } from '../api/contract/languages.js';
@@ -32,8 +32,8 @@ export interface NearbyContact {
 
 /** earthdistance's sphere (its earth() function), in metres: distances are measured on it, as the database would. */
 const EARTH_M = 6378168;
-/** geokdbush measures on a sphere of 6,371 km: its distances are ours scaled by this. */
-export const GEOKDBUSH_SCALE = 6371_000 / EARTH_M;
+/** nearestItems measures on a sphere of 6,371 km: its distances are ours scaled by this. */
+export const INDEX_DISTANCE_SCALE = 6371_000 / EARTH_M;
 /** Candidates beyond the limit per tier, so rounding between the two measures never drops a nearer contact. */
 const SPARE_CANDIDATES = 2;
 
@@ -191,8 +191,8 @@ function speakersFirst(tier: Candidate[], wanted: number, language: string, poin
   const first = (candidate: Candidate) => (candidate.distanceKm <= windowKm && speaks(candidate.contact) ? 0 : 1);
   if (tier.at(-1)!.distanceKm <= windowKm && tier.length >= wanted + SPARE_CANDIDATES) {
     const known = new Set(tier.map((candidate) => candidate.contact.id));
-    const within = windowKm * GEOKDBUSH_SCALE * (1 + 1e-9);
-    const farther = around(index, point.longitude, point.latitude, wanted, within, (item) => !known.has(contacts[item]!.id) && speaks(contacts[item]!) && accepts(contacts[item]!));
+    const within = windowKm * INDEX_DISTANCE_SCALE * (1 + 1e-9);
+    const farther = nearestItems(index, point.longitude, point.latitude, wanted, within, (item) => !known.has(contacts[item]!.id) && speaks(contacts[item]!) && accepts(contacts[item]!));
     tier = [...tier, ...candidates(farther, directoryTier, pointCube, windowKm)];
   }
   // Stable, and the tier is in distance order: each group keeps it.
@@ -207,19 +207,39 @@ function speakersFirst(tier: Candidate[], wanted: number, language: string, poin
  * `offset + limit`, cut after `offset`.
  */
 export function nearestContacts(directory: ContactDirectory, point: Point, options: NearestOptions): NearbyContact[] {
-  return nearestCandidates(directory, point, options).map(({ contact, distanceKm }) => ({ ...contact, distanceKm }));
+  return nearestCandidates(directory, point, options).map(({ contact, distanceKm }) => withDistance(contact, distanceKm));
+}
+
+/** The contact with its distance: written out, since spreading an object of this many fields copies it slowly, for every contact of every answer. */
+function withDistance(contact: ContactDetails, distanceKm: number): NearbyContact {
+  const { id, name, phone, specialty, city, contactMethod, telegramUsername, isWhatsappOnly, availableHours, languages, specialInstructions, isMasterOfMedicine, latitude, longitude, timeZone, hours } = contact;
+  return { id, name, phone, specialty, city, contactMethod, telegramUsername, isWhatsappOnly, availableHours, languages, specialInstructions, isMasterOfMedicine, latitude, longitude, timeZone, hours, distanceKm };
 }
 
 /**
- * The contacts nearestContacts finds, in its order, as the directory keeps them (no copy with the
- * distance): for callers that only count or read them, such as the nearby specialties of every answer.
+ * At most `limit` of the nearest contacts within the radius that the filter accepts, Master of Medicine
+ * first as in an answer, as the directory keeps them and in no particular order: for counting (the
+ * nearby specialties of every answer), without measuring each one's distance again, sorting or copying.
  */
-export function nearestDetails(directory: ContactDirectory, point: Point, options: NearestOptions): ContactDetails[] {
-  return nearestCandidates(directory, point, options).map(({ contact }) => contact);
+export function nearbyDetails(directory: ContactDirectory, point: Point, options: Omit<NearestOptions, 'language' | 'offset'>): ContactDetails[] {
+  const within = options.radiusKm * INDEX_DISTANCE_SCALE * (1 + 1e-9);
+  const pointCube = toCube(point);
+  const found: ContactDetails[] = [];
+  for (const { index, contacts, cubes } of directory.tiers) {
+    const wanted = options.limit - found.length;
+    if (wanted <= 0) break;
+    const accepts = options.filter;
+    const predicate = accepts && ((item: number) => accepts(contacts[item]!));
+    // The index's sphere and earthdistance's differ a little: the radius is the answers' own.
+    for (const item of nearestItems(index, point.longitude, point.latitude, wanted, within, predicate)) {
+      if (distanceKm(cubes, item, pointCube) <= options.radiusKm) found.push(contacts[item]!);
+    }
+  }
+  return found;
 }
 
 function nearestCandidates(directory: ContactDirectory, point: Point, options: NearestOptions): Candidate[] {
-  const within = options.radiusKm * GEOKDBUSH_SCALE * (1 + 1e-9);
+  const within = options.radiusKm * INDEX_DISTANCE_SCALE * (1 + 1e-9);
   const language = options.language && languageName(options.language);
   const offset = options.offset ?? 0;
   const accepts = options.filter ?? (() => true);
@@ -229,7 +249,7 @@ function nearestCandidates(directory: ContactDirectory, point: Point, options: N
     const wanted = offset + options.limit - found.length;
     if (wanted <= 0) break;
     const predicate = options.filter && ((item: number) => accepts(tierIndex.contacts[item]!));
-    let tier = candidates(around(tierIndex.index, point.longitude, point.latitude, wanted + SPARE_CANDIDATES, within, predicate), tierIndex, pointCube, options.radiusKm);
+    let tier = candidates(nearestItems(tierIndex.index, point.longitude, point.latitude, wanted + SPARE_CANDIDATES, within, predicate), tierIndex, pointCube, options.radiusKm);
     if (language && tier.length > 0) tier = speakersFirst(tier, wanted, language, point, pointCube, tierIndex, options.radiusKm, accepts);
     found.push(...tier.slice(0, wanted));
   }
