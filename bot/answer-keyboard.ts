@@ -1,9 +1,9 @@
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
 import type { LanguageCode } from '../api/contract/languages.js';
 import type { NearbyContact } from '../sql/contact-lookup.js';
-import { contactButtons, reportButton } from './contact-buttons.js';
+import { contactButtons, directionsFrom, reportButton } from './contact-buttons.js';
 import { FIND_TEXTS } from './locales/find.js';
-import { encodeSearchState, type SearchState } from './search-state.js';
+import { searchStateEncoder, type SearchState } from './search-state.js';
 import type { SpecialtyCount } from './search-filters.js';
 import { isSpecialty, specialtyKey, specialtyLabel } from './specialties.js';
 
@@ -36,10 +36,12 @@ export interface AnswerKeyboardInput {
 export function answerKeyboard(input: AnswerKeyboardInput): InlineKeyboardMarkup {
   const { contacts, firstPosition, search, specialty, nearby, hasMore, language } = input;
   const texts = FIND_TEXTS[language];
-  const rows: InlineKeyboardButton[][] = contacts.map((contact, index) => contactButtons(contact, firstPosition + index, search.point, language)).filter((row) => row.length > 0);
+  const routeTo = directionsFrom(search.point);
+  const rows: InlineKeyboardButton[][] = contacts.map((contact, index) => contactButtons(contact, firstPosition + index, routeTo, language)).filter((row) => row.length > 0);
   const used = rows.flat().length;
 
-  const button = (text: string, state: SearchState): InlineKeyboardButton => ({ text, callback_data: encodeSearchState(state) });
+  const encode = searchStateEncoder(search);
+  const button = (text: string, state: SearchState): InlineKeyboardButton => ({ text, callback_data: encode(state) });
   const fixed = [button(search.openNow ? `✓ ${texts.openNowButton}` : texts.openNowButton, { ...search, openNow: !search.openNow, offset: 0 })];
   if (hasMore) fixed.push(button(texts.moreResultsButton, { ...search, offset: search.offset + contacts.length }));
 

@@ -13,10 +13,11 @@ function coordinate(value: number): string {
   return String(Number(value.toFixed(5)));
 }
 
-/** OpenStreetMap's car route from the user's point to the contact. */
-export function directionsUrl(from: Point, to: Point): string {
-  const route = `${coordinate(from.latitude)},${coordinate(from.longitude)};${coordinate(to.latitude)},${coordinate(to.longitude)}`;
-  return `https://www.openstreetmap.org/directions?engine=fossgis_osrm_car&route=${encodeURIComponent(route)}`;
+/** OpenStreetMap's car routes from the user's point, to each contact of an answer: the start is written once. */
+export function directionsFrom(from: Point): (to: Point) => string {
+  // The route "lat,lon;lat,lon" as encodeURIComponent writes it (%2C, %3B): the numbers themselves need no escaping.
+  const start = `https://www.openstreetmap.org/directions?engine=fossgis_osrm_car&route=${coordinate(from.latitude)}%2C${coordinate(from.longitude)}%3B`;
+  return (to) => `${start}${coordinate(to.latitude)}%2C${coordinate(to.longitude)}`;
 }
 
 /** The contact's WhatsApp chat, when it is reached on WhatsApp and its phone has digits. */
@@ -36,13 +37,13 @@ function telegramUrl(contact: NearbyContact): string | undefined {
  * The buttons of one contact of an answer, in one row under it, each label led by the contact's
  * number in the answer: its Telegram, its WhatsApp, the route from the user's point, and 📍.
  */
-export function contactButtons(contact: NearbyContact, position: number, origin: Point, language: LanguageCode): InlineKeyboardButton[] {
+export function contactButtons(contact: NearbyContact, position: number, routeTo: (to: Point) => string, language: LanguageCode): InlineKeyboardButton[] {
   const buttons: InlineKeyboardButton[] = [];
   const telegram = telegramUrl(contact);
   if (telegram) buttons.push({ text: `${position} · Telegram`, url: telegram });
   const whatsapp = whatsappUrl(contact);
   if (whatsapp) buttons.push({ text: `${position} · WhatsApp`, url: whatsapp });
-  buttons.push({ text: `${position} · 🧭 ${reachTexts(language).route}`, url: directionsUrl(origin, contact) });
+  buttons.push({ text: `${position} · 🧭 ${reachTexts(language).route}`, url: routeTo(contact) });
   buttons.push({ text: `${position} · 📍`, callback_data: `venue:${contact.id}` });
   return buttons;
 }

@@ -27,10 +27,19 @@ export const MAX_OFFSET = 1000;
 
 export const SEARCH_CALLBACK = /^s:(-?\d{1,2}\.\d{5}):(-?\d{1,3}\.\d{5}):([0-9a-z]{0,7}):([01]):(\d{1,4}):([0-9a-z]{1,7})$/;
 
+/**
+ * Encodes variations of one search (its specialty, open-now and offset, as the buttons under an answer
+ * change them), formatting its point and time once.
+ */
+export function searchStateEncoder({ point, since }: Pick<SearchState, 'point' | 'since'>): (state: Pick<SearchState, 'specialtyKey' | 'openNow' | 'offset'>) => string {
+  const head = `s:${point.latitude.toFixed(DECIMALS)}:${point.longitude.toFixed(DECIMALS)}:`;
+  const tail = `:${since.toString(36)}`;
+  return ({ specialtyKey, openNow, offset }) => `${head}${specialtyKey ?? ''}:${openNow ? 1 : 0}:${offset}${tail}`;
+}
+
 /** "s:48.85660:2.35220:1x2y3z:1:5:t4k2pc" (the search's time in base 36). */
 export function encodeSearchState(state: SearchState): string {
-  const { point, specialtyKey, openNow, offset, since } = state;
-  return `s:${point.latitude.toFixed(DECIMALS)}:${point.longitude.toFixed(DECIMALS)}:${specialtyKey ?? ''}:${openNow ? 1 : 0}:${offset}:${since.toString(36)}`;
+  return searchStateEncoder(state)(state);
 }
 
 /** The search a button names; undefined for data that is not one (garbled, or from another version of the bot). */

@@ -2,6 +2,11 @@ import { distance } from 'fastest-levenshtein';
 import type { LanguageCode } from '../api/contract/languages.js';
 import { KNOWN_SPECIALTIES, SPECIALTY_NAMES, type KnownSpecialty } from './locales/specialty-names.js';
 
+/** normalize's answers: a directory has a few dozen specialties, each normalized for every button and filtered contact. */
+const normalizedTexts = new Map<string, string>();
+/** Typed texts pass through normalize too: the cache starts again rather than grow without bound. */
+const NORMALIZED_KEPT = 2000;
+
 /**
  * What people type for the common specialties, in each language the bot speaks, by the name the
  * directory gives the specialty. The directory's own names are matched too, so a specialty missing
@@ -146,7 +151,13 @@ const JOINING_WORDS = new Set([
 
 /** Lower case without accents or other marks: "Zahnärztin" and "zahnarztin" are the same word. */
 export function normalize(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  let normalized = normalizedTexts.get(text);
+  if (normalized === undefined) {
+    normalized = text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+    if (normalizedTexts.size >= NORMALIZED_KEPT) normalizedTexts.clear();
+    normalizedTexts.set(text, normalized);
+  }
+  return normalized;
 }
 
 /** The typos allowed in a word of this length: none in short ones, where one letter makes another word. */

@@ -40,9 +40,14 @@ export function templateVariables(content: string): string[] {
 
 export const TELEGRAM_MESSAGE_LIMIT = 4096;
 
+const HTML_SPECIAL = /[&<>"]/;
+const HTML_SPECIALS = /[&<>"]/g;
+const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+
 /** Escapes text for Telegram's HTML parse mode. */
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  // Most names and places have nothing to escape: one test, and the text as it is.
+  return HTML_SPECIAL.test(text) ? text.replace(HTML_SPECIALS, (special) => HTML_ENTITIES[special]!) : text;
 }
 
 export type TemplateValues = Record<string, string | number | undefined | null>;

@@ -6,7 +6,9 @@ const EVERY_CONTROL_CHARACTER = new RegExp(CONTROL_CHARACTER_IN_TEXT.source, 'g'
 
 function strip(value: object): void {
   const fields = value as Record<string, unknown>;
-  for (const [key, item] of Object.entries(fields)) {
+  // for…in over an update's own plain fields: no array of entries per object of every update.
+  for (const key in fields) {
+    const item = fields[key];
     if (typeof item === 'string') {
       if (CONTROL_CHARACTER_IN_TEXT.test(item)) fields[key] = item.replace(EVERY_CONTROL_CHARACTER, '');
     } else if (item && typeof item === 'object') {

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { GrammyError } from 'grammy';
 import type { InlineKeyboardButton, Update } from 'grammy/types';
-import { contactButtons, reportButton } from '../../bot/contact-buttons.js';
+import { contactButtons, directionsFrom, reportButton } from '../../bot/contact-buttons.js';
 import type { ChatMessage } from '../../bot/simulator/index.js';
 import type { NearbyContact, Point } from '../../sql/contact-lookup.js';
 import { usedToday } from '../../sql/daily-usage.js';
@@ -81,7 +81,7 @@ async function report(userId: number, answer: ChatMessage, contactId: number, pr
 
 t.test('each contact gets its Telegram, WhatsApp, route and map buttons with exact links', async (t) => {
   const origin = { latitude: 41.9028, longitude: 12.4964 };
-  t.strictSame(contactButtons(annaNearby, 1, origin, 'en'), [
+  t.strictSame(contactButtons(annaNearby, 1, directionsFrom(origin), 'en'), [
     { text: '1 · Telegram', url: 'https://t.me/dr_anna' },
     {
       text: '1 · 🧭 Route',
@@ -89,7 +89,7 @@ t.test('each contact gets its Telegram, WhatsApp, route and map buttons with exa
     },
     { text: '1 · 📍', callback_data: `venue:${anna.id}` },
   ] satisfies InlineKeyboardButton[]);
-  t.strictSame(contactButtons(brunoNearby, 2, origin, 'de'), [
+  t.strictSame(contactButtons(brunoNearby, 2, directionsFrom(origin), 'de'), [
     { text: '2 · WhatsApp', url: 'https://wa.me/390622222222' },
     {
       text: '2 · 🧭 Route',
@@ -99,10 +99,10 @@ t.test('each contact gets its Telegram, WhatsApp, route and map buttons with exa
   ]);
   const whatsappOnly = nearby(7, { latitude: -1.2921, longitude: 36.8219, phone: '+254 (20) 555-01', isWhatsappOnly: true });
   t.strictSame(
-    contactButtons(whatsappOnly, 3, { latitude: -1.28333333, longitude: 36.81666667 }, 'uk').map((button) => 'url' in button && button.url),
+    contactButtons(whatsappOnly, 3, directionsFrom({ latitude: -1.28333333, longitude: 36.81666667 }), 'uk').map((button) => 'url' in button && button.url),
     ['https://wa.me/2542055501', 'https://www.openstreetmap.org/directions?engine=fossgis_osrm_car&route=-1.28333%2C36.81667%3B-1.2921%2C36.8219', false],
   );
-  t.equal(contactButtons(whatsappOnly, 3, rome, 'uk')[1]!.text, '3 · 🧭 Маршрут');
+  t.equal(contactButtons(whatsappOnly, 3, directionsFrom(rome), 'uk')[1]!.text, '3 · 🧭 Маршрут');
   t.strictSame(reportButton('en'), { text: '⚠️ Report a problem', callback_data: 'report' });
   t.equal(reportButton('fr').text, '⚠️ Signaler un problème');
 });
