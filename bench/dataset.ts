@@ -242,9 +242,19 @@ async function generateLogs(sql: Sql, sizes: DatasetSizes, from: Date, to: Date)
   const days = (to.getTime() - from.getTime()) / DAY_MS;
   const perDay = sizes.logs / days;
   const kinds = sql.unsafe(LOG_KINDS);
+  // The texts of the search first (migration 041), each row then takes its text's id as the bot's recorder
+  // gives it: the trigger that finds it for rows written without one costs a function call per row.
+  await sql`
+    SELECT bot_log_text_ids(array_agg(message), array_agg(command), array_agg(error_message), array_agg(${to}::date))
+    FROM (
+      SELECT replace(k.message, '%', coalesce(r.results::text, '')) AS message, k.command, k.error_message
+      FROM ${kinds} CROSS JOIN LATERAL (
+        SELECT n AS results FROM generate_series(1, 5) AS n WHERE k.results = 1
+        UNION ALL SELECT k.results WHERE k.results IS DISTINCT FROM 1) r
+    ) texts`;
   return inChunks(sql, 'bot logs', sizes.logs, 100_000, (tx, first, last) => tx`
     INSERT INTO bot_logs (created_at, level, message, command, user_id, chat_id, duration_ms, error_message, metadata,
-      latitude, longitude, city, region, country, result_count)
+      latitude, longitude, city, region, country, result_count, text_id)
     SELECT ${from}::timestamptz + make_interval(secs => 86400 * (t.day + t.part - 0.6 * sin(2 * pi() * t.part) / (2 * pi()))),
       k.level, replace(k.message, '%', coalesce(c.results::text, '')), k.command, ${FIRST_USER_ID}::bigint + r.user,
       CASE WHEN r.group_chat THEN ${FIRST_GROUP_ID}::bigint - r.user % ${sizes.groups} ELSE ${FIRST_USER_ID}::bigint + r.user END,
@@ -254,7 +264,9 @@ async function generateLogs(sql: Sql, sizes: DatasetSizes, from: Date, to: Date)
       CASE WHEN k.command = 'location' AND k.has_place THEN p.latitude + r.dlat END,
       CASE WHEN k.command = 'location' AND k.has_place THEN p.longitude + r.dlon END,
       CASE WHEN k.has_place THEN p.name END, CASE WHEN k.has_place THEN p.region END, CASE WHEN k.has_place THEN p.country END,
-      c.results
+      c.results,
+      (SELECT t.id FROM bot_log_texts t WHERE bot_log_text_digest(t.search_text) =
+        bot_log_text_digest(bot_log_search_text(replace(k.message, '%', coalesce(c.results::text, '')), k.command, k.error_message)))
     FROM generate_series(${first}::bigint, ${last - 1}::bigint) AS i
       -- The day of the row and how far into it; the sine puts fewer rows at night (UTC) than by day.
       CROSS JOIN LATERAL (SELECT floor(i / ${perDay}::float8) AS day, i / ${perDay}::float8 - floor(i / ${perDay}::float8) AS part) t

@@ -30,9 +30,17 @@ export interface StoredBotLog extends NewBotLog {
   id: number;
 }
 
-/** Writes a batch of log rows in one statement. */
+/**
+ * Writes a batch of log rows: the ids of their texts (migration 041; adding the new ones), then the rows
+ * in one statement. The texts repeat, so only the distinct ones are sent for their ids.
+ */
 export async function insertBotLogs(sql: Sql, rows: NewBotLog[]): Promise<void> {
   if (rows.length === 0) return;
+  const { texts, textIndexOfRow } = distinctTexts(rows);
+  const [found] = await sql<{ ids: number[] }[]>`
+    SELECT bot_log_text_ids(${texts.map((text) => text.message)}::text[], ${texts.map((text) => text.command)}::text[],
+      ${texts.map((text) => text.errorMessage)}::text[], ${texts.map((text) => text.loggedOn)}::date[]) AS ids`;
+  const ids = found!.ids;
   const column = (key: Exclude<keyof NewBotLog, 'metadata'>) =>
     rows.map((row) => {
       const value = row[key];
@@ -40,7 +48,7 @@ export async function insertBotLogs(sql: Sql, rows: NewBotLog[]): Promise<void> 
     });
   await sql`
     INSERT INTO bot_logs (created_at, level, message, command, user_id, chat_id, duration_ms, error_message,
-      metadata, latitude, longitude, city, region, country, result_count, language)
+      metadata, latitude, longitude, city, region, country, result_count, language, text_id)
     -- text[] first: a jsonb[] parameter would encode each JSON text again, as a string.
     SELECT * FROM unnest(
       ${column('createdAt')}::timestamptz[], ${column('level')}::text[], ${column('message')}::text[],
@@ -49,7 +57,40 @@ export async function insertBotLogs(sql: Sql, rows: NewBotLog[]): Promise<void> 
       ${rows.map((row) => JSON.stringify(row.metadata))}::text[]::jsonb[],
       ${column('latitude')}::float8[], ${column('longitude')}::float8[], ${column('city')}::text[],
       ${column('region')}::text[], ${column('country')}::text[], ${column('resultCount')}::int[],
-      ${column('language')}::text[])`;
+      ${column('language')}::text[], ${textIndexOfRow.map((index) => ids[index]!)}::bigint[])`;
+}
+
+interface LogText {
+  message: string;
+  command: string | null;
+  errorMessage: string | null;
+  /** The newest row's time with it, in ms. */
+  newest: number;
+}
+
+/**
+ * The rows' distinct (message, command, error), each with the UTC day of its newest row, and which one each
+ * row has. Looked up by the rows' own strings, whose hashes V8 keeps, rather than by a key built per row.
+ */
+function distinctTexts(rows: NewBotLog[]) {
+  const texts: LogText[] = [];
+  const byMessage = new Map<string, Map<string | null, Map<string | null, number>>>();
+  const textIndexOfRow = rows.map(({ message, command, errorMessage, createdAt }) => {
+    let byCommand = byMessage.get(message);
+    if (!byCommand) byMessage.set(message, (byCommand = new Map()));
+    let byError = byCommand.get(command);
+    if (!byError) byCommand.set(command, (byError = new Map()));
+    let index = byError.get(errorMessage);
+    const at = createdAt.getTime();
+    if (index === undefined) {
+      index = texts.push({ message, command, errorMessage, newest: at }) - 1;
+      byError.set(errorMessage, index);
+    } else if (at > texts[index]!.newest) {
+      texts[index]!.newest = at;
+    }
+    return index;
+  });
+  return { texts: texts.map(({ newest, ...text }) => ({ ...text, loggedOn: new Date(newest).toISOString().slice(0, 10) })), textIndexOfRow };
 }
 
 type Condition = postgres.PendingQuery<postgres.Row[]>;
@@ -58,15 +99,19 @@ type Condition = postgres.PendingQuery<postgres.Row[]>;
 const TELEGRAM_ID = /^-?\d{1,15}$/;
 
 /**
- * The WHERE condition of a log filter: `WHERE ${botLogFilterSql(sql, filter)}`. Text matches the
- * message, command or error in any case, through the trigram index of migration 008 (the
- * expression here must stay the one indexed there); a whole number also matches the ids exactly.
+ * The WHERE condition of a log filter: `WHERE ${where}` (a fragment is a pending query, so it comes in an
+ * object: awaited bare, it would run). Text matches the
+ * message, command or error in any case: the distinct texts that match, found through their trigram index
+ * (migration 041), then their rows by text_id. A whole number also matches the ids exactly.
  */
-function botLogFilterSql(sql: Sql, filter: BotLogFilter): Condition {
+async function botLogFilter(sql: Sql, filter: BotLogFilter): Promise<{ where: Condition }> {
   const conditions: Condition[] = [];
   if (filter.level !== 'all') conditions.push(sql`level = ${filter.level}`);
   if (filter.search) {
-    const text = sql`lower(message || ' ' || coalesce(command, '') || ' ' || coalesce(error_message, '')) LIKE lower(${containsPattern(filter.search)})`;
+    // Looked up first and given as values, not as a subquery: the plan then knows how many rows the texts
+    // have (a count over a common text took twice as long without), and it stays an index condition in an OR.
+    const texts = await sql<{ id: number }[]>`SELECT id FROM bot_log_texts WHERE search_text LIKE lower(${containsPattern(filter.search)})`;
+    const text = sql`text_id = ANY (${texts.map((row) => row.id)}::bigint[])`;
     if (TELEGRAM_ID.test(filter.search)) {
       const id = Number(filter.search);
       conditions.push(sql`(user_id = ${id} OR chat_id = ${id} OR ${text})`);
@@ -74,8 +119,8 @@ function botLogFilterSql(sql: Sql, filter: BotLogFilter): Condition {
       conditions.push(text);
     }
   }
-  if (conditions.length === 0) return sql`TRUE`;
-  return conditions.slice(1).reduce((all, condition) => sql`${all} AND ${condition}`, conditions[0]!);
+  if (conditions.length === 0) return { where: sql`TRUE` };
+  return { where: conditions.slice(1).reduce((all, condition) => sql`${all} AND ${condition}`, conditions[0]!) };
 }
 
 interface BotLogRow extends Omit<BotLog, 'timestamp'> {
@@ -104,9 +149,10 @@ export async function listBotLogs(
   filter: BotLogFilter,
   page: { newestId: number; limit: number; before?: number; after?: number },
 ): Promise<{ items: BotLog[]; hasOlder: boolean }> {
+  const { where } = await botLogFilter(sql, filter);
   const rows = await sql<BotLogRow[]>`
     SELECT ${logColumns(sql)} FROM bot_logs
-    WHERE ${botLogFilterSql(sql, filter)} AND id <= ${page.newestId}
+    WHERE ${where} AND id <= ${page.newestId}
       ${page.before === undefined ? sql`` : sql`AND id < ${page.before}`}
       ${page.after === undefined ? sql`` : sql`AND id > ${page.after}`}
     ORDER BY id DESC
@@ -146,13 +192,14 @@ export async function countBotLogs(
   filter: BotLogFilter,
   range: { newestId: number; after?: number },
 ): Promise<BotLogCounts> {
+  const { where } = await botLogFilter(sql, filter);
   const [row] = await sql<({ total: number } & BotLogStats)[]>`
     SELECT count(*)::int AS total,
       count(*) FILTER (WHERE level = 'INFO')::int AS successful,
       count(*) FILTER (WHERE level = 'WARN')::int AS warnings,
       count(*) FILTER (WHERE level = 'ERROR')::int AS errors
     FROM bot_logs
-    WHERE ${botLogFilterSql(sql, filter)} AND id <= ${range.newestId}
+    WHERE ${where} AND id <= ${range.newestId}
       ${range.after === undefined ? sql`` : sql`AND id > ${range.after}`}`;
   const { total, ...stats } = row!;
   return { total, stats };
@@ -160,8 +207,9 @@ export async function countBotLogs(
 
 /** Every log matching the filter, newest first, read through a cursor in batches (the CSV export). */
 export async function* botLogsForExport(sql: Sql, filter: BotLogFilter, batchSize = 1000): AsyncGenerator<BotLog> {
+  const { where } = await botLogFilter(sql, filter);
   const cursor = sql<BotLogRow[]>`
-    SELECT ${logColumns(sql)} FROM bot_logs WHERE ${botLogFilterSql(sql, filter)} ORDER BY id DESC`.cursor(batchSize);
+    SELECT ${logColumns(sql)} FROM bot_logs WHERE ${where} ORDER BY id DESC`.cursor(batchSize);
   for await (const rows of cursor) {
     for (const row of rows) yield toBotLog(row);
   }

@@ -19,6 +19,8 @@ export interface RetentionResult {
 export interface DailyRetentionResult extends RetentionResult {
   /** Whole monthly partitions dropped (their rows are counted in `deleted`). */
   partitionsDropped: number;
+  /** Distinct log texts of the search (migration 041) that no row has any more. */
+  textsForgotten: number;
 }
 
 /**
@@ -42,10 +44,23 @@ export async function deleteRolledUpLogsBefore(sql: Sql, before: Date, { batchSi
 }
 
 /**
+ * Forgets the search's distinct log texts (migration 041) last logged before `before`'s day that no row has
+ * any more. A row written meanwhile with such a text moves its day on first, so the text is kept.
+ */
+export async function forgetUnusedLogTexts(sql: Sql, before: Date): Promise<number> {
+  const result = await sql`
+    DELETE FROM bot_log_texts t
+    WHERE last_logged_on < (${before}::timestamptz AT TIME ZONE 'UTC')::date
+      AND NOT EXISTS (SELECT FROM bot_logs WHERE text_id = t.id)`;
+  return result.count;
+}
+
+/**
  * The daily retention job: rolls up what is new (so no old row waits another day for it), creates
  * next month's bot_logs partition ahead of its rows, drops the partitions wholly older than
  * system_settings.log_retention_days, then deletes the older rows left in the partly expired month
- * (and in the default partition), so the console shows no row past retention, as before.
+ * (and in the default partition), so the console shows no row past retention, as before, and forgets
+ * the texts of the search that went with them.
  */
 export async function applyLogRetention(sql: Sql, now: Date): Promise<DailyRetentionResult> {
   await rollUpLogs(sql);
@@ -54,5 +69,6 @@ export async function applyLogRetention(sql: Sql, now: Date): Promise<DailyReten
   const before = new Date(now.getTime() - logRetentionDays * DAY_MS);
   const dropped = await dropExpiredLogPartitions(sql, before);
   const deleted = await deleteRolledUpLogsBefore(sql, before);
-  return { deleted: dropped.rows + deleted.deleted, batches: deleted.batches, partitionsDropped: dropped.partitions };
+  const textsForgotten = await forgetUnusedLogTexts(sql, before);
+  return { deleted: dropped.rows + deleted.deleted, batches: deleted.batches, partitionsDropped: dropped.partitions, textsForgotten };
 }

@@ -26,11 +26,31 @@ export function aBotLog(fields: Partial<NewBotLog> = {}): NewBotLog {
 }
 
 /** Inserts the rows in order and returns them with the ids they were given. */
-export async function insertLogs(sql: Sql, rows: NewBotLog[]): Promise<StoredBotLog[]> {
+export async function insertLogs(sql: Sql, rows: NewBotLog[], insert = insertBotLogs): Promise<StoredBotLog[]> {
   const [before] = await sql<{ id: number }[]>`SELECT coalesce(max(id), 0)::bigint AS id FROM bot_logs`;
-  await insertBotLogs(sql, rows);
+  await insert(sql, rows);
   const ids = await sql<{ id: number }[]>`SELECT id FROM bot_logs WHERE id > ${before!.id} ORDER BY id`;
   return rows.map((row, index) => ({ ...row, id: ids[index]!.id }));
+}
+
+/**
+ * Inserts the rows as the bot did before migration 041 gave each row its text's id, for tests of migrations
+ * that meet an older schema (one statement, the columns every schema since 027 has).
+ */
+export async function insertLogsBefore041(sql: Sql, rows: NewBotLog[]): Promise<StoredBotLog[]> {
+  return insertLogs(sql, rows, async (sql, rows) => {
+    const column = <K extends keyof NewBotLog>(key: K) => rows.map((row) => row[key]);
+    await sql`
+      INSERT INTO bot_logs (created_at, level, message, command, user_id, chat_id, duration_ms, error_message,
+        metadata, latitude, longitude, city, region, country, result_count)
+      SELECT * FROM unnest(
+        ${rows.map((row) => row.createdAt.toISOString())}::timestamptz[], ${column('level')}::text[], ${column('message')}::text[],
+        ${column('command')}::text[], ${column('userId')}::bigint[], ${column('chatId')}::bigint[],
+        ${column('durationMs')}::int[], ${column('errorMessage')}::text[],
+        ${rows.map((row) => JSON.stringify(row.metadata))}::text[]::jsonb[],
+        ${column('latitude')}::float8[], ${column('longitude')}::float8[], ${column('city')}::text[],
+        ${column('region')}::text[], ${column('country')}::text[], ${column('resultCount')}::int[])`;
+  });
 }
 
 /**

@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
-import { openDatabase, type Database } from '../../sql/database.js';
+import { openDatabase, type Database, type Sql } from '../../sql/database.js';
 import { runMigrations } from '../../sql/migrate.js';
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('../../sql/migrations/', import.meta.url));
 
 export interface TestDatabase extends Database {
   /** Set when the database lives on a real server (TEST_DATABASE_URL). */
@@ -37,4 +43,20 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
       await admin.end();
     },
   };
+}
+
+/**
+ * Runs every migration whose file name sorts before `first` (e.g. '041'): the schema of a database an earlier
+ * version left, for the tests of the migrations that meet it.
+ */
+export async function runMigrationsBefore(sql: Sql, first: string): Promise<void> {
+  const earlier = await mkdtemp(path.join(tmpdir(), 'migrations-'));
+  try {
+    for (const file of (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql') && name < first)) {
+      await copyFile(path.join(MIGRATIONS_DIR, file), path.join(earlier, file));
+    }
+    await runMigrations(sql, `${earlier}/`);
+  } finally {
+    await rm(earlier, { recursive: true, force: true });
+  }
 }

@@ -1,6 +1,4 @@
 import t from 'tap';
-import { copyFile, readdir } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { levelCountsSnapshot, listBotLogs, type LogLevel } from '../../sql/bot-logs.js';
 import type { Sql } from '../../sql/database.js';
 import { addLogPartitions, dropExpiredLogPartitions } from '../../sql/log-partitions.js';
@@ -8,10 +6,9 @@ import { applyLogRetention } from '../../sql/log-retention.js';
 import { rollUpLogs } from '../../sql/log-rollups.js';
 import { runMigrations } from '../../sql/migrate.js';
 import { updateSystemSettings } from '../../sql/settings.js';
-import { aBotLog, insertLogs, beforeLanguages } from '../helpers/bot-logs.js';
-import { createTestDatabase } from '../helpers/database.js';
+import { aBotLog, insertLogs, insertLogsBefore041, beforeLanguages } from '../helpers/bot-logs.js';
+import { createTestDatabase, runMigrationsBefore } from '../helpers/database.js';
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('../../sql/migrations/', import.meta.url));
 const DAY_MS = 24 * 60 * 60 * 1000;
 const LEVELS: LogLevel[] = ['DEBUG', 'INFO', 'WARN', 'ERROR'];
 
@@ -49,14 +46,10 @@ t.test('migration 028 moves an existing bot_logs with its rows into monthly part
   t.teardown(() => db.close());
   const { sql } = db;
   // The schema as it was before: every migration up to 027.
-  const before = t.testdir({});
-  for (const file of (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql') && name < '028')) {
-    await copyFile(`${MIGRATIONS_DIR}${file}`, `${before}/${file}`);
-  }
-  await runMigrations(sql, `${before}/`);
+  await runMigrationsBefore(sql, '028');
   const now = Date.now();
   await beforeLanguages(sql, async () => {
-    await insertLogs(sql, logsBetween(now - 70 * DAY_MS, now, 400));
+    await insertLogsBefore041(sql, logsBetween(now - 70 * DAY_MS, now, 400));
     // The newest id is gone: the sequence, not max(id), says where ids go on.
     await sql`DELETE FROM bot_logs WHERE id = (SELECT max(id) FROM bot_logs)`;
     await rollUpLogs(sql);

@@ -1,23 +1,13 @@
 import t from 'tap';
-import { readdir, copyFile, mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createTestDatabase } from '../helpers/database.js';
+import { createTestDatabase, runMigrationsBefore } from '../helpers/database.js';
 import { runMigrations } from '../../sql/migrate.js';
 import { classifyContactHours } from '../../sql/contact-hours.js';
-
-const MIGRATIONS_DIR = fileURLToPath(new URL('../../sql/migrations/', import.meta.url));
 
 t.test('migration 034 with its reading converts the free-text hours that parse and leaves the rest, marked', async (t) => {
   const db = await createTestDatabase({ migrate: false });
   t.teardown(() => db.close());
   // The database as it was before 034: every migration up to 033.
-  const before = await mkdtemp(path.join(tmpdir(), 'migrations-'));
-  for (const file of (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql') && name < '034')) {
-    await copyFile(path.join(MIGRATIONS_DIR, file), path.join(before, file));
-  }
-  await runMigrations(db.sql, `${before}/`);
+  await runMigrationsBefore(db.sql, '034');
   const hours = ['Mon–Fri 09:00–17:00', 'Mon, Wed, Fri 14:00–19:00', 'Mon–Fri 9:00–17:00; Sat 10:00–14:00', '24/7', 'Mo-Su 00:00-24:00', 'By appointment', 'Call first', ''];
   for (const [index, text] of hours.entries()) {
     await db.sql`

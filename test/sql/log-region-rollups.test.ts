@@ -1,17 +1,14 @@
-import { copyFile, readdir } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import type { NewBotLog } from '../../sql/bot-logs.js';
 import { runMigrations } from '../../sql/migrate.js';
 import { rollUpLogs } from '../../sql/log-rollups.js';
-import { aBotLog, insertLogs, beforeLanguages } from '../helpers/bot-logs.js';
+import { aBotLog, insertLogs, insertLogsBefore041, beforeLanguages } from '../helpers/bot-logs.js';
 import { seededRandom } from '../helpers/contacts.js';
-import { createTestDatabase } from '../helpers/database.js';
+import { createTestDatabase, runMigrationsBefore } from '../helpers/database.js';
 
 // The per-region roll-ups of migration 027 (log_hourly_regions, log_daily_region_durations): the
 // migration fills them from the rows already rolled up, the roll-up job adds the rest, and either
 // way they hold what one run over all the rows would.
-const MIGRATIONS_DIR = fileURLToPath(new URL('../../sql/migrations/', import.meta.url));
 const REGION_ROLLUPS = '027_log_region_rollups.sql';
 
 const PLACES = [
@@ -68,12 +65,8 @@ async function expectedRollups(upTo: number) {
 
 t.test('the migration fills the region roll-ups from the rows rolled up before it', async (t) => {
   // Every migration before 027, as a database that ran an earlier version would have them.
-  const earlier = t.testdir({});
-  for (const file of (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql') && name < REGION_ROLLUPS)) {
-    await copyFile(`${MIGRATIONS_DIR}${file}`, `${earlier}/${file}`);
-  }
-  await runMigrations(sql, `${earlier}/`);
-  const logs = await beforeLanguages(sql, () => insertLogs(sql, someLogs(400, 3)));
+  await runMigrationsBefore(sql, REGION_ROLLUPS);
+  const logs = await beforeLanguages(sql, () => insertLogsBefore041(sql, someLogs(400, 3)));
   // The earlier roll-up had reached the 300th row; the rest waits for the next run.
   await sql`UPDATE log_rollup_state SET last_log_id = ${logs[299]!.id}`;
 
