@@ -15,6 +15,8 @@ export interface BenchContext {
   scale: number;
   /** How long each timed load runs, in seconds. */
   loadSeconds: number;
+  /** Where the framework ceiling takes the product's bot from: the build (dist/, as `npm start` runs it) or the sources (tests). */
+  botFrom: 'build' | 'sources';
 }
 
 /** `size` times the scale, at least `least`. */

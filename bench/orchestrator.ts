@@ -52,6 +52,8 @@ export interface BenchOptions {
   loadSeconds: number;
   /** The command that reproduces the run, for the report. */
   command: string;
+  /** The framework ceiling's product bot: the build (the default, what `npm start` runs) or the sources (the smoke test, unbuilt). */
+  botFrom?: 'build' | 'sources';
   /** Loads only these gazetteer cities (the smoke test loads a small part, fast). */
   gazetteerFilter?: (city: CityRow) => boolean;
 }
@@ -84,7 +86,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       loginRateLimit: { max: 1_000_000, timeWindowMs: 60_000 },
     });
     console.log(`product listening at ${product.url}`);
-    const context: BenchContext = { sql, product, staff, dataset, scale: options.scale, loadSeconds: options.loadSeconds };
+    const context: BenchContext = { sql, product, staff, dataset, scale: options.scale, loadSeconds: options.loadSeconds, botFrom: options.botFrom ?? 'build' };
     const sections: BenchResults['sections'] = [];
     try {
       for (const section of SECTIONS.filter(({ key }) => !options.only || options.only.includes(key))) {
