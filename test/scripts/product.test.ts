@@ -96,7 +96,7 @@ t.test('the start rolls the demo logs up at once', async (t) => {
   // logs what the simulated groups do at start (the bot made an administrator, …), racing the roll-up: rows
   // written since the start may come after its watermark.
   const [state] = await product.database.sql<
-    { logs: number; newestBeforeStart: number; rolledUpTo: number; rolledUpLogs: number; rolledUpDays: number; olderBeyond: number }[]
+    { logs: number; newestBeforeStart: number; rolledUpTo: number; rolledUpLogs: number; rolledUpDays: number; firstRolledUpDayAge: number; olderBeyond: number }[]
   >`
     WITH kept AS (SELECT min(created_at AT TIME ZONE 'UTC')::date + 1 AS since FROM bot_logs),
       watermark AS (SELECT last_log_id FROM log_rollup_state)
@@ -106,10 +106,14 @@ t.test('the start rolls the demo logs up at once', async (t) => {
       (SELECT last_log_id FROM watermark)::int AS rolled_up_to,
       (SELECT sum(requests) FROM log_daily_totals WHERE day >= (SELECT since FROM kept))::int AS rolled_up_logs,
       (SELECT count(*) FROM log_daily_totals)::int AS rolled_up_days,
+      (SELECT (${startedAt}::timestamptz AT TIME ZONE 'UTC')::date - min(day) FROM log_daily_totals)::int AS first_rolled_up_day_age,
       (SELECT count(*) FROM bot_logs WHERE id > (SELECT last_log_id FROM watermark) AND created_at < ${startedAt})::int AS older_beyond`;
   t.ok(state!.logs > 1000, `${state!.logs} demo log rows`);
   t.ok(state!.rolledUpTo >= state!.newestBeforeStart, 'the roll-up reached the newest demo log');
   t.equal(state!.olderBeyond, 0, 'only rows the live bot wrote since the start wait for the next roll-up');
   t.equal(state!.rolledUpLogs, state!.logs, 'and holds every row once');
-  t.ok(state!.rolledUpDays >= 400, `the roll-ups hold the demo's ${state!.rolledUpDays} days`);
+  // The demo's history starts 400 UTC days back (401 if the seed's clock passed midnight after the start); a few
+  // of its first days, when only a handful of users had joined, may have no traffic, depending on the hour.
+  t.ok([400, 401].includes(state!.firstRolledUpDayAge), `the roll-ups reach back to the demo's first day (${state!.firstRolledUpDayAge} days ago)`);
+  t.ok(state!.rolledUpDays >= 395, `the roll-ups hold the demo's ${state!.rolledUpDays} days`);
 });
