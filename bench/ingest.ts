@@ -13,7 +13,9 @@ export async function measureIngest(context: BenchContext): Promise<BenchSection
   const rows = scaled(context, 100_000, 5_000);
   const towns = context.dataset.towns;
   const errors: unknown[] = [];
-  // The product's roll-up job would otherwise take part of these rows while they are written.
+  // The steady state: none of the product's jobs still busy with its start or what the sections before this
+  // one wrote; and its roll-up job would otherwise take part of these rows while they are written.
+  await context.product.jobs.whenIdle();
   await rollUpLogs(sql);
   const recorder = createRecorder({ sql, onError: (error) => errors.push(error) });
   const at = new Date();
