@@ -114,7 +114,8 @@ async function botLogFilter(sql: Sql, filter: BotLogFilter): Promise<{ where: Co
     const text = sql`text_id = ANY (${texts.map((row) => row.id)}::bigint[])`;
     if (TELEGRAM_ID.test(filter.search)) {
       const id = Number(filter.search);
-      conditions.push(sql`(user_id = ${id} OR chat_id = ${id} OR ${text})`);
+      // The chat's own condition names the other-chat index's (migration 042): a private chat's rows are the user's.
+      conditions.push(sql`(user_id = ${id} OR (chat_id = ${id} AND chat_id IS DISTINCT FROM user_id) OR ${text})`);
     } else {
       conditions.push(text);
     }

@@ -26,6 +26,8 @@ t.test('the log list: filters, search, paging and incremental polls', async (t) 
   const generated = await insertLogs(db.sql, manyBotLogs(COUNT, 11));
   // Rows the search cases single out: an id that contains another's digits, LIKE's wildcards.
   const special = await insertLogs(db.sql, [
+    // A chat without a user: found by the chat's id, as a group's rows are.
+    aBotLog({ level: 'INFO', message: 'Ignored a channel post', command: 'channel_post', userId: null, chatId: -100888 }),
     aBotLog({ level: 'WARN', message: 'Refused a user who is in no authorized group', command: 'location', userId: 15003, chatId: 15003 }),
     aBotLog({ level: 'INFO', message: 'Coverage at 100% of the region_north', command: '/help', userId: 77, chatId: 77 }),
     aBotLog({ level: 'WARN', message: 'Bot added to unauthorized group Лікарі Києва (-100777)', command: 'my_chat_member', userId: 78, chatId: -100777 }),
@@ -58,7 +60,7 @@ t.test('the log list: filters, search, paging and incremental polls', async (t) 
     t.equal(body.newestId, Math.max(...logs.map((row) => row.id)));
     t.equal(body.nextBefore, body.items.at(-1)!.id);
     t.strictSame({ total: body.total, stats: body.stats }, expectedCounts(logs));
-    const newest = special[2]!;
+    const newest = special[3]!;
     t.strictSame(body.items[0], {
       id: newest.id,
       timestamp: newest.createdAt.toISOString(),
@@ -93,6 +95,8 @@ t.test('the log list: filters, search, paging and incremental polls', async (t) 
       [{ search: 'Location' }, (row) => row.command === 'location' || /location/i.test(row.message)],
       [{ search: '5003' }, (row) => row.userId === 5003 || row.chatId === 5003],
       [{ search: '-1001000000001' }, (row) => row.chatId === -1001000000001],
+      [{ search: '-100888' }, (row) => row.chatId === -100888],
+      [{ search: '78' }, (row) => row.userId === 78 || row.chatId === 78],
       [{ search: '429' }, (row) => row.errorMessage?.includes('429') ?? false],
       [{ search: '100%' }, (row) => row.message.includes('100%')],
       [{ search: 'n_n' }, (row) => row.message.includes('n_n')],
