@@ -2,6 +2,7 @@ import type postgres from 'postgres';
 import type { BotLog, BotLogFilter, BotLogStats, LevelFilter, LogLevel } from '../api/contract/bot-logs.js';
 import type { Sql } from './database.js';
 import { containsPattern } from './like.js';
+import { transaction } from './transaction.js';
 
 export type { LogLevel };
 
@@ -30,23 +31,40 @@ export interface StoredBotLog extends NewBotLog {
   id: number;
 }
 
+/** Rows per INSERT of a batch: several statements, so that one is encoded while the one before is written. */
+const ROWS_PER_INSERT = 1000;
+
 /**
- * Writes a batch of log rows: the ids of their texts (migration 041; adding the new ones), then the rows
- * in one statement. The texts repeat, so only the distinct ones are sent for their ids.
+ * Writes a batch of log rows in one transaction (a savepoint inside one already open): the ids of their texts
+ * (migration 041; adding the new ones), then the rows. The texts repeat, so only the distinct ones are sent for
+ * their ids. The rows go in statements of ROWS_PER_INSERT sent together on the transaction's one connection, in
+ * order: PostgreSQL writes one while Node encodes the next, and the ids still follow the rows' order.
  */
 export async function insertBotLogs(sql: Sql, rows: NewBotLog[]): Promise<void> {
   if (rows.length === 0) return;
-  const { texts, textIndexOfRow } = distinctTexts(rows);
-  const [found] = await sql<{ ids: number[] }[]>`
-    SELECT bot_log_text_ids(${texts.map((text) => text.message)}::text[], ${texts.map((text) => text.command)}::text[],
-      ${texts.map((text) => text.errorMessage)}::text[], ${texts.map((text) => text.loggedOn)}::date[]) AS ids`;
-  const ids = found!.ids;
+  await transaction(sql, async (tx) => {
+    const { texts, textIndexOfRow } = distinctTexts(rows);
+    const [found] = await tx<{ ids: number[] }[]>`
+      SELECT bot_log_text_ids(${texts.map((text) => text.message)}::text[], ${texts.map((text) => text.command)}::text[],
+        ${texts.map((text) => text.errorMessage)}::text[], ${texts.map((text) => text.loggedOn)}::date[]) AS ids`;
+    const textIds = textIndexOfRow.map((index) => found!.ids[index]!);
+    const inserts: Promise<unknown>[] = [];
+    for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+      const end = start + ROWS_PER_INSERT;
+      inserts.push(insertRows(tx, rows.slice(start, end), textIds.slice(start, end)));
+    }
+    await Promise.all(inserts);
+  });
+}
+
+/** One INSERT of log rows whose text ids are known, column by column. */
+function insertRows(sql: Sql, rows: NewBotLog[], textIds: number[]) {
   const column = (key: Exclude<keyof NewBotLog, 'metadata'>) =>
     rows.map((row) => {
       const value = row[key];
       return value instanceof Date ? value.toISOString() : value;
     });
-  await sql`
+  return sql`
     INSERT INTO bot_logs (created_at, level, message, command, user_id, chat_id, duration_ms, error_message,
       metadata, latitude, longitude, city, region, country, result_count, language, text_id)
     -- text[] first: a jsonb[] parameter would encode each JSON text again, as a string.
@@ -57,7 +75,7 @@ export async function insertBotLogs(sql: Sql, rows: NewBotLog[]): Promise<void> 
       ${rows.map((row) => JSON.stringify(row.metadata))}::text[]::jsonb[],
       ${column('latitude')}::float8[], ${column('longitude')}::float8[], ${column('city')}::text[],
       ${column('region')}::text[], ${column('country')}::text[], ${column('resultCount')}::int[],
-      ${column('language')}::text[], ${textIndexOfRow.map((index) => ids[index]!)}::bigint[])`;
+      ${column('language')}::text[], ${textIds}::bigint[])`;
 }
 
 interface LogText {
