@@ -128,3 +128,14 @@ robust('NUL and other control characters in a message or a name are dropped, and
   const [user] = await h.sql<{ firstName: string }[]>`SELECT first_name FROM telegram_users WHERE telegram_id = ${member.id}`;
   t.equal(user?.firstName, 'Rob');
 });
+
+robust('half of a character (a lone UTF-16 surrogate) in a message is dropped, and its log row is written', async (t) => {
+  // JSON can carry one ("\ud800"), and PostgreSQL's jsonb refuses it: the log row's metadata (the query) would fail its whole batch.
+  const place = await inject({ message: aMessage({ text: 'Lis\ud800bon' }) });
+  t.notOk(place.replies.includes(refusal(REFUSALS.failure)), 'a place search, not "Something went wrong"');
+  t.match(place.logs, [{ level: /INFO|WARN/, metadata: { query: 'Lisbon' } }], 'the log row, with the query as the user sees it');
+  const command = [{ type: 'bot_command' as const, offset: 0, length: 6 }];
+  const named = await inject({ message: aMessage({ from: { ...from, first_name: 'Ana 🌷\udc00' }, text: '/start', entities: command }) });
+  t.same(named.replies, [rendered('welcome', { first_name: 'Ana 🌷', daily_limit: 3 })], 'a whole pair (an emoji) is kept');
+  t.equal(named.logs.length, 1, 'and its log row written');
+});
