@@ -112,8 +112,9 @@ t.test('the start rolls the demo logs up at once', async (t) => {
   t.ok(state!.rolledUpTo >= state!.newestBeforeStart, 'the roll-up reached the newest demo log');
   t.equal(state!.olderBeyond, 0, 'only rows the live bot wrote since the start wait for the next roll-up');
   t.equal(state!.rolledUpLogs, state!.logs, 'and holds every row once');
-  // The demo's history starts 400 UTC days back (401 if the seed's clock passed midnight after the start); a few
-  // of its first days, when only a handful of users had joined, may have no traffic, depending on the hour.
-  t.ok([400, 401].includes(state!.firstRolledUpDayAge), `the roll-ups reach back to the demo's first day (${state!.firstRolledUpDayAge} days ago)`);
-  t.ok(state!.rolledUpDays >= 395, `the roll-ups hold the demo's ${state!.rolledUpDays} days`);
+  // The demo's history starts 400 UTC days back (401 if the seed's clock passed midnight after the start); its
+  // first days, when only a handful of users had joined, may have no traffic, depending on the hour it runs.
+  const age = state!.firstRolledUpDayAge;
+  t.ok(age >= 395 && age <= 401, `the roll-ups reach back to the demo's first weeks (${age} days ago), far past retention's 90 days`);
+  t.ok(state!.rolledUpDays >= 390, `the roll-ups hold the demo's ${state!.rolledUpDays} days`);
 });
