@@ -45,6 +45,8 @@ export const systemHealthRoutes: FastifyPluginAsync<SystemHealthDeps> = async (i
 
     const settings = latencyMs === undefined ? undefined : await getSystemSettings(sql);
     const maxResponseTimeSeconds = settings?.maxResponseTimeSeconds ?? 0;
+    // Read before the list: a backup that ends in between is then in the list, never "not running" and missing.
+    const backupState = backups?.status();
     const [recent, queueDepth, newestBackup] = settings
       ? await Promise.all([
           recentRequests(sql, new Date(checkedAt.getTime() - HOUR_MS), maxResponseTimeSeconds * 1000),
@@ -61,7 +63,7 @@ export const systemHealthRoutes: FastifyPluginAsync<SystemHealthDeps> = async (i
     if (recent.slow > 0) {
       reasons.push(`${formatCount(recent.slow, 'answer')} took longer than ${maxResponseTimeSeconds} s in the last hour`);
     }
-    const backupStatus = backups?.status() ?? { running: false, problem: settings?.autoBackup ? NO_BACKUP_FOLDER : null };
+    const backupStatus = backupState ?? { running: false, problem: settings?.autoBackup ? NO_BACKUP_FOLDER : null };
     if (backupStatus.problem) reasons.push(backupStatus.problem);
 
     return {
