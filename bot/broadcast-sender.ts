@@ -18,6 +18,7 @@ import {
   type StoredBroadcast,
 } from '../sql/broadcasts.js';
 import { createNotification } from '../sql/notifications.js';
+import { transaction } from '../sql/transaction.js';
 import { findTelegramUserNames, markTelegramUserUnreachable } from '../sql/bot-users.js';
 import { renderTemplate } from '../api/contract/message-templates.js';
 
@@ -199,27 +200,32 @@ export function createBroadcastSender(options: BroadcastSenderOptions): Broadcas
     }
   }
 
-  /** False when the broadcast still has recipients pending or in flight (or was cancelled meanwhile). */
+  /**
+   * False when the broadcast still has recipients pending or in flight (or was cancelled meanwhile). Its end,
+   * its template's uses and its notification are written in one transaction: seen together, kept together.
+   */
   async function finish(broadcastId: number): Promise<boolean> {
-    const finished = await finishBroadcast(sql, broadcastId, now());
-    if (!finished) return (await findBroadcastStatus(sql, broadcastId)) !== 'sending';
-    if (finished.templateId !== null) await countTemplateBroadcastUses(sql, finished.templateId, finished.successCount);
-    const ok = finished.status === 'sent';
-    const { successCount, failureCount, unknownCount } = finished;
-    const missed = failureCount + unknownCount > 0;
-    await createNotification(sql, {
-      kind: ok ? 'broadcast_finished' : 'broadcast_failed',
-      type: ok ? (missed ? 'warning' : 'success') : 'critical',
-      // A failed broadcast is critical (priority 4): the admins are alerted on Telegram.
-      priority: ok ? (missed ? 2 : 1) : 4,
-      title: ok ? `Broadcast sent: ${finished.title}` : `Broadcast failed: ${finished.title}`,
-      message:
-        `${successCount} of ${finished.totalRecipients} delivered, ${failureCount} failed` +
-        (unknownCount > 0 ? `, ${unknownCount} unknown (in flight when the sender stopped)` : ''),
-      expiresAt: new Date(now().getTime() + NOTIFICATION_LIFETIME_MS),
-      metadata: { broadcastId: finished.id, status: finished.status, successCount, failureCount, unknownCount },
+    return transaction(sql, async (tx) => {
+      const finished = await finishBroadcast(tx, broadcastId, now());
+      if (!finished) return (await findBroadcastStatus(tx, broadcastId)) !== 'sending';
+      if (finished.templateId !== null) await countTemplateBroadcastUses(tx, finished.templateId, finished.successCount);
+      const ok = finished.status === 'sent';
+      const { successCount, failureCount, unknownCount } = finished;
+      const missed = failureCount + unknownCount > 0;
+      await createNotification(tx, {
+        kind: ok ? 'broadcast_finished' : 'broadcast_failed',
+        type: ok ? (missed ? 'warning' : 'success') : 'critical',
+        // A failed broadcast is critical (priority 4): the admins are alerted on Telegram.
+        priority: ok ? (missed ? 2 : 1) : 4,
+        title: ok ? `Broadcast sent: ${finished.title}` : `Broadcast failed: ${finished.title}`,
+        message:
+          `${successCount} of ${finished.totalRecipients} delivered, ${failureCount} failed` +
+          (unknownCount > 0 ? `, ${unknownCount} unknown (in flight when the sender stopped)` : ''),
+        expiresAt: new Date(now().getTime() + NOTIFICATION_LIFETIME_MS),
+        metadata: { broadcastId: finished.id, status: finished.status, successCount, failureCount, unknownCount },
+      });
+      return true;
     });
-    return true;
   }
 
   /**
