@@ -1,13 +1,7 @@
 import { mkdirSync, openSync, readFileSync, rmSync, writeFileSync, closeSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { cube } from '@electric-sql/pglite/contrib/cube';
-import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-
-/** PostgreSQL's buffer pool inside PGlite: a quarter of initdb's default, about 110 MB less resident memory. */
-const SHARED_BUFFERS = '32MB';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 
 export interface EmbeddedPostgres {
   /** A postgres:// URL that reaches the embedded database over its local socket. */
@@ -16,6 +10,21 @@ export interface EmbeddedPostgres {
   dumpDataDir(): Promise<Blob>;
   stop(): Promise<void>;
 }
+
+/** What the database's thread starts with: where PostgreSQL keeps its files (null: in memory). */
+export interface EmbeddedServerData {
+  pgdata: string | null;
+}
+
+/** What the process asks the database's thread. */
+export type EmbeddedRequest = { id: number; kind: 'dump' | 'stop' };
+
+/** The thread's answers: `ready` (id 0) once it serves `url`, then one answer per request. */
+export type EmbeddedReply =
+  | { id: number; kind: 'ready'; url: string }
+  | { id: number; kind: 'dump'; bytes: ArrayBuffer }
+  | { id: number; kind: 'stopped' }
+  | { id: number; kind: 'failed'; message: string };
 
 /** Raised when another live process already holds the data folder. */
 export class DataDirLockedError extends Error {
@@ -31,32 +40,79 @@ export class DataDirLockedError extends Error {
   }
 }
 
+const MODULE_EXTENSION = path.extname(fileURLToPath(import.meta.url));
+/** The thread's module beside this one: embedded-server.js from the build, .ts from the sources. */
+const SERVER_MODULE = new URL(`./embedded-server${MODULE_EXTENSION}`, import.meta.url);
+
+/** The thread. From the sources (tests, benchmarks, `npm run dev`) it loads TypeScript as the process does, through tsx. */
+function startServerThread(workerData: EmbeddedServerData): Worker {
+  if (MODULE_EXTENSION !== '.ts') return new Worker(SERVER_MODULE, { workerData });
+  const load = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); return import(${JSON.stringify(SERVER_MODULE.href)}); })`;
+  return new Worker(load, { eval: true, workerData });
+}
+
 /**
- * Starts PGlite with the extensions our migrations use and serves it on 127.0.0.1 so that
- * postgres.js runs the same SQL as against a real server. dataDir null keeps it in memory.
+ * Starts PGlite with the extensions our migrations use, on a thread of its own (embedded-server.ts),
+ * and serves it on 127.0.0.1 so that postgres.js runs the same SQL as against a real server.
+ * dataDir null keeps it in memory.
  */
 export async function startEmbeddedPostgres(options: { dataDir: string | null }): Promise<EmbeddedPostgres> {
   const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
-  try {
-    const db = await PGlite.create({
-      dataDir: options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined,
-      extensions: { cube, earthdistance, pg_trgm },
-      // initdb's 128 MB of shared buffers live in the WebAssembly heap, resident from the first query;
-      // the data files are read through the operating system's page cache anyway.
-      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
+  const workerData: EmbeddedServerData = { pgdata: options.dataDir ? path.join(options.dataDir, 'pgdata') : null };
+  const thread = startServerThread(workerData);
+  const waiting = new Map<number, { resolve(reply: EmbeddedReply): void; reject(error: Error): void }>();
+  let nextId = 1;
+  let ended: Error | undefined;
+  let stopping = false;
+  thread.on('message', (reply: EmbeddedReply) => {
+    const request = waiting.get(reply.id);
+    waiting.delete(reply.id);
+    if (reply.kind === 'failed') request?.reject(new Error(reply.message));
+    else request?.resolve(reply);
+  });
+  // A thread that ends unasked (an abort inside PostgreSQL) fails what waits for it; the connections then fail as a lost server's do.
+  const end = (error: Error) => {
+    if (!stopping) console.error(error);
+    ended = error;
+    for (const request of waiting.values()) request.reject(error);
+    waiting.clear();
+  };
+  thread.on('error', end);
+  thread.on('exit', (code) => end(new Error(`the embedded database's thread ended (exit code ${code})`)));
+  /** The thread's next answer to `kind`; without a kind, its answer to the start (id 0). */
+  const ask = (kind?: EmbeddedRequest['kind']) =>
+    new Promise<EmbeddedReply>((resolve, reject) => {
+      if (ended) return reject(ended);
+      const id = kind ? nextId++ : 0;
+      waiting.set(id, { resolve, reject });
+      if (kind) thread.postMessage({ id, kind } satisfies EmbeddedRequest);
     });
-    const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 8 });
-    await server.start();
+
+  try {
+    const ready = await ask();
+    if (ready.kind !== 'ready') throw new Error(`the embedded database answered ${ready.kind} to its start`);
     return {
-      url: `postgres://postgres@${server.getServerConn()}/postgres`,
-      dumpDataDir: () => db.dumpDataDir('gzip'),
+      url: ready.url,
+      async dumpDataDir() {
+        const reply = await ask('dump');
+        if (reply.kind !== 'dump') throw new Error(`the embedded database answered ${reply.kind} to a dump`);
+        return new Blob([reply.bytes], { type: 'application/gzip' });
+      },
       async stop() {
-        await server.stop();
-        await db.close();
+        if (!ended) {
+          stopping = true;
+          try {
+            await ask('stop');
+          } finally {
+            await thread.terminate();
+          }
+        }
         releaseLock();
       },
     };
   } catch (error) {
+    stopping = true;
+    await thread.terminate();
     releaseLock();
     throw error;
   }

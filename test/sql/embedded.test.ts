@@ -4,6 +4,7 @@ import { childEnvWithoutCoverage } from '../helpers/child-env.js';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
+import { PGlite } from '@electric-sql/pglite';
 import { DataDirLockedError, startEmbeddedPostgres } from '../../sql/embedded.js';
 
 /** The pid of a process that has exited, so no live process holds it. */
@@ -90,4 +91,43 @@ t.test('in memory (dataDir null) takes no lock and keeps nothing', async (t) => 
   const rows = await query(db.url, (sql) => sql<{ answer: number }[]>`SELECT 42 AS answer`);
   t.equal(rows[0]!.answer, 42);
   await db.stop();
+});
+
+t.test("a query's work runs on the database's own thread: the process's event loop goes on meanwhile", async (t) => {
+  const db = await startEmbeddedPostgres({ dataDir: null });
+  t.teardown(() => db.stop());
+  let ticks = 0;
+  const ticking = setInterval(() => (ticks += 1), 5);
+  try {
+    // About a second of PostgreSQL's work inside PGlite; on the process's thread it held every timer.
+    const started = performance.now();
+    const rows = await query(db.url, (sql) => sql<{ total: string }[]>`SELECT sum(i::bigint * i)::text AS total FROM generate_series(1, 3000000) AS i`);
+    const busyMs = performance.now() - started;
+    t.equal(rows[0]!.total, '9000004500000500000', 'the answer');
+    t.ok(ticks >= Math.min(20, busyMs / 40), `the timer ran ${ticks} times during the ${Math.round(busyMs)} ms query`);
+  } finally {
+    clearInterval(ticking);
+  }
+});
+
+t.test('a dump of the data folder comes back from the thread whole: PGlite opens it again', async (t) => {
+  const db = await startEmbeddedPostgres({ dataDir: null });
+  t.teardown(() => db.stop());
+  await query(db.url, (sql) => sql`CREATE TABLE kept (note text); INSERT INTO kept VALUES ('in the dump')`.simple());
+  const dump = await db.dumpDataDir();
+  const restored = await PGlite.create({ loadDataDir: dump });
+  t.teardown(() => restored.close());
+  const { rows } = await restored.query<{ note: string }>('SELECT note FROM kept');
+  t.strictSame(rows.map((row) => row.note), ['in the dump']);
+});
+
+t.test('a database that cannot start fails the start with its reason and leaves no lock', async (t) => {
+  const dataDir = t.testdir({ pgdata: 'a file where the data folder belongs' });
+  const error = await startEmbeddedPostgres({ dataDir }).then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  t.type(error, Error);
+  t.equal((error as Error).message, `The embedded database could not start on ${path.join(dataDir, 'pgdata')}: {"name":"ErrnoError","errno":54}`);
+  t.notOk(existsSync(path.join(dataDir, 'medcontacts.lock')), 'the lock is released');
 });

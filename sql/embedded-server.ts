@@ -1,0 +1,54 @@
+/**
+ * The embedded database's thread (see embedded.ts): PGlite and its socket server. PGlite runs
+ * PostgreSQL in WebAssembly on the thread that calls it; here that is not the thread that answers
+ * the bot and the console, so a query's work no longer holds their event loop, and it runs on
+ * another core. The process ends the thread (terminate) once it has answered a stop.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import type { EmbeddedReply, EmbeddedRequest, EmbeddedServerData } from './embedded.js';
+
+/** PostgreSQL's buffer pool inside PGlite: a quarter of initdb's default, about 110 MB less resident memory. */
+const SHARED_BUFFERS = '32MB';
+
+const port = parentPort!;
+const { pgdata } = workerData as EmbeddedServerData;
+const post = (reply: EmbeddedReply, transfer: ArrayBuffer[] = []) => port.postMessage(reply, transfer);
+/** PGlite's file system throws plain objects ({ name: 'ErrnoError', errno }), not Errors. */
+const describe = (error: unknown) => (error instanceof Error ? error.message : typeof error === 'object' && error ? JSON.stringify(error) : String(error));
+
+try {
+  const db = await PGlite.create({
+    dataDir: pgdata ?? undefined,
+    extensions: { cube, earthdistance, pg_trgm },
+    // initdb's 128 MB of shared buffers live in the WebAssembly heap, resident from the first query;
+    // the data files are read through the operating system's page cache anyway.
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
+  });
+  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 8 });
+  await server.start();
+
+  port.on('message', (request: EmbeddedRequest) => {
+    void (async () => {
+      try {
+        if (request.kind === 'dump') {
+          const bytes = await (await db.dumpDataDir('gzip')).arrayBuffer();
+          post({ id: request.id, kind: 'dump', bytes }, [bytes]);
+        } else {
+          await server.stop();
+          await db.close();
+          post({ id: request.id, kind: 'stopped' });
+        }
+      } catch (error) {
+        post({ id: request.id, kind: 'failed', message: describe(error) });
+      }
+    })();
+  });
+  post({ id: 0, kind: 'ready', url: `postgres://postgres@${server.getServerConn()}/postgres` });
+} catch (error) {
+  post({ id: 0, kind: 'failed', message: `The embedded database could not start ${pgdata ? `on ${pgdata}` : 'in memory'}: ${describe(error)}` });
+}
