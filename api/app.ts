@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Sql } from '../sql/database.js';
+import { probeDatabase, type DatabaseProber } from '../sql/availability.js';
 import type { BotSandbox } from '../bot/index.js';
 import type { BotStatusReport, Broadcaster } from './ports.js';
 import { installAccessTokens } from './auth/tokens.js';
@@ -55,8 +56,8 @@ export interface AppConfig {
 
 export interface AppDeps {
   sql: Sql;
-  /** The client health checks use (Database.probeSql); `sql` by default. */
-  probeSql?: Sql;
+  /** How health checks and request deadlines ask whether the database answers (Database.probe); `SELECT 1` on `sql` by default. */
+  probeDatabase?: DatabaseProber;
   config: AppConfig;
   /** The time source; tests pass a controllable one. */
   now?: () => Date;
@@ -95,14 +96,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installControlCharacterCheck(app);
   await installSecurityHeaders(app);
   // Before authorization, whose sign-in check is the first query of most requests.
-  installDatabaseDeadline(app, { probeSql: deps.probeSql ?? deps.sql });
+  const probe = deps.probeDatabase ?? ((timeoutMs: number) => probeDatabase(deps.sql, timeoutMs));
+  installDatabaseDeadline(app, { probe });
 
   const tokens = await installAccessTokens(app, { secret: deps.config.jwtSecret, now });
   installAuthorization(app, { sql: deps.sql, tokens, now });
   installIdempotency(app, { sql: deps.sql, now });
   await app.register(rateLimit, { global: false });
 
-  await app.register(healthRoutes, { probeSql: deps.probeSql ?? deps.sql, botStatus: () => botStatus().state });
+  await app.register(healthRoutes, { probe, botStatus: () => botStatus().state });
   await app.register(authRoutes, { sql: deps.sql, tokens, now, loginRateLimit: deps.config.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT });
   await app.register(accountRoutes, { sql: deps.sql, now });
   await app.register(accountSessionRoutes, { sql: deps.sql, now });

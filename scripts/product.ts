@@ -124,7 +124,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     const contactDirectoryCache = createContactDirectoryCache(() => new Date());
     const app = await buildApp({
       sql,
-      probeSql: database.probeSql,
+      probeDatabase: (timeoutMs) => database.probe(timeoutMs),
       figureCache,
       contactDirectoryCache,
       config: { jwtSecret, consoleDir: options.consoleDir, loginRateLimit: options.loginRateLimit },

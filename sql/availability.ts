@@ -2,6 +2,8 @@ import type { Sql } from './database.js';
 import { DatabaseUnavailableError, unavailableReason } from './errors.js';
 
 export type DatabaseProbe = { reachable: true } | { reachable: false; reason: string };
+/** Asks whether the database answers within timeoutMs (Database.probe). */
+export type DatabaseProber = (timeoutMs: number) => Promise<DatabaseProbe>;
 
 /**
  * Asks the database for `SELECT 1` and gives up after timeoutMs: what the health check and the

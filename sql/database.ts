@@ -1,5 +1,7 @@
 import postgres from 'postgres';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded.js';
+import { probeDatabase, withinDeadline, type DatabaseProbe, type DatabaseProber } from './availability.js';
+import { unavailableReason } from './errors.js';
 
 /** Seconds a new connection may take to be ready. */
 const CONNECT_TIMEOUT_S = 3;
@@ -27,10 +29,12 @@ export interface DatabaseOptions {
 export interface Database {
   sql: Client;
   /**
-   * A client of its own for health checks (one connection), so a check is not queued behind the
-   * pool's waiting queries; the embedded database has one session, so there it is `sql` itself.
+   * Whether the database answers within timeoutMs, for health checks and request deadlines. An
+   * external server is asked `SELECT 1` on a connection of its own, so the check does not queue
+   * behind the pool's waiting queries. The embedded database has one session, where it would queue
+   * behind all of them: a busy database is not an absent one, so its thread is asked instead.
    */
-  probeSql: Client;
+  probe: DatabaseProber;
   kind: 'embedded' | 'external';
   /** The embedded database's data folder as a .tar.gz, for backups; absent for an external server. */
   dumpDataDir?: () => Promise<Blob>;
@@ -47,7 +51,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const probeSql = connect(options.databaseUrl, 1);
     return {
       sql,
-      probeSql,
+      probe: (timeoutMs) => probeDatabase(probeSql, timeoutMs),
       kind: 'external',
       async close() {
         await Promise.all([sql.end({ timeout: 5 }), probeSql.end({ timeout: 1 })]);
@@ -58,7 +62,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const sql = connect(embedded.url, options.maxConnections ?? 1);
   return {
     sql,
-    probeSql: sql,
+    probe: (timeoutMs) =>
+      withinDeadline(embedded.ping(), timeoutMs).then(
+        (): DatabaseProbe => ({ reachable: true }),
+        (error: unknown): DatabaseProbe => ({ reachable: false, reason: unavailableReason(error) }),
+      ),
     kind: 'embedded',
     dumpDataDir: () => embedded.dumpDataDir(),
     async close() {

@@ -35,7 +35,9 @@ try {
   port.on('message', (request: EmbeddedRequest) => {
     void (async () => {
       try {
-        if (request.kind === 'dump') {
+        if (request.kind === 'ping') {
+          post({ id: request.id, kind: 'pong' });
+        } else if (request.kind === 'dump') {
           const bytes = await (await db.dumpDataDir('gzip')).arrayBuffer();
           post({ id: request.id, kind: 'dump', bytes }, [bytes]);
         } else {

@@ -2,12 +2,18 @@ import { mkdirSync, openSync, readFileSync, rmSync, writeFileSync, closeSync } f
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { DatabaseUnavailableError } from './errors.js';
 
 export interface EmbeddedPostgres {
   /** A postgres:// URL that reaches the embedded database over its local socket. */
   url: string;
   /** The data folder as a gzipped tarball, which `PGlite.create({ loadDataDir })` opens again (backups). */
   dumpDataDir(): Promise<Blob>;
+  /**
+   * Resolves once the database's thread answers: between two statements, however many wait behind
+   * them on the one session. Rejects when the thread has ended.
+   */
+  ping(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -17,11 +23,12 @@ export interface EmbeddedServerData {
 }
 
 /** What the process asks the database's thread. */
-export type EmbeddedRequest = { id: number; kind: 'dump' | 'stop' };
+export type EmbeddedRequest = { id: number; kind: 'ping' | 'dump' | 'stop' };
 
 /** The thread's answers: `ready` (id 0) once it serves `url`, then one answer per request. */
 export type EmbeddedReply =
   | { id: number; kind: 'ready'; url: string }
+  | { id: number; kind: 'pong' }
   | { id: number; kind: 'dump'; bytes: ArrayBuffer }
   | { id: number; kind: 'stopped' }
   | { id: number; kind: 'failed'; message: string };
@@ -77,8 +84,8 @@ export async function startEmbeddedPostgres(options: { dataDir: string | null })
     for (const request of waiting.values()) request.reject(error);
     waiting.clear();
   };
-  thread.on('error', end);
-  thread.on('exit', (code) => end(new Error(`the embedded database's thread ended (exit code ${code})`)));
+  thread.on('error', (error) => end(new DatabaseUnavailableError('embedded database stopped', { cause: error })));
+  thread.on('exit', (code) => end(new DatabaseUnavailableError(`embedded database stopped (exit code ${code})`)));
   /** The thread's next answer to `kind`; without a kind, its answer to the start (id 0). */
   const ask = (kind?: EmbeddedRequest['kind']) =>
     new Promise<EmbeddedReply>((resolve, reject) => {
@@ -97,6 +104,9 @@ export async function startEmbeddedPostgres(options: { dataDir: string | null })
         const reply = await ask('dump');
         if (reply.kind !== 'dump') throw new Error(`the embedded database answered ${reply.kind} to a dump`);
         return new Blob([reply.bytes], { type: 'application/gzip' });
+      },
+      async ping() {
+        await ask('ping');
       },
       async stop() {
         if (!ended) {

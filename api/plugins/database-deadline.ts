@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Sql } from '../../sql/database.js';
-import { probeDatabase } from '../../sql/availability.js';
+import type { DatabaseProber } from '../../sql/availability.js';
 import type { ErrorResponse } from '../contract/errors.js';
 
 declare module 'fastify' {
@@ -23,13 +22,13 @@ export const DATABASE_UNAVAILABLE: ErrorResponse = { error: 'Service Unavailable
  * (its handler's late outcome is dropped), so the console never hangs. A request that is merely
  * slow while the database answers is left alone.
  */
-export function installDatabaseDeadline(app: FastifyInstance, deps: { probeSql: Sql }): void {
+export function installDatabaseDeadline(app: FastifyInstance, deps: { probe: DatabaseProber }): void {
   const timers = new WeakMap<FastifyRequest, NodeJS.Timeout>();
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config.ownDatabaseDeadline || !request.url.startsWith('/api')) return;
     const timer = setTimeout(async () => {
       if (reply.sent || reply.raw.headersSent) return;
-      const probe = await probeDatabase(deps.probeSql, PROBE_MS);
+      const probe = await deps.probe(PROBE_MS);
       if (probe.reachable || reply.sent || reply.raw.headersSent || request.raw.destroyed) return;
       request.log.warn({ reason: probe.reason }, 'answered 503: the database is unavailable');
       // Taken out of Fastify's hands: the handler's own answer or error, when it comes, is dropped.

@@ -6,6 +6,8 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { PGlite } from '@electric-sql/pglite';
 import { DataDirLockedError, startEmbeddedPostgres } from '../../sql/embedded.js';
+import { openDatabase } from '../../sql/database.js';
+import { probeDatabase } from '../../sql/availability.js';
 
 /** The pid of a process that has exited, so no live process holds it. */
 function deadPid(): number {
@@ -130,4 +132,14 @@ t.test('a database that cannot start fails the start with its reason and leaves 
   t.type(error, Error);
   t.equal((error as Error).message, `The embedded database could not start on ${path.join(dataDir, 'pgdata')}: {"name":"ErrnoError","errno":54}`);
   t.notOk(existsSync(path.join(dataDir, 'medcontacts.lock')), 'the lock is released');
+});
+
+t.test('a busy embedded database is reachable: its probe does not wait behind the statements queued on its one session', async (t) => {
+  const database = await openDatabase({ dataDir: null });
+  const queued = Array.from({ length: 40 }, () => database.sql`SELECT sum(i::bigint) FROM generate_series(1, 300000) AS i`.execute());
+  t.same(await probeDatabase(database.sql, 1000), { reachable: false, reason: 'timeout' }, 'SELECT 1 waits behind them all');
+  t.same(await database.probe(1000), { reachable: true }, "the database's thread answers between two of them");
+  await Promise.all(queued);
+  await database.close();
+  t.match(await database.probe(300), { reachable: false, reason: /^embedded database stopped/ }, 'once stopped, it is not');
 });
