@@ -47,8 +47,10 @@ export function createLeadership(options: LeadershipOptions): Leadership {
     try {
       if (lock) {
         if (await lock.stillHeld()) return;
-        // Another instance may already lead: stop at once, then compete again like any follower.
+        // Another instance may already lead: stop at once. Compete again from the next check, like any
+        // follower: the session that was lost was this instance's, so the others, whose sessions live, go first.
         await resign(lock);
+        return;
       }
       const taken = await acquire();
       if (!taken) return;

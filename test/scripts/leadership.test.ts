@@ -85,3 +85,26 @@ t.test('work that fails to start gives the lock back and is tried again on the n
   t.same(log.slice(6), ['following', 'stands down', 'released'], 'stop stands down and releases');
   t.equal(leadership.isLeader(), false);
 });
+
+t.test('a leader that lost its lock stands down, and competes again only from the next check', async (t) => {
+  const log: string[] = [];
+  let held = true;
+  const leadership = createLeadership({
+    acquire: async () => {
+      log.push('acquired');
+      held = true;
+      return { stillHeld: async () => held, release: async () => void log.push('released') };
+    },
+    lead: async () => void log.push('leads'),
+    standDown: async () => void log.push('stands down'),
+    checkEveryMs: CHECK_MS,
+    onError: (error) => t.fail(String(error)),
+  });
+  await leadership.start();
+  held = false;
+  await until(() => !leadership.isLeader(), 'it notices the loss');
+  t.same(log, ['acquired', 'leads', 'stands down', 'released'], 'the check that noticed does not take the lock again');
+  await until(() => leadership.isLeader(), 'a later check leads');
+  t.same(log.slice(4), ['acquired', 'leads']);
+  await leadership.stop();
+});
