@@ -15,6 +15,7 @@ import { createTelegramSimulator, type TelegramSimulator } from '../bot/simulato
 import { populateSimulator } from '../bot/simulator/populate.js';
 import type { CityRow } from '../sql/cities.js';
 import { openDatabase, type Database } from '../sql/database.js';
+import { databaseProber } from '../sql/availability.js';
 import { runMigrations } from '../sql/migrate.js';
 import { classifyContactHours } from '../sql/contact-hours.js';
 import { createBackupService, type BackupService } from '../sql/backups.js';
@@ -124,7 +125,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     const contactDirectoryCache = createContactDirectoryCache(() => new Date());
     const app = await buildApp({
       sql,
-      probeDatabase: (timeoutMs) => database.probe(timeoutMs),
+      probeDatabase: databaseProber(database),
       figureCache,
       contactDirectoryCache,
       config: { jwtSecret, consoleDir: options.consoleDir, loginRateLimit: options.loginRateLimit },

@@ -1,9 +1,25 @@
-import type { Sql } from './database.js';
+import type { Database, Sql } from './database.js';
 import { DatabaseUnavailableError, unavailableReason } from './errors.js';
 
 export type DatabaseProbe = { reachable: true } | { reachable: false; reason: string };
-/** Asks whether the database answers within timeoutMs (Database.probe). */
+/** Asks whether the database answers within timeoutMs. */
 export type DatabaseProber = (timeoutMs: number) => Promise<DatabaseProbe>;
+
+/**
+ * How health checks and request deadlines ask whether the database answers. An external server is asked
+ * `SELECT 1` on the probe's own connection, so the check does not queue behind the pool's waiting
+ * queries. The embedded database has one session, where it would queue behind all of them: a busy
+ * database is not an absent one, so its thread is asked instead, which answers between two statements.
+ */
+export function databaseProber(database: Pick<Database, 'probeSql' | 'ping'>): DatabaseProber {
+  const { probeSql, ping } = database;
+  if (!ping) return (timeoutMs) => probeDatabase(probeSql, timeoutMs);
+  return (timeoutMs) =>
+    withinDeadline(ping(), timeoutMs).then(
+      (): DatabaseProbe => ({ reachable: true }),
+      (error: unknown): DatabaseProbe => ({ reachable: false, reason: unavailableReason(error) }),
+    );
+}
 
 /**
  * Asks the database for `SELECT 1` and gives up after timeoutMs: what the health check and the

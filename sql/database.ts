@@ -1,7 +1,5 @@
 import postgres from 'postgres';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded.js';
-import { probeDatabase, withinDeadline, type DatabaseProbe, type DatabaseProber } from './availability.js';
-import { unavailableReason } from './errors.js';
 
 /** Seconds a new connection may take to be ready. */
 const CONNECT_TIMEOUT_S = 3;
@@ -29,12 +27,12 @@ export interface DatabaseOptions {
 export interface Database {
   sql: Client;
   /**
-   * Whether the database answers within timeoutMs, for health checks and request deadlines. An
-   * external server is asked `SELECT 1` on a connection of its own, so the check does not queue
-   * behind the pool's waiting queries. The embedded database has one session, where it would queue
-   * behind all of them: a busy database is not an absent one, so its thread is asked instead.
+   * A client of its own for health checks (one connection), so a check is not queued behind the
+   * pool's waiting queries; the embedded database has one session, so there it is `sql` itself.
    */
-  probe: DatabaseProber;
+  probeSql: Client;
+  /** The embedded database's thread answering (EmbeddedPostgres.ping): its probe (see databaseProber). */
+  ping?: () => Promise<void>;
   kind: 'embedded' | 'external';
   /** The embedded database's data folder as a .tar.gz, for backups; absent for an external server. */
   dumpDataDir?: () => Promise<Blob>;
@@ -51,7 +49,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const probeSql = connect(options.databaseUrl, 1);
     return {
       sql,
-      probe: (timeoutMs) => probeDatabase(probeSql, timeoutMs),
+      probeSql,
       kind: 'external',
       async close() {
         await Promise.all([sql.end({ timeout: 5 }), probeSql.end({ timeout: 1 })]);
@@ -62,11 +60,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const sql = connect(embedded.url, options.maxConnections ?? 1);
   return {
     sql,
-    probe: (timeoutMs) =>
-      withinDeadline(embedded.ping(), timeoutMs).then(
-        (): DatabaseProbe => ({ reachable: true }),
-        (error: unknown): DatabaseProbe => ({ reachable: false, reason: unavailableReason(error) }),
-      ),
+    probeSql: sql,
+    ping: () => embedded.ping(),
     kind: 'embedded',
     dumpDataDir: () => embedded.dumpDataDir(),
     async close() {

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { buildApp } from '../../api/app.js';
+import { databaseProber } from '../../sql/availability.js';
 import { aProxiedDatabase } from '../helpers/proxied-database.js';
 
 const config = { jwtSecret: 'test-secret-of-at-least-thirty-two-characters' };
@@ -15,7 +16,7 @@ async function timed<T>(request: () => Promise<T>): Promise<{ answer: T; ms: num
 
 t.test('a database that refuses connections: health and the API answer 503 at once, saying why', async (t) => {
   const { proxied, proxy } = await aProxiedDatabase(t);
-  const app = await buildApp({ sql: proxied.sql, probeDatabase: (timeoutMs) => proxied.probe(timeoutMs), config });
+  const app = await buildApp({ sql: proxied.sql, probeDatabase: databaseProber(proxied), config });
   t.teardown(() => app.close());
   await proxy.refuse();
 
@@ -32,7 +33,7 @@ t.test('a database that refuses connections: health and the API answer 503 at on
 
 t.test('a database that goes silent: a request waiting on it is answered 503 within 5 s, health within a second', async (t) => {
   const { proxied, proxy } = await aProxiedDatabase(t);
-  const app = await buildApp({ sql: proxied.sql, probeDatabase: (timeoutMs) => proxied.probe(timeoutMs), config });
+  const app = await buildApp({ sql: proxied.sql, probeDatabase: databaseProber(proxied), config });
   // Last first: the database answers again, so the abandoned handler ends and the app can close.
   t.teardown(async () => {
     await proxy.restore();

@@ -7,7 +7,7 @@ import postgres from 'postgres';
 import { PGlite } from '@electric-sql/pglite';
 import { DataDirLockedError, startEmbeddedPostgres } from '../../sql/embedded.js';
 import { openDatabase } from '../../sql/database.js';
-import { probeDatabase } from '../../sql/availability.js';
+import { databaseProber, probeDatabase } from '../../sql/availability.js';
 
 /** The pid of a process that has exited, so no live process holds it. */
 function deadPid(): number {
@@ -138,8 +138,9 @@ t.test('a busy embedded database is reachable: its probe does not wait behind th
   const database = await openDatabase({ dataDir: null });
   const queued = Array.from({ length: 40 }, () => database.sql`SELECT sum(i::bigint) FROM generate_series(1, 300000) AS i`.execute());
   t.same(await probeDatabase(database.sql, 1000), { reachable: false, reason: 'timeout' }, 'SELECT 1 waits behind them all');
-  t.same(await database.probe(1000), { reachable: true }, "the database's thread answers between two of them");
+  const probe = databaseProber(database);
+  t.same(await probe(1000), { reachable: true }, "the database's thread answers between two of them");
   await Promise.all(queued);
   await database.close();
-  t.match(await database.probe(300), { reachable: false, reason: /^embedded database stopped/ }, 'once stopped, it is not');
+  t.match(await probe(300), { reachable: false, reason: /^embedded database stopped/ }, 'once stopped, it is not');
 });
