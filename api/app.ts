@@ -56,7 +56,7 @@ export interface AppConfig {
 
 export interface AppDeps {
   sql: Sql;
-  /** How health checks and request deadlines ask whether the database answers (Database.probe); `SELECT 1` on `sql` by default. */
+  /** How health checks and request deadlines ask whether the database answers (databaseProber); `SELECT 1` on `sql` by default. */
   probeDatabase?: DatabaseProber;
   config: AppConfig;
   /** The time source; tests pass a controllable one. */
