@@ -79,6 +79,8 @@ export async function startEmbeddedPostgres(options: { dataDir: string | null })
   });
   // A thread that ends unasked (an abort inside PostgreSQL) fails what waits for it; the connections then fail as a lost server's do.
   const end = (error: Error) => {
+    // A thread that failed ('error') also exits ('exit'): the first says why.
+    if (ended) return;
     if (!stopping) console.error(error);
     ended = error;
     for (const request of waiting.values()) request.reject(error);
