@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Sql } from '../sql/database.js';
-import { probeDatabase, type DatabaseProber } from '../sql/availability.js';
+import { databaseProber, type DatabaseProber } from '../sql/availability.js';
 import type { BotSandbox } from '../bot/index.js';
 import type { BotStatusReport, Broadcaster } from './ports.js';
 import { installAccessTokens } from './auth/tokens.js';
@@ -96,7 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installControlCharacterCheck(app);
   await installSecurityHeaders(app);
   // Before authorization, whose sign-in check is the first query of most requests.
-  const probe = deps.probeDatabase ?? ((timeoutMs: number) => probeDatabase(deps.sql, timeoutMs));
+  const probe = deps.probeDatabase ?? databaseProber({ probeSql: deps.sql });
   installDatabaseDeadline(app, { probe });
 
   const tokens = await installAccessTokens(app, { secret: deps.config.jwtSecret, now });

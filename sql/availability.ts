@@ -11,7 +11,7 @@ export type DatabaseProber = (timeoutMs: number) => Promise<DatabaseProbe>;
  * queries. The embedded database has one session, where it would queue behind all of them: a busy
  * database is not an absent one, so its thread is asked instead, which answers between two statements.
  */
-export function databaseProber(database: Pick<Database, 'probeSql' | 'ping'>): DatabaseProber {
+export function databaseProber(database: { probeSql: Sql } & Pick<Database, 'ping'>): DatabaseProber {
   const { probeSql, ping } = database;
   if (!ping) return (timeoutMs) => probeDatabase(probeSql, timeoutMs);
   return (timeoutMs) =>
