@@ -28,7 +28,8 @@ export interface Database {
   sql: Client;
   /**
    * A client of its own for health checks (one connection), so a check is not queued behind the
-   * pool's waiting queries; the embedded database has one session, so there it is `sql` itself.
+   * pool's waiting queries. The embedded database has one session, so there it is `sql` itself, and
+   * its checks ask `ping` instead (databaseProber).
    */
   probeSql: Client;
   /** The embedded database's thread answering (EmbeddedPostgres.ping): its probe (see databaseProber). */
@@ -57,7 +58,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   const embedded: EmbeddedPostgres = await startEmbeddedPostgres({ dataDir: options.dataDir ?? null });
-  const sql = connect(embedded.url, options.maxConnections ?? 1);
+  const sql = connect({ path: embedded.socketPath }, options.maxConnections ?? 1);
   return {
     sql,
     probeSql: sql,
@@ -71,8 +72,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
-function connect(url: string, max: number, settings: Record<string, string> = {}): Client {
-  return postgres(url, {
+/** A server's URL, or the embedded database's Unix socket. */
+type Target = string | { path: string };
+
+function connect(target: Target, max: number, settings: Record<string, string> = {}): Client {
+  const options = {
     max,
     // A server that accepts connections but does not answer (a dead host, a cut network) fails the
     // queries waiting for it after this long, instead of postgres.js's default of 30 s.
@@ -93,5 +97,6 @@ function connect(url: string, max: number, settings: Record<string, string> = {}
       },
     },
     connection: { application_name: 'medcontacts', ...settings },
-  });
+  };
+  return typeof target === 'string' ? postgres(target, options) : postgres({ ...options, path: target.path, user: 'postgres', database: 'postgres' });
 }

@@ -16,7 +16,7 @@ import type { EmbeddedReply, EmbeddedRequest, EmbeddedServerData } from './embed
 const SHARED_BUFFERS = '32MB';
 
 const port = parentPort!;
-const { pgdata } = workerData as EmbeddedServerData;
+const { pgdata, socketPath } = workerData as EmbeddedServerData;
 const post = (reply: EmbeddedReply, transfer: ArrayBuffer[] = []) => port.postMessage(reply, transfer);
 /** PGlite's file system throws plain objects ({ name: 'ErrnoError', errno }), not Errors. */
 const describe = (error: unknown) => (error instanceof Error ? error.message : typeof error === 'object' && error ? JSON.stringify(error) : String(error));
@@ -29,7 +29,7 @@ try {
     // the data files are read through the operating system's page cache anyway.
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
   });
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 8 });
+  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 8 });
   await server.start();
 
   port.on('message', (request: EmbeddedRequest) => {
@@ -50,7 +50,8 @@ try {
       }
     })();
   });
-  post({ id: 0, kind: 'ready', url: `postgres://postgres@${server.getServerConn()}/postgres` });
+  post({ id: 0, kind: 'ready' });
 } catch (error) {
   post({ id: 0, kind: 'failed', message: `The embedded database could not start ${pgdata ? `on ${pgdata}` : 'in memory'}: ${describe(error)}` });
 }
+

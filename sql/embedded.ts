@@ -1,33 +1,39 @@
-import { mkdirSync, openSync, readFileSync, rmSync, writeFileSync, closeSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { DatabaseUnavailableError } from './errors.js';
 
 export interface EmbeddedPostgres {
-  /** A postgres:// URL that reaches the embedded database over its local socket. */
-  url: string;
+  /**
+   * The Unix socket the database listens on (postgres.js's `path`), in a folder of its own that only
+   * this process's user may enter (privateSocketDir): PGlite asks no password, and a port on
+   * 127.0.0.1 let every local user in as postgres.
+   */
+  socketPath: string;
   /** The data folder as a gzipped tarball, which `PGlite.create({ loadDataDir })` opens again (backups). */
   dumpDataDir(): Promise<Blob>;
   /**
    * Resolves once the database's thread answers: between two statements, however many wait behind
-   * them on the one session. Rejects when the thread has ended.
+   * them on the one session. Rejects while the thread is not running.
    */
   ping(): Promise<void>;
   stop(): Promise<void>;
 }
 
-/** What the database's thread starts with: where PostgreSQL keeps its files (null: in memory). */
+/** What the database's thread starts with: where PostgreSQL keeps its files (null: in memory) and where it listens. */
 export interface EmbeddedServerData {
   pgdata: string | null;
+  socketPath: string;
 }
 
 /** What the process asks the database's thread. */
 export type EmbeddedRequest = { id: number; kind: 'ping' | 'dump' | 'stop' };
 
-/** The thread's answers: `ready` (id 0) once it serves `url`, then one answer per request. */
+/** The thread's answers: `ready` (id 0) once it listens, then one answer per request. */
 export type EmbeddedReply =
-  | { id: number; kind: 'ready'; url: string }
+  | { id: number; kind: 'ready' }
   | { id: number; kind: 'pong' }
   | { id: number; kind: 'dump'; bytes: ArrayBuffer }
   | { id: number; kind: 'stopped' }
@@ -60,34 +66,30 @@ function startServerThread(workerData: EmbeddedServerData): Worker {
 
 /**
  * Starts PGlite with the extensions our migrations use, on a thread of its own (embedded-server.ts),
- * and serves it on 127.0.0.1 so that postgres.js runs the same SQL as against a real server.
- * dataDir null keeps it in memory.
+ * and serves it on a private Unix socket so that postgres.js runs the same SQL as against a real
+ * server. dataDir null keeps it in memory. A thread that ends unasked (an abort inside PGlite or its
+ * socket server) is started again on the same data folder and socket, as a supervisor would restart
+ * a server: PostgreSQL recovers what was committed, and the pool's connections find it there again.
  */
 export async function startEmbeddedPostgres(options: { dataDir: string | null }): Promise<EmbeddedPostgres> {
   const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
-  const workerData: EmbeddedServerData = { pgdata: options.dataDir ? path.join(options.dataDir, 'pgdata') : null };
-  const thread = startServerThread(workerData);
+  const socketDir = privateSocketDir(options.dataDir);
+  const release = () => {
+    rmSync(socketDir, { recursive: true, force: true });
+    releaseLock();
+  };
+  const workerData: EmbeddedServerData = {
+    pgdata: options.dataDir ? path.join(options.dataDir, 'pgdata') : null,
+    socketPath: path.join(socketDir, SOCKET_NAME),
+  };
   const waiting = new Map<number, { resolve(reply: EmbeddedReply): void; reject(error: Error): void }>();
   let nextId = 1;
   let ended: Error | undefined;
   let stopping = false;
-  thread.on('message', (reply: EmbeddedReply) => {
-    const request = waiting.get(reply.id);
-    waiting.delete(reply.id);
-    if (reply.kind === 'failed') request?.reject(new Error(reply.message));
-    else request?.resolve(reply);
-  });
-  // A thread that ends unasked (an abort inside PostgreSQL) fails what waits for it; the connections then fail as a lost server's do.
-  const end = (error: Error) => {
-    // A thread that failed ('error') also exits ('exit'): the first says why.
-    if (ended) return;
-    if (!stopping) console.error(error);
-    ended = error;
-    for (const request of waiting.values()) request.reject(error);
-    waiting.clear();
-  };
-  thread.on('error', (error) => end(new DatabaseUnavailableError('embedded database stopped', { cause: error })));
-  thread.on('exit', (code) => end(new DatabaseUnavailableError(`embedded database stopped (exit code ${code})`)));
+  /** Whether the thread has been ready since it started: one that ends while starting is not started again, round and round. */
+  let serving = false;
+  let restarting: Promise<void> | undefined;
+
   /** The thread's next answer to `kind`; without a kind, its answer to the start (id 0). */
   const ask = (kind?: EmbeddedRequest['kind']) =>
     new Promise<EmbeddedReply>((resolve, reject) => {
@@ -96,38 +98,114 @@ export async function startEmbeddedPostgres(options: { dataDir: string | null })
       waiting.set(id, { resolve, reject });
       if (kind) thread.postMessage({ id, kind } satisfies EmbeddedRequest);
     });
-
-  try {
+  const awaitReady = async () => {
     const ready = await ask();
     if (ready.kind !== 'ready') throw new Error(`the embedded database answered ${ready.kind} to its start`);
+    serving = true;
+  };
+  const launch = (): Worker => {
+    const started = startServerThread(workerData);
+    started.on('message', (reply: EmbeddedReply) => {
+      const request = waiting.get(reply.id);
+      waiting.delete(reply.id);
+      if (reply.kind === 'failed') request?.reject(new Error(reply.message));
+      else request?.resolve(reply);
+    });
+    started.on('error', (error) => end(started, new DatabaseUnavailableError('embedded database stopped', { cause: error })));
+    started.on('exit', (code) => end(started, new DatabaseUnavailableError(`embedded database stopped (exit code ${code})`)));
+    return started;
+  };
+  // A thread that ends fails what waits for it; meanwhile the connections fail as a lost server's do.
+  const end = (ending: Worker, error: Error) => {
+    // A thread that failed ('error') also exits ('exit'): the first says why.
+    if (ending !== thread || ended) return;
+    ended = error;
+    const wasServing = serving;
+    serving = false;
+    for (const request of waiting.values()) request.reject(error);
+    waiting.clear();
+    if (stopping) return;
+    console.error(error);
+    // In memory there is nothing to start again from.
+    if (workerData.pgdata && wasServing) restarting = restart();
+  };
+  const restart = async () => {
+    rmSync(workerData.socketPath, { force: true });
+    thread = launch();
+    ended = undefined;
+    try {
+      await awaitReady();
+      console.error('The embedded database started again after its thread ended.');
+    } catch (error) {
+      // A thread that ended while starting has been reported (end); one that failed to start says why here.
+      if (!ended) {
+        ended = error instanceof Error ? error : new Error(String(error));
+        console.error(ended);
+      }
+      await thread.terminate();
+    } finally {
+      restarting = undefined;
+    }
+  };
+
+  let thread = launch();
+  try {
+    await awaitReady();
     return {
-      url: ready.url,
+      socketPath: workerData.socketPath,
       async dumpDataDir() {
         const reply = await ask('dump');
         if (reply.kind !== 'dump') throw new Error(`the embedded database answered ${reply.kind} to a dump`);
         return new Blob([reply.bytes], { type: 'application/gzip' });
       },
       async ping() {
+        // Until the new thread listens, the pool's connections fail: the probe says so too.
+        if (restarting) throw new DatabaseUnavailableError('embedded database starting again');
         await ask('ping');
       },
       async stop() {
+        stopping = true;
+        await restarting;
         if (!ended) {
-          stopping = true;
           try {
             await ask('stop');
           } finally {
             await thread.terminate();
           }
         }
-        releaseLock();
+        release();
       },
     };
   } catch (error) {
     stopping = true;
     await thread.terminate();
-    releaseLock();
+    release();
     throw error;
   }
+}
+
+/** The socket's name, as PostgreSQL's own: what psql's `-h <folder>` looks for. */
+const SOCKET_NAME = '.s.PGSQL.5432';
+/** The longest socket path every platform takes (Linux 107 bytes, macOS 103), with a little to spare. */
+const MAX_SOCKET_PATH_BYTES = 100;
+
+/**
+ * A new, empty folder for the socket that only this process's user may enter: `pgsocket` beside
+ * `pgdata`, which the data folder's lock keeps ours (a container with a read-only root writes only
+ * there), or, in memory or where that path is too long for a socket, one of its own in the system's
+ * temporary folder.
+ */
+function privateSocketDir(dataDir: string | null): string {
+  if (dataDir) {
+    const dir = path.resolve(dataDir, 'pgsocket');
+    if (Buffer.byteLength(path.join(dir, SOCKET_NAME)) <= MAX_SOCKET_PATH_BYTES) {
+      // A process killed with -9 left its socket here.
+      rmSync(dir, { recursive: true, force: true });
+      mkdirSync(dir, { mode: 0o700 });
+      return dir;
+    }
+  }
+  return mkdtempSync(path.join(tmpdir(), 'medcontacts-db-'));
 }
 
 /** Takes an exclusive lock file in dataDir; a lock left by a dead process is taken over. */

@@ -20,15 +20,18 @@ export interface ProxiedDatabase {
 export async function aProxiedDatabase(t: Test): Promise<ProxiedDatabase> {
   const server = process.env.TEST_DATABASE_URL ? await createTestDatabase() : undefined;
   const embedded = server ? undefined : await startEmbeddedPostgres({ dataDir: null });
-  const direct: Database = server ?? (await openDatabase({ databaseUrl: embedded!.url, maxConnections: 1 }));
+  // The embedded database listens on a Unix socket: the test's own way in is a proxy it never cuts.
+  const directProxy = embedded ? await startTcpProxy({ socketPath: embedded.socketPath }) : undefined;
+  const direct: Database = server ?? (await openDatabase({ databaseUrl: directProxy!.url, maxConnections: 1 }));
   if (embedded) await runMigrations(direct.sql);
-  const proxy = await startTcpProxy(server?.url ?? embedded!.url);
+  const proxy = await startTcpProxy(server?.url ?? { socketPath: embedded!.socketPath });
   // One connection: the embedded database has one session (sql/database.ts).
   const proxied = await openDatabase({ databaseUrl: proxy.url, maxConnections: 1 });
   t.teardown(async () => {
     await proxied.close();
     await proxy.close();
     await direct.close();
+    await directProxy?.close();
     await embedded?.stop();
   });
   return { direct, proxied, proxy };

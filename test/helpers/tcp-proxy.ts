@@ -2,7 +2,7 @@ import net from 'node:net';
 import { Transform } from 'node:stream';
 
 export interface TcpProxy {
-  /** The database URL given, pointed at the proxy instead. */
+  /** The database URL given (for a Unix socket, postgres@127.0.0.1/postgres), pointed at the proxy instead. */
   url: string;
   /** Connections forwarded now. */
   openConnections(): number;
@@ -25,16 +25,20 @@ export interface TcpProxy {
 }
 
 /**
- * A TCP proxy between the product and PostgreSQL that a test can cut and restore, so the product
- * lives through a database outage while the shared server itself keeps running.
+ * A TCP proxy between the product and PostgreSQL (a server's URL, or the embedded database's Unix
+ * socket) that a test can cut and restore, so the product lives through a database outage while the
+ * database itself keeps running.
  */
-export async function startTcpProxy(databaseUrl: string): Promise<TcpProxy> {
+export async function startTcpProxy(upstreamAt: string | { socketPath: string }): Promise<TcpProxy> {
+  const databaseUrl = typeof upstreamAt === 'string' ? upstreamAt : 'postgres://postgres@127.0.0.1/postgres';
   const target = new URL(databaseUrl);
+  const connectUpstream = () =>
+    typeof upstreamAt === 'string' ? net.connect(Number(target.port || 5432), target.hostname) : net.connect(upstreamAt.socketPath);
   const sockets = new Set<net.Socket>();
   let stalled = false;
   let dropOn: { statement: string; answer: string; seen: boolean; dropped: () => void } | undefined;
   const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    const upstream = connectUpstream();
     sockets.add(client).add(upstream);
     const forget = () => {
       client.destroy();
@@ -83,8 +87,12 @@ export async function startTcpProxy(databaseUrl: string): Promise<TcpProxy> {
 
   const refuse = async () => {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    // resetAndDestroy sends an RST, as a host whose database process died does.
-    for (const socket of sockets) socket.resetAndDestroy();
+    // resetAndDestroy sends an RST, as a host whose database process died does; a Unix socket (the
+    // embedded database's side, which has no remote address) has none to send.
+    for (const socket of sockets) {
+      if (socket.remoteAddress) socket.resetAndDestroy();
+      else socket.destroy();
+    }
     sockets.clear();
     await closed;
   };

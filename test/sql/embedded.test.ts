@@ -1,11 +1,13 @@
-import t from 'tap';
+import t, { type Test } from 'tap';
+import { Worker } from 'node:worker_threads';
 import { spawnSync } from 'node:child_process';
 import { childEnvWithoutCoverage } from '../helpers/child-env.js';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { tmpdir } from 'node:os';
 import postgres from 'postgres';
 import { PGlite } from '@electric-sql/pglite';
-import { DataDirLockedError, startEmbeddedPostgres } from '../../sql/embedded.js';
+import { DataDirLockedError, startEmbeddedPostgres, type EmbeddedPostgres } from '../../sql/embedded.js';
 import { openDatabase } from '../../sql/database.js';
 import { databaseProber, probeDatabase } from '../../sql/availability.js';
 
@@ -15,8 +17,8 @@ function deadPid(): number {
   return Number(child.stdout.toString());
 }
 
-async function query<T extends object>(url: string, run: (sql: postgres.Sql) => Promise<T>): Promise<T> {
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
+async function query<T extends object>(db: EmbeddedPostgres, run: (sql: postgres.Sql) => Promise<T>): Promise<T> {
+  const sql = postgres({ path: db.socketPath, user: 'postgres', database: 'postgres', max: 1, onnotice: () => {} });
   try {
     return await run(sql);
   } finally {
@@ -79,18 +81,18 @@ t.test('a lock left by a dead process is taken over', async (t) => {
 t.test('data persists across stop and start', async (t) => {
   const dataDir = t.testdir();
   const first = await startEmbeddedPostgres({ dataDir });
-  await query(first.url, (sql) => sql`CREATE TABLE kept (note text); INSERT INTO kept VALUES ('still here')`.simple());
+  await query(first, (sql) => sql`CREATE TABLE kept (note text); INSERT INTO kept VALUES ('still here')`.simple());
   await first.stop();
 
   const second = await startEmbeddedPostgres({ dataDir });
   t.teardown(() => second.stop());
-  const rows = await query(second.url, (sql) => sql<{ note: string }[]>`SELECT note FROM kept`);
+  const rows = await query(second, (sql) => sql<{ note: string }[]>`SELECT note FROM kept`);
   t.strictSame(rows.map((row) => row.note), ['still here']);
 });
 
 t.test('in memory (dataDir null) takes no lock and keeps nothing', async (t) => {
   const db = await startEmbeddedPostgres({ dataDir: null });
-  const rows = await query(db.url, (sql) => sql<{ answer: number }[]>`SELECT 42 AS answer`);
+  const rows = await query(db, (sql) => sql<{ answer: number }[]>`SELECT 42 AS answer`);
   t.equal(rows[0]!.answer, 42);
   await db.stop();
 });
@@ -103,7 +105,7 @@ t.test("a query's work runs on the database's own thread: the process's event lo
   try {
     // About a second of PostgreSQL's work inside PGlite; on the process's thread it held every timer.
     const started = performance.now();
-    const rows = await query(db.url, (sql) => sql<{ total: string }[]>`SELECT sum(i::bigint * i)::text AS total FROM generate_series(1, 3000000) AS i`);
+    const rows = await query(db, (sql) => sql<{ total: string }[]>`SELECT sum(i::bigint * i)::text AS total FROM generate_series(1, 3000000) AS i`);
     const busyMs = performance.now() - started;
     t.equal(rows[0]!.total, '9000004500000500000', 'the answer');
     t.ok(ticks >= Math.min(20, busyMs / 40), `the timer ran ${ticks} times during the ${Math.round(busyMs)} ms query`);
@@ -115,7 +117,7 @@ t.test("a query's work runs on the database's own thread: the process's event lo
 t.test('a dump of the data folder comes back from the thread whole: PGlite opens it again', async (t) => {
   const db = await startEmbeddedPostgres({ dataDir: null });
   t.teardown(() => db.stop());
-  await query(db.url, (sql) => sql`CREATE TABLE kept (note text); INSERT INTO kept VALUES ('in the dump')`.simple());
+  await query(db, (sql) => sql`CREATE TABLE kept (note text); INSERT INTO kept VALUES ('in the dump')`.simple());
   const dump = await db.dumpDataDir();
   const restored = await PGlite.create({ loadDataDir: dump });
   t.teardown(() => restored.close());
@@ -144,3 +146,105 @@ t.test('a busy embedded database is reachable: its probe does not wait behind th
   await database.close();
   t.match(await probe(300), { reachable: false, reason: /^embedded database stopped/ }, 'once stopped, it is not');
 });
+
+t.test('the database listens only on a Unix socket in a folder its own user alone may enter: it asks no password', async (t) => {
+  // A short data folder, as /data in the image; the test's own folder is too long for a socket's path.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'data-'));
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  mkdirSync(path.join(dataDir, 'pgsocket'));
+  writeFileSync(path.join(dataDir, 'pgsocket', '.s.PGSQL.5432'), 'left by a process killed with -9');
+  const longDataDir = t.testdir();
+  t.ok(path.join(longDataDir, 'pgsocket', '.s.PGSQL.5432').length > 100, 'the long folder is too long for a socket');
+  const onDisk = await startEmbeddedPostgres({ dataDir });
+  const inLongFolder = await startEmbeddedPostgres({ dataDir: longDataDir });
+  const inMemory = await startEmbeddedPostgres({ dataDir: null });
+  t.equal(path.dirname(onDisk.socketPath), path.join(dataDir, 'pgsocket'), 'beside pgdata: a container with a read-only root writes only in the data folder');
+  for (const db of [inLongFolder, inMemory]) {
+    t.equal(path.dirname(path.dirname(db.socketPath)), tmpdir(), 'otherwise in a folder of its own under the temporary folder');
+  }
+  for (const db of [onDisk, inLongFolder, inMemory]) {
+    const socketDir = path.dirname(db.socketPath);
+    t.equal(statSync(socketDir).mode & 0o777, 0o700, 'the folder is private');
+    t.ok(statSync(db.socketPath).isSocket(), 'the socket is in it');
+    const rows = await query(db, (sql) => sql<{ address: string | null }[]>`SELECT inet_server_addr()::text AS address`);
+    t.equal(rows[0]!.address, null, 'the connection is not over TCP');
+    await db.stop();
+    t.notOk(existsSync(socketDir), 'stopping removes the folder');
+  }
+});
+
+t.test('a thread that ends unasked starts again on its data folder, with everything committed before', async (t) => {
+  const dataDir = t.testdir();
+  const database = await openDatabase({ dataDir });
+  t.teardown(() => database.close());
+  await database.sql`CREATE TABLE kept (note text)`;
+  await database.sql`INSERT INTO kept VALUES ('before')`;
+  const thread = await workerPostedTo(() => database.ping!());
+  const errors = captureConsoleErrors(t);
+  await thread.terminate();
+
+  const probe = databaseProber(database);
+  t.match(await probe(300), { reachable: false, reason: 'embedded database starting again' }, 'unreachable while it starts again');
+  const rows = await eventually(() => database.sql<{ note: string }[]>`SELECT note FROM kept`);
+  t.strictSame(rows.map((row) => row.note), ['before'], 'the same pool reaches it again, with its rows');
+  await database.sql`INSERT INTO kept VALUES ('after')`;
+  t.same(await probe(1000), { reachable: true });
+  t.equal(readFileSync(path.join(dataDir, 'medcontacts.lock'), 'utf8'), String(process.pid), 'the process still holds the folder');
+  t.match(errors, [/embedded database stopped \(exit code 1\)/, 'The embedded database started again after its thread ended.']);
+
+  await database.close();
+  const reopened = await openDatabase({ dataDir });
+  t.teardown(() => reopened.close());
+  const after = await reopened.sql<{ note: string }[]>`SELECT note FROM kept ORDER BY note DESC`;
+  t.strictSame(after.map((row) => row.note), ['before', 'after'], 'and what it wrote after the restart is kept too');
+});
+
+t.test('in memory a thread that ends is not started again: there is nothing to start from', async (t) => {
+  const database = await openDatabase({ dataDir: null });
+  const thread = await workerPostedTo(() => database.ping!());
+  const errors = captureConsoleErrors(t);
+  await thread.terminate();
+  t.match(await databaseProber(database)(300), { reachable: false, reason: /^embedded database stopped/ });
+  t.equal(errors.length, 1, 'the end is reported once');
+  await database.close();
+});
+
+/** The worker thread `send` posts a message to: the database's thread, which a test may end as a crash would. */
+async function workerPostedTo(send: () => Promise<unknown>): Promise<Worker> {
+  const post = Worker.prototype.postMessage;
+  const posted: Worker[] = [];
+  Worker.prototype.postMessage = function (this: Worker, ...args: Parameters<Worker['postMessage']>) {
+    posted.push(this);
+    return post.apply(this, args);
+  };
+  try {
+    await send();
+  } finally {
+    Worker.prototype.postMessage = post;
+  }
+  return posted[0]!;
+}
+
+/** What the database reports on the console (console.error) from now until the test ends, as text. */
+function captureConsoleErrors(t: Test): string[] {
+  const errors: string[] = [];
+  const original = console.error;
+  console.error = (message: unknown) => errors.push(message instanceof Error ? message.message : String(message));
+  t.teardown(() => {
+    console.error = original;
+  });
+  return errors;
+}
+
+/** `read`'s result once it stops failing (the pool retries a lost server's connections), within 20 s. */
+async function eventually<T>(read: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try {
+      return await read();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
