@@ -4,6 +4,7 @@
  * the bot and the console, so a query's work no longer holds their event loop, and it runs on
  * another core. The process ends the thread (terminate) once it has answered a stop.
  */
+import { setImmediate } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
@@ -29,6 +30,7 @@ try {
     // the data files are read through the operating system's page cache anyway.
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
   });
+  answerBetweenStatements(db);
   const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 8 });
   await server.start();
 
@@ -55,3 +57,15 @@ try {
   post({ id: 0, kind: 'failed', message: `The embedded database could not start ${pgdata ? `on ${pgdata}` : 'in memory'}: ${describe(error)}` });
 }
 
+/**
+ * The socket server runs the statements queued on it back to back through `runExclusive`, awaiting only
+ * promises, so the thread's messages (a ping) and the sockets' reads waited until the whole queue was
+ * done. One turn of the event loop before each statement lets them in between two statements.
+ */
+function answerBetweenStatements(db: PGlite): void {
+  const runExclusive = db.runExclusive.bind(db);
+  db.runExclusive = async (statement) => {
+    await setImmediate();
+    return runExclusive(statement);
+  };
+}
