@@ -248,9 +248,18 @@ t.test('an editor edits and deletes one contact, and bulk-edits every contact ma
   await page.getByText('Medical contact deleted successfully').waitFor();
   t.equal(await contactRow(server, AMAL.name), undefined, 'the contact is gone');
 
+  // The filters' choices held back, as on a slow link: the list is already filtered by the address.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/medical-contacts/filter-options', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.goto(`${server.url}/medical-contacts?country=Portugal&pageSize=10`);
   await row(page, 'Lisbon Doctor 00').waitFor();
   t.equal(await page.getByLabel('Country').inputValue(), 'Portugal', 'the filter comes from the address');
+  // From here on, the route lets every request through.
+  release();
   await page.getByLabel('Select all on this page').check();
   await page.getByRole('button', { name: 'Select all 12 matching' }).click();
   await page.getByText('All 12 matching contacts selected').waitFor();

@@ -16,6 +16,16 @@ interface ContactFiltersProps {
 
 const SEARCH_DELAY_MS = 300;
 
+/**
+ * A filter's choices with the one in the address among them. A select whose value is not one of its
+ * options shows its first ("All countries") while the list is filtered: before the options load (a
+ * shared link), or once the last contact of that country is gone.
+ */
+function withChosen(choices: readonly string[] | undefined, chosen: string | undefined): readonly string[] {
+  const known = choices ?? [];
+  return chosen && !known.includes(chosen) ? [chosen, ...known] : known;
+}
+
 /** Search and filters; the screen keeps their values in the URL. */
 export function ContactFilters({ filter, options, onChange, onClear }: ContactFiltersProps) {
   const [search, setSearch] = useState(filter.search ?? '');
@@ -29,7 +39,10 @@ export function ContactFilters({ filter, options, onChange, onClear }: ContactFi
     return () => clearTimeout(timer);
   }, [search, filter.search, onChange]);
 
-  const regions = (options?.regions ?? []).filter((option) => option.country === filter.country);
+  const regions = withChosen(
+    (options?.regions ?? []).filter((option) => option.country === filter.country).map(({ region }) => region),
+    filter.region,
+  );
   const select = (value: string | undefined) => value || undefined;
 
   return (
@@ -39,7 +52,7 @@ export function ContactFilters({ filter, options, onChange, onClear }: ContactFi
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 md:grid-cols-3 2xl:grid-cols-6">
         <SelectField label="Specialty" value={filter.specialty ?? ''} onChange={(event) => onChange({ specialty: select(event.target.value) })}>
           <option value="">All specialties</option>
-          {options?.specialties.map((specialty) => (
+          {withChosen(options?.specialties, filter.specialty).map((specialty) => (
             <option key={specialty} value={specialty}>
               {specialty}
             </option>
@@ -51,7 +64,7 @@ export function ContactFilters({ filter, options, onChange, onClear }: ContactFi
           onChange={(event) => onChange({ country: select(event.target.value), region: undefined, city: undefined })}
         >
           <option value="">All countries</option>
-          {options?.countries.map((country) => (
+          {withChosen(options?.countries, filter.country).map((country) => (
             <option key={country} value={country}>
               {country}
             </option>
@@ -64,7 +77,7 @@ export function ContactFilters({ filter, options, onChange, onClear }: ContactFi
           onChange={(event) => onChange({ region: select(event.target.value), city: undefined })}
         >
           <option value="">{filter.country ? 'All regions' : 'Pick a country'}</option>
-          {regions.map(({ region }) => (
+          {regions.map((region) => (
             <option key={region} value={region}>
               {region}
             </option>
