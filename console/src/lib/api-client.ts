@@ -90,13 +90,21 @@ export function refreshAccessToken(): Promise<RefreshOutcome> {
 }
 
 /**
+ * Set by the first sign-out: a screen's queries get their 401s together, and a second assign would
+ * abort the first one's navigation. The login page loads anew, which resets it.
+ */
+let leaving = false;
+
+/**
  * The 401 rule of spec §8: forget the session and go to the login screen, telling it why the
  * server ended the session when it said, so the person is not left at a bare login form.
  */
 export function signOutAfterUnauthorized(end?: SessionEnd): void {
   clearTokens();
+  if (leaving || window.location.pathname.includes('/login')) return;
+  leaving = true;
   const reason = sessionEndQuery(end);
-  if (!window.location.pathname.includes('/login')) window.location.assign(`/login?clear=1${reason && `&${reason}`}`);
+  window.location.assign(`/login?clear=1${reason && `&${reason}`}`);
 }
 
 /** What a call may add to its request. */
