@@ -16,6 +16,9 @@ import type { EmbeddedReply, EmbeddedRequest, EmbeddedServerData } from './embed
 /** PostgreSQL's buffer pool inside PGlite: a quarter of initdb's default, about 110 MB less resident memory. */
 const SHARED_BUFFERS = '32MB';
 
+/** The longest the thread runs queued statements without a turn of its event loop. */
+const MAX_MS_BETWEEN_TURNS = 20;
+
 const port = parentPort!;
 const { pgdata, socketPath } = workerData as EmbeddedServerData;
 const post = (reply: EmbeddedReply, transfer: ArrayBuffer[] = []) => port.postMessage(reply, transfer);
@@ -56,9 +59,6 @@ try {
 } catch (error) {
   post({ id: 0, kind: 'failed', message: `The embedded database could not start ${pgdata ? `on ${pgdata}` : 'in memory'}: ${describe(error)}` });
 }
-
-/** The longest the thread runs queued statements without a turn of its event loop. */
-const MAX_MS_BETWEEN_TURNS = 20;
 
 /**
  * The socket server runs the statements queued on it back to back through `runExclusive`, awaiting only
