@@ -53,6 +53,18 @@ export default {
         'tremor-card': '0 1px 3px 0 rgb(0 0 0 / 0.1), 0 1px 2px -1px rgb(0 0 0 / 0.1)',
         'tremor-dropdown': '0 4px 6px -1px rgb(0 0 0 / 0.1), 0 2px 4px -2px rgb(0 0 0 / 0.1)',
       },
+      // Dialogs animate in with CSS rather than Headless UI's `transition`: a dialog closed during that
+      // transition's enter stayed mounted, invisible, over the whole screen (headlessui#3892).
+      keyframes: {
+        'fade-in': { from: { opacity: '0' } },
+        'dialog-in': { from: { opacity: '0', transform: 'scale(0.95)' } },
+        'drawer-in': { from: { transform: 'translateX(100%)' } },
+      },
+      animation: {
+        'fade-in': 'fade-in 200ms ease-out',
+        'dialog-in': 'dialog-in 200ms ease-out',
+        'drawer-in': 'drawer-in 200ms ease-out',
+      },
       borderRadius: {
         'tremor-small': '0.375rem',
         'tremor-default': '0.5rem',

@@ -29,12 +29,9 @@ export function MobileHeader({ title }: { title: string }) {
       </button>
 
       <Dialog open={open} onClose={setOpen} className="relative z-40 lg:hidden">
-        <DialogBackdrop transition className="fixed inset-0 bg-gray-900/40 transition-opacity duration-200 data-[closed]:opacity-0" />
+        <DialogBackdrop className="fixed inset-0 bg-gray-900/40 motion-safe:animate-fade-in" />
         <div className="fixed inset-0 flex justify-end">
-          <DialogPanel
-            transition
-            className="flex h-full w-full max-w-xs flex-col bg-tremor-background shadow-tremor-dropdown transition-transform duration-200 data-[closed]:translate-x-full"
-          >
+          <DialogPanel className="flex h-full w-full max-w-xs flex-col bg-tremor-background shadow-tremor-dropdown motion-safe:animate-drawer-in">
             <div className="flex h-14 shrink-0 items-center gap-3 border-b border-tremor-border px-4">
               <DialogTitle className="flex-1 truncate text-tremor-title font-semibold text-tremor-content-strong">{PRODUCT_TITLE}</DialogTitle>
               <button

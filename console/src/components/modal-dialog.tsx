@@ -17,19 +17,16 @@ interface ModalDialogProps {
 /**
  * A dialog styled like Tremor's. Built on Headless UI directly because Tremor's Dialog brings its
  * own copy of Headless UI, whose DialogTitle cannot be reached, so its dialogs have no accessible name.
+ * It animates in with CSS (tailwind.config.js) and closes at once: see there why not with `transition`.
  */
 export function ModalDialog({ open, onClose, title, description, role = 'dialog', size = 'md', children }: ModalDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} role={role} className="relative z-50">
-      <DialogBackdrop
-        transition
-        className="fixed inset-0 bg-slate-950/30 transition-opacity duration-200 data-[closed]:opacity-0"
-      />
+      <DialogBackdrop className="fixed inset-0 bg-slate-950/30 motion-safe:animate-fade-in" />
       <div className="fixed inset-0 w-screen overflow-y-auto">
         <div className="flex min-h-full items-center justify-center p-4">
           <DialogPanel
-            transition
-            className={`relative w-full ${size === 'lg' ? 'max-w-3xl' : 'max-w-lg'} rounded-tremor-default bg-tremor-background p-4 text-tremor-content shadow-tremor-dropdown ring-1 ring-tremor-ring transition duration-200 data-[closed]:scale-95 data-[closed]:opacity-0 sm:p-6`}
+            className={`relative w-full ${size === 'lg' ? 'max-w-3xl' : 'max-w-lg'} rounded-tremor-default bg-tremor-background p-4 text-tremor-content shadow-tremor-dropdown ring-1 ring-tremor-ring motion-safe:animate-dialog-in sm:p-6`}
           >
             <DialogTitle className="pr-8 text-tremor-title font-semibold text-tremor-content-strong">{title}</DialogTitle>
             {description ? <Description className="mt-1 text-tremor-default">{description}</Description> : null}
