@@ -20,6 +20,13 @@ interface BotApiResponse {
 
 /** Connections kept open to the Bot API: plenty for Telegram's 30 messages a second, and no more sockets opened and closed under load. */
 const MAX_SOCKETS = 128;
+/**
+ * How long a connection waits unused before it is closed here: a call on a connection the server has
+ * just closed fails ("socket hang up") and its answer is lost. Telegram forgets idle connections after
+ * minutes (yagop/node-telegram-bot-api#868). Node's agent reads a server's own `Keep-Alive: timeout=`
+ * (the simulator's 5 s) only when this is set, and then closes a second before it.
+ */
+const IDLE_CONNECTION_MS = 30_000;
 
 function abortError(): Error {
   const error = new Error('The Bot API request was aborted');
@@ -31,10 +38,10 @@ function abortError(): Error {
  * A `fetch` for grammY's API client (its `client.fetch` option) over Node's own HTTP client. grammY's
  * default, node-fetch, builds a Request, Headers, a Body and a pass-through stream per call; for a bot
  * whose every answer is one call, that was a tenth of its work. This reads the whole (small, JSON)
- * answer and keeps connections alive, at most `MAX_SOCKETS` of them per Bot API server.
+ * answer and keeps connections alive, at most `MAX_SOCKETS` of them per Bot API server, none past its idle time.
  */
 export function createBotApiFetch() {
-  const options = { keepAlive: true, maxSockets: MAX_SOCKETS, maxFreeSockets: MAX_SOCKETS };
+  const options = { keepAlive: true, maxSockets: MAX_SOCKETS, maxFreeSockets: MAX_SOCKETS, timeout: IDLE_CONNECTION_MS };
   const agents = { http: new http.Agent(options), https: new https.Agent(options) };
 
   return function botApiFetch(url: string, init: BotApiRequestInit = {}): Promise<BotApiResponse> {

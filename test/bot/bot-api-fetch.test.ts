@@ -12,7 +12,7 @@ interface Received {
 }
 
 /** A Bot API server that records each call and answers it with `answer` (a getUpdates waits until its request is aborted). */
-async function startServer(answer: (call: Received) => { status: number; body: unknown } | 'hang') {
+async function startServer(answer: (call: Received) => { status: number; body: unknown } | 'hang', keepAliveTimeoutMs?: number) {
   const received: Received[] = [];
   const connections = new Set<unknown>();
   const server = http.createServer((request, response) => {
@@ -26,6 +26,7 @@ async function startServer(answer: (call: Received) => { status: number; body: u
       response.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify(reply.body));
     });
   });
+  if (keepAliveTimeoutMs !== undefined) server.keepAliveTimeout = keepAliveTimeoutMs;
   server.on('connection', (socket) => connections.add(socket));
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -113,4 +114,18 @@ t.test('many calls at once share a bounded set of kept-alive connections', async
   t.ok(server.connections.size <= 128, `${server.connections.size} connections for 500 calls`);
   await Promise.all(Array.from({ length: 200 }, (_, index) => api.sendMessage(5, `again ${index}`)));
   t.ok(server.connections.size <= 128, 'the same connections used again');
+});
+
+t.test('a connection is not used again once the server is about to close it', async (t) => {
+  // The server says "Keep-Alive: timeout=2": its idle connections close after 2 s.
+  const server = await startServer(() => ({ status: 200, body: { ok: true, result: message('ok') } }), 2000);
+  t.teardown(server.close);
+  const api = new Api('token', client(server.apiRoot));
+  await api.sendMessage(5, 'first');
+  await api.sendMessage(5, 'at once after it');
+  t.equal(server.connections.size, 1, 'a connection just used is used again');
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await api.sendMessage(5, 'a second and a half later');
+  t.equal(server.connections.size, 2, 'past the server’s timeout less a second, a new connection');
+  t.equal(server.received.length, 3, 'each call made once');
 });
