@@ -55,6 +55,13 @@ export const FAKE_BOT: UserFromGetMe = {
 };
 
 const MAX_LIMIT = 100;
+/**
+ * Idle connections stay open for the whole run, as Telegram keeps them for minutes. The bare bots use
+ * grammY's default agent, which ignores the server's keep-alive hint: with Node's 5 s, a load that
+ * started as the fake closed the connections idle since the last one lost its sends ("socket hang up")
+ * and stalled the run.
+ */
+const IDLE_CONNECTIONS_KEPT_MS = 10 * 60_000;
 
 /** One bot's queue of updates and the count of its answers. */
 class BotQueue {
@@ -210,7 +217,7 @@ export async function startFakeBotApi(): Promise<FakeBotApi> {
       if (request.method === 'GET' && request.path === '/control/progress' && token) return { status: 200, body: botOf(token).progress() };
       return { status: 404, body: { error: 'not found' } };
     },
-  });
+  }, { keepAliveTimeoutMs: IDLE_CONNECTIONS_KEPT_MS });
   return server;
 }
 

@@ -28,9 +28,10 @@ const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 /**
  * Serves the Bot API at `/bot<token>/<method>` (JSON, urlencoded and query-string parameters, as Telegram
- * accepts them) and the control API under `/control/`, on 127.0.0.1 at a free port.
+ * accepts them) and the control API under `/control/`, on 127.0.0.1 at a free port. Idle connections
+ * close after Node's default keep-alive time unless `keepAliveTimeoutMs` says otherwise.
  */
-export async function startSimulatorServer(handlers: SimulatorHandlers): Promise<SimulatorServer> {
+export async function startSimulatorServer(handlers: SimulatorHandlers, options: { keepAliveTimeoutMs?: number } = {}): Promise<SimulatorServer> {
   const server = createServer((request, response) => {
     handle(handlers, request, response).catch((error: unknown) => {
       if (error instanceof TelegramApiError) return send(response, error.errorCode, error.toBody());
@@ -38,6 +39,7 @@ export async function startSimulatorServer(handlers: SimulatorHandlers): Promise
       send(response, 500, new TelegramApiError(500, 'Internal Server Error').toBody());
     });
   });
+  if (options.keepAliveTimeoutMs !== undefined) server.keepAliveTimeout = options.keepAliveTimeoutMs;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
