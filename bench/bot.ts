@@ -10,7 +10,7 @@ import { createRandom } from '../scripts/demo/random.js';
 import type { BenchSection } from './report.js';
 import { scaled, type BenchContext } from './context.js';
 import type { Town } from './dataset.js';
-import { addSteadyGroupMembers, percentiles } from './support.js';
+import { addSteadyGroupMembers, ANSWER_WITH_CONTACTS, percentiles } from './support.js';
 import { measureCeiling } from './ceiling.js';
 
 const IN_FLIGHT = 100;
@@ -55,7 +55,7 @@ export async function measureBot(context: BenchContext): Promise<BenchSection> {
         value: endToEnd.updatesPerSecond,
         unit: 'updates/s',
         target: { op: '>=', value: 500 },
-        detail: `n = ${endToEnd.handled.toLocaleString('en')} in ${endToEnd.seconds} s, ${IN_FLIGHT} in flight; latency p50 ${e2e.p50}, p95 ${e2e.p95}, p99 ${e2e.p99} ms; ${endToEnd.errors} errors`,
+        detail: `n = ${endToEnd.handled.toLocaleString('en')} in ${endToEnd.seconds} s, ${IN_FLIGHT} in flight, ${endToEnd.answeredWithResults.toLocaleString('en')} answered with contacts; latency p50 ${e2e.p50}, p95 ${e2e.p95}, p99 ${e2e.p99} ms; ${endToEnd.errors} errors`,
       },
       {
         metric: `A new user's first answer (checked against ${context.dataset.sizes.groups + 1} groups)`,
@@ -122,7 +122,7 @@ async function measureUpdates(context: BenchContext, point: () => { latitude: nu
   const latencies: number[] = [];
   let answeredWithResults = 0;
   const onMessage = (_chatId: number, message: { text?: string }) => {
-    if (measuring && message.text?.includes('medical contacts near')) answeredWithResults += 1;
+    if (measuring && message.text?.includes(ANSWER_WITH_CONTACTS)) answeredWithResults += 1;
   };
   sim.events.on('botMessage', onMessage);
   const logsBefore = await countLogs(sql);

@@ -11,14 +11,13 @@ import { run } from '@grammyjs/runner';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createBot } from '../bot/create-bot.js';
-import { DEFAULT_TEMPLATES } from '../bot/default-templates.js';
 import type { Client } from '../sql/database.js';
 import type { BenchContext } from './context.js';
 import { scaled } from './context.js';
 import { FAKE_BOT, type LoadProgress } from './fake-bot-api.js';
 import { loadAnswered, queueLoad, spawnFakeBotApi } from './fake-bot-api-process.js';
 import type { Figure } from './report.js';
-import { addSteadyGroupMembers, percentiles } from './support.js';
+import { addSteadyGroupMembers, ANSWER_WITH_CONTACTS, percentiles } from './support.js';
 
 type Point = { latitude: number; longitude: number };
 
@@ -28,8 +27,6 @@ const BARE_TOKEN = 'bare-bot';
 const BARE_ANSWER_TOKEN = 'bare-answer-bot';
 const PRODUCT_TOKEN = 'product-bot';
 const SAMPLES = 3;
-/** The product's answer to a location with contacts opens with this template's text before the place. */
-const PRODUCT_ANSWER = DEFAULT_TEMPLATES.location_result.content.split('{')[0]!;
 const BARE_ANSWER = 'fixed';
 
 /** One timed load through one bot. */
@@ -72,7 +69,7 @@ export async function measureCeiling(context: BenchContext, point: () => Point) 
   product.api.config.use((prev, method, payload, signal) => {
     const sent = payload as { chat_id?: unknown; text?: unknown } & Record<string, unknown>;
     // The longest answer of the warm-up: one with a whole page of contacts and their buttons.
-    if (capturing && method === 'sendMessage' && typeof sent.text === 'string' && sent.text.includes(PRODUCT_ANSWER) && sent.text.length > (productAnswer?.text.length ?? 0)) {
+    if (capturing && method === 'sendMessage' && typeof sent.text === 'string' && sent.text.includes(ANSWER_WITH_CONTACTS) && sent.text.length > (productAnswer?.text.length ?? 0)) {
       const { chat_id: _chat, text: _text, ...other } = sent;
       productAnswer = { text: sent.text, other };
     }
@@ -90,13 +87,13 @@ export async function measureCeiling(context: BenchContext, point: () => Point) 
     // Warm-up, untimed, one whole load each: every user known to the product, and each bot's code
     // optimised as it runs in the steady state (the product has far more code for the JIT to settle;
     // a warm-up of one update per user left its first sample a third slower than the rest).
-    for (const [token, expectText] of [[BARE_TOKEN, BARE_ANSWER], [PRODUCT_TOKEN, PRODUCT_ANSWER]] as const) {
+    for (const [token, expectText] of [[BARE_TOKEN, BARE_ANSWER], [PRODUCT_TOKEN, ANSWER_WITH_CONTACTS]] as const) {
       await queueLoad(fake.url, locations(token, expectText, updates));
       await loadAnswered(fake.url, token);
     }
     capturing = false;
     if (!productAnswer) throw new Error('the product answered no location with contacts during the warm-up');
-    await queueLoad(fake.url, locations(BARE_ANSWER_TOKEN, PRODUCT_ANSWER, updates));
+    await queueLoad(fake.url, locations(BARE_ANSWER_TOKEN, ANSWER_WITH_CONTACTS, updates));
     await loadAnswered(fake.url, BARE_ANSWER_TOKEN);
     await context.product.jobs.whenIdle();
     // Alternately, so that a change in the shared machine's load falls on both alike.
@@ -105,15 +102,15 @@ export async function measureCeiling(context: BenchContext, point: () => Point) 
     const productSamples: Sample[] = [];
     for (let index = 0; index < SAMPLES; index += 1) {
       bareSamples.push(await timed(BARE_TOKEN, BARE_ANSWER));
-      bareAnswerSamples.push(await timed(BARE_ANSWER_TOKEN, PRODUCT_ANSWER));
-      productSamples.push(await timed(PRODUCT_TOKEN, PRODUCT_ANSWER));
+      bareAnswerSamples.push(await timed(BARE_ANSWER_TOKEN, ANSWER_WITH_CONTACTS));
+      productSamples.push(await timed(PRODUCT_TOKEN, ANSWER_WITH_CONTACTS));
       console.log(
         `  ceiling sample ${index + 1}: bare ${bareSamples.at(-1)!.updatesPerSecond}/s, ` +
           `bare with the product's answer ${bareAnswerSamples.at(-1)!.updatesPerSecond}/s, product ${productSamples.at(-1)!.updatesPerSecond}/s`,
       );
     }
     const statements = await countStatements(context.sql, async () => {
-      await queueLoad(fake.url, locations(PRODUCT_TOKEN, PRODUCT_ANSWER, users));
+      await queueLoad(fake.url, locations(PRODUCT_TOKEN, ANSWER_WITH_CONTACTS, users));
       const progress = await loadAnswered(fake.url, PRODUCT_TOKEN);
       await product.recorder.flush();
       return progress.answered;

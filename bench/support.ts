@@ -2,7 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import postgres from 'postgres';
+import { DEFAULT_TEMPLATES } from '../bot/default-templates.js';
 import { openDatabase, type Database, type Sql } from '../sql/database.js';
+
+/** The product's answer to a location with contacts opens with this template's text, before the place. */
+export const ANSWER_WITH_CONTACTS = DEFAULT_TEMPLATES.location_result.content.split('{')[0]!;
 
 /** Points near the demo data's contacts, for the location updates the soak and start-up loads send. */
 export const DEMO_PLACES = [
