@@ -80,6 +80,8 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
     region: place?.region || null,
     country: place?.country ?? null,
   };
+  // The place is the log row's from here on: an answer that fails is a failure in that region (Geographic's success rate).
+  Object.assign(ctx.request.log, where);
   const search = { followUp, free, specialty: filters.specialty, openNow: filters.openNow, offset };
 
   const language = ctx.request.language;
@@ -113,7 +115,7 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
   // Plain text: the error template escapes its values; the answer's own line escapes it.
   const narrowedTo = [filters.specialty && specialtyLabel(filters.specialty, language), filters.openNow && findTexts.openNowFilter].filter(Boolean).join(' · ');
   if (contacts.length === 0) {
-    recordOutcome(ctx, 'WARN', 'No contacts within the search radius', { ...where, resultCount: 0, metadata: { ...ctx.request.log.metadata, ...search } });
+    recordOutcome(ctx, 'WARN', 'No contacts within the search radius', { resultCount: 0, metadata: { ...ctx.request.log.metadata, ...search } });
     const message = narrowedTo
       ? findTexts.nothingMatching(narrowedTo, settings.maxRadiusKm, placeName)
       : textsIn(language).refusals.noResults(settings.maxRadiusKm, placeName);
@@ -134,7 +136,7 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
     const limit = access ? access.dailyLimit : settings.defaultDailyLimit;
     used = await ctx.attempt.claim.withDailyRequest(memory.check(), { telegramId: userId, day, limit });
     if (used === undefined) {
-      recordOutcome(ctx, 'WARN', DAILY_LIMIT_REFUSAL, { ...where, metadata: { ...ctx.request.log.metadata, ...search } });
+      recordOutcome(ctx, 'WARN', DAILY_LIMIT_REFUSAL, { metadata: { ...ctx.request.log.metadata, ...search } });
       await replyWithTemplate(deps, ctx, 'rate_limit');
       return;
     }
@@ -151,7 +153,6 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
     deps.recorder.requestAnswered(userId);
     deps.recorder.contactsShown(contacts.map((contact) => contact.id), day);
     recordOutcome(ctx, 'INFO', `Answered a location with ${formatCount(contacts.length, 'contact')}`, {
-      ...where,
       resultCount: contacts.length,
       metadata: { ...ctx.request.log.metadata, contactIds: contacts.map((contact) => contact.id), masters: masters.length, ...search },
     });

@@ -1,7 +1,7 @@
 import t, { type Test } from 'tap';
 import { REFUSALS } from '../../bot/default-templates.js';
 import { createBotHarness } from '../helpers/bot.js';
-import { aMember, anAuthorizedGroup, logsOf, refusal, rendered, texts } from '../helpers/bot-fixtures.js';
+import { aContact, aMember, anAuthorizedGroup, logsOf, refusal, rendered, texts } from '../helpers/bot-fixtures.js';
 
 const errors: unknown[] = [];
 const h = await createBotHarness(t);
@@ -105,6 +105,16 @@ robust('a failing Telegram call is logged as an ERROR and answered with the erro
   const { replies, logs } = await inject({ message: aMessage({ text: '/help' }) });
   t.same(replies, [refusal(REFUSALS.failure)]);
   t.match(logs, [{ level: 'ERROR', message: 'Failed to answer', errorMessage: /Bad Gateway/ }]);
+});
+
+robust('a location whose answer fails is logged as an ERROR of its place, and its search given back', async (t) => {
+  await aContact(h.sql, { name: 'Dr Failing Send' });
+  h.sim.failNext('sendMessage', { error_code: 502, description: 'Bad Gateway' });
+  const { replies, logs } = await inject({ message: aMessage({ location: { latitude: 51.5072, longitude: -0.1276 } }) });
+  t.same(replies, [refusal(REFUSALS.failure)]);
+  t.match(logs, [{ level: 'ERROR', message: 'Failed to answer', command: 'location', city: 'London', country: 'United Kingdom', latitude: 51.5072, longitude: -0.1276 }]);
+  const [usage] = await h.sql<{ used: number }[]>`SELECT coalesce(sum(used), 0)::int AS used FROM daily_usage WHERE telegram_id = ${member.id}`;
+  t.equal(usage!.used, 0, 'the daily request is given back');
 });
 
 robust('a place button pressed too long ago (the query expired) is still answered', async (t) => {
