@@ -397,6 +397,15 @@ t.test('Contact Analytics: Refresh (Cache-Control: no-cache) gets figures comput
   await sql`DELETE FROM bot_logs WHERE user_id = 998`;
 });
 
+t.test('Contact Analytics: the region filter lists regions as a person reads them, accents among their letters', async (t) => {
+  await sql`
+    INSERT INTO medical_contacts (name, phone, city, region, country)
+    VALUES ('Dr Paris', '+33 1 00 00 00 00', 'Paris', 'Île-de-France', 'France'), ('Dr Zurich', '+41 44 000 00 00', 'Zurich', 'Zurich', 'Switzerland')`;
+  const answer = (await testApp.call(viewer.token, { method: 'GET', url: '/api/contact-analytics?period=24h', headers: { 'cache-control': 'no-cache' } })).json();
+  t.same(answer.regions, ['England', 'Île-de-France', 'Scotland', 'Zurich']);
+  await sql`DELETE FROM medical_contacts WHERE name IN ('Dr Paris', 'Dr Zurich')`;
+});
+
 // Last: it moves the clock on and leaves answers computed with an extra log in the cache.
 t.test('answers are kept a minute (24h, 7d) or 15 minutes (30d, 1y) and say when they were computed', async (t) => {
   const month = await overview('30d');
