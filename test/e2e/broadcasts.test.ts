@@ -72,7 +72,7 @@ t.test('an admin composes a broadcast to every user and watches it finish', asyn
 
   await t.test('the stats cards count the real users and broadcasts', async (t) => {
     const figure = (label: string) => page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
-    await page.getByText('3 reachable').waitFor();
+    await page.getByText('3 reachable', { exact: true }).waitFor();
     t.equal((await figure('Total Users').innerText()).trim(), '3', 'Total Users counts the bot users');
     await page.getByText('No broadcasts yet. The ones you send appear here.').waitFor();
     t.equal((await figure('Broadcasts').innerText()).trim(), '0', 'no broadcast yet');
@@ -178,7 +178,7 @@ t.test('an admin composes a broadcast to every user and watches it finish', asyn
     await compose.getByText('Dear {first_name}, we are closed on Monday.').waitFor();
     t.equal(await compose.getByLabel('Template', { exact: true }).inputValue(), String(template!.id), 'the template is picked');
     t.equal(await compose.getByLabel('Message Title').inputValue(), 'Holiday hours', "the title starts as the template's name");
-    await compose.getByText('Sends the template "Holiday hours" to all 3 active bot users.').waitFor();
+    await compose.getByText('Sends the template "Holiday hours" to all 3 reachable bot users.').waitFor();
     await compose.getByText(
       'Each reader gets this type’s active template in their language: English, Українська, Polski, Deutsch, Français, Español, Italiano, Português. Everyone else gets the English one.',
     ).waitFor();

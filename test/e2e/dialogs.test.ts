@@ -36,12 +36,13 @@ t.test('a dialog closed while it opens leaves the screen usable', async (t) => {
     await signIn(page, server.url, ADMIN.username, ADMIN.password);
     await page.goto(`${server.url}/messaging/broadcasts`);
     const compose = page.getByRole('form', { name: 'Compose Broadcast' });
+    await compose.getByText('Sends to the 1 reachable bot user.').waitFor();
     for (const delay of CLOSE_AFTER_MS) {
       await compose.getByLabel('Message Title').fill(`Notice after ${delay} ms`);
       await compose.getByLabel('Message Content').fill('The pharmacy opens at nine.');
       await compose.getByRole('button', { name: 'Send Broadcast' }).click();
       await page.waitForTimeout(delay);
-      await page.getByRole('alertdialog', { name: 'Send to all 1 bot user?' }).getByRole('button', { name: 'Send to All' }).click({ force: true });
+      await page.getByRole('alertdialog', { name: 'Send to the 1 bot user?' }).getByRole('button', { name: 'Send to All' }).click({ force: true });
       await page.getByRole('article', { name: `Notice after ${delay} ms` }).waitFor();
       t.ok(await noDialogLeft(page), `confirmed ${delay} ms after it opened: the dialog is gone`);
       await compose.getByRole('button', { name: 'Send Broadcast' }).click({ trial: true, timeout: 3000 });

@@ -4,7 +4,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
-import { formatNumber } from '../../lib/format.js';
 import { PageHeader } from '../../components/page-header.js';
 import { ROUTES } from '../../lib/routes.js';
 import { isRunning, useBroadcastHistory } from './api/get-broadcast-history.js';
@@ -23,7 +22,7 @@ import { StatusBadge } from './components/status-badge.js';
 import { TestMessageBox } from './components/test-message-box.js';
 import { asLanguageCode, knownLanguages } from './components/language-texts.js';
 import type { LanguageCode } from '@contract/languages.js';
-import { EMPTY_COMPOSE, sendProblem, testLanguages, testProblem, translationsToSend, type ComposeState } from './compose-state.js';
+import { EMPTY_COMPOSE, sendProblem, wholeAudience, testLanguages, testProblem, translationsToSend, type ComposeState } from './compose-state.js';
 import { notifyError } from '../../lib/notify.js';
 
 const { headingId: HEADING_ID, title: TITLE, description: DESCRIPTION } = ROUTES.broadcasts.header;
@@ -265,7 +264,7 @@ function BroadcastComposer() {
         title={
           figures.reachableUsers === undefined
             ? 'Send to every active bot user?'
-            : `Send to all ${formatNumber(figures.reachableUsers)} bot ${figures.reachableUsers === 1 ? 'user' : 'users'}?`
+            : `Send to ${wholeAudience(figures.reachableUsers, 'bot user')}?`
         }
         description="The bot starts sending it at once to every active bot user who has not blocked it."
         pending={sendBroadcast.isPending}

@@ -1,6 +1,7 @@
 import type { BroadcastTranslations } from '@contract/broadcasts.js';
 import { nativeLanguageName, type LanguageCode } from '@contract/languages.js';
 import type { MessageTemplate } from '@contract/message-templates.js';
+import { formatCount, pluralForm } from '../../lib/format.js';
 
 /** What the compose form holds; a successful send returns it to {@link EMPTY_COMPOSE} (spec §4). */
 export type BroadcastType = 'all' | 'selected' | 'template';
@@ -23,6 +24,11 @@ export const BROADCAST_TYPES: readonly { value: BroadcastType; label: string; hi
   { value: 'selected', label: 'Selected Users', hint: 'Users you tick in the list' },
   { value: 'template', label: 'Use Template', hint: 'Every active user, with a saved template' },
 ];
+
+/** "all 3 reachable bot users", "the 1 reachable bot user": everyone a broadcast to all reaches, counted. */
+export function wholeAudience(count: number, noun: string): string {
+  return `${pluralForm(count, 'the', 'all')} ${formatCount(count, noun)}`;
+}
 
 /** The first spec §5 rule a send breaks, in the spec's order; undefined when the form can be sent. */
 export function sendProblem(state: ComposeState): string | undefined {

@@ -82,7 +82,7 @@ export function BroadcastProgress({ broadcast }: { broadcast: BroadcastDetail })
         open={confirmingUnknown}
         onClose={() => setConfirmingUnknown(false)}
         title="Send to unknown recipients?"
-        description={`${formatCount(progress.unknown, 'message')} ${pluralForm(progress.unknown, 'was', 'were')} in flight when the sender stopped, so nobody knows whether ${progress.unknown === 1 ? 'it' : 'they'} arrived. Sending again may give some of these recipients the message twice.`}
+        description={`${formatCount(progress.unknown, 'message')} ${pluralForm(progress.unknown, 'was', 'were')} in flight when the sender stopped, so nobody knows whether ${pluralForm(progress.unknown, 'it', 'they')} arrived. Sending again may give some of these recipients the message twice.`}
         pending={sendToUnknown.isPending}
         confirmLabel="Send to unknown"
         pendingLabel="Sending..."

@@ -8,7 +8,7 @@ import { formatCount, formatNumber } from '../../../lib/format.js';
 import { BROADCAST_TITLE_MAX_LENGTH, type BroadcastAudience } from '@contract/broadcasts.js';
 import { nativeLanguageName, type LanguageCode } from '@contract/languages.js';
 import type { MessageTemplate } from '@contract/message-templates.js';
-import { BROADCAST_TYPES, templateLanguages, type BroadcastType, type ComposeState } from '../compose-state.js';
+import { BROADCAST_TYPES, templateLanguages, wholeAudience, type BroadcastType, type ComposeState } from '../compose-state.js';
 import { AudienceLanguages } from './audience-languages.js';
 import { LanguageTexts } from './language-texts.js';
 import { RecipientChecklist } from './recipient-checklist.js';
@@ -188,7 +188,7 @@ function TemplateLanguagesNote({ languages, defaultLanguage }: { languages: read
 }
 
 function TargetSummary({ state, template, reachableUsers }: { state: ComposeState; template: MessageTemplate | undefined; reachableUsers: number | undefined }) {
-  const everyone = reachableUsers === undefined ? 'every active bot user' : `all ${formatNumber(reachableUsers)} active bot users`;
+  const everyone = reachableUsers === undefined ? 'every reachable bot user' : wholeAudience(reachableUsers, 'reachable bot user');
   const text =
     state.type === 'selected'
       ? state.selectedUsers.size === 0
