@@ -8,10 +8,10 @@ const ADMIN = { username: 'olga', password: 'olga-the-admin-pass', role: 'admin'
 const HELD_MS = 800;
 
 /** Holds every `method` request to `path` for a moment, and records them. */
-async function holdRequests(page: Page, method: string, path: string): Promise<Request[]> {
+async function holdRequests(page: Page, method: string, path: string | RegExp): Promise<Request[]> {
   const seen: Request[] = [];
   await page.route(
-    (url) => url.pathname === path,
+    (url) => (typeof path === 'string' ? url.pathname === path : path.test(url.pathname)),
     async (route) => {
       if (route.request().method() !== method) return route.fallback();
       seen.push(route.request());
@@ -71,7 +71,7 @@ t.test('a double click on a submit button makes one request and one thing', asyn
     const compose = page.getByRole('form', { name: 'Compose Broadcast' });
     await compose.getByLabel('Message Title').fill('Double trouble');
     await compose.getByLabel('Message Content').fill('Hello {first_name}');
-    await page.getByText('2 reachable').waitFor();
+    await page.getByText('2 reachable', { exact: true }).waitFor();
 
     await compose.getByRole('button', { name: 'Send Broadcast' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Send to all 2 bot users?' });
@@ -81,5 +81,41 @@ t.test('a double click on a submit button makes one request and one thing', asyn
     t.ok(requests[0]!.headers()['idempotency-key'], 'carrying an idempotency key');
     const rows = await server.sql`SELECT 1 FROM broadcasts WHERE title = 'Double trouble'`;
     t.equal(rows.length, 1, 'one broadcast');
+  });
+
+  await t.test('Import and Undo import', async (t) => {
+    const imports = await holdRequests(page, 'POST', '/api/medical-contacts/import');
+    await page.goto(`${server.url}/medical-contacts`);
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const wizard = page.getByRole('dialog', { name: 'Import Contacts from CSV' });
+    await wizard.getByLabel('CSV file').setInputFiles({
+      name: 'twice.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('name,phone,city,region,country\nDr Twice Imported,+33 1 23 45 67 99,Paris,Île-de-France,France\n'),
+    });
+    await doubleClickWhilePending(t, wizard.getByRole('button', { name: /^Import 1 contact$|Starting/ }));
+    await wizard.getByText('Import complete').waitFor();
+    t.equal(imports.length, 1, 'one import request');
+    t.equal((await server.sql`SELECT 1 FROM medical_contacts WHERE name = 'Dr Twice Imported'`).length, 1, 'one contact imported');
+
+    const undos = await holdRequests(page, 'POST', /^\/api\/medical-contacts\/imports\/\d+\/undo$/);
+    await doubleClickWhilePending(t, wizard.getByRole('button', { name: /Undo import|Undoing/ }));
+    await wizard.getByText('Import undone').waitFor();
+    t.equal(undos.length, 1, 'one undo request');
+    t.equal(await page.getByText('Failed to undo the import').count(), 0, 'no second undo refused');
+    t.equal((await server.sql`SELECT 1 FROM medical_contacts WHERE name = 'Dr Twice Imported'`).length, 0, 'the contact removed');
+  });
+
+  await t.test('Block User', async (t) => {
+    const requests = await holdRequests(page, 'PATCH', '/api/telegram-users/710001');
+    await page.goto(`${server.url}/users`);
+    await page.getByRole('button', { name: 'View Details of Ines' }).click();
+    await page.getByRole('dialog', { name: 'Ines' }).getByRole('button', { name: 'Block User' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Block this user?' });
+    await doubleClickWhilePending(t, confirm.getByRole('button', { name: /Block User|Blocking/ }));
+    await page.locator('[data-sonner-toast]').getByText('User blocked', { exact: true }).waitFor();
+    t.equal(requests.length, 1, 'one request');
+    const audited = await server.sql`SELECT 1 FROM audit_log WHERE action = 'telegram-user.block'`;
+    t.equal(audited.length, 1, 'blocked once in the audit log');
   });
 });

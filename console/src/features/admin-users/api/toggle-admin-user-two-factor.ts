@@ -1,9 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { AdminUserSchema, type AdminUser } from '@contract/admin-users.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { ADMIN_USERS_URL, adminUsersQueryKey } from './get-admin-users.js';
 import { replaceListedUser } from './replace-listed-user.js';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.js';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 
 export interface ToggleTwoFactorInput {
   id: number;
@@ -16,7 +17,7 @@ export async function toggleAdminUserTwoFactor({ id, enable }: ToggleTwoFactorIn
 
 export function useToggleAdminUserTwoFactor() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: toggleAdminUserTwoFactor,
     onSuccess: async (user) => {
       replaceListedUser(queryClient, user);

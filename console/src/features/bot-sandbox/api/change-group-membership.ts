@@ -1,8 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { SandboxGroupSchema, type SandboxGroup } from '@contract/bot-sandbox.js';
 import { apiRequest, errorMessage } from '../../../lib/api-client.js';
 import { notifyError, notifySuccess } from '../../../lib/notify.js';
 import { SANDBOX_URL, sandboxGroupsQueryKey } from './keys.js';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 
 export interface MembershipChange {
   action: 'join' | 'leave';
@@ -19,7 +20,7 @@ export async function changeGroupMembership({ action, group, userId }: Membershi
 
 export function useChangeGroupMembership() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: changeGroupMembership,
     onSuccess: async (updated, { action }) => {
       queryClient.setQueryData<SandboxGroup[]>(sandboxGroupsQueryKey, (groups) =>

@@ -1,8 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { SandboxExchangeSchema, type PressButton, type SandboxExchange } from '@contract/bot-sandbox.js';
 import { apiRequest, errorMessage } from '../../../lib/api-client.js';
 import { notifyError } from '../../../lib/notify.js';
 import { SANDBOX_URL, chatMessagesQueryKey } from './keys.js';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 
 /** Presses an inline button of one of the bot's messages; resolves with the bot's new replies. */
 export async function pressSandboxButton(press: PressButton): Promise<SandboxExchange> {
@@ -11,7 +12,7 @@ export async function pressSandboxButton(press: PressButton): Promise<SandboxExc
 
 export function usePressSandboxButton() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: pressSandboxButton,
     // The bot may edit the message whose button was pressed, so the whole chat is read again.
     onSettled: (_exchange, _error, press) => queryClient.invalidateQueries({ queryKey: chatMessagesQueryKey(press.chatId) }),

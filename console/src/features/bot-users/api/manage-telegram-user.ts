@@ -1,12 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { TelegramUserDetailSchema } from '@contract/bot-users.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { TELEGRAM_USERS_URL, telegramUsersQueryKey } from './keys.js';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 
 /** Admin actions on a bot user; each refreshes the list, the details and the usage. */
 function useUserAction(request: (telegramId: string) => Promise<unknown>) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: async (telegramId: string) => TelegramUserDetailSchema.parse(await request(telegramId)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: telegramUsersQueryKey }),
   });

@@ -13,6 +13,7 @@ import { apiRequest } from '../../../lib/api-client.js';
 import { formatCount } from '../../../lib/format.js';
 import { CONTACTS_URL, contactsQueryKey, importStatusQueryKey } from './keys.js';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.js';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 
 /** The dry run: headers, the column mapping, and each problem row, with nothing saved. */
 export async function previewImport(request: ImportPreviewRequest): Promise<ImportPreviewResponse> {
@@ -38,7 +39,7 @@ export function usePreviewImport() {
 }
 
 export function useStartImport() {
-  return useMutation({ mutationFn: startImport, onError: (error) => notifyFailure(error, 'Failed to import medical contacts') });
+  return useSubmitMutation({ mutationFn: startImport, onError: (error) => notifyFailure(error, 'Failed to import medical contacts') });
 }
 
 /** Polls a running import twice a second for the progress bar; stops once it has finished. */
@@ -61,7 +62,7 @@ export function useImportStatus(id: number | null) {
 
 export function useUndoImport() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: undoImport,
     onSuccess: async ({ recordsAffected }, id) => {
       notifySuccess(`Import undone: ${formatCount(recordsAffected, 'contact')} removed`);

@@ -3,6 +3,7 @@ import { MarkAllReadResultSchema, NotificationSchema, type MarkAllReadResult, ty
 import { apiRequest } from '../../../lib/api-client.js';
 import { NOTIFICATIONS_URL, notificationsQueryKey } from './keys.js';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.js';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 
 export async function markNotificationRead(id: number): Promise<Notification> {
   return NotificationSchema.parse(await apiRequest<unknown>('PATCH', `${NOTIFICATIONS_URL}/${id}/read`));
@@ -26,7 +27,7 @@ export function useMarkNotificationRead() {
 
 export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: markAllNotificationsRead,
     onSuccess: async () => {
       notifySuccess('All notifications marked as read');
