@@ -2,6 +2,7 @@ import t from 'tap';
 import { launchBrowser, signIn } from '../helpers/browser.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { aContactAt } from '../helpers/sandbox.js';
+import { layoutProblems } from '../helpers/layout.js';
 
 const EDITOR = { username: 'eddie', password: 'eddie-the-editor', role: 'editor' as const, firstName: 'Eddie' };
 const VIEWER = { username: 'vera', password: 'vera-the-viewer', role: 'viewer' as const };
@@ -22,7 +23,9 @@ t.test('an editor chats with the bot in the Bot Sandbox', async (t) => {
   t.teardown(() => server.close());
   await server.createUser(EDITOR);
   await anAuthorizedGroup(server);
-  await aContactAt(server.sql, { name: 'Dr Lucie Moreau', city: 'Lyon', country: 'France', ...LYON });
+  const lucie = await aContactAt(server.sql, { name: 'Dr Lucie Moreau', city: 'Lyon', country: 'France', ...LYON });
+  // Link buttons (her Telegram, the route) under the answer, as most answers have.
+  await server.sql`UPDATE medical_contacts SET telegram_username = 'dr_lucie_moreau_lyon', contact_method = 'whatsapp' WHERE id = ${lucie}`;
   const browser = await launchBrowser();
   t.teardown(() => browser.close());
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -85,6 +88,15 @@ t.test('an editor chats with the bot in the Bot Sandbox', async (t) => {
       'a second answer with the contact',
     );
     t.equal(await page.getByLabel('Message').inputValue(), '', 'the text box is cleared');
+  });
+
+  await t.test('the chat, its answers and their buttons fit a 375 px screen', async (t) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByRole('listitem', { name: 'Bot reply' }).filter({ hasText: 'Dr Lucie Moreau' }).first().waitFor();
+    // The toasts of the steps before ("Joined the group") go by themselves; the layout is measured without them.
+    await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
+    t.same(await layoutProblems(page), [], 'nothing scrolls sideways or is cut');
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 
   await t.test('leaves the group', async () => {

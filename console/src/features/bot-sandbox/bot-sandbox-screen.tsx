@@ -127,7 +127,7 @@ function Sandbox() {
   const chatId = user && memberGroups.some((group) => group.id === selection.chatId) ? selection.chatId! : user?.id;
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(20rem,24rem)_minmax(0,1fr)]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(20rem,24rem)_minmax(0,1fr)]">
       <div className="space-y-6">
         <Panel title="User">
           {users.isPending ? (

@@ -52,7 +52,7 @@ function Keyboard({
                 href={button.url}
                 target="_blank"
                 rel="noopener noreferrer"
-                className="flex-1 truncate rounded-md bg-sky-600/80 px-3 py-2 text-center text-sm font-medium text-white hover:bg-sky-700"
+                className="min-w-0 flex-1 truncate rounded-md bg-sky-600/80 px-3 py-2 text-center text-sm font-medium text-white hover:bg-sky-700"
               >
                 {button.text} ↗
               </a>
