@@ -1,6 +1,6 @@
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '../../../lib/format.js';
 
-/** Spec §2.11: the last sign-in as a date and time, or "Never". */
+/** Spec §2.11: the last sign-in as a date and time, written as every other screen writes them, or "Never". */
 export function formatLastLogin(lastLogin: string | null): string {
-  return lastLogin ? dateTime.format(new Date(lastLogin)) : 'Never';
+  return lastLogin ? formatDateTime(lastLogin) : 'Never';
 }
