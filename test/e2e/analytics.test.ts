@@ -108,6 +108,13 @@ t.test('the analytics screens over the demo data', async (t) => {
     t.equal(csv.name, `contact-analytics-24h-${today()}.csv`);
     t.equal(csv.lines[0], 'Section,Item,Metric,Value');
     t.ok(csv.lines.some((line) => line.startsWith('Summary,Total Contacts,count,')));
+
+    await page.getByLabel('Period').selectOption({ label: '7 Days' });
+    await page.getByRole('tab', { name: 'Trends' }).click();
+    const axis = page.locator('.recharts-xAxis text:visible');
+    await axis.first().waitFor();
+    const days = (await axis.allTextContents()).map((day) => day.trim());
+    t.ok(days.length > 0 && days.every((day) => /^\d{1,2} [A-Z][a-z]{2}$/.test(day)), `the Trends axis writes days as every chart does: ${days.join(', ')}`);
   });
 
   await t.test('a viewer has no Export on the analytics screens, and 375 px needs no sideways scroll', async (t) => {

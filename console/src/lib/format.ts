@@ -35,6 +35,11 @@ export function formatDate(value: string | null | undefined): string {
   return new Date(value).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 }
 
+/** "20 Nov" for a calendar day the API writes as "2026-11-20" (already a day in the settings' time zone). */
+export function formatCalendarDay(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+}
+
 /** "Today at 04:00 AM", "Yesterday at 11:30 PM", "19 Nov 2026 at 04:00 AM", in the browser's time zone. */
 export function formatDayAndTime(value: string, now = new Date()): string {
   const date = new Date(value);

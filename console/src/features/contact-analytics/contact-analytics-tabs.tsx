@@ -1,7 +1,7 @@
 import { AreaChart, BarChart, Card, DonutChart, TabGroup, TabPanel, TabPanels, Title } from '@tremor/react';
 import type { ContactAnalytics } from '@contract/analytics.js';
 import { formatMs, formatPercent } from '../../components/kpi-card.js';
-import { formatCount, formatNumber } from '../../lib/format.js';
+import { formatCalendarDay, formatCount, formatNumber } from '../../lib/format.js';
 import { TabStrip } from '../../components/tab-strip.js';
 import { EmptyChart } from '../../components/empty-chart.js';
 import { RankedList } from '../../components/ranked-list.js';
@@ -18,7 +18,7 @@ export function ContactAnalyticsTabs({ analytics, region }: { analytics: Contact
   const byRegion = analytics.contactsByRegion.slice(0, 15).map((entry) => ({ region: entry.region || 'Unknown', Contacts: entry.count }));
   const specialties = analytics.contactsBySpecialty.map((entry) => ({ name: entry.specialty || 'Unknown', count: entry.count }));
   const usage = analytics.usagePatterns.map((hour) => ({ hour: `${hour.hour}:00`, Requests: hour.requests }));
-  const trends = analytics.dailyRequests.map((day) => ({ date: day.day, 'Contacts shown': day.requests }));
+  const trends = analytics.dailyRequests.map((day) => ({ date: formatCalendarDay(day.day), 'Contacts shown': day.requests }));
   const anyUsage = analytics.usagePatterns.some((hour) => hour.requests > 0);
   const anyShown = analytics.dailyRequests.some((day) => day.requests > 0);
   return (
