@@ -64,7 +64,7 @@ function RegionPerformance({ metrics }: { metrics: PerformanceMetrics }) {
           rows={metrics.items.map((metric) => ({
             key: metric.id,
             label: [metric.region, metric.country].filter(Boolean).join(', ') || 'Unknown',
-            figure: `${METRIC_LABELS[metric.metricType]} ${metric.metricType === 'response_time' ? `${Math.round(metric.value)}ms` : `${metric.value.toFixed(1)}%`}`,
+            figure: `${METRIC_LABELS[metric.metricType]} ${metric.metricType === 'response_time' ? formatMs(metric.value) : formatPercent(metric.value)}`,
           }))}
         />
       </Card>
