@@ -51,6 +51,7 @@ t.test('the Dashboard with the demo data: figures, chart, Top Locations, export,
     t.equal(await locations.getByRole('listitem').count(), 5);
     const top = week.topLocations[0]!;
     t.match(await locations.getByRole('listitem').first().innerText(), `${top.city}, ${top.country}`);
+    t.match(await locations.getByRole('listitem').first().innerText(), new RegExp(`${top.contacts} active contacts?$`), 'the count says it counts the active ones');
     t.equal(await locations.getByRole('link', { name: 'View All' }).getAttribute('href'), '/medical-contacts');
   });
 

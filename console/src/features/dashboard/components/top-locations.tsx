@@ -29,7 +29,7 @@ export function TopLocations({ locations }: { locations: DashboardStats['topLoca
                   {location.city}
                   {location.country ? <span className="text-tremor-content">, {location.country}</span> : null}
                 </span>
-                <span className="text-tremor-content">{formatCount(location.contacts, 'contact')}</span>
+                <span className="text-tremor-content">{formatCount(location.contacts, 'active contact')}</span>
               </li>
             ))}
           </ol>
