@@ -57,6 +57,19 @@ t.test('Bot Users: summary, search, status filter, paging and a user\'s details 
     t.match(await zora.innerText(), /@zora_q[\s\S]*Active[\s\S]*ID\s+7000[\s\S]*Requests Today\s+2[\s\S]*Total Requests\s+0/);
   });
 
+  await t.test('a page past the last one shows the last page, and Back leaves it', async (t) => {
+    await page.goto(`${server.url}/users?page=99`);
+    await page.waitForURL(/[?&]page=3(&|$)/);
+    await page.getByText('51–60 of 60', { exact: true }).waitFor();
+    // The footer follows the address at once; the rows come with page 3's answer.
+    await rows.nth(9).waitFor();
+    t.equal(await rows.count(), 10, 'the last page\'s 10 users');
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/users' && !url.searchParams.has('page'));
+    await page.getByText('1–25 of 60', { exact: true }).waitFor();
+    t.pass('Back goes to the list before, not to the page past the last');
+  });
+
   await t.test('search and status narrow the list, in the URL, with the empty text', async (t) => {
     await page.getByLabel('Search users').fill('ZORA');
     await page.getByRole('heading', { name: 'Users Overview (1)' }).waitFor();

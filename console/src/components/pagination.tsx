@@ -1,6 +1,6 @@
 import { RiArrowLeftSLine, RiArrowRightSLine } from '@remixicon/react';
 import { Button } from '@tremor/react';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { SELECT_CLASSES } from './select-field.js';
 import { formatNumber } from '../lib/format.js';
 
@@ -8,7 +8,8 @@ interface PaginationProps {
   page: number;
   pageSize: number;
   total: number;
-  onPage: (page: number) => void;
+  /** `replace`: the page was corrected, not chosen (see below); the address should not keep the wrong one. */
+  onPage: (page: number, replace?: boolean) => void;
   onPageSize: (pageSize: number) => void;
   /** The page sizes offered. */
   pageSizes: readonly number[];
@@ -29,6 +30,10 @@ function pageWindow(page: number, pages: number): (number | 'gap')[] {
 export function Pagination({ page, pageSize, total, onPage, onPageSize, pageSizes }: PaginationProps) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const sizeId = useId();
+  // A page past the last one (its rows just deleted, or an old link) turns into the last page, not an empty list.
+  useEffect(() => {
+    if (total > 0 && page > pages) onPage(pages, true);
+  }, [total, page, pages, onPage]);
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(page * pageSize, total);
   return (

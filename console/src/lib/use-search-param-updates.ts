@@ -25,3 +25,25 @@ export function useSearchParamUpdates(): [URLSearchParams, (changes: SearchParam
   );
   return [searchParams, update];
 }
+
+/**
+ * Pagination's `onPage` for a list whose page is in the address (page 1 is the address without one).
+ * `replace` swaps the current history entry instead of adding one: a page past the last, corrected to
+ * the last, leaves no entry that Back would return to and correct again.
+ */
+export function usePageParam(): (page: number, replace?: boolean) => void {
+  const [, setSearchParams] = useSearchParams();
+  return useCallback(
+    (page: number, replace = false) =>
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (page === 1) next.delete('page');
+          else next.set('page', String(page));
+          return next;
+        },
+        { replace },
+      ),
+    [setSearchParams],
+  );
+}

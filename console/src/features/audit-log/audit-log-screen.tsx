@@ -9,7 +9,7 @@ import { Pagination } from '../../components/pagination.js';
 import { errorMessage } from '../../lib/api-client.js';
 import { formatNumber } from '../../lib/format.js';
 import { ROUTES } from '../../lib/routes.js';
-import { useSearchParamUpdates } from '../../lib/use-search-param-updates.js';
+import { usePageParam, useSearchParamUpdates } from '../../lib/use-search-param-updates.js';
 import { useExportAuditLog } from './api/export-audit-log.js';
 import { useAuditLog } from './api/get-audit-log.js';
 import { useAuditLogFilterOptions } from './api/get-audit-log-filters.js';
@@ -25,6 +25,7 @@ const VIEW_KEYS = ['search', 'actor', 'action', 'targetType', 'targetId', 'from'
 /** The Audit Log screen (issue 9): admin and super_admin only, as the API enforces too (the router's RouteGate). */
 export function AuditLogScreen() {
   const [searchParams, updateParams] = useSearchParamUpdates();
+  const setPage = usePageParam();
   const params = readAuditLogParams(searchParams);
   const entries = useAuditLog(params);
   const options = useAuditLogFilterOptions();
@@ -67,7 +68,7 @@ export function AuditLogScreen() {
                 page={params.page}
                 pageSize={params.pageSize}
                 total={entries.data.total}
-                onPage={(page) => updateParams({ page: page === 1 ? undefined : page }, false)}
+                onPage={setPage}
                 onPageSize={(pageSize) => updateParams({ pageSize })}
                 pageSizes={AUDIT_LOG_PAGE_SIZES}
               />

@@ -10,7 +10,7 @@ import { Pagination } from '../../components/pagination.js';
 import { SELECT_CLASSES } from '../../components/select-field.js';
 import { errorMessage } from '../../lib/api-client.js';
 import { formatNumber } from '../../lib/format.js';
-import { useSearchParamUpdates } from '../../lib/use-search-param-updates.js';
+import { usePageParam, useSearchParamUpdates } from '../../lib/use-search-param-updates.js';
 import { useDebouncedValue } from '../../lib/use-debounced-value.js';
 import { useAuth } from '../auth/use-auth.js';
 import { useTelegramUsers } from './api/get-telegram-users.js';
@@ -50,6 +50,7 @@ function readParams(params: URLSearchParams): TelegramUserListParams {
 export function BotUsersScreen() {
   const { user: staff } = useAuth();
   const [searchParams, updateParams] = useSearchParamUpdates();
+  const setPage = usePageParam();
   const params = readParams(searchParams);
   const selected = searchParams.get('user');
   const users = useTelegramUsers(params);
@@ -142,7 +143,7 @@ export function BotUsersScreen() {
             page={params.page}
             pageSize={params.pageSize}
             total={users.data.total}
-            onPage={(page) => updateParams({ page: page === 1 ? undefined : page }, false)}
+            onPage={setPage}
             onPageSize={(pageSize) => updateParams({ pageSize })}
             pageSizes={PAGE_SIZES}
           />

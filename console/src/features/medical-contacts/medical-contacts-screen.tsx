@@ -16,7 +16,7 @@ import { useMediaQuery } from '../../lib/use-media-query.js';
 import { useAuth } from '../auth/use-auth.js';
 import type { BulkTarget } from './api/bulk-contacts.js';
 import { useExportContacts } from './api/export-contacts.js';
-import { useSearchParamUpdates } from '../../lib/use-search-param-updates.js';
+import { usePageParam, useSearchParamUpdates } from '../../lib/use-search-param-updates.js';
 import { useContacts } from './api/get-contacts.js';
 import { useContactFilterOptions } from './api/get-filter-options.js';
 import { mapPointsQueryOptions } from './api/get-map-points.js';
@@ -80,6 +80,7 @@ export function MedicalContactsScreen() {
   const [deleting, setDeleting] = useState<{ contact: MedicalContact | null; open: boolean }>({ contact: null, open: false });
 
   const [, updateParams] = useSearchParamUpdates();
+  const setPage = usePageParam();
   const changeFilter = useCallback((changes: Partial<ContactFilterParams>) => updateParams(changes), [updateParams]);
   const clearFilters = useCallback(() => {
     const { pageSize, sort, order } = params;
@@ -215,7 +216,7 @@ export function MedicalContactsScreen() {
                 page={params.page}
                 pageSize={params.pageSize}
                 total={total}
-                onPage={(page) => updateParams({ page: page === 1 ? undefined : page }, false)}
+                onPage={setPage}
                 onPageSize={(pageSize) => updateParams({ pageSize })}
                 pageSizes={PAGE_SIZES}
               />
