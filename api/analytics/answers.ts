@@ -15,7 +15,7 @@ import { topLocations } from '../../sql/log-analytics.js';
 import { contactAnalytics } from './contacts.js';
 import type { FastifyRequest } from 'fastify';
 import { asksForFreshFigures, type CachedFigure, type FigureCache } from './figure-cache.js';
-import { geographicAnalytics, geographicHeatmap, performanceMetrics } from './geographic.js';
+import { geographicFigures, type GeographicFigures } from './geographic.js';
 import { analyticsOverview } from './overview.js';
 import { cachePolicy, periodWindow } from './windows.js';
 import { getSystemSettings } from '../../sql/settings.js';
@@ -82,16 +82,36 @@ export async function locationRequestsAnswer(context: AnswerContext, period: Ana
   );
 }
 
-export async function geographicAnswer(context: AnswerContext, query: GeographicQuery): Promise<GeographicAnalytics> {
-  return cachedAnswer(context, 'geographic', query.period, [query.country], (timeZone) => geographicAnalytics(context.sql, query, context.at, timeZone), withAsOf);
+/** Geographic Analytics' three answers share one computation and one "as of" (see geographicFigures). */
+async function geographicPart<P extends keyof GeographicFigures>(context: AnswerContext, query: GeographicQuery, part: P): Promise<GeographicFigures[P] & { asOf: string }> {
+  const answer = await cachedAnswer(
+    context,
+    'geographic',
+    query.period,
+    [query.country],
+    (timeZone) => geographicFigures(context.sql, query, context.at, timeZone),
+    ({ value, computedAt }) => {
+      const asOf = computedAt.toISOString();
+      return {
+        analytics: { ...value.analytics, asOf },
+        heatmap: { ...value.heatmap, asOf },
+        performance: { ...value.performance, asOf },
+      };
+    },
+  );
+  return answer[part];
 }
 
-export async function heatmapAnswer(context: AnswerContext, query: GeographicQuery): Promise<GeographicHeatmap> {
-  return cachedAnswer(context, 'heatmap', query.period, [query.country], (timeZone) => geographicHeatmap(context.sql, query, context.at, timeZone), ({ value }) => value);
+export function geographicAnswer(context: AnswerContext, query: GeographicQuery): Promise<GeographicAnalytics> {
+  return geographicPart(context, query, 'analytics');
 }
 
-export async function performanceAnswer(context: AnswerContext, query: GeographicQuery): Promise<PerformanceMetrics> {
-  return cachedAnswer(context, 'performance', query.period, [query.country], (timeZone) => performanceMetrics(context.sql, query, context.at, timeZone), ({ value }) => value);
+export function heatmapAnswer(context: AnswerContext, query: GeographicQuery): Promise<GeographicHeatmap> {
+  return geographicPart(context, query, 'heatmap');
+}
+
+export function performanceAnswer(context: AnswerContext, query: GeographicQuery): Promise<PerformanceMetrics> {
+  return geographicPart(context, query, 'performance');
 }
 
 export async function contactAnswer(context: AnswerContext, query: ContactAnalyticsQuery): Promise<ContactAnalytics> {
@@ -107,8 +127,6 @@ export async function refreshLongWindowAnswers(sql: Sql, cache: FigureCache, at:
   for (const period of LONG_PERIODS) {
     await overviewAnswer(context, period);
     await geographicAnswer(context, { period, country: undefined });
-    await heatmapAnswer(context, { period, country: undefined });
-    await performanceAnswer(context, { period, country: undefined });
     await contactAnswer(context, { period, region: undefined });
   }
 }

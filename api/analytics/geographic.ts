@@ -6,8 +6,9 @@ import {
   type PerformanceMetrics,
 } from '../contract/analytics.js';
 import type { Sql } from '../../sql/database.js';
-import { locationStats, placeTotals } from '../../sql/log-analytics.js';
+import { locationStats, placeTotals, type LocationStats, type PlaceTotals } from '../../sql/log-analytics.js';
 import { periodWindow } from './windows.js';
+import type { FigureWindow } from '../contract/figure-windows.js';
 
 /** Places listed per screen; the summary cards count every place. */
 const PLACES_SHOWN = 100;
@@ -18,19 +19,39 @@ function placeId(place: { country: string | null; region: string | null; city: s
   return [place.country ?? '', place.region ?? '', place.city ?? ''].join('/');
 }
 
-/** Spec §2.13 Detailed Analytics and cards: per city, and the window's totals over regions. */
-export async function geographicAnalytics(
-  sql: Sql,
-  { period, country }: { period: AnalyticsPeriod; country?: string },
-  now: Date,
-  timeZone: string,
-): Promise<Omit<GeographicAnalytics, 'asOf'>> {
-  const range = periodWindow(period, now, timeZone);
-  const [cities, regions, countries] = await Promise.all([
-    locationStats(sql, range, { level: 'city', country, limit: PLACES_SHOWN }),
-    placeTotals(sql, range, { level: 'region', country, limit: ALL_PLACES }),
+type GeographicQuery = { period: AnalyticsPeriod; country?: string };
+
+/** Geographic Analytics' three answers, computed together so that the screen's figures are of one moment. */
+export interface GeographicFigures {
+  analytics: Omit<GeographicAnalytics, 'asOf'>;
+  heatmap: Omit<GeographicHeatmap, 'asOf'>;
+  performance: Omit<PerformanceMetrics, 'asOf'>;
+}
+
+export async function geographicFigures(sql: Sql, query: GeographicQuery, now: Date, timeZone: string): Promise<GeographicFigures> {
+  const range = periodWindow(query.period, now, timeZone);
+  const [stats, cityTotals, regions, countries] = await Promise.all([
+    locationStats(sql, range, { level: 'city', country: query.country, limit: PLACES_SHOWN }),
+    placeTotals(sql, range, { level: 'city', country: query.country, limit: PLACES_SHOWN }),
+    placeTotals(sql, range, { level: 'region', country: query.country, limit: ALL_PLACES }),
     placeTotals(sql, range, { level: 'country', limit: ALL_PLACES }),
   ]);
+  return {
+    analytics: geographicAnalytics(query.period, range, timeZone, stats, regions, countries),
+    heatmap: geographicHeatmap(query.period, cityTotals),
+    performance: performanceMetrics(query.period, regions.slice(0, PLACES_SHOWN), now),
+  };
+}
+
+/** Spec §2.13 Detailed Analytics and cards: per city, and the window's totals over regions. */
+function geographicAnalytics(
+  period: AnalyticsPeriod,
+  range: FigureWindow,
+  timeZone: string,
+  cities: LocationStats[],
+  regions: PlaceTotals[],
+  countries: PlaceTotals[],
+): GeographicFigures['analytics'] {
   const durations = regions.reduce((sum, region) => sum + region.durationCount, 0);
   const totalRequests = regions.reduce((sum, region) => sum + region.requests, 0);
   return {
@@ -62,9 +83,7 @@ export async function geographicAnalytics(
 }
 
 /** Spec §2.13 Geographic Heatmap: per city, its requests and success rate with the badge it earns. */
-export async function geographicHeatmap(sql: Sql, { period, country }: { period: AnalyticsPeriod; country?: string }, now: Date, timeZone: string): Promise<GeographicHeatmap> {
-  const range = periodWindow(period, now, timeZone);
-  const places = await placeTotals(sql, range, { level: 'city', country, limit: PLACES_SHOWN });
+function geographicHeatmap(period: AnalyticsPeriod, places: PlaceTotals[]): GeographicFigures['heatmap'] {
   return {
     period,
     items: places.map((place) => ({
@@ -81,14 +100,7 @@ export async function geographicHeatmap(sql: Sql, { period, country }: { period:
 }
 
 /** Spec §2.13 Performance by Region: each region's mean response time (ms) and success rate (%), optionally of one country's regions. */
-export async function performanceMetrics(
-  sql: Sql,
-  { period, country }: { period: AnalyticsPeriod; country?: string },
-  now: Date,
-  timeZone: string,
-): Promise<PerformanceMetrics> {
-  const range = periodWindow(period, now, timeZone);
-  const regions = await placeTotals(sql, range, { level: 'region', country, limit: PLACES_SHOWN });
+function performanceMetrics(period: AnalyticsPeriod, regions: PlaceTotals[], now: Date): GeographicFigures['performance'] {
   const timestamp = now.toISOString();
   return {
     period,

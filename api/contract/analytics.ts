@@ -143,7 +143,8 @@ export const HeatmapPointSchema = z.object({
   badge: z.enum(['default', 'secondary', 'destructive']),
   lastUpdated: z.string(),
 });
-export const GeographicHeatmapSchema = z.object({ period: z.enum(ANALYTICS_PERIODS), items: z.array(HeatmapPointSchema) });
+/** asOf: when the figures were computed, the same as Geographic Analytics' of the same period and country. */
+export const GeographicHeatmapSchema = z.object({ period: z.enum(ANALYTICS_PERIODS), asOf: z.string(), items: z.array(HeatmapPointSchema) });
 export type GeographicHeatmap = z.infer<typeof GeographicHeatmapSchema>;
 
 /** Spec §3 Performance metric: per region, its mean response time (ms) and success rate (%). */
@@ -155,7 +156,8 @@ export const PerformanceMetricSchema = z.object({
   value: z.number(),
   timestamp: z.string(),
 });
-export const PerformanceMetricsSchema = z.object({ period: z.enum(ANALYTICS_PERIODS), items: z.array(PerformanceMetricSchema) });
+/** asOf: as GeographicHeatmapSchema's. */
+export const PerformanceMetricsSchema = z.object({ period: z.enum(ANALYTICS_PERIODS), asOf: z.string(), items: z.array(PerformanceMetricSchema) });
 export type PerformanceMetrics = z.infer<typeof PerformanceMetricsSchema>;
 
 /** Spec §3 Contact analytics response, plus the filter's regions and a daily series for the Trends tab. */

@@ -288,3 +288,29 @@ t.test('a filter longer than the schema allows is a 400 naming it', async (t) =>
   t.equal(region.statusCode, 400);
   t.match(region.json(), { field: 'region', fields: { region: 'Region can be at most 100 characters. Shorten it.' } });
 });
+
+// Last: it adds a row and moves the clock.
+t.test('the cards, the heatmap and Performance by Region are figures of one moment, renewed together', async (t) => {
+  type Answer = { asOf: string; items: { city?: string | null; region: string | null; requestCount?: number; metricType?: string; value?: number }[] };
+  const lyon = (answer: Answer) => answer.items.find((item) => item.city === 'Lyon')?.requestCount;
+  const query = 'period=7d&country=France';
+  // The subtests above left every answer kept: past their minute, the next call renews them.
+  testApp.clock.advance(61_000);
+  const cards = await get<Answer & { summary: Summary }>(`/api/geographic-analytics?${query}`);
+  await insertLogs(sql, [aBotLog({ createdAt: new Date(Date.parse(NOW) - 60_000), command: 'location', ...PLACES[4]! })]);
+  testApp.clock.advance(30_000);
+  const heatmap = await get<Answer>(`/api/geographic-heatmap?${query}`);
+  const metrics = await get<Answer>(`/api/performance-metrics?${query}`);
+  t.same([heatmap.asOf, metrics.asOf], [cards.asOf, cards.asOf], 'called half a minute later, the same "as of" as the cards');
+  t.equal(lyon(heatmap), lyon(cards), "the heatmap counts Lyon's requests as the cards' list does");
+  t.equal(cards.summary.totalRequests, heatmap.items.reduce((sum, item) => sum + item.requestCount!, 0), 'and the cards add up the heatmap');
+
+  testApp.clock.advance(60_000);
+  const renewedHeatmap = await get<Answer>(`/api/geographic-heatmap?${query}`);
+  const renewedCards = await get<Answer & { summary: Summary }>(`/api/geographic-analytics?${query}`);
+  const renewedMetrics = await get<Answer>(`/api/performance-metrics?${query}`);
+  t.ok(renewedHeatmap.asOf > cards.asOf, 'once the figures are a minute old, a call renews them');
+  t.same([renewedCards.asOf, renewedMetrics.asOf], [renewedHeatmap.asOf, renewedHeatmap.asOf], 'for all three answers');
+  t.equal(lyon(renewedHeatmap), lyon(cards)! + 1, 'with the new request');
+  t.equal(lyon(renewedCards), lyon(renewedHeatmap));
+});
