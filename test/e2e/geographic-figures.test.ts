@@ -89,6 +89,27 @@ t.test('Performance by Region sends the country filter and lists only that count
   t.ok(rows.every((row) => /(Response time [\d,]+ ms|Success rate \d+\.\d%)$/.test(row.replace(/\s+/g, ' '))), 'each metric named as a person reads it');
 });
 
+t.test('a heatmap older than the cards is asked for again: the screen shows figures of one moment', async (t) => {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  t.teardown(() => page.close());
+  await signIn(page, server.url, 'demo.viewer', DEMO_PASSWORD);
+  // The first heatmap answer is made to look computed earlier, with a place of its own.
+  let heatmapCalls = 0;
+  await page.route('**/api/geographic-heatmap?*', async (route) => {
+    heatmapCalls += 1;
+    if (heatmapCalls > 1) return route.continue();
+    const response = await route.fetch();
+    const body = (await response.json()) as { items: { city: string | null }[] };
+    await route.fulfill({ response, json: { ...body, asOf: '2026-01-01T00:00:00.000Z', items: [{ ...body.items[0], city: 'Stale City' }] } });
+  });
+  await page.goto(`${server.url}/geographic-analytics?period=30d`);
+  const cards = page.getByTestId('heatmap').locator(':scope > *');
+  await cards.first().waitFor();
+  t.equal(heatmapCalls, 2, 'the heatmap was asked for once more');
+  t.notOk((await page.getByTestId('heatmap').innerText()).includes('Stale City'), 'the older heatmap is never shown');
+  t.ok((await cards.count()) > 1, 'the current heatmap is');
+});
+
 t.test('Contact Analytics draws geographicDistribution on the map, sized and labelled by count', async (t) => {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   t.teardown(() => page.close());

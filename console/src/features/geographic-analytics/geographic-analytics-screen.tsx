@@ -11,7 +11,7 @@ import { errorMessage } from '../../lib/api-client.js';
 import { AsOfLine } from '../../components/as-of-line.js';
 import { WindowSentence } from '../../components/window-sentence.js';
 import { formatCount, formatDateTime, formatNumber } from '../../lib/format.js';
-import { useGeographicAnalytics, useGeographicHeatmap, usePerformanceMetrics } from './geographic-analytics-api.js';
+import { useGeographicFigures } from './geographic-analytics-api.js';
 import { TabStrip } from '../../components/tab-strip.js';
 import { RankedList } from '../../components/ranked-list.js';
 
@@ -113,11 +113,8 @@ export function GeographicAnalyticsScreen() {
   const [searchParams, setSearchParams] = useSearchParams();
   const period = readPeriod(searchParams);
   const country = searchParams.get('country') || undefined;
-  const analytics = useGeographicAnalytics(period, country);
-  const heatmap = useGeographicHeatmap(period, country);
-  const metrics = usePerformanceMetrics(period, country);
-  const failed = analytics.error ?? heatmap.error ?? metrics.error;
-  const countries = analytics.data?.countries ?? [];
+  const figures = useGeographicFigures(period, country);
+  const countries = figures.data?.analytics.countries ?? [];
 
   return (
     <section aria-labelledby={HEADING_ID} className="space-y-6">
@@ -139,35 +136,35 @@ export function GeographicAnalyticsScreen() {
           </>
         }
       />
-      {failed ? (
-        <ErrorAlert title="Could not load the geographic analytics" detail={errorMessage(failed, 'Check your connection and try again.')} />
-      ) : !analytics.data || !heatmap.data || !metrics.data ? (
+      {figures.error ? (
+        <ErrorAlert title="Could not load the geographic analytics" detail={errorMessage(figures.error, 'Check your connection and try again.')} />
+      ) : !figures.data ? (
         <LoadingSpinner label="Loading geographic analytics..." />
       ) : (
         <>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <KpiCard title="Total Requests" value={formatNumber(analytics.data.summary.totalRequests)} note="Requests that named a place" />
+            <KpiCard title="Total Requests" value={formatNumber(figures.data.analytics.summary.totalRequests)} note="Requests that named a place" />
             <KpiCard
               title="Success Rate"
-              value={formatPercent(analytics.data.summary.successRate)}
+              value={formatPercent(figures.data.analytics.summary.successRate)}
               note="Each region's share of requests without an error, averaged"
             />
-            <KpiCard title="Avg Response Time" value={formatMs(analytics.data.summary.avgResponseTimeMs)} note="Mean over the requests that named a place" />
-            <KpiCard title="Active Regions" value={formatNumber(analytics.data.summary.activeRegions)} note="Regions with at least one request" />
+            <KpiCard title="Avg Response Time" value={formatMs(figures.data.analytics.summary.avgResponseTimeMs)} note="Mean over the requests that named a place" />
+            <KpiCard title="Active Regions" value={formatNumber(figures.data.analytics.summary.activeRegions)} note="Regions with at least one request" />
           </div>
-          <WindowSentence period={analytics.data.period} from={analytics.data.from} to={analytics.data.to} timeZone={analytics.data.timeZone} />
-          <AsOfLine asOf={analytics.data.asOf} />
+          <WindowSentence period={figures.data.analytics.period} from={figures.data.analytics.from} to={figures.data.analytics.to} timeZone={figures.data.analytics.timeZone} />
+          <AsOfLine asOf={figures.data.analytics.asOf} />
           <TabGroup>
             <TabStrip tabs={['Geographic Heatmap', 'Performance by Region', 'Detailed Analytics']} />
             <TabPanels>
               <TabPanel>
-                <Heatmap heatmap={heatmap.data} />
+                <Heatmap heatmap={figures.data.heatmap} />
               </TabPanel>
               <TabPanel>
-                <RegionPerformance metrics={metrics.data} />
+                <RegionPerformance metrics={figures.data.metrics} />
               </TabPanel>
               <TabPanel>
-                <DetailedAnalytics analytics={analytics.data} />
+                <DetailedAnalytics analytics={figures.data.analytics} />
               </TabPanel>
             </TabPanels>
           </TabGroup>
