@@ -49,8 +49,15 @@ t.test('Bot Users: summary, search, status filter, paging and a user\'s details 
 
   await t.test('the four summary cards and the first page', async (t) => {
     await page.getByRole('heading', { name: 'Users Overview (60)' }).waitFor();
-    for (const [label, value] of [['Total Users', '60'], ['Active Users', '45'], ['Inactive Users', '15'], ['Total Requests', '1,770']] as const) {
-      t.equal(await page.locator(`dl[aria-label="User summary"] dt:text-is("${label}") + dd`).innerText(), value, label);
+    for (const [label, value, note] of [
+      ['Total Users', '60', 'Everyone who has written to the bot'],
+      ['Active Users', '45', 'Have not blocked the bot'],
+      ['Inactive Users', '15', 'Blocked the bot or left Telegram'],
+      ['Total Requests', '1,770', 'Searches answered, since each user joined'],
+    ] as const) {
+      const card = page.locator(`dl[aria-label="User summary"] dt:text-is("${label}")`);
+      t.equal(await card.locator('+ dd').innerText(), value, label);
+      t.equal(await card.locator('+ dd + dd').innerText(), note, `${label} says what it counts`);
     }
     t.equal(await rows.count(), 25, 'a page of 25');
     const zora = page.getByRole('listitem', { name: 'Zora Quist' });
