@@ -50,17 +50,45 @@ export function escapeHtml(text: string): string {
   return HTML_SPECIAL.test(text) ? text.replace(HTML_SPECIALS, (special) => HTML_ENTITIES[special]!) : text;
 }
 
-export type TemplateValues = Record<string, string | number | undefined | null>;
+/**
+ * A placeholder's value that leaves out the lines using it: what a sentence says makes no sense for this
+ * reader ("Searches left today: {remaining} of {daily_limit}." for someone with no daily limit).
+ */
+export const LEAVE_OUT_LINE: unique symbol = Symbol('leave out the line');
+
+export type TemplateValues = Record<string, string | number | undefined | null | typeof LEAVE_OUT_LINE>;
+
+const PLACEHOLDER = /\{([a-zA-Z_][a-zA-Z0-9_]*)\}/g;
 
 /**
  * Fills {placeholders} with escaped values; an unknown placeholder renders as empty. The
- * template itself is staff-written Telegram HTML and is kept as it is.
+ * template itself is staff-written Telegram HTML and is kept as it is, but for the lines LEAVE_OUT_LINE removes.
  */
 export function renderTemplate(content: string, values: TemplateValues): string {
-  return content.replace(/\{([a-zA-Z_][a-zA-Z0-9_]*)\}/g, (_match, name: string) => {
+  const left = Object.values(values).includes(LEAVE_OUT_LINE) ? leaveOutLines(content, values) : content;
+  return left.replace(PLACEHOLDER, (_match, name: string) => {
     const value = values[name];
-    return value === undefined || value === null ? '' : escapeHtml(String(value));
+    return value === undefined || value === null || value === LEAVE_OUT_LINE ? '' : escapeHtml(String(value));
   });
+}
+
+/** The content without the lines holding a placeholder valued LEAVE_OUT_LINE, nor the blank line that went with them. */
+function leaveOutLines(content: string, values: TemplateValues): string {
+  const kept: string[] = [];
+  let leftOut = false;
+  for (const line of content.split('\n')) {
+    if ([...line.matchAll(PLACEHOLDER)].some((match) => values[match[1]!] === LEAVE_OUT_LINE)) {
+      leftOut = true;
+      continue;
+    }
+    // A paragraph left out entirely would leave two blank lines, or one at the very end.
+    if (leftOut && line.trim() === '' && (kept.length === 0 || kept.at(-1)!.trim() === '')) continue;
+    leftOut = false;
+    kept.push(line);
+  }
+  while (leftOut && kept.length > 0 && kept.at(-1)!.trim() === '') kept.pop();
+  // Telegram refuses an empty message: a line with a gap is better than no answer.
+  return kept.some((line) => line.trim() !== '') ? kept.join('\n') : content;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { LanguageCode } from './languages.js';
-import type { TemplateValues } from './message-templates.js';
+import { LEAVE_OUT_LINE, type TemplateValues } from './message-templates.js';
 import { formatCountIn, type PluralForms } from './plural.js';
 import { nextMidnight } from './time-zone.js';
 
@@ -32,7 +32,8 @@ export function replyValues(input: {
     last_name: user?.lastName,
     username: user?.username,
     daily_limit: dailyLimit ?? unlimited,
-    remaining: dailyLimit === null ? unlimited : Math.max(dailyLimit - used, 0),
+    // "Searches left today: unlimited of unlimited." says nothing: such lines are left out.
+    remaining: dailyLimit === null ? LEAVE_OUT_LINE : Math.max(dailyLimit - used, 0),
     reset_time: formatDurationIn(language, nextMidnight(now, timeZone).getTime() - now.getTime()),
   };
 }

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { packSections, splitMessage } from '../../bot/render.js';
-import { escapeHtml, renderTemplate, TELEGRAM_MESSAGE_LIMIT } from '../../api/contract/message-templates.js';
+import { escapeHtml, LEAVE_OUT_LINE, renderTemplate, TELEGRAM_MESSAGE_LIMIT } from '../../api/contract/message-templates.js';
 import { formatDuration } from '../../api/contract/reply-values.js';
 
 t.test('escapeHtml escapes what Telegram HTML reads as markup', async (t) => {
@@ -19,6 +19,17 @@ t.test('renderTemplate fills placeholders with escaped values and keeps the temp
   t.equal(renderTemplate('{ spaced } {1abc} {} {{first_name}}', { first_name: 'Ada' }), '{ spaced } {1abc} {} {Ada}', 'only {name} is a placeholder');
   t.equal(renderTemplate('{First_Name}', { first_name: 'Ada' }), '', 'names are case-sensitive');
   t.equal(renderTemplate('no placeholders', {}), 'no placeholders');
+});
+
+t.test('a placeholder valued LEAVE_OUT_LINE leaves out the lines that use it, and the blank line of their paragraph', async (t) => {
+  const values = { remaining: LEAVE_OUT_LINE, daily_limit: 'unlimited', city: 'Oslo' };
+  t.equal(renderTemplate('📍 Near {city}: 3\nSearches left today: {remaining} of {daily_limit}.', values), '📍 Near Oslo: 3', 'a last line');
+  t.equal(renderTemplate('Hi\n\nYou have {remaining} left.\n\nSend a place.', values), 'Hi\n\nSend a place.', 'a paragraph between two others');
+  t.equal(renderTemplate('Hi\n\n{remaining} left today.', values), 'Hi', 'a last paragraph');
+  t.equal(renderTemplate('{remaining} left.\n\nHi', values), 'Hi', 'a first paragraph');
+  t.equal(renderTemplate('A\n{remaining}\nB\n\n\nC', values), 'A\nB\n\n\nC', "the template's own blank lines elsewhere are kept");
+  t.equal(renderTemplate('{daily_limit} searches a day', values), 'unlimited searches a day', 'other placeholders are filled as ever');
+  t.equal(renderTemplate('{remaining} left today', values), ' left today', 'a template of only such lines keeps them: Telegram refuses an empty message');
 });
 
 t.test('splitMessage keeps short texts whole', async (t) => {

@@ -4,6 +4,7 @@ import { startProduct } from '../../scripts/product.js';
 import { createTestDatabase } from '../helpers/database.js';
 import { LARGE_CITIES } from '../helpers/gazetteer.js';
 import { aContact, rendered } from '../helpers/bot-fixtures.js';
+import { LEAVE_OUT_LINE } from '../../api/contract/message-templates.js';
 
 const WEBHOOK_URL = 'https://bot.example.com/api/telegram-webhook';
 const SECRET = 'webhook-Secret_0123456789';
@@ -23,7 +24,7 @@ sim.upsertUser(WANDA);
 await sql`INSERT INTO admin_whitelist (telegram_id, first_name, reason) VALUES (${WANDA.id}, ${WANDA.first_name}, 'test')`;
 
 // A whitelisted admin has no daily limit.
-const HELP = rendered('help', { first_name: 'Wanda', daily_limit: 'unlimited', remaining: 'unlimited' });
+const HELP = rendered('help', { first_name: 'Wanda', daily_limit: 'unlimited', remaining: LEAVE_OUT_LINE });
 const logRows = async () => sql<{ command: string | null; level: string; updateId: string }[]>`
   SELECT command, level, metadata->>'updateId' AS update_id FROM bot_logs ORDER BY id`;
 
