@@ -1,6 +1,6 @@
 import t from 'tap';
 import { packSections, splitMessage } from '../../bot/render.js';
-import { escapeHtml, LEAVE_OUT_LINE, renderTemplate, TELEGRAM_MESSAGE_LIMIT } from '../../api/contract/message-templates.js';
+import { escapeHtml, LEAVE_OUT_LINE, renderTemplate, TELEGRAM_MESSAGE_LIMIT, type TemplateValues } from '../../api/contract/message-templates.js';
 import { formatDuration } from '../../api/contract/reply-values.js';
 
 t.test('escapeHtml escapes what Telegram HTML reads as markup', async (t) => {
@@ -22,7 +22,7 @@ t.test('renderTemplate fills placeholders with escaped values and keeps the temp
 });
 
 t.test('a placeholder valued LEAVE_OUT_LINE leaves out the lines that use it, and the blank line of their paragraph', async (t) => {
-  const values = { remaining: LEAVE_OUT_LINE, daily_limit: 'unlimited', city: 'Oslo' };
+  const values: TemplateValues = { remaining: LEAVE_OUT_LINE, daily_limit: 'unlimited', city: 'Oslo' };
   t.equal(renderTemplate('📍 Near {city}: 3\nSearches left today: {remaining} of {daily_limit}.', values), '📍 Near Oslo: 3', 'a last line');
   t.equal(renderTemplate('Hi\n\nYou have {remaining} left.\n\nSend a place.', values), 'Hi\n\nSend a place.', 'a paragraph between two others');
   t.equal(renderTemplate('Hi\n\n{remaining} left today.', values), 'Hi', 'a last paragraph');
