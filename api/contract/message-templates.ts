@@ -227,7 +227,7 @@ export const TemplatePreviewRequestSchema = z.object({
   content: z.string().max(100_000, 'content is too long'),
   /** A real bot user whose values fill the placeholders; sample values when absent. */
   telegramUserId: z.coerce.number().int().optional(),
-  /** The language whose sample values fill the placeholders when no bot user is chosen; English when absent. */
+  /** The template's language (English when absent): its sample values, or the words a bot user's values are written in ("unlimited", the time to reset). */
   language: LanguageCodeSchema.optional(),
 });
 export type TemplatePreviewRequest = z.infer<typeof TemplatePreviewRequestSchema>;

@@ -27,6 +27,7 @@ import type { LanguageCode } from '../contract/languages.js';
 import { IdParamsSchema, SuccessResponseSchema } from '../contract/fields.js';
 import { conflict, notFound } from '../errors.js';
 import { audit } from '../audit.js';
+import { botUserAccess } from '../bot-user-access.js';
 import { replyValues } from '../contract/reply-values.js';
 import { localDay } from '../contract/time-zone.js';
 import type { Sql } from '../../sql/database.js';
@@ -124,13 +125,15 @@ export const messageTemplateRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Da
   }
 
   /** A real bot user's values, computed as the bot computes them for its replies (replyValues). */
-  async function userValues(telegramId: number): Promise<TemplateValues> {
+  async function userValues(telegramId: number, language: LanguageCode | undefined): Promise<TemplateValues> {
     const user = await findPreviewUser(sql, telegramId);
     if (!user) throw notFound('No bot user with this Telegram id');
     const settings = await getSystemSettings(sql);
     const at = now();
-    const used = await usedToday(sql, telegramId, localDay(at, settings.timeZone));
-    return { ...SAMPLE_TEMPLATE_VALUES, ...replyValues({ user, dailyLimit: settings.defaultDailyLimit, used, now: at, timeZone: settings.timeZone }) };
+    const day = localDay(at, settings.timeZone);
+    // Their own limit: a group's, or none for a whitelisted admin.
+    const [{ dailyLimit }, used] = await Promise.all([botUserAccess(sql, telegramId, settings, day), usedToday(sql, telegramId, day)]);
+    return { ...SAMPLE_TEMPLATE_VALUES, ...replyValues({ user, dailyLimit, used, now: at, timeZone: settings.timeZone, language }) };
   }
 
   app.get(
@@ -162,7 +165,7 @@ export const messageTemplateRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Da
     async (request): Promise<TemplatePreview> => {
       const { content, telegramUserId, language } = request.body;
       const samples = language ? SAMPLE_VALUES_BY_LANGUAGE[language] : SAMPLE_TEMPLATE_VALUES;
-      const values = telegramUserId === undefined ? samples : await userValues(telegramUserId);
+      const values = telegramUserId === undefined ? samples : await userValues(telegramUserId, language);
       return previewTemplate(content, values);
     },
   );

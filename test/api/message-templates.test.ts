@@ -202,6 +202,10 @@ t.test('message templates', async (t) => {
     const real = await preview({ content: '{first_name} {last_name} @{username}: {remaining}/{daily_limit}', telegramUserId: 7001 });
     t.equal(real.html, 'Ann &lt;script&gt; O&quot;Brien &amp; Co @ann: 2/3', "the user's values, escaped as the bot escapes them");
     t.equal((await api('POST', `${URL}/preview`, { content: 'x', telegramUserId: 999 })).statusCode, 404);
+    await upsertTelegramUser(db.sql, { telegramId: 7002, firstName: 'Ops', lastName: null, username: null, languageCode: 'de' }, clock.now());
+    await db.sql`INSERT INTO admin_whitelist (telegram_id, first_name, reason) VALUES (7002, 'Ops', 'test')`;
+    const unlimited = await preview({ content: 'Hallo {first_name}!\nHeute noch {remaining} von {daily_limit}.\nPro Tag: {daily_limit}.', telegramUserId: 7002, language: 'de' });
+    t.equal(unlimited.html, 'Hallo Ops!\nPro Tag: unbegrenzt.', "a whitelisted admin's own limit, none: the line with {remaining} is left out, in the template's language");
 
     const users = (await api('GET', `${URL}/preview-users?search=ann`)).json() as { telegramId: number; firstName: string }[];
     t.strictSame(users.map((user) => [user.telegramId, user.firstName]), [[7001, 'Ann <script>']]);
