@@ -55,11 +55,17 @@ const LONGITUDE_RULE = 'Longitude must be a number from -180 to 180, such as 13.
 const latitude = z.number({ error: LATITUDE_RULE }).min(-90, LATITUDE_RULE).max(90, LATITUDE_RULE).nullable();
 const longitude = z.number({ error: LONGITUDE_RULE }).min(-180, LONGITUDE_RULE).max(180, LONGITUDE_RULE).nullable();
 const RATING_RULE = 'Rating must be a number from 0 to 5.';
+const PHONE_RULE = 'Phone must be a number of 6 to 15 digits, such as +44 20 7946 0958: digits, spaces and + ( ) - . only.';
+/** What people write in a phone number besides its digits. */
+const PHONE_PUNCTUATION = /[\s+().-]/g;
+/** 15 digits: the most an international number has (ITU-T E.164). */
+const phone = requiredText('Phone', 50).refine((text) => /^\d{6,15}$/.test(text.replace(PHONE_PUNCTUATION, '')), PHONE_RULE);
 
 /** Every writable field, with no defaults: an edit sends only what it changes. */
 const contactShape = {
   name: requiredText('Name'),
-  phone: requiredText('Phone', 50),
+  // The bot links WhatsApp by the digits: a number without enough of them cannot be reached.
+  phone,
   specialty: z.string().trim().max(100, tooLong('Specialty', 100)),
   city: requiredText('City', 100),
   region: requiredText('Region', 100),

@@ -80,6 +80,10 @@ t.test('creating, editing and deleting contacts', async (t) => {
     const cases: [object, string, string][] = [
       [{ name: '' }, 'name', 'Name is required. Enter it.'],
       [{ phone: '   ' }, 'phone', 'Phone is required. Enter it.'],
+      [{ phone: 'abc' }, 'phone', 'Phone must be a number of 6 to 15 digits, such as +44 20 7946 0958: digits, spaces and + ( ) - . only.'],
+      [{ phone: '+44 20 7946 0958 ext. 12' }, 'phone', 'Phone must be a number of 6 to 15 digits, such as +44 20 7946 0958: digits, spaces and + ( ) - . only.'],
+      [{ phone: '112' }, 'phone', 'Phone must be a number of 6 to 15 digits, such as +44 20 7946 0958: digits, spaces and + ( ) - . only.'],
+      [{ phone: '+1234567890123456' }, 'phone', 'Phone must be a number of 6 to 15 digits, such as +44 20 7946 0958: digits, spaces and + ( ) - . only.'],
       [{ city: '' }, 'city', 'City is required. Enter it.'],
       [{ region: '' }, 'region', 'Region is required. Enter it.'],
       [{ country: '' }, 'country', 'Country is required. Enter it.'],
@@ -92,7 +96,7 @@ t.test('creating, editing and deleting contacts', async (t) => {
       [{ rating: '0' }, 'rating', 'Rating must be a number from 0 to 5.'],
     ];
     for (const [fields, field, message] of cases) {
-      const response = await write('POST', '/api/medical-contacts', { ...A_CONTACT, name: 'Dr Invalid', phone: '+1 999', ...fields });
+      const response = await write('POST', '/api/medical-contacts', { ...A_CONTACT, name: 'Dr Invalid', phone: '+1 212 555 0999', ...fields });
       t.equal(response.statusCode, 400, `${JSON.stringify(fields)}: 400`);
       t.equal(response.json().fields?.[field], message, `${JSON.stringify(fields)}: ${field}`);
     }
@@ -103,6 +107,7 @@ t.test('creating, editing and deleting contacts', async (t) => {
     const edits: [object, string, string][] = [
       [{ name: '' }, 'name', 'Name is required. Enter it.'],
       [{ phone: '' }, 'phone', 'Phone is required. Enter it.'],
+      [{ phone: 'call the front desk' }, 'phone', 'Phone must be a number of 6 to 15 digits, such as +44 20 7946 0958: digits, spaces and + ( ) - . only.'],
       [{ contactMethod: 'telegram' }, 'telegramUsername', 'Telegram username is required when the contact method is Telegram. Enter it, or choose another method.'],
       [{ rating: -1 }, 'rating', 'Rating must be a number from 0 to 5.'],
     ];
@@ -140,9 +145,9 @@ t.test('creating, editing and deleting contacts', async (t) => {
     t.equal(samePhone.statusCode, 409);
     t.match(samePhone.json(), { error: 'Conflict', duplicates: [{ id: original.id, name: 'Dr Twin' }] });
     t.match(samePhone.json().message, /already exists/);
-    const sameNameCity = await write('POST', '/api/medical-contacts', { ...A_CONTACT, name: 'dr twin', phone: '+1 111', city: 'BERLIN', region: 'Berlin', country: 'Germany' });
+    const sameNameCity = await write('POST', '/api/medical-contacts', { ...A_CONTACT, name: 'dr twin', phone: '+1 212 555 0111', city: 'BERLIN', region: 'Berlin', country: 'Germany' });
     t.equal(sameNameCity.statusCode, 409, 'same name in the same city, ignoring case');
-    const allowed = await write('POST', '/api/medical-contacts', { ...A_CONTACT, name: 'dr twin', phone: '+1 111', city: 'Berlin', country: 'Germany', allowDuplicate: true });
+    const allowed = await write('POST', '/api/medical-contacts', { ...A_CONTACT, name: 'dr twin', phone: '+1 212 555 0111', city: 'Berlin', country: 'Germany', allowDuplicate: true });
     t.equal(allowed.statusCode, 201, 'allowDuplicate saves it');
     const other = await create({ name: 'Dr Other', phone: '+49 30 9999 0000', city: 'Berlin' });
     const edit = await write('PATCH', `/api/medical-contacts/${other.id}`, { phone: '+49 (30) 1234-5678' });

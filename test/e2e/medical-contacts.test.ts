@@ -79,7 +79,7 @@ t.test('an editor keeps the directory from the Medical Contacts screen', async (
     await page.getByRole('button', { name: 'Add Contact' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Medical Contact' });
     await dialog.getByLabel('Name *').fill('Zainab Okafor');
-    await dialog.getByLabel('Phone *').fill('+234 1 555 0199');
+    await dialog.getByLabel('Phone *').fill('ask at reception');
     await dialog.getByLabel('Specialty').fill('Neurology');
     await dialog.getByLabel('Contact Method').selectOption('telegram');
     await dialog.getByLabel('Telegram Username *').fill('dr_zainab');
@@ -93,6 +93,10 @@ t.test('an editor keeps the directory from the Medical Contacts screen', async (
     await dialog.getByLabel('Rating').fill('4.5');
     await dialog.getByLabel('Master of Medicine').check();
     await dialog.getByLabel('Comments').fill('Prefers messages in the morning');
+    await dialog.getByRole('button', { name: 'Add Contact' }).click();
+    await dialog.getByText('Phone must be a number of 6 to 15 digits, such as +44 20 7946 0958: digits, spaces and + ( ) - . only.').waitFor();
+    t.equal(await contactRow(server, 'Zainab Okafor'), undefined, 'a phone without digits is refused, and nothing stored');
+    await dialog.getByLabel('Phone *').fill('+234 1 555 0199');
     await dialog.getByRole('button', { name: 'Add Contact' }).click();
 
     await page.getByText('Medical contact added successfully').waitFor();
