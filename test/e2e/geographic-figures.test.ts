@@ -148,6 +148,25 @@ t.test('Contact Analytics draws geographicDistribution on the map, sized and lab
   t.ok(responseTimesNote.startsWith(`How fast the bot answered the requests that named a place in ${region}.`), 'Response Time Distribution says whose requests it counts');
 });
 
+t.test('bar charts by region name every bar, however many regions there are', async (t) => {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  t.teardown(() => page.close());
+  await signIn(page, server.url, 'demo.viewer', DEMO_PASSWORD);
+  for (const [url, tab, title] of [
+    ['/contact-analytics', 'Geographic Distribution', 'Contacts by Region'],
+    ['/geographic-analytics?period=30d', 'Performance by Region', 'Average Response Time by Region'],
+  ] as const) {
+    await page.goto(`${server.url}${url}`);
+    await page.getByRole('tab', { name: tab }).click();
+    const chart = page.locator('.tremor-Card-root', { has: page.getByText(title, { exact: true }) });
+    await chart.locator('.recharts-bar-rectangle').first().waitFor();
+    const bars = await chart.locator('.recharts-bar-rectangle').count();
+    const names = await chart.locator('.recharts-yAxis .recharts-cartesian-axis-tick-value').allInnerTexts();
+    t.ok(bars >= 10, `${title}: the demo has many regions (${bars})`);
+    t.equal(names.length, bars, `${title}: a name beside each bar`);
+  }
+});
+
 t.test('screens for every role at 1440 and 375: buttons inside the viewport', async (t) => {
   for (const role of ROLES) {
     for (const viewport of VIEWPORTS) {

@@ -1,4 +1,5 @@
 import { AreaChart, BarChart, Card, DonutChart, TabGroup, TabPanel, TabPanels, Title } from '@tremor/react';
+import { RegionBarChart } from '../../components/region-bar-chart.js';
 import type { ContactAnalytics } from '@contract/analytics.js';
 import { formatMs, formatPercent } from '../../components/kpi-card.js';
 import { formatCalendarDay, formatCount, formatNumber } from '../../lib/format.js';
@@ -38,7 +39,7 @@ export function ContactAnalyticsTabs({ analytics, region }: { analytics: Contact
               {byRegion.length === 0 ? (
                 <EmptyChart text="No contacts." />
               ) : (
-                <BarChart className="mt-4 h-72" data={byRegion} index="region" categories={['Contacts']} colors={['blue']} layout="vertical" yAxisWidth={110} />
+                <RegionBarChart data={byRegion} category="Contacts" />
               )}
             </Card>
             <Card className="min-w-0">

@@ -1,4 +1,5 @@
-import { Badge, BarChart, Card, TabGroup, TabPanel, TabPanels, Title } from '@tremor/react';
+import { Badge, Card, TabGroup, TabPanel, TabPanels, Title } from '@tremor/react';
+import { RegionBarChart } from '../../components/region-bar-chart.js';
 import { useSearchParams } from 'react-router-dom';
 import type { AnalyticsPeriod, GeographicAnalytics, GeographicHeatmap, PerformanceMetrics } from '@contract/analytics.js';
 import { ErrorAlert } from '../../components/error-alert.js';
@@ -53,7 +54,7 @@ function RegionPerformance({ metrics }: { metrics: PerformanceMetrics }) {
     <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2">
       <Card className="min-w-0">
         <Title>Average Response Time by Region</Title>
-        <BarChart className="mt-4 h-72" data={responseTimes} index="region" categories={['Response time (ms)']} colors={['blue']} layout="vertical" yAxisWidth={110} />
+        <RegionBarChart data={responseTimes} category="Response time (ms)" />
       </Card>
       <Card className="min-w-0">
         <Title>Performance by Region</Title>
