@@ -14,6 +14,17 @@ import { NOTIFICATION_STYLES, userMilestone } from '../api/contract/notification
 /** An error spike is more than this many ERROR log rows within ERROR_SPIKE_WINDOW_MS (a constant, not a setting). */
 export const ERROR_SPIKE_THRESHOLD = 10;
 export const ERROR_SPIKE_WINDOW_MS = 5 * 60 * 1000;
+
+/** The notice of an error spike of `errors` errors within the window (the demo seeds one alike). */
+export function errorSpikeNotice(errors: number) {
+  return {
+    kind: 'error_spike',
+    ...NOTIFICATION_STYLES.error_spike,
+    title: 'Error spike',
+    message: `${formatCount(errors, 'error')} in the last 5 minutes`,
+    metadata: { errors, windowMinutes: ERROR_SPIKE_WINDOW_MS / 60_000, level: 'ERROR' },
+  } as const;
+}
 /** A user refused by the daily limit on this many days in a row is reported once per run of days. */
 export const LIMIT_STREAK_DAYS = 3;
 /** Bot user counts worth a notification: 100, 1,000, 10,000 … */
@@ -70,14 +81,7 @@ export function createNotificationMonitor(options: NotificationMonitorOptions): 
     const spikeNow = errors > ERROR_SPIKE_THRESHOLD;
     // One notification per spike: raised when it starts, not again while it lasts.
     if (spikeNow && !spiking) {
-      await createNotification(sql, {
-        kind: 'error_spike',
-        ...NOTIFICATION_STYLES.error_spike,
-        title: 'Error spike',
-        message: `${formatCount(errors, 'error')} in the last 5 minutes`,
-        expiresAt: new Date(at.getTime() + 7 * DAY_MS),
-        metadata: { errors, windowMinutes: ERROR_SPIKE_WINDOW_MS / 60_000, level: 'ERROR' },
-      }, at);
+      await createNotification(sql, { ...errorSpikeNotice(errors), expiresAt: new Date(at.getTime() + 7 * DAY_MS) }, at);
     }
     spiking = spikeNow;
   }

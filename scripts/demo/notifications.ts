@@ -2,6 +2,7 @@ import { NOTIFICATION_STYLES, userMilestone } from '../../api/contract/notificat
 import type { StoredNotification } from '../../sql/notifications.js';
 import type { DemoUser } from './bot-users.js';
 import { ERROR_SPIKE_MS, errorSpikeStart } from './sessions.js';
+import { errorSpikeNotice } from '../../bot/notification-monitor.js';
 import type { DemoTraffic } from './traffic.js';
 
 const MINUTE_MS = 60 * 1000;
@@ -44,10 +45,7 @@ export function buildDemoNotifications(users: DemoUser[], traffic: DemoTraffic, 
         kind: 'bot_reconnected', ...NOTIFICATION_STYLES.bot_reconnected, title: 'Bot reconnected', message: 'The bot is connected to Telegram again.',
         isRead: true, readAt: later(spikeEnd, 2 * 60 * MINUTE_MS), createdAt: later(spikeEnd, 2 * MINUTE_MS), expiresAt: later(spikeEnd, 2 * MINUTE_MS + DAY_MS), metadata: {},
       },
-      {
-        kind: 'error_spike', ...NOTIFICATION_STYLES.error_spike, title: 'Error spike', message: `${spike.length} errors in 5 minutes: ETIMEDOUT while contacting Telegram`,
-        isRead: false, readAt: null, createdAt: spikeEnd, expiresAt: later(spikeEnd, 7 * DAY_MS), metadata: { errors: spike.length, windowMinutes: 5 },
-      },
+      { ...errorSpikeNotice(spike.length), isRead: false, readAt: null, createdAt: spikeEnd, expiresAt: later(spikeEnd, 7 * DAY_MS) },
     );
   }
 

@@ -2,6 +2,7 @@ import { DEMO_GROUPS } from './access-control.js';
 import type { DemoUser } from './bot-users.js';
 import type { DemoCity } from './cities.js';
 import type { Random } from './random.js';
+import { ERROR_SPIKE_THRESHOLD, ERROR_SPIKE_WINDOW_MS } from '../../bot/notification-monitor.js';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -57,12 +58,16 @@ export const UNAUTHORIZED_GROUPS = [
   { daysAgo: 3, hour: 19.7, chatId: -1002111222333, title: 'Free Doctors Kyiv' },
 ];
 
-/** How far back the logs reach: the Analytics screens' year and the year before it for trends. */
-const HISTORY_DAYS = 400;
+/**
+ * How far back the logs reach: the Analytics screens' year and the year before it for trends. Whole UTC
+ * days: the first one ends 400 days ago, so the history reaches that far whatever hours its rows fall on.
+ */
+const HISTORY_DAYS = 401;
 
-const ERROR_SPIKE = { daysAgo: 6, hour: 3.2, count: 8 };
+/** Enough errors for the monitor's rule (more than ERROR_SPIKE_THRESHOLD), as the notification about them says. */
+const ERROR_SPIKE = { daysAgo: 6, hour: 3.2, count: ERROR_SPIKE_THRESHOLD + 4 };
 /** The error spike lasts at most this long; the notification about it counts the errors within. */
-export const ERROR_SPIKE_MS = 5 * MINUTE_MS;
+export const ERROR_SPIKE_MS = ERROR_SPIKE_WINDOW_MS;
 
 function startOfUtcDay(time: Date): number {
   return Date.UTC(time.getUTCFullYear(), time.getUTCMonth(), time.getUTCDate());

@@ -5,6 +5,7 @@ import { buildDemoWorld } from '../../scripts/demo/world.js';
 import { seedDemoData } from '../../scripts/seed-demo.js';
 import { NOTIFICATION_STYLES, userMilestone } from '../../api/contract/notifications.js';
 import { notificationExists } from '../../sql/notifications.js';
+import { ERROR_SPIKE_THRESHOLD, ERROR_SPIKE_WINDOW_MS } from '../../bot/notification-monitor.js';
 import { listMedicalContacts, toMedicalContact } from '../../sql/medical-contacts.js';
 import { ContactListQuerySchema } from '../../api/contract/medical-contacts.js';
 import { createTestDatabase } from '../helpers/database.js';
@@ -191,6 +192,17 @@ t.test('seeded notices look like real ones, and a fresh start raises no mileston
   t.ok(milestone, `${users} bot users have passed a milestone`);
   // The live check (bot/notification-monitor.ts) raises one only when none of its kind and figure exists.
   t.ok(await notificationExists(sql, 'user_milestone', 'users', milestone!), `the ${milestone} milestone is seeded, so the live check raises nothing`);
+
+  const [spike] = await sql<{ message: string; createdAt: Date; errors: number }[]>`
+    SELECT message, created_at, (metadata->>'errors')::int AS errors FROM notifications WHERE kind = 'error_spike'`;
+  t.ok(spike!.errors > ERROR_SPIKE_THRESHOLD, `the error spike is one by the monitor's rule: ${spike!.errors} errors, more than ${ERROR_SPIKE_THRESHOLD}`);
+  t.equal(spike!.message, `${spike!.errors} errors in the last 5 minutes`, 'worded as the monitor words it');
+  const since = new Date(spike!.createdAt.getTime() - ERROR_SPIKE_WINDOW_MS);
+  t.equal(
+    await count(sql`SELECT count(*) FROM bot_logs WHERE level = 'ERROR' AND created_at > ${since} AND created_at <= ${spike!.createdAt}`),
+    spike!.errors,
+    'and the error logs of its five minutes are as many',
+  );
 });
 
 t.test('past broadcasts: counts match their recipients, blocked users failed with Telegram\'s 403', async (t) => {
