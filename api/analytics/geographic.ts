@@ -3,6 +3,7 @@ import {
   type AnalyticsPeriod,
   type GeographicAnalytics,
   type GeographicHeatmap,
+  type GeographicQuery,
   type PerformanceMetrics,
 } from '../contract/analytics.js';
 import type { Sql } from '../../sql/database.js';
@@ -18,8 +19,6 @@ const ALL_PLACES = 100_000;
 function placeId(place: { country: string | null; region: string | null; city: string | null }): string {
   return [place.country ?? '', place.region ?? '', place.city ?? ''].join('/');
 }
-
-type GeographicQuery = { period: AnalyticsPeriod; country?: string };
 
 /** Geographic Analytics' three answers, computed together so that the screen's figures are of one moment. */
 export interface GeographicFigures {
