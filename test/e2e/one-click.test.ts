@@ -83,6 +83,43 @@ t.test('a double click on a submit button makes one request and one thing', asyn
     t.equal(rows.length, 1, 'one broadcast');
   });
 
+  await t.test('Send Broadcast again after its answer was lost: the same key, one broadcast', async (t) => {
+    const keys: string[] = [];
+    await page.route('**/api/broadcast-send', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (keys.length > 1) return route.fallback();
+      // The server queues it; the answer never reaches the browser.
+      await route.fetch();
+      return route.abort('connectionreset');
+    });
+    await page.goto(`${server.url}/messaging/broadcasts`);
+    const compose = page.getByRole('form', { name: 'Compose Broadcast' });
+    await compose.getByLabel('Message Title').fill('Lost answer');
+    await compose.getByLabel('Message Content').fill('Hello again {first_name}');
+    await page.getByText('2 reachable', { exact: true }).waitFor();
+    const send = async () => {
+      await compose.getByRole('button', { name: 'Send Broadcast' }).click();
+      await page.getByRole('alertdialog', { name: 'Send to all 2 bot users?' }).getByRole('button', { name: 'Send to All' }).click();
+    };
+    await send();
+    await page.locator('[data-sonner-toast]').getByText(/^Failed to send broadcast/).first().waitFor();
+    t.equal(await compose.getByLabel('Message Title').inputValue(), 'Lost answer', 'the form keeps what was typed');
+    await send();
+    await page.locator('[data-sonner-toast]').getByText('Broadcast message sent successfully', { exact: true }).first().waitFor();
+    t.equal(keys.length, 2, 'sent twice');
+    t.equal(keys[1], keys[0], 'with the same idempotency key');
+    const rows = await server.sql`SELECT 1 FROM broadcasts WHERE title = 'Lost answer'`;
+    t.equal(rows.length, 1, 'one broadcast');
+
+    await compose.getByLabel('Message Title').fill('Lost answer');
+    await compose.getByLabel('Message Content').fill('Hello again {first_name}');
+    await send();
+    await page.locator('[data-sonner-toast]').getByText('Broadcast message sent successfully', { exact: true }).nth(1).waitFor();
+    t.not(keys[2], keys[0], 'a new submission of the same text after an answer is a new broadcast');
+    t.equal((await server.sql`SELECT 1 FROM broadcasts WHERE title = 'Lost answer'`).length, 2);
+    await page.unroute('**/api/broadcast-send');
+  });
+
   await t.test('Import and Undo import', async (t) => {
     const imports = await holdRequests(page, 'POST', '/api/medical-contacts/import');
     await page.goto(`${server.url}/medical-contacts`);

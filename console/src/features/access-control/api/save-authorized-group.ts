@@ -1,18 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
+import { useIdempotentSubmitMutation } from '../../../lib/use-idempotent-submit-mutation.js';
 import {
   AuthorizedGroupSchema,
   type AuthorizedGroup,
   type CreateAuthorizedGroup,
   type UpdateAuthorizedGroup,
 } from '@contract/access-control.js';
-import { apiRequest, newIdempotencyKey } from '../../../lib/api-client.js';
+import { apiRequest } from '../../../lib/api-client.js';
 import { GROUPS_URL, groupsQueryKey } from './keys.js';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.js';
 
-/** One call is one submission: its key makes a repeat of it create nothing more. */
-export async function createAuthorizedGroup(group: CreateAuthorizedGroup): Promise<AuthorizedGroup> {
-  return AuthorizedGroupSchema.parse(await apiRequest<unknown>('POST', GROUPS_URL, group, { idempotencyKey: newIdempotencyKey() }));
+/** The key makes a repeat of the submission create nothing more (useIdempotentSubmitMutation). */
+export async function createAuthorizedGroup(group: CreateAuthorizedGroup, idempotencyKey: string): Promise<AuthorizedGroup> {
+  return AuthorizedGroupSchema.parse(await apiRequest<unknown>('POST', GROUPS_URL, group, { idempotencyKey }));
 }
 
 export async function updateAuthorizedGroup({ id, changes }: { id: number; changes: UpdateAuthorizedGroup }): Promise<AuthorizedGroup> {
@@ -21,7 +22,7 @@ export async function updateAuthorizedGroup({ id, changes }: { id: number; chang
 
 export function useCreateAuthorizedGroup() {
   const queryClient = useQueryClient();
-  return useSubmitMutation({
+  return useIdempotentSubmitMutation({
     mutationFn: createAuthorizedGroup,
     onSuccess: async () => {
       notifySuccess('Authorized group created successfully');

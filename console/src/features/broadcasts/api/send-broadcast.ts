@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
+import { useIdempotentSubmitMutation } from '../../../lib/use-idempotent-submit-mutation.js';
 import { BroadcastQueuedSchema, type Broadcast, type BroadcastTargetType, type BroadcastTranslations } from '@contract/broadcasts.js';
-import { apiRequest, newIdempotencyKey } from '../../../lib/api-client.js';
+import { apiRequest } from '../../../lib/api-client.js';
 import { broadcastsQueryKey } from './keys.js';
 import { notifyFailureWithReason, notifySuccess } from '../../../lib/notify.js';
 
@@ -16,16 +16,16 @@ export interface SendBroadcastBody {
 }
 
 /**
- * Queues the broadcast; the server answers 202 at once and delivers in the background. One call is one
- * submission: its key makes a repeat of it queue nothing more.
+ * Queues the broadcast; the server answers 202 at once and delivers in the background. The key makes a
+ * repeat of the submission queue nothing more (useIdempotentSubmitMutation).
  */
-export async function sendBroadcast(body: SendBroadcastBody): Promise<Broadcast> {
-  return BroadcastQueuedSchema.parse(await apiRequest<unknown>('POST', '/api/broadcast-send', body, { idempotencyKey: newIdempotencyKey() }));
+export async function sendBroadcast(body: SendBroadcastBody, idempotencyKey: string): Promise<Broadcast> {
+  return BroadcastQueuedSchema.parse(await apiRequest<unknown>('POST', '/api/broadcast-send', body, { idempotencyKey }));
 }
 
 export function useSendBroadcast() {
   const queryClient = useQueryClient();
-  return useSubmitMutation({
+  return useIdempotentSubmitMutation({
     mutationFn: sendBroadcast,
     // Not awaited: the form resets with the toast, not after history has been read again.
     onSuccess: () => {
