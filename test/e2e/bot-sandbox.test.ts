@@ -44,7 +44,7 @@ t.test('an editor chats with the bot in the Bot Sandbox', async (t) => {
     await form.getByLabel('Telegram ID').fill('880001');
     await form.getByLabel('First name').fill('Camille');
     await form.getByRole('button', { name: 'Create user' }).click();
-    await page.getByText('Simulated user created').waitFor();
+    await page.getByText('Simulated User Created').waitFor();
     await form.waitFor({ state: 'hidden' });
     await t.resolves(page.getByRole('list', { name: 'Simulated users' }).getByRole('button', { name: /Camille/, pressed: true }).waitFor(), 'selected');
     t.match(page.url(), /\?user=880001$/, 'the choice is in the address');

@@ -141,7 +141,7 @@ t.test('Bot Users: summary, search, status filter, paging and a user\'s details 
   await t.test("an admin resets today's count and blocks, then unblocks, the user", async (t) => {
     const dialog = page.getByRole('dialog', { name: 'Zora Quist' });
     await dialog.getByRole('button', { name: "Reset Today's Count" }).click();
-    await page.getByText('Daily count reset').waitFor();
+    await page.getByText('Daily Count Reset').waitFor();
     await dialog.getByRole('tab', { name: 'Overview' }).click();
     await dialog.locator('dt:text-is("Requests Today") + dd:text-is("0")').waitFor();
     const [usage] = await sql`SELECT count(*)::int AS n FROM daily_usage WHERE telegram_id = 7000`;

@@ -165,7 +165,7 @@ t.test('the console speaks the bot users’ languages', async (t) => {
     await form.getByLabel('First name').fill('Taras');
     await form.getByLabel('Telegram language').selectOption('uk');
     await form.getByRole('button', { name: 'Create user' }).click();
-    await page.getByText('Simulated user created').waitFor();
+    await page.getByText('Simulated User Created').waitFor();
     await form.waitFor({ state: 'hidden' });
     t.equal(await page.getByLabel('Telegram language').inputValue(), 'uk', "the chosen user's language");
     t.equal(server.simulator.listUsers().find((user) => user.id === 881017)?.language_code, 'uk', 'the simulated user reports uk');

@@ -106,7 +106,8 @@ t.test('the Notifications screen: critical alerts, priorities, expiry, marking r
     await section.getByText("Admin group ID must be the group's chat ID: a negative whole number, such as -1001234567890, or left empty.", { exact: true }).waitFor();
     await section.getByLabel('Admin Group ID').fill('-1001234567890');
     await section.getByRole('button', { name: 'Save Settings' }).click();
-    await page.getByText('Notification settings saved', { exact: true }).waitFor();
+    await page.getByText('Notification Settings Saved', { exact: true }).waitFor();
+    await page.getByText('The bot sends its alerts by them from now on.', { exact: true }).waitFor();
 
     await page.reload();
     await section.getByLabel('Error alerts').waitFor();

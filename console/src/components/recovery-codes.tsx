@@ -10,7 +10,7 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
   async function copyCodes() {
     try {
       await navigator.clipboard.writeText(codes.join('\n'));
-      notifySuccess('Recovery codes copied', 'Keep them somewhere safe, away from your authenticator.');
+      notifySuccess('Recovery Codes Copied', 'Keep them somewhere safe, away from your authenticator.');
     } catch {
       notifyError('Error', 'The browser did not allow copying; select the codes and copy them by hand.');
     }

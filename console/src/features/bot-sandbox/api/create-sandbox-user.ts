@@ -14,7 +14,7 @@ export function useCreateSandboxUser() {
   return useSubmitMutation({
     mutationFn: createSandboxUser,
     onSuccess: async (user) => {
-      notifySuccess('Simulated user created', `${user.firstName} (${user.id}) can now chat with the bot.`);
+      notifySuccess('Simulated User Created', `${user.firstName} (${user.id}) can now chat with the bot.`);
       await queryClient.invalidateQueries({ queryKey: sandboxUsersQueryKey });
     },
     onError: (error) => notifyError('Error', errorMessage(error, 'Failed to create the simulated user')),

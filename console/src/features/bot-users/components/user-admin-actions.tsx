@@ -16,7 +16,7 @@ export function UserAdminActions({ user }: { user: TelegramUserDetail }) {
 
   const resetToday = () =>
     reset.mutate(user.telegramId, {
-      onSuccess: () => notifySuccess('Daily count reset', `${name} can make their full number of requests again today.`),
+      onSuccess: () => notifySuccess('Daily Count Reset', `${name} can make their full number of requests again today.`),
       onError: (error) => notifyError('Failed to reset the daily count', errorMessage(error, '')),
     });
   const toggleBlocked = () =>

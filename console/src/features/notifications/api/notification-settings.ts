@@ -23,7 +23,7 @@ export function useSaveNotificationSettings() {
   return useSubmitMutation({
     mutationFn: saveNotificationSettings,
     onSuccess: (saved) => {
-      notifySuccess('Notification settings saved');
+      notifySuccess('Notification Settings Saved', 'The bot sends its alerts by them from now on.');
       queryClient.setQueryData(notificationSettingsQueryKey, saved);
     },
   });
