@@ -144,7 +144,8 @@ export const contactImportRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date
     {
       bodyLimit: IMPORT_BODY_LIMIT,
       schema: { body: ImportCommitRequestSchema, response: { 202: ImportStartedResponseSchema } },
-      config: { permission: 'contacts:write' },
+      // A repeat of a start whose answer was lost finds the import it started, instead of importing again.
+      config: { permission: 'contacts:write', idempotent: true },
     },
     async (request, reply) => {
       const { csv, mapping, fileName, skipDuplicates } = request.body;

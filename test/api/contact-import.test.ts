@@ -205,6 +205,23 @@ t.test('skipDuplicates: false imports the duplicates too, still not the bad rows
   t.strictSame(undo.json(), { recordsAffected: 4 });
 });
 
+t.test('a start repeated with its Idempotency-Key (its answer was lost) finds the first import and imports nothing more', async (t) => {
+  const before = await count(db.sql, 'medical_contacts');
+  const importsBefore = await count(db.sql, 'contact_imports');
+  const start = () =>
+    call(editor.token, { method: 'POST', url: '/api/medical-contacts/import', payload: { csv: MIXED_CSV, skipDuplicates: false }, headers: { 'idempotency-key': 'import-once' } });
+  const [first, again] = await Promise.all([start(), start()]);
+  t.same([first.statusCode, again.statusCode], [202, 202]);
+  t.equal(again.json().importId, first.json().importId, 'the same import');
+  const done = (await waitForImport(harness, editor.token, first.json().importId)).at(-1)!;
+  t.match(done, { status: 'completed', importedRows: 4 });
+  const repeated = await start();
+  t.equal(repeated.json().importId, first.json().importId, 'and again once it has finished');
+  t.equal(await count(db.sql, 'medical_contacts'), before + 4, 'its four rows, once');
+  t.equal(await count(db.sql, 'contact_imports'), importsBefore + 1, 'one import recorded');
+  await call(editor.token, { method: 'POST', url: `/api/medical-contacts/imports/${done.id}/undo` });
+});
+
 /** Every field set, some to awkward values (commas, quotes, line breaks, no coordinates). */
 function richContacts(now: Date): NewMedicalContact[] {
   const base: NewMedicalContact = {

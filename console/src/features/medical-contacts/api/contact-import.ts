@@ -14,15 +14,16 @@ import { formatCount } from '../../../lib/format.js';
 import { CONTACTS_URL, contactsQueryKey, importStatusQueryKey } from './keys.js';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.js';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
+import { useIdempotentSubmitMutation } from '../../../lib/use-idempotent-submit-mutation.js';
 
 /** The dry run: headers, the column mapping, and each problem row, with nothing saved. */
 export async function previewImport(request: ImportPreviewRequest): Promise<ImportPreviewResponse> {
   return ImportPreviewResponseSchema.parse(await apiRequest<unknown>('POST', `${CONTACTS_URL}/import/preview`, request));
 }
 
-/** Starts the import; the server answers at once with the id to follow. */
-export async function startImport(request: ImportCommitRequest): Promise<number> {
-  return ImportStartedResponseSchema.parse(await apiRequest<unknown>('POST', `${CONTACTS_URL}/import`, request)).importId;
+/** Starts the import; the server answers at once with the id to follow. The key makes a repeat import nothing more. */
+export async function startImport(request: ImportCommitRequest, idempotencyKey: string): Promise<number> {
+  return ImportStartedResponseSchema.parse(await apiRequest<unknown>('POST', `${CONTACTS_URL}/import`, request, { idempotencyKey })).importId;
 }
 
 export async function getImport(id: number): Promise<ContactImport> {
@@ -39,7 +40,7 @@ export function usePreviewImport() {
 }
 
 export function useStartImport() {
-  return useSubmitMutation({ mutationFn: startImport, onError: (error) => notifyFailure(error, 'Failed to import medical contacts') });
+  return useIdempotentSubmitMutation({ mutationFn: startImport, onError: (error) => notifyFailure(error, 'Failed to import medical contacts') });
 }
 
 /** Polls a running import twice a second for the progress bar; stops once it has finished. */
