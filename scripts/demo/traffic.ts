@@ -143,7 +143,10 @@ export function simulateTraffic(random: Random, planned: PlannedUpdate[], contac
         });
       case 'error': {
         const timedOut = /ETIMEDOUT|Network/.test(action.errorMessage);
-        return Object.assign(outcome('ERROR', 'Failed to answer', command, timedOut ? 9000 : 400, { errorMessage: action.errorMessage }), {
+        // A failed location answer is logged with its place, as the bot logs it: regions' success rates count it.
+        const point = action.command === 'location' ? jitter(random, user.home, 3) : undefined;
+        const where = point ? { ...point, city: user.home.name, region: user.home.region || null, country: user.home.country } : {};
+        return Object.assign(outcome('ERROR', 'Failed to answer', command, timedOut ? 9000 : 400, { errorMessage: action.errorMessage, ...where }), {
           durationMs: timedOut ? random.int(5000, 15000) : duration(400, 0.8),
         });
       }

@@ -193,6 +193,12 @@ t.test('seeded notices look like real ones, and a fresh start raises no mileston
   // The live check (bot/notification-monitor.ts) raises one only when none of its kind and figure exists.
   t.ok(await notificationExists(sql, 'user_milestone', 'users', milestone!), `the ${milestone} milestone is seeded, so the live check raises nothing`);
 
+  t.ok(
+    await count(sql`SELECT count(*) FROM bot_logs WHERE level = 'ERROR' AND command = 'location' AND city IS NOT NULL`) > 0,
+    'failed location answers name their place, as the bot logs them, so regions do not all read 100 % success',
+  );
+  t.equal(await count(sql`SELECT count(*) FROM bot_logs WHERE level = 'ERROR' AND command <> 'location' AND city IS NOT NULL`), 0, 'other failures name none');
+
   const [spike] = await sql<{ message: string; createdAt: Date; errors: number }[]>`
     SELECT message, created_at, (metadata->>'errors')::int AS errors FROM notifications WHERE kind = 'error_spike'`;
   t.ok(spike!.errors > ERROR_SPIKE_THRESHOLD, `the error spike is one by the monitor's rule: ${spike!.errors} errors, more than ${ERROR_SPIKE_THRESHOLD}`);
