@@ -4,6 +4,8 @@ import { BarChart } from '@tremor/react';
 const BAR_PX = 28;
 const AXIS_PX = 48;
 const MIN_HEIGHT_PX = 288;
+/** Wide enough for a long region's name at the axis's size ("Auvergne-Rhône-Alpes", which has no space to wrap at). */
+const LABEL_WIDTH_PX = 160;
 
 /** Horizontal bars, one per region, each named on the axis however many there are. */
 export function RegionBarChart({ data, category }: { data: ({ region: string } & Record<string, string | number>)[]; category: string }) {
@@ -16,7 +18,7 @@ export function RegionBarChart({ data, category }: { data: ({ region: string } &
       categories={[category]}
       colors={['blue']}
       layout="vertical"
-      yAxisWidth={110}
+      yAxisWidth={LABEL_WIDTH_PX}
     />
   );
 }
