@@ -104,6 +104,8 @@ t.test('a double click on a submit button makes one request and one thing', asyn
     await send();
     await page.locator('[data-sonner-toast]').getByText(/^Failed to send broadcast/).first().waitFor();
     t.equal(await compose.getByLabel('Message Title').inputValue(), 'Lost answer', 'the form keeps what was typed');
+    await page.getByRole('article', { name: 'Lost answer' }).waitFor();
+    t.pass('and the history, read again, shows that the server had queued it');
     await send();
     await page.locator('[data-sonner-toast]').getByText('Broadcast message sent successfully', { exact: true }).first().waitFor();
     t.equal(keys.length, 2, 'sent twice');

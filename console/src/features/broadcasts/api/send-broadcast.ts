@@ -32,6 +32,10 @@ export function useSendBroadcast() {
       notifySuccess('Broadcast message sent successfully');
       void queryClient.invalidateQueries({ queryKey: broadcastsQueryKey });
     },
-    onError: (error) => notifyFailureWithReason(error, 'Failed to send broadcast'),
+    onError: (error) => {
+      notifyFailureWithReason(error, 'Failed to send broadcast');
+      // With no answer the broadcast may still have been queued: the history shows whether it was.
+      void queryClient.invalidateQueries({ queryKey: broadcastsQueryKey });
+    },
   });
 }
