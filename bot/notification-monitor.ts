@@ -15,16 +15,6 @@ import { NOTIFICATION_STYLES, userMilestone } from '../api/contract/notification
 export const ERROR_SPIKE_THRESHOLD = 10;
 export const ERROR_SPIKE_WINDOW_MS = 5 * 60 * 1000;
 
-/** The notice of an error spike of `errors` errors within the window (the demo seeds one alike). */
-export function errorSpikeNotice(errors: number) {
-  return {
-    kind: 'error_spike',
-    ...NOTIFICATION_STYLES.error_spike,
-    title: 'Error spike',
-    message: `${formatCount(errors, 'error')} in the last 5 minutes`,
-    metadata: { errors, windowMinutes: ERROR_SPIKE_WINDOW_MS / 60_000, level: 'ERROR' },
-  } as const;
-}
 /** A user refused by the daily limit on this many days in a row is reported once per run of days. */
 export const LIMIT_STREAK_DAYS = 3;
 /** Bot user counts worth a notification: 100, 1,000, 10,000 … */
@@ -56,6 +46,18 @@ export interface NotificationMonitor {
 }
 
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** The notice of an error spike of `errors` errors within the window (the demo seeds one alike). */
+export function errorSpikeNotice(errors: number) {
+  const windowMinutes = ERROR_SPIKE_WINDOW_MS / 60_000;
+  return {
+    kind: 'error_spike',
+    ...NOTIFICATION_STYLES.error_spike,
+    title: 'Error spike',
+    message: `${formatCount(errors, 'error')} in the last ${windowMinutes} minutes`,
+    metadata: { errors, windowMinutes, level: 'ERROR' },
+  } as const;
+}
 
 /**
  * The periodic checks that raise notifications the bot's handlers cannot (conditions over time),

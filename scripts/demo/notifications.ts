@@ -1,8 +1,8 @@
 import { NOTIFICATION_STYLES, userMilestone } from '../../api/contract/notifications.js';
 import type { StoredNotification } from '../../sql/notifications.js';
 import type { DemoUser } from './bot-users.js';
-import { ERROR_SPIKE_MS, errorSpikeStart } from './sessions.js';
-import { errorSpikeNotice } from '../../bot/notification-monitor.js';
+import { errorSpikeStart } from './sessions.js';
+import { ERROR_SPIKE_WINDOW_MS, errorSpikeNotice } from '../../bot/notification-monitor.js';
 import type { DemoTraffic } from './traffic.js';
 
 const MINUTE_MS = 60 * 1000;
@@ -31,7 +31,7 @@ export function buildDemoNotifications(users: DemoUser[], traffic: DemoTraffic, 
 
   const spikeStart = errorSpikeStart(now).getTime();
   const spike = traffic.requests.filter(
-    (request) => request.level === 'ERROR' && request.createdAt.getTime() >= spikeStart && request.createdAt.getTime() < spikeStart + ERROR_SPIKE_MS,
+    (request) => request.level === 'ERROR' && request.createdAt.getTime() >= spikeStart && request.createdAt.getTime() < spikeStart + ERROR_SPIKE_WINDOW_MS,
   );
   const spikeEnd = spike.at(-1)?.createdAt;
   if (spikeEnd) {

@@ -66,8 +66,6 @@ const HISTORY_DAYS = 401;
 
 /** Enough errors for the monitor's rule (more than ERROR_SPIKE_THRESHOLD), as the notification about them says. */
 const ERROR_SPIKE = { daysAgo: 6, hour: 3.2, count: ERROR_SPIKE_THRESHOLD + 4 };
-/** The error spike lasts at most this long; the notification about it counts the errors within. */
-export const ERROR_SPIKE_MS = ERROR_SPIKE_WINDOW_MS;
 
 function startOfUtcDay(time: Date): number {
   return Date.UTC(time.getUTCFullYear(), time.getUTCMonth(), time.getUTCDate());
@@ -191,7 +189,7 @@ export function planUpdates(random: Random, users: DemoUser[], cities: DemoCity[
   }
   const spike = errorSpikeStart(now).getTime();
   for (let i = 0; i < ERROR_SPIKE.count; i++) {
-    add(spike + random.int(0, ERROR_SPIKE_MS - 1), random.pick(withAccess), { kind: 'error', command: random.pick(['location', 'text']), errorMessage: 'ETIMEDOUT while contacting Telegram' });
+    add(spike + random.int(0, ERROR_SPIKE_WINDOW_MS - 1), random.pick(withAccess), { kind: 'error', command: random.pick(['location', 'text']), errorMessage: 'ETIMEDOUT while contacting Telegram' });
   }
 
   // A few users at their limit today: as many searches as they may make, and one more.

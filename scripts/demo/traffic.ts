@@ -2,7 +2,7 @@ import type { LogLevel, NewBotLog } from '../../sql/bot-logs.js';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, resolveUserLanguage } from '../../api/contract/languages.js';
 import { DEMO_GROUPS } from './access-control.js';
 import type { DemoUser } from './bot-users.js';
-import { distanceKm, jitter } from './cities.js';
+import { distanceKm, jitter, type DemoCity } from './cities.js';
 import type { DemoContact } from './contacts.js';
 import type { Random } from './random.js';
 import { hasAccess, type PlannedUpdate } from './sessions.js';
@@ -80,6 +80,11 @@ function withMembershipChecks(random: Random, planned: PlannedUpdate[], requests
   });
 }
 
+/** The place columns of a log row for a point near a demo city, as the bot writes them. */
+function placeLogged(city: DemoCity, point: { latitude: number; longitude: number }) {
+  return { ...point, city: city.name, region: city.region || null, country: city.country };
+}
+
 /**
  * Plays the planned updates through the bot's rules (access gate, daily limit, nearest contacts
  * within the radius) and returns the log rows and counters the bot would have written; during
@@ -144,8 +149,7 @@ export function simulateTraffic(random: Random, planned: PlannedUpdate[], contac
       case 'error': {
         const timedOut = /ETIMEDOUT|Network/.test(action.errorMessage);
         // A failed location answer is logged with its place, as the bot logs it: regions' success rates count it.
-        const point = action.command === 'location' ? jitter(random, user.home, 3) : undefined;
-        const where = point ? { ...point, city: user.home.name, region: user.home.region || null, country: user.home.country } : {};
+        const where = action.command === 'location' ? placeLogged(user.home, jitter(random, user.home, 3)) : {};
         return Object.assign(outcome('ERROR', 'Failed to answer', command, timedOut ? 9000 : 400, { errorMessage: action.errorMessage, ...where }), {
           durationMs: timedOut ? random.int(5000, 15000) : duration(400, 0.8),
         });
@@ -155,7 +159,7 @@ export function simulateTraffic(random: Random, planned: PlannedUpdate[], contac
     // A location, or a place confirmed from the buttons (its exact coordinates).
     const { city } = action;
     const point = action.kind === 'location' ? jitter(random, city, 3) : { latitude: city.latitude, longitude: city.longitude };
-    const where = { ...point, city: city.name, region: city.region || null, country: city.country };
+    const where = placeLogged(city, point);
     const day = utcDay(at);
     const usageKey = `${user.telegramId}|${day}`;
     const limit = dailyLimitOf(user, chatId);

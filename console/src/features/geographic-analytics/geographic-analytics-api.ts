@@ -36,18 +36,17 @@ export function useGeographicFigures(period: AnalyticsPeriod, country: string | 
     queryKey: ['geographic-figures', period, country ?? null],
     queryFn: async (): Promise<GeographicFigures> => {
       const get = async <S extends z.ZodTypeAny>(url: string, schema: S): Promise<z.infer<S>> => schema.parse(await apiRequest<unknown>('GET', query(url, params)));
-      let [analytics, heatmap, metrics] = await Promise.all([
-        get('/api/geographic-analytics', GeographicAnalyticsSchema),
-        get('/api/geographic-heatmap', GeographicHeatmapSchema),
-        get('/api/performance-metrics', PerformanceMetricsSchema),
-      ]);
+      const getAnalytics = () => get('/api/geographic-analytics', GeographicAnalyticsSchema);
+      const getHeatmap = () => get('/api/geographic-heatmap', GeographicHeatmapSchema);
+      const getMetrics = () => get('/api/performance-metrics', PerformanceMetricsSchema);
+      let [analytics, heatmap, metrics] = await Promise.all([getAnalytics(), getHeatmap(), getMetrics()]);
       for (let round = 0; round < MAX_CATCH_UPS; round += 1) {
         const newest = [analytics.asOf, heatmap.asOf, metrics.asOf].sort().at(-1)!;
         if (analytics.asOf === newest && heatmap.asOf === newest && metrics.asOf === newest) break;
         [analytics, heatmap, metrics] = await Promise.all([
-          analytics.asOf === newest ? analytics : get('/api/geographic-analytics', GeographicAnalyticsSchema),
-          heatmap.asOf === newest ? heatmap : get('/api/geographic-heatmap', GeographicHeatmapSchema),
-          metrics.asOf === newest ? metrics : get('/api/performance-metrics', PerformanceMetricsSchema),
+          analytics.asOf === newest ? analytics : getAnalytics(),
+          heatmap.asOf === newest ? heatmap : getHeatmap(),
+          metrics.asOf === newest ? metrics : getMetrics(),
         ]);
       }
       return { analytics, heatmap, metrics };
