@@ -68,7 +68,7 @@ export const adminUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> 
 
   app.post(
     '/api/admin/users',
-    { schema: { body: CreateAdminUserSchema, response: { 201: AdminUserSchema } }, config: { permission: 'admin-users:write' } },
+    { schema: { body: CreateAdminUserSchema, response: { 201: AdminUserSchema } }, config: { permission: 'admin-users:write', idempotent: true } },
     async (request, reply) => {
       const actor = requireAuth(request);
       const { password, ...fields } = request.body;

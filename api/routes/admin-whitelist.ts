@@ -65,7 +65,7 @@ export const adminWhitelistRoutes: FastifyPluginAsync<{ sql: Sql }> = async (ins
 
   app.post(
     '/api/admin-whitelist',
-    { schema: { body: CreateWhitelistEntrySchema, response: { 201: WhitelistEntrySchema } }, config: PERMISSION },
+    { schema: { body: CreateWhitelistEntrySchema, response: { 201: WhitelistEntrySchema } }, config: { ...PERMISSION, idempotent: true } },
     async (request, reply) => {
       // Who added the entry is whoever is signed in, whatever the client says.
       const addedBy = requireAuth(request).username;

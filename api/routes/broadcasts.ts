@@ -208,7 +208,7 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
 
   app.post(
     '/api/broadcast-test',
-    { schema: { body: BroadcastTestSchema, response: { 200: BroadcastTestResultSchema } }, config: permission },
+    { schema: { body: BroadcastTestSchema, response: { 200: BroadcastTestResultSchema } }, config: { ...permission, idempotent: true } },
     async (request) => {
       if (!broadcaster) throw conflict(NO_SENDER);
       const { content, templateId, language, translations } = request.body;

@@ -150,7 +150,7 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
 
   app.post(
     '/api/medical-contacts',
-    { schema: { body: CreateContactSchema, response: { 201: MedicalContactSchema } }, config: { permission: 'contacts:write' } },
+    { schema: { body: CreateContactSchema, response: { 201: MedicalContactSchema } }, config: { permission: 'contacts:write', idempotent: true } },
     async (request, reply) => {
       const actor = actorOf(request);
       const { allowDuplicate, ...fields } = request.body;

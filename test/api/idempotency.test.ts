@@ -4,7 +4,15 @@ import { createTestApp } from '../helpers/app.js';
 import { someBotUsers } from '../helpers/broadcasts.js';
 import type { Broadcaster } from '../../api/ports.js';
 
-const broadcaster: Broadcaster = { wake: () => undefined, cancelled: () => undefined, sendTest: async () => ({ ok: true, messageId: 1 }) };
+const testMessages: string[] = [];
+const broadcaster: Broadcaster = {
+  wake: () => undefined,
+  cancelled: () => undefined,
+  sendTest: async (_chatId, text) => {
+    testMessages.push(text);
+    return { ok: true, messageId: testMessages.length };
+  },
+};
 const { call, userWithToken, signIn, db, clock } = await createTestApp(t, { broadcaster });
 await someBotUsers(db.sql, 3, 700);
 const admin = await userWithToken('admin');
@@ -12,12 +20,47 @@ const admin = await userWithToken('admin');
 const post = (token: string, url: string, payload: object, key?: string) =>
   call(token, { method: 'POST', url, payload, ...(key !== undefined && { headers: { 'idempotency-key': key } }) });
 const answer = (response: LightMyRequestResponse) => ({ status: response.statusCode, body: response.body });
-const count = async (table: 'broadcasts' | 'message_templates', column: string, value: string) =>
+const rowsWhere = (table: string, column: string) => async (value: string | number) =>
   Number((await db.sql<{ n: string }[]>`SELECT count(*) AS n FROM ${db.sql(table)} WHERE ${db.sql(column)} = ${value}`)[0]!.n);
+/** A number of its own for each name: phones and Telegram IDs that no other name of the test shares. */
+const numberOf = (name: string) => 100_000 + [...name].reduce((sum, char, index) => sum + char.charCodeAt(0) * (index + 1) * 31, 0);
+const slug = (name: string) => name.replace(/\W/g, '-');
 
+/**
+ * Each create the console sends with a key; `audited`, its audit row's action and a field of the body it records. `sameTwiceStatus` is what a second keyless request of the same
+ * body gets: a second row, or the refusal of a thing that must be unique.
+ */
 const routes = [
-  { url: '/api/broadcast-send', table: 'broadcasts', column: 'title', body: (name: string) => ({ title: name, targetType: 'all', content: 'Hello {first_name}' }), status: 202 },
-  { url: '/api/message-templates', table: 'message_templates', column: 'name', body: (name: string) => ({ name, type: 'custom', content: 'Hi {first_name}' }), status: 201 },
+  {
+    url: '/api/broadcast-send', status: 202, sameTwiceStatus: 202, audited: { action: 'broadcast.send', field: 'title' },
+    body: (name: string) => ({ title: name, targetType: 'all', content: 'Hello {first_name}' }),
+    count: rowsWhere('broadcasts', 'title'),
+  },
+  {
+    url: '/api/message-templates', status: 201, sameTwiceStatus: 201, audited: { action: 'message-template.create', field: 'name' },
+    body: (name: string) => ({ name, type: 'custom', content: 'Hi {first_name}' }),
+    count: rowsWhere('message_templates', 'name'),
+  },
+  {
+    url: '/api/medical-contacts', status: 201, sameTwiceStatus: 409, audited: { action: 'contact.create', field: 'name' },
+    body: (name: string) => ({ name, phone: `+44 20 ${numberOf(name)}`, city: 'London', region: 'England', country: 'United Kingdom' }),
+    count: rowsWhere('medical_contacts', 'name'),
+  },
+  {
+    url: '/api/admin/users', status: 201, sameTwiceStatus: 409, audited: { action: 'admin-user.create', field: 'username' },
+    body: (name: string) => ({ username: slug(name), email: `${slug(name)}@example.org`, password: 'Long-enough-passw0rd!', role: 'viewer' }),
+    count: async (name: string) => rowsWhere('admin_users', 'username')(slug(name)),
+  },
+  {
+    url: '/api/admin-whitelist', status: 201, sameTwiceStatus: 409, audited: { action: 'admin-whitelist.create', field: 'firstName' },
+    body: (name: string) => ({ telegramId: numberOf(name), firstName: name }),
+    count: rowsWhere('admin_whitelist', 'first_name'),
+  },
+  {
+    url: '/api/broadcast-test', status: 200, sameTwiceStatus: 200, audited: null,
+    body: (name: string) => ({ userId: '701', content: name }),
+    count: async (name: string) => testMessages.filter((text) => text === name).length,
+  },
 ] as const;
 
 for (const route of routes) {
@@ -26,31 +69,35 @@ for (const route of routes) {
     t.equal(sequential.statusCode, route.status, sequential.body);
     const again = await post(admin.token, route.url, route.body('sequential'), 'key-sequential');
     t.strictSame(answer(again), answer(sequential), 'the same status and body');
-    t.equal(await count(route.table, route.column, 'sequential'), 1, 'one created');
+    t.equal(await route.count('sequential'), 1, 'done once');
 
     const concurrent = await Promise.all(Array.from({ length: 5 }, () => post(admin.token, route.url, route.body('concurrent'), 'key-concurrent')));
     t.equal(concurrent[0]!.statusCode, route.status, concurrent[0]!.body);
     for (const response of concurrent.slice(1)) t.strictSame(answer(response), answer(concurrent[0]!), 'concurrent repeats: the same answer');
-    t.equal(await count(route.table, route.column, 'concurrent'), 1, 'one created, however close the repeats');
+    t.equal(await route.count('concurrent'), 1, 'done once, however close the repeats');
 
-    const audits = await db.sql`SELECT 1 FROM audit_log WHERE after ->> ${route.column} = 'concurrent'`;
-    t.equal(audits.length, 1, 'and audited once');
+    if (route.audited) {
+      const { action, field } = route.audited;
+      const body: Record<string, unknown> = route.body('concurrent');
+      const audits = await db.sql`SELECT 1 FROM audit_log WHERE action = ${action} AND after ->> ${field} = ${String(body[field])}`;
+      t.equal(audits.length, 1, 'and audited once');
+    }
   });
 
   t.test(`${route.url}: keys are per staff member and per request`, async (t) => {
     const other = await userWithToken('super_admin');
     t.equal((await post(admin.token, route.url, route.body('mine'), 'shared-key')).statusCode, route.status);
-    t.equal((await post(other.token, route.url, route.body('mine'), 'shared-key')).statusCode, route.status, "another member's same key is their own");
-    t.equal(await count(route.table, route.column, 'mine'), 2);
+    t.equal((await post(other.token, route.url, route.body('theirs'), 'shared-key')).statusCode, route.status, "another member's same key is their own");
+    t.equal(await route.count('theirs'), 1);
 
     const reused = await post(admin.token, route.url, route.body('something else'), 'shared-key');
     t.equal(reused.statusCode, 422, 'the same key with another request is refused');
     t.match(reused.json().message, /already used for a different request/);
-    t.equal(await count(route.table, route.column, 'something else'), 0);
+    t.equal(await route.count('something else'), 0);
 
     t.equal((await post(admin.token, route.url, route.body('keyless'))).statusCode, route.status);
-    t.equal((await post(admin.token, route.url, route.body('keyless'))).statusCode, route.status, 'without a key, each request is its own');
-    t.equal(await count(route.table, route.column, 'keyless'), 2);
+    t.equal((await post(admin.token, route.url, route.body('keyless'))).statusCode, route.sameTwiceStatus, 'without a key, each request is its own');
+    t.equal(await route.count('keyless'), route.sameTwiceStatus === route.status ? 2 : 1);
 
     const refused = await post(admin.token, route.url, route.body('bad key'), 'x'.repeat(201));
     t.equal(refused.statusCode, 400);
@@ -67,5 +114,5 @@ t.test('a refusal is kept for the key too, and a key is forgotten after a day', 
   clock.advance(25 * 60 * 60 * 1000);
   const { token } = await signIn(admin.username, admin.password);
   t.equal((await post(token, '/api/broadcast-send', { title: 'Daily', targetType: 'all', content: 'Hi' }, 'key-daily')).statusCode, 202);
-  t.equal(await count('broadcasts', 'title', 'Daily'), 2, 'a day later the key is new again');
+  t.equal(await rowsWhere('broadcasts', 'title')('Daily'), 2, 'a day later the key is new again');
 });
