@@ -122,6 +122,38 @@ t.test('a double click on a submit button makes one request and one thing', asyn
     await page.unroute('**/api/broadcast-send');
   });
 
+  await t.test('Add Contact again after its answer was lost: one contact, and no warning that it already exists', async (t) => {
+    const keys: string[] = [];
+    await page.route('**/api/medical-contacts', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (keys.length > 1) return route.fallback();
+      // The server stores it; the answer never reaches the browser.
+      await route.fetch();
+      return route.abort('connectionreset');
+    });
+    await page.goto(`${server.url}/medical-contacts`);
+    await page.getByRole('button', { name: 'Add Contact' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Medical Contact' });
+    await dialog.getByLabel('Name *').fill('Dr Lost Answer');
+    await dialog.getByLabel('Phone *').fill('+33 1 23 45 67 01');
+    await dialog.getByLabel('City *').fill('Paris');
+    await dialog.getByLabel('Region *').fill('Île-de-France');
+    await dialog.getByLabel('Country *').fill('France');
+    await dialog.getByRole('button', { name: 'Add Contact' }).click();
+    await page.locator('[data-sonner-toast]').getByText(/^Failed to add medical contact/).first().waitFor();
+    t.equal(await dialog.getByLabel('Name *').inputValue(), 'Dr Lost Answer', 'the dialog keeps what was typed');
+
+    await dialog.getByRole('button', { name: 'Add Contact' }).click();
+    await page.locator('[data-sonner-toast]').getByText('Medical contact added successfully', { exact: true }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    t.equal(keys.length, 2, 'sent twice');
+    t.equal(keys[1], keys[0], 'with the same idempotency key');
+    t.equal(await page.getByText(/already exists/).count(), 0, 'no duplicate warning for its own first attempt');
+    t.equal((await server.sql`SELECT 1 FROM medical_contacts WHERE name = 'Dr Lost Answer'`).length, 1, 'one contact');
+    await page.unroute('**/api/medical-contacts');
+  });
+
   await t.test('Import and Undo import', async (t) => {
     const imports = await holdRequests(page, 'POST', '/api/medical-contacts/import');
     await page.goto(`${server.url}/medical-contacts`);

@@ -1,4 +1,5 @@
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
+import { useIdempotentSubmitMutation } from '../../../lib/use-idempotent-submit-mutation.js';
 import {
   WhitelistEntrySchema,
   type CreateWhitelistEntry,
@@ -10,8 +11,9 @@ import { useInvalidateAccessLists } from './invalidate-access-lists.js';
 import { WHITELIST_URL } from './keys.js';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.js';
 
-export async function createWhitelistEntry(entry: CreateWhitelistEntry): Promise<WhitelistEntry> {
-  return WhitelistEntrySchema.parse(await apiRequest<unknown>('POST', WHITELIST_URL, entry));
+/** The key makes a repeat of the submission (a retry after a lost answer) create nothing more (useIdempotentSubmitMutation). */
+export async function createWhitelistEntry(entry: CreateWhitelistEntry, idempotencyKey: string): Promise<WhitelistEntry> {
+  return WhitelistEntrySchema.parse(await apiRequest<unknown>('POST', WHITELIST_URL, entry, { idempotencyKey }));
 }
 
 export async function updateWhitelistEntry({ id, changes }: { id: number; changes: UpdateWhitelistEntry }): Promise<WhitelistEntry> {
@@ -20,7 +22,7 @@ export async function updateWhitelistEntry({ id, changes }: { id: number; change
 
 export function useCreateWhitelistEntry() {
   const invalidate = useInvalidateAccessLists();
-  return useSubmitMutation({
+  return useIdempotentSubmitMutation({
     mutationFn: createWhitelistEntry,
     onSuccess: async () => {
       notifySuccess('Admin added to whitelist successfully');

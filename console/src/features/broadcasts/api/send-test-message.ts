@@ -1,4 +1,4 @@
-import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
+import { useIdempotentSubmitMutation } from '../../../lib/use-idempotent-submit-mutation.js';
 import { BroadcastTestResultSchema, type BroadcastTestResult, type BroadcastTranslations } from '@contract/broadcasts.js';
 import type { LanguageCode } from '@contract/languages.js';
 import { apiRequest } from '../../../lib/api-client.js';
@@ -13,13 +13,13 @@ export interface TestMessageBody {
   translations?: BroadcastTranslations;
 }
 
-/** Sends the composed message to one user now, and says what Telegram answered. */
-export async function sendTestMessage(body: TestMessageBody): Promise<BroadcastTestResult> {
-  return BroadcastTestResultSchema.parse(await apiRequest<unknown>('POST', '/api/broadcast-test', body));
+/** Sends the composed message to one user now, and says what Telegram answered; a repeat with the key sends nothing more. */
+export async function sendTestMessage(body: TestMessageBody, idempotencyKey: string): Promise<BroadcastTestResult> {
+  return BroadcastTestResultSchema.parse(await apiRequest<unknown>('POST', '/api/broadcast-test', body, { idempotencyKey }));
 }
 
 export function useSendTestMessage() {
-  return useSubmitMutation({
+  return useIdempotentSubmitMutation({
     mutationFn: sendTestMessage,
     onSuccess: (result) => {
       // Telegram may refuse the message (the user blocked the bot): the call worked, the send did not.
