@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import { ApiError, badRequest, conflict } from '../errors.js';
+import { ApiError, badRequest } from '../errors.js';
 import { requireAuth } from './authorization.js';
 import type { Sql } from '../../sql/database.js';
 import {
@@ -65,7 +65,8 @@ export function installIdempotency(app: FastifyInstance, deps: { sql: Sql; now: 
       if (found.state === 'answered') {
         return reply.status(found.statusCode).header('content-type', 'application/json; charset=utf-8').send(found.responseBody);
       }
-      if (Date.now() > waitUntil) throw conflict('A request with this Idempotency-Key is still being handled: try again in a moment');
+      // retryAfter: the client keeps the key for its retry, which then gets the first request's answer.
+      if (Date.now() > waitUntil) throw new ApiError(409, 'A request with this Idempotency-Key is still being handled: try again in a moment', { retryAfter: 1 });
       await sleep(POLL_MS);
     }
   });

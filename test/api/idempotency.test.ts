@@ -5,10 +5,20 @@ import { someBotUsers } from '../helpers/broadcasts.js';
 import type { Broadcaster } from '../../api/ports.js';
 
 const testMessages: string[] = [];
+/** A test message with this text waits in "Telegram" until the test lets it go. */
+const HELD_TEXT = 'held';
+let releaseHeld = () => {};
+let onHeld = () => {};
 const broadcaster: Broadcaster = {
   wake: () => undefined,
   cancelled: () => undefined,
   sendTest: async (_chatId, text) => {
+    if (text === HELD_TEXT) {
+      await new Promise<void>((resolve) => {
+        releaseHeld = resolve;
+        onHeld();
+      });
+    }
     testMessages.push(text);
     return { ok: true, messageId: testMessages.length };
   },
@@ -115,4 +125,25 @@ t.test('a refusal is kept for the key too, and a key is forgotten after a day', 
   const { token } = await signIn(admin.username, admin.password);
   t.equal((await post(token, '/api/broadcast-send', { title: 'Daily', targetType: 'all', content: 'Hi' }, 'key-daily')).statusCode, 202);
   t.equal(await rowsWhere('broadcasts', 'title')('Daily'), 2, 'a day later the key is new again');
+});
+
+t.test('a repeat while the first request is still being handled is told to try again, and then gets its answer', async (t) => {
+  // The test before moved the clock on a day: a fresh session.
+  const { token } = await signIn(admin.username, admin.password);
+  const body = { userId: '701', content: HELD_TEXT };
+  const held = new Promise<void>((resolve) => (onHeld = resolve));
+  const first = post(token, '/api/broadcast-test', body, 'key-held');
+  await held;
+  const meanwhile = await post(token, '/api/broadcast-test', body, 'key-held');
+  t.equal(meanwhile.statusCode, 409, meanwhile.body);
+  t.strictSame(meanwhile.json(), {
+    error: 'Conflict',
+    message: 'A request with this Idempotency-Key is still being handled: try again in a moment',
+    retryAfter: 1,
+  }, 'a retry is welcome: the console keeps the key for it');
+  releaseHeld();
+  const answered = await first;
+  t.equal(answered.statusCode, 200, answered.body);
+  t.strictSame(answer(await post(token, '/api/broadcast-test', body, 'key-held')), answer(answered), 'the retry gets the first answer');
+  t.equal(testMessages.filter((text) => text === HELD_TEXT).length, 1, 'one message sent');
 });
