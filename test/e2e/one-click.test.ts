@@ -122,15 +122,22 @@ t.test('a double click on a submit button makes one request and one thing', asyn
     await page.unroute('**/api/broadcast-send');
   });
 
-  await t.test('Add Contact again after its answer was lost: one contact, and no warning that it already exists', async (t) => {
+  await t.test('Add Contact again after its answer was lost, and again when told to try again: one contact, and no warning that it already exists', async (t) => {
     const keys: string[] = [];
     await page.route('**/api/medical-contacts', async (route) => {
       if (route.request().method() !== 'POST') return route.fallback();
       keys.push(route.request().headers()['idempotency-key'] ?? '');
-      if (keys.length > 1) return route.fallback();
-      // The server stores it; the answer never reaches the browser.
-      await route.fetch();
-      return route.abort('connectionreset');
+      if (keys.length === 1) {
+        // The server stores it; the answer never reaches the browser.
+        await route.fetch();
+        return route.abort('connectionreset');
+      }
+      if (keys.length === 2) {
+        // What the server answers a repeat while the first request is still being handled.
+        const message = 'A request with this Idempotency-Key is still being handled: try again in a moment';
+        return route.fulfill({ status: 409, json: { error: 'Conflict', message, retryAfter: 1 } });
+      }
+      return route.fallback();
     });
     await page.goto(`${server.url}/medical-contacts`);
     await page.getByRole('button', { name: 'Add Contact' }).click();
@@ -143,12 +150,14 @@ t.test('a double click on a submit button makes one request and one thing', asyn
     await dialog.getByRole('button', { name: 'Add Contact' }).click();
     await page.locator('[data-sonner-toast]').getByText(/^Failed to add medical contact/).first().waitFor();
     t.equal(await dialog.getByLabel('Name *').inputValue(), 'Dr Lost Answer', 'the dialog keeps what was typed');
+    await dialog.getByRole('button', { name: 'Add Contact' }).click();
+    await page.locator('[data-sonner-toast]').getByText(/still being handled/).first().waitFor();
 
     await dialog.getByRole('button', { name: 'Add Contact' }).click();
     await page.locator('[data-sonner-toast]').getByText('Medical contact added successfully', { exact: true }).waitFor();
     await dialog.waitFor({ state: 'detached' });
-    t.equal(keys.length, 2, 'sent twice');
-    t.equal(keys[1], keys[0], 'with the same idempotency key');
+    t.equal(keys.length, 3, 'sent three times');
+    t.strictSame([keys[1], keys[2]], [keys[0], keys[0]], 'with the same idempotency key, kept through the answer asking to try again');
     t.equal(await page.getByText(/already exists/).count(), 0, 'no duplicate warning for its own first attempt');
     t.equal((await server.sql`SELECT 1 FROM medical_contacts WHERE name = 'Dr Lost Answer'`).length, 1, 'one contact');
     await page.unroute('**/api/medical-contacts');

@@ -12,7 +12,7 @@ type IdempotentOptions<TData, TError, TVariables, TContext> = Omit<UseMutationOp
  * useSubmitMutation for a create the server does once per Idempotency-Key. When a call gets no answer (the
  * connection dropped, perhaps after the server did the work), submitting the same thing again sends the same
  * key, so the server answers with what it did instead of doing it twice. An answer, even an error, ends the
- * submission: the next one gets a new key.
+ * submission (the next one gets a new key), except one that says to try again later.
  */
 export function useIdempotentSubmitMutation<TData = unknown, TError = DefaultError, TVariables = void, TContext = unknown>({
   mutationFn,
@@ -30,7 +30,8 @@ export function useIdempotentSubmitMutation<TData = unknown, TError = DefaultErr
         unanswered.current = null;
         return data;
       } catch (error) {
-        if (error instanceof ApiRequestError) unanswered.current = null;
+        // An answer ends the submission, unless it asks for a retry (its first request is still being handled).
+        if (error instanceof ApiRequestError && error.body?.retryAfter === undefined) unanswered.current = null;
         throw error;
       }
     },
