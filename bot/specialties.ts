@@ -1,11 +1,7 @@
 import { distance } from 'fastest-levenshtein';
 import type { LanguageCode } from '../api/contract/languages.js';
 import { KNOWN_SPECIALTIES, SPECIALTY_NAMES, type KnownSpecialty } from './locales/specialty-names.js';
-
-/** normalize's answers: a directory has a few dozen specialties, each normalized for every button and filtered contact. */
-const normalizedTexts = new Map<string, string>();
-/** Typed texts pass through normalize too: the cache starts again rather than grow without bound. */
-const NORMALIZED_KEPT = 2000;
+import { normalize, typoTolerance } from './spelling.js';
 
 /**
  * What people type for the common specialties, in each language the bot speaks, by the name the
@@ -149,23 +145,6 @@ const JOINING_WORDS = new Set([
   'cerca', 'em', 'perto', 'no', 'na', 'vicino', 'da',
 ].map(normalize));
 
-/** Lower case without accents or other marks: "Zahnärztin" and "zahnarztin" are the same word. */
-export function normalize(text: string): string {
-  let normalized = normalizedTexts.get(text);
-  if (normalized === undefined) {
-    normalized = text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
-    if (normalizedTexts.size >= NORMALIZED_KEPT) normalizedTexts.clear();
-    normalizedTexts.set(text, normalized);
-  }
-  return normalized;
-}
-
-/** The typos allowed in a word of this length: none in short ones, where one letter makes another word. */
-function tolerance(length: number): number {
-  if (length <= 4) return 0;
-  return length <= 7 ? 1 : 2;
-}
-
 /**
  * A short name for a specialty that stays the same across restarts and instances (a base-36
  * FNV-1a hash of its normalized name), so buttons can name it within Telegram's 64 bytes.
@@ -212,8 +191,8 @@ function termsOf(specialties: readonly string[]): Term[] {
 function specialtyNamed(phrase: string, terms: Term[]): { specialty: string; typos: number } | undefined {
   let best: { specialty: string; typos: number } | undefined;
   for (const { term, specialty } of terms) {
-    const typos = distance(phrase, term);
-    if (typos <= tolerance(term.length) && (!best || typos < best.typos)) best = { specialty, typos };
+    const found = distance(phrase, term);
+    if (found <= typoTolerance(term.length) && (!best || found < best.typos)) best = { specialty, typos: found };
   }
   return best;
 }
