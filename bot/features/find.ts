@@ -2,7 +2,6 @@ import type { Composer } from 'grammy';
 import { InlineKeyboard } from 'grammy';
 import { BotComposer } from '../composer.js';
 import type { Sql } from '../../sql/database.js';
-import { searchPlaces } from '../../sql/cities.js';
 import { escapeHtml } from '../../api/contract/message-templates.js';
 import { formatCount } from '../../api/contract/plural.js';
 import { recordOutcome, type BotContext } from '../context.js';
@@ -14,7 +13,7 @@ import { decodeSearchState, SEARCH_CALLBACK } from '../search-state.js';
 import { directorySpecialties } from '../search-filters.js';
 import { parseSpecialtyQuery, specialtyKey, specialtyLabel, specialtyOfKey } from '../specialties.js';
 import { answerPoint, CANCEL_CALLBACK, placeLabel } from './lookup.js';
-import { clearMatch } from './place-search.js';
+import { clearMatch, matchPlaces } from './place-search.js';
 
 interface FindDeps {
   sql: Sql;
@@ -49,7 +48,7 @@ async function findSpecialty(deps: FindDeps, ctx: BotContext, specialty: string,
     recordOutcome(ctx, 'INFO', 'Asked where to look for a specialty', { metadata });
     return;
   }
-  const places = await searchPlaces(deps.sql, placeText, 5);
+  const places = await matchPlaces(deps.sql, placeText, 5);
   if (places.length === 0) {
     await sendHtml(ctx, texts.unknownPlace(escapeHtml(placeText)));
     recordOutcome(ctx, 'WARN', 'No place matches the text', { metadata });
