@@ -145,6 +145,18 @@ const JOINING_WORDS = new Set([
   'cerca', 'em', 'perto', 'no', 'na', 'vicino', 'da',
 ].map(normalize));
 
+/** Words that ask rather than name a place ("I need a", "je cherche un"), in the bot's languages. */
+const ASKING_WORDS = new Set([
+  'i', 'im', "i'm", 'need', 'want', 'looking', 'look', 'for', 'find', 'an', 'some', 'please', 'where', 'is', 'there', 'any', 'can', 'get', 'my', 'good',
+  'мені', 'потрібен', 'потрібна', 'потрібно', 'шукаю', 'де', 'знайти', 'будь', 'ласка', 'є',
+  'potrzebuję', 'potrzebuje', 'szukam', 'gdzie', 'jest', 'proszę', 'prosze', 'dobrego',
+  'ich', 'brauche', 'suche', 'einen', 'eine', 'ein', 'bitte', 'wo', 'ist', 'gibt', 'es', 'guten',
+  'je', 'cherche', 'besoin', "j'ai", 'ai', 'un', 'une', "d'un", "d'une", 'où', 'ou', 'est', 'bon',
+  'cerco', 'ho', 'bisogno', 'uno', 'di', 'dove', 'per', 'favore', 'buon',
+  'preciso', 'procuro', 'um', 'uma', 'onde', 'por', 'favor', 'bom',
+  'necesito', 'busco', 'dónde', 'donde', 'buen',
+].map(normalize));
+
 /**
  * A short name for a specialty that stays the same across restarts and instances (a base-36
  * FNV-1a hash of its normalized name), so buttons can name it within Telegram's 64 bytes.
@@ -198,35 +210,42 @@ function specialtyNamed(phrase: string, terms: Term[]): { specialty: string; typ
 }
 
 const MAX_SPECIALTY_WORDS = 3;
+/** Longer text is a message, not a search: its words are not searched for a specialty. */
+const MAX_QUERY_WORDS = 12;
+
+/** The words around a specialty that are not its place: joining ones and those of asking, at either end. */
+function placeWords(words: string[]): string {
+  const rest = [...words];
+  const notPlace = (word: string) => JOINING_WORDS.has(normalize(word)) || ASKING_WORDS.has(normalize(word));
+  while (rest.length > 0 && notPlace(rest[0]!)) rest.shift();
+  while (rest.length > 0 && notPlace(rest.at(-1)!)) rest.pop();
+  return rest.join(' ');
+}
 
 /**
- * The specialty a text asks for, at its start or its end ("dentist", "paediatrician Kyiv", "Lyon
- * cardiology"), matched against the directory's specialties and the common names in every language,
- * case- and accent-insensitive, with a typo or two in longer words. Undefined when the text names no
- * specialty: it is then a place name, as before.
+ * The specialty a text asks for, anywhere in it ("dentist", "paediatrician Kyiv", "Lyon cardiology",
+ * "I need a dentist in London"), matched against the directory's specialties and the common names in
+ * every language, case- and accent-insensitive, with a typo or two in longer words. Its place is what
+ * follows it, else what comes before it, without the words that join or ask ("I need a doctor" has
+ * none). Undefined when the text names no specialty: it is then a place name, as before.
  */
 export function parseSpecialtyQuery(text: string, specialties: readonly string[]): SpecialtyQuery | undefined {
-  const words = text.split(/[\s,;]+/).filter(Boolean);
+  const words = text.split(/[\s,;:?!]+/).filter(Boolean);
+  if (words.length > MAX_QUERY_WORDS) return undefined;
   const normalized = words.map(normalize);
   const terms = termsOf(specialties);
-  let best: { specialty: string; typos: number; rest: string[] } | undefined;
+  let best: { specialty: string; typos: number; start: number; size: number } | undefined;
   for (let size = Math.min(MAX_SPECIALTY_WORDS, words.length); size >= 1; size -= 1) {
-    const ends = [
-      { phrase: normalized.slice(0, size), rest: words.slice(size) },
-      { phrase: normalized.slice(words.length - size), rest: words.slice(0, words.length - size) },
-    ];
-    for (const { phrase, rest } of ends) {
-      const found = specialtyNamed(phrase.join(' '), terms);
-      if (found && (!best || found.typos < best.typos)) best = { ...found, rest };
+    for (let start = 0; start + size <= words.length; start += 1) {
+      const found = specialtyNamed(normalized.slice(start, start + size).join(' '), terms);
+      if (found && (!best || found.typos < best.typos)) best = { ...found, start, size };
     }
     // The longest phrase that names a specialty wins: "eye doctor" over "doctor".
     if (best) break;
   }
   if (!best) return undefined;
-  const rest = [...best.rest];
-  while (rest.length > 0 && JOINING_WORDS.has(normalize(rest[0]!))) rest.shift();
-  while (rest.length > 0 && JOINING_WORDS.has(normalize(rest.at(-1)!))) rest.pop();
-  return { specialty: best.specialty, place: rest.join(' ') };
+  const place = placeWords(words.slice(best.start + best.size)) || placeWords(words.slice(0, best.start));
+  return { specialty: best.specialty, place };
 }
 
 /** Whether a contact's specialty is the one asked for. */

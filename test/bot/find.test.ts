@@ -81,6 +81,7 @@ t.test('a specialty without a place asks where; /find alone asks which', async (
   const user = await aMember(h, group.id);
   t.same(texts(await h.say(user.id, 'dentist')), [FIND_TEXTS.en.askPlace('Dentistry')]);
   t.match(FIND_TEXTS.en.askPlace('Dentistry'), 'choose Dentistry from the buttons under the answer');
+  t.same(texts(await h.say(user.id, 'I need a dentist')), [FIND_TEXTS.en.askPlace('Dentistry')], 'the words that ask are no place');
   t.same(texts(await h.say(user.id, '/find')), [FIND_TEXTS.en.askSpecialty]);
   t.same(texts(await h.say(user.id, '/find xyzzyq')), [FIND_TEXTS.en.unknownSpecialty('xyzzyq', 'Cardiology, Dentistry, General Practice')]);
   t.equal(await used(user.id), 0, 'none of it is a search');

@@ -32,6 +32,22 @@ t.test('a specialty in any language the bot speaks, with or without a place', as
   for (const [text, specialty, place] of cases) t.same(parseSpecialtyQuery(text, DIRECTORY), { specialty, place }, text);
 });
 
+t.test('a specialty asked for in a sentence, its place after it or before it, without the words that ask', async (t) => {
+  const cases: [string, string, string][] = [
+    ['I need a doctor', 'General Practice', ''],
+    ['I need a dentist in London', 'Dentistry', 'London'],
+    ['Where can I find a good cardiologist near Lyon?', 'Cardiology', 'Lyon'],
+    ['Berlin: ich suche einen Zahnarzt', 'Dentistry', 'Berlin'],
+    ['Ich brauche einen Zahnarzt in Berlin bitte', 'Dentistry', 'Berlin'],
+    ["j'ai besoin d'un dentiste", 'Dentistry', ''],
+    ['Ho bisogno di un pediatra a Roma', 'Pediatrics', 'Roma'],
+    ['Necesito un dentista en Madrid', 'Dentistry', 'Madrid'],
+    ['Шукаю стоматолога в Києві', 'Dentistry', 'Києві'],
+  ];
+  for (const [text, specialty, place] of cases) t.same(parseSpecialtyQuery(text, DIRECTORY), { specialty, place }, text);
+  t.equal(parseSpecialtyQuery('my dentist told me to write to this bot and ask about a good one here please', DIRECTORY), undefined, 'a long message is no search');
+});
+
 t.test('a place name alone names no specialty', async (t) => {
   for (const text of ['London', 'Lyon', 'Londn', 'Kyiv', 'New York', 'São Paulo', 'Berlin', 'Madrid', 'Rome', 'Paris', 'Erfurt', 'Sorrento', 'Entebbe']) {
     t.equal(parseSpecialtyQuery(text, DIRECTORY), undefined, text);
