@@ -51,6 +51,8 @@ export function answerKeyboard(input: AnswerKeyboardInput): InlineKeyboardMarkup
     return button(`${chosen ? '✓ ' : ''}${specialtyLabel(name, language)} · ${count}`, { ...search, specialtyKey: chosen ? null : specialtyKey(name), offset: 0 });
   });
   for (let start = 0; start < specialtyButtons.length; start += SPECIALTIES_PER_ROW) rows.push(specialtyButtons.slice(start, start + SPECIALTIES_PER_ROW));
-  rows.push(fixed, [reportButton(language)]);
+  rows.push(fixed);
+  // Only contacts shown can be reported: an answer that found none has nothing to tell us about.
+  if (contacts.length > 0) rows.push([reportButton(language)]);
   return { inline_keyboard: rows };
 }

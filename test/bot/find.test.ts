@@ -181,6 +181,7 @@ t.test('nothing matches: a clear answer that keeps the buttons to widen it, and 
   const [none] = await h.press(user.id, user.id, answer!.message_id, button(answer, '🕒 Open now'));
   t.equal(none!.text, refusal(FIND_TEXTS.en.nothingMatching('Cardiology · open now', 100, LYON)));
   t.same(searchRows(none), [['Dentistry · 1'], ['✓ 🕒 Open now']], 'the buttons stay, to widen the search');
+  t.same(buttonsOf(none).flat().filter((shown) => !('callback_data' in shown && shown.callback_data.startsWith('s:'))), [], 'and no Report a problem: no contact was shown');
   t.match(await lastLog(h.sql, user.id), { level: 'WARN', resultCount: 0, metadata: { followUp: true, specialty: 'Cardiology', openNow: true } });
   const [wider] = await h.press(user.id, user.id, none!.message_id, button(none, '✓ 🕒 Open now'));
   t.same(namesIn(wider!.text), ['Cardio weekday mornings', 'Cardio always open']);
