@@ -91,7 +91,9 @@ export function findFeature(deps: FindDeps): Composer<BotContext> {
     const specialties = await specialtiesOf(ctx);
     const query = parseSpecialtyQuery(text, specialties);
     if (!query) {
-      await sendHtml(ctx, texts.unknownSpecialty(escapeHtml(text), escapeHtml(specialties.join(', '))));
+      const language = ctx.request.language;
+      const known = specialties.map((specialty) => specialtyLabel(specialty, language)).sort((a, b) => a.localeCompare(b, language));
+      await sendHtml(ctx, texts.unknownSpecialty(escapeHtml(text), escapeHtml(known.join(', '))));
       recordOutcome(ctx, 'WARN', 'No specialty matches the text', { metadata: { ...ctx.request.log.metadata, query: text } });
       return;
     }
