@@ -4,6 +4,8 @@ import { languageName, type LanguageCode } from '../api/contract/languages.js';
 import { formatWallTime, type WallTime } from '../api/contract/opening-hours.js';
 import { openingStateKept } from './opening-states.js';
 import { OPENING_HOURS_TEXTS } from './locales/opening-hours.js';
+import { specialtyLabel } from './specialties.js';
+import { spokenLanguageName } from './spoken-languages.js';
 
 function formatDistance(km: number): string {
   return km < 1 ? `${Math.round(km * 1000)} m` : `${km < 10 ? km.toFixed(1) : Math.round(km)} km`;
@@ -23,14 +25,15 @@ function reachLine(contact: NearbyContact): string {
 }
 
 /**
- * The contact's languages, the asker's first and marked ✅ when the contact speaks it: a sign, not
- * a word, so the line reads the same in every language of the bot.
+ * The contact's languages, named in the asker's language, theirs first and marked ✅ when the contact
+ * speaks it: a sign, not a word, so the line reads the same in every language of the bot.
  */
 function languagesLine(languages: string[], asker: LanguageCode | undefined): string {
+  const named = (list: string[]) => escapeHtml((asker ? list.map((name) => spokenLanguageName(name, asker)) : list).join(', '));
   const spoken = asker ? languages.indexOf(languageName(asker)) : -1;
-  if (spoken < 0) return `🗣 ${escapeHtml(languages.join(', '))}`;
+  if (spoken < 0) return `🗣 ${named(languages)}`;
   const others = languages.filter((_, index) => index !== spoken);
-  return `🗣 ✅ ${escapeHtml([languages[spoken], ...others].join(', '))}`;
+  return `🗣 ✅ ${named([languages[spoken]!, ...others])}`;
 }
 
 /** A Sunday (UTC): the weekday names are read from the days after it. */
@@ -75,9 +78,13 @@ export interface ContactCardOptions {
   at?: Date;
 }
 
-/** One contact of an answer: name, specialty, distance, how to reach them, hours, languages, instructions. */
+/**
+ * One contact of an answer: name (⭐ for a Master of Medicine, whom the answer's heading introduces),
+ * specialty, distance, how to reach them, hours, languages, instructions.
+ */
 export function formatContact(contact: NearbyContact, position: number, options: ContactCardOptions = {}): string {
-  const title = `<b>${position}. ${escapeHtml(contact.name)}</b>${contact.specialty ? ` · ${escapeHtml(contact.specialty)}` : ''}`;
+  const specialty = contact.specialty && (options.language ? specialtyLabel(contact.specialty, options.language) : contact.specialty);
+  const title = `<b>${position}. ${contact.isMasterOfMedicine ? '⭐ ' : ''}${escapeHtml(contact.name)}</b>${specialty ? ` · ${escapeHtml(specialty)}` : ''}`;
   const facts = [`📏 ${formatDistance(contact.distanceKm)}${contact.city ? ` · ${escapeHtml(contact.city)}` : ''}`];
   if (contact.availableHours) facts.push(options.at ? hoursLine(contact, options.at, options.language ?? 'en') : `🕒 ${escapeHtml(contact.availableHours)}`);
   if (contact.languages.length) facts.push(languagesLine(contact.languages, options.language));

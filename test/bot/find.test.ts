@@ -25,7 +25,8 @@ await aContact(h.sql, { name: 'Dentist one', specialty: 'Dentistry', availableHo
 await aContact(h.sql, { name: 'Dentist two', specialty: 'Dentistry', availableHours: 'Mo-Fr 08:00-18:00', ...lyon(0.04) });
 await aContact(h.sql, { name: 'Lyon GP', specialty: 'General Practice', availableHours: 'not a pattern', ...lyon(0.005) });
 
-const namesIn = (text: string | undefined) => [...(text ?? '').matchAll(/<b>\d+\. ([^<]+)<\/b>/g)].map((match) => match[1]);
+/** The contacts' names in an answer, without the ⭐ of a Master of Medicine. */
+const namesIn = (text: string | undefined) => [...(text ?? '').matchAll(/<b>\d+\. (?:⭐ )?([^<]+)<\/b>/g)].map((match) => match[1]);
 const positionsIn = (text: string | undefined) => [...(text ?? '').matchAll(/<b>(\d+)\. /g)].map((match) => Number(match[1]));
 const buttonsOf = (message: ChatMessage | undefined) => (message?.reply_markup?.inline_keyboard ?? []) as (InlineKeyboardButton.CallbackButton | InlineKeyboardButton.UrlButton)[][];
 /** The rows of an answer's keyboard below the contacts' own rows. */
@@ -298,4 +299,10 @@ t.test('the specialties are named in the user\'s language; their buttons still n
   t.match(open!.text, '🔎 Стоматологія · відкрито зараз');
 
   t.same(texts(await h.say(ukrainian.id, 'стоматолог')), [FIND_TEXTS.uk.askPlace('Стоматологія')]);
+  t.match(dentists!.text, '<b>1. Tooth care</b> · Стоматологія\n', 'the card names the specialty as the buttons do');
+
+  const [unknown] = texts(await h.say(ukrainian.id, '/find чарівник'));
+  t.match(unknown, 'Стоматологія', 'the specialties the directory has, in their language');
+  t.notMatch(unknown, 'Dentistry');
+  t.match(unknown, 'Sleep Medicine', 'but for one the bot does not know');
 });

@@ -8,7 +8,8 @@ const group = await anAuthorizedGroup(h, { dailyLimit: 50 });
 /** 0.01 degree of latitude is 1.113 km on the sphere earthdistance uses. */
 const north = (point: { latitude: number; longitude: number }, degrees: number) => ({ latitude: point.latitude + degrees, longitude: point.longitude });
 /** The contact names of an answer, in order. */
-const namesIn = (text: string | undefined) => [...(text ?? '').matchAll(/<b>\d+\. ([^<]+)<\/b>/g)].map((match) => match[1]);
+/** The contacts' names in an answer, without the ⭐ of a Master of Medicine. */
+const namesIn = (text: string | undefined) => [...(text ?? '').matchAll(/<b>\d+\. (?:⭐ )?([^<]+)<\/b>/g)].map((match) => match[1]);
 /** A member of the group whose Telegram speaks this language. */
 async function aSpeaker(languageCode: string | undefined) {
   const user = await aMember(h, group.id);
@@ -26,11 +27,12 @@ t.test('a Ukrainian speaker in Kyiv sees contacts who speak Ukrainian first amon
   const ukrainian = await aSpeaker('uk');
   const [answer] = texts(await h.locate(ukrainian.id, kyiv.latitude, kyiv.longitude));
   t.same(namesIn(answer), ['Master far', 'Speaks Ukrainian', 'Nearest', 'Second', 'Speaks Ukrainian, 3x as far']);
-  t.match(answer, '<b>2. Speaks Ukrainian</b> · General practice\n📞 ', 'the speaker within 1.5 times the nearest comes second');
-  t.match(answer, '📏 1.6 km · Kyiv · 🗣 ✅ Ukrainian, English', 'its languages say which matches, first');
-  t.match(answer, '📏 3.3 km · Kyiv · 🗣 ✅ Ukrainian');
-  t.match(answer, '📏 1.1 km · Kyiv · 🗣 English\n', 'a contact who does not speak it is listed as before');
-  t.match(answer, '📏 22 km · Kyiv · 🗣 English\n', 'the master, though not a speaker');
+  t.match(answer, '<b>2. Speaks Ukrainian</b> · Сімейна медицина\n📞 ', 'the speaker within 1.5 times the nearest comes second, with the specialty in their language');
+  t.match(answer, '📏 1.6 km · Kyiv · 🗣 ✅ українська, англійська', 'its languages, named in theirs, say which matches, first');
+  t.match(answer, '📏 3.3 km · Kyiv · 🗣 ✅ українська');
+  t.match(answer, '📏 1.1 km · Kyiv · 🗣 англійська\n', 'a contact who does not speak it is listed as before');
+  t.match(answer, '<b>1. ⭐ Master far</b>', 'the master, marked as the heading above says');
+  t.match(answer, '📏 22 km · Kyiv · 🗣 англійська\n', 'though not a speaker');
 
   const english = await aSpeaker(undefined);
   const [inEnglish] = texts(await h.locate(english.id, kyiv.latitude, kyiv.longitude));
