@@ -195,11 +195,11 @@ export class TelegramSimulator {
     return delivery(changeGroupMember(this.state, groupId, this.state.bot.id, 'left', by));
   }
 
-  /** A user sends a text; commands carry the `bot_command` entities Telegram sets. */
+  /** A user sends a text; commands and mentions carry the entities Telegram sets. */
   sendText(userId: number, text: string, options: SendOptions = {}): Delivery {
     if (typeof text !== 'string' || text.trim() === '') throw new SimulatorError('Telegram does not deliver an empty text');
     if (text.length > MAX_USER_TEXT) throw new SimulatorError(`Telegram clients split texts over ${MAX_USER_TEXT} characters; use sendUpdate to inject one`);
-    const entities = commandEntities(text);
+    const entities = textEntities(text);
     return this.userMessage(userId, options, { text, ...(entities.length > 0 ? { entities } : {}) });
   }
 
@@ -360,12 +360,16 @@ function withOrigin(url: string, origin: string): string {
 const delivery = (update: Update | undefined): Delivery | undefined => update && { update_id: update.update_id };
 
 /** Telegram marks `/command` and `/command@bot` words, at the start or after whitespace, as bot commands. */
-function commandEntities(text: string): MessageEntity[] {
+/** The entities Telegram sets on a text: its commands, and its @mentions of usernames. */
+function textEntities(text: string): MessageEntity[] {
   const entities: MessageEntity[] = [];
   for (const match of text.matchAll(/(^|\s)(\/[a-zA-Z0-9_]{1,64}(?:@[a-zA-Z0-9_]{3,32})?)(?=$|\s)/g)) {
     entities.push({ type: 'bot_command', offset: match.index + (match[1]?.length ?? 0), length: match[2]!.length });
   }
-  return entities;
+  for (const match of text.matchAll(/(^|[^\w/@])(@[a-zA-Z0-9_]{5,32})(?![\w@])/g)) {
+    entities.push({ type: 'mention', offset: match.index + (match[1]?.length ?? 0), length: match[2]!.length });
+  }
+  return entities.sort((a, b) => a.offset - b.offset);
 }
 
 function checkLocation(location: Location): Location {
