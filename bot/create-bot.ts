@@ -15,6 +15,7 @@ import { stripControlCharacters } from './middleware/strip-control-characters.js
 import { trackUser } from './middleware/track-user.js';
 import { accessGate } from './middleware/access-gate.js';
 import { maintenance } from './middleware/maintenance.js';
+import { groupTalk } from './middleware/group-talk.js';
 import { botMembershipUpdates, groupMembershipUpdates } from './features/membership-updates.js';
 import { botCommands, startFeature } from './features/start.js';
 import { languageFeature } from './features/language.js';
@@ -140,6 +141,8 @@ export function createBot(options: BotOptions): MedBot {
   handling.use(requestLog(deps));
   handling.use(trackUser(deps));
   handling.use(botMembershipUpdates(deps));
+  // Before the gate, whose refusals would otherwise answer a group's every message.
+  handling.use(groupTalk());
   handling.use(accessGate(deps));
   // Membership changes are recorded in maintenance too, and answered with nothing.
   handling.use(groupMembershipUpdates(deps));

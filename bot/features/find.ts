@@ -14,6 +14,7 @@ import { directorySpecialties } from '../search-filters.js';
 import { parseSpecialtyQuery, specialtyKey, specialtyLabel, specialtyOfKey } from '../specialties.js';
 import { answerPoint, CANCEL_CALLBACK, placeLabel } from './lookup.js';
 import { clearMatch, matchPlaces } from './place-search.js';
+import { textForBot } from '../middleware/group-talk.js';
 
 interface FindDeps {
   sql: Sql;
@@ -101,7 +102,7 @@ export function findFeature(deps: FindDeps): Composer<BotContext> {
   });
 
   composer.on('message:text', async (ctx, next) => {
-    const text = ctx.message.text.trim();
+    const text = textForBot(ctx);
     if (text.startsWith('/') || text.length > MAX_QUERY_LENGTH) return next();
     const query = parseSpecialtyQuery(text, await specialtiesOf(ctx));
     if (!query) return next();

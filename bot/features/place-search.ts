@@ -12,6 +12,7 @@ import { formatCount } from '../../api/contract/plural.js';
 import { textsIn } from '../locales/index.js';
 import { SMALL_TALK } from '../locales/small-talk.js';
 import { normalize, typoTolerance } from '../spelling.js';
+import { textForBot } from '../middleware/group-talk.js';
 
 /** Longer text is a sentence, not a place name. */
 const MAX_PLACE_NAME_LENGTH = 100;
@@ -87,7 +88,7 @@ export function clearMatch(places: PlaceMatch[]): PlaceMatch | undefined {
 export function placeSearchFeature(deps: { sql: Sql; recorder: Recorder }): Composer<BotContext> {
   const composer = new BotComposer();
   composer.on('message:text', async (ctx) => {
-    const text = ctx.message.text.trim();
+    const text = textForBot(ctx);
     if (text.startsWith('/')) {
       recordOutcome(ctx, 'WARN', 'Unknown command');
       await replyWithTemplate(deps, ctx, 'help');

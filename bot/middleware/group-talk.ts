@@ -1,0 +1,38 @@
+import type { MiddlewareFn } from 'grammy';
+import type { Message } from 'grammy/types';
+import { recordOutcome, type BotContext } from '../context.js';
+
+/** A command's name and the bot it is addressed to: "/help@other_bot" → other_bot; none for "/help". */
+const ADDRESSED_COMMAND = /^\/[^\s@]+(?:@(\S+))?/;
+
+/** Whether a group's text message is meant for this bot: its command, a reply to it, or text that names it. */
+function meantForBot(message: Message, bot: { id: number; username: string }): boolean {
+  const text = message.text ?? '';
+  const username = bot.username.toLowerCase();
+  const command = ADDRESSED_COMMAND.exec(text);
+  if (command) return command[1] === undefined || command[1].toLowerCase() === username;
+  if (message.reply_to_message?.from?.id === bot.id) return true;
+  return (message.entities ?? []).some((entity) => entity.type === 'mention' && text.slice(entity.offset + 1, entity.offset + entity.length).toLowerCase() === username);
+}
+
+/**
+ * In a group the bot answers what is meant for it: locations, its buttons, its commands, and text that
+ * replies to it or names it (@bot). The rest of the group's talk, commands for other bots included, is
+ * left alone: no reply, and a DEBUG log row, which the default log level does not keep and no request
+ * figure counts.
+ */
+export function groupTalk(): MiddlewareFn<BotContext> {
+  return async (ctx, next) => {
+    const chat = ctx.chat;
+    const message = ctx.message;
+    if (!chat || (chat.type !== 'group' && chat.type !== 'supergroup') || message?.text === undefined) return next();
+    if (meantForBot(message, ctx.me)) return next();
+    recordOutcome(ctx, 'DEBUG', 'Left group talk not meant for the bot');
+  };
+}
+
+/** A text message's words for the bot: without the @mention that addressed it in a group. */
+export function textForBot(ctx: BotContext & { message: { text: string } }): string {
+  const mention = new RegExp(`(^|\\s)@${ctx.me.username}\\b`, 'gi');
+  return ctx.message.text.replace(mention, ' ').trim();
+}
