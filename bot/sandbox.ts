@@ -84,6 +84,7 @@ export function createBotSandbox(simulator: TelegramSimulator, medBot: MedBot, a
   }
 
   return {
+    botUsername: (): string => simulator.botInfo.username,
     users: (): SimulatedUser[] => simulator.listUsers(),
     groups: (): SimulatedGroup[] => simulator.listGroups(),
     chatMessages: (chatId: number): ChatMessage[] => simulator.messages(chatId),

@@ -32,6 +32,8 @@ export const SandboxStatusSchema = z.object({
   available: z.boolean(),
   /** Why the sandbox is unavailable. */
   reason: z.string().optional(),
+  /** The simulated bot's username, which a group message names to address it ("@simulated_bot Lyon"). */
+  botUsername: z.string().optional(),
 });
 export type SandboxStatus = z.infer<typeof SandboxStatusSchema>;
 

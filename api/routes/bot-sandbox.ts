@@ -94,7 +94,7 @@ export const botSandboxRoutes: FastifyPluginAsync<{ sql: Sql; sandbox: BotSandbo
   app.get(
     '/api/bot-sandbox/status',
     { schema: { response: { 200: SandboxStatusSchema } }, config: PERMISSION },
-    async () => (sandbox ? { available: true } : { available: false, reason: SANDBOX_UNAVAILABLE }),
+    async () => (sandbox ? { available: true, botUsername: sandbox.botUsername() } : { available: false, reason: SANDBOX_UNAVAILABLE }),
   );
 
   await app.register(async (scope) => {

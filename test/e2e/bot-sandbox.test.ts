@@ -90,6 +90,26 @@ t.test('an editor chats with the bot in the Bot Sandbox', async (t) => {
     t.equal(await page.getByLabel('Message').inputValue(), '', 'the text box is cleared');
   });
 
+  await t.test("in the group, a message names the bot to be answered; the group's other talk is left alone", async (t) => {
+    const chat = page.getByRole('combobox', { name: 'Chat' });
+    await chat.selectOption({ label: `Group: ${GROUP.title}` });
+    await page.getByText("In a group the bot answers its commands, locations, replies to it and messages that name @").waitFor();
+    const sent = (text: string) => page.getByRole('listitem', { name: 'Sent by Camille' }).filter({ hasText: text });
+    const botReplies = page.getByRole('listitem', { name: 'Bot reply' });
+    await page.getByText(`No messages in ${GROUP.title} yet.`).waitFor();
+
+    await page.getByLabel('Message').fill('see you all tomorrow');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await sent('see you all tomorrow').waitFor();
+    await page.getByLabel('Message').fill('Lyon');
+    await page.getByRole('button', { name: /^@/ }).click();
+    t.match(await page.getByLabel('Message').inputValue(), /^@\w+ Lyon$/, 'the button puts the bot\'s name first');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByRole('listitem', { name: 'Bot reply' }).filter({ hasText: 'Did you mean' }).waitFor();
+    t.equal(await botReplies.count(), 1, 'one answer, to the message that named it, and none to the talk');
+    await chat.selectOption({ label: 'Private chat with Camille' });
+  });
+
   await t.test('the chat, its answers and their buttons fit a 375 px screen', async (t) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.getByRole('listitem', { name: 'Bot reply' }).filter({ hasText: 'Dr Lucie Moreau' }).first().waitFor();

@@ -74,7 +74,7 @@ function SandboxGate() {
       </Notice>
     );
   }
-  return <Sandbox />;
+  return <Sandbox botUsername={status.data.botUsername} />;
 }
 
 function Panel({ title, actions, children, className = '' }: { title: string; actions?: ReactNode; children: ReactNode; className?: string }) {
@@ -114,7 +114,7 @@ function useSelection() {
   };
 }
 
-function Sandbox() {
+function Sandbox({ botUsername }: { botUsername: string | undefined }) {
   const users = useSandboxUsers();
   const groups = useSandboxGroups();
   const selection = useSelection();
@@ -173,6 +173,7 @@ function Sandbox() {
             chatId={chatId}
             groups={memberGroups}
             onChatChange={(next) => selection.select(user.id, next)}
+            botUsername={botUsername}
           />
         ) : (
           <Panel title="Chat">
@@ -193,9 +194,10 @@ interface ConversationProps {
   chatId: number;
   groups: SandboxGroup[];
   onChatChange: (chatId: number) => void;
+  botUsername: string | undefined;
 }
 
-function Conversation({ user, chatId, groups, onChatChange }: ConversationProps) {
+function Conversation({ user, chatId, groups, onChatChange, botUsername }: ConversationProps) {
   const chatHeadingId = useId();
   const selectId = useId();
   const messages = useChatMessages(chatId);
@@ -264,7 +266,11 @@ function Conversation({ user, chatId, groups, onChatChange }: ConversationProps)
               }
             />
           )}
-          <Composer disabled={busy} onSend={(text) => send.mutate({ userId: user.id, ...target, text })} />
+          <Composer
+            disabled={busy}
+            onSend={(text) => send.mutate({ userId: user.id, ...target, text })}
+            mention={inGroup ? botUsername : undefined}
+          />
         </div>
       </Panel>
       <Panel title="Send location">

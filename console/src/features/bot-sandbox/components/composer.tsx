@@ -9,10 +9,12 @@ const QUICK_COMMANDS = ['/start', '/help'] as const;
 interface ComposerProps {
   disabled: boolean;
   onSend: (text: string) => void;
+  /** In a group: the bot's username, which a message names to address the bot. */
+  mention?: string;
 }
 
-/** The text box under the chat, with the bot's commands one press away. */
-export function Composer({ disabled, onSend }: ComposerProps) {
+/** The text box under the chat, with the bot's commands (and in a group, its name) one press away. */
+export function Composer({ disabled, onSend, mention }: ComposerProps) {
   const [text, setText] = useState('');
   const inputId = useId();
   const hintId = useId();
@@ -42,6 +44,11 @@ export function Composer({ disabled, onSend }: ComposerProps) {
             {command}
           </Button>
         ))}
+        {mention ? (
+          <Button type="button" size="xs" variant="secondary" disabled={disabled} onClick={() => setText((typed) => (typed.startsWith(`@${mention}`) ? typed : `@${mention} ${typed}`))}>
+            @{mention}
+          </Button>
+        ) : null}
       </div>
       <div className="flex items-end gap-2">
         <div className="min-w-0 flex-1">
@@ -69,7 +76,9 @@ export function Composer({ disabled, onSend }: ComposerProps) {
       <p id={hintId} className={`text-tremor-label ${tooLong ? 'text-red-600' : 'text-tremor-content'}`}>
         {tooLong
           ? `Telegram messages are at most ${MAX_MESSAGE_TEXT.toLocaleString('en-GB')} characters (${formatCount(text.length, 'character')} now).`
-          : 'Enter sends; Shift+Enter starts a new line. A city name makes the bot offer places to choose from.'}
+          : mention
+            ? `Enter sends. In a group the bot answers its commands, locations, replies to it and messages that name @${mention}; it leaves the rest of the group's talk alone.`
+            : 'Enter sends; Shift+Enter starts a new line. A city name makes the bot offer places to choose from.'}
       </p>
     </form>
   );
