@@ -333,7 +333,7 @@ export class TelegramSimulator {
     const group = this.state.findGroup(chatId);
     if (!group) throw new SimulatorError(`Unknown chat ${chatId}: a user writes in their private chat (id ${user.id}) or a group`);
     if (!isPresent(this.state.memberOf(group, user.id).status)) throw new SimulatorError(`User ${user.id} is not a member of group ${chatId}`);
-    if (!isPresent(group.bot.status)) throw new SimulatorError(`The bot is not in group ${chatId}, so Telegram would not deliver the message: call addBot first`);
+    if (!isPresent(group.bot.status)) throw new SimulatorError(`The bot is not in group ${chatId}, so Telegram would not deliver the message: add the bot to the group first`);
     return group.chat;
   }
 

@@ -183,7 +183,7 @@ t.test('the bot answers in a group it is in, /cmd@botname included, and leaveCha
   simulator.sendText(ADA.id, '/bye', { chatId: GROUP.id });
   await until(() => simulator.listGroups()[0]!.botStatus === 'left');
   t.match(await failure(bot.api.sendMessage(GROUP.id, 'still here?')), { error_code: 403, description: 'Forbidden: bot is not a member of the supergroup chat' });
-  t.throws(() => simulator.sendText(ADA.id, 'hello', { chatId: GROUP.id }), /call addBot first/);
+  t.throws(() => simulator.sendText(ADA.id, 'hello', { chatId: GROUP.id }), /add the bot to the group first/);
   t.throws(() => simulator.sendText(BO.id, 'hello'), /Unknown user 43/);
 });
 
