@@ -31,7 +31,7 @@ t.test('the Bot Sandbox over the real bot and simulator', async (t) => {
   t.test('status says the sandbox is available', async (t) => {
     const response = await get('/api/bot-sandbox/status');
     t.equal(response.statusCode, 200);
-    t.strictSame(response.json(), { available: true });
+    t.strictSame(response.json(), { available: true, botUsername: 'simulated_bot' }, 'with the name a group message addresses it by');
   });
 
   t.test('creates a user, refuses a duplicate, lists users and groups', async (t) => {
