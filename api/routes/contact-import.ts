@@ -241,6 +241,8 @@ export const contactImportRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date
     { schema: { querystring: ContactFilterSchema }, config: { permission: 'contacts:read' } },
     async (request, reply) => {
       const at = now();
+      // Every contact's phone leaves the console here: audited like every other export.
+      await audit(sql, request, { action: 'contact.export', targetType: 'medical_contact', targetId: null, after: { filter: request.query } });
       const stream = contactsCsvStream(contactsForExport(sql, request.query, at));
       return sendCsvFile(reply, `medical-contacts-${at.toISOString().slice(0, 10)}.csv`, stream);
     },

@@ -292,6 +292,9 @@ t.test('export round trip: a filtered export imports into a fresh database field
   t.equal(expected.length, 3, 'the three French contacts (the imports above were undone)');
   t.equal(records.length, expected.length, 'every matching contact, none other');
   t.notOk(csv.includes('Berlin'), 'contacts outside the filter are left out');
+  const [audited] = await db.sql<{ actorUsername: string; after: unknown }[]>`
+    SELECT actor_username, after FROM audit_log WHERE action = 'contact.export' ORDER BY id DESC LIMIT 1`;
+  t.match(audited, { actorUsername: viewer.username, after: { filter: { country: 'France', search: 'dr' } } }, 'audited, with its filter, like every export');
 
   const fresh = await createTestApp(t);
   const freshEditor = await fresh.userWithToken('editor');
