@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import t from 'tap';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD, seedDemoData } from '../../scripts/seed-demo.js';
 import { launchBrowser, signIn } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
@@ -164,6 +164,32 @@ t.test('bar charts by region name every bar, however many regions there are', as
     const names = await chart.locator('.recharts-yAxis .recharts-cartesian-axis-tick-value').allInnerTexts();
     t.ok(bars >= 10, `${title}: the demo has many regions (${bars})`);
     t.equal(names.length, bars, `${title}: a name beside each bar`);
+  }
+});
+
+/** The texts among these elements that overflow their box (an ellipsis, a hidden overflow): names cut short. */
+async function cutTexts(elements: Locator): Promise<string[]> {
+  await elements.first().waitFor();
+  return elements.evaluateAll((nodes) =>
+    (nodes as unknown as { scrollWidth: number; clientWidth: number; scrollHeight: number; clientHeight: number; textContent: string | null }[])
+      .filter((node) => node.scrollWidth > node.clientWidth + 1 || node.scrollHeight > node.clientHeight + 1)
+      .map((node) => node.textContent ?? ''),
+  );
+}
+
+t.test('place and region names are never cut short: the heatmap cards and the lists of places', async (t) => {
+  for (const viewport of VIEWPORTS) {
+    const page = await browser.newPage({ viewport });
+    t.teardown(() => page.close());
+    await signIn(page, server.url, 'demo.viewer', DEMO_PASSWORD);
+    await page.goto(`${server.url}/geographic-analytics?period=30d`);
+    t.same(await cutTexts(page.getByTestId('heatmap').locator(':scope > * p:first-child')), [], `${viewport.width}: heatmap cards`);
+    await page.goto(`${server.url}/contact-analytics`);
+    await page.getByRole('tab', { name: 'Geographic Distribution' }).click();
+    t.same(await cutTexts(page.getByTestId('contacts-by-region').locator('li > span')), [], `${viewport.width}: Contact Analytics' Regions`);
+    await page.goto(`${server.url}/analytics?period=30d`);
+    await page.getByRole('tab', { name: 'Locations' }).click();
+    t.same(await cutTexts(page.getByTestId('top-locations').locator('li > span')), [], `${viewport.width}: Analytics' top locations`);
   }
 });
 

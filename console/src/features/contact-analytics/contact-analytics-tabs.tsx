@@ -46,6 +46,7 @@ export function ContactAnalyticsTabs({ analytics, region }: { analytics: Contact
               <Title>Regions</Title>
               <RankedList
                 scroll
+                wrap
                 data-testid="contacts-by-region"
                 rows={analytics.contactsByRegion.map((entry) => ({
                   key: entry.region,
@@ -66,6 +67,7 @@ export function ContactAnalyticsTabs({ analytics, region }: { analytics: Contact
               <Title>Specialties</Title>
               <RankedList
                 scroll
+                wrap
                 rows={analytics.contactsBySpecialty.map((entry) => ({
                   key: entry.specialty,
                   label: entry.specialty || 'Unknown',

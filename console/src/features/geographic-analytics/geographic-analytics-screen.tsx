@@ -33,7 +33,7 @@ function Heatmap({ heatmap }: { heatmap: GeographicHeatmap }) {
       {heatmap.items.map((point) => (
         <Card key={point.id} className="min-w-0 p-4">
           <div className="flex items-start justify-between gap-2">
-            <p className="min-w-0 truncate font-medium text-tremor-content-strong">{placeName(point)}</p>
+            <p className="min-w-0 break-words font-medium text-tremor-content-strong">{placeName(point)}</p>
             <Badge color={BADGE_COLOURS[point.badge]}>{formatPercent(point.successRate)}</Badge>
           </div>
           <p className="mt-2 text-tremor-default text-tremor-content">{formatCount(point.requestCount, 'request')}</p>

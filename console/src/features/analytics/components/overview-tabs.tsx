@@ -83,6 +83,7 @@ export function OverviewTabs({ overview }: { overview: AnalyticsOverview }) {
             ) : (
               <RankedList
                 ordered
+                wrap
                 data-testid="top-locations"
                 rows={overview.topLocations.map((place, index) => ({
                   key: placeName(place),
