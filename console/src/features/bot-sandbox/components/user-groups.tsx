@@ -33,7 +33,7 @@ export function UserGroups({ user, groups, changing, onChange }: UserGroupsProps
         return (
           <li key={group.id} className="flex items-center justify-between gap-3 px-3 py-2.5">
             <div className="min-w-0">
-              <p className="truncate text-tremor-default font-medium text-tremor-content-strong">{group.title}</p>
+              <p className="break-words text-tremor-default font-medium text-tremor-content-strong">{group.title}</p>
               <p className="text-tremor-label text-tremor-content">
                 {formatCount(group.members.length, 'member')} · ID {group.id}
                 {botAway ? ' · the bot is not in this group' : ''}
