@@ -5,7 +5,7 @@ import { FIND_TEXTS } from '../../bot/locales/find.js';
 import { specialtyKey } from '../../bot/specialties.js';
 import { BOT_TEXTS } from '../../bot/locales/index.js';
 import { createBotHarness } from '../helpers/bot.js';
-import { aContact, aMember, anAuthorizedGroup, lastLog, refusal, rendered, texts } from '../helpers/bot-fixtures.js';
+import { aContact, aMember, anAuthorizedGroup, lastLog, namesIn, refusal, rendered, texts } from '../helpers/bot-fixtures.js';
 import { renderTemplate } from '../../api/contract/message-templates.js';
 import { seedDefaultTemplates } from '../../bot/default-templates.js';
 import { HELP_BEFORE_FIND } from '../../bot/locales/help-before-find.js';
@@ -25,8 +25,6 @@ await aContact(h.sql, { name: 'Dentist one', specialty: 'Dentistry', availableHo
 await aContact(h.sql, { name: 'Dentist two', specialty: 'Dentistry', availableHours: 'Mo-Fr 08:00-18:00', ...lyon(0.04) });
 await aContact(h.sql, { name: 'Lyon GP', specialty: 'General Practice', availableHours: 'not a pattern', ...lyon(0.005) });
 
-/** The contacts' names in an answer, without the ⭐ of a Master of Medicine. */
-const namesIn = (text: string | undefined) => [...(text ?? '').matchAll(/<b>\d+\. (?:⭐ )?([^<]+)<\/b>/g)].map((match) => match[1]);
 const positionsIn = (text: string | undefined) => [...(text ?? '').matchAll(/<b>(\d+)\. /g)].map((match) => Number(match[1]));
 const buttonsOf = (message: ChatMessage | undefined) => (message?.reply_markup?.inline_keyboard ?? []) as (InlineKeyboardButton.CallbackButton | InlineKeyboardButton.UrlButton)[][];
 /** The rows of an answer's keyboard below the contacts' own rows. */

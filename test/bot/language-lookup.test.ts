@@ -1,15 +1,12 @@
 import t from 'tap';
 import { createBotHarness } from '../helpers/bot.js';
-import { aContact, aMember, anAuthorizedGroup, texts } from '../helpers/bot-fixtures.js';
+import { aContact, aMember, anAuthorizedGroup, namesIn, texts } from '../helpers/bot-fixtures.js';
 
 const h = await createBotHarness(t);
 const group = await anAuthorizedGroup(h, { dailyLimit: 50 });
 
 /** 0.01 degree of latitude is 1.113 km on the sphere earthdistance uses. */
 const north = (point: { latitude: number; longitude: number }, degrees: number) => ({ latitude: point.latitude + degrees, longitude: point.longitude });
-/** The contact names of an answer, in order. */
-/** The contacts' names in an answer, without the ⭐ of a Master of Medicine. */
-const namesIn = (text: string | undefined) => [...(text ?? '').matchAll(/<b>\d+\. (?:⭐ )?([^<]+)<\/b>/g)].map((match) => match[1]);
 /** A member of the group whose Telegram speaks this language. */
 async function aSpeaker(languageCode: string | undefined) {
   const user = await aMember(h, group.id);

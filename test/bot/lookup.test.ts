@@ -1,17 +1,13 @@
 import t from 'tap';
 import { REFUSALS } from '../../bot/default-templates.js';
 import { createBotHarness } from '../helpers/bot.js';
-import { aContact, aMember, anAuthorizedGroup, lastLog, refusal, rendered, texts, withSettings } from '../helpers/bot-fixtures.js';
+import { aContact, aMember, anAuthorizedGroup, lastLog, namesIn, refusal, rendered, texts, withSettings } from '../helpers/bot-fixtures.js';
 
 const h = await createBotHarness(t);
 const group = await anAuthorizedGroup(h, { dailyLimit: 50 });
 
 /** 0.01 degree of latitude is 1.113 km on the sphere earthdistance uses. */
 const north = (point: { latitude: number; longitude: number }, degrees: number) => ({ latitude: point.latitude + degrees, longitude: point.longitude });
-
-/** The contact names of an answer, in order. */
-/** The contacts' names in an answer, without the ⭐ of a Master of Medicine. */
-const namesIn = (text: string | undefined) => [...(text ?? '').matchAll(/<b>\d+\. (?:⭐ )?([^<]+)<\/b>/g)].map((match) => match[1]);
 
 t.test('a location returns contacts nearest first, Master-of-Medicine contacts ahead even when farther', async (t) => {
   const madrid = { latitude: 40.4168, longitude: -3.7038 };

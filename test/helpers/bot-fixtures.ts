@@ -146,6 +146,11 @@ export function refusal(text: string): string {
   return rendered('error', { error_message: text });
 }
 
+/** The contacts' names in an answer's text, in order, without the ⭐ of a Master of Medicine. */
+export function namesIn(text: string | undefined): (string | undefined)[] {
+  return [...(text ?? '').matchAll(/<b>\d+\. (?:⭐ )?([^<]+)<\/b>/g)].map((match) => match[1]);
+}
+
 /** The texts of the bot's replies. */
 export function texts(messages: ChatMessage[]): (string | undefined)[] {
   return messages.map((message) => message.text);
