@@ -183,11 +183,17 @@ export class BotApi {
     const chat = this.writableChat(params);
     const content = renderText(params);
     const replyMarkup = inlineKeyboard(params.reply_markup);
+    const forceReply = forceReplyOf(params.reply_markup);
     const replyTo = this.replyTarget(chat, params);
     const stored = this.state.addMessage(
       chat,
       this.state.botUser,
-      { ...content.entry, ...(replyMarkup ? { reply_markup: replyMarkup } : {}), ...(replyTo ? { reply_to_message_id: replyTo.message_id } : {}) },
+      {
+        ...content.entry,
+        ...(replyMarkup ? { reply_markup: replyMarkup } : {}),
+        ...(forceReply ? { force_reply: forceReply } : {}),
+        ...(replyTo ? { reply_to_message_id: replyTo.message_id } : {}),
+      },
       {
         text: content.text,
         ...(content.entities.length > 0 ? { entities: content.entities } : {}),
@@ -387,6 +393,13 @@ function renderText(params: ApiParams): { text: string; entities: MessageEntity[
 }
 
 /** Checks an inline keyboard as Telegram does; other markups (reply keyboards) are not part of the message. */
+/** A ForceReply markup's request, kept in the chat's history only: the Message Telegram returns carries no such markup. */
+function forceReplyOf(markup: unknown): ChatMessage['force_reply'] {
+  if (!isObject(markup) || markup.force_reply !== true) return undefined;
+  const placeholder = markup.input_field_placeholder;
+  return typeof placeholder === 'string' && placeholder !== '' ? { input_field_placeholder: placeholder } : {};
+}
+
 function inlineKeyboard(markup: unknown): InlineKeyboardMarkup | undefined {
   if (markup === undefined) return undefined;
   if (!isObject(markup)) throw badRequest("can't parse reply keyboard markup JSON object");

@@ -58,6 +58,8 @@ export interface ChatMessage {
   location?: Location;
   venue?: Venue;
   reply_markup?: InlineKeyboardMarkup;
+  /** The bot asked for a reply (ForceReply): a Telegram app makes the user's next message answer this one. */
+  force_reply?: { input_field_placeholder?: string };
   reply_to_message_id?: number;
   /** Set once the bot edited the message's text or buttons. */
   edited?: boolean;
