@@ -11,6 +11,8 @@ export interface SandboxMessageInput {
   chatId?: number;
   text?: string;
   location?: { latitude: number; longitude: number };
+  /** A message of the same chat this one replies to, as a ForceReply prompt makes a Telegram app do. */
+  replyToMessageId?: number;
 }
 
 /** A chat's history as the sandbox shows it, and the bot's replies to what was just sent. */
@@ -128,10 +130,9 @@ export function createBotSandbox(simulator: TelegramSimulator, medBot: MedBot, a
       }
       ensureUser(input);
       const chatId = input.chatId ?? input.userId;
+      const options = { chatId, ...(input.replyToMessageId !== undefined && { replyToMessageId: input.replyToMessageId }) };
       return exchange(chatId, () =>
-        input.location
-          ? simulator.sendLocation(input.userId, input.location, { chatId })
-          : simulator.sendText(input.userId, input.text!, { chatId }),
+        input.location ? simulator.sendLocation(input.userId, input.location, options) : simulator.sendText(input.userId, input.text!, options),
       );
     },
 

@@ -20,6 +20,7 @@ const CHAT_ID_RULE = "Chat ID must be a whole number other than 0: the user's ID
 const GROUP_ID_RULE = 'Group ID must be a negative whole number, as group IDs are on Telegram, such as -1001234567890.';
 const LATITUDE_RULE = 'Latitude must be a number from -90 to 90, such as 48.8566.';
 const LONGITUDE_RULE = 'Longitude must be a number from -180 to 180, such as 2.3522.';
+const REPLY_TO_RULE = 'Reply to must be the ID of a message in this chat: a whole number above 0.';
 
 /** A Telegram user id: a positive whole number. */
 export const TelegramUserIdSchema = integer(USER_ID_RULE).positive(USER_ID_RULE).max(Number.MAX_SAFE_INTEGER, USER_ID_RULE);
@@ -85,6 +86,11 @@ export const SandboxMessageSchema = z.object({
   /** Inline keyboard rows. */
   buttons: z.array(z.array(SandboxButtonSchema)),
   replyToMessageId: z.number().nullable(),
+  /**
+   * The bot asked for a reply to this message (ForceReply), with the hint it wants in the text box; a
+   * Telegram app makes the user's next message answer it.
+   */
+  forceReply: z.object({ placeholder: z.string().nullable() }).nullable(),
   /** The bot edited the text or the buttons since sending. */
   edited: z.boolean(),
 });
@@ -160,6 +166,8 @@ export const SendSandboxMessageSchema = z
       .refine((text) => text.trim() !== '', 'Type a message to send: spaces alone are not a message.')
       .optional(),
     location: LocationSchema.optional(),
+    /** A message of the same chat this one replies to (a ForceReply prompt of the bot, or any other). */
+    replyToMessageId: integer(REPLY_TO_RULE).positive(REPLY_TO_RULE).max(Number.MAX_SAFE_INTEGER, REPLY_TO_RULE).optional(),
   })
   .refine((message) => (message.text === undefined) !== (message.location === undefined), {
     message: 'Send either text or a location, not both.',

@@ -65,6 +65,7 @@ function toSandboxMessage(message: ChatMessage): SandboxMessage {
       })),
     ),
     replyToMessageId: message.reply_to_message_id ?? null,
+    forceReply: message.force_reply ? { placeholder: message.force_reply.input_field_placeholder ?? null } : null,
     edited: message.edited ?? false,
   };
 }

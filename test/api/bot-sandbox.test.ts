@@ -135,6 +135,41 @@ t.test('the Bot Sandbox over the real bot and simulator', async (t) => {
     t.match(unknown.json().message, /has no button with callback data 'nope'/);
   });
 
+  t.test("a report's comment goes back as the reply the bot asked for", async (t) => {
+    await joinAs(555007);
+    const send = (payload: object) => post('/api/bot-sandbox/messages', { userId: 555007, ...payload });
+    const press = async (message: SandboxMessage, text: string) => {
+      const button = message.buttons.flat().find((candidate) => candidate.text.includes(text));
+      t.ok(button?.callbackData, `a "${text}" button`);
+      const response = await post('/api/bot-sandbox/callback', { userId: 555007, chatId: 555007, messageId: message.messageId, data: button!.callbackData });
+      t.equal(response.statusCode, 200, `"${text}" pressed`);
+      // The bot answers a press with a new message or by editing the one pressed.
+      const history = (await get('/api/bot-sandbox/chats/555007/messages')).json() as SandboxMessage[];
+      return history.at(-1)!;
+    };
+    const answer = (await (await send({ firstName: 'Emil', location: PARIS })).json() as SandboxExchange).replies.at(-1)!;
+    const which = await press(answer, '⚠️ Report a problem');
+    const what = await press(which, 'Dr Amélie Laurent');
+    const prompt = await press(what, 'Something else');
+    t.equal(prompt.text, 'Thank you! We will check this contact. If you like, reply to this message and tell us what is wrong.');
+    t.strictSame(prompt.forceReply, { placeholder: 'What is wrong?' }, 'the bot asks for a reply, with its hint');
+    t.equal(answer.forceReply, null, 'an answer asks for none');
+
+    const notThere = await send({ text: 'The clinic is closed', replyToMessageId: 999_999 });
+    t.equal(notThere.statusCode, 400);
+    t.equal(notThere.json().message, 'Chat 555007 has no message 999999 to reply to');
+    const badId = await send({ text: 'The clinic is closed', replyToMessageId: 0 });
+    t.match(badId.json(), { field: 'replyToMessageId', message: 'Reply to must be the ID of a message in this chat: a whole number above 0.' });
+
+    const replied = await send({ text: 'The clinic is closed on Mondays', replyToMessageId: prompt.messageId });
+    t.equal(replied.statusCode, 200);
+    t.strictSame((replied.json() as SandboxExchange).replies.map((reply) => reply.text), ['Thank you, we have added your note to the report.']);
+    const history = (await get('/api/bot-sandbox/chats/555007/messages')).json() as SandboxMessage[];
+    t.match(history.at(-2), { from: { isBot: false }, text: 'The clinic is closed on Mondays', replyToMessageId: prompt.messageId }, 'the chat shows the reply');
+    const [report] = await bot.sql<{ comment: string | null }[]>`SELECT comment FROM contact_reports WHERE telegram_id = 555007`;
+    t.equal(report?.comment, 'The clinic is closed on Mondays', 'the report holds the comment');
+  });
+
   t.test('joins and leaves a group, and the console sees the stored membership', async (t) => {
     await joinAs(555005);
     let memberships = (await get('/api/user-memberships?userId=555005')).json() as { groupId: number; isActive: boolean }[];

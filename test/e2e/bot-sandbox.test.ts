@@ -90,6 +90,39 @@ t.test('an editor chats with the bot in the Bot Sandbox', async (t) => {
     t.equal(await page.getByLabel('Message').inputValue(), '', 'the text box is cleared');
   });
 
+  await t.test("reports a contact and answers the bot's question as a reply, as a Telegram app would", async (t) => {
+    const botReply = (text: string | RegExp) => page.getByRole('listitem', { name: 'Bot reply' }).filter({ hasText: text }).last();
+    const press = async (message: string | RegExp, button: string | RegExp) => {
+      await botReply(message).getByRole('group', { name: 'Inline buttons' }).getByRole('button', { name: button }).click();
+    };
+    await press('Dr Lucie Moreau', /Report a problem/);
+    await press('Which contact', /Dr Lucie Moreau/);
+    await press('What is wrong with', 'Something else');
+    await botReply('reply to this message and tell us what is wrong').waitFor();
+
+    const replying = page.getByRole('status').filter({ hasText: 'Replying to' });
+    await replying.waitFor();
+    t.match(await replying.innerText(), /^Replying to Simulated Bot: Thank you! We will check this contact\./, 'the text box answers the question');
+    t.equal(await page.getByLabel('Message').getAttribute('placeholder'), 'What is wrong?', "with the bot's hint");
+    await page.getByLabel('Message').fill('Closed on Mondays');
+    await page.getByLabel('Message').press('Enter');
+    await botReply('we have added your note to the report').waitFor();
+    const sent = page.getByRole('listitem', { name: 'Sent by Camille' }).filter({ hasText: 'Closed on Mondays' });
+    t.match(await sent.getByLabel('In reply to').innerText(), /Thank you! We will check this contact/, 'the reply quotes the question');
+    t.equal(await replying.count(), 0, 'the next message is no reply');
+    const [report] = await server.sql<{ comment: string }[]>`SELECT comment FROM contact_reports WHERE contact_id = ${lucie}`;
+    t.equal(report?.comment, 'Closed on Mondays', 'the report holds the comment');
+  });
+
+  await t.test('replies to any message of the chat, and cancels a reply', async (t) => {
+    await page.getByRole('listitem', { name: 'Bot reply' }).filter({ hasText: 'we have added your note' }).getByRole('button', { name: /^Reply to / }).click();
+    const replying = page.getByRole('status').filter({ hasText: 'Replying to' });
+    t.match(await replying.innerText(), /Thank you, we have added your note to the report\./);
+    await page.getByRole('button', { name: 'Cancel the reply' }).click();
+    t.equal(await replying.count(), 0, 'cancelled');
+    t.equal(await page.getByLabel('Message').getAttribute('placeholder'), 'Message');
+  });
+
   await t.test("in the group, a message names the bot to be answered; the group's other talk is left alone", async (t) => {
     const chat = page.getByRole('combobox', { name: 'Chat' });
     await chat.selectOption({ label: `Group: ${GROUP.title}` });

@@ -1,6 +1,6 @@
 import { RiPlugLine } from '@remixicon/react';
 import { Button, Card } from '@tremor/react';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { SandboxButton, SandboxGroup, SandboxMessage, SandboxUser } from '@contract/bot-sandbox.js';
 import { ErrorAlert } from '../../components/error-alert.js';
@@ -17,8 +17,8 @@ import { usePressSandboxButton } from './api/press-sandbox-button.js';
 import { useSendSandboxMessage } from './api/send-sandbox-message.js';
 import { useSetSandboxUserLanguage } from './api/set-sandbox-user-language.js';
 import { LanguageSelect } from './components/language-select.js';
-import { ChatView, type PendingMessage } from './components/chat-view.js';
-import { Composer } from './components/composer.js';
+import { ChatView, messageSnippet, type PendingMessage } from './components/chat-view.js';
+import { Composer, type ReplyTarget } from './components/composer.js';
 import { LocationForm } from './components/location-form.js';
 import { isMemberOf, UserGroups } from './components/user-groups.js';
 import { userLabel, UserPicker } from './components/user-picker.js';
@@ -206,6 +206,7 @@ function Conversation({ user, chatId, groups, onChatChange, botUsername }: Conve
   const inGroup = chatId !== user.id;
   const target = inGroup ? { chatId } : {};
   const busy = send.isPending || press.isPending;
+  const reply = useReplyTarget(chatId, messages.data ?? []);
 
   const pending: PendingMessage | undefined =
     send.isPending && send.variables && (send.variables.chatId ?? send.variables.userId) === chatId
@@ -258,6 +259,7 @@ function Conversation({ user, chatId, groups, onChatChange, botUsername }: Conve
               pending={pending}
               pressing={press.isPending && press.variables ? `${press.variables.messageId}:${press.variables.data}` : undefined}
               onPress={onPress}
+              onReply={reply.choose}
               labelledBy={chatHeadingId}
               emptyText={
                 inGroup
@@ -268,8 +270,13 @@ function Conversation({ user, chatId, groups, onChatChange, botUsername }: Conve
           )}
           <Composer
             disabled={busy}
-            onSend={(text) => send.mutate({ userId: user.id, ...target, text })}
+            onSend={(text) => {
+              send.mutate({ userId: user.id, ...target, text, ...(reply.message && { replyToMessageId: reply.message.messageId }) });
+              reply.clear();
+            }}
             mention={inGroup ? botUsername : undefined}
+            replyTo={reply.target}
+            onCancelReply={reply.clear}
           />
         </div>
       </Panel>
@@ -278,4 +285,32 @@ function Conversation({ user, chatId, groups, onChatChange, botUsername }: Conve
       </Panel>
     </>
   );
+}
+
+/**
+ * The message the next text replies to: one the user chose, or else the bot's newest message when it
+ * asked for a reply (ForceReply), as a Telegram app offers it, until the user cancels it.
+ */
+function useReplyTarget(chatId: number, messages: SandboxMessage[]) {
+  const [chosen, setChosen] = useState<{ chatId: number; messageId: number }>();
+  const [dismissedPrompt, setDismissedPrompt] = useState<number>();
+  const latest = messages.at(-1);
+  const prompt = latest?.from.isBot && latest.forceReply && latest.messageId !== dismissedPrompt ? latest : undefined;
+  const picked = chosen?.chatId === chatId ? messages.find((message) => message.messageId === chosen.messageId) : undefined;
+  const message = picked ?? prompt;
+  const target: ReplyTarget | undefined = message && {
+    author: message.from.firstName,
+    snippet: messageSnippet(message),
+    ...(message.forceReply?.placeholder && { placeholder: message.forceReply.placeholder }),
+  };
+  return {
+    message,
+    target,
+    choose: (picked: SandboxMessage) => setChosen({ chatId, messageId: picked.messageId }),
+    /** After the reply is sent, or when the user cancels it. */
+    clear() {
+      setChosen(undefined);
+      if (prompt) setDismissedPrompt(prompt.messageId);
+    },
+  };
 }

@@ -1,6 +1,7 @@
-import { RiMapPin2Fill, RiRobot2Line } from '@remixicon/react';
+import { RiMapPin2Fill, RiReplyLine, RiRobot2Line } from '@remixicon/react';
 import { useEffect, useRef } from 'react';
 import type { SandboxButton, SandboxMessage } from '@contract/bot-sandbox.js';
+import { parseTelegramHtml } from '@contract/telegram-html.js';
 import { TelegramHtml } from '../../../components/telegram-html.js';
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
@@ -17,8 +18,20 @@ interface ChatViewProps {
   /** The button being pressed, as "messageId:data", while its answer is awaited. */
   pressing?: string;
   onPress: (message: SandboxMessage, button: SandboxButton) => void;
+  /** Makes the next text a reply to this message. */
+  onReply: (message: SandboxMessage) => void;
   labelledBy: string;
   emptyText: string;
+}
+
+const SNIPPET_LENGTH = 80;
+
+/** A message in a line of plain text, for a quote: "Location 48.8566, 2.3522", or its text shortened. */
+export function messageSnippet(message: SandboxMessage): string {
+  if (message.location) return `Location ${message.location.latitude.toFixed(4)}, ${message.location.longitude.toFixed(4)}`;
+  if (message.text === null) return '(a message the sandbox cannot show)';
+  const text = (message.html ? parseTelegramHtml(message.text).text : message.text).replace(/\s+/g, ' ').trim();
+  return text.length > SNIPPET_LENGTH ? `${text.slice(0, SNIPPET_LENGTH - 1)}…` : text;
 }
 
 function LocationBody({ latitude, longitude }: { latitude: number; longitude: number }) {
@@ -75,7 +88,16 @@ function Keyboard({
   );
 }
 
-function Bubble({ message, pressing, onPress }: { message: SandboxMessage; pressing?: string; onPress: ChatViewProps['onPress'] }) {
+interface BubbleProps {
+  message: SandboxMessage;
+  /** The message this one replies to, when the chat still holds it. */
+  quoted?: SandboxMessage;
+  pressing?: string;
+  onPress: ChatViewProps['onPress'];
+  onReply: ChatViewProps['onReply'];
+}
+
+function Bubble({ message, quoted, pressing, onPress, onReply }: BubbleProps) {
   const fromBot = message.from.isBot;
   return (
     <li className={`flex ${fromBot ? 'justify-start' : 'justify-end'}`} aria-label={fromBot ? 'Bot reply' : `Sent by ${message.from.firstName}`}>
@@ -91,6 +113,11 @@ function Bubble({ message, pressing, onPress }: { message: SandboxMessage; press
               {message.from.firstName}
             </p>
           ) : null}
+          {quoted ? (
+            <p className="mb-1 break-words rounded border-l-2 border-sky-500 bg-black/5 px-2 py-0.5 text-xs text-slate-600" aria-label="In reply to">
+              <span className="font-semibold text-sky-700">{quoted.from.firstName}</span> {messageSnippet(quoted)}
+            </p>
+          ) : null}
           <div className="whitespace-pre-wrap break-words">
             {message.location ? (
               <LocationBody {...message.location} />
@@ -102,9 +129,20 @@ function Bubble({ message, pressing, onPress }: { message: SandboxMessage; press
               message.text
             )}
           </div>
-          <p className="mt-0.5 text-right text-[0.7rem] text-slate-500">
-            {message.edited ? 'edited · ' : ''}
-            <time dateTime={message.date}>{timeFormat.format(new Date(message.date))}</time>
+          <p className="mt-0.5 flex items-center justify-end gap-2 text-[0.7rem] text-slate-500">
+            <button
+              type="button"
+              onClick={() => onReply(message)}
+              aria-label={`Reply to ${message.from.firstName}`}
+              className="flex items-center gap-0.5 rounded px-1 text-sky-700 hover:bg-sky-50"
+            >
+              <RiReplyLine className="h-3 w-3" aria-hidden="true" />
+              Reply
+            </button>
+            <span>
+              {message.edited ? 'edited · ' : ''}
+              <time dateTime={message.date}>{timeFormat.format(new Date(message.date))}</time>
+            </span>
           </p>
         </div>
         {message.buttons.length > 0 ? <Keyboard message={message} pressing={pressing} onPress={onPress} /> : null}
@@ -114,9 +152,10 @@ function Bubble({ message, pressing, onPress }: { message: SandboxMessage; press
 }
 
 /** A Telegram-like chat: the user's messages on the right, the bot's on the left with their buttons. */
-export function ChatView({ messages, pending, pressing, onPress, labelledBy, emptyText }: ChatViewProps) {
+export function ChatView({ messages, pending, pressing, onPress, onReply, labelledBy, emptyText }: ChatViewProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const lastId = messages.at(-1)?.messageId;
+  const byId = new Map(messages.map((message) => [message.messageId, message]));
   // Keep the latest message in view, scrolling only the chat (never the page).
   useEffect(() => {
     const box = scroller.current;
@@ -130,7 +169,14 @@ export function ChatView({ messages, pending, pressing, onPress, labelledBy, emp
       ) : (
         <ol className="space-y-2" aria-labelledby={labelledBy} aria-live="polite">
           {messages.map((message) => (
-            <Bubble key={message.messageId} message={message} pressing={pressing} onPress={onPress} />
+            <Bubble
+              key={message.messageId}
+              message={message}
+              quoted={message.replyToMessageId === null ? undefined : byId.get(message.replyToMessageId)}
+              pressing={pressing}
+              onPress={onPress}
+              onReply={onReply}
+            />
           ))}
           {pending ? (
             <>

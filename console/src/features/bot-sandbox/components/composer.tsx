@@ -1,4 +1,4 @@
-import { RiSendPlane2Fill } from '@remixicon/react';
+import { RiCloseLine, RiReplyFill, RiSendPlane2Fill } from '@remixicon/react';
 import { Button } from '@tremor/react';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { MAX_MESSAGE_TEXT } from '@contract/bot-sandbox.js';
@@ -6,15 +6,25 @@ import { formatCount } from '../../../lib/format.js';
 
 const QUICK_COMMANDS = ['/start', '/help'] as const;
 
+/** The message the next text answers, as a Telegram app shows it above the text box. */
+export interface ReplyTarget {
+  author: string;
+  snippet: string;
+  /** The hint the bot asked for (ForceReply's placeholder). */
+  placeholder?: string;
+}
+
 interface ComposerProps {
   disabled: boolean;
   onSend: (text: string) => void;
   /** In a group: the bot's username, which a message names to address the bot. */
   mention?: string;
+  replyTo?: ReplyTarget;
+  onCancelReply: () => void;
 }
 
 /** The text box under the chat, with the bot's commands (and in a group, its name) one press away. */
-export function Composer({ disabled, onSend, mention }: ComposerProps) {
+export function Composer({ disabled, onSend, mention, replyTo, onCancelReply }: ComposerProps) {
   const [text, setText] = useState('');
   const inputId = useId();
   const hintId = useId();
@@ -50,6 +60,17 @@ export function Composer({ disabled, onSend, mention }: ComposerProps) {
           </Button>
         ) : null}
       </div>
+      {replyTo ? (
+        <div className="flex items-center gap-2 rounded-tremor-default border-l-4 border-sky-500 bg-sky-50 px-3 py-1.5" role="status">
+          <RiReplyFill className="h-4 w-4 shrink-0 text-sky-600" aria-hidden="true" />
+          <p className="min-w-0 flex-1 text-tremor-label text-tremor-content">
+            Replying to <span className="font-semibold text-tremor-content-strong">{replyTo.author}</span>: <span className="break-words">{replyTo.snippet}</span>
+          </p>
+          <button type="button" onClick={onCancelReply} aria-label="Cancel the reply" className="shrink-0 rounded p-1 text-tremor-content hover:bg-sky-100">
+            <RiCloseLine className="h-4 w-4" aria-hidden="true" />
+          </button>
+        </div>
+      ) : null}
       <div className="flex items-end gap-2">
         <div className="min-w-0 flex-1">
           <label htmlFor={inputId} className="sr-only">
@@ -61,7 +82,7 @@ export function Composer({ disabled, onSend, mention }: ComposerProps) {
             value={text}
             onChange={(event) => setText(event.target.value)}
             onKeyDown={onKeyDown}
-            placeholder="Message"
+            placeholder={replyTo?.placeholder ?? 'Message'}
             aria-describedby={hintId}
             aria-invalid={tooLong || undefined}
             className={`block w-full resize-y rounded-tremor-default border px-3 py-2 text-tremor-default text-tremor-content-strong shadow-tremor-input placeholder:text-tremor-content-subtle focus:border-tremor-brand-subtle focus:outline-none focus:ring-2 focus:ring-tremor-brand-muted ${
