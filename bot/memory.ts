@@ -44,6 +44,8 @@ export interface MemoryReader {
   settings(): Promise<SystemSettings>;
   isWhitelisted(telegramId: number): Promise<boolean>;
   activeGroup(chatId: number): Promise<AuthorizedGroupRef | undefined>;
+  /** An authorized group staff switched off: the bot stays in it, so that switching it on again needs no one to add the bot back. */
+  isPausedGroup(chatId: number): Promise<boolean>;
   /** The active template of a type in exactly this language (replies.ts decides what stands in for a missing one). */
   template(type: TemplateType, language: LanguageCode): Promise<StoredTemplate | undefined>;
   /** A known user's access, or undefined for a user with no row yet. */
@@ -117,6 +119,7 @@ export function createBotMemory(sql: Sql, contactLookup: ContactLookup): BotMemo
         settings: () => fromLists(['settings'], (loaded) => loaded.settings),
         isWhitelisted: (telegramId) => fromLists(['access'], (loaded) => loaded.whitelist.has(telegramId)),
         activeGroup: (chatId) => fromLists(['access'], (loaded) => loaded.groups.get(chatId)),
+        isPausedGroup: (chatId) => fromLists(['access'], (loaded) => loaded.pausedGroups.has(chatId)),
         template: (type, language) => fromLists(['templates'], (loaded) => loaded.templates.get(templateKey(type, language))),
         async user(telegramId) {
           const { versions: listVersions } = await fromLists(['access'], (loaded) => loaded);

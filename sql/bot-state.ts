@@ -29,6 +29,8 @@ export interface BotSettingsAndAccess {
   whitelist: Set<number>;
   /** Active authorized groups by chat id. */
   groups: Map<number, AuthorizedGroupRef>;
+  /** Chat ids of the authorized groups staff have switched off: known groups, not strangers. */
+  pausedGroups: Set<number>;
   /** The active template of each type and language that has one, by templateKey (the most recently edited, if several are active). */
   templates: Map<string, StoredTemplate>;
 }
@@ -56,7 +58,7 @@ export async function loadSettingsAndAccess(sql: Sql): Promise<BotSettingsAndAcc
   const [settings, whitelist, groups, templates] = await Promise.all([
     getSystemSettings(sql),
     sql<{ telegramId: number }[]>`SELECT telegram_id FROM admin_whitelist WHERE is_active`,
-    sql<AuthorizedGroupRef[]>`SELECT group_id, group_name, daily_limit FROM authorized_groups WHERE is_active`,
+    sql<(AuthorizedGroupRef & { isActive: boolean })[]>`SELECT group_id, group_name, daily_limit, is_active FROM authorized_groups`,
     sql<StoredTemplate[]>`
       SELECT DISTINCT ON (type, language) * FROM message_templates WHERE is_active ORDER BY type, language, updated_at DESC, id DESC`,
   ]);
@@ -64,7 +66,8 @@ export async function loadSettingsAndAccess(sql: Sql): Promise<BotSettingsAndAcc
     versions: { settings: settingsVersion, access, templates: templatesVersion },
     settings,
     whitelist: new Set(whitelist.map((entry) => entry.telegramId)),
-    groups: new Map(groups.map((group) => [group.groupId, group])),
+    groups: new Map(groups.filter((group) => group.isActive).map(({ groupId, groupName, dailyLimit }) => [groupId, { groupId, groupName, dailyLimit }])),
+    pausedGroups: new Set(groups.filter((group) => !group.isActive).map((group) => group.groupId)),
     templates: new Map(templates.map((template) => [templateKey(template.type, template.language), template])),
   };
 }

@@ -17,6 +17,7 @@ export const de: BotTexts = {
   refusals: {
     accessDenied:
       'Dieser Bot steht nur Mitgliedern unserer Partnergruppen zur Verfügung. Bitten Sie einen Gruppenadministrator, Sie hinzuzufügen, und versuchen Sie es dann erneut.',
+    groupPaused: 'Der Bot ist in dieser Gruppe vorübergehend pausiert. Bitte versuchen Sie es später erneut.',
     blocked: 'Sie können diesen Bot nicht mehr nutzen. Wenn Sie das für einen Irrtum halten, wenden Sie sich an die Gruppenadministratoren.',
     maintenance: 'Der Bot wird gerade gewartet. Bitte versuchen Sie es etwas später noch einmal.',
     failure: 'Beim Antworten ist etwas schiefgelaufen. Bitte versuchen Sie es in einer Minute erneut.',

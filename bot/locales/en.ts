@@ -16,6 +16,7 @@ export const en: BotTexts = {
   },
   refusals: {
     accessDenied: 'This bot is only for members of our partner groups. Ask a group administrator to add you, then try again.',
+    groupPaused: 'The bot is paused in this group for now. Please try again later.',
     blocked: 'You can no longer use this bot. If you think this is a mistake, contact the group administrators.',
     maintenance: 'The bot is down for maintenance. Please try again a little later.',
     failure: 'Something went wrong while answering. Please try again in a minute.',

@@ -16,6 +16,7 @@ export const es: BotTexts = {
   },
   refusals: {
     accessDenied: 'Este bot es solo para miembros de nuestros grupos asociados. Pida a un administrador del grupo que le añada y vuelva a intentarlo.',
+    groupPaused: 'El bot está en pausa en este grupo por ahora. Vuelva a intentarlo más tarde.',
     blocked: 'Ya no puede usar este bot. Si cree que se trata de un error, póngase en contacto con los administradores del grupo.',
     maintenance: 'El bot está en mantenimiento. Vuelva a intentarlo un poco más tarde.',
     failure: 'Algo ha fallado al responder. Vuelva a intentarlo dentro de un minuto.',

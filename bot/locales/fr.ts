@@ -17,6 +17,7 @@ export const fr: BotTexts = {
   },
   refusals: {
     accessDenied: 'Ce bot est réservé aux membres de nos groupes partenaires. Demandez à un administrateur du groupe de vous ajouter, puis réessayez.',
+    groupPaused: 'Le bot est en pause dans ce groupe pour le moment. Réessayez plus tard.',
     blocked: 'Vous ne pouvez plus utiliser ce bot. Si vous pensez qu’il s’agit d’une erreur, contactez les administrateurs du groupe.',
     maintenance: 'Le bot est en maintenance. Veuillez réessayer un peu plus tard.',
     failure: 'Une erreur s’est produite pendant la réponse. Veuillez réessayer dans une minute.',

@@ -16,6 +16,7 @@ export const it: BotTexts = {
   },
   refusals: {
     accessDenied: 'Questo bot è riservato ai membri dei nostri gruppi partner. Chiedi a un amministratore del gruppo di aggiungerti, poi riprova.',
+    groupPaused: 'Il bot è in pausa in questo gruppo per ora. Riprova più tardi.',
     blocked: 'Non puoi più usare questo bot. Se pensi che sia un errore, contatta gli amministratori del gruppo.',
     maintenance: 'Il bot è in manutenzione. Riprova tra poco.',
     failure: 'Qualcosa è andato storto durante la risposta. Riprova tra un minuto.',

@@ -16,6 +16,7 @@ export const pl: BotTexts = {
   },
   refusals: {
     accessDenied: 'Ten bot jest tylko dla członków naszych grup partnerskich. Poproś administratora grupy o dodanie Cię i spróbuj ponownie.',
+    groupPaused: 'Bot jest w tej grupie chwilowo wstrzymany. Spróbuj ponownie później.',
     blocked: 'Nie możesz już korzystać z tego bota. Jeśli uważasz, że to pomyłka, skontaktuj się z administratorami grupy.',
     maintenance: 'Trwają prace konserwacyjne. Spróbuj ponownie za chwilę.',
     failure: 'Coś poszło nie tak podczas odpowiadania. Spróbuj ponownie za minutę.',

@@ -17,6 +17,7 @@ export const pt: BotTexts = {
   },
   refusals: {
     accessDenied: 'Este bot é apenas para membros dos nossos grupos parceiros. Peça a um administrador do grupo para adicionar você e tente novamente.',
+    groupPaused: 'O bot está pausado neste grupo no momento. Tente novamente mais tarde.',
     blocked: 'Você não pode mais usar este bot. Se acha que isso é um engano, fale com os administradores do grupo.',
     maintenance: 'O bot está em manutenção. Tente novamente daqui a pouco.',
     failure: 'Algo deu errado ao responder. Tente novamente em um minuto.',

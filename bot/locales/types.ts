@@ -12,6 +12,8 @@ export interface BotTexts {
   refusals: {
     accessDenied: string;
     blocked: string;
+    /** In an authorized group staff switched off. */
+    groupPaused: string;
     maintenance: string;
     failure: string;
     noResults: (radiusKm: number, place: string) => string;

@@ -12,7 +12,7 @@ import { leaveUnauthorizedGroup } from '../unauthorized-group.js';
 
 /**
  * Decides who may use the bot (BOT.md, "Who may use it"): in a group only if it is an active
- * authorized group; in private only members of one, or whitelisted admins. Sets the user's
+ * authorized group (one staff switched off is refused, not left); in private only members of one, or whitelisted admins. Sets the user's
  * daily limit for the features below — the system's default daily limit, or more where one of
  * their groups allows more — and refuses everyone else with a clear reply.
  */
@@ -25,9 +25,11 @@ export function accessGate(deps: { sql: Sql; recorder: Recorder; memory: BotMemo
 
     if (chat.type === 'group' || chat.type === 'supergroup') {
       const group = await memory.activeGroup(chat.id);
-      if (!group) return leaveUnauthorizedGroup(deps, ctx);
+      const paused = !group && (await memory.isPausedGroup(chat.id));
+      if (!group && !paused) return leaveUnauthorizedGroup(deps, ctx);
       // Membership changes are recorded whoever made them; only requests are refused.
       if (ctx.chatMember || ctx.myChatMember) return next();
+      if (!group) return refusePausedGroup(deps, ctx);
       if (ctx.request.user?.isBlocked) return refuseBlocked(deps, ctx);
       const whitelisted = await memory.isWhitelisted(from.id);
       ctx.request.access = { whitelisted, dailyLimit: whitelisted ? null : dailyLimitOf(ctx.request.settings.defaultDailyLimit, [group.dailyLimit]) };
@@ -62,6 +64,12 @@ async function memberGroups(deps: { sql: Sql; memory: BotMemory }, ctx: BotConte
   const groups = await groupsOfUser({ sql: deps.sql, api: ctx.api }, telegramId, ctx.request.receivedAt);
   deps.memory.forgetUser(telegramId);
   return groups;
+}
+
+function refusePausedGroup(deps: { sql: Sql; recorder: Recorder }, ctx: BotContext): Promise<void> {
+  const chat = ctx.chat!;
+  recordOutcome(ctx, 'WARN', `Refused a request in inactive authorized group ${'title' in chat ? chat.title : chat.id} (${chat.id})`);
+  return replyWithTemplate(deps, ctx, 'error', { error_message: textsIn(ctx.request.language).refusals.groupPaused });
 }
 
 function refuseBlocked(deps: { sql: Sql; recorder: Recorder }, ctx: BotContext): Promise<void> {

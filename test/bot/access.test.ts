@@ -91,18 +91,29 @@ t.test('a stale membership the user has lost since is found out at the re-check'
   t.match(await membershipOf(user.id), { membershipStatus: 'left', isActive: false });
 });
 
-t.test('a deactivated authorized group stops serving its members on their next message', async (t) => {
+t.test('a deactivated authorized group stops serving its members on their next message, and the bot stays for its return', async (t) => {
   const other = await anAuthorizedGroup(h, { dailyLimit: 4 });
   const user = await aMember(h, other.id, { firstName: 'Dana' });
   t.same(texts(await h.say(user.id, '/start')), [rendered('welcome', { first_name: 'Dana', daily_limit: 4 })]);
   await h.sql`UPDATE authorized_groups SET is_active = false WHERE group_id = ${other.id}`;
   t.same(texts(await h.say(user.id, '/start')), [refusal(REFUSALS.accessDenied)]);
-  const before = h.sim.messages(other.id).length;
-  const inGroup = h.sim.sendText(user.id, '/start', { chatId: other.id });
-  await h.handled(inGroup.update_id);
+  const inGroup = await h.locate(user.id, ROME.latitude, ROME.longitude, other.id);
+  t.same(texts(inGroup), [refusal(REFUSALS.groupPaused)], 'in the group, the user is told the bot is paused there');
+  t.match(await lastLog(h.sql, user.id), { level: 'WARN', message: `Refused a request in inactive authorized group ${other.title} (${other.id})`, chatId: other.id });
+  t.equal(h.sim.listGroups().find((g) => g.id === other.id)!.botStatus, 'administrator', 'the bot stays in a group staff switched off');
+  const notifications = await h.sql`SELECT 1 FROM notifications WHERE metadata->>'groupId' = ${String(other.id)}`;
+  t.equal(notifications.length, 0, 'and raises no alarm: staff did it');
+  const [usage] = await h.sql`SELECT count(*)::int AS n FROM daily_usage WHERE telegram_id = ${user.id}`;
+  t.equal(usage!.n, 0, 'nothing was counted');
+
+  await h.sql`UPDATE authorized_groups SET is_active = true WHERE group_id = ${other.id}`;
+  const [answer] = texts(await h.locate(user.id, ROME.latitude, ROME.longitude, other.id));
+  t.match(answer, /Medical contacts near Rome/, 'switched on again, the group is served without adding the bot back');
+
+  await h.sql`DELETE FROM authorized_groups WHERE group_id = ${other.id}`;
+  await h.locate(user.id, ROME.latitude, ROME.longitude, other.id);
   t.match(await lastLog(h.sql, user.id), { level: 'WARN', message: `Bot added to unauthorized group ${other.title} (${other.id})` });
-  t.equal(h.sim.listGroups().find((g) => g.id === other.id)!.botStatus, 'left', 'the bot leaves a group that is no longer authorized');
-  t.equal(h.sim.messages(other.id).length, before + 1, 'and says nothing there');
+  t.equal(h.sim.listGroups().find((g) => g.id === other.id)!.botStatus, 'left', 'a deleted group is a stranger: the bot leaves');
 });
 
 t.test('whitelisted admins get in without a group and are never limited', async (t) => {
