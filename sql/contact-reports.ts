@@ -22,7 +22,7 @@ export interface NewContactReport {
   contactId: number;
   telegramId: number;
   problem: ContactProblem;
-  /** The user's day in the configured time zone: one report per user, contact and day. */
+  /** The user's day in the configured time zone: one open report per user, contact and day. */
   reportedOn: string;
   createdAt: Date;
   /** The bot update that stores it: an attempt of the same update finds it as its own. */
@@ -31,12 +31,12 @@ export interface NewContactReport {
   comment?: string | null;
 }
 
-/** Stores a report; undefined when this user already reported this contact that day. */
+/** Stores a report; undefined when this user's report of this contact that day is still open. */
 export async function insertContactReport(sql: Sql, report: NewContactReport): Promise<number | undefined> {
   const [row] = await sql<{ id: number }[]>`
     INSERT INTO contact_reports (contact_id, telegram_id, problem, reported_on, created_at, update_id, comment)
     VALUES (${report.contactId}, ${report.telegramId}, ${report.problem}, ${report.reportedOn}, ${report.createdAt}, ${report.updateId ?? null}, ${report.comment ?? null})
-    ON CONFLICT (contact_id, telegram_id, reported_on) DO NOTHING
+    ON CONFLICT (contact_id, telegram_id, reported_on) WHERE status = 'open' DO NOTHING
     RETURNING id`;
   return row?.id;
 }
@@ -61,23 +61,22 @@ export interface StoredReport {
 
 /**
  * Stores a report and raises its notification (its metadata gains the report's id) in one transaction,
- * so that an update tried again after an outage finds both or neither. When the day's report of this
- * user and contact was stored by the same update (its first attempt lost the commit's answer), that
- * report is given back, raising nothing again. Undefined when another update stored it: a second report.
+ * so that an update tried again after an outage finds both or neither. The report this update stored
+ * already (its first attempt lost the commit's answer) is given back, raising nothing again, whatever
+ * staff did with it since. Undefined when the user's report of the contact that day is still open.
  */
 export async function storeContactReport(sql: Sql, report: NewContactReport, notification: NewNotification): Promise<StoredReport | undefined> {
   return transaction(sql, async (tx) => {
-    const id = await insertContactReport(tx, report);
-    if (id !== undefined) {
-      await createNotification(tx, { ...notification, metadata: { ...notification.metadata, reportId: id } }, report.createdAt);
-      return { id, storedBefore: false };
+    if (report.updateId !== undefined && report.updateId !== null) {
+      const [own] = await tx<{ id: number }[]>`
+        SELECT id FROM contact_reports
+        WHERE contact_id = ${report.contactId} AND telegram_id = ${report.telegramId} AND update_id = ${report.updateId}`;
+      if (own) return { id: own.id, storedBefore: true };
     }
-    if (report.updateId === undefined || report.updateId === null) return undefined;
-    const [own] = await tx<{ id: number }[]>`
-      SELECT id FROM contact_reports
-      WHERE contact_id = ${report.contactId} AND telegram_id = ${report.telegramId} AND reported_on = ${report.reportedOn}
-        AND update_id = ${report.updateId}`;
-    return own && { id: own.id, storedBefore: true };
+    const id = await insertContactReport(tx, report);
+    if (id === undefined) return undefined;
+    await createNotification(tx, { ...notification, metadata: { ...notification.metadata, reportId: id } }, report.createdAt);
+    return { id, storedBefore: false };
   });
 }
 

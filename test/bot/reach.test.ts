@@ -127,7 +127,7 @@ t.test('the simulator checks sendVenue as Telegram does', async (t) => {
   t.match(error, { error_code: 400, description: 'Bad Request: parameter "title" is required' });
 });
 
-t.test('a report marks the contact, raises a notification and thanks; the same day again is refused kindly, the next day taken', async (t) => {
+t.test('a report marks the contact, raises a notification and thanks; the same day again is refused kindly while it is open, then taken', async (t) => {
   const user = await aMember(h, group.id);
   const answer = await answerWithButtons(user.id);
   const used = await usedToday(h.sql, user.id, '2026-11-21');
@@ -163,11 +163,20 @@ t.test('a report marks the contact, raises a notification and thanks; the same d
   t.equal((await notificationsOf(anna.id)).length, 1, 'no second notification');
   t.match(await lastLog(h.sql, user.id), { level: 'WARN', message: 'Refused a second report of a contact the same day' });
 
+  // Staff fixed the number; the new one is wrong too, and the same user says so the same day.
+  await h.sql`UPDATE contact_reports SET status = 'fixed', resolved_at = now() WHERE contact_id = ${anna.id}`;
+  const afterFix = await report(user.id, answer, anna.id, 'wrong_number');
+  t.same(texts(afterFix), ['Thank you! We will check this contact.'], 'a resolved report does not refuse the next');
+  t.match(await reportsOf(anna.id), [{ status: 'fixed' }, { status: 'open', problem: 'wrong_number', reportedOn: '2026-11-21' }]);
+  t.equal((await notificationsOf(anna.id)).length, 2, 'and staff are told again');
+  t.same(texts(await report(user.id, answer, anna.id, 'no_answer')), ['You have already reported this contact today. Thank you, we are looking into it.'], 'while it is open, one is enough');
+  await h.sql`UPDATE contact_reports SET status = 'fixed', resolved_at = now() WHERE contact_id = ${anna.id}`;
+
   h.clock.advance(24 * 60 * 60 * 1000);
   t.teardown(() => h.clock.set(new Date('2026-11-21T10:00:00Z')));
   const nextDay = await report(user.id, answer, anna.id, 'no_answer');
   t.same(texts(nextDay), ['Thank you! We will check this contact.']);
-  t.match(await reportsOf(anna.id), [{ reportedOn: '2026-11-21' }, { reportedOn: '2026-11-22', problem: 'no_answer' }]);
+  t.match(await reportsOf(anna.id), [{ reportedOn: '2026-11-21' }, { reportedOn: '2026-11-21' }, { reportedOn: '2026-11-22', problem: 'no_answer' }]);
 });
 
 t.test('"other" asks for a comment, taken from the reply to the prompt; other texts are still place names', async (t) => {
