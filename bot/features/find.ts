@@ -110,24 +110,27 @@ export function findFeature(deps: FindDeps): Composer<BotContext> {
   });
 
   composer.callbackQuery(FIND_PLACE_CALLBACK, async (ctx) => {
-    const specialty = specialtyOfKey(ctx.match[2]!, await specialtiesOf(ctx));
     const place = await ctx.attempt.memory.findPlace(Number(ctx.match[1]));
-    if (!specialty || !place) {
-      await ignoreButton(ctx, 'Ignored a place or specialty that no longer exists');
+    if (!place) {
+      await ignoreButton(ctx, 'Ignored a place that no longer exists');
       return;
     }
-    await ctx.answerCallbackQuery().catch(() => undefined);
+    // A specialty the directory no longer has: the place's search without it, and a note saying so.
+    const specialty = specialtyOfKey(ctx.match[2]!, await specialtiesOf(ctx)) ?? null;
+    await ctx.answerCallbackQuery(specialty === null ? { text: FIND_TEXTS[ctx.request.language].specialtyGone } : undefined).catch(() => undefined);
     await ctx.editMessageReplyMarkup().catch(() => undefined);
     await answerPoint(deps, ctx, { point: place, place, filters: { specialty, openNow: false } });
   });
 
   composer.callbackQuery(SEARCH_CALLBACK, async (ctx) => {
     const state = decodeSearchState(ctx.callbackQuery.data);
-    const specialty = state?.specialtyKey ? specialtyOfKey(state.specialtyKey, await specialtiesOf(ctx)) : null;
-    if (!state || specialty === undefined) {
+    if (!state) {
       await ignoreButton(ctx, 'Ignored a search button the bot cannot read');
       return;
     }
+    const specialty = state.specialtyKey === null ? null : (specialtyOfKey(state.specialtyKey, await specialtiesOf(ctx)) ?? null);
+    // The directory no longer has the button's specialty: the search without it, from its first page.
+    const specialtyGone = state.specialtyKey !== null && specialty === null;
     // The message's date (set by Telegram) bounds the time the buttons carry: no search began after its answer was sent.
     const sentAt = ctx.callbackQuery.message?.date;
     const since = sentAt === undefined ? undefined : Math.min(state.since, sentAt);
@@ -136,7 +139,7 @@ export function findFeature(deps: FindDeps): Composer<BotContext> {
       await answerPoint(deps, ctx, {
         point: state.point,
         filters: { specialty, openNow: state.openNow },
-        offset: state.offset,
+        offset: specialtyGone ? 0 : state.offset,
         followUp: true,
         ...(free ? { freeSince: since } : {}),
       });
@@ -144,7 +147,9 @@ export function findFeature(deps: FindDeps): Composer<BotContext> {
       // Acknowledged after the answer: acknowledging first would claim the update in a statement of its
       // own, before the answer's claim (and a paid follow-up's daily request) in the one it needs anyway.
       // A press the bot reaches late (after a restart) can no longer be acknowledged; it is still answered.
-      if (ctx.attempt.claim.claimed) await ctx.answerCallbackQuery().catch(() => undefined);
+      if (ctx.attempt.claim.claimed) {
+        await ctx.answerCallbackQuery(specialtyGone ? { text: FIND_TEXTS[ctx.request.language].specialtyGone } : undefined).catch(() => undefined);
+      }
     }
   });
   return composer;

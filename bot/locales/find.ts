@@ -23,6 +23,8 @@ export interface FindTexts {
   nothingMatching: (filters: string, radiusKm: number, place: string) => string;
   openNowButton: string;
   moreResultsButton: string;
+  /** A button's specialty the directory no longer has: the note (a callback answer) above the search without it. */
+  specialtyGone: string;
 }
 
 export const FIND_TEXTS: Record<LanguageCode, FindTexts> = {
@@ -37,6 +39,7 @@ export const FIND_TEXTS: Record<LanguageCode, FindTexts> = {
     nothingMatching: (filters, radiusKm, place) => `No medical contacts (${filters}) were found within ${radiusKm} km of ${place}. Try the buttons below for more.`,
     openNowButton: '🕒 Open now',
     moreResultsButton: '➡️ More results',
+    specialtyGone: 'No contacts of this specialty any more: here are all nearby.',
   },
   uk: {
     command: 'Знайти фахівця, напр. /find стоматолог Київ',
@@ -49,6 +52,7 @@ export const FIND_TEXTS: Record<LanguageCode, FindTexts> = {
     nothingMatching: (filters, radiusKm, place) => `Медичних контактів (${filters}) у радіусі ${radiusKm} км від ${place} не знайдено. Спробуйте кнопки нижче.`,
     openNowButton: '🕒 Відкрито зараз',
     moreResultsButton: '➡️ Більше результатів',
+    specialtyGone: 'Контактів цієї спеціальності більше немає: ось усі поблизу.',
   },
   pl: {
     command: 'Znajdź specjalistę, np. /find dentysta Warszawa',
@@ -61,6 +65,7 @@ export const FIND_TEXTS: Record<LanguageCode, FindTexts> = {
     nothingMatching: (filters, radiusKm, place) => `Nie znaleziono kontaktów medycznych (${filters}) w promieniu ${radiusKm} km od ${place}. Skorzystaj z przycisków poniżej.`,
     openNowButton: '🕒 Otwarte teraz',
     moreResultsButton: '➡️ Więcej wyników',
+    specialtyGone: 'Nie ma już kontaktów tej specjalności: oto wszystkie w pobliżu.',
   },
   de: {
     command: 'Fachärzte finden, z. B. /find Zahnarzt Berlin',
@@ -73,6 +78,7 @@ export const FIND_TEXTS: Record<LanguageCode, FindTexts> = {
     nothingMatching: (filters, radiusKm, place) => `Im Umkreis von ${radiusKm} km um ${place} wurden keine medizinischen Kontakte (${filters}) gefunden. Versuchen Sie die Schaltflächen unten.`,
     openNowButton: '🕒 Jetzt geöffnet',
     moreResultsButton: '➡️ Weitere Ergebnisse',
+    specialtyGone: 'Diese Fachrichtung hat keine Kontakte mehr: hier alle in der Nähe.',
   },
   fr: {
     command: 'Trouver un spécialiste, ex. /find dentiste Lyon',
@@ -85,6 +91,7 @@ export const FIND_TEXTS: Record<LanguageCode, FindTexts> = {
     nothingMatching: (filters, radiusKm, place) => `Aucun contact médical (${filters}) trouvé à moins de ${radiusKm} km de ${place}. Essayez les boutons ci-dessous.`,
     openNowButton: '🕒 Ouvert maintenant',
     moreResultsButton: '➡️ Plus de résultats',
+    specialtyGone: 'Plus aucun contact de cette spécialité : voici tous ceux à proximité.',
   },
   es: {
     command: 'Buscar un especialista, p. ej. /find dentista Madrid',
@@ -97,6 +104,7 @@ export const FIND_TEXTS: Record<LanguageCode, FindTexts> = {
     nothingMatching: (filters, radiusKm, place) => `No se encontraron contactos médicos (${filters}) a menos de ${radiusKm} km de ${place}. Pruebe los botones de abajo.`,
     openNowButton: '🕒 Abierto ahora',
     moreResultsButton: '➡️ Más resultados',
+    specialtyGone: 'Ya no hay contactos de esta especialidad: aquí tiene todos los cercanos.',
   },
   it: {
     command: 'Trova uno specialista, es. /find dentista Roma',
@@ -109,6 +117,7 @@ export const FIND_TEXTS: Record<LanguageCode, FindTexts> = {
     nothingMatching: (filters, radiusKm, place) => `Nessun contatto medico (${filters}) trovato entro ${radiusKm} km da ${place}. Prova i pulsanti qui sotto.`,
     openNowButton: '🕒 Aperto ora',
     moreResultsButton: '➡️ Altri risultati',
+    specialtyGone: 'Non ci sono più contatti di questa specialità: ecco tutti quelli vicini.',
   },
   pt: {
     command: 'Encontrar um especialista, ex. /find dentista Lisboa',
@@ -121,5 +130,6 @@ export const FIND_TEXTS: Record<LanguageCode, FindTexts> = {
     nothingMatching: (filters, radiusKm, place) => `Não foram encontrados contactos médicos (${filters}) a menos de ${radiusKm} km de ${place}. Experimente os botões abaixo.`,
     openNowButton: '🕒 Aberto agora',
     moreResultsButton: '➡️ Mais resultados',
+    specialtyGone: 'Não há mais contatos desta especialidade: aqui estão todos os próximos.',
   },
 };

@@ -191,10 +191,27 @@ t.test('nothing matches: a clear answer that keeps the buttons to widen it, and 
   t.equal(await used(user.id), before);
 });
 
-t.test('a garbled search button is ignored kindly', async (t) => {
+t.test("a button whose specialty the directory no longer has answers the search without it, and says so", async (t) => {
   const user = await aMember(h, group.id);
   const [answer] = await h.locate(user.id, 45.764, 4.8357);
   const data = button(answer, 'Dentistry · 2').replace(/:[0-9a-z]+:0:0:([0-9a-z]+)$/, ':zzz:0:0:$1');
+  const message = { message_id: answer!.message_id, date: answer!.date, chat: { id: user.id, type: 'private', first_name: user.first_name }, from: { ...h.sim.botInfo }, text: 'old' };
+  const notes: unknown[] = [];
+  const listener = (method: string, params: Record<string, unknown>) => method === 'answerCallbackQuery' && notes.push(params.text);
+  h.sim.events.on('apiCall', listener);
+  t.teardown(() => h.sim.events.off('apiCall', listener));
+  const delivery = h.sim.sendUpdate({ callback_query: { id: 'q-gone', from: user, chat_instance: '1', data, message } });
+  await h.handled(delivery.update_id);
+  const [again] = h.sim.botMessagesSince(user.id, answer!.message_id);
+  t.equal(again?.text, answer!.text, 'the search without the specialty: the answer as it was first');
+  t.same(notes, [FIND_TEXTS.en.specialtyGone], 'with a note on the press');
+});
+
+t.test('a garbled search button is ignored kindly', async (t) => {
+  const user = await aMember(h, group.id);
+  const [answer] = await h.locate(user.id, 45.764, 4.8357);
+  // Its form is a search's, but no point on Earth is at latitude 95.
+  const data = button(answer, 'Dentistry · 2').replace(/^s:[-0-9.]+:/, 's:95.00000:');
   const message = { message_id: answer!.message_id, date: answer!.date, chat: { id: user.id, type: 'private', first_name: user.first_name }, from: { ...h.sim.botInfo }, text: 'old' };
   const delivery = h.sim.sendUpdate({ callback_query: { id: 'q-garbled', from: user, chat_instance: '1', data, message } });
   await h.handled(delivery.update_id);
