@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, badRequest } from '../errors.js';
 import { requireAuth } from './authorization.js';
 import type { Sql } from '../../sql/database.js';
+import { transaction } from '../../sql/transaction.js';
 import {
   claimIdempotencyKey,
   recordIdempotentAnswer,
@@ -75,9 +76,31 @@ export function installIdempotency(app: FastifyInstance, deps: { sql: Sql; now: 
     const scope = request.idempotencyScope;
     if (!scope) return payload;
     request.idempotencyScope = null;
-    // A failure on our side did nothing the client can rely on: a retry with the key should do the work.
+    // A failure on our side did nothing the client can rely on: a retry with the key should do the work
+    // (a create whose work committed stored its answer with it, see sendCreatedOnce, and is not here).
     if (reply.statusCode >= 500 || typeof payload !== 'string') await releaseIdempotencyKey(deps.sql, scope);
     else await recordIdempotentAnswer(deps.sql, scope, reply.statusCode, payload);
     return payload;
   });
+}
+
+/**
+ * Does a create (its writes and audit rows, all through `tx`) in one transaction that also stores the
+ * Idempotency-Key's answer when the request has a key, then sends that answer. A failure or a crash
+ * leaves all of it or none: a retry with the key gets the first answer or does the work, never both,
+ * and no create is left without its audit row. Resolves with what was created, once it is committed.
+ */
+export async function sendCreatedOnce<T extends object>(sql: Sql, request: FastifyRequest, reply: FastifyReply, statusCode: number, create: (tx: Sql) => Promise<T>): Promise<T> {
+  const scope = request.idempotencyScope;
+  const { created, payload } = await transaction(sql, async (tx) => {
+    const created = await create(tx);
+    // The bytes the route's response schema makes of it: what the client gets now and any retry later.
+    const payload = reply.serializeInput(created as Record<string, unknown>, String(statusCode));
+    if (typeof payload !== 'string') throw new Error(`The route has no response schema for ${statusCode} to serialize a create with`);
+    if (scope) await recordIdempotentAnswer(tx, scope, statusCode, payload);
+    return { created, payload };
+  });
+  request.idempotencyScope = null;
+  await reply.status(statusCode).header('content-type', 'application/json; charset=utf-8').send(payload);
+  return created;
 }

@@ -32,6 +32,7 @@ import {
 import { revokeUserSessions } from '../../sql/admin-sessions.js';
 import { disableTwoFactor, requireTwoFactor } from '../../sql/two-factor.js';
 import { transaction } from '../../sql/transaction.js';
+import { sendCreatedOnce } from '../plugins/idempotency.js';
 
 const ONLY_SUPER_ADMINS_MANAGE_SUPER_ADMINS = 'Only super administrators can create, change, reset or delete a super administrator';
 const LAST_SUPER_ADMIN = 'This is the last active super administrator: make another user super admin first';
@@ -73,9 +74,13 @@ export const adminUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> 
       const actor = requireAuth(request);
       const { password, ...fields } = request.body;
       if (!assignableRoles(actor.role).includes(fields.role)) throw forbidden(ONLY_SUPER_ADMINS_MANAGE_SUPER_ADMINS);
-      const created = await insertAdminUser(sql, { ...fields, passwordHash: await hashPassword(password) });
-      await audit(sql, request, { action: 'admin-user.create', targetType: 'admin_user', targetId: created.id, after: created });
-      return reply.status(201).send(created);
+      const passwordHash = await hashPassword(password);
+      await sendCreatedOnce(sql, request, reply, 201, async (tx) => {
+        const created = await insertAdminUser(tx, { ...fields, passwordHash });
+        await audit(tx, request, { action: 'admin-user.create', targetType: 'admin_user', targetId: created.id, after: created });
+        return created;
+      });
+      return reply;
     },
   );
 

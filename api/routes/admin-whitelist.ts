@@ -21,6 +21,7 @@ import {
   updateWhitelistEntry,
   type StoredWhitelistEntry,
 } from '../../sql/access-control.js';
+import { sendCreatedOnce } from '../plugins/idempotency.js';
 
 const TARGET_TYPE = 'admin_whitelist_entry';
 const PERMISSION = { permission: 'access-control:manage' } as const;
@@ -69,10 +70,12 @@ export const adminWhitelistRoutes: FastifyPluginAsync<{ sql: Sql }> = async (ins
     async (request, reply) => {
       // Who added the entry is whoever is signed in, whatever the client says.
       const addedBy = requireAuth(request).username;
-      const stored = await refusingListedTelegramId(request.body.telegramId, () => insertWhitelistEntry(sql, { ...request.body, addedBy }));
-      const created = toWhitelistEntry(stored);
-      await audit(sql, request, { action: 'admin-whitelist.create', targetType: TARGET_TYPE, targetId: created.id, after: created });
-      return reply.status(201).send(created);
+      await sendCreatedOnce(sql, request, reply, 201, async (tx) => {
+        const created = toWhitelistEntry(await refusingListedTelegramId(request.body.telegramId, () => insertWhitelistEntry(tx, { ...request.body, addedBy })));
+        await audit(tx, request, { action: 'admin-whitelist.create', targetType: TARGET_TYPE, targetId: created.id, after: created });
+        return created;
+      });
+      return reply;
     },
   );
 

@@ -22,6 +22,7 @@ import {
   updateAuthorizedGroup,
   type StoredAuthorizedGroup,
 } from '../../sql/access-control.js';
+import { sendCreatedOnce } from '../plugins/idempotency.js';
 
 const TARGET_TYPE = 'authorized_group';
 const PERMISSION = { permission: 'access-control:manage' } as const;
@@ -80,10 +81,13 @@ export const authorizedGroupRoutes: FastifyPluginAsync<{ sql: Sql; sandbox: BotS
     '/api/authorized-groups',
     { schema: { body: CreateAuthorizedGroupSchema, response: { 201: AuthorizedGroupSchema } }, config: { ...PERMISSION, idempotent: true } },
     async (request, reply) => {
-      const created = toAuthorizedGroup(await refusingTakenGroupId(request.body.groupId, () => insertAuthorizedGroup(sql, request.body)));
-      await audit(sql, request, { action: 'authorized-group.create', targetType: TARGET_TYPE, targetId: created.id, after: created });
+      const created = await sendCreatedOnce(sql, request, reply, 201, async (tx) => {
+        const group = toAuthorizedGroup(await refusingTakenGroupId(request.body.groupId, () => insertAuthorizedGroup(tx, request.body)));
+        await audit(tx, request, { action: 'authorized-group.create', targetType: TARGET_TYPE, targetId: group.id, after: group });
+        return group;
+      });
       mirrorInSimulator(request, created);
-      return reply.status(201).send(created);
+      return reply;
     },
   );
 

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   BROADCAST_HISTORY_CONTENT_LENGTH,
@@ -45,6 +45,7 @@ import { findTemplate, listActiveTemplatesOfType, type StoredTemplate } from '..
 import { getSystemSettings } from '../../sql/settings.js';
 import { isLanguageCode, languageName } from '../contract/languages.js';
 import type { Broadcaster } from '../ports.js';
+import { sendCreatedOnce } from '../plugins/idempotency.js';
 
 const NO_RECIPIENTS = 'There are no active bot users to send this broadcast to';
 const NO_SELECTED_RECIPIENTS = 'None of the selected users is a bot user that staff have not blocked';
@@ -128,8 +129,10 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
     }
   }
 
+  /** Queues a broadcast with its audit row and sends the 202 (once per Idempotency-Key, see sendCreatedOnce). */
   async function queue(
-    actorId: number,
+    request: FastifyRequest,
+    reply: FastifyReply,
     fields: {
       title: string;
       content: string;
@@ -138,32 +141,25 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
       targetType: BroadcastTargetType;
       targetUsers: number[] | null;
     },
-  ): Promise<Broadcast> {
+  ): Promise<FastifyReply> {
     const telegramIds = fields.targetType === 'selected' ? [...new Set(fields.targetUsers ?? [])] : null;
-    const created = await insertBroadcast(
-      sql,
-      {
-        title: fields.title,
-        content: fields.content,
-        translations: fields.translations,
-        templateId: fields.templateId,
-        targetType: fields.targetType,
-        createdBy: actorId,
-        telegramIds,
-      },
-      now(),
-    );
-    if (!created) throw badRequest(telegramIds ? NO_SELECTED_RECIPIENTS : NO_RECIPIENTS, telegramIds ? 'targetUsers' : undefined);
+    const { title, content, translations, templateId, targetType } = fields;
+    await sendCreatedOnce(sql, request, reply, 202, async (tx) => {
+      const created = await insertBroadcast(tx, { title, content, translations, templateId, targetType, createdBy: requireAuth(request).id, telegramIds }, now());
+      if (!created) throw badRequest(telegramIds ? NO_SELECTED_RECIPIENTS : NO_RECIPIENTS, telegramIds ? 'targetUsers' : undefined);
+      const recipients = telegramIds ? await selectedRecipients(tx, [created.id]) : undefined;
+      const broadcast = toBroadcast(created, recipients?.get(created.id));
+      await audit(tx, request, { action: 'broadcast.send', targetType: 'broadcast', targetId: broadcast.id, after: broadcast });
+      return broadcast;
+    });
     broadcaster?.wake();
-    const recipients = telegramIds ? await selectedRecipients(sql, [created.id]) : undefined;
-    return toBroadcast(created, recipients?.get(created.id));
+    return reply;
   }
 
   app.post(
     '/api/broadcast-send',
     { schema: { body: BroadcastSendSchema, response: { 202: BroadcastQueuedSchema } }, config: { ...permission, idempotent: true } },
     async (request, reply) => {
-      const actor = requireAuth(request);
       const body = request.body;
       const templateId = body.templateId ?? null;
       const template = templateId === null ? undefined : await activeTemplate(templateId);
@@ -174,7 +170,7 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
       const fromTemplate = template && !body.content?.trim() ? await templateTexts(template) : undefined;
       const content = fromTemplate?.content ?? body.content!;
       const translations = { ...fromTemplate?.translations, ...typed };
-      const broadcast = await queue(actor.id, {
+      return queue(request, reply, {
         title: body.title!.trim(),
         content,
         translations,
@@ -182,8 +178,6 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
         targetType: body.targetType,
         targetUsers: body.targetUsers ?? null,
       });
-      await audit(sql, request, { action: 'broadcast.send', targetType: 'broadcast', targetId: broadcast.id, after: broadcast });
-      return reply.status(202).send(broadcast);
     },
   );
 
@@ -191,18 +185,15 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
     '/api/broadcast-message',
     { schema: { body: BroadcastMessageSchema, response: { 202: BroadcastQueuedSchema } }, config: { ...permission, idempotent: true } },
     async (request, reply) => {
-      const actor = requireAuth(request);
       const template = await activeTemplate(request.body.templateId);
       const selected = (request.body.targetUsers ?? []).length > 0;
-      const broadcast = await queue(actor.id, {
+      return queue(request, reply, {
         title: template.name,
         ...(await templateTexts(template)),
         templateId: template.id,
         targetType: selected ? 'selected' : 'template',
         targetUsers: selected ? request.body.targetUsers! : null,
       });
-      await audit(sql, request, { action: 'broadcast.send', targetType: 'broadcast', targetId: broadcast.id, after: broadcast });
-      return reply.status(202).send(broadcast);
     },
   );
 

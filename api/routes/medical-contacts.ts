@@ -52,6 +52,7 @@ import {
 } from '../../sql/medical-contacts.js';
 import { transaction } from '../../sql/transaction.js';
 import { contactReportsVersion } from '../../sql/contact-reports.js';
+import { sendCreatedOnce } from '../plugins/idempotency.js';
 
 const TARGET_TYPE = 'medical_contact';
 const FILTER_FIELDS = Object.keys(ContactFilterSchema.shape) as (keyof typeof ContactFilterSchema.shape)[];
@@ -166,9 +167,12 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
         columns.latitude = point?.latitude ?? null;
         columns.longitude = point?.longitude ?? null;
       }
-      const created = toMedicalContact(await insertMedicalContact(sql, columns, at), at);
-      await audit(sql, request, { action: 'contact.create', targetType: TARGET_TYPE, targetId: created.id, after: created });
-      return reply.status(201).send(created);
+      await sendCreatedOnce(sql, request, reply, 201, async (tx) => {
+        const created = toMedicalContact(await insertMedicalContact(tx, columns, at), at);
+        await audit(tx, request, { action: 'contact.create', targetType: TARGET_TYPE, targetId: created.id, after: created });
+        return created;
+      });
+      return reply;
     },
   );
 

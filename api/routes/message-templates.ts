@@ -47,6 +47,7 @@ import {
   type StoredTemplate,
 } from '../../sql/message-templates.js';
 import { transaction } from '../../sql/transaction.js';
+import { sendCreatedOnce } from '../plugins/idempotency.js';
 
 const TARGET_TYPE = 'message_template';
 const NO_SUCH_TEMPLATE = 'No message template with this id';
@@ -108,19 +109,20 @@ export const messageTemplateRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Da
    * on the database's unique index. Returns the write's result and the ids deactivated.
    */
   function replacingActive<T>(
+    db: Sql,
     template: { id?: number; type: TemplateType; language: LanguageCode },
     write: (tx: Sql) => Promise<T>,
   ): Promise<{ result: T; deactivated: number[] }> {
-    return transaction(sql, async (tx) => {
+    return transaction(db, async (tx) => {
       const deactivated = await deactivateOtherActiveTemplate(tx, template.type, template.language, template.id);
       return { result: await write(tx), deactivated };
     });
   }
 
   /** Records each template an activation replaced, so the audit log says why it went inactive. */
-  async function auditReplaced(request: FastifyRequest, ids: number[], by: number): Promise<void> {
+  async function auditReplaced(db: Sql, request: FastifyRequest, ids: number[], by: number): Promise<void> {
     for (const id of ids) {
-      await audit(sql, request, { action: 'message-template.update', targetType: TARGET_TYPE, targetId: id, after: { isActive: false, replacedBy: by } });
+      await audit(db, request, { action: 'message-template.update', targetType: TARGET_TYPE, targetId: id, after: { isActive: false, replacedBy: by } });
     }
   }
 
@@ -151,11 +153,14 @@ export const messageTemplateRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Da
     async (request, reply) => {
       const { name, type, language, content, isActive } = request.body;
       const insert = (db: Sql) => insertTemplate(db, { name, type, language, content, isActive, variables: templateVariables(content) });
-      const { result, deactivated } = isActive ? await replacingActive({ type, language }, insert) : { result: await insert(sql), deactivated: [] };
-      const created = toMessageTemplate(result);
-      await audit(sql, request, { action: 'message-template.create', targetType: TARGET_TYPE, targetId: created.id, after: created });
-      await auditReplaced(request, deactivated, created.id);
-      return reply.status(201).send(created);
+      await sendCreatedOnce(sql, request, reply, 201, async (tx) => {
+        const { result, deactivated } = isActive ? await replacingActive(tx, { type, language }, insert) : { result: await insert(tx), deactivated: [] };
+        const created = toMessageTemplate(result);
+        await audit(tx, request, { action: 'message-template.create', targetType: TARGET_TYPE, targetId: created.id, after: created });
+        await auditReplaced(tx, request, deactivated, created.id);
+        return created;
+      });
+      return reply;
     },
   );
 
@@ -199,12 +204,15 @@ export const messageTemplateRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Da
       const takesASlot = (isActive ?? target.isActive) && (!target.isActive || next.type !== target.type || next.language !== target.language);
       const update = (db: Sql) => updateTemplate(db, target.id, changes);
       const guarded = (db: Sql) => (leavesBotSet ? keepingOneActive(target, update, db) : update(db));
-      const { result: updated, deactivated } = takesASlot ? await replacingActive(next, guarded) : { result: await guarded(sql), deactivated: [] };
-      if (!updated) throw notFound(NO_SUCH_TEMPLATE);
-      const after = toMessageTemplate(updated);
-      await audit(sql, request, { action: 'message-template.update', targetType: TARGET_TYPE, targetId: target.id, before: toMessageTemplate(target), after });
-      await auditReplaced(request, deactivated, target.id);
-      return after;
+      // The change and its audit rows together: a failure between them would leave a change nobody recorded.
+      return transaction(sql, async (tx) => {
+        const { result: updated, deactivated } = takesASlot ? await replacingActive(tx, next, guarded) : { result: await guarded(tx), deactivated: [] };
+        if (!updated) throw notFound(NO_SUCH_TEMPLATE);
+        const after = toMessageTemplate(updated);
+        await audit(tx, request, { action: 'message-template.update', targetType: TARGET_TYPE, targetId: target.id, before: toMessageTemplate(target), after });
+        await auditReplaced(tx, request, deactivated, target.id);
+        return after;
+      });
     },
   );
 

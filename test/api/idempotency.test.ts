@@ -94,6 +94,28 @@ for (const route of routes) {
     }
   });
 
+  if (route.audited) {
+    t.test(`${route.url}: a create whose audit row cannot be written leaves nothing, and the retry with its key does it once`, async (t) => {
+      // The database refuses audit rows for a moment, as in a blip between the create and its audit.
+      await db.sql.unsafe(`
+        CREATE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'no audit now'; END $$;
+        CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION refuse_audit()`);
+      const failed = await post(admin.token, route.url, route.body('audit blip'), 'key-audit-blip');
+      await db.sql.unsafe('DROP TRIGGER refuse_audit ON audit_log; DROP FUNCTION refuse_audit()');
+      t.equal(failed.statusCode, 500, 'the failure is ours');
+      t.equal(await route.count('audit blip'), 0, 'nothing was created without its audit row');
+
+      const retried = await post(admin.token, route.url, route.body('audit blip'), 'key-audit-blip');
+      t.equal(retried.statusCode, route.status, retried.body);
+      t.equal(await route.count('audit blip'), 1, 'the retry did it, once');
+      const { action, field } = route.audited;
+      const body: Record<string, unknown> = route.body('audit blip');
+      t.equal((await db.sql`SELECT 1 FROM audit_log WHERE action = ${action} AND after ->> ${field} = ${String(body[field])}`).length, 1, 'audited once');
+      const [stored] = await db.sql<{ statusCode: number }[]>`SELECT status_code FROM idempotency_keys WHERE key = 'key-audit-blip' AND admin_user_id = ${admin.id} AND route = ${`POST ${route.url}`}`;
+      t.equal(stored?.statusCode, route.status, "the key holds the create's answer");
+    });
+  }
+
   t.test(`${route.url}: keys are per staff member and per request`, async (t) => {
     const other = await userWithToken('super_admin');
     t.equal((await post(admin.token, route.url, route.body('mine'), 'shared-key')).statusCode, route.status);
