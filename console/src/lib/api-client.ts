@@ -58,13 +58,29 @@ export interface RefreshOutcome {
 let refreshing: Promise<RefreshOutcome> | null = null;
 
 /**
- * Exchanges the refresh token for a new pair (spec §4). Concurrent callers share one exchange,
- * because a refresh token is single-use: presenting it twice would end every session.
+ * Runs a token exchange while no other tab of this browser runs one. The tabs share the stored pair, and a
+ * refresh token presented twice ends every session of the account as stolen: two tabs renewing at once
+ * (a laptop waking with both open) signed the person out everywhere.
+ */
+function acrossTabs(exchange: () => Promise<RefreshOutcome>): Promise<RefreshOutcome> {
+  if (typeof navigator === 'undefined' || !navigator.locks) return exchange();
+  // Held until the exchange settles; `then` unwraps the promise that the lock's typing leaves wrapped.
+  return navigator.locks.request('medcontacts-token-refresh', exchange).then((outcome) => outcome);
+}
+
+/**
+ * Exchanges the refresh token for a new pair (spec §4). Concurrent callers share one exchange, and
+ * tabs take turns (acrossTabs), because a refresh token is single-use: presenting it twice would end
+ * every session.
  */
 export function refreshAccessToken(): Promise<RefreshOutcome> {
-  refreshing ??= (async (): Promise<RefreshOutcome> => {
+  const presented = getRefreshToken();
+  refreshing ??= acrossTabs(async (): Promise<RefreshOutcome> => {
     const refreshToken = getRefreshToken();
     if (!refreshToken) throw new Error('No refresh token available');
+    // Another tab of this browser renewed the pair while this one waited: the stored pair is the new one.
+    const accessToken = getAccessToken();
+    if (refreshToken !== presented && accessToken) return { token: accessToken };
     const response = await fetch('/api/auth/refresh', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -78,7 +94,7 @@ export function refreshAccessToken(): Promise<RefreshOutcome> {
     }
     storeTokens(parsed.data.token, parsed.data.refreshToken);
     return { token: parsed.data.token };
-  })()
+  })
     .catch((error: unknown): RefreshOutcome => {
       clearTokens();
       return { token: null, end: error instanceof SessionEndedError ? error.end : undefined };
