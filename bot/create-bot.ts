@@ -11,6 +11,7 @@ import { createRecorder, SPILL_FOLDER, type Recorder } from './recorder.js';
 import { guardUpdates } from './update-guard.js';
 import { createClaimQueue } from './update-claim.js';
 import { requestLog } from './middleware/request-log.js';
+import { retryRefusedCalls } from './middleware/retry-refused-calls.js';
 import { stripControlCharacters } from './middleware/strip-control-characters.js';
 import { trackUser } from './middleware/track-user.js';
 import { accessGate } from './middleware/access-gate.js';
@@ -136,6 +137,7 @@ export function createBot(options: BotOptions): MedBot {
   });
   // Before the guard: the update it fingerprints and every attempt see the same cleaned texts.
   bot.use(stripControlCharacters());
+  bot.use(retryRefusedCalls());
   // What one attempt at an update runs; the guard runs it once per update, again while the database is away.
   const handling = new BotComposer();
   handling.use(requestLog(deps));
