@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, tooLong } from './fields.js';
+import { ExpectedUpdatedAtField, optionalText, tooLong } from './fields.js';
 
 /** Access control (spec §2.9, §3, §5, §7): the authorized groups and the admin whitelist. */
 
@@ -72,7 +72,7 @@ export const CreateAuthorizedGroupSchema = z
 export type CreateAuthorizedGroup = z.input<typeof CreateAuthorizedGroupSchema>;
 
 /** PATCH /api/authorized-groups/{id}: any subset of the fields. */
-export const UpdateAuthorizedGroupSchema = z.object(groupFields).partial().superRefine(checkGroupId);
+export const UpdateAuthorizedGroupSchema = z.object(groupFields).partial().extend({ expectedUpdatedAt: ExpectedUpdatedAtField }).superRefine(checkGroupId);
 export type UpdateAuthorizedGroup = z.input<typeof UpdateAuthorizedGroupSchema>;
 
 export const AuthorizedGroupSchema = z.object({

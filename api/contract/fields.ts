@@ -47,3 +47,10 @@ export function fieldLabel(path: string): string {
 export const PAGE_RULE = 'Page must be a whole number, 1 or more.';
 /** The rule of a list's page size. */
 export const pageSizeRule = (max: number) => `Page size must be a whole number from 1 to ${max}.`;
+
+const EXPECTED_UPDATED_AT_RULE = 'Expected updated at must be the updatedAt of the record as the form loaded it: an ISO 8601 date and time.';
+/**
+ * A PATCH's `expectedUpdatedAt`: the `updatedAt` of the record as the form was opened. The save is
+ * refused (409) when the record changed since; left out, the save goes through whatever happened.
+ */
+export const ExpectedUpdatedAtField = z.iso.datetime({ offset: true, error: EXPECTED_UPDATED_AT_RULE }).optional();

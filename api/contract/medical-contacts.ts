@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, PAGE_RULE, pageSizeRule, tooLong } from './fields.js';
+import { ExpectedUpdatedAtField, optionalText, PAGE_RULE, pageSizeRule, tooLong } from './fields.js';
 import { normalizeOpeningHours, openingHoursError } from './opening-hours.js';
 
 export const CONTACT_METHODS = ['phone', 'telegram', 'whatsapp'] as const;
@@ -143,7 +143,7 @@ export type CreateContact = z.infer<typeof CreateContactSchema>;
 
 /** PATCH /api/medical-contacts/{id}: any subset of the fields; name and phone may not be emptied. */
 export const UpdateContactSchema = ContactFieldsSchema.partial()
-  .extend({ allowDuplicate: z.boolean().optional() })
+  .extend({ allowDuplicate: z.boolean().optional(), expectedUpdatedAt: ExpectedUpdatedAtField })
   .superRefine(checkConsistency);
 export type UpdateContact = z.infer<typeof UpdateContactSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_DAILY_LIMIT } from './access-control.js';
 import { telegramHtmlProblem } from './telegram-html.js';
-import { tooLong } from './fields.js';
+import { ExpectedUpdatedAtField, tooLong } from './fields.js';
 import { formatCount } from './plural.js';
 import { LanguageCodeSchema, type LanguageCode } from './languages.js';
 
@@ -210,6 +210,7 @@ export const UpdateMessageTemplateSchema = z.object({
   content: TelegramTextSchema.optional(),
   variables: z.array(z.string()).optional(),
   isActive: z.boolean().optional(),
+  expectedUpdatedAt: ExpectedUpdatedAtField,
 });
 export type UpdateMessageTemplate = z.input<typeof UpdateMessageTemplateSchema>;
 

@@ -23,6 +23,8 @@ import {
   type StoredAuthorizedGroup,
 } from '../../sql/access-control.js';
 import { sendCreatedOnce } from '../plugins/idempotency.js';
+import { refuseStaleEdit } from '../stale-edit.js';
+import { transaction } from '../../sql/transaction.js';
 
 const TARGET_TYPE = 'authorized_group';
 const PERMISSION = { permission: 'access-control:manage' } as const;
@@ -97,15 +99,20 @@ export const authorizedGroupRoutes: FastifyPluginAsync<{ sql: Sql; sandbox: BotS
     async (request): Promise<AuthorizedGroup> => {
       const existing = await findAuthorizedGroup(sql, request.params.id);
       if (!existing) throw notFound(NO_SUCH_GROUP);
-      const changes = request.body;
+      const { expectedUpdatedAt, ...changes } = request.body;
       // The schema checks the id against the type when both are sent; the saved record must fit too.
       const problem = groupIdProblem(changes.groupId ?? existing.groupId, changes.groupType ?? existing.groupType);
       // Answered as the schema's own 400s are: the sentence, with the field named apart.
       if (problem) throw badRequest(problem, 'groupId');
-      const updated = await refusingTakenGroupId(changes.groupId, () => updateAuthorizedGroup(sql, existing.id, changes));
-      if (!updated) throw notFound(NO_SUCH_GROUP);
-      const after = toAuthorizedGroup(updated);
-      await audit(sql, request, { action: 'authorized-group.update', targetType: TARGET_TYPE, targetId: existing.id, before: toAuthorizedGroup(existing), after });
+      // The save and its audit row together, over the record as the form was opened.
+      const after = await transaction(sql, async (tx) => {
+        await refuseStaleEdit(tx, 'authorized_groups', existing.id, expectedUpdatedAt);
+        const updated = await refusingTakenGroupId(changes.groupId, () => updateAuthorizedGroup(tx, existing.id, changes));
+        if (!updated) throw notFound(NO_SUCH_GROUP);
+        const after = toAuthorizedGroup(updated);
+        await audit(tx, request, { action: 'authorized-group.update', targetType: TARGET_TYPE, targetId: existing.id, before: toAuthorizedGroup(existing), after });
+        return after;
+      });
       mirrorInSimulator(request, after);
       return after;
     },

@@ -53,6 +53,7 @@ import {
 import { transaction } from '../../sql/transaction.js';
 import { contactReportsVersion } from '../../sql/contact-reports.js';
 import { sendCreatedOnce } from '../plugins/idempotency.js';
+import { refuseStaleEdit } from '../stale-edit.js';
 
 const TARGET_TYPE = 'medical_contact';
 const FILTER_FIELDS = Object.keys(ContactFilterSchema.shape) as (keyof typeof ContactFilterSchema.shape)[];
@@ -183,7 +184,7 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
       const actor = actorOf(request);
       const existing = await findMedicalContact(sql, request.params.id);
       if (!existing) throw notFound(NO_SUCH_CONTACT);
-      const { allowDuplicate, ...changes } = request.body;
+      const { allowDuplicate, expectedUpdatedAt, ...changes } = request.body;
       const merged = { ...existing, ...changes };
       // The schema checks the fields sent; the rules that span fields hold for the record as saved.
       if (merged.contactMethod === 'telegram' && !merged.telegramUsername) throw badRequest(CONTACT_RULES.telegramNeedsUsername, 'telegramUsername');
@@ -206,11 +207,15 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
         columns.latitude = point?.latitude ?? null;
         columns.longitude = point?.longitude ?? null;
       }
-      const updated = await updateMedicalContact(sql, existing.id, columns, at);
-      if (!updated) throw notFound(NO_SUCH_CONTACT);
-      const after = toMedicalContact(updated, at);
-      await audit(sql, request, { action: 'contact.update', targetType: TARGET_TYPE, targetId: existing.id, before: toMedicalContact(existing, at), after });
-      return after;
+      // The save and its audit row together, over the record as the form was opened.
+      return transaction(sql, async (tx) => {
+        await refuseStaleEdit(tx, 'medical_contacts', existing.id, expectedUpdatedAt);
+        const updated = await updateMedicalContact(tx, existing.id, columns, at);
+        if (!updated) throw notFound(NO_SUCH_CONTACT);
+        const after = toMedicalContact(updated, at);
+        await audit(tx, request, { action: 'contact.update', targetType: TARGET_TYPE, targetId: existing.id, before: toMedicalContact(existing, at), after });
+        return after;
+      });
     },
   );
 

@@ -48,6 +48,7 @@ import {
 } from '../../sql/message-templates.js';
 import { transaction } from '../../sql/transaction.js';
 import { sendCreatedOnce } from '../plugins/idempotency.js';
+import { refuseStaleEdit } from '../stale-edit.js';
 
 const TARGET_TYPE = 'message_template';
 const NO_SUCH_TEMPLATE = 'No message template with this id';
@@ -196,7 +197,7 @@ export const messageTemplateRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Da
     async (request): Promise<MessageTemplate> => {
       const target = await findTemplate(sql, request.params.id);
       if (!target) throw notFound(NO_SUCH_TEMPLATE);
-      const { name, type, language, content, isActive } = request.body;
+      const { name, type, language, content, isActive, expectedUpdatedAt } = request.body;
       const changes = { name, type, language, content, isActive, variables: content === undefined ? undefined : templateVariables(content) };
       const leavesBotSet = target.isActive && (isActive === false || (type !== undefined && type !== target.type) || (language !== undefined && language !== target.language));
       const next = { id: target.id, type: type ?? target.type, language: language ?? target.language };
@@ -206,6 +207,7 @@ export const messageTemplateRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Da
       const guarded = (db: Sql) => (leavesBotSet ? keepingOneActive(target, update, db) : update(db));
       // The change and its audit rows together: a failure between them would leave a change nobody recorded.
       return transaction(sql, async (tx) => {
+        await refuseStaleEdit(tx, 'message_templates', target.id, expectedUpdatedAt);
         const { result: updated, deactivated } = takesASlot ? await replacingActive(tx, next, guarded) : { result: await guarded(tx), deactivated: [] };
         if (!updated) throw notFound(NO_SUCH_TEMPLATE);
         const after = toMessageTemplate(updated);

@@ -245,6 +245,31 @@ t.test('an editor edits and deletes one contact, and bulk-edits every contact ma
   await page.getByText('Medical contact updated successfully').waitFor();
   await row(page, AMAL.name).filter({ hasText: 'Cardiac Surgery' }).waitFor();
 
+  // A colleague saves the same contact while this form is open: the second save is refused, not a silent undo.
+  await page.getByRole('button', { name: `Edit ${AMAL.name}` }).click();
+  await edit.getByRole('heading', { name: 'History' }).waitFor();
+  await edit.getByLabel('Comments').fill('Editor: closed on Mondays');
+  const colleague = await server.createUser({ username: 'colin', password: 'colin-the-colleague', role: 'editor' });
+  const [stored] = await server.sql<{ id: number }[]>`SELECT id FROM medical_contacts WHERE name = ${AMAL.name}`;
+  const signedIn = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: 'colin', password: 'colin-the-colleague' }) });
+  const { token } = (await signedIn.json()) as { token: string };
+  const theirs = await fetch(`${server.url}/api/medical-contacts/${stored!.id}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ comments: 'Colin: number changed, call before 9' }),
+  });
+  t.equal(theirs.status, 200, `the colleague (${colleague.id}) saves first`);
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await page.getByText('This contact was changed by colin since you opened it. Close the form and open it again to see that change, then make yours.').waitFor();
+  t.equal((await contactRow(server, AMAL.name))?.comments, 'Colin: number changed, call before 9', "the colleague's change stands");
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: `Edit ${AMAL.name}` }).click();
+  t.equal(await edit.getByLabel('Comments').inputValue(), 'Colin: number changed, call before 9', 'opened again, the form shows it');
+  await edit.getByLabel('Comments').fill('Colin: number changed, call before 9. Editor: closed on Mondays');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await page.getByText('Medical contact updated successfully').last().waitFor();
+  t.equal((await contactRow(server, AMAL.name))?.comments, 'Colin: number changed, call before 9. Editor: closed on Mondays', 'then both are kept');
+
   await page.getByRole('button', { name: `Delete ${AMAL.name}` }).click();
   const confirm = page.getByRole('alertdialog');
   await confirm.getByText('Are you sure you want to delete this contact?', { exact: true }).waitFor();

@@ -142,7 +142,7 @@ export function toFormValues(contact: MedicalContact): ContactFormValues {
 
 /** An edit sends only the fields that changed, so one person's save does not undo another's. */
 export function toUpdateRequest(original: ContactFormValues, form: ContactFormValues): UpdateContact {
-  const full: Required<Omit<UpdateContact, 'allowDuplicate'>> = {
+  const full: Required<Omit<UpdateContact, 'allowDuplicate' | 'expectedUpdatedAt'>> = {
     name: form.name.trim(),
     phone: form.phone.trim(),
     specialty: form.specialty.trim(),

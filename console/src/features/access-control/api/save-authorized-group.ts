@@ -36,10 +36,9 @@ export function useUpdateAuthorizedGroup() {
   const queryClient = useQueryClient();
   return useSubmitMutation({
     mutationFn: updateAuthorizedGroup,
-    onSuccess: async () => {
-      notifySuccess('Authorized group updated successfully');
-      await queryClient.invalidateQueries({ queryKey: groupsQueryKey });
-    },
+    onSuccess: () => notifySuccess('Authorized group updated successfully'),
     onError: (error) => notifyFailure(error, 'Failed to update authorized group'),
+    // Refused too: a save refused as stale leaves the list to show the change that stands.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: groupsQueryKey }),
   });
 }

@@ -64,7 +64,8 @@ function GroupForm({ group, onClose }: { group: AuthorizedGroup | null; onClose:
     if (pending) return;
     const checked = checkGroupForm(values);
     if (!checked.ok) return setErrors(checked.errors);
-    if (group) update.mutate({ id: group.id, changes: checked.payload }, { onSuccess: onClose, onError: showServerErrors });
+    // The group as the form opened it: a colleague's save since then is not undone without a word.
+    if (group) update.mutate({ id: group.id, changes: { ...checked.payload, expectedUpdatedAt: group.updatedAt } }, { onSuccess: onClose, onError: showServerErrors });
     else create.mutate(checked.payload, { onSuccess: onClose, onError: showServerErrors });
   }
 

@@ -14,10 +14,9 @@ export function useUpdateContact() {
   const queryClient = useQueryClient();
   return useSubmitMutation({
     mutationFn: updateContact,
-    onSuccess: async () => {
-      notifySuccess('Medical contact updated successfully');
-      await queryClient.invalidateQueries({ queryKey: contactsQueryKey });
-    },
+    onSuccess: () => notifySuccess('Medical contact updated successfully'),
+    // Refused too: a save refused as stale leaves the list to show the change that stands.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: contactsQueryKey }),
     onError: (error) => {
       if (!duplicatesOf(error)) notifyFailure(error, 'Failed to update medical contact');
     },

@@ -48,7 +48,9 @@ function EditContactForm({ contact, onClose }: { contact: MedicalContact; onClos
       onClose();
       return;
     }
-    updateContact.mutate({ id: contact.id, changes: allowDuplicate ? { ...changes, allowDuplicate } : changes }, { onSuccess: onClose });
+    // The contact as the form opened it: a colleague's save since then is not undone without a word.
+    const checked = { ...changes, expectedUpdatedAt: contact.updatedAt };
+    updateContact.mutate({ id: contact.id, changes: allowDuplicate ? { ...checked, allowDuplicate } : checked }, { onSuccess: onClose });
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {

@@ -14,10 +14,9 @@ export function useUpdateTemplate() {
   const queryClient = useQueryClient();
   return useSubmitMutation({
     mutationFn: updateTemplate,
-    onSuccess: async (saved) => {
-      notifySuccess('Template updated successfully', activeReplacementNote(saved));
-      await queryClient.invalidateQueries({ queryKey: templatesQueryKey });
-    },
+    onSuccess: (saved) => notifySuccess('Template updated successfully', activeReplacementNote(saved)),
     onError: (error) => notifyFailure(error, 'Failed to update template'),
+    // Refused too: a save refused as stale leaves the list to show the change that stands.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: templatesQueryKey }),
   });
 }

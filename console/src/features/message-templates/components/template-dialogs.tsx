@@ -38,7 +38,10 @@ export function EditTemplateDialog({ template, open, onClose }: DialogProps & { 
           pendingLabel="Saving..."
           pending={update.isPending}
           onCancel={onClose}
-          onSubmit={({ variables: _variables, ...changes }) => update.mutate({ id: template.id, changes }, { onSuccess: onClose })}
+          onSubmit={({ variables: _variables, ...changes }) =>
+            // The template as the form opened it: a colleague's save since then is not undone without a word.
+            update.mutate({ id: template.id, changes: { ...changes, expectedUpdatedAt: template.updatedAt } }, { onSuccess: onClose })
+          }
         />
       ) : null}
     </ModalDialog>
