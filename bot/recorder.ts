@@ -16,7 +16,12 @@ export const SPILL_FOLDER = 'unwritten-bot-logs';
 
 export interface RecorderOptions {
   sql: Sql;
-  /** How often buffered rows are written; at least once a second. */
+  /**
+   * How often buffered rows are written: every tenth of a second by default. What is buffered is lost if
+   * the process is killed, and that includes the marks of updates answered: a redelivery of one after a
+   * restart would be answered (and charged) again. A short interval keeps that window small; under load
+   * the batches still fill to maxBatch between ticks.
+   */
   flushIntervalMs?: number;
   /** A batch this large is written at once. */
   maxBatch?: number;
@@ -58,7 +63,7 @@ interface Batch {
  */
 export function createRecorder({
   sql,
-  flushIntervalMs = 1000,
+  flushIntervalMs = 100,
   maxBatch = 500,
   maxWriteRows = 5000,
   maxUnwrittenRows = 20_000,
