@@ -26,3 +26,8 @@ export async function claimDailyJobs(sql: Sql, day: string): Promise<boolean> {
     WHERE id AND (daily_jobs_day IS NULL OR daily_jobs_day < ${day}::date) RETURNING id`;
   return rows.length > 0;
 }
+
+/** Holds the settings row until the transaction ends: saves one at a time, each reading what the one before saved. */
+export async function lockNotificationSettings(tx: Sql): Promise<void> {
+  await tx`SELECT FROM notification_settings FOR UPDATE`;
+}

@@ -40,3 +40,8 @@ export async function updateSystemSettings(sql: Sql, changes: SettingsChanges): 
     UPDATE system_settings SET ${sql(changes, columns)}, updated_at = now() WHERE id RETURNING *`;
   return settings!;
 }
+
+/** Holds the settings row until the transaction ends: saves one at a time, each reading what the one before saved. */
+export async function lockSystemSettings(tx: Sql): Promise<void> {
+  await tx`SELECT FROM system_settings FOR UPDATE`;
+}

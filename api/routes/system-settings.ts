@@ -12,7 +12,7 @@ import { audit } from '../audit.js';
 import { badRequest } from '../errors.js';
 import { twoFactorRequiredFrom } from '../auth/two-factor-requirement.js';
 import type { Sql } from '../../sql/database.js';
-import { getSystemSettings, updateSystemSettings } from '../../sql/settings.js';
+import { getSystemSettings, lockSystemSettings, updateSystemSettings } from '../../sql/settings.js';
 import { findUnknownGroupIds, listAllowedGroupIds, setAllowedGroups } from '../../sql/access-control.js';
 import { transaction } from '../../sql/transaction.js';
 
@@ -67,12 +67,14 @@ export const systemSettingsRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
             : `Allowed groups: ${unknown.join(', ')} are not authorized groups. Add them in Access Control first, or remove them from the list.`;
         throw badRequest(message, 'allowedGroups');
       }
-      const before = await readSettings(sql);
-      const defaultLanguage = changes.defaultLanguage ?? before.defaultLanguage;
-      const botLanguages = changes.botLanguages ?? before.botLanguages;
-      const languageProblem = defaultLanguageProblem(defaultLanguage, botLanguages);
-      if (languageProblem) throw badRequest(languageProblem, 'defaultLanguage');
-      await transaction(sql, async (tx) => {
+      // One save at a time, with its audit row: concurrent saves each record what they changed from and to.
+      return transaction(sql, async (tx) => {
+        await lockSystemSettings(tx);
+        const before = await readSettings(tx);
+        const defaultLanguage = changes.defaultLanguage ?? before.defaultLanguage;
+        const botLanguages = changes.botLanguages ?? before.botLanguages;
+        const languageProblem = defaultLanguageProblem(defaultLanguage, botLanguages);
+        if (languageProblem) throw badRequest(languageProblem, 'defaultLanguage');
         await updateSystemSettings(tx, {
           defaultDailyLimit: changes.dailyLimit,
           maxResponseTimeSeconds: changes.maxResponseTime,
@@ -90,10 +92,10 @@ export const systemSettingsRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
             }),
         });
         if (!sameIds(groupIds, parseGroupIds(before.allowedGroups))) await setAllowedGroups(tx, groupIds);
+        const after = await readSettings(tx);
+        await audit(tx, request, { action: 'system-settings.update', targetType: 'system_settings', targetId: null, before, after });
+        return after;
       });
-      const after = await readSettings(sql);
-      await audit(sql, request, { action: 'system-settings.update', targetType: 'system_settings', targetId: null, before, after });
-      return after;
     },
   );
 };

@@ -111,6 +111,22 @@ t.test('a save is audited with what it was before and after', async (t) => {
   await put(admin.token, DEFAULTS);
 });
 
+t.test('saves made at once are each audited with what they changed from and to, none lost', async (t) => {
+  const current = (await get(admin.token)).json() as typeof DEFAULTS;
+  await db.sql`DELETE FROM audit_log WHERE action = 'system-settings.update'`;
+  const answers = await Promise.all([13, 14, 15].map((dailyLimit) => put(admin.token, { ...current, dailyLimit })));
+  t.same(answers.map((answer) => answer.statusCode), [200, 200, 200]);
+  t.same(answers.map((answer) => answer.json().dailyLimit).sort(), [13, 14, 15], 'each answer is its own save');
+  const audits = await db.sql<{ before: { dailyLimit: number }; after: { dailyLimit: number } }[]>`
+    SELECT before, after FROM audit_log WHERE action = 'system-settings.update' ORDER BY id`;
+  t.same(audits.map((row) => row.after.dailyLimit).sort(), [13, 14, 15], 'every save is in the audit log, once');
+  t.equal(audits[0]!.before.dailyLimit, current.dailyLimit);
+  for (let index = 1; index < audits.length; index += 1) {
+    t.equal(audits[index]!.before.dailyLimit, audits[index - 1]!.after.dailyLimit, 'each changed from what the one before saved');
+  }
+  await put(admin.token, current);
+});
+
 t.test('only admins and super admins read or change the settings', async (t) => {
   for (const user of [viewer, editor]) {
     t.equal((await get(user.token)).statusCode, 403);
