@@ -7,8 +7,19 @@ import { OPENING_HOURS_TEXTS } from './locales/opening-hours.js';
 import { specialtyLabel } from './specialties.js';
 import { spokenLanguageName } from './spoken-languages.js';
 
-function formatDistance(km: number): string {
-  return km < 1 ? `${Math.round(km * 1000)} m` : `${km < 10 ? km.toFixed(1) : Math.round(km)} km`;
+type DistanceFormats = { metres: Intl.NumberFormat; nearKm: Intl.NumberFormat; km: Intl.NumberFormat };
+const distanceFormats = new Map<LanguageCode, DistanceFormats>();
+
+/** "810 m", "3.7 km", "12 km" as the asker writes them: "3,7 km" in German, "810 м" in Ukrainian. */
+function formatDistance(km: number, language: LanguageCode): string {
+  let formats = distanceFormats.get(language);
+  if (!formats) {
+    const unit = (name: string, digits: number) => new Intl.NumberFormat(language, { style: 'unit', unit: name, minimumFractionDigits: digits, maximumFractionDigits: digits });
+    formats = { metres: unit('meter', 0), nearKm: unit('kilometer', 1), km: unit('kilometer', 0) };
+    distanceFormats.set(language, formats);
+  }
+  if (km < 1) return formats.metres.format(Math.round(km * 1000));
+  return km < 10 ? formats.nearKm.format(km) : formats.km.format(Math.round(km));
 }
 
 /** How to reach the contact, as its contact method says, with a link Telegram can open. */
@@ -85,7 +96,7 @@ export interface ContactCardOptions {
 export function formatContact(contact: NearbyContact, position: number, options: ContactCardOptions = {}): string {
   const specialty = contact.specialty && (options.language ? specialtyLabel(contact.specialty, options.language) : contact.specialty);
   const title = `<b>${position}. ${contact.isMasterOfMedicine ? '⭐ ' : ''}${escapeHtml(contact.name)}</b>${specialty ? ` · ${escapeHtml(specialty)}` : ''}`;
-  const facts = [`📏 ${formatDistance(contact.distanceKm)}${contact.city ? ` · ${escapeHtml(contact.city)}` : ''}`];
+  const facts = [`📏 ${formatDistance(contact.distanceKm, options.language ?? 'en')}${contact.city ? ` · ${escapeHtml(contact.city)}` : ''}`];
   if (contact.availableHours) facts.push(options.at ? hoursLine(contact, options.at, options.language ?? 'en') : `🕒 ${escapeHtml(contact.availableHours)}`);
   if (contact.languages.length) facts.push(languagesLine(contact.languages, options.language));
   const lines = [title, reachLine(contact), facts.join(' · ')];

@@ -25,11 +25,11 @@ t.test('a Ukrainian speaker in Kyiv sees contacts who speak Ukrainian first amon
   const [answer] = texts(await h.locate(ukrainian.id, kyiv.latitude, kyiv.longitude));
   t.same(namesIn(answer), ['Master far', 'Speaks Ukrainian', 'Nearest', 'Second', 'Speaks Ukrainian, 3x as far']);
   t.match(answer, '<b>2. Speaks Ukrainian</b> · Сімейна медицина\n📞 ', 'the speaker within 1.5 times the nearest comes second, with the specialty in their language');
-  t.match(answer, '📏 1.6 km · Kyiv · 🗣 ✅ українська, англійська', 'its languages, named in theirs, say which matches, first');
-  t.match(answer, '📏 3.3 km · Kyiv · 🗣 ✅ українська');
-  t.match(answer, '📏 1.1 km · Kyiv · 🗣 англійська\n', 'a contact who does not speak it is listed as before');
+  t.match(answer, '📏 1,6 км · Kyiv · 🗣 ✅ українська, англійська', 'its languages, named in theirs, say which matches, first');
+  t.match(answer, '📏 3,3 км · Kyiv · 🗣 ✅ українська');
+  t.match(answer, '📏 1,1 км · Kyiv · 🗣 англійська\n', 'a contact who does not speak it is listed as before');
   t.match(answer, '<b>1. ⭐ Master far</b>', 'the master, marked as the heading above says');
-  t.match(answer, '📏 22 km · Kyiv · 🗣 англійська\n', 'though not a speaker');
+  t.match(answer, '📏 22 км · Kyiv · 🗣 англійська\n', 'though not a speaker');
 
   const english = await aSpeaker(undefined);
   const [inEnglish] = texts(await h.locate(english.id, kyiv.latitude, kyiv.longitude));
