@@ -15,13 +15,9 @@ export const LANGUAGE_CALLBACK = /^lang:([a-z]{2})$/;
 
 /** The buttons of the languages the bot offers, each in its own name; the user's current one is ticked. */
 function languageKeyboard(offered: readonly LanguageCode[], current: LanguageCode): InlineKeyboard {
-  const keyboard = new InlineKeyboard();
-  offered.forEach((code, index) => {
-    keyboard.text(`${code === current ? '✓ ' : ''}${nativeLanguageName(code)}`, `lang:${code}`);
-    // Two a row: eight languages fit on a phone without a long column.
-    if (index % 2 === 1) keyboard.row();
-  });
-  return keyboard;
+  const buttons = offered.map((code) => InlineKeyboard.text(`${code === current ? '✓ ' : ''}${nativeLanguageName(code)}`, `lang:${code}`));
+  // Two a row: eight languages fit on a phone without a long column (and no empty row after an even count).
+  return InlineKeyboard.from([buttons]).toFlowed(2);
 }
 
 /**

@@ -153,6 +153,7 @@ t.test('/language switches the language with buttons, and the choice holds acros
   const maria = await aMember(h, group.id, { firstName: 'Maria', languageCode: 'en' });
   const [question] = await h.say(maria.id, '/language');
   t.equal(question!.text, 'Which language should I answer you in?');
+  t.same(question!.reply_markup!.inline_keyboard.map((row) => row.length), [2, 2, 2, 2], 'two a row, and no empty row');
   const buttons = question!.reply_markup!.inline_keyboard.flat();
   t.same(
     buttons.map((button) => button.text),
