@@ -42,16 +42,21 @@ export function answerKeyboard(input: AnswerKeyboardInput): InlineKeyboardMarkup
 
   const encode = searchStateEncoder(search);
   const button = (text: string, state: SearchState): InlineKeyboardButton => ({ text, callback_data: encode(state) });
-  const fixed = [button(search.openNow ? `✓ ${texts.openNowButton}` : texts.openNowButton, { ...search, openNow: !search.openNow, offset: 0 })];
+  const fixed: InlineKeyboardButton[] = [];
+  // Narrowing an answer that found nothing finds nothing: there Open now is offered only to be switched off.
+  if (contacts.length > 0 || search.openNow) fixed.push(button(search.openNow ? `✓ ${texts.openNowButton}` : texts.openNowButton, { ...search, openNow: !search.openNow, offset: 0 }));
   if (hasMore) fixed.push(button(texts.moreResultsButton, { ...search, offset: search.offset + contacts.length }));
 
+  // The chosen specialty stays offered, ticked, when none of it is near: pressing it widens the search.
+  const chosenAbsent = specialty !== null && !nearby.some(({ specialty: name }) => isSpecialty(name, specialty));
+  const offered = chosenAbsent ? [{ specialty, count: 0 }, ...nearby] : nearby;
   const room = Math.max(0, Math.min(MAX_SPECIALTY_BUTTONS, MAX_BUTTONS - used - fixed.length - 1));
-  const specialtyButtons = nearby.slice(0, room).map(({ specialty: name, count }) => {
+  const specialtyButtons = offered.slice(0, room).map(({ specialty: name, count }) => {
     const chosen = specialty !== null && isSpecialty(name, specialty);
     return button(`${chosen ? '✓ ' : ''}${specialtyLabel(name, language)} · ${count}`, { ...search, specialtyKey: chosen ? null : specialtyKey(name), offset: 0 });
   });
   for (let start = 0; start < specialtyButtons.length; start += SPECIALTIES_PER_ROW) rows.push(specialtyButtons.slice(start, start + SPECIALTIES_PER_ROW));
-  rows.push(fixed);
+  if (fixed.length > 0) rows.push(fixed);
   // Only contacts shown can be reported: an answer that found none has nothing to tell us about.
   if (contacts.length > 0) rows.push([reportButton(language)]);
   return { inline_keyboard: rows };

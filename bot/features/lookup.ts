@@ -116,11 +116,12 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
   const narrowedTo = [filters.specialty && specialtyLabel(filters.specialty, language), filters.openNow && findTexts.openNowFilter].filter(Boolean).join(' · ');
   if (contacts.length === 0) {
     recordOutcome(ctx, 'WARN', 'No contacts within the search radius', { resultCount: 0, metadata: { ...ctx.request.log.metadata, ...search } });
-    const message = narrowedTo
+    // Nothing within the radius at all, narrowed or not: no button would find anything, so the plain refusal.
+    const widenable = narrowedTo !== '' && nearestContacts(directory, point, { limit: 1, radiusKm: settings.maxRadiusKm }).length > 0;
+    const message = widenable
       ? findTexts.nothingMatching(narrowedTo, settings.maxRadiusKm, placeName)
       : textsIn(language).refusals.noResults(settings.maxRadiusKm, placeName);
-    // Without filters there is nothing to widen: the answer is the plain refusal, as before.
-    await replyWithTemplate(deps, ctx, 'error', { error_message: message }, narrowedTo ? keyboard : undefined);
+    await replyWithTemplate(deps, ctx, 'error', { error_message: message }, widenable ? keyboard : undefined);
     return;
   }
   const masters = contacts.filter((contact) => contact.isMasterOfMedicine);

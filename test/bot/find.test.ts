@@ -179,7 +179,7 @@ t.test('nothing matches: a clear answer that keeps the buttons to widen it, and 
 
   const [none] = await h.press(user.id, user.id, answer!.message_id, button(answer, '🕒 Open now'));
   t.equal(none!.text, refusal(FIND_TEXTS.en.nothingMatching('Cardiology · open now', 100, LYON)));
-  t.same(searchRows(none), [['Dentistry · 1'], ['✓ 🕒 Open now']], 'the buttons stay, to widen the search');
+  t.same(searchRows(none), [['✓ Cardiology · 0', 'Dentistry · 1'], ['✓ 🕒 Open now']], 'the buttons stay, to widen the search: the specialty too, though none of it is open');
   t.same(buttonsOf(none).flat().filter((shown) => !('callback_data' in shown && shown.callback_data.startsWith('s:'))), [], 'and no Report a problem: no contact was shown');
   t.match(await lastLog(h.sql, user.id), { level: 'WARN', resultCount: 0, metadata: { followUp: true, specialty: 'Cardiology', openNow: true } });
   const [wider] = await h.press(user.id, user.id, none!.message_id, button(none, '✓ 🕒 Open now'));
@@ -188,6 +188,12 @@ t.test('nothing matches: a clear answer that keeps the buttons to widen it, and 
 
   const [nothing] = await h.say(user.id, 'dermatologue Lyon');
   t.equal(nothing!.text, refusal(FIND_TEXTS.en.nothingMatching('Dermatology', 100, LYON)));
+  t.same(searchRows(nothing), [['✓ Dermatology · 0', 'Cardiology · 2'], ['Dentistry · 2', 'General Practice · 1']], 'the specialties near, to choose another; no Open now, which would find nothing either');
+  t.equal(await used(user.id), before);
+
+  const [nowhere] = await h.say(user.id, 'cardiology Reykjavik');
+  t.match(nowhere!.text, /No medical contacts were found within 100 km of Reykjav/, 'nothing at all near: the plain answer');
+  t.same(buttonsOf(nowhere), [], 'and no button that could only find nothing');
   t.equal(await used(user.id), before);
 });
 
