@@ -68,7 +68,8 @@ function weekdays(language: LanguageCode): string[] {
  */
 function hoursLine(contact: NearbyContact, at: Date, language: LanguageCode): string {
   const texts = OPENING_HOURS_TEXTS[language];
-  const when = (time: WallTime) => `${time.sameDay ? '' : `${weekdays(language)[time.weekday]} `}${formatWallTime(time)}`;
+  const day = (time: WallTime) => (time.weekAhead ? texts.nextWeek(weekdays(language)[time.weekday]!) : weekdays(language)[time.weekday]);
+  const when = (time: WallTime) => `${time.sameDay ? '' : `${day(time)} `}${formatWallTime(time)}`;
   const state = openingStateKept(contact.hours, contact.timeZone, at);
   switch (state.kind) {
     case 'always':

@@ -16,6 +16,8 @@ export interface WallTime {
   minute: number;
   /** The same calendar day as the moment asked about, in the contact's zone. */
   sameDay: boolean;
+  /** A week after the moment's day: the same weekday as today, but next week's. */
+  weekAhead: boolean;
 }
 
 /** Whether a contact is open at a moment, from hours in OpenStreetMap's opening_hours syntax. */
@@ -139,7 +141,8 @@ function wallClock(at: Date, timeZone: string): Date {
 
 function wallTime(change: Date | undefined, local: Date): WallTime | null {
   if (!change) return null;
-  return { weekday: change.getDay(), hour: change.getHours(), minute: change.getMinutes(), sameDay: change.toDateString() === local.toDateString() };
+  const calendarDays = Math.round((new Date(change).setHours(12, 0, 0, 0) - new Date(local).setHours(12, 0, 0, 0)) / DAY_MS);
+  return { weekday: change.getDay(), hour: change.getHours(), minute: change.getMinutes(), sameDay: calendarDays === 0, weekAhead: calendarDays >= 7 };
 }
 
 /** Open or closed at `at`, in `timeZone`, with the next change within a week. */

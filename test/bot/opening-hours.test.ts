@@ -15,6 +15,7 @@ await aContact(h.sql, { name: 'Kyiv appointment', ...near(KYIV, 3), city: 'Kyiv'
 await aContact(h.sql, { name: 'Kyiv free text', ...near(KYIV, 4), city: 'Kyiv', availableHours: 'Mon–Fri 9:00–17:00' });
 await aContact(h.sql, { name: 'New York weekdays', ...near(NEW_YORK, 1), city: 'New York', availableHours: 'Mo-Fr 09:00-18:00' });
 await aContact(h.sql, { name: 'New York round the clock', ...near(NEW_YORK, 2), city: 'New York', availableHours: 'Mo-Su 00:00-24:00' });
+await aContact(h.sql, { name: 'New York Wednesdays', ...near(NEW_YORK, 3), city: 'New York', availableHours: 'We 08:00-21:00' });
 
 /** Each contact's hours fact, by name. */
 function hoursByName(answer: string | undefined): Record<string, string> {
@@ -43,7 +44,14 @@ t.test('Wednesday 10:00 UTC: noon in Kyiv, 05:00 in New York, each contact read 
   t.strictSame(await hoursAt('2026-11-25T10:00:00Z', NEW_YORK), {
     'New York weekdays': 'Closed · opens 09:00',
     'New York round the clock': 'Open 24/7',
+    'New York Wednesdays': 'Closed · opens 08:00',
   });
+});
+
+t.test("Wednesday 21:30 in New York: a contact open on Wednesdays only opens next week's, and says so", async (t) => {
+  t.match(await hoursAt('2026-11-26T02:30:00Z', NEW_YORK), { 'New York Wednesdays': 'Closed · opens next Wed 08:00' });
+  t.match(await hoursAt('2026-11-26T02:30:00Z', NEW_YORK, 'de'), { 'New York Wednesdays': 'Geschlossen · öffnet nächste Woche Mi 08:00' });
+  t.match(await hoursAt('2026-11-26T02:30:00Z', NEW_YORK, 'fr'), { 'New York Wednesdays': 'Fermé · ouvre mer. prochain 08:00' });
 });
 
 t.test('Friday 20:00 UTC: 22:00 in Kyiv opens again on Monday, 15:00 in New York is open', async (t) => {

@@ -9,11 +9,11 @@ t.test('a kept state is the state of its minute, in each zone, and changes at th
   const hours = parseOpeningHours('Mo-Fr 09:00-18:00');
   // Wednesday 25 November 2026: 17:59 in Kyiv (UTC+2), 10:59 in New York (UTC−5).
   const lastOpenMinute = new Date('2026-11-25T15:59:00Z');
-  const open = { kind: 'open', closes: { weekday: 3, hour: 18, minute: 0, sameDay: true } };
+  const open = { kind: 'open', closes: { weekday: 3, hour: 18, minute: 0, sameDay: true, weekAhead: false } };
   t.strictSame(openingStateKept(hours, KYIV, lastOpenMinute), open, 'open until 18:00 in Kyiv');
   t.strictSame(openingStateKept(hours, KYIV, new Date('2026-11-25T15:59:59.999Z')), open, 'still open at the minute\'s last millisecond');
   t.strictSame(openingStateKept(hours, NEW_YORK, new Date('2026-11-25T15:59:30Z')), openingState(hours, NEW_YORK, new Date('2026-11-25T15:59:30Z')), 'another zone, the same minute: its own state');
-  const closed = { kind: 'closed', opens: { weekday: 4, hour: 9, minute: 0, sameDay: false } };
+  const closed = { kind: 'closed', opens: { weekday: 4, hour: 9, minute: 0, sameDay: false, weekAhead: false } };
   t.strictSame(openingStateKept(hours, KYIV, new Date('2026-11-25T16:00:00Z')), closed, 'closed from 18:00 in Kyiv, opens Thursday');
   t.strictSame(openingStateKept(hours, KYIV, lastOpenMinute), open, 'an earlier minute asked again is computed again');
 });
