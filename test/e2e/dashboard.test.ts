@@ -43,6 +43,10 @@ t.test('the Dashboard with the demo data: figures, chart, Top Locations, export,
     for (const label of ['Medical Contacts', 'Bot Users', 'Broadcasts Sent']) {
       t.ok(await page.getByRole('term').filter({ hasText: label }).isVisible(), `${label} stat card`);
     }
+    t.ok(
+      await page.getByText(/^Finished in this time range, cancelled ones included: [\d,]+ messages? delivered$/).isVisible(),
+      'Broadcasts Sent says it counts cancelled broadcasts, which the Broadcasts screen lists apart',
+    );
     const chart = page.getByRole('region', { name: 'Request Volume' });
     await chart.locator('.recharts-area').first().waitFor();
     t.equal(await chart.getByRole('link', { name: 'View All' }).getAttribute('href'), '/analytics');

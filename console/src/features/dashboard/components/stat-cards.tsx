@@ -14,7 +14,8 @@ export function DashboardStatCards({ stats }: { stats: DashboardStats }) {
     {
       label: 'Broadcasts Sent',
       value: stats.broadcasts.sentInWindow,
-      note: `${formatCount(stats.broadcasts.deliveredInWindow, 'message')} delivered in this time range`,
+      // Cancelled ones count too: what they delivered before the cancel reached people all the same.
+      note: `Finished in this time range, cancelled ones included: ${formatCount(stats.broadcasts.deliveredInWindow, 'message')} delivered`,
     },
   ];
   return <StatCards label="Directory, users and broadcasts" figures={figures} columns={3} />;
