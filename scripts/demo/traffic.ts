@@ -1,5 +1,6 @@
 import type { LogLevel, NewBotLog } from '../../sql/bot-logs.js';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, resolveUserLanguage } from '../../api/contract/languages.js';
+import { formatCount } from '../../api/contract/plural.js';
 import { DEMO_GROUPS } from './access-control.js';
 import type { DemoUser } from './bot-users.js';
 import { distanceKm, jitter, type DemoCity } from './cities.js';
@@ -171,7 +172,7 @@ export function simulateTraffic(random: Random, planned: PlannedUpdate[], contac
     totalRequests.set(user.telegramId, (totalRequests.get(user.telegramId) ?? 0) + 1);
     for (const contact of found) shown.set(`${contact}|${day}`, (shown.get(`${contact}|${day}`) ?? 0) + 1);
     const masters = found.filter((contact) => contacts[contact]!.isMasterOfMedicine).length;
-    return outcome('INFO', `Answered a location with ${found.length} contacts`, command, 110, {
+    return outcome('INFO', `Answered a location with ${formatCount(found.length, 'contact')}`, command, 110, {
       ...where,
       resultCount: found.length,
       contacts: found,
