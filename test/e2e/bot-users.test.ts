@@ -49,6 +49,10 @@ t.test('Bot Users: summary, search, status filter, paging and a user\'s details 
 
   await t.test('the four summary cards and the first page', async (t) => {
     await page.getByRole('heading', { name: 'Users Overview (60)' }).waitFor();
+    t.ok(
+      await page.getByText("Requests Today: searches counted against today's limit. Total Requests: every search answered since the user joined, the free follow-up buttons included.").isVisible(),
+      'the two request figures say what each counts',
+    );
     for (const [label, value, note] of [
       ['Total Users', '60', 'Everyone who has written to the bot'],
       ['Active Users', '45', 'Have not blocked the bot'],

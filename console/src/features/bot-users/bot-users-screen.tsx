@@ -125,6 +125,10 @@ export function BotUsersScreen() {
           <h2 id={LIST_HEADING_ID} className="text-tremor-title font-semibold text-tremor-content-strong">
             Users Overview{users.data ? ` (${formatNumber(users.data.total)})` : ''}
           </h2>
+          <p className="mt-1 text-tremor-label text-tremor-content">
+            Requests Today: searches counted against today&apos;s limit. Total Requests: every search answered since the user joined, the free
+            follow-up buttons included.
+          </p>
           {users.isPending ? (
             <LoadingSpinner label="Loading users..." />
           ) : users.isError ? (
