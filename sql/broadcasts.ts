@@ -251,7 +251,7 @@ export async function requeueUnknownRecipients(sql: Sql, broadcastId: number): P
 async function requeueRecipients(sql: Sql, broadcastId: number, from: 'failed' | 'unknown'): Promise<number> {
   return transaction(sql, async (tx) => {
     const requeued = await tx`
-      UPDATE broadcast_recipients r SET status = 'pending', error = NULL, attempts = 0
+      UPDATE broadcast_recipients r SET status = 'pending', error = NULL, attempts = 0, lease_owner = NULL
       FROM telegram_users u
       WHERE r.broadcast_id = ${broadcastId} AND r.status = ${from} AND NOT r.unreachable
         AND u.telegram_id = r.telegram_id AND u.is_active AND NOT u.is_blocked`;
@@ -277,7 +277,9 @@ const leaseEnd = (sql: Sql, lease: Lease) => sql`now() + ${lease.ms} * interval 
 /**
  * Settles what a dead sender left behind: recipients whose lease ran out were in flight (or about to be)
  * and become 'unknown', never resent silently; broadcasts whose lease ran out are 'interrupted' until a
- * sender resumes them. Returns how many recipients became unknown.
+ * sender resumes them. An unknown recipient keeps its lease's owner: a sender that was only cut off from
+ * the database (not dead) still stores what it learned of them (storeAndClaim). Returns how many
+ * recipients became unknown.
  */
 export async function settleExpiredLeases(sql: Sql): Promise<number> {
   return transaction(sql, async (tx) => {
@@ -289,7 +291,7 @@ export async function settleExpiredLeases(sql: Sql): Promise<number> {
       FROM expired e WHERE b.id = e.id RETURNING b.id::int, e.lease_owner AS owner`;
     // A sender whose broadcast lease ran out is dead: its claims are too, even one taken after its last renewal.
     const lost = await tx<{ broadcastId: number }[]>`
-      UPDATE broadcast_recipients SET status = 'unknown', lease_owner = NULL, lease_expires_at = NULL
+      UPDATE broadcast_recipients SET status = 'unknown', lease_expires_at = NULL
       WHERE status = 'sending' AND (lease_expires_at < now() OR (broadcast_id, lease_owner) IN (
         SELECT * FROM unnest(${interrupted.map((row) => row.id)}::bigint[], ${interrupted.map((row) => row.owner)}::text[])))
       RETURNING broadcast_id::int`;
@@ -368,7 +370,8 @@ function asRow(outcome: RecipientOutcome): [string, string | null, number | null
  * holds (counted on the broadcast's row at the next recount), marks users Telegram refused for good inactive, and
  * claims up to `limit` pending recipients under the lease ('sending', before any request is made). The
  * sender claims no more than it has free slots, so a crash leaves no more than that in doubt. A recipient
- * no longer held (its lease ran out and it was settled as unknown) is left as it is.
+ * settled as unknown while this sender was cut off from the database takes the answer it got; one another
+ * sender holds, or staff queued again, is left as it is.
  */
 export async function storeAndClaim(
   sql: Sql,
@@ -391,7 +394,7 @@ export async function storeAndClaim(
         unreachable = a.telegram_id = ANY(${unreachable}::bigint[]), sent_at = CASE WHEN a.status = 'delivered' THEN ${at}::timestamptz ELSE r.sent_at END,
         lease_owner = NULL, lease_expires_at = NULL
       FROM answer a
-      WHERE r.broadcast_id = ${broadcastId} AND r.telegram_id = a.telegram_id AND r.status = 'sending' AND r.lease_owner = ${lease.owner}
+      WHERE r.broadcast_id = ${broadcastId} AND r.telegram_id = a.telegram_id AND r.status IN ('sending', 'unknown') AND r.lease_owner = ${lease.owner}
       RETURNING r.telegram_id, r.status, r.unreachable
     ), refused AS (
       UPDATE telegram_users SET is_active = false WHERE telegram_id IN (SELECT telegram_id FROM stored WHERE unreachable)
