@@ -22,6 +22,7 @@ import {
   type StoredWhitelistEntry,
 } from '../../sql/access-control.js';
 import { sendCreatedOnce } from '../plugins/idempotency.js';
+import { transaction } from '../../sql/transaction.js';
 
 const TARGET_TYPE = 'admin_whitelist_entry';
 const PERMISSION = { permission: 'access-control:manage' } as const;
@@ -85,11 +86,14 @@ export const adminWhitelistRoutes: FastifyPluginAsync<{ sql: Sql }> = async (ins
     async (request): Promise<WhitelistEntry> => {
       const existing = await findWhitelistEntry(sql, request.params.id);
       if (!existing) throw notFound(NO_SUCH_ENTRY);
-      const updated = await refusingListedTelegramId(request.body.telegramId, () => updateWhitelistEntry(sql, existing.id, request.body));
-      if (!updated) throw notFound(NO_SUCH_ENTRY);
-      const after = toWhitelistEntry(updated);
-      await audit(sql, request, { action: 'admin-whitelist.update', targetType: TARGET_TYPE, targetId: existing.id, before: toWhitelistEntry(existing), after });
-      return after;
+      // The change and its audit row together: a failure between them would leave a change nobody recorded.
+      return transaction(sql, async (tx) => {
+        const updated = await refusingListedTelegramId(request.body.telegramId, () => updateWhitelistEntry(tx, existing.id, request.body));
+        if (!updated) throw notFound(NO_SUCH_ENTRY);
+        const after = toWhitelistEntry(updated);
+        await audit(tx, request, { action: 'admin-whitelist.update', targetType: TARGET_TYPE, targetId: existing.id, before: toWhitelistEntry(existing), after });
+        return after;
+      });
     },
   );
 
@@ -98,9 +102,12 @@ export const adminWhitelistRoutes: FastifyPluginAsync<{ sql: Sql }> = async (ins
     { schema: { params: IdParamsSchema, response: { 200: SuccessResponseSchema } }, config: PERMISSION },
     async (request) => {
       const existing = await findWhitelistEntry(sql, request.params.id);
-      if (!existing || !(await deleteWhitelistEntry(sql, existing.id))) throw notFound(NO_SUCH_ENTRY);
-      await audit(sql, request, { action: 'admin-whitelist.delete', targetType: TARGET_TYPE, targetId: existing.id, before: toWhitelistEntry(existing) });
-      return { success: true as const };
+      if (!existing) throw notFound(NO_SUCH_ENTRY);
+      return transaction(sql, async (tx) => {
+        if (!(await deleteWhitelistEntry(tx, existing.id))) throw notFound(NO_SUCH_ENTRY);
+        await audit(tx, request, { action: 'admin-whitelist.delete', targetType: TARGET_TYPE, targetId: existing.id, before: toWhitelistEntry(existing) });
+        return { success: true as const };
+      });
     },
   );
 };

@@ -123,9 +123,12 @@ export const authorizedGroupRoutes: FastifyPluginAsync<{ sql: Sql; sandbox: BotS
     { schema: { params: IdParamsSchema, response: { 200: SuccessResponseSchema } }, config: PERMISSION },
     async (request) => {
       const existing = await findAuthorizedGroup(sql, request.params.id);
-      if (!existing || !(await deleteAuthorizedGroup(sql, existing.id))) throw notFound(NO_SUCH_GROUP);
-      await audit(sql, request, { action: 'authorized-group.delete', targetType: TARGET_TYPE, targetId: existing.id, before: toAuthorizedGroup(existing) });
-      return { success: true as const };
+      if (!existing) throw notFound(NO_SUCH_GROUP);
+      return transaction(sql, async (tx) => {
+        if (!(await deleteAuthorizedGroup(tx, existing.id))) throw notFound(NO_SUCH_GROUP);
+        await audit(tx, request, { action: 'authorized-group.delete', targetType: TARGET_TYPE, targetId: existing.id, before: toAuthorizedGroup(existing) });
+        return { success: true as const };
+      });
     },
   );
 };

@@ -225,9 +225,12 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
     async (request) => {
       requireAuth(request);
       const existing = await findMedicalContact(sql, request.params.id);
-      if (!existing || !(await deleteMedicalContact(sql, existing.id))) throw notFound(NO_SUCH_CONTACT);
-      await audit(sql, request, { action: 'contact.delete', targetType: TARGET_TYPE, targetId: existing.id, before: toMedicalContact(existing, now()) });
-      return { success: true as const };
+      if (!existing) throw notFound(NO_SUCH_CONTACT);
+      return transaction(sql, async (tx) => {
+        if (!(await deleteMedicalContact(tx, existing.id))) throw notFound(NO_SUCH_CONTACT);
+        await audit(tx, request, { action: 'contact.delete', targetType: TARGET_TYPE, targetId: existing.id, before: toMedicalContact(existing, now()) });
+        return { success: true as const };
+      });
     },
   );
 

@@ -224,8 +224,10 @@ export const messageTemplateRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Da
     async (request) => {
       const target = await findTemplate(sql, request.params.id);
       if (!target) throw notFound(NO_SUCH_TEMPLATE);
-      await keepingOneActive(target, (tx) => deleteTemplate(tx, target.id));
-      await audit(sql, request, { action: 'message-template.delete', targetType: TARGET_TYPE, targetId: target.id, before: toMessageTemplate(target) });
+      await keepingOneActive(target, async (tx) => {
+        await deleteTemplate(tx, target.id);
+        await audit(tx, request, { action: 'message-template.delete', targetType: TARGET_TYPE, targetId: target.id, before: toMessageTemplate(target) });
+      });
       return { success: true as const };
     },
   );
