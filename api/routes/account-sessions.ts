@@ -8,6 +8,7 @@ import { requireAuth } from '../plugins/authorization.js';
 import { describeUserAgent } from '../auth/user-agent.js';
 import type { Sql } from '../../sql/database.js';
 import { listLiveSessions, revokeOwnSession, revokeUserSessions } from '../../sql/admin-sessions.js';
+import { transaction } from '../../sql/transaction.js';
 
 // Ending one's own sessions is a way of signing out, so the two-factor requirement never blocks it.
 const OWN_SESSIONS = { permission: 'settings:own-account', twoFactorEnrolment: true } as const;
@@ -38,10 +39,12 @@ export const accountSessionRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
     { schema: { params: SessionIdParamsSchema, response: { 200: SuccessResponseSchema } }, config: OWN_SESSIONS },
     async (request) => {
       const auth = requireAuth(request);
-      // Someone else's session answers as an unknown one does: its existence is not for this user to learn.
-      if (!(await revokeOwnSession(sql, auth.id, request.params.id, 'ended_by_user', now()))) throw notFound('You have no active session with this id');
-      await audit(sql, request, { action: 'account.end-session', targetType: 'admin_session', targetId: request.params.id });
-      return { success: true as const };
+      return transaction(sql, async (tx) => {
+        // Someone else's session answers as an unknown one does: its existence is not for this user to learn.
+        if (!(await revokeOwnSession(tx, auth.id, request.params.id, 'ended_by_user', now()))) throw notFound('You have no active session with this id');
+        await audit(tx, request, { action: 'account.end-session', targetType: 'admin_session', targetId: request.params.id });
+        return { success: true as const };
+      });
     },
   );
 
@@ -50,9 +53,11 @@ export const accountSessionRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
     { schema: { response: { 200: EndedSessionsSchema } }, config: OWN_SESSIONS },
     async (request): Promise<EndedSessions> => {
       const auth = requireAuth(request);
-      const ended = await revokeUserSessions(sql, auth.id, 'ended_by_user', now(), auth.sessionId);
-      await audit(sql, request, { action: 'account.end-other-sessions', targetType: 'admin_user', targetId: auth.id, after: { ended } });
-      return { ended };
+      return transaction(sql, async (tx) => {
+        const ended = await revokeUserSessions(tx, auth.id, 'ended_by_user', now(), auth.sessionId);
+        await audit(tx, request, { action: 'account.end-other-sessions', targetType: 'admin_user', targetId: auth.id, after: { ended } });
+        return { ended };
+      });
     },
   );
 };

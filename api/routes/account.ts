@@ -28,6 +28,7 @@ import {
   replaceRecoveryCodes,
   setPendingTwoFactorSecret,
 } from '../../sql/two-factor.js';
+import { transaction } from '../../sql/transaction.js';
 
 const OWN_ACCOUNT = { permission: 'settings:own-account' } as const;
 /** What an administrator held back by the two-factor requirement may still do: see their account and enrol. */
@@ -69,10 +70,14 @@ export const accountRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = 
     const auth = requireAuth(request);
     const user = await currentUser(auth.id);
     await assertPassword(user, request.body.currentPassword, 'currentPassword');
-    await setAdminPasswordHash(sql, user.id, await hashPassword(request.body.newPassword));
-    // Whoever else held a session with the old password loses it; this browser stays signed in.
-    await revokeUserSessions(sql, user.id, 'password_changed', now(), auth.sessionId);
-    await audit(sql, request, { action: 'account.change-password', targetType: 'admin_user', targetId: user.id });
+    const passwordHash = await hashPassword(request.body.newPassword);
+    // The change, the sessions it ends and its audit row together: a failure between them would leave a change nobody recorded.
+    await transaction(sql, async (tx) => {
+      await setAdminPasswordHash(tx, user.id, passwordHash);
+      // Whoever else held a session with the old password loses it; this browser stays signed in.
+      await revokeUserSessions(tx, user.id, 'password_changed', now(), auth.sessionId);
+      await audit(tx, request, { action: 'account.change-password', targetType: 'admin_user', targetId: user.id });
+    });
     return { success: true as const };
   });
 
@@ -95,10 +100,12 @@ export const accountRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = 
       const check = await checkTwoFactorCode(user.twoFactorPendingSecret, request.body.code, now(), null);
       if (check.kind !== 'accepted') throw badRequest('That code is not valid; check the time on your device and try again', 'code');
       const recoveryCodes = newRecoveryCodes();
-      await confirmTwoFactorEnrollment(sql, user.id, check.step, hashCodes(recoveryCodes));
-      // The session that proved the code stays signed in; the others must sign in again with a code.
-      await revokeUserSessions(sql, user.id, 'two_factor_enabled', now(), auth.sessionId);
-      await audit(sql, request, { action: 'account.enable-2fa', targetType: 'admin_user', targetId: user.id });
+      await transaction(sql, async (tx) => {
+        await confirmTwoFactorEnrollment(tx, user.id, check.step, hashCodes(recoveryCodes));
+        // The session that proved the code stays signed in; the others must sign in again with a code.
+        await revokeUserSessions(tx, user.id, 'two_factor_enabled', now(), auth.sessionId);
+        await audit(tx, request, { action: 'account.enable-2fa', targetType: 'admin_user', targetId: user.id });
+      });
       return { recoveryCodes };
     },
   );
@@ -110,9 +117,11 @@ export const accountRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = 
       const auth = requireAuth(request);
       const user = await currentUser(auth.id);
       await assertPassword(user, request.body.password, 'password');
-      await disableTwoFactor(sql, user.id);
-      await revokeUserSessions(sql, user.id, 'two_factor_disabled', now(), auth.sessionId);
-      await audit(sql, request, { action: 'account.disable-2fa', targetType: 'admin_user', targetId: user.id });
+      await transaction(sql, async (tx) => {
+        await disableTwoFactor(tx, user.id);
+        await revokeUserSessions(tx, user.id, 'two_factor_disabled', now(), auth.sessionId);
+        await audit(tx, request, { action: 'account.disable-2fa', targetType: 'admin_user', targetId: user.id });
+      });
       return { success: true as const };
     },
   );
@@ -125,8 +134,10 @@ export const accountRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = 
       await assertPassword(user, request.body.password, 'password');
       if (!user.twoFactorSecret) throw conflict('Two-factor authentication is off');
       const recoveryCodes = newRecoveryCodes();
-      await replaceRecoveryCodes(sql, user.id, hashCodes(recoveryCodes));
-      await audit(sql, request, { action: 'account.regenerate-recovery-codes', targetType: 'admin_user', targetId: user.id });
+      await transaction(sql, async (tx) => {
+        await replaceRecoveryCodes(tx, user.id, hashCodes(recoveryCodes));
+        await audit(tx, request, { action: 'account.regenerate-recovery-codes', targetType: 'admin_user', targetId: user.id });
+      });
       return { recoveryCodes };
     },
   );

@@ -53,8 +53,8 @@ export const adminUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> 
    * Runs a change that may remove a super admin, in a transaction that first checks another
    * active one remains (and locks them, so two such changes cannot race past the check).
    */
-  function withoutLosingLastSuperAdmin<T>(target: AdminUserRecord, change: (tx: Sql) => Promise<T>): Promise<T> {
-    return transaction(sql, async (tx) => {
+  function withoutLosingLastSuperAdmin<T>(target: AdminUserRecord, change: (tx: Sql) => Promise<T>, db: Sql = sql): Promise<T> {
+    return transaction(db, async (tx) => {
       if (target.role === 'super_admin' && target.isActive && (await countOtherActiveSuperAdmins(tx, target.id)) === 0) {
         throw conflict(LAST_SUPER_ADMIN);
       }
@@ -97,11 +97,14 @@ export const adminUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> 
       if (target.id === actor.id && roleChanges) throw forbidden('You cannot change your own role');
       if (target.id === actor.id && deactivates) throw forbidden('You cannot deactivate your own account');
       const update = (db: Sql) => updateAdminUser(db, target.id, changes);
-      const updated = roleChanges || deactivates ? await withoutLosingLastSuperAdmin(target, update) : await update(sql);
-      if (!updated) throw notFound('No admin user with this id');
-      if (roleChanges || deactivates) await revokeUserSessions(sql, target.id, roleChanges ? 'role_changed' : 'deactivated', now());
-      await audit(sql, request, { action: 'admin-user.update', targetType: 'admin_user', targetId: target.id, before: toAdminUser(target), after: updated });
-      return updated;
+      // The change, the sessions it ends and its audit row together: a failure between them would leave a change nobody recorded.
+      return transaction(sql, async (tx) => {
+        const updated = roleChanges || deactivates ? await withoutLosingLastSuperAdmin(target, update, tx) : await update(tx);
+        if (!updated) throw notFound('No admin user with this id');
+        if (roleChanges || deactivates) await revokeUserSessions(tx, target.id, roleChanges ? 'role_changed' : 'deactivated', now());
+        await audit(tx, request, { action: 'admin-user.update', targetType: 'admin_user', targetId: target.id, before: toAdminUser(target), after: updated });
+        return updated;
+      });
     },
   );
 
@@ -112,8 +115,10 @@ export const adminUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> 
       const actor = requireAuth(request);
       if (request.params.id === actor.id) throw forbidden('You cannot delete your own account');
       const target = await manageableUser(actor, request.params.id);
-      await withoutLosingLastSuperAdmin(target, (tx) => deleteAdminUser(tx, target.id));
-      await audit(sql, request, { action: 'admin-user.delete', targetType: 'admin_user', targetId: target.id, before: toAdminUser(target) });
+      await withoutLosingLastSuperAdmin(target, async (tx) => {
+        await deleteAdminUser(tx, target.id);
+        await audit(tx, request, { action: 'admin-user.delete', targetType: 'admin_user', targetId: target.id, before: toAdminUser(target) });
+      });
       return { success: true as const };
     },
   );
@@ -123,9 +128,12 @@ export const adminUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> 
     { schema: { params: IdParamsSchema, body: ResetPasswordSchema, response: { 200: SuccessResponseSchema } }, config: { permission: 'admin-users:reset-password' } },
     async (request) => {
       const target = await manageableUser(requireAuth(request), request.params.id);
-      await setAdminPasswordHash(sql, target.id, await hashPassword(request.body.newPassword));
-      await revokeUserSessions(sql, target.id, 'password_reset', now());
-      await audit(sql, request, { action: 'admin-user.reset-password', targetType: 'admin_user', targetId: target.id });
+      const passwordHash = await hashPassword(request.body.newPassword);
+      await transaction(sql, async (tx) => {
+        await setAdminPasswordHash(tx, target.id, passwordHash);
+        await revokeUserSessions(tx, target.id, 'password_reset', now());
+        await audit(tx, request, { action: 'admin-user.reset-password', targetType: 'admin_user', targetId: target.id });
+      });
       return { success: true as const };
     },
   );
@@ -138,9 +146,11 @@ export const adminUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> 
       const target = await manageableUser(actor, request.params.id);
       // Ending one's own sessions here keeps the one in use, as "End all other sessions" does.
       const keep = target.id === actor.id ? actor.sessionId : undefined;
-      const ended = await revokeUserSessions(sql, target.id, 'ended_by_admin', now(), keep);
-      await audit(sql, request, { action: 'admin-user.end-sessions', targetType: 'admin_user', targetId: target.id, after: { ended } });
-      return { ended };
+      return transaction(sql, async (tx) => {
+        const ended = await revokeUserSessions(tx, target.id, 'ended_by_admin', now(), keep);
+        await audit(tx, request, { action: 'admin-user.end-sessions', targetType: 'admin_user', targetId: target.id, after: { ended } });
+        return { ended };
+      });
     },
   );
 
@@ -150,15 +160,17 @@ export const adminUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> 
     async (request): Promise<AdminUser> => {
       const actor = requireAuth(request);
       const target = await manageableUser(actor, request.params.id);
-      if (request.body.enable) await requireTwoFactor(sql, target.id);
-      else await disableTwoFactor(sql, target.id);
       // Switching one's own two-factor keeps the session in use (they enrol at their next sign-in, or on
       // Settings now), as ending one's own sessions does; everyone else signs in again under the new rule.
       const keep = target.id === actor.id ? actor.sessionId : undefined;
-      await revokeUserSessions(sql, target.id, request.body.enable ? 'two_factor_enabled' : 'two_factor_disabled', now(), keep);
-      const updated = toAdminUser((await findAdminUserById(sql, target.id))!);
-      await audit(sql, request, { action: 'admin-user.toggle-2fa', targetType: 'admin_user', targetId: target.id, before: toAdminUser(target), after: updated });
-      return updated;
+      return transaction(sql, async (tx) => {
+        if (request.body.enable) await requireTwoFactor(tx, target.id);
+        else await disableTwoFactor(tx, target.id);
+        await revokeUserSessions(tx, target.id, request.body.enable ? 'two_factor_enabled' : 'two_factor_disabled', now(), keep);
+        const updated = toAdminUser((await findAdminUserById(tx, target.id))!);
+        await audit(tx, request, { action: 'admin-user.toggle-2fa', targetType: 'admin_user', targetId: target.id, before: toAdminUser(target), after: updated });
+        return updated;
+      });
     },
   );
 };
