@@ -22,6 +22,7 @@ import { notFound } from '../errors.js';
 import type { Sql } from '../../sql/database.js';
 import { resetDailyUsage } from '../../sql/daily-usage.js';
 import { getSystemSettings } from '../../sql/settings.js';
+import { transaction } from '../../sql/transaction.js';
 import {
   findTelegramUser,
   listRecentUserRequests,
@@ -74,12 +75,13 @@ export const botUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = 
   }
 
   /** Today's date where the bot counts daily limits. */
-  const today = async () => localDay(now(), (await getSystemSettings(sql)).timeZone);
+  const today = async (db: Sql = sql) => localDay(now(), (await getSystemSettings(db)).timeZone);
 
-  async function detail(telegramId: number): Promise<TelegramUserDetail> {
-    const user = await findTelegramUser(sql, telegramId, await today());
+  /** A bot user as the console shows them; `db` is the transaction when read within one. */
+  async function detail(telegramId: number, db: Sql = sql): Promise<TelegramUserDetail> {
+    const user = await findTelegramUser(db, telegramId, await today(db));
     if (!user) throw notFound(NOT_FOUND);
-    const requests = await listRecentUserRequests(sql, telegramId, RECENT_REQUESTS_SHOWN);
+    const requests = await listRecentUserRequests(db, telegramId, RECENT_REQUESTS_SHOWN);
     return {
       ...toTelegramUser(user),
       languageCode: user.languageCode,
@@ -134,16 +136,20 @@ export const botUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = 
     async (request) => {
       const { telegramId } = request.params;
       const before = await detail(telegramId);
-      await setTelegramUserBlocked(sql, telegramId, request.body.isBlocked);
-      summary = undefined;
-      const after = await detail(telegramId);
-      await audit(sql, request, {
-        action: request.body.isBlocked ? 'telegram-user.block' : 'telegram-user.unblock',
-        targetType: TARGET_TYPE,
-        targetId: telegramId,
-        before: { isBlocked: before.isBlocked },
-        after: { isBlocked: after.isBlocked },
+      // The change and its audit row together: a failure between them would leave a change nobody recorded.
+      const after = await transaction(sql, async (tx) => {
+        await setTelegramUserBlocked(tx, telegramId, request.body.isBlocked);
+        const after = await detail(telegramId, tx);
+        await audit(tx, request, {
+          action: request.body.isBlocked ? 'telegram-user.block' : 'telegram-user.unblock',
+          targetType: TARGET_TYPE,
+          targetId: telegramId,
+          before: { isBlocked: before.isBlocked },
+          after: { isBlocked: after.isBlocked },
+        });
+        return after;
       });
+      summary = undefined;
       return after;
     },
   );
@@ -155,13 +161,15 @@ export const botUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = 
       const { telegramId } = request.params;
       const day = await today();
       if (!(await findTelegramUser(sql, telegramId, day))) throw notFound(NOT_FOUND);
-      const used = await resetDailyUsage(sql, telegramId, day);
-      await audit(sql, request, {
-        action: 'telegram-user.reset-daily-usage',
-        targetType: TARGET_TYPE,
-        targetId: telegramId,
-        before: { requestsToday: used },
-        after: { requestsToday: 0 },
+      await transaction(sql, async (tx) => {
+        const used = await resetDailyUsage(tx, telegramId, day);
+        await audit(tx, request, {
+          action: 'telegram-user.reset-daily-usage',
+          targetType: TARGET_TYPE,
+          targetId: telegramId,
+          before: { requestsToday: used },
+          after: { requestsToday: 0 },
+        });
       });
       return detail(telegramId);
     },

@@ -8,6 +8,7 @@ import { requireAuth } from '../plugins/authorization.js';
 import type { Sql } from '../../sql/database.js';
 import { findContactReport, listContactReports, resolveContactReport, type StoredContactReport } from '../../sql/contact-reports.js';
 import { findMedicalContact } from '../../sql/medical-contacts.js';
+import { transaction } from '../../sql/transaction.js';
 
 const TARGET_TYPE = 'contact_report';
 
@@ -38,16 +39,20 @@ export const contactReportRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date
     async (request): Promise<ContactReport> => {
       const before = await findContactReport(sql, request.params.id);
       if (!before) throw notFound('No report with this id');
-      const after = await resolveContactReport(sql, before.id, { status: request.body.status, adminId: requireAuth(request).id, at: now() });
-      if (!after) throw notFound('No report with this id');
-      await audit(sql, request, {
-        action: 'contact-report.resolve',
-        targetType: TARGET_TYPE,
-        targetId: after.id,
-        before: { status: before.status, contactId: before.contactId },
-        after: { status: after.status, contactId: after.contactId },
+      const adminId = requireAuth(request).id;
+      // The change and its audit row together: a failure between them would leave a change nobody recorded.
+      return transaction(sql, async (tx) => {
+        const after = await resolveContactReport(tx, before.id, { status: request.body.status, adminId, at: now() });
+        if (!after) throw notFound('No report with this id');
+        await audit(tx, request, {
+          action: 'contact-report.resolve',
+          targetType: TARGET_TYPE,
+          targetId: after.id,
+          before: { status: before.status, contactId: before.contactId },
+          after: { status: after.status, contactId: after.contactId },
+        });
+        return toContactReport(after);
       });
-      return toContactReport(after);
     },
   );
 };
