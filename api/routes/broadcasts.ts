@@ -46,6 +46,7 @@ import { getSystemSettings } from '../../sql/settings.js';
 import { isLanguageCode, languageName } from '../contract/languages.js';
 import type { Broadcaster } from '../ports.js';
 import { sendCreatedOnce } from '../plugins/idempotency.js';
+import { transaction } from '../../sql/transaction.js';
 
 const NO_RECIPIENTS = 'There are no active bot users to send this broadcast to';
 const NO_SELECTED_RECIPIENTS = 'None of the selected users is a bot user that staff have not blocked';
@@ -80,11 +81,25 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
     return row;
   }
 
-  /** Ends Retry failed and Send to unknown: the sender goes again for what was requeued, and staff see it audited. */
-  async function sendAgain(request: FastifyRequest, broadcastId: number, action: 'broadcast.retry-failed' | 'broadcast.send-unknown', requeued: number, noneMessage: string) {
-    if (requeued === 0) throw new ApiError(409, noneMessage);
+  /**
+   * Retry failed and Send to unknown: requeues recipients with the audit row in one transaction (a failure
+   * between them would leave a change nobody recorded), then the sender goes again for what was requeued.
+   */
+  async function sendAgain(
+    request: FastifyRequest,
+    broadcastId: number,
+    action: 'broadcast.retry-failed' | 'broadcast.send-unknown',
+    requeue: (tx: Sql) => Promise<number>,
+    noneMessage: string,
+  ) {
+    const requeued = await transaction(sql, async (tx) => {
+      const requeued = await requeue(tx);
+      if (requeued === 0) throw new ApiError(409, noneMessage);
+      await audit(tx, request, { action, targetType: 'broadcast', targetId: broadcastId, after: { requeued } });
+      return requeued;
+    });
+    // Only once committed: the sender must find the requeued recipients.
     broadcaster?.wake();
-    await audit(sql, request, { action, targetType: 'broadcast', targetId: broadcastId, after: { requeued } });
     return { success: true as const, requeued };
   }
 
@@ -279,9 +294,12 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
     { schema: { params: IdParamsSchema, response: { 200: SuccessResponseSchema } }, config: permission },
     async (request) => {
       const row = await existingBroadcast(request.params.id);
-      if (!(await cancelBroadcast(sql, row.id, now()))) throw conflict(`This broadcast is already ${row.status}`);
+      await transaction(sql, async (tx) => {
+        if (!(await cancelBroadcast(tx, row.id, now()))) throw conflict(`This broadcast is already ${row.status}`);
+        await audit(tx, request, { action: 'broadcast.cancel', targetType: 'broadcast', targetId: row.id });
+      });
+      // Only once committed: a cancel that rolled back must not stop the sending.
       broadcaster?.cancelled(row.id);
-      await audit(sql, request, { action: 'broadcast.cancel', targetType: 'broadcast', targetId: row.id });
       return { success: true as const };
     },
   );
@@ -293,8 +311,7 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
       const row = await existingBroadcast(request.params.id);
       // An interrupted broadcast may be retried: its failures are settled, only its pending ones wait.
       if (row.status === 'queued' || row.status === 'sending') throw conflict('Wait until this broadcast has finished sending');
-      const requeued = await retryFailedRecipients(sql, row.id);
-      return sendAgain(request, row.id, 'broadcast.retry-failed', requeued, 'No failed recipient can be retried (those who blocked the bot are not)');
+      return sendAgain(request, row.id, 'broadcast.retry-failed', (tx) => retryFailedRecipients(tx, row.id), 'No failed recipient can be retried (those who blocked the bot are not)');
     },
   );
 
@@ -303,8 +320,7 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
     { schema: { params: IdParamsSchema, response: { 200: BroadcastSendUnknownResultSchema } }, config: permission },
     async (request) => {
       const row = await existingBroadcast(request.params.id);
-      const requeued = await requeueUnknownRecipients(sql, row.id);
-      return sendAgain(request, row.id, 'broadcast.send-unknown', requeued, 'No recipient of this broadcast is unknown (or those who are can no longer be reached)');
+      return sendAgain(request, row.id, 'broadcast.send-unknown', (tx) => requeueUnknownRecipients(tx, row.id), 'No recipient of this broadcast is unknown (or those who are can no longer be reached)');
     },
   );
 };
