@@ -184,12 +184,13 @@ export const contactImportRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date
           if (point) await setImportedPlaceCoordinates(tx, record.id, place, point);
         }
         await completeContactImport(tx, record.id, record, now());
-      });
-      await audit(sql, request, {
-        action: 'contact.import',
-        targetType: 'contact_import',
-        targetId: record.id,
-        after: { fileName: record.fileName, totalRows: record.totalRows, importedRows: record.importedRows, skippedRows: record.skippedRows },
+        // In the import's transaction: an import nobody recorded is not kept.
+        await audit(tx, request, {
+          action: 'contact.import',
+          targetType: 'contact_import',
+          targetId: record.id,
+          after: { fileName: record.fileName, totalRows: record.totalRows, importedRows: record.importedRows, skippedRows: record.skippedRows },
+        });
       });
     } catch (error) {
       request.log.error({ err: error, importId: record.id }, 'contact import failed');
@@ -226,13 +227,16 @@ export const contactImportRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date
     async (request) => {
       const { id } = request.params;
       if (running.has(id)) throw conflict('This import is still running: undo it when it has finished');
-      const result = await undoContactImport(sql, id, { userId: request.auth?.id ?? null, now: now() });
-      if (result.outcome === 'not-found') throw notFound('No import with this id');
-      if (result.outcome === 'not-undoable') {
-        throw conflict(result.status === 'undone' ? 'This import has already been undone' : `An import that is ${result.status} cannot be undone`);
-      }
-      await audit(sql, request, { action: 'contact.import-undo', targetType: 'contact_import', targetId: id, after: { recordsAffected: result.recordsAffected } });
-      return { recordsAffected: result.recordsAffected };
+      // The undo and its audit row together: a failure between them would leave a change nobody recorded.
+      return transaction(sql, async (tx) => {
+        const result = await undoContactImport(tx, id, { userId: request.auth?.id ?? null, now: now() });
+        if (result.outcome === 'not-found') throw notFound('No import with this id');
+        if (result.outcome === 'not-undoable') {
+          throw conflict(result.status === 'undone' ? 'This import has already been undone' : `An import that is ${result.status} cannot be undone`);
+        }
+        await audit(tx, request, { action: 'contact.import-undo', targetType: 'contact_import', targetId: id, after: { recordsAffected: result.recordsAffected } });
+        return { recordsAffected: result.recordsAffected };
+      });
     },
   );
 
