@@ -26,9 +26,10 @@ export const backupRoutes: FastifyPluginAsync<{ sql: Sql; backups: BackupService
     async (request, reply) => {
       if (!backups) throw conflict(NO_BACKUP_FOLDER);
       if (backups.status().running) throw conflict('A backup is already running; it will appear in the list when it is done');
+      // Recorded before it starts: a backup nobody recorded does not start.
+      await audit(sql, request, { action: 'backup.start', targetType: 'backup', targetId: null });
       // Runs in the background; a failure is logged by the service and reported by System Health.
       backups.run().catch(() => {});
-      await audit(sql, request, { action: 'backup.start', targetType: 'backup', targetId: null });
       return reply.status(202).send({ status: 'started' as const });
     },
   );
