@@ -118,3 +118,10 @@ export async function auditFilterOptions(sql: Sql): Promise<{ actors: string[]; 
   ]);
   return { actors, actions, targetTypes };
 }
+
+/** Who made the latest audited change of a record; undefined when none is audited (the bot, SQL by hand). */
+export async function lastActorOf(sql: Sql, targetType: string, targetId: number): Promise<string | undefined> {
+  const [last] = await sql<{ actorUsername: string | null }[]>`
+    SELECT actor_username FROM audit_log WHERE target_type = ${targetType} AND target_id = ${String(targetId)} ORDER BY id DESC LIMIT 1`;
+  return last?.actorUsername ?? undefined;
+}
