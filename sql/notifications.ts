@@ -19,14 +19,29 @@ export interface StoredLiveNotification {
   priority: number;
   title: string;
   message: string;
-  isRead: boolean;
-  readAt: Date | null;
   createdAt: Date;
   expiresAt: Date | null;
   metadata: Record<string, unknown>;
 }
 
-const COLUMNS = ['id', 'kind', 'type', 'priority', 'title', 'message', 'is_read', 'read_at', 'created_at', 'expires_at', 'metadata'];
+/** A notification as one staff member sees it: read or not is theirs alone. */
+export interface ReaderNotification extends StoredLiveNotification {
+  isRead: boolean;
+  /** When this staff member first marked it read. */
+  readAt: Date | null;
+}
+
+const COLUMNS = ['id', 'kind', 'type', 'priority', 'title', 'message', 'created_at', 'expires_at', 'metadata'];
+
+/** The notifications `n` with the reader's own read row `r` (null when unread), found by index. */
+function withReadStateOf(sql: Sql, readerId: number) {
+  return sql`notifications n LEFT JOIN notification_reads r ON r.notification_id = n.id AND r.admin_user_id = ${readerId}`;
+}
+
+/** A notification's columns with the reader's read state, for ReaderNotification. */
+function readerColumns(sql: Sql) {
+  return sql`${sql(COLUMNS.map((column) => `n.${column}`))}, r.read_at IS NOT NULL AS is_read, r.read_at`;
+}
 
 /**
  * Raises a notification for the console's staff, queued for the Telegram alert dispatcher.
@@ -41,34 +56,47 @@ export async function createNotification(sql: Sql, notification: NewNotification
   return row!.id;
 }
 
-/** Newest first; `total` counts every match. Unread only and a minimum priority narrow it. */
+/**
+ * Newest first, read or not as `readerId` sees them; `total` counts every match. Unread only (by
+ * the reader) and a minimum priority narrow it.
+ */
 export async function listNotifications(
   sql: Sql,
+  readerId: number,
   options: { limit: number; offset: number; unreadOnly?: boolean; minPriority?: number },
-): Promise<{ items: StoredLiveNotification[]; total: number }> {
-  const where = sql`WHERE ${options.unreadOnly ? sql`NOT is_read` : sql`true`}
-    ${options.minPriority === undefined ? sql`` : sql`AND priority >= ${options.minPriority}`}`;
+): Promise<{ items: ReaderNotification[]; total: number }> {
+  const where = sql`WHERE ${options.unreadOnly ? sql`r.notification_id IS NULL` : sql`true`}
+    ${options.minPriority === undefined ? sql`` : sql`AND n.priority >= ${options.minPriority}`}`;
   const [items, [count]] = await Promise.all([
-    sql<StoredLiveNotification[]>`
-      SELECT ${sql(COLUMNS)} FROM notifications ${where}
-      ORDER BY created_at DESC, id DESC LIMIT ${options.limit} OFFSET ${options.offset}`,
-    sql<{ total: number }[]>`SELECT count(*)::int AS total FROM notifications ${where}`,
+    sql<ReaderNotification[]>`
+      SELECT ${readerColumns(sql)} FROM ${withReadStateOf(sql, readerId)} ${where}
+      ORDER BY n.created_at DESC, n.id DESC LIMIT ${options.limit} OFFSET ${options.offset}`,
+    sql<{ total: number }[]>`SELECT count(*)::int AS total FROM ${withReadStateOf(sql, readerId)} ${where}`,
   ]);
   return { items, total: count!.total };
 }
 
-/** Marks one notification read (keeping the first read time); undefined when there is no such notification. */
-export async function markNotificationRead(sql: Sql, id: number, at: Date): Promise<StoredLiveNotification | undefined> {
-  const [row] = await sql<StoredLiveNotification[]>`
-    UPDATE notifications SET is_read = true, read_at = coalesce(read_at, ${at})
-    WHERE id = ${id} RETURNING ${sql(COLUMNS)}`;
+/**
+ * Marks one notification read for `readerId` alone, keeping their first read time; undefined when
+ * there is no such notification.
+ */
+export async function markNotificationRead(sql: Sql, id: number, readerId: number, at: Date): Promise<ReaderNotification | undefined> {
+  await sql`
+    INSERT INTO notification_reads (notification_id, admin_user_id, read_at)
+    SELECT id, ${readerId}, ${at} FROM notifications WHERE id = ${id}
+    ON CONFLICT DO NOTHING`;
+  const [row] = await sql<ReaderNotification[]>`SELECT ${readerColumns(sql)} FROM ${withReadStateOf(sql, readerId)} WHERE n.id = ${id}`;
   return row;
 }
 
-/** Marks every unread notification read; returns how many were unread. */
-export async function markAllNotificationsRead(sql: Sql, at: Date): Promise<number> {
-  const rows = await sql`UPDATE notifications SET is_read = true, read_at = ${at} WHERE NOT is_read RETURNING id`;
-  return rows.length;
+/** Marks every notification `readerId` has not read as read by them; returns how many that was. */
+export async function markAllNotificationsRead(sql: Sql, readerId: number, at: Date): Promise<number> {
+  // ON CONFLICT: a mark from the reader's other tab at the same moment is not an error.
+  const inserted = await sql`
+    INSERT INTO notification_reads (notification_id, admin_user_id, read_at)
+    SELECT n.id, ${readerId}, ${at} FROM ${withReadStateOf(sql, readerId)} WHERE r.notification_id IS NULL
+    ON CONFLICT DO NOTHING`;
+  return inserted.count;
 }
 
 /** The newest notification of a kind, if any. */
@@ -105,13 +133,30 @@ export async function requeueAlerts(sql: Sql, ids: number[]): Promise<void> {
   await sql`UPDATE notifications SET alert_pending = true WHERE id = ANY(${ids}::bigint[])`;
 }
 
-/** A notification row as stored without its id and kind, read state and times given (bulk loads: demo data). */
-export type StoredNotification = Omit<StoredLiveNotification, 'id' | 'kind'> & { kind?: StoredLiveNotification['kind'] };
+/**
+ * A notification row as stored without its id and kind, its times given (bulk loads: demo data);
+ * `readByStaffAt` is when every staff member read it, null when nobody has.
+ */
+export type StoredNotification = Omit<StoredLiveNotification, 'id' | 'kind'> & { kind?: StoredLiveNotification['kind']; readByStaffAt: Date | null };
 
-/** Inserts notifications in one statement. */
+/** Inserts notifications in one statement, then the read ones' reads by every staff member there is. */
 export async function insertNotifications(sql: Sql, notifications: StoredNotification[]): Promise<void> {
   if (notifications.length === 0) return;
-  await sql`INSERT INTO notifications ${sql(
-    notifications.map((notification) => ({ ...notification, metadata: sql.json(notification.metadata as postgres.JSONValue) })),
-  )}`;
+  // A multi-row VALUES insert returns its ids in the order of its rows.
+  const inserted = await sql<{ id: number }[]>`INSERT INTO notifications ${sql(
+    notifications.map(({ readByStaffAt: _readByStaffAt, ...notification }) => ({
+      ...notification,
+      metadata: sql.json(notification.metadata as postgres.JSONValue),
+    })),
+  )} RETURNING id`;
+  const reads = notifications.flatMap((notification, index) =>
+    notification.readByStaffAt ? [{ id: inserted[index]!.id, readAt: notification.readByStaffAt.toISOString() }] : [],
+  );
+  if (reads.length === 0) return;
+  // Times as ISO text: postgres.js sends an array of dates badly.
+  await sql`
+    INSERT INTO notification_reads (notification_id, admin_user_id, read_at)
+    SELECT read.id, u.id, read.read_at
+    FROM unnest(${reads.map((read) => read.id)}::bigint[], ${reads.map((read) => read.readAt)}::timestamptz[]) AS read (id, read_at)
+    CROSS JOIN admin_users u`;
 }

@@ -56,7 +56,9 @@ export const NotificationSchema = z.object({
   priority: z.number(),
   title: z.string(),
   message: z.string(),
+  /** Read by the staff member asking: each has their own read state. */
   isRead: z.boolean(),
+  /** When the staff member asking first marked it read. */
   readAt: z.string().nullable(),
   createdAt: z.string(),
   expiresAt: z.string().nullable(),

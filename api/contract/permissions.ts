@@ -25,7 +25,7 @@ export const PERMISSIONS = {
   /** The exports the specification keeps for editors and up (§6): Analytics, Contact Analytics and Bot Logs. */
   'analytics:export': editors,
   'logs:read': everyone,
-  /** Real-time notifications: read them and mark them read (the Analytics group every role sees). */
+  /** Real-time notifications: read them and mark them read for oneself (the Analytics group every role sees). */
   'notifications:read': everyone,
   'notification-settings:manage': admins,
   'templates:read': editors,

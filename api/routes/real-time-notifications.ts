@@ -10,10 +10,11 @@ import {
   type Notification,
 } from '../contract/notifications.js';
 import { notFound } from '../errors.js';
+import { requireAuth } from '../plugins/authorization.js';
 import type { Sql } from '../../sql/database.js';
-import { listNotifications, markAllNotificationsRead, markNotificationRead, type StoredLiveNotification } from '../../sql/notifications.js';
+import { listNotifications, markAllNotificationsRead, markNotificationRead, type ReaderNotification } from '../../sql/notifications.js';
 
-export function toNotification(stored: StoredLiveNotification): Notification {
+export function toNotification(stored: ReaderNotification): Notification {
   return {
     id: stored.id,
     type: stored.type,
@@ -29,7 +30,10 @@ export function toNotification(stored: StoredLiveNotification): Notification {
   };
 }
 
-/** Real-time notifications (spec §2.15, §7): newest first, a page at a time, marked read by any role. */
+/**
+ * Real-time notifications (spec §2.15, §7): newest first, a page at a time. Read state is the
+ * caller's own: any role marks them read for themselves, and unread lists and counts are theirs.
+ */
 export const realTimeNotificationRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = async (instance, { sql, now }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const permission = 'notifications:read' as const;
@@ -38,7 +42,7 @@ export const realTimeNotificationRoutes: FastifyPluginAsync<{ sql: Sql; now: () 
     '/api/real-time-notifications',
     { schema: { querystring: NotificationListQuerySchema, response: { 200: NotificationPageSchema } }, config: { permission } },
     async (request) => {
-      const page = await listNotifications(sql, request.query);
+      const page = await listNotifications(sql, requireAuth(request).id, request.query);
       return { items: page.items.map(toNotification), total: page.total };
     },
   );
@@ -47,7 +51,7 @@ export const realTimeNotificationRoutes: FastifyPluginAsync<{ sql: Sql; now: () 
     '/api/real-time-notifications/unread',
     { schema: { querystring: UnreadNotificationQuerySchema, response: { 200: NotificationPageSchema } }, config: { permission } },
     async (request) => {
-      const page = await listNotifications(sql, { ...request.query, unreadOnly: true });
+      const page = await listNotifications(sql, requireAuth(request).id, { ...request.query, unreadOnly: true });
       return { items: page.items.map(toNotification), total: page.total };
     },
   );
@@ -56,7 +60,7 @@ export const realTimeNotificationRoutes: FastifyPluginAsync<{ sql: Sql; now: () 
     '/api/real-time-notifications/:id/read',
     { schema: { params: IdParamsSchema, response: { 200: NotificationSchema } }, config: { permission } },
     async (request) => {
-      const marked = await markNotificationRead(sql, request.params.id, now());
+      const marked = await markNotificationRead(sql, request.params.id, requireAuth(request).id, now());
       if (!marked) throw notFound('No notification with this id');
       return toNotification(marked);
     },
@@ -65,6 +69,6 @@ export const realTimeNotificationRoutes: FastifyPluginAsync<{ sql: Sql; now: () 
   app.patch(
     '/api/real-time-notifications/mark-all-read',
     { schema: { response: { 200: MarkAllReadResultSchema } }, config: { permission } },
-    async () => ({ success: true as const, count: await markAllNotificationsRead(sql, now()) }),
+    async (request) => ({ success: true as const, count: await markAllNotificationsRead(sql, requireAuth(request).id, now()) }),
   );
 };

@@ -12,7 +12,7 @@ const later = (time: Date, ms: number) => new Date(time.getTime() + ms);
 /**
  * Notifications the system would have raised over the demo month, each at the moment of the log
  * rows it is about: unauthorized groups, an error spike with a lost connection, a user who keeps
- * reaching the limit, user milestones. Some read, some expired.
+ * reaching the limit, user milestones. Some read by every staff member, some expired.
  */
 export function buildDemoNotifications(users: DemoUser[], traffic: DemoTraffic, now: Date): StoredNotification[] {
   const notifications: StoredNotification[] = [];
@@ -23,7 +23,7 @@ export function buildDemoNotifications(users: DemoUser[], traffic: DemoTraffic, 
       const title = String(request.metadata.groupTitle);
       notifications.push({
         kind: 'unauthorized_group', ...NOTIFICATION_STYLES.unauthorized_group, title: 'Unauthorized group', message: request.message,
-        isRead: index < all.length - 1, readAt: index < all.length - 1 ? later(request.createdAt, 40 * MINUTE_MS) : null,
+        readByStaffAt: index < all.length - 1 ? later(request.createdAt, 40 * MINUTE_MS) : null,
         createdAt: request.createdAt, expiresAt: later(request.createdAt, 7 * DAY_MS),
         metadata: { groupId: request.chatId, groupTitle: title },
       });
@@ -39,13 +39,13 @@ export function buildDemoNotifications(users: DemoUser[], traffic: DemoTraffic, 
     notifications.push(
       {
         kind: 'bot_disconnected', ...NOTIFICATION_STYLES.bot_disconnected, title: 'Bot disconnected', message: 'The bot lost its connection to Telegram.',
-        isRead: true, readAt: later(lost, 2 * 60 * MINUTE_MS), createdAt: lost, expiresAt: later(lost, DAY_MS), metadata: { since: lost.toISOString() },
+        readByStaffAt: later(lost, 2 * 60 * MINUTE_MS), createdAt: lost, expiresAt: later(lost, DAY_MS), metadata: { since: lost.toISOString() },
       },
       {
         kind: 'bot_reconnected', ...NOTIFICATION_STYLES.bot_reconnected, title: 'Bot reconnected', message: 'The bot is connected to Telegram again.',
-        isRead: true, readAt: later(spikeEnd, 2 * 60 * MINUTE_MS), createdAt: later(spikeEnd, 2 * MINUTE_MS), expiresAt: later(spikeEnd, 2 * MINUTE_MS + DAY_MS), metadata: {},
+        readByStaffAt: later(spikeEnd, 2 * 60 * MINUTE_MS), createdAt: later(spikeEnd, 2 * MINUTE_MS), expiresAt: later(spikeEnd, 2 * MINUTE_MS + DAY_MS), metadata: {},
       },
-      { ...errorSpikeNotice(spike.length), isRead: false, readAt: null, createdAt: spikeEnd, expiresAt: later(spikeEnd, 7 * DAY_MS) },
+      { ...errorSpikeNotice(spike.length), readByStaffAt: null, createdAt: spikeEnd, expiresAt: later(spikeEnd, 7 * DAY_MS) },
     );
   }
 
@@ -62,7 +62,7 @@ export function buildDemoNotifications(users: DemoUser[], traffic: DemoTraffic, 
     notifications.push({
       kind: 'daily_limit_repeated', ...NOTIFICATION_STYLES.daily_limit_repeated, title: 'Daily limit reached repeatedly',
       message: `${repeatUser.firstName} (${repeatUser.telegramId}) reached the daily limit on ${repeat[1].size} of the last 7 days.`,
-      isRead: false, readAt: null, createdAt: last.createdAt, expiresAt: later(last.createdAt, 3 * DAY_MS), metadata: { telegramId: repeatUser.telegramId },
+      readByStaffAt: null, createdAt: last.createdAt, expiresAt: later(last.createdAt, 3 * DAY_MS), metadata: { telegramId: repeatUser.telegramId },
     });
   }
 
@@ -75,11 +75,11 @@ export function buildDemoNotifications(users: DemoUser[], traffic: DemoTraffic, 
     const figure = milestone.toLocaleString('en-US');
     notifications.push({
       kind: 'user_milestone', ...NOTIFICATION_STYLES.user_milestone, title: `${figure} bot users`, message: `The bot now has ${figure} users.`,
-      isRead: true, readAt: later(at, DAY_MS / 2), createdAt: at, expiresAt: null, metadata: { users: milestone },
+      readByStaffAt: later(at, DAY_MS / 2), createdAt: at, expiresAt: null, metadata: { users: milestone },
     });
   }
   // Nothing is read before now: a notification raised moments ago is still unread.
   return notifications.map((notification) =>
-    notification.readAt && notification.readAt > now ? { ...notification, isRead: false, readAt: null } : notification,
+    notification.readByStaffAt && notification.readByStaffAt > now ? { ...notification, readByStaffAt: null } : notification,
   );
 }

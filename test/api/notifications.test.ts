@@ -87,6 +87,83 @@ t.test('real-time notifications', async (t) => {
   });
 });
 
+t.test('read state is each staff member\'s own', async (t) => {
+  const { db, clock, call, userWithToken } = await createTestApp(t);
+  const admin = await userWithToken('admin');
+  const editor = await userWithToken('editor');
+  const viewer = await userWithToken('viewer');
+  const page = async (token: string, url: string) => {
+    const response = await call(token, { method: 'GET', url });
+    t.equal(response.statusCode, 200, response.body);
+    return response.json() as NotificationPage;
+  };
+  const unreadIds = async (token: string) => (await page(token, `${URL}/unread`)).items.map((item) => item.id);
+  const unreadCount = async (token: string) => (await page(token, `${URL}/unread?limit=1`)).total;
+  const criticalIds = async (token: string) => (await page(token, `${URL}/unread?minPriority=4`)).items.map((item) => item.id);
+  const mark = (token: string, id: number) => call(token, { method: 'PATCH', url: `${URL}/${id}/read` });
+  const markAll = (token: string) => call(token, { method: 'PATCH', url: `${URL}/mark-all-read` });
+  const readsOf = async (userId: number) =>
+    (await db.sql<{ notificationId: number }[]>`SELECT notification_id FROM notification_reads WHERE admin_user_id = ${userId} ORDER BY notification_id`)
+      .map((row) => row.notificationId);
+
+  const start = clock.now().getTime();
+  const raise = (minutesAgo: number, fields: Partial<NewNotification>) =>
+    createNotification(db.sql, aNotification(fields), new Date(start - minutesAgo * MINUTE_MS));
+  const milestone = await raise(30, { title: 'Milestone' });
+  const spike = await raise(20, { title: 'Error spike', kind: 'error_spike', type: 'critical', priority: 4 });
+  const disconnected = await raise(10, { title: 'Bot disconnected', kind: 'bot_disconnected', type: 'critical', priority: 5 });
+  const everyone = [disconnected, spike, milestone];
+
+  t.test('a viewer marking all read leaves the admin\'s unread count and Critical Alerts as they were', async (t) => {
+    t.strictSame((await markAll(viewer.token)).json(), { success: true, count: 3 });
+    t.strictSame(await unreadIds(viewer.token), [], 'the viewer has read them all');
+    t.equal(await unreadCount(admin.token), 3, 'the admin still has 3 unread');
+    t.strictSame(await criticalIds(admin.token), [disconnected, spike], 'and both critical alerts');
+    t.strictSame(await unreadIds(editor.token), everyone, 'so has the editor');
+    t.ok((await page(admin.token, URL)).items.every((item) => !item.isRead && item.readAt === null), 'the admin\'s list shows them unread');
+    t.ok((await page(viewer.token, URL)).items.every((item) => item.isRead && item.readAt === clock.now().toISOString()), 'the viewer\'s read');
+  });
+
+  t.test('marking one read marks it for the caller alone, keeping their first read time', async (t) => {
+    const response = await mark(admin.token, spike);
+    t.equal(response.statusCode, 200, response.body);
+    t.match(response.json(), { id: spike, isRead: true, readAt: clock.now().toISOString() });
+    t.strictSame(await criticalIds(admin.token), [disconnected]);
+    t.strictSame(await unreadIds(editor.token), everyone, 'the editor\'s view is unchanged');
+
+    clock.advance(MINUTE_MS);
+    const editorMark = (await mark(editor.token, spike)).json() as Notification;
+    t.equal(editorMark.readAt, clock.now().toISOString(), 'the editor\'s own read time');
+    t.not(editorMark.readAt, (response.json() as Notification).readAt);
+    t.equal(((await mark(admin.token, spike)).json() as Notification).readAt, (response.json() as Notification).readAt, 'a second mark keeps the first time');
+  });
+
+  t.test('mark all counts and marks only what the caller had not read', async (t) => {
+    t.strictSame((await markAll(editor.token)).json(), { success: true, count: 2 });
+    t.strictSame(await unreadIds(admin.token), [disconnected, milestone], 'the admin\'s view is unchanged');
+    t.strictSame(await readsOf(admin.id), [spike]);
+    t.strictSame(await readsOf(editor.id), [milestone, spike, disconnected]);
+  });
+
+  t.test('a notification raised later is unread for everyone', async (t) => {
+    const later = await createNotification(db.sql, aNotification({ title: 'Later', kind: 'unauthorized_group', type: 'critical', priority: 4 }), clock.now());
+    for (const user of [admin, editor, viewer]) {
+      t.equal((await unreadIds(user.token))[0], later, `unread for ${user.username}`);
+    }
+    t.strictSame(await criticalIds(viewer.token), [later]);
+    t.equal(await unreadCount(viewer.token), 1);
+  });
+
+  t.test('deleting a notification or a staff member takes their reads with them', async (t) => {
+    await db.sql`DELETE FROM notifications WHERE id = ${spike}`;
+    t.strictSame(await readsOf(admin.id), []);
+    t.strictSame(await readsOf(editor.id), [milestone, disconnected]);
+    await db.sql`DELETE FROM admin_users WHERE id = ${editor.id}`;
+    t.strictSame(await readsOf(editor.id), []);
+    t.equal(await unreadCount(admin.token), 3, 'the admin\'s view is unchanged');
+  });
+});
+
 t.test('notification settings', async (t) => {
   const { db, call, userWithToken } = await createTestApp(t);
   const admin = await userWithToken('admin');
