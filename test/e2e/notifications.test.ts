@@ -14,7 +14,7 @@ const OPACITY = (element: unknown) => (globalThis as unknown as StyleGlobals).ge
 t.test('the Notifications screen: critical alerts, priorities, expiry, marking read, the nav badge and the settings', async (t) => {
   const server = await startTestServer();
   t.teardown(() => server.close());
-  await server.createUser(ADMIN);
+  const admin = await server.createUser(ADMIN);
   await server.createUser(VIEWER);
   const now = Date.now();
   const raise = (hoursAgo: number, notification: Omit<NewNotification, 'expiresAt' | 'metadata'> & Partial<NewNotification>) =>
@@ -74,8 +74,10 @@ t.test('the Notifications screen: critical alerts, priorities, expiry, marking r
     await page.getByText('Notification marked as read', { exact: true }).waitFor();
     await navEntry(4).waitFor();
     await item('Daily limit reached repeatedly').getByRole('button').waitFor({ state: 'detached' });
-    const [row] = await server.sql`SELECT is_read, read_at FROM notifications WHERE title = 'Daily limit reached repeatedly'`;
-    t.match(row, { isRead: true, readAt: Date });
+    const reads = await server.sql`
+      SELECT r.admin_user_id, r.read_at FROM notification_reads r JOIN notifications n ON n.id = r.notification_id
+      WHERE n.title = 'Daily limit reached repeatedly'`;
+    t.match([...reads], [{ adminUserId: admin.id, readAt: Date }], 'read by the admin alone');
   });
 
   await t.test('the unread filter, then marking all read empties the badge and the critical box', async (t) => {
@@ -87,8 +89,8 @@ t.test('the Notifications screen: critical alerts, priorities, expiry, marking r
     await navEntry(null).waitFor();
     await critical.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'All caught up' }).waitFor();
-    const [row] = await server.sql<{ unread: number }[]>`SELECT count(*)::int AS unread FROM notifications WHERE NOT is_read`;
-    t.equal(row!.unread, 0);
+    const [row] = await server.sql<{ read: number }[]>`SELECT count(*)::int AS read FROM notification_reads WHERE admin_user_id = ${admin.id}`;
+    t.equal(row!.read, 5, 'the admin has read all five');
   });
 
   await t.test('an admin saves notification settings on Settings, told what is wrong first; they are there after a reload', async (t) => {
@@ -120,12 +122,14 @@ t.test('the Notifications screen: critical alerts, priorities, expiry, marking r
     await page.goto(`${server.url}/notifications`);
   });
 
-  await t.test('a viewer on a phone sees the notifications and the count on Stats, but no settings button; the API refuses the settings', async (t) => {
+  await t.test('a viewer on a phone sees the notifications and their own unread count on Stats, but no settings button; the API refuses the settings', async (t) => {
     await raise(0, { kind: 'bot_disconnected', type: 'critical', priority: 5, title: 'Bot disconnected', message: 'The bot lost its connection to Telegram.' });
     const viewerPage: Page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await signIn(viewerPage, server.url, VIEWER.username, VIEWER.password);
     await viewerPage.goto(`${server.url}/notifications`);
-    await viewerPage.getByRole('navigation', { name: 'Quick navigation' }).getByRole('link', { name: 'Stats 1 unread', exact: true }).waitFor();
+    // The admin's marks are the admin's: the viewer has read none of the six.
+    await viewerPage.getByRole('navigation', { name: 'Quick navigation' }).getByRole('link', { name: 'Stats 6 unread', exact: true }).waitFor();
+    await viewerPage.getByRole('region', { name: /^Critical Alerts/ }).getByRole('article', { name: 'Error spike' }).waitFor();
     await viewerPage.getByRole('list', { name: 'Notifications' }).getByRole('article', { name: 'Error spike' }).waitFor();
     t.equal(await viewerPage.getByRole('link', { name: 'Notification Settings' }).count(), 0);
     const status = await viewerPage.evaluate(
