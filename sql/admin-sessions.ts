@@ -43,6 +43,8 @@ export type RevokeReason = Exclude<SessionEndReason, 'expired'>;
 export type RotationResult =
   | { kind: 'rotated'; userId: number; sessionId: string }
   | { kind: 'reused'; userId: number }
+  /** Rotated a moment ago (after `renewedSince`) while its session lives: another tab's renewal, not a copy. */
+  | { kind: 'superseded' }
   /** The session is over: `end` says why when the session is known. */
   | { kind: 'invalid'; end?: SessionEnd };
 
@@ -116,16 +118,18 @@ export async function revokeOwnSession(sql: Sql, userId: number, sessionId: stri
 }
 
 /**
- * Swaps a refresh token for a new one. A token that was already rotated means it was copied:
- * every session of its user is revoked and 'reused' is answered.
+ * Swaps a refresh token for a new one. A token that was already rotated means it was copied: every
+ * session of its user is revoked and 'reused' is answered; unless it was rotated after `renewedSince`
+ * and its session lives, which is another tab of the same browser that presented it at the same moment
+ * ('superseded': nothing changes).
  */
 export async function rotateRefreshToken(
   sql: Sql,
   presentedHash: string,
   replacementHash: string,
-  now: Date,
-  expiresAt: Date,
+  times: { now: Date; expiresAt: Date; renewedSince: Date },
 ): Promise<RotationResult> {
+  const { now, expiresAt, renewedSince } = times;
   return transaction(sql, async (tx): Promise<RotationResult> => {
     const [token] = await tx<{ sessionId: string; rotatedAt: Date | null; userId: number; live: boolean }[]>`
       SELECT t.session_id, t.rotated_at, s.user_id,
@@ -136,6 +140,7 @@ export async function rotateRefreshToken(
       WHERE t.token_hash = ${presentedHash}
       FOR UPDATE OF t`;
     if (!token) return { kind: 'invalid' };
+    if (token.rotatedAt && token.live && token.rotatedAt > renewedSince) return { kind: 'superseded' };
     if (token.rotatedAt) {
       await revokeUserSessions(tx, token.userId, 'refresh_token_reused', now);
       return { kind: 'reused', userId: token.userId };

@@ -53,6 +53,11 @@ export const RefreshRequestSchema = z.object({
   refreshToken: z.string({ error: 'Your session has ended. Sign in again.' }).min(1, 'Your session has ended. Sign in again.').max(200),
 });
 export const RefreshResponseSchema = z.object({ token: z.string(), refreshToken: z.string() });
+/**
+ * The 409 of a refresh token renewed a moment ago by another tab of the same browser: that tab stored
+ * the new pair, which this one reads instead; nothing was ended.
+ */
+export const REFRESH_SUPERSEDED = 'This sign-in was just renewed in another tab: use the renewed one.';
 export type RefreshResponse = z.infer<typeof RefreshResponseSchema>;
 
 export const LogoutRequestSchema = z.object({ refreshToken: z.string().max(200).optional() });

@@ -5,6 +5,7 @@ import {
   LoginRequestSchema,
   LoginResponseSchema,
   LogoutRequestSchema,
+  REFRESH_SUPERSEDED,
   RefreshRequestSchema,
   RefreshResponseSchema,
   VerifyResponseSchema,
@@ -13,7 +14,7 @@ import {
   type VerifyResponse,
 } from '../contract/auth.js';
 import { SuccessResponseSchema } from '../contract/fields.js';
-import { ApiError, sessionEnded, unauthorized } from '../errors.js';
+import { ApiError, conflict, sessionEnded, unauthorized } from '../errors.js';
 import { requireAuth } from '../plugins/authorization.js';
 import { refreshSession, type AuthDeps } from '../auth/sessions.js';
 import { signIn } from '../auth/sign-in.js';
@@ -65,8 +66,9 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (instance
     '/api/auth/refresh',
     { schema: { body: RefreshRequestSchema, response: { 200: RefreshResponseSchema } }, config: { public: true } },
     async (request): Promise<RefreshResponse> => {
-      const { pair, end } = await refreshSession(deps, request.body.refreshToken);
+      const { pair, end, superseded } = await refreshSession(deps, request.body.refreshToken);
       if (pair) return pair;
+      if (superseded) throw conflict(REFRESH_SUPERSEDED);
       throw end ? sessionEnded(end) : unauthorized('Your session has ended. Sign in again.');
     },
   );

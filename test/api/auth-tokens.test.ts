@@ -103,6 +103,24 @@ t.test('presenting an already-rotated refresh token revokes every session of the
   t.equal((await signIn(user.username, user.password)).token.length > 0, true, 'the user can sign in again');
 });
 
+t.test("a refresh token presented again right after its renewal is another tab's, not a copy: nothing ends", async (t) => {
+  const user = await userWithToken('admin');
+  const renewed = (await refresh(user.refreshToken)).json();
+  clock.advance(2_000);
+  const sameMoment = await refresh(user.refreshToken);
+  t.equal(sameMoment.statusCode, 409, 'refused without a new pair');
+  t.equal(sameMoment.json().message, 'This sign-in was just renewed in another tab: use the renewed one.');
+  t.equal((await verify(renewed.token)).statusCode, 200, 'the renewed pair still works');
+  t.equal((await refresh(renewed.refreshToken)).statusCode, 200, 'and renews in turn');
+
+  const other = await userWithToken('admin');
+  await refresh(other.refreshToken);
+  clock.advance(11_000);
+  const copied = await refresh(other.refreshToken);
+  t.equal(copied.statusCode, 401, 'seconds later, the same is a copy');
+  t.strictSame(copied.json(), TOKEN_REUSED, 'and ends every session');
+});
+
 t.test('logout revokes the session', async (t) => {
   const user = await userWithToken('viewer');
   const otherDevice = await signIn(user.username, user.password);

@@ -68,6 +68,25 @@ function acrossTabs(exchange: () => Promise<RefreshOutcome>): Promise<RefreshOut
   return navigator.locks.request('medcontacts-token-refresh', exchange).then((outcome) => outcome);
 }
 
+/** How long a tab waits for the pair another tab renewed to reach its storage, and how often it looks. */
+const RENEWED_ELSEWHERE_WAIT_MS = 3000;
+const RENEWED_ELSEWHERE_POLL_MS = 50;
+
+/**
+ * The access token of the pair another tab stored in place of `replaced`: storage shared by tabs reaches
+ * each of them a little later. Throws when it has not come in time, as a failed refresh does.
+ */
+async function renewedElsewhere(replaced: string): Promise<string> {
+  const deadline = Date.now() + RENEWED_ELSEWHERE_WAIT_MS;
+  for (;;) {
+    const refreshToken = getRefreshToken();
+    const accessToken = getAccessToken();
+    if (refreshToken && refreshToken !== replaced && accessToken) return accessToken;
+    if (Date.now() > deadline) throw new Error('Failed to refresh token');
+    await new Promise((resolve) => setTimeout(resolve, RENEWED_ELSEWHERE_POLL_MS));
+  }
+}
+
 /**
  * Exchanges the refresh token for a new pair (spec §4). Concurrent callers share one exchange, and
  * tabs take turns (acrossTabs), because a refresh token is single-use: presenting it twice would end
@@ -86,6 +105,8 @@ export function refreshAccessToken(): Promise<RefreshOutcome> {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ refreshToken }),
     });
+    // Another tab renewed this pair a moment ago, and its new pair has not reached this tab's storage yet.
+    if (response.status === 409) return { token: await renewedElsewhere(refreshToken) };
     const body: unknown = await response.json().catch(() => undefined);
     const parsed = RefreshResponseSchema.safeParse(response.ok ? body : undefined);
     if (!parsed.success) {
