@@ -12,9 +12,10 @@ import { leaveUnauthorizedGroup } from '../unauthorized-group.js';
 
 /**
  * Decides who may use the bot (BOT.md, "Who may use it"): in a group only if it is an active
- * authorized group (one staff switched off is refused, not left); in private only members of one, or whitelisted admins. Sets the user's
- * daily limit for the features below — the system's default daily limit, or more where one of
- * their groups allows more — and refuses everyone else with a clear reply.
+ * authorized group (one staff switched off is refused, not left); in private only members of one,
+ * or whitelisted admins. Sets the user's daily limit for the features below — the system's default
+ * daily limit, or more where one of their groups allows more — and refuses everyone else with a
+ * clear reply.
  */
 export function accessGate(deps: { sql: Sql; recorder: Recorder; memory: BotMemory }): MiddlewareFn<BotContext> {
   return async (ctx, next) => {
