@@ -73,4 +73,22 @@ export default tseslint.config(
     rules: { 'layers/allowed-imports': ['error', { layer, allow }] },
   })),
   { files: ['scripts/**', 'test/**', 'bench/**'], rules: { 'no-console': 'off' } },
+  {
+    files: ['console/src/**'],
+    ignores: ['console/src/lib/use-search-params-in-order.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router-dom',
+              importNames: ['useSearchParams'],
+              message: 'Use useSearchParamsInOrder (lib/use-search-params-in-order.ts): a change made before the screen renders again builds on the last one.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

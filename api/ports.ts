@@ -10,6 +10,8 @@ export interface BotStatusReport {
   /** How the bot gets its updates; absent when this process has no bot. */
   mode?: 'polling' | 'webhook';
   lastUpdateAt: Date | null;
+  /** When failed, why, in a sentence for staff (System Health); absent when the bot cannot say. */
+  problem?: string | null;
 }
 
 /** Telegram's answer to a test message. */

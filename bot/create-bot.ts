@@ -34,6 +34,36 @@ import { createBotMemory } from './memory.js';
 export const ALLOWED_UPDATES = ['message', 'callback_query', 'my_chat_member', 'chat_member'] as const;
 
 export type BotState = 'starting' | 'running' | 'stopped' | 'failed';
+
+/** How long polling waits after Telegram refused it before it asks again; doubled each time, up to the last. */
+const POLLING_RETRY_MS = { first: 5_000, max: 300_000 };
+
+/**
+ * Long polling stopped by Telegram: a 409 (another process polls with this token, or a webhook is set for it:
+ * during a rolling deploy, for a moment) or a 401 (the token was revoked). grammY's runner does not retry these
+ * and its task rejects; unwatched, that rejection ended the whole process, console included.
+ */
+export class PollingRefusedError extends Error {
+  /** The sentence for staff (System Health), without Telegram's words or the wait. */
+  readonly problem: string;
+
+  constructor(
+    telegramError: unknown,
+    readonly retryInMs: number,
+  ) {
+    const { error_code: code, description } = (typeof telegramError === 'object' && telegramError !== null ? telegramError : {}) as { error_code?: number; description?: string };
+    const why =
+      code === 409
+        ? 'another process polls Telegram with this BOT_TOKEN, or a webhook is set for it'
+        : code === 401
+          ? 'Telegram no longer accepts BOT_TOKEN: copy the bot\'s current token from @BotFather'
+          : 'fetching updates failed';
+    const problem = `The bot stopped receiving updates: ${why}`;
+    super(`${problem} (${code ?? 'no code'}: ${description ?? String(telegramError)}). It asks again in ${Math.round(retryInMs / 1000)} s; the console keeps running.`, { cause: telegramError });
+    this.name = 'PollingRefusedError';
+    this.problem = problem;
+  }
+}
 export type BotMode = 'polling' | 'webhook';
 
 export interface BotOptions {
@@ -51,6 +81,8 @@ export interface BotOptions {
   /** DATA_DIR: log rows the database cannot take wait there (see Recorder); none keeps them in memory only. */
   dataDir?: string | null;
   onError?: (error: unknown) => void;
+  /** How long polling waits after Telegram stopped it (POLLING_RETRY_MS unless given). */
+  pollingRetryMs?: { first: number; max: number };
 }
 
 export interface MedBot {
@@ -59,8 +91,8 @@ export interface MedBot {
   api: Api;
   recorder: Recorder;
   /**
-   * Emits 'handled' (updateId) once the bot has answered an update, and 'connection' (boolean)
-   * when fetching updates from Telegram starts failing or works again.
+   * Emits 'handled' (updateId) once the bot has answered an update, and 'connection' (boolean, and
+   * the first failure's reason when false) when fetching updates from Telegram starts failing or works again.
    */
   events: EventEmitter;
   /** Resolves once the bot has answered the update. */
@@ -73,9 +105,9 @@ export interface MedBot {
   stop(): Promise<void>;
   /**
    * `connected` is null until the first fetch of updates has been answered or has failed; in webhook mode,
-   * true once Telegram accepted the webhook.
+   * true once Telegram accepted the webhook. `problem`: why polling stopped, while it waits to ask again.
    */
-  status(): { state: BotState; mode: BotMode; lastUpdateAt: Date | null; connected: boolean | null };
+  status(): { state: BotState; mode: BotMode; lastUpdateAt: Date | null; connected: boolean | null; problem: string | null };
 }
 
 /** The bot: its middleware in the order that is its design (STYLE.md), and its long-polling runner or webhook. */
@@ -94,22 +126,35 @@ export function createBot(options: BotOptions): MedBot {
   let state: BotState = 'stopped';
   let lastUpdateAt: Date | null = null;
   let runner: RunnerHandle | undefined;
+  /** Set by stop(): a start still waiting for Telegram then starts nothing. */
+  let stopped = false;
   let connected: boolean | null = null;
+  const pollingRetryBounds = options.pollingRetryMs ?? POLLING_RETRY_MS;
+  let pollingRetryMs = pollingRetryBounds.first;
+  let pollingRetry: NodeJS.Timeout | undefined;
+  let problem: string | null = null;
   const mode: BotMode = options.webhook ? 'webhook' : 'polling';
 
-  // The runner retries failed fetches quietly: watch them to know whether Telegram can be reached.
+  // The runner retries failed fetches (silently: it would print them raw to stderr, among the JSON log lines):
+  // watch them to know whether Telegram can be reached, and why not.
   bot.api.config.use(async (prev, method, payload, signal) => {
     if (method !== 'getUpdates') return prev(method, payload, signal);
     let reached = false;
+    let failure = 'no answer';
     try {
       const answer = await prev(method, payload, signal);
       reached = answer.ok;
+      if (answer.ok) pollingRetryMs = pollingRetryBounds.first;
+      else failure = `${answer.error_code}: ${answer.description}`;
       return answer;
+    } catch (error) {
+      failure = error instanceof Error ? error.message : String(error);
+      throw error;
     } finally {
       // Stopping aborts the fetch in progress: that is no lost connection.
       if (!signal?.aborted && connected !== reached) {
         connected = reached;
-        events.emit('connection', reached);
+        events.emit('connection', reached, reached ? undefined : failure);
       }
     }
   });
@@ -122,6 +167,26 @@ export function createBot(options: BotOptions): MedBot {
     const { defaultLanguage, botLanguages } = await getSystemSettings(options.sql);
     await bot.api.setMyCommands(botCommands(defaultLanguage));
     for (const language of botLanguages) await bot.api.setMyCommands(botCommands(language), { language_code: language });
+  }
+
+  /** Starts the runner, and starts it again, after a pause, whenever Telegram stops it. */
+  function startPolling(): void {
+    const handle = run(bot, { runner: { fetch: { allowed_updates: ALLOWED_UPDATES }, silent: true } });
+    runner = handle;
+    state = 'running';
+    problem = null;
+    handle.task()?.catch((error: unknown) => {
+      if (stopped) return;
+      const refused = new PollingRefusedError(error, pollingRetryMs);
+      state = 'failed';
+      problem = refused.problem;
+      onError(refused);
+      pollingRetry = setTimeout(() => {
+        pollingRetry = undefined;
+        if (!stopped) startPolling();
+      }, pollingRetryMs);
+      pollingRetryMs = Math.min(pollingRetryMs * 2, pollingRetryBounds.max);
+    });
   }
 
   const inFlight = new Set<Promise<void>>();
@@ -183,7 +248,8 @@ export function createBot(options: BotOptions): MedBot {
         } else {
           await bot.api.deleteWebhook();
           await setCommandMenus();
-          runner = run(bot, { runner: { fetch: { allowed_updates: ALLOWED_UPDATES } } });
+          if (stopped) return;
+          startPolling();
         }
         state = 'running';
       } catch (error) {
@@ -192,12 +258,14 @@ export function createBot(options: BotOptions): MedBot {
       }
     },
     async stop() {
+      stopped = true;
+      clearTimeout(pollingRetry);
       if (runner?.isRunning()) await runner.stop();
       // The runner stops fetching but does not wait for the updates it has taken: let them finish and log.
       await Promise.allSettled([...inFlight]);
       await recorder.close();
       state = 'stopped';
     },
-    status: () => ({ state, mode, lastUpdateAt, connected }),
+    status: () => ({ state, mode, lastUpdateAt, connected, problem }),
   };
 }

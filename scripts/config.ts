@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { UsernameSchema } from '../api/contract/admin-users.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const LOG_FORMATS = ['pretty', 'json'] as const;
@@ -14,6 +15,26 @@ const flag = (name: string) =>
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 const BOT_MODES = ['polling', 'webhook'] as const;
+const DATABASE_URL_SCHEME = /^postgres(ql)?:\/\//;
+
+/**
+ * Whether postgres.js can read a connection URL, as its parseUrl does (the first of several comma-separated
+ * hosts, percent-decoded user and password), so a bad port or a stray % stops the start here, in words.
+ */
+function readsAsDatabaseUrl(value: string): boolean {
+  // One line per variable: another scheme has been reported already.
+  if (!DATABASE_URL_SCHEME.test(value)) return true;
+  try {
+    const authority = value.slice(value.indexOf('://') + 3).split(/[?/]/)[0]!;
+    const hostList = decodeURIComponent(authority.slice(authority.indexOf('@') + 1));
+    const url = new URL(value.replace(hostList, hostList.split(',')[0]!));
+    decodeURIComponent(url.username);
+    decodeURIComponent(url.password);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const EnvSchema = z
   .object({
@@ -26,12 +47,14 @@ const EnvSchema = z
       blankToUndefined,
       z
         .string()
-        .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+        .regex(DATABASE_URL_SCHEME, 'DATABASE_URL must start with postgres:// or postgresql://')
+        .refine(readsAsDatabaseUrl, 'DATABASE_URL must read as postgres://user:password@host:5432/database, with special characters percent-encoded (%40 for @)')
         .optional(),
     ),
     DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./data')),
     JWT_SECRET: z.preprocess(blankToUndefined, z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
-    ADMIN_USERNAME: z.preprocess(blankToUndefined, z.string().optional()),
+    // The console's own rules: a first admin it could not edit or rename would be a trap.
+    ADMIN_USERNAME: z.preprocess(blankToUndefined, UsernameSchema.optional()),
     ADMIN_PASSWORD: z.preprocess(blankToUndefined, z.string().optional()),
     DEMO_DATA: z.preprocess(blankToUndefined, flag('DEMO_DATA').optional()),
     BOT_TOKEN: z.preprocess(blankToUndefined, z.string().regex(/^\d+:[\w-]+$/, 'BOT_TOKEN must look like 123456:ABC-DEF…').optional()),

@@ -3,6 +3,7 @@ import { hashPassword } from '../api/auth/passwords.js';
 import { PasswordSchema } from '../api/contract/password-policy.js';
 import { countAdminUsers, insertAdminUser } from '../sql/admin-users.js';
 import type { Sql } from '../sql/database.js';
+import { StartupError } from './start-errors.js';
 
 export type InitialAdminResult =
   | { created: false }
@@ -19,7 +20,7 @@ export async function ensureInitialAdmin(
   if ((await countAdminUsers(sql)) > 0) return { created: false };
   if (credentials) {
     const check = PasswordSchema.safeParse(credentials.password);
-    if (!check.success) throw new Error(`ADMIN_PASSWORD: ${check.error.issues[0]?.message}`);
+    if (!check.success) throw new StartupError('ADMIN_PASSWORD', `ADMIN_PASSWORD: ${check.error.issues[0]?.message}`);
   }
   const username = credentials?.username ?? 'admin';
   const generatedPassword = credentials ? undefined : randomBytes(12).toString('base64url');

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
+import { access, mkdir } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Update } from 'grammy/types';
@@ -6,7 +9,7 @@ import { buildApp } from '../api/app.js';
 import { refreshLongWindowAnswers } from '../api/analytics/answers.js';
 import { createFigureCache } from '../api/analytics/figure-cache.js';
 import { createContactDirectoryCache } from '../api/contact-directory-cache.js';
-import { createBot, type MedBot } from '../bot/create-bot.js';
+import { createBot, PollingRefusedError, type MedBot } from '../bot/create-bot.js';
 import { createBroadcastSender } from '../bot/broadcast-sender.js';
 import { createNotificationMonitor, NOTIFICATION_CHECK_INTERVAL_MS } from '../bot/notification-monitor.js';
 import { seedDefaultTemplates } from '../bot/default-templates.js';
@@ -14,9 +17,8 @@ import { createBotSandbox } from '../bot/sandbox.js';
 import { createTelegramSimulator, type TelegramSimulator } from '../bot/simulator/index.js';
 import { populateSimulator } from '../bot/simulator/populate.js';
 import type { CityRow } from '../sql/cities.js';
-import { openDatabase, type Database } from '../sql/database.js';
+import type { Database } from '../sql/database.js';
 import { databaseProber } from '../sql/availability.js';
-import { runMigrations } from '../sql/migrate.js';
 import { classifyContactHours } from '../sql/contact-hours.js';
 import { createBackupService, type BackupService } from '../sql/backups.js';
 import { backupIfDue } from '../sql/backup-schedule.js';
@@ -32,6 +34,8 @@ import { createLeadership, type Leadership } from './leadership.js';
 import { loadGazetteerOnce } from './load-gazetteer.js';
 import { loggerOptions } from './logger.js';
 import { seedDemoData } from './seed-demo.js';
+import { migrateConfiguredDatabase, openConfiguredDatabase } from './configured-database.js';
+import { botStartFailure, dataDirFailure, listenFailure, rethrowAs, type StartupError } from './start-errors.js';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -40,6 +44,8 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
 const ANALYTICS_REFRESH_MS = 10 * MINUTE_MS;
 /** How often a follower instance tries to take over the background work, and the leader checks its lock. */
 const LEADERSHIP_CHECK_MS = 5000;
+/** How long the start waits for the bot to reach Telegram, enough to hear a refused token, before it goes on. */
+const BOT_START_GRACE_MS = 10_000;
 /**
  * The embedded database is one process's (a lock file keeps a second out) and PGlite has one session, in
  * which advisory locks cannot tell instances apart: that process always leads.
@@ -54,6 +60,8 @@ export interface ProductOptions extends Omit<Config, 'dataDir'> {
   gazetteerFilter?: (city: CityRow) => boolean;
   /** How often followers try to take over the background work (default 5 s; tests go faster). */
   leadershipCheckMs?: number;
+  /** How long the start waits for the bot to reach Telegram before it goes on without it (default 10 s). */
+  botStartGraceMs?: number;
   /** An already open database to run on instead of opening one (the benchmark's); stop() leaves it open. */
   database?: Database;
 }
@@ -86,12 +94,20 @@ export interface RunningProduct {
  * start the product here.
  */
 export async function startProduct(options: ProductOptions): Promise<RunningProduct> {
-  const database = options.database ?? (await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }));
+  // Each step that can fail for a setting's sake says which one, in a sentence (scripts/start-errors.ts).
+  const { dataDir, databaseUrl } = options;
+  if (dataDir) await usableDataDir(dataDir).catch(rethrowAs((error) => dataDirFailure(error, dataDir)));
+  const database =
+    options.database ??
+    (await openConfiguredDatabase(databaseUrl, dataDir));
   const closeDatabase = () => (options.database ? Promise.resolve() : database.close());
   let simulator: TelegramSimulator | undefined;
+  /** Set once the app listens, and the bot exists: closed again when the start fails after that. */
+  let listening: FastifyInstance | undefined;
+  let startedBot: MedBot | undefined;
   try {
     const { sql } = database;
-    const migrationsApplied = await runMigrations(sql);
+    const migrationsApplied = await migrateConfiguredDatabase(sql, databaseUrl);
     // Migration 034's conversion of free-text hours needs the opening_hours package: it runs here, once per contact.
     await classifyContactHours(sql);
     const jwtSecret = options.jwtSecret ?? (await getOrCreateSecret(sql, 'jwt', () => randomBytes(48).toString('base64url')));
@@ -109,7 +125,15 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       webhook: options.webhook,
       dataDir: options.dataDir,
       // Called only once updates flow, which is after the app below exists.
-      onError: (error) => app.log.error({ err: error }, 'bot error'),
+      onError: (error) => (error instanceof PollingRefusedError ? app.log.error({ err: error.cause }, error.message) : app.log.error({ err: error }, 'bot error')),
+    });
+    startedBot = bot;
+    // A line when fetching updates starts failing (with why) and when it works again; not for every retry.
+    let lostTelegram = false;
+    bot.events.on('connection', (reached: boolean, failure?: string) => {
+      if (!reached) app.log.warn(`The bot cannot fetch updates from Telegram (${failure}); it keeps trying.`);
+      else if (lostTelegram) app.log.info('The bot fetches updates from Telegram again.');
+      lostTelegram = !reached;
     });
     // Works the broadcast queue through the live bot's API, in the leading instance; its rate is read from system_settings.
     const broadcastSender = createBroadcastSender({ sql, api: bot.api, onError: (error) => app.log.error({ err: error }, 'broadcast sender error') });
@@ -181,12 +205,29 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       onError: (error) => app.log.error({ err: error }, 'leadership check failed'),
     });
 
-    const address = await app.listen({ port: options.port, host: options.host });
+    const address = await app.listen({ port: options.port, host: options.host }).catch(rethrowAs((error) => listenFailure(error, options.port, options.host)));
+    listening = app;
     // Telegram needs an https URL: the built-in one reaches this plain-HTTP server as a proxy in front of it would.
     if (simulator && options.webhook) simulator.forwardWebhookTo(address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '[::1]'));
-    // Started once the app listens, so a webhook is served as soon as it is set. The console stays up when
-    // Telegram cannot be reached; /api/health reports the bot as failed.
-    await bot.start().catch((error: unknown) => app.log.error({ err: error }, 'the bot could not start'));
+    // Started once the app listens, so a webhook is served as soon as it is set. A token or webhook Telegram
+    // refuses stays refused: that stops the start, naming the variable. A Telegram that cannot be reached is
+    // tried again and again (grammY's init): the start goes on without waiting for it, the console runs, and
+    // /api/health reports the bot as starting until it gets through.
+    let refused: StartupError | undefined;
+    const botStarting = bot.start().catch((error: unknown) => {
+      refused = botStartFailure(error, options);
+      if (!refused) app.log.error({ err: error }, 'the bot could not start');
+    });
+    const botSettled = await Promise.race([botStarting.then(() => true), sleep(options.botStartGraceMs ?? BOT_START_GRACE_MS, false, { ref: false })]);
+    if (refused) throw refused;
+    if (!botSettled) {
+      const telegram = options.telegramApiRoot ? `the Bot API server at TELEGRAM_API_ROOT (${options.telegramApiRoot})` : 'Telegram';
+      app.log.warn(`The bot cannot reach ${telegram} yet: it keeps trying, and the console runs meanwhile.`);
+      void botStarting.then(() => {
+        if (refused) app.log.error({ err: refused.cause }, refused.message);
+        else if (bot.status().state === 'running') app.log.info(`The bot reached ${telegram} and runs.`);
+      });
+    }
     notificationMonitor.start();
     instanceJobs.start();
     await leadership.start();
@@ -214,10 +255,21 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       },
     };
   } catch (error) {
+    await listening?.close();
+    await startedBot?.stop();
     await simulator?.close();
     await closeDatabase();
     throw error;
   }
+}
+
+/**
+ * Makes DATA_DIR if need be and checks the process may write there: the embedded database and the backups of
+ * either database live in it, and a folder found unwritable only at the first backup would fail unseen.
+ */
+async function usableDataDir(dataDir: string): Promise<void> {
+  await mkdir(dataDir, { recursive: true });
+  await access(dataDir, constants.W_OK);
 }
 
 /** Backups go to DATA_DIR/backups; without a data folder (tests keep the database in memory) there are none. */

@@ -1,9 +1,17 @@
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfig } from './config.js';
 import { startProduct } from './product.js';
-import { DataDirLockedError } from '../sql/embedded.js';
+import { startFailureMessage } from './start-errors.js';
 
 /** `npm start`: runs the whole product in this process until SIGTERM or SIGINT. */
 async function main(): Promise<void> {
+  // The handlers come before the start: the console answers (and a supervisor may stop it) before the bot has
+  // finished starting, and a SIGTERM then would otherwise kill the process outright. A signal received during
+  // the start stops the product as soon as it is up.
+  const stopping: { signal?: string; stop?: (signal: string) => void } = {};
+  const onSignal = (signal: string) => (stopping.stop ? stopping.stop(signal) : (stopping.signal ??= signal));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  process.on('SIGINT', () => onSignal('SIGINT'));
+
   const config = loadConfig(process.env);
   const product = await startProduct(config);
 
@@ -22,23 +30,17 @@ async function main(): Promise<void> {
   console.log(`MedContacts is running on ${database}.\nConsole: ${product.url}`);
   if (config.demoData) console.log('Demo data is on: demo.viewer, demo.editor, demo.admin and demo.superadmin sign in with "demo-password".');
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+  let stopped = false;
+  stopping.stop = (signal: string) => {
+    if (stopped) return;
+    stopped = true;
     console.log(`${signal} received, shutting down…`);
-    await product.stop();
-    process.exit(0);
+    void product.stop().then(() => process.exit(0));
   };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  if (stopping.signal) stopping.stop(stopping.signal);
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
-    console.error(error.message);
-  } else {
-    console.error('MedContacts could not start:', error);
-  }
+  console.error(startFailureMessage(error));
   process.exit(1);
 });

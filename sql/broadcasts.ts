@@ -317,8 +317,11 @@ export async function releaseBroadcast(sql: Sql, broadcastId: number, lease: Lea
 }
 
 /**
- * The oldest open broadcast no other live sender holds, taken under this sender's lease and marked
- * 'sending' (and started) if it was queued or interrupted.
+ * The oldest open broadcast no other sender holds, taken under this sender's lease and marked
+ * 'sending' (and started) if it was queued or interrupted. One whose lease ran out is left to
+ * settleExpiredLeases first, which settles the dead sender's recipients in flight: taken over
+ * unsettled, a claim its sender took after its last renewal stayed 'sending' under the dead sender
+ * until that claim ran out, and the broadcast could not finish meanwhile.
  */
 export async function nextOpenBroadcast(sql: Sql, lease: Lease, at: Date): Promise<StoredBroadcast | undefined> {
   const [row] = await sql<StoredBroadcast[]>`
@@ -327,7 +330,7 @@ export async function nextOpenBroadcast(sql: Sql, lease: Lease, at: Date): Promi
     WHERE id = (
       SELECT id FROM broadcasts
       WHERE status IN ('queued', 'sending', 'interrupted')
-        AND (lease_owner IS NULL OR lease_owner = ${lease.owner} OR lease_expires_at < now())
+        AND (lease_owner IS NULL OR lease_owner = ${lease.owner})
       ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
     RETURNING ${BROADCAST_COLUMNS(sql)}`;
   return row;

@@ -17,7 +17,8 @@ export const AdminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 
-const UsernameSchema = z
+/** A console username; also what ADMIN_USERNAME and `npm run create-admin` must give. */
+export const UsernameSchema = z
   .string({ error: 'Username is required' })
   .trim()
   .min(1, 'Username is required')

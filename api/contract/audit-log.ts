@@ -14,9 +14,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * One end of the time range, as an ISO instant: a date-time as given, or a bare date standing for
  * that whole UTC day (its first millisecond for `from`, its last for `to`). Both ends are inclusive.
  */
+/** What From or To says when it is not a date: the API's 400, and the console's day field for a year still being typed. */
+export const timeBoundRule = (field: 'from' | 'to') => `${fieldLabel(field)} must be a date, such as 2026-11-21, or an ISO 8601 date and time.`;
+
 function timeBound(field: 'from' | 'to') {
   return z
-    .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: `${fieldLabel(field)} must be a date, such as 2026-11-21, or an ISO 8601 date and time.` })
+    .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: timeBoundRule(field) })
     .transform((value) => {
       const at = Date.parse(DAY.test(value) ? `${value}T00:00:00Z` : value);
       return new Date(DAY.test(value) && field === 'to' ? at + DAY_MS - 1 : at).toISOString();

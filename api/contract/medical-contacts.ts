@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ExpectedUpdatedAtField, optionalText, PAGE_RULE, pageSizeRule, tooLong } from './fields.js';
+import { ExpectedUpdatedAtField, fieldLabel, optionalText, PAGE_RULE, pageSizeRule, tooLong } from './fields.js';
 import { normalizeOpeningHours, openingHoursError } from './opening-hours.js';
 
 export const CONTACT_METHODS = ['phone', 'telegram', 'whatsapp'] as const;
@@ -152,13 +152,20 @@ export const CONTACT_SORT_FIELDS = ['name', 'specialty', 'city', 'region', 'coun
 /** The longest search the contact list takes: the console's search box stops there. */
 export const CONTACT_SEARCH_MAX_LENGTH = 200;
 
+/** The longest specialty, country, region or city the list filters by. */
+export const CONTACT_FILTER_VALUE_MAX_LENGTH = 100;
+
+/** An exact value of a filter, worded by the field's name when it is too long. */
+const placeFilter = (field: string) =>
+  z.string().trim().max(CONTACT_FILTER_VALUE_MAX_LENGTH, tooLong(fieldLabel(field), CONTACT_FILTER_VALUE_MAX_LENGTH)).optional();
+
 /** The list's filters: also the "every contact matching this filter" target of the bulk calls. */
 export const ContactFilterSchema = z.object({
-  search: z.string().trim().max(CONTACT_SEARCH_MAX_LENGTH).optional(),
-  specialty: z.string().trim().max(100).optional(),
-  country: z.string().trim().max(100).optional(),
-  region: z.string().trim().max(100).optional(),
-  city: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(CONTACT_SEARCH_MAX_LENGTH, tooLong('Search', CONTACT_SEARCH_MAX_LENGTH)).optional(),
+  specialty: placeFilter('specialty'),
+  country: placeFilter('country'),
+  region: placeFilter('region'),
+  city: placeFilter('city'),
   contactMethod: ContactMethodSchema.optional(),
   status: z.enum(['active', 'inactive']).optional(),
   verified: z.enum(['verified', 'unverified', 'due']).optional(),

@@ -218,7 +218,7 @@ export type UpdateMessageTemplate = z.input<typeof UpdateMessageTemplateSchema>;
 export const TEMPLATE_SEARCH_MAX_LENGTH = 200;
 
 export const MessageTemplateListQuerySchema = z.object({
-  search: z.string().trim().max(TEMPLATE_SEARCH_MAX_LENGTH).optional(),
+  search: z.string().trim().max(TEMPLATE_SEARCH_MAX_LENGTH, tooLong('Search', TEMPLATE_SEARCH_MAX_LENGTH)).optional(),
   type: typeField.optional(),
   language: LanguageCodeSchema.optional(),
 });

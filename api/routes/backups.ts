@@ -12,6 +12,8 @@ export const NO_BACKUP_FOLDER = 'Backups cannot run: no data folder (DATA_DIR) i
 /** Database backups (README "Backups"): the list, and "Back up now" for admins. */
 export const backupRoutes: FastifyPluginAsync<{ sql: Sql; backups: BackupService | undefined }> = async (instance, { sql, backups }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  /** A start being recorded: the backup is not running yet, and a second click meanwhile must not start or record another. */
+  let starting = false;
 
   app.get(
     '/api/backups',
@@ -25,9 +27,14 @@ export const backupRoutes: FastifyPluginAsync<{ sql: Sql; backups: BackupService
     { schema: { response: { 202: BackupStartedSchema } }, config: { permission: 'backups:manage' } },
     async (request, reply) => {
       if (!backups) throw conflict(NO_BACKUP_FOLDER);
-      if (backups.status().running) throw conflict('A backup is already running; it will appear in the list when it is done');
-      // Recorded before it starts: a backup nobody recorded does not start.
-      await audit(sql, request, { action: 'backup.start', targetType: 'backup', targetId: null });
+      if (starting || backups.status().running) throw conflict('A backup is already running; it will appear in the list when it is done');
+      starting = true;
+      try {
+        // Recorded before it starts: a backup nobody recorded does not start.
+        await audit(sql, request, { action: 'backup.start', targetType: 'backup', targetId: null });
+      } finally {
+        starting = false;
+      }
       // Runs in the background; a failure is logged by the service and reported by System Health.
       backups.run().catch(() => {});
       return reply.status(202).send({ status: 'started' as const });

@@ -20,8 +20,8 @@ interface SystemHealthDeps {
 
 const percent = (part: number, whole: number) => Math.round((part / whole) * 1000) / 10;
 
-function botProblem(state: string): string | undefined {
-  if (state === 'failed') return 'The bot could not connect to Telegram';
+function botProblem({ state, problem }: BotStatusReport): string | undefined {
+  if (state === 'failed') return problem ?? 'The bot could not connect to Telegram';
   if (state === 'stopped' || state === 'not_running') return 'The bot is not running';
   return undefined;
 }
@@ -40,7 +40,7 @@ export const systemHealthRoutes: FastifyPluginAsync<SystemHealthDeps> = async (i
     const memory = process.memoryUsage();
     const reasons: string[] = [];
     if (latencyMs === undefined) reasons.push('The database does not answer');
-    const botIssue = botProblem(bot.state);
+    const botIssue = botProblem(bot);
     if (botIssue) reasons.push(botIssue);
 
     const settings = latencyMs === undefined ? undefined : await getSystemSettings(sql);

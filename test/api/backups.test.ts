@@ -32,6 +32,11 @@ const filesIn = (dir: string) => (existsSync(dir) ? readdirSync(dir).sort() : []
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
 
+async function countBackupStarts(database: Database): Promise<number> {
+  const [row] = await database.sql<{ starts: number }[]>`SELECT count(*)::int AS starts FROM audit_log WHERE action = 'backup.start'`;
+  return row!.starts;
+}
+
 /** Resolves once the service has finished the backup it is running. */
 async function untilIdle(backups: BackupService) {
   while (backups.status().running) await pause();
@@ -120,6 +125,21 @@ t.test('embedded database', async (t) => {
     t.same(entry, { action: 'backup.start', targetType: 'backup' }, 'audited');
     t.equal((await call(viewer.token, { method: 'POST', url: '/api/backups' })).statusCode, 403);
     t.equal((await call(viewer.token, { method: 'GET', url: '/api/backups' })).statusCode, 403);
+  });
+
+  await t.test('"Back up now" clicked twice at once starts and records one backup', async (t) => {
+    clock.advance(DAY_MS);
+    const { call, userWithToken } = await createTestApp(t, { db: { ...database, url: undefined }, clock, backups });
+    const admin = await userWithToken('admin');
+    const auditedBefore = await countBackupStarts(database);
+    const answers = await Promise.all([1, 2].map(() => call(admin.token, { method: 'POST', url: '/api/backups' })));
+    t.same(answers.map((answer) => answer.statusCode).sort(), [202, 409]);
+    t.equal(answers.find((answer) => answer.statusCode === 409)!.json().message, 'A backup is already running; it will appear in the list when it is done');
+    await untilIdle(backups);
+    t.equal(await countBackupStarts(database), auditedBefore + 1, 'audited once');
+    t.equal(filesIn(dir).filter((name) => name.includes('2026-11-15')).length, 1, 'one backup file');
+    t.equal((await call(admin.token, { method: 'POST', url: '/api/backups' })).statusCode, 202, 'the next click, once it is done, starts another');
+    await untilIdle(backups);
   });
 });
 

@@ -15,6 +15,7 @@ import type { Sql } from '../../sql/database.js';
  * route as every role. No answer may be a 5xx, and an answer in the 4xx range may change no data,
  * nor write an audit entry (audit_log is watched like any table). FUZZ_SEED reproduces a run; FUZZ_RUNS sets the cases per route and role.
  */
+
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_121);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 /** Only the routes whose "METHOD /url" contains this, to replay a failure. */

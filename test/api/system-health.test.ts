@@ -78,6 +78,8 @@ t.test('the broadcast queue depth counts the recipients still waiting', async (t
 t.test('the bot, maintenance mode and backups each name what is wrong', async (t) => {
   bot = { state: 'failed', lastUpdateAt: null };
   t.same((await health()).reasons, ['The bot could not connect to Telegram']);
+  bot = { state: 'failed', lastUpdateAt: null, problem: 'The bot stopped receiving updates: another process polls Telegram with this BOT_TOKEN, or a webhook is set for it' };
+  t.same((await health()).reasons, [bot.problem], "the bot's own reason when it has one");
   bot = { state: 'stopped', lastUpdateAt: null };
   t.same((await health()).reasons, ['The bot is not running']);
   bot = { state: 'starting', lastUpdateAt: null };

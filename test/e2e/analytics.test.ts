@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD, seedDemoData } from '../../scripts/seed-demo.js';
 import { changedTexts, launchBrowser, signIn } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
+import { apiAs, fieldProblem, refusalOf, requestsTo } from '../helpers/refused-filter.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -86,6 +87,53 @@ t.test('the analytics screens over the demo data', async (t) => {
     const rows = await page.getByTestId('geographic-details').locator('tbody tr').allInnerTexts();
     t.ok(rows.length > 0 && rows.every((row) => row.includes(country)), `only places in ${country}`);
   });
+
+  await t.test('Geographic Analytics says so when the address names a country the period has no requests from', async (t) => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    t.teardown(() => page.close());
+    await signIn(page, server.url, 'demo.viewer', DEMO_PASSWORD);
+    await page.goto(`${server.url}/geographic-analytics?period=30d&country=Atlantis`);
+    await page.getByTestId('kpi-card').first().waitFor();
+    t.equal(await page.getByLabel('Country').inputValue(), 'Atlantis', 'the filter shows the country from the address');
+    const unknown = 'Atlantis is not among the countries requests came from in this period. Choose another in Country, or All Countries.';
+    for (const tab of ['Geographic Heatmap', 'Performance by Region', 'Detailed Analytics']) {
+      await page.getByRole('tab', { name: tab }).click();
+      t.equal(await page.getByText(unknown, { exact: true }).filter({ visible: true }).count(), 1, `${tab} says what happened`);
+      t.equal(await page.getByText('No requests in this period.').filter({ visible: true }).count(), 0, `${tab}: not as if Atlantis merely had no requests`);
+    }
+    await page.getByLabel('Country').selectOption({ label: 'All Countries' });
+    await page.waitForURL((url) => !url.searchParams.has('country'));
+    await page.getByTestId('heatmap').waitFor();
+    t.equal(await page.getByText(unknown, { exact: true }).count(), 0, 'All Countries shows every place again');
+  });
+
+  /** A place filter the API would refuse, in the address of a screen: named on its select, nothing asked. */
+  const TOO_LONG_PLACES = [
+    { path: '/geographic-analytics', api: ['/api/geographic-analytics', '/api/geographic-heatmap', '/api/performance-metrics'], key: 'country', label: 'Country', waiting: 'Change the country to see its figures.' },
+    { path: '/contact-analytics', api: ['/api/contact-analytics'], key: 'region', label: 'Region', waiting: 'Change the region to see its figures.' },
+  ];
+  for (const { path, api, key, label, waiting } of TOO_LONG_PLACES) {
+    await t.test(`${path}: a ${key} too long for the API, in the address: ${label} says so in the API's words, nothing asked`, async (t) => {
+      const get = await apiAs(server.url, 'demo.editor', DEMO_PASSWORD);
+      const value = 'z'.repeat(101);
+      const message = `${label} can be at most 100 characters. Shorten it.`;
+      t.equal(await refusalOf(await get(`${api[0]}?${key}=${value}`), key), message, `the API refuses that ${key} in these words`);
+
+      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+      t.teardown(() => page.close());
+      await signIn(page, server.url, 'demo.editor', DEMO_PASSWORD);
+      const recorded = api.map((pathname) => requestsTo(page, pathname));
+      await page.goto(`${server.url}${path}?${key}=${value}`);
+      await page.getByText(message, { exact: true }).or(page.getByRole('alert')).or(page.getByTestId('kpi-card')).first().waitFor();
+      t.equal(await page.getByRole('alert').count(), 0, 'no "Could not load" banner');
+      t.same(recorded.flat(), [], 'no request the API would refuse');
+      t.same(await fieldProblem(page, label, { exact: true }), { invalid: 'true', message }, `${label} is marked wrong and says why in the API's words`);
+      t.equal(await page.getByText(waiting, { exact: true }).count(), 1, 'the screen says what it waits for');
+      await page.getByLabel(label, { exact: true }).selectOption('');
+      await page.getByTestId('kpi-card').first().waitFor();
+      t.equal(await page.getByText(message, { exact: true }).count(), 0, 'choosing another ends it');
+    });
+  }
 
   await t.test('an editor exports Contact Analytics', async (t) => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });

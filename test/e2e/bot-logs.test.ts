@@ -1,9 +1,10 @@
 import t from 'tap';
 import type { Page, Response } from 'playwright-core';
-import { BOT_LOGS_POLL_INTERVAL_MS } from '../../api/contract/bot-logs.js';
+import { BOT_LOGS_POLL_INTERVAL_MS, LOG_SEARCH_MAX_LENGTH } from '../../api/contract/bot-logs.js';
 import { launchBrowser, signIn } from '../helpers/browser.js';
 import { aBotLog, insertLogs } from '../helpers/bot-logs.js';
 import { lineCount, widths } from '../helpers/layout.js';
+import { apiAs, fieldProblem, refusalOf, requestsTo } from '../helpers/refused-filter.js';
 import { startTestServer } from '../helpers/server.js';
 
 const VIEWER = { username: 'vic', password: 'vic-the-viewer-pass', role: 'viewer' as const };
@@ -138,5 +139,33 @@ t.test('the Bot Logs screen', async (t) => {
     await page.getByRole('button', { name: 'Refresh' }).click();
     await page.getByText('boom', { exact: true }).waitFor();
     t.equal((await statValue(page, 'Total').innerText()).trim(), '6', 'Refresh reloads the counts');
+  });
+
+  await t.test("a search too long for the API, in the address: the box says so in the API's words, nothing asked", async (t) => {
+    const search = 'x'.repeat(LOG_SEARCH_MAX_LENGTH + 1);
+    const message = 'Search can be at most 200 characters. Shorten it.';
+    const get = await apiAs(server.url, EDITOR.username, EDITOR.password);
+    t.equal(await refusalOf(await get(`/api/bot-logs?search=${search}`), 'search'), message, 'the API refuses it in these words');
+
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    t.teardown(() => page.close());
+    await signIn(page, server.url, EDITOR.username, EDITOR.password);
+    const asked = requestsTo(page, '/api/bot-logs');
+    await page.goto(`${server.url}/logs?search=${search}`);
+    await page.getByText(message, { exact: true }).or(page.getByRole('alert')).or(page.getByText('No logs match your filters.')).first().waitFor();
+    t.equal(await page.getByRole('alert').count(), 0, 'no "Could not load" banner');
+    t.same(asked, [], 'no request the API would refuse');
+    t.same(await fieldProblem(page, 'Search logs'), { invalid: 'true', message }, "Search logs is marked wrong and says why in the API's words");
+    t.equal(await page.getByText('Change the filters to see the logs that match them.', { exact: true }).count(), 1, 'the list says what it waits for');
+    t.ok(await page.getByRole('button', { name: 'Export CSV' }).isDisabled(), 'no export of a filter that cannot be read');
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.waitForTimeout(BOT_LOGS_POLL_INTERVAL_MS + 1000);
+    t.same(asked, [], 'neither Refresh nor the auto refresh asks for it');
+
+    // A search the API takes ends it.
+    await page.getByLabel('Search logs').fill('Daily limit');
+    await entry(page, 'WARN: Daily limit reached').waitFor();
+    t.equal(await page.getByText(message, { exact: true }).count(), 0, 'the message goes with the long search');
+    t.equal(await page.getByLabel('Search logs').getAttribute('aria-invalid'), null, 'and the mark');
   });
 });

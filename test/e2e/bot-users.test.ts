@@ -1,11 +1,13 @@
 import t from 'tap';
 import { launchBrowser, signIn } from '../helpers/browser.js';
 import { layoutProblems } from '../helpers/layout.js';
+import { apiAs, fieldProblem, refusalOf, requestsTo } from '../helpers/refused-filter.js';
 import { startTestServer } from '../helpers/server.js';
 import { insertTelegramUsers, type NewTelegramUser } from '../../sql/bot-users.js';
 import { saveMembership } from '../../sql/access-control.js';
 import { consumeDailyRequest } from '../../sql/daily-usage.js';
 import { localDay } from '../../api/contract/time-zone.js';
+import { USER_SEARCH_MAX_LENGTH } from '../../api/contract/bot-users.js';
 
 const ADMIN = { username: 'adele', password: 'adele-the-admin-pass', role: 'admin' as const };
 const VIEWER = { username: 'vera', password: 'vera-the-viewer-pass', role: 'viewer' as const };
@@ -175,5 +177,46 @@ t.test('Bot Users: summary, search, status filter, paging and a user\'s details 
     t.equal(await dialog.getByRole('button', { name: "Reset Today's Count" }).count(), 0);
     const overflow = await viewerPage.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     t.equal(overflow, 0, 'no sideways scrolling at 390 px');
+  });
+
+  await t.test("a search or a user id the API would refuse, in the address: said in the API's words, nothing asked", async (t) => {
+    const get = await apiAs(server.url, ADMIN.username, ADMIN.password);
+    const search = 's'.repeat(USER_SEARCH_MAX_LENGTH + 1);
+    const searchMessage = 'Search can be at most 100 characters. Shorten it.';
+    t.equal(await refusalOf(await get(`/api/telegram-users?search=${search}`), 'search'), searchMessage, 'the API refuses the search in these words');
+    const idMessage = 'Telegram ID must be a Telegram user ID: a whole number above 0, such as 123456789.';
+    t.equal(await refusalOf(await get('/api/telegram-users/abc'), 'telegramId'), idMessage, 'and the user id in these');
+
+    const longPage = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    t.teardown(() => longPage.close());
+    await signIn(longPage, server.url, ADMIN.username, ADMIN.password);
+    const listed = requestsTo(longPage, '/api/telegram-users');
+    await longPage.goto(`${server.url}/users?search=${search}`);
+    await longPage.getByText(searchMessage, { exact: true }).or(longPage.getByRole('alert')).or(longPage.getByText('No users match your filters.')).first().waitFor();
+    t.equal(await longPage.getByRole('alert').count(), 0, 'no "Could not load" banner');
+    t.notOk(
+      listed.some((url) => new URL(url).searchParams.has('search')),
+      `no request the API would refuse: ${listed.join(', ')}`,
+    );
+    const { summary } = (await (await get('/api/telegram-users')).json()) as { summary: { totalUsers: number } };
+    const totalUsers = longPage.locator('dl[aria-label="User summary"] dt:text-is("Total Users") + dd');
+    await totalUsers.filter({ hasText: /\d/ }).waitFor();
+    t.equal(await totalUsers.innerText(), String(summary.totalUsers), 'the summary cards still show their figures: they are over all users');
+    t.same(await fieldProblem(longPage, 'Search users'), { invalid: 'true', message: searchMessage }, "Search users is marked wrong and says why in the API's words");
+    t.equal(await longPage.getByText('Change the filters to see the users that match them.', { exact: true }).count(), 1, 'the list says what it waits for');
+    await longPage.getByLabel('Search users').fill('ZORA');
+    await longPage.getByRole('heading', { name: 'Users Overview (1)' }).waitFor();
+    t.equal(await longPage.getByText(searchMessage, { exact: true }).count(), 0, 'a search the API takes ends it');
+
+    const idPage = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    t.teardown(() => idPage.close());
+    await signIn(idPage, server.url, ADMIN.username, ADMIN.password);
+    const asked = requestsTo(idPage, '/api/telegram-users/abc');
+    await idPage.goto(`${server.url}/users?user=abc`);
+    const dialog = idPage.getByRole('dialog', { name: 'User Details' });
+    await dialog.getByText(idMessage, { exact: true }).or(dialog.getByRole('alert')).first().waitFor();
+    t.equal(await dialog.getByRole('alert').count(), 0, 'no "Could not load this user" banner');
+    t.equal(await dialog.getByText(idMessage, { exact: true }).count(), 1, "the dialog says why in the API's words");
+    t.same(asked, [], 'the user is not asked for');
   });
 });

@@ -1,8 +1,10 @@
 import t from 'tap';
 import type { Page } from 'playwright-core';
-import type { CreateContact } from '../../api/contract/medical-contacts.js';
+import { CONTACT_FILTER_VALUE_MAX_LENGTH, CONTACT_SEARCH_MAX_LENGTH, type CreateContact } from '../../api/contract/medical-contacts.js';
+import { DATABASE_UNAVAILABLE } from '../../api/plugins/database-deadline.js';
 import { launchBrowser, signIn } from '../helpers/browser.js';
 import { isCut, layoutProblems, lineCount } from '../helpers/layout.js';
+import { apiAs, fieldProblem, refusalOf, requestsTo } from '../helpers/refused-filter.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const EDITOR = { username: 'edna', password: 'edna-the-editor-pass', role: 'editor' as const };
@@ -266,9 +268,35 @@ t.test('an editor edits and deletes one contact, and bulk-edits every contact ma
   await page.getByRole('button', { name: `Edit ${AMAL.name}` }).click();
   t.equal(await edit.getByLabel('Comments').inputValue(), 'Colin: number changed, call before 9', 'opened again, the form shows it');
   await edit.getByLabel('Comments').fill('Colin: number changed, call before 9. Editor: closed on Mondays');
+  // Waits for the save's own answer: the first save's toast may still be showing, so it proves nothing.
+  const saved = page.waitForResponse((response) => response.request().method() === 'PATCH' && response.url().endsWith(`/api/medical-contacts/${stored!.id}`));
   await edit.getByRole('button', { name: 'Save Changes' }).click();
-  await page.getByText('Medical contact updated successfully').last().waitFor();
+  t.equal((await saved).status(), 200, 'the second save is taken');
+  await edit.waitFor({ state: 'hidden' });
   t.equal((await contactRow(server, AMAL.name))?.comments, 'Colin: number changed, call before 9. Editor: closed on Mondays', 'then both are kept');
+
+  // A save the server cannot take: the dialog stays open all the while, and what was typed is still there to save again.
+  await page.getByRole('button', { name: `Edit ${AMAL.name}` }).click();
+  await edit.getByRole('heading', { name: 'History' }).waitFor();
+  await edit.getByLabel('Comments').fill('Editor: also on Saturdays');
+  let answerFailure!: () => void;
+  const failureHeld = new Promise<void>((resolve) => (answerFailure = resolve));
+  await page.route(`**/api/medical-contacts/${stored!.id}`, async (route) => {
+    if (route.request().method() !== 'PATCH') return route.continue();
+    await failureHeld;
+    await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify(DATABASE_UNAVAILABLE) });
+  });
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await edit.getByRole('button', { name: 'Saving...' }).waitFor();
+  t.ok(await edit.isVisible(), 'while the save is in flight, the dialog is open');
+  answerFailure();
+  await page.getByText('Failed to update medical contact').waitFor();
+  t.ok(await edit.isVisible(), 'the failed save leaves the dialog open');
+  t.equal(await edit.getByLabel('Comments').inputValue(), 'Editor: also on Saturdays', 'with the text as typed');
+  await page.unroute(`**/api/medical-contacts/${stored!.id}`);
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await edit.waitFor({ state: 'hidden' });
+  t.equal((await contactRow(server, AMAL.name))?.comments, 'Editor: also on Saturdays', 'saved again, it is kept');
 
   await page.getByRole('button', { name: `Delete ${AMAL.name}` }).click();
   const confirm = page.getByRole('alertdialog');
@@ -342,4 +370,44 @@ t.test('names read on one or two lines and nothing is cut, at 1440, 1024 and 375
     // The Region select says "Pick a country" until a country is chosen: it was cut at 375 px.
     t.strictSame(await layoutProblems(page), [], `nothing is cut at ${size.width} px, the filters' texts included`);
   }
+});
+
+t.test("a filter too long for the API, in the address: its field says so in the API's words, nothing asked", async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  await server.createUser(EDITOR);
+  await seedContacts(server, EDITOR, [AMAL, BRUNO]);
+  const browser = await launchBrowser();
+  t.teardown(() => browser.close());
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await signIn(page, server.url, EDITOR.username, EDITOR.password);
+  const get = await apiAs(server.url, EDITOR.username, EDITOR.password);
+  const asked = requestsTo(page, '/api/medical-contacts');
+
+  const long = (letter: string) => letter.repeat(CONTACT_FILTER_VALUE_MAX_LENGTH + 1);
+  const cases = [
+    { query: `search=${'a'.repeat(CONTACT_SEARCH_MAX_LENGTH + 1)}`, key: 'search', label: 'Search contacts', message: 'Search can be at most 200 characters. Shorten it.' },
+    { query: `specialty=${long('b')}`, key: 'specialty', label: 'Specialty', message: 'Specialty can be at most 100 characters. Shorten it.' },
+    { query: `country=${long('c')}`, key: 'country', label: 'Country', message: 'Country can be at most 100 characters. Shorten it.' },
+    { query: `country=Jordan&region=${long('d')}`, key: 'region', label: 'Region', message: 'Region can be at most 100 characters. Shorten it.' },
+    { query: `city=${long('e')}`, key: 'city', label: undefined, message: 'City can be at most 100 characters. Shorten it.' },
+  ];
+  for (const { query, key, label, message } of cases) {
+    t.equal(await refusalOf(await get(`/api/medical-contacts?${query}`), key), message, `the API refuses that ${key} in these words`);
+
+    asked.length = 0;
+    await page.goto(`${server.url}/medical-contacts?${query}`);
+    await page.getByText(message, { exact: true }).or(page.getByRole('alert')).or(page.getByText('No contacts match these filters')).first().waitFor();
+    t.equal(await page.getByRole('alert').count(), 0, `${key}: no "Could not load" banner`);
+    t.same(asked, [], `${key}: no request the API would refuse, for the list or the map`);
+    if (label) t.same(await fieldProblem(page, label, { exact: true }), { invalid: 'true', message }, `${label} is marked wrong and says why in the API's words`);
+    else t.equal(await page.getByText(message, { exact: true }).count(), 1, "the city, which has no field, says why beside it in the API's words");
+    t.equal(await page.getByText('Change the filters to see the contacts that match them.', { exact: true }).count(), 1, `${key}: the list says what it waits for`);
+    t.ok(await page.getByRole('button', { name: 'Export CSV' }).isDisabled(), `${key}: no export of a filter that cannot be read`);
+  }
+
+  // Clearing the filters ends it.
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await row(page, AMAL.name).waitFor();
+  t.equal(await page.getByText(cases[4]!.message, { exact: true }).count(), 0, 'the message goes with the long city');
 });

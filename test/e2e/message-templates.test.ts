@@ -3,6 +3,8 @@ import { launchBrowser, signIn } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
 import { upsertTelegramUser } from '../../sql/bot-users.js';
 import { layoutProblems } from '../helpers/layout.js';
+import { apiAs, fieldProblem, refusalOf, requestsTo } from '../helpers/refused-filter.js';
+import { TEMPLATE_SEARCH_MAX_LENGTH } from '../../api/contract/message-templates.js';
 
 const EDITOR = { username: 'ella', password: 'ella-the-editor-pass', role: 'editor' as const };
 const VIEWER = { username: 'vera', password: 'vera-the-viewer-pass', role: 'viewer' as const };
@@ -47,6 +49,44 @@ t.test('an editor writes, previews, edits and deletes a template on the Message 
     await page.getByLabel('Search templates').fill('');
     await card('Welcome').waitFor();
     t.pass();
+  });
+
+  await t.test('two filters changed before the screen renders again are both kept', async (t) => {
+    // Both changes in one task of the page: the second is made before React Router renders the first.
+    await page.evaluate(`(() => {
+      for (const [label, value] of [['Type', 'help'], ['Language', 'en']]) {
+        const select = [...document.querySelectorAll('label')].find((element) => element.textContent.trim() === label).control;
+        select.value = value;
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      }
+    })()`);
+    await card('Welcome').waitFor({ state: 'detached' });
+    const query = new URL(page.url()).searchParams;
+    t.same([query.get('type'), query.get('language')], ['help', 'en'], 'the address has both');
+    t.equal(await page.getByLabel('Type').inputValue(), 'help', 'the Type filter shows the first change');
+    await page.goto(`${server.url}/messaging/templates`);
+    await card('Welcome').waitFor();
+  });
+
+  await t.test("a search too long for the API, in the address: the box says so in the API's words, nothing asked", async (t) => {
+    const search = 'q'.repeat(TEMPLATE_SEARCH_MAX_LENGTH + 1);
+    const message = 'Search can be at most 200 characters. Shorten it.';
+    const get = await apiAs(server.url, EDITOR.username, EDITOR.password);
+    t.equal(await refusalOf(await get(`/api/message-templates?search=${search}`), 'search'), message, 'the API refuses it in these words');
+
+    const longPage = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    t.teardown(() => longPage.close());
+    await signIn(longPage, server.url, EDITOR.username, EDITOR.password);
+    const asked = requestsTo(longPage, '/api/message-templates');
+    await longPage.goto(`${server.url}/messaging/templates?search=${search}`);
+    await longPage.getByText(message, { exact: true }).or(longPage.getByRole('alert')).or(longPage.getByRole('heading', { name: 'No templates match' })).first().waitFor();
+    t.equal(await longPage.getByRole('alert').count(), 0, 'no "Failed to load templates" banner');
+    t.same(asked, [], 'no request the API would refuse');
+    t.same(await fieldProblem(longPage, 'Search templates'), { invalid: 'true', message }, "Search templates is marked wrong and says why in the API's words");
+    t.equal(await longPage.getByText('Change the search to see the templates that match it.', { exact: true }).count(), 1, 'the list says what it waits for');
+    await longPage.getByLabel('Search templates').fill('');
+    await longPage.getByRole('article', { name: 'Welcome' }).waitFor();
+    t.equal(await longPage.getByText(message, { exact: true }).count(), 0, 'a search the API takes ends it');
   });
 
   await t.test('creates a template: Create is disabled until name and content are filled, variables show as typed', async (t) => {

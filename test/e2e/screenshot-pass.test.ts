@@ -26,6 +26,7 @@ interface ScreenRoute {
  * The route table itself (console/src/lib/routes.ts), so a new screen joins the pass by itself. Loaded
  * at run time: the server-side TypeScript project does not compile the console's sources.
  */
+
 const routeTable = new URL('../../console/src/lib/routes.ts', import.meta.url).href;
 const { ROUTES } = (await import(routeTable)) as { ROUTES: Record<string, ScreenRoute> };
 

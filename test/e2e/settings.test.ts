@@ -91,3 +91,20 @@ t.test('an admin saves the system settings on Settings', async (t) => {
   await page.reload();
   t.equal(await section.getByLabel('Default daily limit').inputValue(), '7', 'and shown after a reload');
 });
+
+t.test('the two Save Settings buttons read the same but tell a screen reader which settings they save', async (t) => {
+  const admin = { username: 'sia', password: 'sia-the-admin-pass', role: 'admin' as const };
+  await server.createUser(admin);
+  const page = await browser.newPage({ viewport: SIZES[0] });
+  t.teardown(() => page.close());
+  await signIn(page, server.url, admin.username, admin.password);
+  await page.goto(`${server.url}/settings`);
+  await page.getByLabel('Default daily limit').waitFor();
+  await page.getByLabel('Telegram notifications').waitFor();
+  t.equal(await page.getByRole('button', { name: 'Save Settings', exact: true }).count(), 0, 'no two buttons share one name');
+  for (const section of ['System Settings', 'Notification Settings']) {
+    const save = page.getByRole('region', { name: section }).getByRole('button', { name: `Save Settings (${section})`, exact: true });
+    t.equal(await save.count(), 1, `${section}: its button is named after the section`);
+    t.equal(await save.innerText(), 'Save Settings', `${section}: and still reads "Save Settings"`);
+  }
+});

@@ -1,6 +1,6 @@
 import type { Test } from 'tap';
 import { createTelegramSimulator, type TelegramSimulator } from '../../bot/simulator/index.js';
-import { createBot, type MedBot } from '../../bot/create-bot.js';
+import { createBot, type BotOptions, type MedBot } from '../../bot/create-bot.js';
 import { seedDefaultTemplates } from '../../bot/default-templates.js';
 import type { ChatMessage } from '../../bot/simulator/index.js';
 import { insertCities } from '../../sql/cities.js';
@@ -31,14 +31,14 @@ export interface BotHarness {
  * The bot on a fresh database, long-polling the Telegram simulator over real HTTP, with the
  * default templates, the larger cities, and a hand-moved clock.
  */
-export async function createBotHarness(t: Test): Promise<BotHarness> {
+export async function createBotHarness(t: Test, botOptions: Pick<BotOptions, 'onError' | 'pollingRetryMs'> = {}): Promise<BotHarness> {
   const db = await createTestDatabase();
   await seedDefaultTemplates(db.sql);
   await insertCities(db.sql, await gazetteerRows(LARGE_CITIES));
   const clock = createTestClock();
   // Telegram dates messages by the same clock: a button's age is measured from its message's date.
   const sim = await createTelegramSimulator({ now: clock.now });
-  const medBot = createBot({ sql: db.sql, token: sim.token, apiRoot: sim.apiRoot, now: clock.now });
+  const medBot = createBot({ sql: db.sql, token: sim.token, apiRoot: sim.apiRoot, now: clock.now, ...botOptions });
   await medBot.start();
   t.teardown(async () => {
     await medBot.stop();

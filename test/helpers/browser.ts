@@ -109,3 +109,20 @@ export async function changedTexts(locator: Locator, before: string[], timeoutMs
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/**
+ * A forced sign-out lands on /login?clear=1, which clears the browser's state and reloads itself once
+ * without clear=1 (login-screen.tsx): a navigation of the test's own before that reload would be aborted by it.
+ */
+export async function loginScreenReloaded(page: Page): Promise<void> {
+  for (;;) {
+    const reloaded = await page
+      .evaluate<boolean>(
+        `!new URLSearchParams(location.search).has('clear') && performance.getEntriesByType('navigation')[0]?.type === 'reload' && document.readyState === 'complete'`,
+      )
+      // The page is between documents.
+      .catch(() => false);
+    if (reloaded) return;
+    await page.waitForTimeout(50);
+  }
+}

@@ -2,8 +2,8 @@ import { createServer } from 'node:net';
 
 /**
  * The environment for a child process that runs our TypeScript through tsx. It reports no
- * coverage: tsx maps lines differently from the test runner's loader, and its figures would be
- * merged misaligned into the suite's, hiding real coverage.
+ * coverage: the suite's figures are the test processes' own, and these children are often cut short
+ * by a kill, which would make the figures change from run to run.
  */
 export function childEnvWithoutCoverage(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const env = { ...process.env, ...extra };

@@ -14,6 +14,8 @@ export interface TestServer {
   /** The built-in Telegram the product's bot talks to. */
   simulator: TelegramSimulator;
   createUser(spec: { username: string; password: string; role: Role; firstName?: string | null }): Promise<{ id: number }>;
+  /** Signs in through the API, as a script would: the access token. */
+  tokenOf(user: { username: string; password: string }): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,14 @@ export async function startTestServer(): Promise<TestServer> {
     sql,
     simulator: product.simulator!,
     createUser: (spec) => anAdminUser(sql, spec),
+    async tokenOf({ username, password }) {
+      const response = await fetch(`${product.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ identifier: username, password }),
+      });
+      return ((await response.json()) as { token: string }).token;
+    },
     async close() {
       await product.stop();
       await serverDatabase?.close();

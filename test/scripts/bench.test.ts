@@ -9,8 +9,6 @@ import { LARGE_CITIES } from '../helpers/gazetteer.js';
 
 // The whole of `npm run bench` at a tiny scale: the data set, the product, every section, both files.
 // Timings are never asserted; only that every figure is there, with a number.
-// About 30 s on an idle machine; the machine is shared, so the limit leaves room.
-t.setTimeout(240_000);
 // The run's own report goes to the test's comments, out of the TAP stream.
 const log = console.log;
 console.log = (...parts: unknown[]) => t.comment(parts.join(' '));

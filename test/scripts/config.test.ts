@@ -89,18 +89,39 @@ t.test('every bad variable is reported at once', async (t) => {
   t.equal((error as Error).message, `Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
 });
 
+/** The configuration's problems with `env`, one line each; none when it loads. */
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    return (error as ConfigError).problems;
+  }
+  return [];
+}
+
 t.test('a port out of range, a password without a username, a bad API root', async (t) => {
-  const problemsOf = (env: Record<string, string>) => {
-    try {
-      loadConfig(env);
-    } catch (error) {
-      return (error as ConfigError).problems;
-    }
-    return [];
-  };
   t.strictSame(problemsOf({ PORT: '70000' }), ['PORT: PORT must be at most 65535']);
   t.strictSame(problemsOf({ ADMIN_PASSWORD: 'a-strong-password' }), ['ADMIN_PASSWORD: ADMIN_USERNAME and ADMIN_PASSWORD must be set together']);
   t.strictSame(problemsOf({ TELEGRAM_API_ROOT: 'not a url' }), ['TELEGRAM_API_ROOT: TELEGRAM_API_ROOT must be a URL']);
+});
+
+t.test("ADMIN_USERNAME follows the console's username rules", async (t) => {
+  const password = 'a-strong-password';
+  t.strictSame(problemsOf({ ADMIN_USERNAME: 'head nurse', ADMIN_PASSWORD: password }), [
+    'ADMIN_USERNAME: Username may contain only letters, digits, dots, dashes and underscores. Remove the other characters.',
+  ]);
+  t.strictSame(problemsOf({ ADMIN_USERNAME: 'a'.repeat(65), ADMIN_PASSWORD: password }), ['ADMIN_USERNAME: Username can be at most 64 characters. Shorten it.']);
+  t.strictSame(loadConfig({ ADMIN_USERNAME: ' head.nurse ', ADMIN_PASSWORD: password }).initialAdmin, { username: 'head.nurse', password }, 'kept trimmed, as the console keeps it');
+});
+
+t.test('a DATABASE_URL postgres.js cannot read is one line; the URLs it reads pass', async (t) => {
+  const unreadable = ['DATABASE_URL: DATABASE_URL must read as postgres://user:password@host:5432/database, with special characters percent-encoded (%40 for @)'];
+  t.strictSame(problemsOf({ DATABASE_URL: 'postgres://app@db:port/medcontacts' }), unreadable, 'a port that is no number');
+  t.strictSame(problemsOf({ DATABASE_URL: 'postgres://app:100%sure@db/medcontacts' }), unreadable, 'a % that encodes nothing');
+  t.strictSame(problemsOf({ DATABASE_URL: 'mysql://app@db/medcontacts' }), ['DATABASE_URL: DATABASE_URL must start with postgres:// or postgresql://'], 'another scheme: one line');
+  for (const url of ['postgres://app:p%40ss@db:5432/medcontacts', 'postgresql://db-1:5432,db-2:5432/medcontacts?sslmode=require', 'postgres://app@[::1]:5432/medcontacts']) {
+    t.strictSame(problemsOf({ DATABASE_URL: url }), [], url);
+  }
 });
 
 t.test('the bot long-polls by default; BOT_MODE=webhook takes an https WEBHOOK_URL and a WEBHOOK_SECRET', async (t) => {
@@ -113,14 +134,6 @@ t.test('the bot long-polls by default; BOT_MODE=webhook takes an https WEBHOOK_U
 });
 
 t.test('webhook mode: each missing or bad variable is one line', async (t) => {
-  const problemsOf = (env: Record<string, string>) => {
-    try {
-      loadConfig(env);
-    } catch (error) {
-      return (error as ConfigError).problems;
-    }
-    return [];
-  };
   t.strictSame(problemsOf({ BOT_MODE: 'hook' }), ['BOT_MODE: BOT_MODE must be polling or webhook']);
   t.strictSame(problemsOf({ BOT_MODE: 'webhook' }), [
     'WEBHOOK_URL: WEBHOOK_URL is required with BOT_MODE=webhook',

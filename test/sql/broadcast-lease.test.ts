@@ -1,5 +1,5 @@
 import t from 'tap';
-import { insertBroadcast, settleExpiredLeases, storeAndClaim, requeueUnknownRecipients } from '../../sql/broadcasts.js';
+import { insertBroadcast, nextOpenBroadcast, settleExpiredLeases, storeAndClaim, requeueUnknownRecipients } from '../../sql/broadcasts.js';
 import { createTestDatabase } from '../helpers/database.js';
 import { someBotUsers } from '../helpers/broadcasts.js';
 
@@ -49,4 +49,20 @@ t.test("a sender cut off from the database past its lease still stores what it l
   t.equal(await requeueUnknownRecipients(sql, broadcast.id), 1);
   await storeAndClaim(sql, broadcast.id, sender, [{ telegramId: ids[2]!, status: 'delivered', attempts: 1 }], 0, new Date());
   t.equal((await statuses(broadcast.id))[ids[2]!], 'pending', 'queued again, it waits for its new send');
+});
+
+t.test("a broadcast whose sender died is taken over only once its lease is settled: the dead sender's claim never blocks it", async (t) => {
+  // Only this one open: a sender takes the oldest open broadcast.
+  await sql`UPDATE broadcasts SET status = 'sent', lease_owner = NULL, lease_expires_at = NULL`;
+  const ids = await someBotUsers(sql, 3, 620_000);
+  const broadcast = (await insertBroadcast(sql, { title: 'Takeover', content: 'Hi', translations: {}, templateId: null, targetType: 'selected', createdBy: null, telegramIds: ids }, new Date()))!;
+  // The dead sender's broadcast lease has run out; its last claim, taken after its last renewal, has not.
+  await sql`UPDATE broadcasts SET status = 'sending', lease_owner = 'dead-sender', lease_expires_at = now() - interval '1 second' WHERE id = ${broadcast.id}`;
+  await sql`UPDATE broadcast_recipients SET status = 'sending', attempts = 1, lease_owner = 'dead-sender', lease_expires_at = now() + interval '1 hour' WHERE telegram_id = ${ids[0]!}`;
+  const next = { owner: 'sender-next', ms: 15_000 };
+  // A sender that looks for work between another sweep and its own (the order a sender's loop allows).
+  t.equal(await nextOpenBroadcast(sql, next, new Date()), undefined, 'not taken before its lease is settled');
+  t.equal(await settleExpiredLeases(sql), 1, "the dead sender's claim is settled with its broadcast");
+  t.equal((await statuses(broadcast.id))[ids[0]!], 'unknown');
+  t.equal((await nextOpenBroadcast(sql, next, new Date()))?.id, broadcast.id, 'then taken');
 });

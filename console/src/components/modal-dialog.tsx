@@ -21,7 +21,9 @@ interface ModalDialogProps {
  */
 export function ModalDialog({ open, onClose, title, description, role = 'dialog', size = 'md', children }: ModalDialogProps) {
   return (
-    <Dialog open={open} onClose={onClose} role={role} className="relative z-50">
+    // The dialog element covers the screen it makes inert: with only fixed children it would have no box, and a
+    // check of whether it is shown (a test's, an extension's) would find it hidden while it is open.
+    <Dialog open={open} onClose={onClose} role={role} className="fixed inset-0 z-50">
       <DialogBackdrop className="fixed inset-0 bg-slate-950/30 motion-safe:animate-fade-in" />
       <div className="fixed inset-0 w-screen overflow-y-auto">
         <div className="flex min-h-full items-center justify-center p-4">

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParamsInOrder } from './use-search-params-in-order.js';
 
 export type SearchParamChanges = Record<string, string | number | undefined>;
 
@@ -9,7 +9,7 @@ export type SearchParamChanges = Record<string, string | number | undefined>;
  * opens the same view.
  */
 export function useSearchParamUpdates(): [URLSearchParams, (changes: SearchParamChanges, resetPage?: boolean) => void] {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParamsInOrder();
   const update = useCallback(
     (changes: SearchParamChanges, resetPage = true) =>
       setSearchParams((current) => {
@@ -32,7 +32,7 @@ export function useSearchParamUpdates(): [URLSearchParams, (changes: SearchParam
  * the last, leaves no entry that Back would return to and correct again.
  */
 export function usePageParam(): (page: number, replace?: boolean) => void {
-  const [, setSearchParams] = useSearchParams();
+  const [, setSearchParams] = useSearchParamsInOrder();
   return useCallback(
     (page: number, replace = false) =>
       setSearchParams(

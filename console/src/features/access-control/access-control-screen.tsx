@@ -2,7 +2,6 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { Button, Card } from '@tremor/react';
 import { RiAddLine } from '@remixicon/react';
 import { useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import type { AuthorizedGroup, WhitelistEntry } from '@contract/access-control.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
@@ -19,6 +18,8 @@ import { GroupDialog } from './components/group-dialog.js';
 import { WhitelistCards } from './components/whitelist-cards.js';
 import { WhitelistDialog } from './components/whitelist-dialog.js';
 import { ACCESS_SEARCH_MAX_LENGTH } from '@contract/access-control.js';
+import { useSearchParamsInOrder } from '../../lib/use-search-params-in-order.js';
+import { withParam } from '../../components/period-select.js';
 
 const { headingId: HEADING_ID, title: TITLE, description: DESCRIPTION } = ROUTES.accessControl.header;
 /** The tabs, in order; ?tab=whitelist opens the second, so it can be linked to. */
@@ -28,7 +29,7 @@ type OpenDialog = 'group' | 'delete-group' | 'admin' | 'delete-admin' | null;
 
 /** The Access Control screen (spec §2.9): admin and super_admin only, as the API enforces too (the router's RouteGate). */
 export function AccessControlScreen() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsInOrder();
   const tabIndex = Math.max(TABS.indexOf(params.get('tab') as (typeof TABS)[number]), 0);
   const [groupSearch, setGroupSearch] = useState('');
   const [adminSearch, setAdminSearch] = useState('');
@@ -43,10 +44,7 @@ export function AccessControlScreen() {
   const close = () => setOpen(null);
 
   const selectTab = (index: number) => {
-    const next = new URLSearchParams(params);
-    if (index === 0) next.delete('tab');
-    else next.set('tab', TABS[index]!);
-    setParams(next, { replace: true });
+    setParams((current) => withParam(current, 'tab', index === 0 ? undefined : TABS[index]), { replace: true });
   };
   const openGroup = (kind: 'group' | 'delete-group', target: AuthorizedGroup | null) => {
     setGroup(target);

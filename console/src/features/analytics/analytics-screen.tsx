@@ -1,6 +1,5 @@
 import { RiDownloadLine } from '@remixicon/react';
 import { Button } from '@tremor/react';
-import { useSearchParams } from 'react-router-dom';
 import type { AnalyticsPeriod } from '@contract/analytics.js';
 import { can } from '@contract/permissions.js';
 import { ErrorAlert } from '../../components/error-alert.js';
@@ -15,6 +14,7 @@ import { useAnalyticsOverview, useExportAnalytics } from './api/analytics-api.js
 import { OverviewTabs } from './components/overview-tabs.js';
 import { AsOfLine } from '../../components/as-of-line.js';
 import { WindowSentence } from '../../components/window-sentence.js';
+import { useSearchParamsInOrder } from '../../lib/use-search-params-in-order.js';
 
 const HEADING_ID = 'analytics-heading';
 const PERIOD_LABELS: Record<AnalyticsPeriod, string> = { '24h': 'Last 24h', '7d': 'Last 7 days', '30d': 'Last 30 days', '1y': 'Last year' };
@@ -22,7 +22,7 @@ const PERIOD_LABELS: Record<AnalyticsPeriod, string> = { '24h': 'Last 24h', '7d'
 /** Analytics Dashboard (/analytics) of spec §2.12: every role reads; editors and up export. */
 export function AnalyticsScreen() {
   const { user } = useAuth();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParamsInOrder();
   const period = readPeriod(searchParams);
   const overview = useAnalyticsOverview(period);
   const exportAnalytics = useExportAnalytics();
@@ -36,7 +36,7 @@ export function AnalyticsScreen() {
         headingId={HEADING_ID}
         actions={
           <>
-            <PeriodSelect label="Time range" labels={PERIOD_LABELS} value={period} onChange={(next) => setSearchParams(withParam(searchParams, 'period', next))} />
+            <PeriodSelect label="Time range" labels={PERIOD_LABELS} value={period} onChange={(next) => setSearchParams((current) => withParam(current, 'period', next))} />
             {can(user?.role, 'analytics:export') ? (
               <Button className="self-end" type="button" variant="secondary" icon={RiDownloadLine} disabled={exportAnalytics.isPending} onClick={() => exportAnalytics.mutate(period)}>
                 {exportAnalytics.isPending ? 'Exporting...' : 'Export'}

@@ -1,5 +1,5 @@
 import { RiDownloadLine } from '@remixicon/react';
-import { Button } from '@tremor/react';
+import { Button, Card } from '@tremor/react';
 import { useCallback } from 'react';
 import { AUDIT_LOG_PAGE_SIZES } from '@contract/audit-log.js';
 import { ErrorAlert } from '../../components/error-alert.js';
@@ -13,7 +13,8 @@ import { usePageParam, useSearchParamUpdates } from '../../lib/use-search-param-
 import { useExportAuditLog } from './api/export-audit-log.js';
 import { useAuditLog } from './api/get-audit-log.js';
 import { useAuditLogFilterOptions } from './api/get-audit-log-filters.js';
-import { hasActiveFilter, readAuditLogParams, type AuditLogView } from './audit-filter.js';
+import { hasProblem } from '../../lib/filter-problems.js';
+import { auditFilterProblems, hasActiveFilter, hasDayProblem, readAuditLogParams, type AuditLogView } from './audit-filter.js';
 import { AuditEntryList } from './components/audit-entry-list.js';
 import { AuditFilters } from './components/audit-filters.js';
 
@@ -27,7 +28,10 @@ export function AuditLogScreen() {
   const [searchParams, updateParams] = useSearchParamUpdates();
   const setPage = usePageParam();
   const params = readAuditLogParams(searchParams);
-  const entries = useAuditLog(params);
+  // A filter the API would refuse is not asked for: its field says what is wrong, as the form does.
+  const problems = auditFilterProblems(params.view);
+  const refused = hasProblem(problems);
+  const entries = useAuditLog(params, { enabled: !refused });
   const options = useAuditLogFilterOptions();
   const exportLog = useExportAuditLog();
 
@@ -41,22 +45,32 @@ export function AuditLogScreen() {
         description={DESCRIPTION}
         headingId={HEADING_ID}
         actions={
-          <Button type="button" variant="secondary" icon={RiDownloadLine} disabled={exportLog.isPending} onClick={() => exportLog.mutate(params.view)}>
+          <Button
+            type="button"
+            variant="secondary"
+            icon={RiDownloadLine}
+            disabled={exportLog.isPending || refused}
+            onClick={() => exportLog.mutate(params.view)}
+          >
             {exportLog.isPending ? 'Exporting...' : 'Export CSV'}
           </Button>
         }
       />
 
-      <AuditFilters view={params.view} options={options.data} onChange={changeView} onClear={clearView} />
+      <AuditFilters view={params.view} options={options.data} problems={problems} onChange={changeView} onClear={clearView} />
 
       <section aria-labelledby={LIST_HEADING_ID} className="space-y-3">
         <div className="flex items-baseline justify-between gap-2">
           <h2 id={LIST_HEADING_ID} className="text-tremor-title font-semibold text-tremor-content-strong">
             Changes
           </h2>
-          {entries.data ? <p className="text-tremor-default text-tremor-content">{formatNumber(entries.data.total)} in all</p> : null}
+          {entries.data && !refused ? <p className="text-tremor-default text-tremor-content">{formatNumber(entries.data.total)} in all</p> : null}
         </div>
-        {entries.isPending ? (
+        {refused ? (
+          <Card className="py-12 text-center text-tremor-default text-tremor-content">
+            {hasDayProblem(problems) ? 'Change the dates to see the changes between them.' : 'Change the filters to see the changes that match them.'}
+          </Card>
+        ) : entries.isPending ? (
           <LoadingSpinner label="Loading the audit log..." />
         ) : entries.isError ? (
           <ErrorAlert title="Could not load the audit log" detail={errorMessage(entries.error, 'Check your connection and try again.')} />

@@ -3,6 +3,8 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { LoginRequest, SessionUser, TwoFactorEnrollment } from '@contract/auth.js';
+import { clearStorage } from '../../lib/browser-state.js';
+import { removeFormDraftsOf } from '../../lib/form-draft-store.js';
 import { clearTokens, storeTokens } from '../../lib/session-tokens.js';
 import { postLogin, revokeSession } from './auth-api.js';
 import { authenticatedAtom, authLoadingAtom, currentUserAtom, sessionAtom } from './auth-state.js';
@@ -48,8 +50,7 @@ export function useAuth(): Auth {
 
   const login = useCallback(
     async (request: LoginRequest): Promise<LoginOutcome> => {
-      localStorage.clear();
-      sessionStorage.clear();
+      clearStorage();
       queryClient.clear();
       try {
         const { body, status, message } = await postLogin(request);
@@ -80,10 +81,12 @@ export function useAuth(): Auth {
   const logout = useCallback(async () => {
     await revokeSession();
     clearTokens();
+    // Signing out is the person's own choice, perhaps on a shared computer: their unsent text goes too.
+    if (user) removeFormDraftsOf(user.id);
     setSession(null);
     queryClient.clear();
     navigate('/login');
-  }, [navigate, queryClient, setSession]);
+  }, [navigate, queryClient, setSession, user]);
 
   return { user, isAuthenticated, isLoading, login, logout };
 }

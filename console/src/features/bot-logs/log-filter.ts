@@ -1,4 +1,5 @@
-import { LEVEL_FILTERS, type BotLogFilter, type LevelFilter } from '@contract/bot-logs.js';
+import { BotLogFilterSchema, LEVEL_FILTERS, type BotLogFilter, type LevelFilter } from '@contract/bot-logs.js';
+import { filterProblems, type FilterProblems } from '../../lib/filter-problems.js';
 
 /** Reads the filter from the address bar, where it is kept so a filtered view can be shared. */
 export function readLogFilter(params: URLSearchParams): BotLogFilter {
@@ -22,4 +23,9 @@ export function logQueryString(values: Partial<BotLogFilter> & { before?: number
 
 export function hasActiveFilter(filter: BotLogFilter): boolean {
   return filter.level !== 'all' || Boolean(filter.search);
+}
+
+/** What the API would refuse in the filter (a search from the address longer than it takes), by field. */
+export function logFilterProblems(filter: BotLogFilter): FilterProblems<keyof BotLogFilter> {
+  return filterProblems(BotLogFilterSchema, filter);
 }

@@ -46,8 +46,8 @@ function withNewer(feed: LogFeed, page: BotLogListResponse): LogFeed {
  * pages on request, and — while `autoRefresh` is on — every 5 seconds only the rows newer than
  * the newest shown, so polling stays cheap however many rows there are.
  */
-export function useLogFeed(filter: BotLogFilter, autoRefresh: boolean) {
-  const firstPage = useBotLogsFirstPage(filter);
+export function useLogFeed(filter: BotLogFilter, autoRefresh: boolean, enabled = true) {
+  const firstPage = useBotLogsFirstPage(filter, { enabled });
   const [feed, setFeed] = useState<LogFeed | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const [refreshFailed, setRefreshFailed] = useState(false);
@@ -102,5 +102,6 @@ export function useLogFeed(filter: BotLogFilter, autoRefresh: boolean) {
     }
   }, [filter]);
 
-  return { firstPage, feed, loadMore, loadingMore, refreshFailed, reload: () => void refetch() };
+  // A filter the API would refuse is not asked for, not even by the Refresh button.
+  return { firstPage, feed, loadMore, loadingMore, refreshFailed, reload: () => void (enabled && refetch()) };
 }

@@ -1,7 +1,6 @@
 import { RiPlugLine } from '@remixicon/react';
 import { Button, Card } from '@tremor/react';
 import { useId, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import type { SandboxButton, SandboxGroup, SandboxMessage, SandboxUser } from '@contract/bot-sandbox.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
@@ -22,6 +21,7 @@ import { Composer, type ReplyTarget } from './components/composer.js';
 import { LocationForm } from './components/location-form.js';
 import { isMemberOf, UserGroups } from './components/user-groups.js';
 import { userLabel, UserPicker } from './components/user-picker.js';
+import { useSearchParamsInOrder } from '../../lib/use-search-params-in-order.js';
 
 const HEADER = ROUTES.botSandbox.header;
 
@@ -96,7 +96,7 @@ function Panel({ title, actions, children, className = '' }: { title: string; ac
 
 /** The chosen user and chat live in the address, so a sandbox conversation can be linked to. */
 function useSelection() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsInOrder();
   const number = (name: string) => {
     const value = Number(params.get(name));
     return Number.isSafeInteger(value) && value !== 0 ? value : undefined;
@@ -105,11 +105,16 @@ function useSelection() {
     userId: number('user'),
     chatId: number('chat'),
     select(userId: number, chatId?: number) {
-      const next = new URLSearchParams(params);
-      next.set('user', String(userId));
-      if (chatId === undefined || chatId === userId) next.delete('chat');
-      else next.set('chat', String(chatId));
-      setParams(next, { replace: true });
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set('user', String(userId));
+          if (chatId === undefined || chatId === userId) next.delete('chat');
+          else next.set('chat', String(chatId));
+          return next;
+        },
+        { replace: true },
+      );
     },
   };
 }

@@ -1,6 +1,6 @@
 import { Card } from '@tremor/react';
 import { useEffect, useId, useState } from 'react';
-import { TELEGRAM_USER_STATUSES, USER_SEARCH_MAX_LENGTH, type TelegramUserStatus } from '@contract/bot-users.js';
+import { TELEGRAM_USER_STATUSES, TelegramUserFilterSchema, USER_SEARCH_MAX_LENGTH, type TelegramUserStatus } from '@contract/bot-users.js';
 import { can } from '@contract/permissions.js';
 import { BOT_LANGUAGES, isLanguageCode } from '@contract/languages.js';
 import { ErrorAlert } from '../../components/error-alert.js';
@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/page-header.js';
 import { Pagination } from '../../components/pagination.js';
 import { SELECT_CLASSES } from '../../components/select-field.js';
 import { errorMessage } from '../../lib/api-client.js';
+import { filterProblems, hasProblem } from '../../lib/filter-problems.js';
 import { formatNumber } from '../../lib/format.js';
 import { usePageParam, useSearchParamUpdates } from '../../lib/use-search-param-updates.js';
 import { useDebouncedValue } from '../../lib/use-debounced-value.js';
@@ -53,7 +54,11 @@ export function BotUsersScreen() {
   const setPage = usePageParam();
   const params = readParams(searchParams);
   const selected = searchParams.get('user');
-  const users = useTelegramUsers(params);
+  // A filter the API would refuse is not asked for: its field says what is wrong, as the form does.
+  const problems = filterProblems(TelegramUserFilterSchema, params.filter);
+  const refused = hasProblem(problems);
+  // The summary cards are over all users and come with the list: a refused filter still asks for them, unfiltered.
+  const users = useTelegramUsers(refused ? { filter: { status: 'all' }, page: 1, pageSize: params.pageSize } : params);
   const statusId = useId();
   const languageId = useId();
   const [searchText, setSearchText] = useState(params.filter.search ?? '');
@@ -81,6 +86,7 @@ export function BotUsersScreen() {
             value={searchText}
             onChange={setSearchText}
             placeholder="Name, @username or Telegram ID"
+            error={problems.search}
           />
           <div className="grid grid-cols-2 gap-3 xl:flex">
             <div className="xl:w-48">
@@ -123,13 +129,15 @@ export function BotUsersScreen() {
 
         <section aria-labelledby={LIST_HEADING_ID}>
           <h2 id={LIST_HEADING_ID} className="text-tremor-title font-semibold text-tremor-content-strong">
-            Users Overview{users.data ? ` (${formatNumber(users.data.total)})` : ''}
+            Users Overview{users.data && !refused ? ` (${formatNumber(users.data.total)})` : ''}
           </h2>
           <p className="mt-1 text-tremor-label text-tremor-content">
             Requests Today: searches counted against today&apos;s limit. Total Requests: every search answered since the user joined, the free
             follow-up buttons included.
           </p>
-          {users.isPending ? (
+          {refused ? (
+            <p className="py-10 text-center text-tremor-default text-tremor-content">Change the filters to see the users that match them.</p>
+          ) : users.isPending ? (
             <LoadingSpinner label="Loading users..." />
           ) : users.isError ? (
             <div className="mt-4">
@@ -142,7 +150,7 @@ export function BotUsersScreen() {
           )}
         </section>
 
-        {users.data && users.data.total > 0 ? (
+        {users.data && !refused && users.data.total > 0 ? (
           <Pagination
             page={params.page}
             pageSize={params.pageSize}

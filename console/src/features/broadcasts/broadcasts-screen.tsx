@@ -1,11 +1,12 @@
 import { RiCloseLine } from '@remixicon/react';
 import { Button, Card } from '@tremor/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
 import { PageHeader } from '../../components/page-header.js';
 import { ROUTES } from '../../lib/routes.js';
+import { useFormDraft } from '../../lib/use-form-draft.js';
+import { useAuth } from '../auth/use-auth.js';
 import { isRunning, useBroadcastHistory } from './api/get-broadcast-history.js';
 import { useBroadcast } from './api/get-broadcast.js';
 import { useBroadcastAudience } from './api/get-audience.js';
@@ -22,8 +23,20 @@ import { StatusBadge } from './components/status-badge.js';
 import { TestMessageBox } from './components/test-message-box.js';
 import { asLanguageCode, knownLanguages } from './components/language-texts.js';
 import type { LanguageCode } from '@contract/languages.js';
-import { EMPTY_COMPOSE, sendProblem, wholeAudience, testLanguages, testProblem, translationsToSend, type ComposeState } from './compose-state.js';
+import {
+  composeFromDraft,
+  composeToDraft,
+  composeWorthKeeping,
+  EMPTY_COMPOSE,
+  sendProblem,
+  wholeAudience,
+  testLanguages,
+  testProblem,
+  translationsToSend,
+  type ComposeState,
+} from './compose-state.js';
 import { notifyError } from '../../lib/notify.js';
+import { useSearchParamsInOrder } from '../../lib/use-search-params-in-order.js';
 
 const { headingId: HEADING_ID, title: TITLE, description: DESCRIPTION } = ROUTES.broadcasts.header;
 const LIVE_HEADING_ID = 'broadcast-live-heading';
@@ -41,8 +54,19 @@ function initialCompose(searchParams: URLSearchParams): ComposeState {
 }
 
 function BroadcastComposer() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const [compose, setCompose] = useState<ComposeState>(() => initialCompose(searchParams));
+  const [searchParams, setSearchParams] = useSearchParamsInOrder();
+  const { user } = useAuth();
+  // Typed text outlives a session ended mid-sentence. A template asked for by the address (its Send
+  // button) is a new broadcast: it opens on that template, not on an older draft.
+  const [compose, setCompose, draft] = useFormDraft<ComposeState>({
+    userId: user?.id,
+    form: 'broadcast-compose',
+    initial: initialCompose(searchParams),
+    restore: !searchParams.has('templateId'),
+    fromStored: composeFromDraft,
+    toStored: composeToDraft,
+    worthKeeping: composeWorthKeeping,
+  });
   const [testUserId, setTestUserId] = useState('');
   /** The language the test goes in; the default language when none is chosen, or the chosen one has no text any more. */
   const [chosenTestLanguage, setChosenTestLanguage] = useState<LanguageCode | null>(null);
@@ -238,6 +262,7 @@ function BroadcastComposer() {
             sending={sendBroadcast.isPending}
             onSend={send}
             onClear={resetForm}
+            restoredDraft={draft.restored ? { onDiscard: draft.discard } : undefined}
           />
           <TestMessageBox
             userId={testUserId}

@@ -1,5 +1,6 @@
-import type { BroadcastTranslations } from '@contract/broadcasts.js';
-import { nativeLanguageName, type LanguageCode } from '@contract/languages.js';
+import { z } from 'zod';
+import { BroadcastTargetTypeSchema, type BroadcastTranslations } from '@contract/broadcasts.js';
+import { LanguageCodeSchema, nativeLanguageName, type LanguageCode } from '@contract/languages.js';
 import type { MessageTemplate } from '@contract/message-templates.js';
 import { formatCount, pluralForm } from '../../lib/format.js';
 
@@ -18,6 +19,32 @@ export interface ComposeState {
 }
 
 export const EMPTY_COMPOSE: ComposeState = { type: 'all', title: '', content: '', translations: {}, templateId: null, selectedUsers: new Set() };
+
+/** The compose form as its draft keeps it (use-form-draft.ts): JSON has no sets. */
+const ComposeDraftSchema = z.object({
+  type: BroadcastTargetTypeSchema,
+  title: z.string(),
+  content: z.string(),
+  translations: z.partialRecord(LanguageCodeSchema, z.string()),
+  templateId: z.number().int().positive().nullable(),
+  selectedUsers: z.array(z.string()),
+});
+
+export function composeToDraft(state: ComposeState): z.infer<typeof ComposeDraftSchema> {
+  return { ...state, selectedUsers: [...state.selectedUsers] };
+}
+
+/** A stored draft back as the form's state; undefined when it is not one. */
+export function composeFromDraft(stored: unknown): ComposeState | undefined {
+  const parsed = ComposeDraftSchema.safeParse(stored);
+  return parsed.success ? { ...parsed.data, selectedUsers: new Set(parsed.data.selectedUsers) } : undefined;
+}
+
+/** Whether the form holds something a person would miss: typed text or ticked users, not a bare choice of type. */
+export function composeWorthKeeping(state: ComposeState): boolean {
+  const typed = [state.title, state.content, ...Object.values(state.translations)].some((text) => text?.trim());
+  return typed || state.selectedUsers.size > 0;
+}
 
 export const BROADCAST_TYPES: readonly { value: BroadcastType; label: string; hint: string }[] = [
   { value: 'all', label: 'All Users', hint: 'Every active bot user' },

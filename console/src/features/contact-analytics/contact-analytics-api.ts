@@ -16,11 +16,11 @@ function queryString({ period, region }: ContactAnalyticsFilter): string {
   return new URLSearchParams({ period, ...(region ? { region } : {}) }).toString();
 }
 
-export function useContactAnalytics(filter: ContactAnalyticsFilter) {
+export function useContactAnalytics(filter: ContactAnalyticsFilter, { enabled = true }: { enabled?: boolean } = {}) {
   const queryClient = useQueryClient();
   const url = `${CONTACT_ANALYTICS_URL}?${queryString(filter)}`;
   const figures = async (options?: RequestOptions) => ContactAnalyticsSchema.parse(await apiRequest<unknown>('GET', url, undefined, options));
-  const query = useQuery({ queryKey: [url], queryFn: () => figures() });
+  const query = useQuery({ queryKey: [url], queryFn: () => figures(), enabled });
   /** Refresh: figures computed now, not the ones the server keeps a while. */
   const refresh = () => queryClient.fetchQuery({ queryKey: [url], queryFn: () => figures({ fresh: true }), staleTime: 0 });
   return { query, refresh };

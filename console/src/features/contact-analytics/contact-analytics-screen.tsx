@@ -1,7 +1,6 @@
 import { RiDownloadLine, RiRefreshLine } from '@remixicon/react';
-import { Button } from '@tremor/react';
-import { useSearchParams } from 'react-router-dom';
-import type { AnalyticsPeriod } from '@contract/analytics.js';
+import { Button, Card } from '@tremor/react';
+import { ContactAnalyticsQuerySchema, type AnalyticsPeriod } from '@contract/analytics.js';
 import { can } from '@contract/permissions.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { KpiCard } from '../../components/kpi-card.js';
@@ -10,12 +9,14 @@ import { PageHeader } from '../../components/page-header.js';
 import { PeriodSelect, readPeriod, withParam } from '../../components/period-select.js';
 import { SelectField } from '../../components/select-field.js';
 import { errorMessage } from '../../lib/api-client.js';
+import { filterProblems, hasProblem } from '../../lib/filter-problems.js';
 import { AsOfLine } from '../../components/as-of-line.js';
 import { WindowSentence } from '../../components/window-sentence.js';
 import { formatNumber } from '../../lib/format.js';
 import { useAuth } from '../auth/use-auth.js';
 import { useContactAnalytics, useExportContactAnalytics } from './contact-analytics-api.js';
 import { ContactAnalyticsTabs } from './contact-analytics-tabs.js';
+import { useSearchParamsInOrder } from '../../lib/use-search-params-in-order.js';
 
 const HEADING_ID = 'contact-analytics-heading';
 const PERIOD_LABELS: Record<AnalyticsPeriod, string> = { '24h': '24 Hours', '7d': '7 Days', '30d': '30 Days', '1y': '1 Year' };
@@ -23,10 +24,13 @@ const PERIOD_LABELS: Record<AnalyticsPeriod, string> = { '24h': '24 Hours', '7d'
 /** Contact Analytics (/contact-analytics) of spec §2.14: every role reads; editors and up export. */
 export function ContactAnalyticsScreen() {
   const { user } = useAuth();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParamsInOrder();
   const period = readPeriod(searchParams);
   const region = searchParams.get('region') || undefined;
-  const { query: analytics, refresh } = useContactAnalytics({ period, region });
+  // A region the API would refuse (a long one from the address) is not asked for: the select says why.
+  const problems = filterProblems(ContactAnalyticsQuerySchema, { period, region });
+  const refused = hasProblem(problems);
+  const { query: analytics, refresh } = useContactAnalytics({ period, region }, { enabled: !refused });
   const exportAnalytics = useExportContactAnalytics();
   const data = analytics.data;
   const regions = [...new Set([...(data?.regions ?? []), ...(region ? [region] : [])])];
@@ -39,8 +43,8 @@ export function ContactAnalyticsScreen() {
         headingId={HEADING_ID}
         actions={
           <>
-            <PeriodSelect label="Period" labels={PERIOD_LABELS} value={period} onChange={(next) => setSearchParams(withParam(searchParams, 'period', next))} />
-            <SelectField label="Region" value={region ?? ''} onChange={(event) => setSearchParams(withParam(searchParams, 'region', event.target.value))}>
+            <PeriodSelect label="Period" labels={PERIOD_LABELS} value={period} onChange={(next) => setSearchParams((current) => withParam(current, 'period', next))} />
+            <SelectField label="Region" value={region ?? ''} error={problems.region} onChange={(event) => setSearchParams((current) => withParam(current, 'region', event.target.value))}>
               <option value="">All Regions</option>
               {regions.map((name) => (
                 <option key={name} value={name}>
@@ -48,7 +52,7 @@ export function ContactAnalyticsScreen() {
                 </option>
               ))}
             </SelectField>
-            <Button className="self-end" type="button" variant="secondary" icon={RiRefreshLine} loading={analytics.isFetching} onClick={() => void refresh()}>
+            <Button className="self-end" type="button" variant="secondary" icon={RiRefreshLine} loading={analytics.isFetching} disabled={refused} onClick={() => void refresh()}>
               Refresh
             </Button>
             {can(user?.role, 'analytics:export') ? (
@@ -57,7 +61,7 @@ export function ContactAnalyticsScreen() {
                 type="button"
                 variant="secondary"
                 icon={RiDownloadLine}
-                disabled={exportAnalytics.isPending}
+                disabled={exportAnalytics.isPending || refused}
                 onClick={() => exportAnalytics.mutate({ period, region })}
               >
                 {exportAnalytics.isPending ? 'Exporting...' : 'Export'}
@@ -66,7 +70,9 @@ export function ContactAnalyticsScreen() {
           </>
         }
       />
-      {analytics.isError ? (
+      {refused ? (
+        <Card className="py-12 text-center text-tremor-default text-tremor-content">Change the region to see its figures.</Card>
+      ) : analytics.isError ? (
         <ErrorAlert title="Could not load the contact analytics" detail={errorMessage(analytics.error, 'Check your connection and try again.')} />
       ) : !data ? (
         <LoadingSpinner label="Loading contact analytics...." />

@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
 import { can } from '@contract/permissions.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
@@ -22,6 +21,7 @@ import { TimeRangeSelector } from './components/time-range-selector.js';
 import { TopLocations } from './components/top-locations.js';
 import { readTimeRange, TIME_RANGES, type TimeRange } from './time-range.js';
 import './dashboard-print.css';
+import { useSearchParamsInOrder } from '../../lib/use-search-params-in-order.js';
 
 const COMPARED_WITH: Record<TimeRange, string> = {
   '24h': 'vs the 24 hours before',
@@ -34,7 +34,7 @@ export function DashboardScreen() {
   const headingId = useId();
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParamsInOrder();
   const range = readTimeRange(searchParams);
   const stats = useBotStats(range);
   const refreshing = useIsFetching({ queryKey: [BOT_STATS_URL] }) > 0;

@@ -30,9 +30,10 @@ function query(url: string, params: Record<string, string | undefined>): string 
  * they were renewed gets newer figures than the others: those are asked for again, so that the cards,
  * the heatmap and the regions always show figures of one moment.
  */
-export function useGeographicFigures(period: AnalyticsPeriod, country: string | undefined) {
+export function useGeographicFigures(period: AnalyticsPeriod, country: string | undefined, { enabled = true }: { enabled?: boolean } = {}) {
   const params = { period, country };
   return useQuery({
+    enabled,
     queryKey: ['geographic-figures', period, country ?? null],
     queryFn: async (): Promise<GeographicFigures> => {
       const get = async <S extends z.ZodTypeAny>(url: string, schema: S): Promise<z.infer<S>> => schema.parse(await apiRequest<unknown>('GET', query(url, params)));

@@ -1,7 +1,6 @@
 import { Badge, Card, TabGroup, TabPanel, TabPanels, Title } from '@tremor/react';
 import { RegionBarChart } from '../../components/region-bar-chart.js';
-import { useSearchParams } from 'react-router-dom';
-import type { AnalyticsPeriod, GeographicAnalytics, GeographicHeatmap, PerformanceMetrics } from '@contract/analytics.js';
+import { GeographicQuerySchema, type AnalyticsPeriod, type GeographicAnalytics, type GeographicHeatmap, type PerformanceMetrics } from '@contract/analytics.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { formatMs, formatPercent, KpiCard } from '../../components/kpi-card.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
@@ -9,12 +8,14 @@ import { PageHeader } from '../../components/page-header.js';
 import { PeriodSelect, readPeriod, withParam } from '../../components/period-select.js';
 import { SelectField } from '../../components/select-field.js';
 import { errorMessage } from '../../lib/api-client.js';
+import { filterProblems, hasProblem } from '../../lib/filter-problems.js';
 import { AsOfLine } from '../../components/as-of-line.js';
 import { WindowSentence } from '../../components/window-sentence.js';
 import { formatCount, formatDateTime, formatNumber } from '../../lib/format.js';
 import { useGeographicFigures } from './geographic-analytics-api.js';
 import { TabStrip } from '../../components/tab-strip.js';
 import { RankedList } from '../../components/ranked-list.js';
+import { useSearchParamsInOrder } from '../../lib/use-search-params-in-order.js';
 
 const HEADING_ID = 'geographic-analytics-heading';
 const PERIOD_LABELS: Record<AnalyticsPeriod, string> = { '24h': '24 Hours', '7d': '7 Days', '30d': '30 Days', '1y': '1 Year' };
@@ -26,8 +27,23 @@ const METRIC_LABELS: Record<PerformanceMetrics['items'][number]['metricType'], s
 const placeName = (place: { country: string | null; region: string | null; city: string | null }) =>
   [place.city, place.region, place.country].filter(Boolean).join(', ') || 'Unknown';
 
-function Heatmap({ heatmap }: { heatmap: GeographicHeatmap }) {
-  if (heatmap.items.length === 0) return <p className="py-8 text-tremor-default text-tremor-content">{EMPTY}</p>;
+/**
+ * What an empty tab says. A country from the address that the period's requests never came from
+ * (a typo, a hand-edited link) stays chosen, as Medical Contacts keeps one, and is named as such:
+ * "No requests" alone would read as if it were a country that merely had none.
+ */
+function emptyText(country: string | undefined, countries: readonly string[]): string {
+  return country && !countries.includes(country)
+    ? `${country} is not among the countries requests came from in this period. Choose another in Country, or All Countries.`
+    : EMPTY;
+}
+
+function Empty({ text }: { text: string }) {
+  return <p className="py-8 text-tremor-default text-tremor-content">{text}</p>;
+}
+
+function Heatmap({ heatmap, empty }: { heatmap: GeographicHeatmap; empty: string }) {
+  if (heatmap.items.length === 0) return <Empty text={empty} />;
   return (
     <div className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="heatmap">
       {heatmap.items.map((point) => (
@@ -44,8 +60,8 @@ function Heatmap({ heatmap }: { heatmap: GeographicHeatmap }) {
   );
 }
 
-function RegionPerformance({ metrics }: { metrics: PerformanceMetrics }) {
-  if (metrics.items.length === 0) return <p className="py-8 text-tremor-default text-tremor-content">{EMPTY}</p>;
+function RegionPerformance({ metrics, empty }: { metrics: PerformanceMetrics; empty: string }) {
+  if (metrics.items.length === 0) return <Empty text={empty} />;
   const responseTimes = metrics.items
     .filter((metric) => metric.metricType === 'response_time')
     .slice(0, 15)
@@ -73,8 +89,8 @@ function RegionPerformance({ metrics }: { metrics: PerformanceMetrics }) {
   );
 }
 
-function DetailedAnalytics({ analytics }: { analytics: GeographicAnalytics }) {
-  if (analytics.items.length === 0) return <p className="py-8 text-tremor-default text-tremor-content">{EMPTY}</p>;
+function DetailedAnalytics({ analytics, empty }: { analytics: GeographicAnalytics; empty: string }) {
+  if (analytics.items.length === 0) return <Empty text={empty} />;
   return (
     <Card className="mt-4 min-w-0 p-0">
       <div className="overflow-x-auto">
@@ -111,11 +127,15 @@ function DetailedAnalytics({ analytics }: { analytics: GeographicAnalytics }) {
 
 /** Geographic Analytics (/geographic-analytics) of spec §2.13, for every role. */
 export function GeographicAnalyticsScreen() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParamsInOrder();
   const period = readPeriod(searchParams);
   const country = searchParams.get('country') || undefined;
-  const figures = useGeographicFigures(period, country);
+  // A country the API would refuse (a long one from the address) is not asked for: the select says why.
+  const problems = filterProblems(GeographicQuerySchema, { period, country });
+  const refused = hasProblem(problems);
+  const figures = useGeographicFigures(period, country, { enabled: !refused });
   const countries = figures.data?.analytics.countries ?? [];
+  const empty = emptyText(country, countries);
 
   return (
     <section aria-labelledby={HEADING_ID} className="space-y-6">
@@ -125,7 +145,7 @@ export function GeographicAnalyticsScreen() {
         headingId={HEADING_ID}
         actions={
           <>
-            <SelectField label="Country" value={country ?? ''} onChange={(event) => setSearchParams(withParam(searchParams, 'country', event.target.value))}>
+            <SelectField label="Country" value={country ?? ''} error={problems.country} onChange={(event) => setSearchParams((current) => withParam(current, 'country', event.target.value))}>
               <option value="">All Countries</option>
               {[...new Set([...countries, ...(country ? [country] : [])])].map((name) => (
                 <option key={name} value={name}>
@@ -133,11 +153,13 @@ export function GeographicAnalyticsScreen() {
                 </option>
               ))}
             </SelectField>
-            <PeriodSelect label="Period" labels={PERIOD_LABELS} value={period} onChange={(next) => setSearchParams(withParam(searchParams, 'period', next))} />
+            <PeriodSelect label="Period" labels={PERIOD_LABELS} value={period} onChange={(next) => setSearchParams((current) => withParam(current, 'period', next))} />
           </>
         }
       />
-      {figures.error ? (
+      {refused ? (
+        <Card className="py-12 text-center text-tremor-default text-tremor-content">Change the country to see its figures.</Card>
+      ) : figures.error ? (
         <ErrorAlert title="Could not load the geographic analytics" detail={errorMessage(figures.error, 'Check your connection and try again.')} />
       ) : !figures.data ? (
         <LoadingSpinner label="Loading geographic analytics..." />
@@ -159,13 +181,13 @@ export function GeographicAnalyticsScreen() {
             <TabStrip tabs={['Geographic Heatmap', 'Performance by Region', 'Detailed Analytics']} />
             <TabPanels>
               <TabPanel>
-                <Heatmap heatmap={figures.data.heatmap} />
+                <Heatmap heatmap={figures.data.heatmap} empty={empty} />
               </TabPanel>
               <TabPanel>
-                <RegionPerformance metrics={figures.data.metrics} />
+                <RegionPerformance metrics={figures.data.metrics} empty={empty} />
               </TabPanel>
               <TabPanel>
-                <DetailedAnalytics analytics={figures.data.analytics} />
+                <DetailedAnalytics analytics={figures.data.analytics} empty={empty} />
               </TabPanel>
             </TabPanels>
           </TabGroup>

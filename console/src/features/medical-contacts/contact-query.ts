@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { CONTACT_METHODS, CONTACT_SORT_FIELDS, type ContactFilterSchema } from '@contract/medical-contacts.js';
+import { CONTACT_METHODS, CONTACT_SORT_FIELDS, ContactFilterSchema } from '@contract/medical-contacts.js';
+import { filterProblems, type FilterProblems } from '../../lib/filter-problems.js';
 
 /** The filters as the API's query string takes them ("true"/"false" for Master of Medicine). */
 export type ContactFilterParams = z.input<typeof ContactFilterSchema>;
@@ -69,4 +70,9 @@ export function toQueryString(values: Record<string, string | number | undefined
 
 export function hasActiveFilter(filter: ContactFilterParams): boolean {
   return Object.keys(dropEmpty(filter)).length > 0;
+}
+
+/** What the API would refuse in the filter (a text from the address longer than it takes), by field. */
+export function contactFilterProblems(filter: ContactFilterParams): FilterProblems<keyof ContactFilterParams> {
+  return filterProblems(ContactFilterSchema, filter);
 }

@@ -2,7 +2,6 @@ import { RiAddLine, RiDeleteBinLine, RiDownloadLine, RiEditBoxLine, RiUploadLine
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card } from '@tremor/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import type { MedicalContact } from '@contract/medical-contacts.js';
 import { can } from '@contract/permissions.js';
 import { ErrorAlert } from '../../components/error-alert.js';
@@ -10,6 +9,7 @@ import { LoadingSpinner } from '../../components/loading-spinner.js';
 import { PageHeader } from '../../components/page-header.js';
 import { Pagination } from '../../components/pagination.js';
 import { errorMessage } from '../../lib/api-client.js';
+import { hasProblem } from '../../lib/filter-problems.js';
 import { formatCount, formatNumber } from '../../lib/format.js';
 import { notifyError } from '../../lib/notify.js';
 import { useMediaQuery } from '../../lib/use-media-query.js';
@@ -31,8 +31,9 @@ import { ContactsTable } from './components/contacts-table.js';
 import { DeleteContactDialog } from './components/delete-contact-dialog.js';
 import { EditContactDialog } from './components/edit-contact-dialog.js';
 import { ContactReportsDialog } from './components/contact-reports-dialog.js';
-import { hasActiveFilter, PAGE_SIZES, readListParams, toQueryString, type ContactFilterParams, type ContactSortField } from './contact-query.js';
+import { contactFilterProblems, hasActiveFilter, PAGE_SIZES, readListParams, toQueryString, type ContactFilterParams, type ContactSortField } from './contact-query.js';
 import { useContactSelection } from './use-contact-selection.js';
+import { useSearchParamsInOrder } from '../../lib/use-search-params-in-order.js';
 
 // d3-geo, topojson and the world outline are a chunk of their own, keeping the list's code light.
 const loadContactsMap = () => import('./components/contacts-map.js');
@@ -57,15 +58,18 @@ export function MedicalContactsScreen() {
   // One layout in the page at a time, so each control exists once (and is found once by its label).
   const wide = useMediaQuery(WIDE_SCREEN);
   const canWrite = can(user?.role, 'contacts:write');
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParamsInOrder();
   const params = useMemo(() => readListParams(searchParams), [searchParams]);
-  const contacts = useContacts(params);
+  // A filter the API would refuse is not asked for (nor its map): its field says what is wrong, as the form does.
+  const problems = useMemo(() => contactFilterProblems(params.filter), [params.filter]);
+  const refused = hasProblem(problems);
+  const contacts = useContacts(params, { enabled: !refused });
   const filterOptions = useContactFilterOptions();
   const queryClient = useQueryClient();
   // The map's code, outline and points load alongside the list (asked for first) rather than after it is drawn.
   useEffect(() => {
-    void queryClient.prefetchQuery(mapPointsQueryOptions(params.filter));
-  }, [queryClient, params.filter]);
+    if (!refused) void queryClient.prefetchQuery(mapPointsQueryOptions(params.filter));
+  }, [queryClient, params.filter, refused]);
   useEffect(() => {
     void loadContactsMap().then((module) => module.loadWorld());
   }, []);
@@ -124,7 +128,7 @@ export function MedicalContactsScreen() {
               type="button"
               variant="secondary"
               icon={RiDownloadLine}
-              disabled={exportContacts.isPending}
+              disabled={exportContacts.isPending || refused}
               onClick={() => exportContacts.mutate(params.filter)}
             >
               {exportContacts.isPending ? 'Exporting...' : 'Export CSV'}
@@ -143,7 +147,15 @@ export function MedicalContactsScreen() {
         }
       />
 
-      {contacts.isPending ? (
+      {refused ? (
+        <Card className="space-y-4 p-4 sm:p-6">
+          <h2 id={LIST_HEADING_ID} className="text-tremor-title font-semibold text-tremor-content-strong">
+            Contacts
+          </h2>
+          <ContactFilters filter={params.filter} options={filterOptions.data} problems={problems} onChange={changeFilter} onClear={clearFilters} />
+          <p className="py-10 text-center text-tremor-default text-tremor-content">Change the filters to see the contacts that match them.</p>
+        </Card>
+      ) : contacts.isPending ? (
         <LoadingSpinner label="Loading contacts..." />
       ) : contacts.isError ? (
         <div className="space-y-3">

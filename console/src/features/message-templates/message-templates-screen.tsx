@@ -1,17 +1,18 @@
 import { Button, Card } from '@tremor/react';
 import { RiAddLine } from '@remixicon/react';
 import { useState, type ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { MessageTemplate } from '@contract/message-templates.js';
 import { can } from '@contract/permissions.js';
 import { BOT_LANGUAGES, LanguageCodeSchema } from '@contract/languages.js';
-import { TEMPLATE_SEARCH_MAX_LENGTH, TEMPLATE_TYPES, TemplateTypeSchema } from '@contract/message-templates.js';
+import { MessageTemplateListQuerySchema, TEMPLATE_SEARCH_MAX_LENGTH, TEMPLATE_TYPES, TemplateTypeSchema } from '@contract/message-templates.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
 import { PageHeader } from '../../components/page-header.js';
 import { SelectField } from '../../components/select-field.js';
 import { SearchField } from '../../components/search-field.js';
 import { errorMessage } from '../../lib/api-client.js';
+import { filterProblems, hasProblem } from '../../lib/filter-problems.js';
 import { formatCount } from '../../lib/format.js';
 import { useAuth } from '../auth/use-auth.js';
 import { useTemplates } from './api/get-templates.js';
@@ -24,6 +25,8 @@ import { TemplatePreviewDialog } from './components/template-preview-dialog.js';
 import { TEMPLATE_TYPE_LABELS } from './template-types.js';
 import { useDebouncedValue } from '../../lib/use-debounced-value.js';
 import { ROUTES } from '../../lib/routes.js';
+import { useSearchParamsInOrder } from '../../lib/use-search-params-in-order.js';
+import { withParam } from '../../components/period-select.js';
 
 const HEADER = ROUTES.templates.header;
 
@@ -48,24 +51,25 @@ function Heading({ actions }: { actions?: ReactNode }) {
 
 function MessageTemplates({ canWrite, canSend }: { canWrite: boolean; canSend: boolean }) {
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsInOrder();
   const [search, setSearch] = useState(params.get('search') ?? '');
   const parsedType = TemplateTypeSchema.safeParse(params.get('type'));
   const type = parsedType.success ? parsedType.data : undefined;
   const parsedLanguage = LanguageCodeSchema.safeParse(params.get('language'));
   const language = parsedLanguage.success ? parsedLanguage.data : undefined;
   const debouncedSearch = useDebouncedValue(search.trim(), 250);
-  const templates = useTemplates({ search: debouncedSearch || undefined, type, language });
+  const filter = { search: debouncedSearch || undefined, type, language };
+  // A search the API would refuse (a long one from the address) is not asked for: the box says why, as a form does.
+  const problems = filterProblems(MessageTemplateListQuerySchema, filter);
+  const refused = hasProblem(problems);
+  const templates = useTemplates(filter, { enabled: !refused });
   const missingLanguages = useMissingLanguages();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [lastTemplate, setLastTemplate] = useState<MessageTemplate | null>(null);
   const filtered = Boolean(debouncedSearch || type || language);
 
   const setParam = (name: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    setParams(next, { replace: true });
+    setParams((current) => withParam(current, name, value), { replace: true });
   };
   const open = (kind: 'edit' | 'delete' | 'preview') => (template: MessageTemplate) => {
     setLastTemplate(template);
@@ -96,6 +100,7 @@ function MessageTemplates({ canWrite, canSend }: { canWrite: boolean; canSend: b
             setParam('search', text.trim());
           }}
           placeholder="Name or content"
+          error={problems.search}
         />
         <SelectField label="Type" value={type ?? ''} onChange={(event) => setParam('type', event.target.value)}>
           <option value="">All types</option>
@@ -116,7 +121,9 @@ function MessageTemplates({ canWrite, canSend }: { canWrite: boolean; canSend: b
       </div>
       {missingLanguages.data ? <MissingLanguages rows={missingLanguages.data} /> : null}
 
-      {templates.isPending ? (
+      {refused ? (
+        <Card className="py-12 text-center text-tremor-default text-tremor-content">Change the search to see the templates that match it.</Card>
+      ) : templates.isPending ? (
         <LoadingSpinner label="Loading templates..." />
       ) : templates.isError ? (
         <ErrorAlert title="Failed to load templates" detail={errorMessage(templates.error, 'The templates could not be loaded')} />

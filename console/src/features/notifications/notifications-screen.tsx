@@ -1,7 +1,7 @@
 import { Button, Card } from '@tremor/react';
 import { RiCheckDoubleLine, RiSettings3Line } from '@remixicon/react';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { Notification } from '@contract/notifications.js';
 import { can } from '@contract/permissions.js';
 import { ErrorAlert } from '../../components/error-alert.js';
@@ -18,6 +18,8 @@ import type { NotificationFilter } from './api/keys.js';
 import { useMarkAllNotificationsRead, useMarkNotificationRead } from './api/mark-read.js';
 import { CriticalAlerts } from './components/critical-alerts.js';
 import { NotificationItem } from './components/notification-item.js';
+import { useSearchParamsInOrder } from '../../lib/use-search-params-in-order.js';
+import { withParam } from '../../components/period-select.js';
 
 const HEADING_ID = 'notifications-heading';
 const LIST_HEADING_ID = 'notifications-list-heading';
@@ -25,7 +27,7 @@ const LIST_HEADING_ID = 'notifications-list-heading';
 /** The Notifications screen (spec §2.15): critical alerts first, then every notification, newest first. */
 export function NotificationsScreen() {
   const { user } = useAuth();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsInOrder();
   const filter: NotificationFilter = params.get('filter') === 'unread' ? 'unread' : 'all';
   const [offset, setOffset] = useState(0);
   const notifications = useNotifications(filter, offset);
@@ -36,10 +38,7 @@ export function NotificationsScreen() {
   const onMarkRead = (notification: Notification) => markOne.mutate(notification.id);
 
   const setFilter = (value: string) => {
-    const next = new URLSearchParams(params);
-    if (value === 'unread') next.set('filter', 'unread');
-    else next.delete('filter');
-    setParams(next, { replace: true });
+    setParams((current) => withParam(current, 'filter', value === 'unread' ? 'unread' : undefined), { replace: true });
     setOffset(0);
   };
 

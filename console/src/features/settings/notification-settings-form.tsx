@@ -64,6 +64,9 @@ export function NotificationSettingsForm({ onDone }: { onDone?: () => void }) {
   }
 
   const failure = save.isError && !(save.error instanceof ApiRequestError && save.error.body?.fields) ? save.error : null;
+  // Settings shows this form and the other settings form one above the other, both "Save Settings":
+  // the accessible name keeps that text first (what a voice user says) and adds which settings it saves.
+  const saveText = save.isPending ? 'Saving...' : 'Save Settings';
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <fieldset className="space-y-2">
@@ -95,8 +98,8 @@ export function NotificationSettingsForm({ onDone }: { onDone?: () => void }) {
             Cancel
           </Button>
         ) : null}
-        <Button type="submit" loading={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save Settings'}
+        <Button type="submit" loading={save.isPending} aria-label={`${saveText} (Notification Settings)`}>
+          {saveText}
         </Button>
       </div>
     </form>

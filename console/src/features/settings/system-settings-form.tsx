@@ -85,6 +85,9 @@ function SettingsForm({ initial, requiredFrom, onDone }: { initial: SettingsForm
   }
 
   const { dailyLimit, maxResponseTime, logRetentionDays, twoFactorGraceDays } = SETTINGS_LIMITS;
+  // Settings shows this form and the other settings form one above the other, both "Save Settings":
+  // the accessible name keeps that text first (what a voice user says) and adds which settings it saves.
+  const saveText = save.isPending ? 'Saving...' : 'Save Settings';
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -214,8 +217,8 @@ function SettingsForm({ initial, requiredFrom, onDone }: { initial: SettingsForm
             Cancel
           </Button>
         ) : null}
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save Settings'}
+        <Button type="submit" disabled={save.isPending} aria-label={`${saveText} (System Settings)`}>
+          {saveText}
         </Button>
       </div>
     </form>

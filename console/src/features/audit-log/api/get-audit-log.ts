@@ -11,8 +11,9 @@ export async function getAuditLog({ view, page, pageSize }: AuditLogListParams):
 
 /**
  * Fresh on arrival, since a change made a moment ago is what one comes to check; the previous page
- * stays on screen while the next one loads, so paging does not flash.
+ * stays on screen while the next one loads, so paging does not flash. `enabled: false` asks nothing
+ * (a filter the API would refuse).
  */
-export function useAuditLog(params: AuditLogListParams) {
-  return useQuery({ queryKey: auditLogListQueryKey(params), queryFn: () => getAuditLog(params), staleTime: 0, placeholderData: keepPreviousData });
+export function useAuditLog(params: AuditLogListParams, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: auditLogListQueryKey(params), queryFn: () => getAuditLog(params), staleTime: 0, placeholderData: keepPreviousData, enabled });
 }

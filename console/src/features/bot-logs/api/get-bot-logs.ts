@@ -20,7 +20,7 @@ export function botLogsFirstPageQueryOptions(filter: BotLogFilter) {
 }
 
 /** The newest page and the counts over the whole filter; the feed adds older and newer rows to it. */
-export function useBotLogsFirstPage(filter: BotLogFilter) {
+export function useBotLogsFirstPage(filter: BotLogFilter, { enabled = true }: { enabled?: boolean } = {}) {
   // Always fresh on arrival: the screen is about what the bot is doing now.
-  return useQuery({ ...botLogsFirstPageQueryOptions(filter), staleTime: 0 });
+  return useQuery({ ...botLogsFirstPageQueryOptions(filter), staleTime: 0, enabled });
 }

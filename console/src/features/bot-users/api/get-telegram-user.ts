@@ -4,8 +4,9 @@ import { apiRequest } from '../../../lib/api-client.js';
 import { dailyUsageQueryKey, membershipsQueryKey, TELEGRAM_USERS_URL, telegramUserQueryKey } from './keys.js';
 
 /** One bot user with their recent requests (the details dialog). */
-export function useTelegramUser(telegramId: string) {
+export function useTelegramUser(telegramId: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled,
     queryKey: telegramUserQueryKey(telegramId),
     queryFn: async () => TelegramUserDetailSchema.parse(await apiRequest<unknown>('GET', `${TELEGRAM_USERS_URL}/${telegramId}`)),
   });

@@ -9,6 +9,6 @@ export async function getTelegramUsers(params: TelegramUserListParams): Promise<
 }
 
 /** The list keeps showing the previous page while the next one loads, so paging does not flash. */
-export function useTelegramUsers(params: TelegramUserListParams) {
-  return useQuery({ queryKey: telegramUserListQueryKey(params), queryFn: () => getTelegramUsers(params), placeholderData: keepPreviousData });
+export function useTelegramUsers(params: TelegramUserListParams, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: telegramUserListQueryKey(params), queryFn: () => getTelegramUsers(params), placeholderData: keepPreviousData, enabled });
 }

@@ -1,6 +1,7 @@
 import { RiDeleteBack2Line, RiSendPlaneLine } from '@remixicon/react';
 import { Button, Card } from '@tremor/react';
 import { useId, type FormEvent } from 'react';
+import { DraftRestoredNote } from '../../../components/draft-restored-note.js';
 import { SelectField } from '../../../components/select-field.js';
 import { TelegramTextProblem } from '../../../components/telegram-text-problem.js';
 import { TextField } from '../../../components/text-field.js';
@@ -30,6 +31,8 @@ interface ComposeFormProps {
   sending: boolean;
   onSend: () => void;
   onClear: () => void;
+  /** The form holds the text of a draft from before (a session that ended); Discard empties it. */
+  restoredDraft?: { onDiscard: () => void };
 }
 
 /** The compose form of spec §2.6: type, recipients or template, title, content, target summary. */
@@ -45,6 +48,7 @@ export function ComposeForm({
   sending,
   onSend,
   onClear,
+  restoredDraft,
 }: ComposeFormProps) {
   const headingId = useId();
   const typeHintId = useId();
@@ -67,6 +71,8 @@ export function ComposeForm({
         <h2 id={headingId} className="text-tremor-title font-semibold text-tremor-content-strong">
           Compose Broadcast
         </h2>
+
+        {restoredDraft ? <DraftRestoredNote message="Restored the text you had not sent." onDiscard={restoredDraft.onDiscard} /> : null}
 
         <fieldset aria-describedby={typeHintId}>
           <legend className="text-tremor-default font-medium text-tremor-content-strong">Broadcast Type</legend>

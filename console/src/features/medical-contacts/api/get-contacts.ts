@@ -15,6 +15,6 @@ export function contactsQueryOptions(params: ContactListParams) {
 }
 
 /** The list keeps showing the previous page while the next one loads, so paging does not flash. */
-export function useContacts(params: ContactListParams) {
-  return useQuery({ ...contactsQueryOptions(params), placeholderData: keepPreviousData });
+export function useContacts(params: ContactListParams, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...contactsQueryOptions(params), placeholderData: keepPreviousData, enabled });
 }

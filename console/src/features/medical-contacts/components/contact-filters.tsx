@@ -1,15 +1,19 @@
 import { RiCloseLine } from '@remixicon/react';
 import { Button } from '@tremor/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { ContactFilterOptions } from '@contract/medical-contacts.js';
 import { SelectField } from '../../../components/select-field.js';
 import { hasActiveFilter, type ContactFilterParams } from '../contact-query.js';
 import { SearchField } from '../../../components/search-field.js';
 import { CONTACT_SEARCH_MAX_LENGTH } from '@contract/medical-contacts.js';
+import type { FilterProblems } from '../../../lib/filter-problems.js';
+import { useLocalText } from '../../../lib/use-local-text.js';
 
 interface ContactFiltersProps {
   filter: ContactFilterParams;
   options: ContactFilterOptions | undefined;
+  /** What the API would refuse in the filter from the address, shown on its field. */
+  problems?: FilterProblems<keyof ContactFilterParams>;
   onChange: (changes: Partial<ContactFilterParams>) => void;
   onClear: () => void;
 }
@@ -27,11 +31,8 @@ function withChosen(choices: readonly string[] | undefined, chosen: string | und
 }
 
 /** Search and filters; the screen keeps their values in the URL. */
-export function ContactFilters({ filter, options, onChange, onClear }: ContactFiltersProps) {
-  const [search, setSearch] = useState(filter.search ?? '');
-
-  // The address bar may change under us (back button, a shared link): follow it.
-  useEffect(() => setSearch(filter.search ?? ''), [filter.search]);
+export function ContactFilters({ filter, options, problems = {}, onChange, onClear }: ContactFiltersProps) {
+  const [search, setSearch] = useLocalText(filter.search);
 
   useEffect(() => {
     if (search.trim() === (filter.search ?? '')) return undefined;
@@ -47,10 +48,10 @@ export function ContactFilters({ filter, options, onChange, onClear }: ContactFi
 
   return (
     <div className="space-y-3">
-      <SearchField label="Search contacts" maxLength={CONTACT_SEARCH_MAX_LENGTH} value={search} onChange={setSearch} placeholder="Name, phone, place or specialty" />
+      <SearchField label="Search contacts" maxLength={CONTACT_SEARCH_MAX_LENGTH} value={search} onChange={setSearch} placeholder="Name, phone, place or specialty" error={problems.search} />
       {/* One filter a row on a phone: two side by side cut their chosen text ("Pick a coun", "Due for re-verif"). */}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 md:grid-cols-3 2xl:grid-cols-6">
-        <SelectField label="Specialty" value={filter.specialty ?? ''} onChange={(event) => onChange({ specialty: select(event.target.value) })}>
+        <SelectField label="Specialty" value={filter.specialty ?? ''} error={problems.specialty} onChange={(event) => onChange({ specialty: select(event.target.value) })}>
           <option value="">All specialties</option>
           {withChosen(options?.specialties, filter.specialty).map((specialty) => (
             <option key={specialty} value={specialty}>
@@ -61,6 +62,7 @@ export function ContactFilters({ filter, options, onChange, onClear }: ContactFi
         <SelectField
           label="Country"
           value={filter.country ?? ''}
+          error={problems.country}
           onChange={(event) => onChange({ country: select(event.target.value), region: undefined, city: undefined })}
         >
           <option value="">All countries</option>
@@ -73,6 +75,7 @@ export function ContactFilters({ filter, options, onChange, onClear }: ContactFi
         <SelectField
           label="Region"
           value={filter.region ?? ''}
+          error={problems.region}
           disabled={!filter.country}
           onChange={(event) => onChange({ region: select(event.target.value), city: undefined })}
         >
@@ -137,7 +140,13 @@ export function ContactFilters({ filter, options, onChange, onClear }: ContactFi
       </div>
       {hasActiveFilter(filter) ? (
         <div className="flex flex-wrap items-center gap-2 text-tremor-label text-tremor-content">
-          {filter.city ? <span>City: {filter.city}</span> : null}
+          {filter.city ? (
+            <span className="break-all">
+              City: {filter.city}
+              {/* The city has no input of its own (a link from elsewhere sets it): what is wrong with it is said here. */}
+              {problems.city ? <span className="block text-red-600">{problems.city}</span> : null}
+            </span>
+          ) : null}
           {filter.contactMethod ? <span>Method: {filter.contactMethod}</span> : null}
           {filter.findable ? <span>{filter.findable === 'yes' ? 'With a location' : 'Without a location'}</span> : null}
           <Button

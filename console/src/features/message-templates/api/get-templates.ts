@@ -15,6 +15,6 @@ export async function getTemplates(filter: MessageTemplateListQuery): Promise<Me
 export const templatesQueryOptions = (filter: MessageTemplateListQuery) =>
   queryOptions({ queryKey: templateListQueryKey(filter), queryFn: () => getTemplates(filter), placeholderData: keepPreviousData });
 
-export function useTemplates(filter: MessageTemplateListQuery) {
-  return useQuery(templatesQueryOptions(filter));
+export function useTemplates(filter: MessageTemplateListQuery, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...templatesQueryOptions(filter), enabled });
 }

@@ -1,8 +1,19 @@
 import { Badge, Button } from '@tremor/react';
-import { useState, type FormEvent } from 'react';
-import { TEMPLATE_NAME_MAX, type CreateMessageTemplate, type MessageTemplate, KNOWN_TEMPLATE_VARIABLES, TEMPLATE_TYPES, templateVariables, type TemplateType } from '@contract/message-templates.js';
-import { BOT_LANGUAGES, type LanguageCode } from '@contract/languages.js';
+import type { FormEvent } from 'react';
+import { z } from 'zod';
+import {
+  TEMPLATE_NAME_MAX,
+  type CreateMessageTemplate,
+  type MessageTemplate,
+  KNOWN_TEMPLATE_VARIABLES,
+  TEMPLATE_TYPES,
+  templateVariables,
+  TemplateTypeSchema,
+  type TemplateType,
+} from '@contract/message-templates.js';
+import { BOT_LANGUAGES, LanguageCodeSchema, type LanguageCode } from '@contract/languages.js';
 import { CheckboxField } from '../../../components/checkbox-field.js';
+import { DraftRestoredNote } from '../../../components/draft-restored-note.js';
 import { SelectField } from '../../../components/select-field.js';
 import { TelegramTextProblem } from '../../../components/telegram-text-problem.js';
 import { TextField } from '../../../components/text-field.js';
@@ -11,6 +22,7 @@ import { useTemplatePreview } from '../api/preview-template.js';
 import { TEMPLATE_TYPE_LABELS } from '../template-types.js';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
 import { TextAreaField } from '../../../components/text-area-field.js';
+import { useFormDraft } from '../../../lib/use-form-draft.js';
 
 const TELEGRAM_LIMIT = 4096;
 const KNOWN = new Set<string>(KNOWN_TEMPLATE_VARIABLES);
@@ -23,12 +35,34 @@ export function formValuesOf(template: MessageTemplate): TemplateFormValues {
   return { name: template.name, type: template.type, language: template.language, content: template.content, isActive: template.isActive };
 }
 
+const TemplateDraftSchema = z.object({ name: z.string(), type: TemplateTypeSchema, language: LanguageCodeSchema, content: z.string(), isActive: z.boolean() });
+
+function templateValuesFromDraft(stored: unknown): TemplateFormValues | undefined {
+  const parsed = TemplateDraftSchema.safeParse(stored);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** Which draft of whose the form keeps (lib/use-form-draft.ts): one per template, and one for a new template. */
+export interface TemplateDraftKey {
+  userId: number | undefined;
+  form: string;
+  /** The template's updatedAt, for an edit. */
+  basis?: string;
+}
+
+/** The draft key of a template's edit form, or of the create form. */
+export function templateDraftForm(id: number | 'new'): string {
+  return `message-template:${id}`;
+}
+
 interface TemplateFormProps {
   initial: TemplateFormValues;
+  draft: TemplateDraftKey;
   submitLabel: string;
   pendingLabel: string;
   pending: boolean;
-  onSubmit: (values: TemplateFormValues & { variables: string[] }) => void;
+  /** `basis`: the template's updatedAt the values were written on, which a restored draft keeps from its own day. */
+  onSubmit: (values: TemplateFormValues & { variables: string[] }, basis: string | undefined) => void;
   onCancel: () => void;
 }
 
@@ -36,8 +70,8 @@ interface TemplateFormProps {
  * The create and edit form: variables are detected as the content is typed, with warnings for
  * placeholders the bot does not know and for content Telegram would refuse once rendered.
  */
-export function TemplateForm({ initial, submitLabel, pendingLabel, pending, onSubmit, onCancel }: TemplateFormProps) {
-  const [values, setValues] = useState(initial);
+export function TemplateForm({ initial, draft: draftKey, submitLabel, pendingLabel, pending, onSubmit, onCancel }: TemplateFormProps) {
+  const [values, setValues, draft] = useFormDraft({ ...draftKey, initial, fromStored: templateValuesFromDraft });
   const variables = templateVariables(values.content);
   const unknown = variables.filter((name) => !KNOWN.has(name));
   const debouncedContent = useDebouncedValue(values.content, 250);
@@ -48,11 +82,12 @@ export function TemplateForm({ initial, submitLabel, pendingLabel, pending, onSu
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!ready || pending) return;
-    onSubmit({ ...values, name: values.name.trim(), variables });
+    onSubmit({ ...values, name: values.name.trim(), variables }, draft.basis);
   };
 
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
+      {draft.restored ? <DraftRestoredNote message="Restored your unsaved changes." onDiscard={draft.discard} /> : null}
       <TextField
         label="Name"
         value={values.name}
