@@ -23,7 +23,7 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends "postgresql-client-${POSTGRES_CLIENT_MAJOR}" \
  && rm -rf /var/lib/apt/lists/*
 # A young generation big enough for a burst of updates in flight: they die young instead of being
-# promoted and collected again (issue 16: a fifth less CPU per answer under load).
+# promoted and collected again (a fifth less CPU per answer under load).
 ENV PORT=3000 \
     DATA_DIR=/data \
     NODE_OPTIONS=--max-semi-space-size=64

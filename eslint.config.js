@@ -12,7 +12,7 @@ const ALIASES = { '@contract/': 'api/contract/' };
 const LAYERS = ['api/contract', 'api', 'bot', 'sql', 'scripts', 'console', 'test', 'bench'];
 
 /**
- * Imports run one way (ARCHITECTURE.md). Each layer lists what it may import besides itself: an
+ * Imports run one way (docs/architecture.md). Each layer lists what it may import besides itself: an
  * allow-list, so a new folder or a new wrong import fails. An entry is a layer or one module
  * (`bot/index`, the bot's single entry for the API).
  */
@@ -45,7 +45,7 @@ const layersPlugin = {
           const module = target.replace(/\.(js|ts|tsx)$/, '');
           const targetLayer = layerOf(target);
           if (!targetLayer || targetLayer === layer || allow.includes(targetLayer) || allow.includes(module)) return;
-          context.report({ node: node.source, message: `${layer}/ may not import ${target}: this import crosses a layer boundary (ARCHITECTURE.md).` });
+          context.report({ node: node.source, message: `${layer}/ may not import ${target}: this import crosses a layer boundary (docs/architecture.md).` });
         }
         return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
       },

@@ -1,5 +1,5 @@
 /**
- * The API under concurrent load (issue 8): real HTTP against the running product with autocannon,
+ * The API under concurrent load: real HTTP against the running product with autocannon,
  * 20 connections for a few seconds per case (in a worker thread, so that the load generator does
  * not share the event loop of the product it measures): sign-in (argon2 included), the first page and a
  * filtered page of the large lists, the incremental log poll, every analytics endpoint for each

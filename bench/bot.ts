@@ -1,5 +1,5 @@
 /**
- * The bot's figures (issues 3, 8 and 16): in-process lookup latency over the generated contacts,
+ * The bot's figures: in-process lookup latency over the generated contacts,
  * answered location updates per second end to end through the product's bot and simulator, with
  * logging on, and the product's bot against a bare grammY bot on a fake Bot API (bench/ceiling.ts).
  */
@@ -70,7 +70,7 @@ export async function measureBot(context: BenchContext): Promise<BenchSection> {
 }
 
 /**
- * The answer's contacts as the bot finds them: from the directory kept in memory (issue 16), which is
+ * The answer's contacts as the bot finds them: from the directory kept in memory, which is
  * checked by the update's one statement, not by a read per lookup. Also what keeping it costs.
  */
 async function measureLookups(context: BenchContext, point: () => { latitude: number; longitude: number }) {

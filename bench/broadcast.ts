@@ -1,5 +1,5 @@
 /**
- * Broadcast delivery (issues 5 and 8): the running product's broadcast sender works a queued
+ * Broadcast delivery: the running product's broadcast sender works a queued
  * broadcast to generated bot users through the simulator, first with the simulator (and the
  * sender's setting) at 30 messages/s, then with no limit on either.
  */

@@ -1,5 +1,5 @@
 /**
- * The framework's ceiling (issue 16): the product's bot and a bare grammY runner bot with a fixed
+ * The framework's ceiling: the product's bot and a bare grammY runner bot with a fixed
  * reply, each long-polling the same fake Bot API (bench/fake-bot-api.ts, in a process of its own)
  * with the same load: users of one authorized group sending location updates all at once. Both bots
  * run in this process, one after the other, sample by sample: the product's bot as `npm start` runs

@@ -1,5 +1,5 @@
 /**
- * The console's figures (issue 8): the gzip size of the JavaScript and CSS the login screen loads and
+ * The console's figures: the gzip size of the JavaScript and CSS the login screen loads and
  * that each screen adds, which screens load the chart library, and the time to fully rendered of the
  * Dashboard and the Medical Contacts screen, in headless Chromium against a running product.
  *

@@ -1,5 +1,5 @@
 /**
- * The benchmark's data set (issue 8): contacts around the gazetteer's towns in many countries, bot
+ * The benchmark's data set: contacts around the gazetteer's towns in many countries, bot
  * users, a year of bot logs, authorized groups with their members, and finished broadcasts with
  * their recipients, generated in the database (INSERT … SELECT over generate_series, a chunk per
  * statement, seeded), then rolled up as the product does. Every size is multiplied by the scale.

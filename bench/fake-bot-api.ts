@@ -1,5 +1,5 @@
 /**
- * A small fake Telegram Bot API for the framework-ceiling benchmark (issue 16): just enough of the
+ * A small fake Telegram Bot API for the framework-ceiling benchmark: just enough of the
  * wire format for a long-polling grammY bot (getMe, deleteWebhook, setMyCommands, getUpdates,
  * getChatMember answering "member", sendMessage answering at once, and the few calls the product's
  * bot makes besides), and a control API that queues a load of location updates and reports how

@@ -1,5 +1,5 @@
 /**
- * Log ingest (issue 8): rows per second through the bot's recorder (its batch writer, with the
+ * Log ingest: rows per second through the bot's recorder (its batch writer, with the
  * bot's batch size), then the roll-up job's incremental run over those rows.
  */
 import { createRecorder } from '../bot/recorder.js';

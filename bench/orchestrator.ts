@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 8): a fresh benchmark database, the data set generated into it, the
+ * `npm run bench`: a fresh benchmark database, the data set generated into it, the
  * product started over it (listening on a free port, with the built-in Telegram simulator), each
  * section measured against it, and the figures written to results.json and BENCHMARKS.md.
  */

@@ -1,5 +1,5 @@
 /**
- * The soak test (issue 8): the whole product (startProduct, with the built-in Telegram simulator) while
+ * The soak test: the whole product (startProduct, with the built-in Telegram simulator) while
  *   (a) simulated users send it location updates at a steady rate (100/s), counting the bot's answers;
  *   (b) console clients (50) each poll the new log rows (GET /api/bot-logs?after=…) and the notifications
  *       (GET /api/real-time-notifications) every 5 s over HTTP;

@@ -1,5 +1,5 @@
 /**
- * Start-up time and resident memory of the built server (issue 8): `node dist/scripts/start.js` run as a
+ * Start-up time and resident memory of the built server: `node dist/scripts/start.js` run as a
  * child process, configured only by its environment, on the embedded database and on an external PostgreSQL.
  * Time to ready runs from spawn to the first GET /api/health answering ok; memory is the child's resident set
  * (and its children's) from /proc, at rest after a settle period and while it is under load.

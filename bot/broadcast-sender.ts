@@ -105,7 +105,7 @@ function textFor(broadcast: StoredBroadcast, language: string | null): string {
 }
 
 /**
- * The broadcast delivery engine (BOT.md "Broadcasts"): works the queue in Postgres, oldest broadcast first,
+ * The broadcast delivery engine (docs/bot.md "Broadcasts"): works the queue in Postgres, oldest broadcast first,
  * with at most `maxInFlight` requests in flight and at most the rate in any one-second window. A 429 pauses
  * the whole queue for retry_after. Recipients are claimed under a lease, never more than can be in flight,
  * and each answer is stored before its slot takes another: after a crash at most `maxInFlight` recipients

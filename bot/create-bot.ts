@@ -110,7 +110,7 @@ export interface MedBot {
   status(): { state: BotState; mode: BotMode; lastUpdateAt: Date | null; connected: boolean | null; problem: string | null };
 }
 
-/** The bot: its middleware in the order that is its design (STYLE.md), and its long-polling runner or webhook. */
+/** The bot: its middleware in the order that is its design (docs/style.md), and its long-polling runner or webhook. */
 export function createBot(options: BotOptions): MedBot {
   const now = options.now ?? (() => new Date());
   const onError = options.onError ?? ((error: unknown) => console.error('bot error', error));

@@ -1,5 +1,5 @@
 /**
- * The bot's one entry for the API (ARCHITECTURE.md): the Bot Sandbox's driver type, its errors,
+ * The bot's one entry for the API (docs/architecture.md): the Bot Sandbox's driver type, its errors,
  * and the simulator's shapes it hands back. Everything else of the bot reaches the API through
  * what scripts/product.ts passes to buildApp.
  */

@@ -26,7 +26,7 @@ export interface KnownUser extends Omit<UserAccessRecord, 'memberships'> {
 }
 
 /**
- * What the bot keeps between updates so that an answer needs no reads (issue 16): the settings,
+ * What the bot keeps between updates so that an answer needs no reads: the settings,
  * access lists and templates, the gazetteer, the contact directory and the users it has seen. It is
  * never trusted blindly: each attempt at an update reads through a MemoryReader, which notes the
  * version of everything it handed out, and the update's claim checks them (claimUpdate). A claim

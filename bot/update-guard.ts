@@ -13,7 +13,7 @@ import type { BotMemory } from './memory.js';
 import type { Recorder } from './recorder.js';
 import { createUpdateClaimer, MemoryOutOfDate, UpdateNotOurs, type ClaimQueue } from './update-claim.js';
 
-/** How long an update waits for the database to come back before it is answered anyway (BOT.md: about a minute). */
+/** How long an update waits for the database to come back before it is answered anyway (docs/bot.md: about a minute). */
 export const RETRY_WINDOW_MS = 60_000;
 const FIRST_RETRY_MS = 250;
 const LONGEST_RETRY_MS = 2000;
@@ -40,7 +40,7 @@ export function updateFingerprint(update: Update): string {
 }
 
 /**
- * Handles each update once, and every update in the end (BOT.md, "What it records"). The update is
+ * Handles each update once, and every update in the end (docs/bot.md, "What it records"). The update is
  * claimed by its id before anything of it happens once (a message sent, a row written, its log row):
  * a redelivered update — the same update_id from a webhook retry, or from polling after a restart —
  * that was answered is skipped, across every instance on the database. The claim is also the check of

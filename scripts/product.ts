@@ -177,7 +177,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       const jobs = createJobRunner({ onError: onJobError });
       jobs.every('log roll-up', MINUTE_MS, () => rollUpLogs(sql));
       jobs.every('log retention', DAY_MS, (now) => applyLogRetention(sql, now));
-      // A redelivered update comes within minutes; a day of claims is plenty (BOT.md).
+      // A redelivered update comes within minutes; a day of claims is plenty (docs/bot.md).
       jobs.every('processed updates clean-up', HOUR_MS, (now) => deleteProcessedUpdatesBefore(sql, new Date(now.getTime() - DAY_MS)));
       jobs.every('notification checks', NOTIFICATION_CHECK_INTERVAL_MS, () => notificationMonitor.tick());
       // A backup stalls the embedded database for seconds: the first check waits until start-up is over.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fieldLabel, PAGE_RULE, pageSizeRule, tooLong } from './fields.js';
 
-/** The Audit Log screen and its API (issue 9): who changed what, when, from where, with the before and after. */
+/** The Audit Log screen and its API: who changed what, when, from where, with the before and after. */
 
 export const AUDIT_LOG_PAGE_SIZES = [25, 50, 100] as const;
 export const AUDIT_LOG_PAGE_SIZE = 25;

@@ -1,5 +1,5 @@
 /**
- * Whether the bot answers a user in private, and with what daily limit (BOT.md, "Who may use it",
+ * Whether the bot answers a user in private, and with what daily limit (docs/bot.md, "Who may use it",
  * "Daily limit"). One rule for the bot's access gate and for the console's Daily Usage, so the
  * console never says "Allowed" of a user the bot refuses. Each side brings its own facts: the bot
  * asks Telegram about stale memberships, the API reads the stored ones.

@@ -1,7 +1,7 @@
 import { localDay, startOfLocalDay } from './time-zone.js';
 
 /**
- * What each figure window means, on every screen (issue 21): one definition, used by the server's
+ * What each figure window means, on every screen: one definition, used by the server's
  * figures and by the console's sentence under each selector.
  *
  * - "24h" is the rolling 24 hours ending now, charted hour by hour: 24 one-hour spans, the last

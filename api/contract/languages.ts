@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The languages the bot can speak (issue 17): the code the bot and the console use (Telegram's
+ * The languages the bot can speak: the code the bot and the console use (Telegram's
  * `language_code` without its region), the name the directory stores in a contact's languages, and
  * the name a speaker would look for on the /language buttons.
  */

@@ -24,7 +24,7 @@ function toAuditLogEntry({ createdAt, beforeJson, afterJson, ...entry }: StoredA
   };
 }
 
-/** The audit log (issue 9): admins read every change staff made, filter it and export it. */
+/** The audit log: admins read every change staff made, filter it and export it. */
 export const auditLogRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = async (instance, { sql, now }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 

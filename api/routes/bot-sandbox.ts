@@ -86,7 +86,7 @@ function toExchange(exchange: { updateId: number; chatId: number; replies: ChatM
 }
 
 /**
- * The Bot Sandbox (issue 3): chat with the bot as simulated users through the built-in Telegram
+ * The Bot Sandbox: chat with the bot as simulated users through the built-in Telegram
  * simulator. Without the simulator (a real BOT_TOKEN) every route but the status answers 409.
  */
 export const botSandboxRoutes: FastifyPluginAsync<{ sql: Sql; sandbox: BotSandbox | undefined }> = async (instance, { sql, sandbox }) => {

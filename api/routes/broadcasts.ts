@@ -66,7 +66,7 @@ function toBroadcast({ translations: _translations, ...row }: StoredBroadcast, t
   };
 }
 
-/** Broadcasts (spec §2.6, §7; BOT.md "Broadcasts"): queued here, delivered by the sender. Admins only. */
+/** Broadcasts (spec §2.6, §7; docs/bot.md "Broadcasts"): queued here, delivered by the sender. Admins only. */
 export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; broadcaster?: Broadcaster }> = async (
   instance,
   { sql, now, broadcaster },

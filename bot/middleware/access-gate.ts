@@ -11,7 +11,7 @@ import { replyWithTemplate } from '../replies.js';
 import { leaveUnauthorizedGroup } from '../unauthorized-group.js';
 
 /**
- * Decides who may use the bot (BOT.md, "Who may use it"): in a group only if it is an active
+ * Decides who may use the bot (docs/bot.md, "Who may use it"): in a group only if it is an active
  * authorized group (one staff switched off is refused, not left); in private only members of one,
  * or whitelisted admins. Sets the user's daily limit for the features below — the system's default
  * daily limit, or more where one of their groups allows more — and refuses everyone else with a

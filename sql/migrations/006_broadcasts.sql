@@ -1,4 +1,4 @@
--- Broadcasts: a durable queue the sender works from (BOT.md "Broadcasts").
+-- Broadcasts: a durable queue the sender works from (docs/bot.md "Broadcasts").
 CREATE TABLE broadcasts (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   title text NOT NULL,

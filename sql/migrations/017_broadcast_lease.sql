@@ -1,4 +1,4 @@
--- Broadcast delivery under a lease (BOT.md "Broadcasts"). The sender claims a few recipients at a time
+-- Broadcast delivery under a lease (docs/bot.md "Broadcasts"). The sender claims a few recipients at a time
 -- (never more than it has in flight) with a lease that expires; a recipient still claimed when its lease
 -- has run out was in flight when its sender died, and becomes 'unknown': it may have received the
 -- message, so it is not resent unless staff ask ("Send to unknown"). The broadcast carries the lease of

@@ -1,4 +1,4 @@
--- Each Telegram update is handled once (BOT.md, "What it records"). Telegram posts a webhook update again
+-- Each Telegram update is handled once (docs/bot.md, "What it records"). Telegram posts a webhook update again
 -- when it saw no answer in time, and a long-polling instance that dies before confirming its offset gets
 -- its last updates again; every instance on this database claims an update here before handling it.
 -- update_id is unique per bot only. The fingerprint (a hash of the update) tells a redelivery, which is

@@ -1,4 +1,4 @@
--- What the bot keeps in memory to answer a location with one round trip (issue 16): the settings, the access
+-- What the bot keeps in memory to answer a location with one round trip: the settings, the access
 -- lists, the templates and the gazetteer are read once per version, and every update's one statement (its claim)
 -- compares the versions it decided with against these counters. Any writer bumps them, the console and SQL by
 -- hand alike, so a change takes effect on the next update, on every instance sharing the database.

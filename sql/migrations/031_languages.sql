@@ -1,4 +1,4 @@
--- The bot speaks its users' languages (issue 17). Codes are those of api/contract/languages.ts.
+-- The bot speaks its users' languages. Codes are those of api/contract/languages.ts.
 
 -- The default language answers users whose own the bot does not offer; the bot offers bot_languages.
 ALTER TABLE system_settings

@@ -1,4 +1,4 @@
--- Requests by the language the bot answered in (issue 17), for the analytics overview's 24h to 1y:
+-- Requests by the language the bot answered in, for the analytics overview's 24h to 1y:
 -- the raw rows are trimmed by retention, so a year needs a roll-up. Hourly, like log_hourly_totals,
 -- so a window that does not start on a day (the last 24 hours, a local day) is counted exactly from
 -- whole hours plus the rows at its edges. Only logs with a language (a user's); UTC hours as in 007.

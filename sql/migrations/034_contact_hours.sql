@@ -1,4 +1,4 @@
--- Contact hours in OpenStreetMap's opening_hours syntax (issue 18). Reading that syntax needs the
+-- Contact hours in OpenStreetMap's opening_hours syntax. Reading that syntax needs the
 -- opening_hours package, so this migration only adds what SQL needs, and sql/contact-hours.ts
 -- (classifyContactHours, run at start and before the contacts list reads these columns) fills them:
 -- it rewrites free text that reads as a schedule ("Mon–Fri 9:00–17:00") canonically ("Mo-Fr 09:00-17:00"),

@@ -1,4 +1,4 @@
--- Problems bot users report about a contact shown in an answer (issue 18). One report per user, contact
+-- Problems bot users report about a contact shown in an answer. One report per user, contact
 -- and day (the day in the configured time zone): a second press the same day is refused, a redelivered
 -- update cannot store one twice. An open report makes the contact due for re-verification (no flag:
 -- resolving its last open report is what clears it).

@@ -1,4 +1,4 @@
--- Counting a template's uses is not a change of the template (issue 16). The bot's recorder adds the uses of
+-- Counting a template's uses is not a change of the template. The bot's recorder adds the uses of
 -- every flush to usage_count, and that statement bumped the templates' version: each flush made every update
 -- in flight find its templates out of date at its claim, forget what it had read, read its user again and run
 -- once more, so under load most of the bot's time went to answering the same updates twice.

@@ -8,7 +8,7 @@ import { createTestApp } from '../helpers/app.js';
 import { aBotLog, insertLogs } from '../helpers/bot-logs.js';
 import { seededRandom } from '../helpers/contacts.js';
 
-// Issue 21: the Dashboard and the analytics screens count the same window the same way, in the
+// The Dashboard and the analytics screens count the same window the same way, in the
 // configured time zone, exactly: every figure below is compared with the raw bot_logs rows counted by SQL.
 const NOW = new Date('2026-11-21T10:30:00Z');
 const HOUR = 60 * 60 * 1000;

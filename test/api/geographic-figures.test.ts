@@ -178,7 +178,7 @@ t.test('Geographic Analytics: cards and places equal the raw rows, with the coun
   t.ok(all.summary.totalRequests > 0 && all.summary.totalRequests < LOGS.length, 'requests that named no place are left out');
 });
 
-t.test('Performance by Region follows the country filter (issue 21) and equals the raw rows', async (t) => {
+t.test('Performance by Region follows the country filter and equals the raw rows', async (t) => {
   for (const period of PERIODS) {
     for (const country of [undefined, 'United Kingdom', 'France']) {
       const label = `${period}, ${country ?? 'all countries'}`;
@@ -217,7 +217,7 @@ interface ContactFigures {
 }
 const TIME_RANGES = { 'Last 24h': '24h', 'Last 7 days': '7d', 'Last 30 days': '30d', 'Last year': '1y' } as const;
 
-t.test('Contact Analytics: Usage Patterns and Response Time Distribution follow the region filter (issue 21)', async (t) => {
+t.test('Contact Analytics: Usage Patterns and Response Time Distribution follow the region filter', async (t) => {
   for (const period of PERIODS) {
     for (const region of [undefined, 'England', 'Île-de-France']) {
       const label = `${period}, ${region ?? 'all regions'}`;

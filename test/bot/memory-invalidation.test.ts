@@ -7,7 +7,7 @@ import { createBotHarness } from '../helpers/bot.js';
 import { aContact, aMember, anAuthorizedGroup, aUser, refusal, texts } from '../helpers/bot-fixtures.js';
 
 /**
- * Issue 16: the bot answers from memory, and a change by anyone — here SQL by hand, the hardest case,
+ * The bot answers from memory, and a change by anyone — here SQL by hand, the hardest case,
  * since nothing in the process hears of it — takes effect on the next update, on every instance
  * sharing the database: instance A long-polls the simulator, instance B (as a webhook instance would)
  * is handed updates directly. Each instance has answered before the change, so each has it in memory.

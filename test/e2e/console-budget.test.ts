@@ -4,7 +4,7 @@ import { seedDemoData } from '../../scripts/seed-demo.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
 
-// The console's size budgets (issue 8), checked on the built console: sizes, not timings.
+// The console's size budgets, checked on the built console: sizes, not timings.
 const server = await startTestServer();
 t.teardown(() => server.close());
 

@@ -7,7 +7,7 @@ import { launchBrowser, signIn } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
 
 // Geographic Analytics and Contact Analytics say what their figures count, draw the contacts'
-// distribution, and send their filters (issue 21). Screenshots of both screens (and the Analytics
+// distribution, and send their filters. Screenshots of both screens (and the Analytics
 // Regions tab) for every role at 1440×900 and 375×800 go to .tap/screenshots/ (not committed).
 const SCREENSHOTS = path.join('.tap', 'screenshots', 'geographic-figures');
 const ROLES = ['demo.viewer', 'demo.editor', 'demo.admin', 'demo.superadmin'] as const;

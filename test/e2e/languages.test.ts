@@ -4,7 +4,7 @@ import { layoutProblems } from '../helpers/layout.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { insertTelegramUsers, type NewTelegramUser } from '../../sql/bot-users.js';
 
-// Issue 17 in the console: a Ukrainian template written and previewed in Ukrainian, the Bot Users
+// In the console: a Ukrainian template written and previewed in Ukrainian, the Bot Users
 // language column, and the Bot Sandbox chatting as a Ukrainian user.
 const EDITOR = { username: 'ella', password: 'ella-the-editor-pass', role: 'editor' as const };
 const ADMIN = { username: 'sam', password: 'sam-the-admin-pass', role: 'admin' as const };

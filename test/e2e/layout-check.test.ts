@@ -3,7 +3,7 @@ import { launchBrowser } from '../helpers/browser.js';
 import { layoutProblems } from '../helpers/layout.js';
 
 /**
- * The layout check itself, on small pages made for it: what the screenshot pass of issue 21 saw with
+ * The layout check itself, on small pages made for it: what the screenshot pass saw with
  * the eye and the check did not catch (a tab strip cut at its edge, a select cutting its text), and
  * that the fitting versions pass.
  */

@@ -10,7 +10,7 @@ import { layoutProblems } from '../helpers/layout.js';
 import { startTestServer } from '../helpers/server.js';
 
 /**
- * The screenshot pass of issue 21: every screen of the console's route table that a role may see, as
+ * The screenshot pass: every screen of the console's route table that a role may see, as
  * each demo role, at desktop and phone widths. Each is saved as a full-page PNG under
  * .tap/screenshots/<role>/<screen>-<width>.png (test output, git-ignored) for a person to look at,
  * and each gets the layout check: no sideways page scroll, every action button inside the viewport.

@@ -5,7 +5,7 @@ import { createClaimQueue } from '../../bot/update-claim.js';
 import { createTestDatabase } from '../helpers/database.js';
 
 /**
- * Issue 16: the claims of many updates go in one statement (claimUpdates, through the bot's
+ * The claims of many updates go in one statement (claimUpdates, through the bot's
  * ClaimQueue). Each claim in a batch is decided as it would be alone: nothing lost, nothing twice.
  */
 

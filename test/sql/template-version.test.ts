@@ -5,7 +5,7 @@ import { seedDefaultTemplates } from '../../bot/default-templates.js';
 import { createTestDatabase } from '../helpers/database.js';
 
 /**
- * Issue 16: the bot keeps the templates in memory while their version stands still. Counting a
+ * The bot keeps the templates in memory while their version stands still. Counting a
  * template's uses (the recorder, on every flush) is no change of it: were it one, every flush would
  * send every update in flight round again (migration 038). Any other write still moves the version.
  */

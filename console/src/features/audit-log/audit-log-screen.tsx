@@ -23,7 +23,7 @@ const LIST_HEADING_ID = 'audit-log-list-heading';
 /** The address bar's keys for the view; changing any of them starts again from page 1. */
 const VIEW_KEYS = ['search', 'actor', 'action', 'targetType', 'targetId', 'from', 'to'] as const;
 
-/** The Audit Log screen (issue 9): admin and super_admin only, as the API enforces too (the router's RouteGate). */
+/** The Audit Log screen: admin and super_admin only, as the API enforces too (the router's RouteGate). */
 export function AuditLogScreen() {
   const [searchParams, updateParams] = useSearchParamUpdates();
   const setPage = usePageParam();
