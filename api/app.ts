@@ -50,8 +50,11 @@ export interface AppConfig {
   consoleDir?: string;
   /** Sign-in attempts allowed per client address and window. */
   loginRateLimit?: { max: number; timeWindowMs: number };
-  /** Behind a reverse proxy, take the client address from X-Forwarded-For. */
-  trustProxy?: boolean;
+  /**
+   * Behind a reverse proxy, take the client address from X-Forwarded-For: Fastify's trustProxy (true, or the
+   * proxies' addresses and CIDR ranges). Unset: the connection's address.
+   */
+  trustProxy?: boolean | string | string[];
 }
 
 export interface AppDeps {
