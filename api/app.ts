@@ -107,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installIdempotency(app, { sql: deps.sql, now });
   await app.register(rateLimit, { global: false });
 
-  await app.register(healthRoutes, { probe, botStatus: () => botStatus().state });
+  await app.register(healthRoutes, { sql: deps.sql, probe, botStatus });
   await app.register(authRoutes, { sql: deps.sql, tokens, now, loginRateLimit: deps.config.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT });
   await app.register(accountRoutes, { sql: deps.sql, now });
   await app.register(accountSessionRoutes, { sql: deps.sql, now });
