@@ -50,8 +50,11 @@ export interface AppConfig {
   consoleDir?: string;
   /** Sign-in attempts allowed per client address and window. */
   loginRateLimit?: { max: number; timeWindowMs: number };
-  /** Behind a reverse proxy, take the client address from X-Forwarded-For. */
-  trustProxy?: boolean;
+  /**
+   * Behind a reverse proxy, take the client address from X-Forwarded-For: Fastify's trustProxy (true, or the
+   * proxies' addresses and CIDR ranges). Unset: the connection's address.
+   */
+  trustProxy?: boolean | string | string[];
 }
 
 export interface AppDeps {
@@ -104,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installIdempotency(app, { sql: deps.sql, now });
   await app.register(rateLimit, { global: false });
 
-  await app.register(healthRoutes, { probe, botStatus: () => botStatus().state });
+  await app.register(healthRoutes, { sql: deps.sql, probe, botStatus });
   await app.register(authRoutes, { sql: deps.sql, tokens, now, loginRateLimit: deps.config.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT });
   await app.register(accountRoutes, { sql: deps.sql, now });
   await app.register(accountSessionRoutes, { sql: deps.sql, now });

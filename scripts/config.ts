@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { UsernameSchema } from '../api/contract/admin-users.js';
@@ -34,6 +35,45 @@ function readsAsDatabaseUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+const TRUST_PROXY_RULE = "TRUST_PROXY must be a comma-separated list of the proxies' IP addresses or CIDR ranges, such as 10.0.0.0/8,::1";
+/** The ranges proxy-addr (Fastify's trustProxy) knows by name. */
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** Whether a TRUST_PROXY entry is an IP address, a CIDR range or a named range, as proxy-addr reads them. */
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.includes(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  // A /0 would trust every address (proxy-addr refuses it too).
+  if (!/^\d{1,3}$/.test(prefix) || Number(prefix) === 0) return false;
+  try {
+    // Refuses a prefix longer than the address (33 for IPv4, 129 for IPv6).
+    new net.BlockList().addSubnet(address, Number(prefix), family === 4 ? 'ipv4' : 'ipv6');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy takes it: the proxies trusted to say, in X-Forwarded-For, whom they
+ * forward. Fastify trusts no hop count (it cannot tell the proxy from a client reaching the process directly):
+ * one is refused here rather than silently ignored.
+ */
+function readTrustProxy(value: string, context: z.RefinementCtx): string[] {
+  if (/^\d+$/.test(value)) {
+    context.addIssue({ code: 'custom', message: `${TRUST_PROXY_RULE}, not their number (${value})` });
+    return z.NEVER;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => !isProxyAddress(entry));
+  if (bad === undefined) return entries;
+  context.addIssue({ code: 'custom', message: `${TRUST_PROXY_RULE} ("${bad}" is not one)` });
+  return z.NEVER;
 }
 
 const EnvSchema = z
@@ -74,6 +114,7 @@ const EnvSchema = z
       z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
     ),
     LOG_FORMAT: z.preprocess(blankToUndefined, z.enum(LOG_FORMATS, { error: 'LOG_FORMAT must be pretty or json' }).optional()),
+    TRUST_PROXY: z.preprocess(blankToUndefined, z.string().trim().transform(readTrustProxy).optional()),
   })
   .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
@@ -114,6 +155,11 @@ export interface Config {
   /** pretty: readable lines for a person at a terminal; json: one JSON object a line, for Docker, CI and files. */
   logFormat: (typeof LOG_FORMATS)[number];
   consoleDir: string;
+  /**
+   * Behind a load balancer or reverse proxy: the addresses and ranges of the proxies whose X-Forwarded-For
+   * names the client. Absent: the client is the connection's address, the header ignored.
+   */
+  trustProxy: string[] | undefined;
 }
 
 /** Raised with one line per bad variable, so an operator can fix them all at once. */
@@ -154,5 +200,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd(), stdoutIs
     logLevel: values.LOG_LEVEL,
     logFormat: values.LOG_FORMAT ?? (stdoutIsTerminal ? 'pretty' : 'json'),
     consoleDir: path.resolve(cwd, 'console/dist'),
+    trustProxy: values.TRUST_PROXY,
   };
 }

@@ -12,7 +12,7 @@ const MIGRATION_LOCK_ID = 7_261_001;
  * transaction: either all of them apply or none does. Returns the names applied.
  */
 export async function runMigrations(sql: Sql, dir = MIGRATIONS_DIR): Promise<string[]> {
-  const files = (await readdir(dir)).filter((file) => /^\d+_.+\.sql$/.test(file)).sort();
+  const files = await migrationFiles(dir);
   return transaction(sql, async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`;
     await tx`
@@ -28,4 +28,18 @@ export async function runMigrations(sql: Sql, dir = MIGRATIONS_DIR): Promise<str
     }
     return pending;
   });
+}
+
+/** The names of the numbered .sql files in `dir`, in the order they apply. */
+async function migrationFiles(dir: string): Promise<string[]> {
+  return (await readdir(dir)).filter((file) => /^\d+_.+\.sql$/.test(file)).sort();
+}
+
+/** The migrations in `dir` not recorded in schema_migrations as applied: all of them before the first run. */
+export async function pendingMigrations(sql: Sql, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const files = await migrationFiles(dir);
+  const [table] = await sql<{ exists: boolean }[]>`SELECT to_regclass('schema_migrations') IS NOT NULL AS exists`;
+  if (!table!.exists) return files;
+  const applied = new Set((await sql<{ name: string }[]>`SELECT name FROM schema_migrations`).map((row) => row.name));
+  return files.filter((file) => !applied.has(file));
 }

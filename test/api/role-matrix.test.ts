@@ -247,6 +247,8 @@ const ROUTES: RouteEntry[] = [
   { method: 'GET', url: '/api/audit-log/filters', expect: ADMINS_ONLY(200) },
   { method: 'GET', url: '/api/audit-log/export', expect: ADMINS_ONLY(200), request: () => ({ url: '/api/audit-log/export?action=backup.start' }) },
   { method: 'GET', url: '/api/health', expect: { public: 200 } },
+  { method: 'GET', url: '/api/health/live', expect: { public: 200 } },
+  { method: 'GET', url: '/api/health/ready', expect: { public: 200 } },
   // Telegram's webhook (webhook mode): no staff sign-in opens it, only the secret token, which no actor here sends.
   { method: 'POST', url: '/api/telegram-webhook', expect: { public: 401 }, request: () => ({ payload: { update_id: 1 } }) },
   // A new unknown name per call: five failures for one name from one address lock it, as they would an account.

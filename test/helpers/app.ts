@@ -41,6 +41,8 @@ export interface TestAppOptions {
   clock?: TestClock;
   /** A built console to serve, as the product does. Default: none. */
   consoleDir?: string;
+  /** Which proxies in front to trust, as the product passes TRUST_PROXY. Default: none. */
+  trustProxy?: string[];
 }
 
 /** What the test apps sign access tokens with, for tests that forge tokens. */
@@ -57,6 +59,7 @@ export async function createTestApp(t: Test, options: TestAppOptions = {}): Prom
       jwtSecret: TEST_JWT_SECRET,
       loginRateLimit: options.loginRateLimit ?? { max: 1000, timeWindowMs: 60_000 },
       consoleDir: options.consoleDir,
+      trustProxy: options.trustProxy,
     },
     now: clock.now,
     sandbox: options.sandbox,

@@ -1,5 +1,6 @@
 import t from 'tap';
 import path from 'node:path';
+import Fastify from 'fastify';
 import { ConfigError, loadConfig } from '../../scripts/config.js';
 
 t.test('defaults', async (t) => {
@@ -148,4 +149,40 @@ t.test('webhook mode: each missing or bad variable is one line', async (t) => {
     'WEBHOOK_SECRET: WEBHOOK_SECRET must be 1 to 256 characters of A-Z, a-z, 0-9, _ and -',
   ]);
   t.strictSame(problemsOf({ BOT_MODE: 'webhook', WEBHOOK_URL: 'https://bot.example.com/hook', WEBHOOK_SECRET: 'secret-token' }), [], 'a good pair');
+});
+
+t.test('TRUST_PROXY: unset trusts no proxy; set, the proxies by address or CIDR range, which Fastify takes', async (t) => {
+  t.equal(loadConfig({}).trustProxy, undefined, 'unset: the connection is the client');
+  t.equal(loadConfig({ TRUST_PROXY: '' }).trustProxy, undefined, 'blank counts as unset');
+  const accepted: [string, string[]][] = [
+    ['10.0.0.5', ['10.0.0.5']],
+    ['10.0.0.0/8, 192.168.1.7,::1,fd00::/8', ['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8']],
+    ['::ffff:10.0.0.0/104', ['::ffff:10.0.0.0/104']],
+    ['loopback,uniquelocal', ['loopback', 'uniquelocal']],
+  ];
+  for (const [value, trustProxy] of accepted) {
+    t.strictSame(loadConfig({ TRUST_PROXY: value }).trustProxy, trustProxy, value);
+    // Fastify compiles the list as it starts: what passes here must not stop it there.
+    await Fastify({ trustProxy }).close();
+  }
+});
+
+t.test('a bad TRUST_PROXY is one line naming it and what it takes', async (t) => {
+  const rule = "TRUST_PROXY: TRUST_PROXY must be a comma-separated list of the proxies' IP addresses or CIDR ranges, such as 10.0.0.0/8,::1";
+  t.strictSame(problemsOf({ TRUST_PROXY: '1' }), [`${rule}, not their number (1)`], 'a hop count, which Fastify would ignore');
+  const refused: [string, string][] = [
+    ['true', 'true'],
+    ['proxy.internal', 'proxy.internal'],
+    ['10.0.0.300', '10.0.0.300'],
+    ['10.0.0.0/33', '10.0.0.0/33'],
+    ['::1/129', '::1/129'],
+    ['10.0.0.0/0', '10.0.0.0/0'],
+    ['10.0.0.0/8/8', '10.0.0.0/8/8'],
+    ['10.0.0.0/eight', '10.0.0.0/eight'],
+    ['10.0.0.1,', ''],
+    ['10.0.0.1, -1', '-1'],
+  ];
+  for (const [value, bad] of refused) {
+    t.strictSame(problemsOf({ TRUST_PROXY: value }), [`${rule} ("${bad}" is not one)`], value);
+  }
 });

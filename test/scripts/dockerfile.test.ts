@@ -31,7 +31,7 @@ t.test('the final stage runs as a non-root user, keeps its data in a volume at D
   t.equal(finalEnv.PORT, '3000');
   const healthCheck = healthCheckCommand(argsOf(finalStage, 'HEALTHCHECK').at(-1) ?? 'NONE');
   t.equal(healthCheck?.[0], 'node', 'the health check needs no curl');
-  t.match(healthCheck?.join(' '), '/api/health');
+  t.match(healthCheck?.join(' '), '/api/health/live', 'liveness: a database outage is no reason to restart the container');
   t.strictSame(commandOf(argsOf(finalStage, 'CMD').at(-1) ?? ''), ['node', 'dist/scripts/start.js']);
   t.match(argsOf(finalStage, 'RUN').join('\n'), /postgresql-client-\$\{POSTGRES_CLIENT_MAJOR\}/, 'pg_dump for the backups of an external database');
 });
@@ -125,6 +125,8 @@ t.test('the build steps run by hand, and the built, pruned server answers /api/h
   const health = await fetch(`${url}/api/health`);
   t.equal(health.status, 200);
   t.strictSame(await health.json(), { status: 'ok', db: 'ok', bot: 'running' });
+  const ready = await fetch(`${url}/api/health/ready`);
+  t.strictSame([ready.status, await ready.json()], [200, { status: 'ok' }], 'ready: the built server finds its migration files');
   const consolePage = await fetch(`${url}/contacts`);
   t.equal(consolePage.status, 200, 'the console is served');
   t.match(await consolePage.text(), '<div id="root"></div>');

@@ -62,6 +62,18 @@ t.test('ADMIN_USERNAME and ADMIN_PASSWORD create that super admin instead', asyn
   t.equal((await signInOverHttp(product, 'admin', 'anything-at-all')).status, 401, 'no `admin` is made');
 });
 
+t.test('TRUST_PROXY reaches the app: behind the listed proxy, a session is recorded from the forwarded address', async (t) => {
+  const product = await startTestProduct(t, { DEMO_DATA: 'off', ADMIN_USERNAME: 'chief', ADMIN_PASSWORD: 'chief-of-staff-pw', TRUST_PROXY: '127.0.0.1,::1' });
+  const response = await fetch(`${product.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.7' },
+    body: JSON.stringify({ identifier: 'chief', password: 'chief-of-staff-pw' }),
+  });
+  t.equal(response.status, 200);
+  const sessions = await product.database.sql<{ ip: string }[]>`SELECT ip FROM admin_sessions`;
+  t.strictSame(sessions.map((session) => session.ip), ['198.51.100.7']);
+});
+
 t.test('a too weak ADMIN_PASSWORD stops the start with a clear message', async (t) => {
   await t.rejects(startTestProduct(t, { DEMO_DATA: 'off', ADMIN_USERNAME: 'chief', ADMIN_PASSWORD: 'password123' }), {
     message: 'ADMIN_PASSWORD: This password is too common. Choose a longer or less common password.',

@@ -2,7 +2,7 @@ import t from 'tap';
 import { readdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase } from '../helpers/database.js';
-import { runMigrations } from '../../sql/migrate.js';
+import { pendingMigrations, runMigrations } from '../../sql/migrate.js';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('../../sql/migrations/', import.meta.url));
 
@@ -14,12 +14,14 @@ t.test('every migration applies cleanly on an empty database, and only once', as
   const db = await createTestDatabase({ migrate: false });
   t.teardown(() => db.close());
 
+  t.strictSame(await pendingMigrations(db.sql), files, 'before the first run, every file is pending');
   const first = await runMigrations(db.sql);
   t.strictSame(first, files, 'every file is applied, in order');
 
   const recorded = await db.sql<{ name: string }[]>`SELECT name FROM schema_migrations ORDER BY name`;
   t.strictSame(recorded.map((row) => row.name), files, 'and recorded');
 
+  t.strictSame(await pendingMigrations(db.sql), [], 'and none is pending');
   const second = await runMigrations(db.sql);
   t.strictSame(second, [], 'running them again applies nothing');
 
