@@ -149,3 +149,11 @@ t.test('webhook mode: each missing or bad variable is one line', async (t) => {
   ]);
   t.strictSame(problemsOf({ BOT_MODE: 'webhook', WEBHOOK_URL: 'https://bot.example.com/hook', WEBHOOK_SECRET: 'secret-token' }), [], 'a good pair');
 });
+
+t.test('METRICS_TOKEN turns the metrics on; unset or blank they are off; a short or spaced one is refused', async (t) => {
+  t.equal(loadConfig({ METRICS_TOKEN: 'scrape-me-0123456789' }).metricsToken, 'scrape-me-0123456789');
+  t.equal(loadConfig({}).metricsToken, undefined);
+  t.equal(loadConfig({ METRICS_TOKEN: '' }).metricsToken, undefined);
+  t.same(problemsOf({ METRICS_TOKEN: 'short' }), ['METRICS_TOKEN: METRICS_TOKEN must be at least 16 characters']);
+  t.same(problemsOf({ METRICS_TOKEN: 'has a space in the middle' }), ['METRICS_TOKEN: METRICS_TOKEN must be letters, digits and punctuation, without spaces']);
+});
