@@ -4,7 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Sql } from '../sql/database.js';
 import { databaseProber, type DatabaseProber } from '../sql/availability.js';
 import type { BotSandbox } from '../bot/index.js';
-import type { BotStatusReport, Broadcaster } from './ports.js';
+import type { AppMetrics, BotStatusReport, Broadcaster } from './ports.js';
 import { installAccessTokens } from './auth/tokens.js';
 import { installAuthorization } from './plugins/authorization.js';
 import { installErrorHandler } from './plugins/error-handler.js';
@@ -13,6 +13,7 @@ import { installDatabaseDeadline } from './plugins/database-deadline.js';
 import { installConsole } from './plugins/static-console.js';
 import { installIdempotency } from './plugins/idempotency.js';
 import { installSecurityHeaders } from './plugins/security-headers.js';
+import { installRequestMetrics } from './plugins/request-metrics.js';
 import { accountRoutes } from './routes/account.js';
 import { accountSessionRoutes } from './routes/account-sessions.js';
 import { adminUserRoutes } from './routes/admin-users.js';
@@ -25,6 +26,7 @@ import { medicalContactRoutes } from './routes/medical-contacts.js';
 import { contactImportRoutes } from './routes/contact-import.js';
 import { messageTemplateRoutes } from './routes/message-templates.js';
 import { healthRoutes } from './routes/health.js';
+import { metricsRoutes } from './routes/metrics.js';
 import { broadcastRoutes } from './routes/broadcasts.js';
 import { authorizedGroupRoutes } from './routes/authorized-groups.js';
 import { adminWhitelistRoutes } from './routes/admin-whitelist.js';
@@ -78,6 +80,8 @@ export interface AppDeps {
   figureCache?: FigureCache;
   /** What the Medical Contacts routes keep between requests; a fresh one by default. */
   contactDirectoryCache?: ContactDirectoryCache;
+  /** The process's metrics and METRICS_TOKEN: each request is timed into them, and a scrape with the token reads them at /metrics. Absent: off. */
+  metrics?: { token: string; registry: AppMetrics };
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -95,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (deps.metrics) installRequestMetrics(app, deps.metrics.registry);
   installErrorHandler(app);
   installControlCharacterCheck(app);
   await installSecurityHeaders(app);
@@ -108,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimit, { global: false });
 
   await app.register(healthRoutes, { sql: deps.sql, probe, botStatus });
+  await app.register(metricsRoutes, { metrics: deps.metrics });
   await app.register(authRoutes, { sql: deps.sql, tokens, now, loginRateLimit: deps.config.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT });
   await app.register(accountRoutes, { sql: deps.sql, now });
   await app.register(accountSessionRoutes, { sql: deps.sql, now });

@@ -30,3 +30,11 @@ export interface Broadcaster {
   /** Renders the content for the user (their names) and sends it now, not through the queue; reports Telegram's answer. */
   sendTest(chatId: number, content: string): Promise<TestMessageResult>;
 }
+
+/** What the app records of each request and serves at /metrics (scripts/metrics.ts, over prom-client). */
+export interface AppMetrics {
+  /** One request answered; `route` is the route's pattern (/api/medical-contacts/:id), never the path asked for. */
+  httpRequest(labels: { method: string; route: string; status: number }, seconds: number): void;
+  /** Every metric of the process in Prometheus's text format. */
+  exposition(): Promise<{ contentType: string; text: string }>;
+}

@@ -4,13 +4,17 @@
  * with the same load: users of one authorized group sending location updates all at once. Both bots
  * run in this process, one after the other, sample by sample: the product's bot as `npm start` runs
  * it (the built JavaScript of dist/, see buildProduct), on the benchmark's database connection, beside
- * an idle product. The figure is the ratio of their answered updates per second.
+ * an idle product. The figure is the ratio of their answered updates per second. The product's bot is
+ * measured with its metrics off and on (a Prometheus registry, as METRICS_TOKEN gives it), sample by
+ * sample too, so the cost of recording shows as the difference of the two ratios.
  */
 import { Bot } from 'grammy';
 import { run } from '@grammyjs/runner';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createBot } from '../bot/create-bot.js';
+import { NO_BOT_METRICS, type BotMetrics } from '../bot/metrics.js';
+import { createMetrics } from '../scripts/metrics.js';
 import type { Client } from '../sql/database.js';
 import type { BenchContext } from './context.js';
 import { scaled } from './context.js';
@@ -58,12 +62,23 @@ export async function measureCeiling(context: BenchContext, point: () => Point) 
   bareWithAnswer.on('message:location', (ctx) => ctx.reply(productAnswer!.text, productAnswer!.other as Parameters<typeof ctx.reply>[1]));
   const bareWithAnswerRunner = run(bareWithAnswer);
   const botErrors: string[] = [];
-  const product = (context.botFrom === 'build' ? await builtCreateBot() : createBot)({
+  const fromBuild = context.botFrom === 'build';
+  // One bot, its metrics switched between samples: two bots would share the fake's bot id and update ids.
+  const registry = (fromBuild ? await built<{ createMetrics: typeof createMetrics }>('scripts/metrics.js') : { createMetrics }).createMetrics({
+    logRowsPending: () => product.recorder.pendingRows(),
+    dbPoolWaiting: () => context.product.database.waitingQueries(),
+  });
+  let metrics: BotMetrics = NO_BOT_METRICS;
+  const product = (fromBuild ? (await built<{ createBot: typeof createBot }>('bot/create-bot.js')).createBot : createBot)({
     sql: context.sql,
     token: PRODUCT_TOKEN,
     apiRoot: fake.url,
     dataDir: null,
     onError: (error) => botErrors.push(error instanceof Error ? error.message : String(error)),
+    metrics: {
+      updateHandled: (outcome, seconds) => metrics.updateHandled(outcome, seconds),
+      broadcastMessage: (status) => metrics.broadcastMessage(status),
+    },
   });
   let capturing = true;
   product.api.config.use((prev, method, payload, signal) => {
@@ -100,15 +115,22 @@ export async function measureCeiling(context: BenchContext, point: () => Point) 
     const bareSamples: Sample[] = [];
     const bareAnswerSamples: Sample[] = [];
     const productSamples: Sample[] = [];
+    const productMetricsSamples: Sample[] = [];
     for (let index = 0; index < SAMPLES; index += 1) {
       bareSamples.push(await timed(BARE_TOKEN, BARE_ANSWER));
       bareAnswerSamples.push(await timed(BARE_ANSWER_TOKEN, ANSWER_WITH_CONTACTS));
+      metrics = NO_BOT_METRICS;
       productSamples.push(await timed(PRODUCT_TOKEN, ANSWER_WITH_CONTACTS));
+      metrics = registry;
+      productMetricsSamples.push(await timed(PRODUCT_TOKEN, ANSWER_WITH_CONTACTS));
+      metrics = NO_BOT_METRICS;
       console.log(
         `  ceiling sample ${index + 1}: bare ${bareSamples.at(-1)!.updatesPerSecond}/s, ` +
-          `bare with the product's answer ${bareAnswerSamples.at(-1)!.updatesPerSecond}/s, product ${productSamples.at(-1)!.updatesPerSecond}/s`,
+          `bare with the product's answer ${bareAnswerSamples.at(-1)!.updatesPerSecond}/s, product ${productSamples.at(-1)!.updatesPerSecond}/s, ` +
+          `product with metrics ${productMetricsSamples.at(-1)!.updatesPerSecond}/s`,
       );
     }
+    const answeredWithMetrics = await registry.exposition().then(({ text }) => /^medcontacts_bot_updates_total\{outcome="answered"\} (\d+)$/m.exec(text)?.[1]);
     const statements = await countStatements(context.sql, async () => {
       await queueLoad(fake.url, locations(PRODUCT_TOKEN, ANSWER_WITH_CONTACTS, users));
       const progress = await loadAnswered(fake.url, PRODUCT_TOKEN);
@@ -116,8 +138,8 @@ export async function measureCeiling(context: BenchContext, point: () => Point) 
       return progress.answered;
     });
     await product.recorder.flush();
-    // The product's warm-up, the statements' pass, the samples.
-    const handled = updates + users + updates * SAMPLES;
+    // The product's warm-up, the statements' pass, the samples with metrics off and on.
+    const handled = updates + users + 2 * updates * SAMPLES;
     const checks = {
       logRows: (await countLogs(context.sql, senders)) - logsBefore,
       searchesCounted: await countSearchesToday(context.sql, senders),
@@ -128,8 +150,10 @@ export async function measureCeiling(context: BenchContext, point: () => Point) 
     const bareMedian = median(bareSamples.map((sample) => sample.updatesPerSecond));
     const bareAnswerMedian = median(bareAnswerSamples.map((sample) => sample.updatesPerSecond));
     const productMedian = median(productSamples.map((sample) => sample.updatesPerSecond));
+    const productMetricsMedian = median(productMetricsSamples.map((sample) => sample.updatesPerSecond));
     const ratio = Math.round((productMedian / bareMedian) * 100) / 100;
-    const wrong = productSamples.reduce((sum, { progress }) => sum + progress.answered - progress.answeredAsExpected + progress.unexpected, 0);
+    const ratioWithMetrics = Math.round((productMetricsMedian / bareMedian) * 100) / 100;
+    const wrong = [...productSamples, ...productMetricsSamples].reduce((sum, { progress }) => sum + progress.answered - progress.answeredAsExpected + progress.unexpected, 0);
     const fakeCpu = (samples: Sample[]) =>
       Math.round((100 * samples.reduce((sum, { progress }) => sum + progress.fakeCpuMs, 0)) / samples.reduce((sum, { progress }) => sum + progress.elapsedMs, 0));
     const perSample = (samples: Sample[]) => samples.map((sample) => sample.updatesPerSecond.toLocaleString('en')).join(', ');
@@ -160,11 +184,26 @@ export async function measureCeiling(context: BenchContext, point: () => Point) 
           (context.botFrom === 'build' ? 'the built bot (dist/)' : 'the bot from its sources, through tsx'),
       },
       {
+        metric: 'Framework ceiling: the product\'s bot with metrics on, same load',
+        value: productMetricsMedian,
+        unit: 'updates/s',
+        detail:
+          `median; ${perSample(productMetricsSamples)}; each sample right after one with metrics off; ` +
+          `${answeredWithMetrics ?? 'no'} updates counted answered by the registry; fake Bot API CPU ${fakeCpu(productMetricsSamples)} %`,
+      },
+      {
         metric: 'Framework ceiling: ours / bare',
         value: ratio,
         unit: '×',
         target: { op: '>=', value: target },
-        detail: `the medians above; target ${target} on the ${context.product.database.kind} database`,
+        detail: `the medians above, metrics off; target ${target} on the ${context.product.database.kind} database`,
+      },
+      {
+        metric: 'Framework ceiling: ours with metrics on / bare',
+        value: ratioWithMetrics,
+        unit: '×',
+        target: { op: '>=', value: target },
+        detail: `the same bot with its metrics recorded into a Prometheus registry, samples interleaved with those above: the difference to "ours / bare" is what recording costs`,
       },
       {
         metric: 'Framework ceiling: ours / bare with the same answer',
@@ -173,7 +212,7 @@ export async function measureCeiling(context: BenchContext, point: () => Point) 
         detail: 'the product against the bare bot sending the product\'s answer: the share of the gap that is the product\'s own work, not the answer\'s size',
       },
     ];
-    return { figures, raw: { users, updates, target, bareSamples, bareAnswerSamples, productSamples, statements, checks } };
+    return { figures, raw: { users, updates, target, bareSamples, bareAnswerSamples, productSamples, productMetricsSamples, statements, checks } };
   } finally {
     await product.stop();
     if (bareRunner.isRunning()) await bareRunner.stop();
@@ -183,14 +222,14 @@ export async function measureCeiling(context: BenchContext, point: () => Point) 
 }
 
 /**
- * The bot as the build compiled it, not as tsx transforms the sources this benchmark runs from: tsx
+ * A module of the bot as the build compiled it, not as tsx transforms the sources this benchmark runs from: tsx
  * wraps every named closure created at run time in a call that sets its name, which cost the product
  * a fifth of its time per answer here, and the bare bot (grammY's own JavaScript) pays nothing of it.
  */
-async function builtCreateBot(): Promise<typeof createBot> {
-  const built = new URL('../dist/bot/create-bot.js', import.meta.url);
-  if (!existsSync(fileURLToPath(built))) throw new Error('the framework ceiling runs the built bot: npm run build:server first (or run without BENCH_SKIP_BUILD)');
-  return ((await import(built.href)) as { createBot: typeof createBot }).createBot;
+async function built<T>(module: string): Promise<T> {
+  const url = new URL(`../dist/${module}`, import.meta.url);
+  if (!existsSync(fileURLToPath(url))) throw new Error('the framework ceiling runs the built bot: npm run build:server first (or run without BENCH_SKIP_BUILD)');
+  return (await import(url.href)) as T;
 }
 
 /**

@@ -21,6 +21,7 @@ import { createNotification } from '../sql/notifications.js';
 import { transaction } from '../sql/transaction.js';
 import { findTelegramUserNames, markTelegramUserUnreachable } from '../sql/bot-users.js';
 import { renderTemplate } from '../api/contract/message-templates.js';
+import { NO_BOT_METRICS, type BotMetrics } from './metrics.js';
 
 export interface BroadcastSenderOptions {
   sql: Sql;
@@ -43,6 +44,8 @@ export interface BroadcastSenderOptions {
    * stands down before its claims can be taken over; a crashed sender's broadcast resumes once it ends.
    */
   leaseMs?: number;
+  /** Where each recipient's answer is counted; nowhere unless given. */
+  metrics?: Pick<BotMetrics, 'broadcastMessage'>;
   onError?: (error: unknown) => void;
 }
 
@@ -120,6 +123,7 @@ export function createBroadcastSender(options: BroadcastSenderOptions): Broadcas
   const pollMs = options.pollMs ?? 1000;
   const leaseMs = options.leaseMs ?? 15_000;
   const onError = options.onError ?? (() => {});
+  const metrics = options.metrics ?? NO_BOT_METRICS;
 
   const limiter = new RateLimiter();
   const state = { stopped: true };
@@ -288,6 +292,7 @@ export function createBroadcastSender(options: BroadcastSenderOptions): Broadcas
       for (const recipient of claimed) {
         inFlight++;
         void outcomeOf(broadcast, recipient).then((outcome) => {
+          metrics.broadcastMessage(outcome.status);
           inFlight--;
           answered.push(outcome);
           onAnswer?.();

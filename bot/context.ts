@@ -33,6 +33,8 @@ export interface RequestState {
   access?: Access;
   /** Something was sent to the user: handling the update again would answer twice. */
   replied?: boolean;
+  /** The request was refused (recordRefusal): the metrics count it apart from the answers. */
+  refused?: boolean;
 }
 
 /** One attempt at an update, as the update guard runs it: its claim, and memory read through a reader that notes versions. */
@@ -46,4 +48,10 @@ export type BotContext = Context & { attempt: Attempt; request: RequestState };
 /** Sets the outcome to record for this update. */
 export function recordOutcome(ctx: BotContext, level: LogLevel, message: string, details: Partial<LogDraft> = {}): void {
   Object.assign(ctx.request.log, { level, message }, details);
+}
+
+/** Sets the outcome of a request the bot refuses (no access, maintenance, a limit): a WARN row, a refusal for the metrics. */
+export function recordRefusal(ctx: BotContext, message: string, details: Partial<LogDraft> = {}): void {
+  recordOutcome(ctx, 'WARN', message, details);
+  ctx.request.refused = true;
 }

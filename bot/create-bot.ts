@@ -29,6 +29,7 @@ import { venueFeature } from './features/venue.js';
 import { reportsFeature } from './features/reports.js';
 import { createUpdateTracker } from './update-tracker.js';
 import { createBotMemory } from './memory.js';
+import { NO_BOT_METRICS, type BotMetrics } from './metrics.js';
 
 /** The update types the bot handles; chat_member must be asked for by name. */
 export const ALLOWED_UPDATES = ['message', 'callback_query', 'my_chat_member', 'chat_member'] as const;
@@ -83,6 +84,8 @@ export interface BotOptions {
   onError?: (error: unknown) => void;
   /** How long polling waits after Telegram stopped it (POLLING_RETRY_MS unless given). */
   pollingRetryMs?: { first: number; max: number };
+  /** Where each update's outcome and answer time are counted; nowhere unless given. */
+  metrics?: BotMetrics;
 }
 
 export interface MedBot {
@@ -222,7 +225,7 @@ export function createBot(options: BotOptions): MedBot {
   handling.use(findFeature(deps));
   handling.use(lookupFeature(deps));
   handling.use(placeSearchFeature(deps));
-  bot.use(guardUpdates({ ...deps, claims: createClaimQueue(options.sql), handle: handling.middleware(), retryWindowMs: options.updateRetryWindowMs }));
+  bot.use(guardUpdates({ ...deps, metrics: options.metrics ?? NO_BOT_METRICS, claims: createClaimQueue(options.sql), handle: handling.middleware(), retryWindowMs: options.updateRetryWindowMs }));
   bot.catch((error) => onError(error.error));
 
   return {

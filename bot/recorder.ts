@@ -71,9 +71,11 @@ export function createRecorder({
   onError = () => {},
 }: RecorderOptions) {
   let current = emptyBatch();
+  /** The batch taken from `current` for writing, until it is written, given up or kept in `unwritten`. */
+  let taken: Batch | undefined;
   /** Failed batches, oldest first; the spilled ones are older still. */
   const unwritten: Batch[] = [];
-  let spilledFiles = spillDir ? listSpilled(spillDir) : [];
+  let spilledFiles = spillDir ? listSpilled(spillDir, onError) : [];
   let flushing: Promise<void> = Promise.resolve();
 
   async function write(batch: Batch): Promise<void> {
@@ -104,18 +106,23 @@ export function createRecorder({
 
   /** Writes the backlog oldest first, then the new batch; stops at the first the database cannot take. */
   async function drain(batch: Batch | undefined): Promise<void> {
-    while (spilledFiles.length > 0) {
-      const file = spilledFiles[0]!;
-      const spilled = readSpilled(file, onError);
-      if (spilled && !(await tryWrite(spilled))) return keep(batch);
-      rmSync(file, { force: true });
-      spilledFiles = spilledFiles.slice(1);
+    try {
+      while (spilledFiles.length > 0) {
+        const { file } = spilledFiles[0]!;
+        const spilled = readSpilled(file, onError);
+        if (spilled && !(await tryWrite(spilled))) return keep(batch);
+        rmSync(file, { force: true });
+        spilledFiles = spilledFiles.slice(1);
+      }
+      while (unwritten.length > 0) {
+        if (!(await tryWrite(unwritten[0]!))) return keep(batch);
+        unwritten.shift();
+      }
+      if (batch && !(await tryWrite(batch))) keep(batch);
+    } finally {
+      // Run as soon as the batch is written or kept, so pendingRows never counts it twice.
+      taken = undefined;
     }
-    while (unwritten.length > 0) {
-      if (!(await tryWrite(unwritten[0]!))) return keep(batch);
-      unwritten.shift();
-    }
-    if (batch && !(await tryWrite(batch))) keep(batch);
   }
 
   function keep(batch: Batch | undefined): void {
@@ -124,7 +131,7 @@ export function createRecorder({
     while (unwritten.length > 1 && rows > maxUnwrittenRows) {
       const oldest = unwritten.shift()!;
       rows -= oldest.logs.length;
-      if (spillDir) spilledFiles.push(spill(spillDir, oldest));
+      if (spillDir) spilledFiles.push({ file: spill(spillDir, oldest), rows: oldest.logs.length });
       else onError(new Error(`The database has been away too long: ${oldest.logs.length} bot log rows were given up`));
     }
   }
@@ -136,13 +143,13 @@ export function createRecorder({
   function take(): Batch | undefined {
     if (isEmpty(current)) return undefined;
     if (current.logs.length <= maxWriteRows) {
-      const batch = current;
+      taken = current;
       current = emptyBatch();
-      return batch;
+      return taken;
     }
-    const batch = { ...current, logs: current.logs.slice(0, maxWriteRows) };
+    taken = { ...current, logs: current.logs.slice(0, maxWriteRows) };
     current = { ...emptyBatch(), logs: current.logs.slice(maxWriteRows) };
-    return batch;
+    return taken;
   }
 
   function flush(): Promise<void> {
@@ -210,7 +217,12 @@ export function createRecorder({
         onError(new Error(`The database is away at shutdown: ${unwritten.reduce((sum, kept) => sum + kept.logs.length, 0)} bot log rows were not written`));
         return;
       }
-      for (const batch of unwritten.splice(0)) spilledFiles.push(spill(spillDir, batch));
+      for (const batch of unwritten.splice(0)) spilledFiles.push({ file: spill(spillDir, batch), rows: batch.logs.length });
+    },
+    /** Log rows logged and not written yet: buffered, being written, kept while the database is away, or spilled to files. */
+    pendingRows(): number {
+      const rows = (batches: { logs: unknown[] }[]) => batches.reduce((sum, batch) => sum + batch.logs.length, 0);
+      return current.logs.length + (taken?.logs.length ?? 0) + rows(unwritten) + spilledFiles.reduce((sum, spilled) => sum + spilled.rows, 0);
     },
   };
 }
@@ -230,10 +242,19 @@ function isEmpty(batch: Batch): boolean {
 
 let spillSequence = 0;
 
+/** A file of a spilled batch, and how many log rows it holds. */
+interface SpilledFile {
+  file: string;
+  rows: number;
+}
+
+/** The end of a spilled batch's file name: its count of log rows, so a restart knows the backlog without reading it. */
+const SPILLED_ROWS = /-(\d+)rows\.json$/;
+
 /** Writes a batch to its own file, named so that the files sort in the order they were spilled. */
 function spill(dir: string, batch: Batch): string {
   mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${String(Date.now()).padStart(15, '0')}-${String(spillSequence++).padStart(6, '0')}-${batch.id}.json`);
+  const file = path.join(dir, `${String(Date.now()).padStart(15, '0')}-${String(spillSequence++).padStart(6, '0')}-${batch.id}-${batch.logs.length}rows.json`);
   writeFileSync(file, JSON.stringify(batch));
   return file;
 }
@@ -265,12 +286,17 @@ function readSpilled(file: string, onError: (error: unknown) => void): Batch | u
 }
 
 /** The batches an earlier run left unwritten, oldest first. */
-function listSpilled(dir: string): string[] {
+function listSpilled(dir: string, onError: (error: unknown) => void): SpilledFile[] {
   try {
     return readdirSync(dir)
       .filter((name) => name.endsWith('.json'))
       .sort()
-      .map((name) => path.join(dir, name));
+      .map((name) => {
+        const file = path.join(dir, name);
+        // Files spilled before their names carried the count are read once for it.
+        const rows = SPILLED_ROWS.exec(name)?.[1];
+        return { file, rows: rows === undefined ? (readSpilled(file, onError)?.logs.length ?? 0) : Number(rows) };
+      });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;

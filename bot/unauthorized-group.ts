@@ -1,7 +1,7 @@
 import type { Sql } from '../sql/database.js';
 import { NOTIFICATION_STYLES } from '../api/contract/notifications.js';
 import { createNotification } from '../sql/notifications.js';
-import { recordOutcome, type BotContext } from './context.js';
+import { recordRefusal, type BotContext } from './context.js';
 
 const NOTIFICATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -10,7 +10,7 @@ export async function leaveUnauthorizedGroup(deps: { sql: Sql }, ctx: BotContext
   const chat = ctx.chat!;
   const title = 'title' in chat ? chat.title : String(chat.id);
   const message = `Bot added to unauthorized group ${title} (${chat.id})`;
-  recordOutcome(ctx, 'WARN', message, { metadata: { ...ctx.request.log.metadata, groupTitle: title } });
+  recordRefusal(ctx, message, { metadata: { ...ctx.request.log.metadata, groupTitle: title } });
   // Claimed before the notification, so a redelivered update does not tell the staff twice.
   await ctx.attempt.claim.ensure(ctx.attempt.memory.check());
   await createNotification(deps.sql, {

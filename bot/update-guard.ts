@@ -5,11 +5,12 @@ import type { MiddlewareFn } from 'grammy';
 import type { Update } from 'grammy/types';
 import { isDatabaseUnavailable } from '../sql/errors.js';
 import type { UpdateKey } from '../sql/processed-updates.js';
-import { NO_ANALYTICS, type BotContext } from './context.js';
+import { NO_ANALYTICS, type BotContext, type RequestState } from './context.js';
 import { botLanguageOf } from '../api/contract/languages.js';
 import { unavailableText } from './default-templates.js';
 import { commandOf, errorText } from './middleware/request-log.js';
 import type { BotMemory } from './memory.js';
+import type { BotMetrics, UpdateOutcome } from './metrics.js';
 import type { Recorder } from './recorder.js';
 import { createUpdateClaimer, MemoryOutOfDate, UpdateNotOurs, type ClaimQueue } from './update-claim.js';
 
@@ -27,6 +28,7 @@ export interface UpdateGuardDeps {
   recorder: Recorder;
   events: EventEmitter;
   memory: BotMemory;
+  metrics: BotMetrics;
   now: () => Date;
   /** The bot's middleware proper (request log, access gate, features), run once per attempt. */
   handle: MiddlewareFn<BotContext>;
@@ -69,20 +71,27 @@ export function guardUpdates(deps: UpdateGuardDeps): MiddlewareFn<BotContext> {
       ctx.attempt = { claim, memory: deps.memory.reader() };
       try {
         await deps.handle(ctx, async () => {});
+        const { replied } = ctx.request;
+        deps.metrics.updateHandled(outcomeOf(ctx.request), replied ? secondsSince(startedAt) : undefined);
         return handled(deps, key, claim.claimed);
       } catch (error) {
         if (error instanceof UpdateNotOurs) {
-          if (error.claim === 'answered') return handled(deps, key, false);
+          if (error.claim === 'answered') {
+            deps.metrics.updateHandled('dropped', undefined);
+            return handled(deps, key, false);
+          }
           // Another attempt is handling it: wait for its answer, or for its claim to go stale.
         } else if (error instanceof MemoryOutOfDate) {
           deps.memory.forget(error.current);
           if (++freshReads >= FRESH_READ_ATTEMPTS) claim.stopChecking();
           continue;
         } else if (!isDatabaseUnavailable(error)) {
+          deps.metrics.updateHandled('failed', undefined);
           throw error;
         } else if (performance.now() + delay >= giveUpAt) {
           unclaimedAnswer = true;
-          await answerUnavailable(deps, ctx, error, { receivedAt, startedAt });
+          const answered = await answerUnavailable(deps, ctx, error, { receivedAt, startedAt });
+          deps.metrics.updateHandled('failed', answered ? secondsSince(startedAt) : undefined);
           return handled(deps, key, true);
         }
       }
@@ -92,20 +101,35 @@ export function guardUpdates(deps: UpdateGuardDeps): MiddlewareFn<BotContext> {
   };
 }
 
-/** The answer and the log row of an update the database stayed away for. */
+/** How an attempt that ran to its end went, for the metrics. */
+function outcomeOf(request: RequestState): UpdateOutcome {
+  // A refusal whose reply failed is logged as a failure, and counted as one.
+  if (request.log.level === 'ERROR') return 'failed';
+  if (request.refused) return 'refused';
+  return request.replied ? 'answered' : 'dropped';
+}
+
+const secondsSince = (startedAt: number) => (performance.now() - startedAt) / 1000;
+
+/** The answer and the log row of an update the database stayed away for; whether the answer was sent. */
 async function answerUnavailable(
   deps: Pick<UpdateGuardDeps, 'recorder' | 'events'>,
   ctx: BotContext,
   cause: unknown,
   { receivedAt, startedAt }: { receivedAt: Date; startedAt: number },
-): Promise<void> {
+): Promise<boolean> {
   const metadata: Record<string, unknown> = { updateId: ctx.update.update_id };
   // Membership changes have no one to answer; they are still logged.
   const answerable = ctx.chat && ctx.from && !ctx.from.is_bot && (ctx.message || ctx.callbackQuery);
+  let answered = false;
   if (answerable) {
-    await ctx.reply(unavailableText(ctx.from.language_code)).catch((replyError: unknown) => {
-      metadata.replyError = errorText(replyError);
-    });
+    answered = await ctx.reply(unavailableText(ctx.from.language_code)).then(
+      () => true,
+      (replyError: unknown) => {
+        metadata.replyError = errorText(replyError);
+        return false;
+      },
+    );
   }
   deps.recorder.log({
     createdAt: receivedAt,
@@ -121,6 +145,7 @@ async function answerUnavailable(
     // Telegram's language where the bot speaks it: a language the user chose is in the database that is away.
     language: ctx.from ? (botLanguageOf(ctx.from.language_code) ?? null) : null,
   });
+  return answered;
 }
 
 /** Records an update this attempt answered (in the recorder's next batch, with its log row) and tells waiters it is handled. */

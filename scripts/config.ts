@@ -115,6 +115,15 @@ const EnvSchema = z
     ),
     LOG_FORMAT: z.preprocess(blankToUndefined, z.enum(LOG_FORMATS, { error: 'LOG_FORMAT must be pretty or json' }).optional()),
     TRUST_PROXY: z.preprocess(blankToUndefined, z.string().trim().transform(readTrustProxy).optional()),
+    // A scraper sends it in the Authorization header: printable characters only.
+    METRICS_TOKEN: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .min(16, 'METRICS_TOKEN must be at least 16 characters')
+        .regex(/^[\x21-\x7E]+$/, 'METRICS_TOKEN must be letters, digits and punctuation, without spaces')
+        .optional(),
+    ),
   })
   .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
@@ -154,6 +163,8 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   /** pretty: readable lines for a person at a terminal; json: one JSON object a line, for Docker, CI and files. */
   logFormat: (typeof LOG_FORMATS)[number];
+  /** The bearer token a Prometheus scrape of /metrics carries; absent: metrics are off (/metrics is a 404). */
+  metricsToken: string | undefined;
   consoleDir: string;
   /**
    * Behind a load balancer or reverse proxy: the addresses and ranges of the proxies whose X-Forwarded-For
@@ -199,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd(), stdoutIs
         : undefined,
     logLevel: values.LOG_LEVEL,
     logFormat: values.LOG_FORMAT ?? (stdoutIsTerminal ? 'pretty' : 'json'),
+    metricsToken: values.METRICS_TOKEN,
     consoleDir: path.resolve(cwd, 'console/dist'),
     trustProxy: values.TRUST_PROXY,
   };

@@ -33,6 +33,7 @@ import { createJobRunner, type JobRunner } from './job-runner.js';
 import { createLeadership, type Leadership } from './leadership.js';
 import { loadGazetteerOnce } from './load-gazetteer.js';
 import { loggerOptions } from './logger.js';
+import { createMetrics } from './metrics.js';
 import { seedDemoData } from './seed-demo.js';
 import { migrateConfiguredDatabase, openConfiguredDatabase } from './configured-database.js';
 import { botStartFailure, dataDirFailure, listenFailure, rethrowAs, type StartupError } from './start-errors.js';
@@ -118,12 +119,17 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
 
     simulator = options.botToken ? undefined : await createTelegramSimulator();
     if (simulator) await populateSimulator(sql, simulator);
+    // One registry for the process, with METRICS_TOKEN. Its gauges are read when scraped, after the bot below exists.
+    const metrics = options.metricsToken === undefined
+      ? undefined
+      : { token: options.metricsToken, registry: createMetrics({ logRowsPending: () => bot.recorder.pendingRows(), dbPoolWaiting: database.waitingQueries }) };
     const bot = createBot({
       sql,
       token: options.botToken ?? simulator!.token,
       apiRoot: simulator?.apiRoot ?? options.telegramApiRoot,
       webhook: options.webhook,
       dataDir: options.dataDir,
+      metrics: metrics?.registry,
       // Called only once updates flow, which is after the app below exists.
       onError: (error) => (error instanceof PollingRefusedError ? app.log.error({ err: error.cause }, error.message) : app.log.error({ err: error }, 'bot error')),
     });
@@ -136,7 +142,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       lostTelegram = !reached;
     });
     // Works the broadcast queue through the live bot's API, in the leading instance; its rate is read from system_settings.
-    const broadcastSender = createBroadcastSender({ sql, api: bot.api, onError: (error) => app.log.error({ err: error }, 'broadcast sender error') });
+    const broadcastSender = createBroadcastSender({ sql, api: bot.api, metrics: metrics?.registry, onError: (error) => app.log.error({ err: error }, 'broadcast sender error') });
     // Raises the notifications that come from conditions over time and alerts the admins on Telegram.
     const notificationMonitor = createNotificationMonitor({
       sql,
@@ -158,6 +164,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       sandbox: simulator && createBotSandbox(simulator, bot),
       broadcaster: broadcastSender,
       backups,
+      metrics,
       telegramWebhook: options.webhook && {
         path: new URL(options.webhook.url).pathname,
         secretToken: options.webhook.secretToken,

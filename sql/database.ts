@@ -37,6 +37,8 @@ export interface Database {
   kind: 'embedded' | 'external';
   /** The embedded database's data folder as a .tar.gz, for backups; absent for an external server. */
   dumpDataDir?: () => Promise<Blob>;
+  /** Queries (and transactions) of `sql` waiting for a free connection of the pool, for the metrics. */
+  waitingQueries(): number;
   close(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       sql,
       probeSql,
       kind: 'external',
+      waitingQueries: waitingOf(sql),
       async close() {
         await Promise.all([sql.end({ timeout: 5 }), probeSql.end({ timeout: 1 })]);
       },
@@ -65,6 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: () => embedded.ping(),
     kind: 'embedded',
     dumpDataDir: () => embedded.dumpDataDir(),
+    waitingQueries: waitingOf(sql),
     async close() {
       await sql.end({ timeout: 5 });
       await embedded.stop();
@@ -99,4 +103,14 @@ function connect(target: Target, max: number, settings: Record<string, string> =
     connection: { application_name: 'medcontacts', ...settings },
   };
   return typeof target === 'string' ? postgres(target, options) : postgres({ ...options, path: target.path, user: 'postgres', database: 'postgres' });
+}
+
+/**
+ * How many queries wait for a connection of the pool. postgres.js keeps that queue to itself:
+ * patches/postgres+3.4.9.patch adds `waiting()` to tell its length.
+ */
+function waitingOf(client: Client): () => number {
+  const { waiting } = client as Client & { waiting?: () => number };
+  if (!waiting) throw new Error('postgres.js has no waiting(): patches/postgres+3.4.9.patch is not applied (npm ci applies it)');
+  return waiting;
 }

@@ -1,7 +1,7 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SECRET_TOKEN_HEADER, TelegramUpdateSchema, type TelegramUpdate } from '../contract/telegram-webhook.js';
+import { secretCheck } from '../auth/secret-check.js';
 import { unauthorized } from '../errors.js';
 
 export interface TelegramWebhook {
@@ -13,9 +13,6 @@ export interface TelegramWebhook {
   handleUpdate: (update: TelegramUpdate) => Promise<void>;
 }
 
-/** Digests have one length whatever the input, so comparing them leaks neither the secret nor its length. */
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
 /**
  * POST <webhook path>: the updates Telegram posts in webhook mode. The secret token is checked
  * (in constant time) before the body is even read; only then does the update reach the bot, and
@@ -23,7 +20,7 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
  */
 export const telegramWebhookRoutes: FastifyPluginAsync<TelegramWebhook> = async (instance, { path, secretToken, handleUpdate }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const expected = digest(secretToken);
+  const fromTelegram = secretCheck(secretToken);
 
   app.post(
     path,
@@ -34,7 +31,7 @@ export const telegramWebhookRoutes: FastifyPluginAsync<TelegramWebhook> = async 
       config: { public: true, acceptsControlCharacters: true, ownDatabaseDeadline: true },
       onRequest: async (request) => {
         const given = request.headers[SECRET_TOKEN_HEADER];
-        if (typeof given !== 'string' || !timingSafeEqual(digest(given), expected)) throw unauthorized('Wrong or missing secret token');
+        if (typeof given !== 'string' || !fromTelegram(given)) throw unauthorized('Wrong or missing secret token');
       },
     },
     async (request, reply) => {

@@ -6,7 +6,7 @@ import { nearestContacts, type Point } from '../../sql/contact-lookup.js';
 import { refundDailyRequest } from '../../sql/daily-usage.js';
 import type { TemplateType } from '../../api/contract/message-templates.js';
 import { isDatabaseUnavailable } from '../../sql/errors.js';
-import { recordOutcome, type BotContext } from '../context.js';
+import { recordOutcome, recordRefusal, type BotContext } from '../context.js';
 import { formatContact } from '../contact-card.js';
 import { textsIn } from '../locales/index.js';
 import type { Recorder } from '../recorder.js';
@@ -137,7 +137,7 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
     const limit = access ? access.dailyLimit : settings.defaultDailyLimit;
     used = await ctx.attempt.claim.withDailyRequest(memory.check(), { telegramId: userId, day, limit });
     if (used === undefined) {
-      recordOutcome(ctx, 'WARN', DAILY_LIMIT_REFUSAL, { metadata: { ...ctx.request.log.metadata, ...search } });
+      recordRefusal(ctx, DAILY_LIMIT_REFUSAL, { metadata: { ...ctx.request.log.metadata, ...search } });
       await replyWithTemplate(deps, ctx, 'rate_limit');
       return;
     }

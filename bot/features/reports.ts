@@ -8,7 +8,7 @@ import { CONTACT_PROBLEM_LABELS, CONTACT_PROBLEMS, type ContactProblem } from '.
 import { escapeHtml } from '../../api/contract/message-templates.js';
 import { localDay } from '../../api/contract/time-zone.js';
 import { REPORT_CALLBACK, VENUE_CALLBACK } from '../contact-buttons.js';
-import { recordOutcome, type BotContext } from '../context.js';
+import { recordOutcome, recordRefusal, type BotContext } from '../context.js';
 import { reachTexts } from '../locales/reach.js';
 import { sendHtml } from '../replies.js';
 
@@ -105,7 +105,7 @@ export function reportsFeature(deps: { sql: Sql }): Composer<BotContext> {
       reportNotification({ id: contactId, ...contact }, problem, ctx.from.id),
     );
     if (stored === undefined) {
-      recordOutcome(ctx, 'WARN', 'Refused a second report of a contact the same day', { metadata });
+      recordRefusal(ctx, 'Refused a second report of a contact the same day', { metadata });
       await sendHtml(ctx, escapeHtml(texts.alreadyReported));
       return;
     }

@@ -3,7 +3,7 @@ import { dailyLimitOf, decidePrivateAccess } from '../../api/contract/bot-access
 import type { Sql } from '../../sql/database.js';
 import type { AuthorizedGroupRef } from '../../sql/access-control.js';
 import type { BotMemory } from '../memory.js';
-import { recordOutcome, type BotContext } from '../context.js';
+import { recordRefusal, type BotContext } from '../context.js';
 import { textsIn } from '../locales/index.js';
 import { groupsOfUser } from '../membership.js';
 import type { Recorder } from '../recorder.js';
@@ -46,7 +46,7 @@ export function accessGate(deps: { sql: Sql; recorder: Recorder; memory: BotMemo
     });
     if (!decision.allowed) {
       if (decision.refusal === 'blocked') return refuseBlocked(deps, ctx);
-      recordOutcome(ctx, 'WARN', 'Refused a user who is in no authorized group');
+      recordRefusal(ctx, 'Refused a user who is in no authorized group');
       return replyWithTemplate(deps, ctx, 'error', { error_message: textsIn(ctx.request.language).refusals.accessDenied });
     }
     ctx.request.access = { whitelisted: decision.whitelisted, dailyLimit: decision.dailyLimit };
@@ -69,11 +69,11 @@ async function memberGroups(deps: { sql: Sql; memory: BotMemory }, ctx: BotConte
 
 function refusePausedGroup(deps: { sql: Sql; recorder: Recorder }, ctx: BotContext): Promise<void> {
   const chat = ctx.chat!;
-  recordOutcome(ctx, 'WARN', `Refused a request in inactive authorized group ${'title' in chat ? chat.title : chat.id} (${chat.id})`);
+  recordRefusal(ctx, `Refused a request in inactive authorized group ${'title' in chat ? chat.title : chat.id} (${chat.id})`);
   return replyWithTemplate(deps, ctx, 'error', { error_message: textsIn(ctx.request.language).refusals.groupPaused });
 }
 
 function refuseBlocked(deps: { sql: Sql; recorder: Recorder }, ctx: BotContext): Promise<void> {
-  recordOutcome(ctx, 'WARN', 'Refused a user blocked by staff');
+  recordRefusal(ctx, 'Refused a user blocked by staff');
   return replyWithTemplate(deps, ctx, 'error', { error_message: textsIn(ctx.request.language).refusals.blocked });
 }

@@ -1,6 +1,6 @@
 import type { MiddlewareFn } from 'grammy';
 import { refusedForMaintenance } from '../../api/contract/bot-access.js';
-import { recordOutcome, type BotContext } from '../context.js';
+import { recordRefusal, type BotContext } from '../context.js';
 import { textsIn } from '../locales/index.js';
 import { replyWithTemplate, type ReplyDeps } from '../replies.js';
 
@@ -8,7 +8,7 @@ import { replyWithTemplate, type ReplyDeps } from '../replies.js';
 export function maintenance(deps: ReplyDeps): MiddlewareFn<BotContext> {
   return async (ctx, next) => {
     if (!refusedForMaintenance(ctx.request.settings.maintenanceMode, ctx.request.access?.whitelisted ?? false)) return next();
-    recordOutcome(ctx, 'WARN', 'Refused during maintenance');
+    recordRefusal(ctx, 'Refused during maintenance');
     await replyWithTemplate(deps, ctx, 'error', { error_message: textsIn(ctx.request.language).refusals.maintenance });
   };
 }

@@ -75,6 +75,27 @@ t.test('a batch still unwritten at shutdown waits in its file for the next start
   t.same(await filesIn(spillDir), []);
 });
 
+t.test('pendingRows counts the rows not written yet: buffered, kept while the database is away, spilled, and after a restart', async (t) => {
+  const spillDir = await spillFolder(t);
+  await proxy.refuse();
+  const stopping = createRecorder({ sql: proxied.sql, flushIntervalMs: 600_000, spillDir });
+  for (const n of [1, 2, 3]) stopping.log(row(`pending ${n}`));
+  t.equal(stopping.pendingRows(), 3, 'buffered');
+  await stopping.flush();
+  t.equal(stopping.pendingRows(), 3, 'kept in memory while the database is away');
+  stopping.log(row('pending 4'));
+  await stopping.close();
+  t.equal(stopping.pendingRows(), 4, 'spilled at shutdown');
+  await proxy.restore();
+
+  const next = createRecorder({ sql: proxied.sql, flushIntervalMs: 600_000, spillDir });
+  t.teardown(() => next.close());
+  t.equal(next.pendingRows(), 4, 'the next start counts the spilled rows before it writes them');
+  await next.flush();
+  t.equal(next.pendingRows(), 0);
+  t.same(await rowsLabelled('pending '), ['pending 1', 'pending 2', 'pending 3', 'pending 4']);
+});
+
 t.test('without a data folder the backlog stays in memory, bounded: the oldest batch is given up and reported', async (t) => {
   const errors: Error[] = [];
   const recorder = createRecorder({ sql: proxied.sql, flushIntervalMs: 600_000, maxUnwrittenRows: 2, onError: (error) => errors.push(error as Error) });

@@ -4,7 +4,7 @@ import { buildApp } from '../../api/app.js';
 import type { BotStatusReport } from '../../api/ports.js';
 import type { BackupService } from '../../sql/backups.js';
 import type { BotSandbox } from '../../bot/sandbox.js';
-import type { Broadcaster } from '../../api/ports.js';
+import type { AppMetrics, Broadcaster } from '../../api/ports.js';
 import type { Role } from '../../api/contract/roles.js';
 import type { TelegramWebhook } from '../../api/routes/telegram-webhook.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
@@ -43,6 +43,8 @@ export interface TestAppOptions {
   consoleDir?: string;
   /** Which proxies in front to trust, as the product passes TRUST_PROXY. Default: none. */
   trustProxy?: string[];
+  /** The metrics and METRICS_TOKEN, as the product passes them when metrics are on. Default: off. */
+  metrics?: { token: string; registry: AppMetrics };
 }
 
 /** What the test apps sign access tokens with, for tests that forge tokens. */
@@ -67,6 +69,7 @@ export async function createTestApp(t: Test, options: TestAppOptions = {}): Prom
     botStatus: options.botStatus,
     backups: options.backups,
     telegramWebhook: options.telegramWebhook,
+    metrics: options.metrics,
   }).catch(async (error: unknown) => {
     // An open database keeps the test process alive until tap's timeout; fail fast instead.
     if (ownsDatabase) await db.close();

@@ -186,3 +186,11 @@ t.test('a bad TRUST_PROXY is one line naming it and what it takes', async (t) =>
     t.strictSame(problemsOf({ TRUST_PROXY: value }), [`${rule} ("${bad}" is not one)`], value);
   }
 });
+
+t.test('METRICS_TOKEN turns the metrics on; unset or blank they are off; a short or spaced one is refused', async (t) => {
+  t.equal(loadConfig({ METRICS_TOKEN: 'scrape-me-0123456789' }).metricsToken, 'scrape-me-0123456789');
+  t.equal(loadConfig({}).metricsToken, undefined);
+  t.equal(loadConfig({ METRICS_TOKEN: '' }).metricsToken, undefined);
+  t.same(problemsOf({ METRICS_TOKEN: 'short' }), ['METRICS_TOKEN: METRICS_TOKEN must be at least 16 characters']);
+  t.same(problemsOf({ METRICS_TOKEN: 'has a space in the middle' }), ['METRICS_TOKEN: METRICS_TOKEN must be letters, digits and punctuation, without spaces']);
+});
