@@ -59,7 +59,7 @@ export async function installApiReference(app: FastifyInstance): Promise<void> {
     await reference.register(swaggerUi, {
       routePrefix: API_DOCS_PREFIX,
       theme: { title: 'MedContacts API reference' },
-      uiConfig: { docExpansion: 'none', tryItOutEnabled: false },
+      uiConfig: { layout: 'BaseLayout', docExpansion: 'none', tryItOutEnabled: false },
     });
   });
   app.get(OPENAPI_DOCUMENT_PATH, { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
