@@ -21,6 +21,7 @@ export const metricsRoutes: FastifyPluginAsync<MetricsRouteOptions> = async (app
     '/metrics',
     {
       config: { public: true },
+      schema: { description: 'The process\'s metrics in Prometheus text format, for a scraper sending `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise); 404 while METRICS_TOKEN is unset.' },
       onRequest: async (request) => {
         if (!fromScraper) throw notFound('No route for GET /metrics');
         const header = request.headers.authorization;

@@ -249,6 +249,9 @@ const ROUTES: RouteEntry[] = [
   { method: 'GET', url: '/api/health', expect: { public: 200 } },
   { method: 'GET', url: '/api/health/live', expect: { public: 200 } },
   { method: 'GET', url: '/api/health/ready', expect: { public: 200 } },
+  // The API reference (test/api/openapi.test.ts): its document, for anyone.
+  { method: 'GET', url: '/api/openapi.json', expect: { public: 200 } },
+  { method: 'GET', url: '/api/docs/json', expect: { public: 200 } },
   // Telegram's webhook (webhook mode): no staff sign-in opens it, only the secret token, which no actor here sends.
   { method: 'POST', url: '/api/telegram-webhook', expect: { public: 401 }, request: () => ({ payload: { update_id: 1 } }) },
   // A new unknown name per call: five failures for one name from one address lock it, as they would an account.
@@ -271,10 +274,18 @@ const ROUTES: RouteEntry[] = [
 
 /**
  * Routes the matrix does not walk, each with its reason: those outside /api that check their own
- * credentials (a Telegram webhook's secret token, say). The app under test serves no console, so the
- * console's files are not routes here.
+ * credentials (a Telegram webhook's secret token, say), and the API reference's page and assets,
+ * public and not JSON (test/api/openapi.test.ts opens them without a sign-in). The app under test
+ * serves no console, so the console's files are not routes here.
  */
-const EXEMPT: Record<string, string> = {};
+const EXEMPT: Record<string, string> = {
+  'GET /api/docs': 'the API reference page',
+  'GET /api/docs/': 'the API reference page',
+  'GET /api/docs/yaml': 'the API reference as YAML',
+  'GET /api/docs/static/index.html': 'a redirect to the API reference page',
+  'GET /api/docs/static/swagger-initializer.js': "the API reference page's script",
+  'GET /api/docs/*': "the API reference page's assets (/api/docs/static/*, as printRoutes shows it)",
+};
 
 function routeKeys(app: FastifyInstance): string[] {
   return registeredRoutes(app).map((route) => `${route.method} ${route.url}`);

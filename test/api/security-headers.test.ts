@@ -3,10 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import t, { type Test } from 'tap';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp } from '../helpers/app.js';
-
-const EXPECTED_CSP =
-  "default-src 'self';script-src 'self';script-src-attr 'none';style-src 'self';img-src 'self' data:;font-src 'self';" +
-  "connect-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'";
+import { EXPECTED_CSP } from '../helpers/content-security-policy.js';
 
 function checkSecurityHeaders(t: Test, response: LightMyRequestResponse, what: string): void {
   const headers = response.headers;

@@ -92,3 +92,16 @@ t.test('the watch sees a violation when there is one, and the policy refuses inl
     'and the violation is reported',
   );
 });
+
+t.test('the API reference renders without a Content-Security-Policy violation', async (t) => {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  t.teardown(() => page.close());
+  const violations = await watchViolations(page);
+  await page.goto(`${server.url}/api/docs`);
+  await page.getByRole('heading', { name: 'MedContacts API' }).waitFor();
+  await page.locator('#operations-tag-Medical_contacts').click();
+  await page.locator('#operations-Medical_contacts-get_api_medical_contacts__id_').click();
+  await page.getByText('Permission: contacts:read (viewer, editor, admin, super_admin).').waitFor();
+  await page.waitForLoadState('networkidle');
+  t.strictSame(await violations(), [], 'no violation reported');
+});
