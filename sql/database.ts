@@ -16,6 +16,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Where the embedded database keeps its files; null keeps it in memory (tests). */
   dataDir?: string | null;
+  /** A data folder dumped as a .tar.gz (a backup) that a new embedded database starts from: tests start theirs migrated. */
+  loadDataDir?: string;
   /**
    * Connections in the pool. Embedded PGlite has one session behind its socket server, so it gets
    * one connection: with more, a transaction on one connection and queries on another interleave
@@ -60,7 +62,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     };
   }
-  const embedded: EmbeddedPostgres = await startEmbeddedPostgres({ dataDir: options.dataDir ?? null });
+  const embedded: EmbeddedPostgres = await startEmbeddedPostgres({ dataDir: options.dataDir ?? null, loadDataDir: options.loadDataDir });
   const sql = connect({ path: embedded.socketPath }, options.maxConnections ?? 1);
   return {
     sql,

@@ -4,6 +4,7 @@
  * the bot and the console, so a query's work no longer holds their event loop, and it runs on
  * another core. The process ends the thread (terminate) once it has answered a stop.
  */
+import { readFile } from 'node:fs/promises';
 import { setImmediate } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -20,7 +21,7 @@ const SHARED_BUFFERS = '32MB';
 const MAX_MS_BETWEEN_TURNS = 20;
 
 const port = parentPort!;
-const { pgdata, socketPath } = workerData as EmbeddedServerData;
+const { pgdata, loadDataDir, socketPath } = workerData as EmbeddedServerData;
 const post = (reply: EmbeddedReply, transfer: ArrayBuffer[] = []) => port.postMessage(reply, transfer);
 /** PGlite's file system throws plain objects ({ name: 'ErrnoError', errno }), not Errors. */
 const describe = (error: unknown) => (error instanceof Error ? error.message : typeof error === 'object' && error ? JSON.stringify(error) : String(error));
@@ -28,6 +29,7 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : t
 try {
   const db = await PGlite.create({
     dataDir: pgdata ?? undefined,
+    loadDataDir: loadDataDir ? new Blob([await readFile(loadDataDir)]) : undefined,
     extensions: { cube, earthdistance, pg_trgm },
     // initdb's 128 MB of shared buffers live in the WebAssembly heap, resident from the first query;
     // the data files are read through the operating system's page cache anyway.

@@ -25,7 +25,15 @@ export interface EmbeddedPostgres {
 /** What the database's thread starts with: where PostgreSQL keeps its files (null: in memory) and where it listens. */
 export interface EmbeddedServerData {
   pgdata: string | null;
+  /** A data folder dumped as a .tar.gz (dumpDataDir) that a new database (in memory, or in an empty folder) starts from. */
+  loadDataDir: string | null;
   socketPath: string;
+}
+
+/** Where the embedded database keeps its files (null: in memory), and for a new one, a dumped data folder to start from. */
+export interface EmbeddedOptions {
+  dataDir: string | null;
+  loadDataDir?: string;
 }
 
 /** What the process asks the database's thread. */
@@ -67,11 +75,12 @@ function startServerThread(workerData: EmbeddedServerData): Worker {
 /**
  * Starts PGlite with the extensions our migrations use, on a thread of its own (embedded-server.ts),
  * and serves it on a private Unix socket so that postgres.js runs the same SQL as against a real
- * server. dataDir null keeps it in memory. A thread that ends unasked (an abort inside PGlite or its
- * socket server) is started again on the same data folder and socket, as a supervisor would restart
- * a server: PostgreSQL recovers what was committed, and the pool's connections find it there again.
+ * server. dataDir null keeps it in memory; a new database starts empty, or as the dump loadDataDir
+ * names. A thread that ends unasked (an abort inside PGlite or its socket server) is started again on
+ * the same data folder and socket, as a supervisor would restart a server: PostgreSQL recovers what
+ * was committed, and the pool's connections find it there again.
  */
-export async function startEmbeddedPostgres(options: { dataDir: string | null }): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
   const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   const socketDir = privateSocketDir(options.dataDir);
   const release = () => {
@@ -80,6 +89,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string | null })
   };
   const workerData: EmbeddedServerData = {
     pgdata: options.dataDir ? path.join(options.dataDir, 'pgdata') : null,
+    loadDataDir: options.loadDataDir ?? null,
     socketPath: path.join(socketDir, SOCKET_NAME),
   };
   const waiting = new Map<number, { resolve(reply: EmbeddedReply): void; reject(error: Error): void }>();
@@ -131,6 +141,8 @@ export async function startEmbeddedPostgres(options: { dataDir: string | null })
   };
   const restart = async () => {
     rmSync(workerData.socketPath, { force: true });
+    // The folder holds what the dump brought, and PGlite refuses to load one over a database.
+    workerData.loadDataDir = null;
     thread = launch();
     ended = undefined;
     try {

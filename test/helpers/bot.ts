@@ -3,12 +3,9 @@ import { createTelegramSimulator, type TelegramSimulator } from '../../bot/simul
 import { createBot, type BotOptions, type MedBot } from '../../bot/create-bot.js';
 import { seedDefaultTemplates } from '../../bot/default-templates.js';
 import type { ChatMessage } from '../../bot/simulator/index.js';
-import { insertCities } from '../../sql/cities.js';
 import type { Sql } from '../../sql/database.js';
-import { gazetteerRows } from '../../scripts/load-gazetteer.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { createTestClock, type TestClock } from './clock.js';
-import { LARGE_CITIES } from './gazetteer.js';
 
 export interface BotHarness {
   db: TestDatabase;
@@ -32,9 +29,8 @@ export interface BotHarness {
  * default templates, the larger cities, and a hand-moved clock.
  */
 export async function createBotHarness(t: Test, botOptions: Pick<BotOptions, 'onError' | 'pollingRetryMs' | 'metrics'> = {}): Promise<BotHarness> {
-  const db = await createTestDatabase();
+  const db = await createTestDatabase({ largeCities: true });
   await seedDefaultTemplates(db.sql);
-  await insertCities(db.sql, await gazetteerRows(LARGE_CITIES));
   const clock = createTestClock();
   // Telegram dates messages by the same clock: a button's age is measured from its message's date.
   const sim = await createTelegramSimulator({ now: clock.now });

@@ -3,12 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Test } from 'tap';
 import { seedDefaultTemplates } from '../../bot/default-templates.js';
-import { loadGazetteerOnce } from '../../scripts/load-gazetteer.js';
 import { openDatabase, type Database } from '../../sql/database.js';
-import { runMigrations } from '../../sql/migrate.js';
 import { childEnvWithoutCoverage } from './child-env.js';
 import { createTestDatabase } from './database.js';
-import { LARGE_CITIES } from './gazetteer.js';
+import { embeddedTemplateFile, WITH_LARGE_CITIES } from './database-templates.js';
 
 /**
  * A database prepared for the product run in a child process (templates and the larger cities
@@ -19,12 +17,11 @@ import { LARGE_CITIES } from './gazetteer.js';
 export async function childProductDatabase(t: Test, folderPrefix: string) {
   const dataDir = await mkdtemp(path.join(tmpdir(), folderPrefix));
   t.teardown(() => rm(dataDir, { recursive: true, force: true }));
-  const server = process.env.TEST_DATABASE_URL ? await createTestDatabase() : undefined;
+  const server = process.env.TEST_DATABASE_URL ? await createTestDatabase({ largeCities: true }) : undefined;
   const open = async (): Promise<Database> => server ?? (await openDatabase({ dataDir }));
-  const database = await open();
-  if (!server) await runMigrations(database.sql);
+  // The embedded one's folder starts as the template's dump; opened again, it holds a database already.
+  const database = server ?? (await openDatabase({ dataDir, loadDataDir: await embeddedTemplateFile(WITH_LARGE_CITIES) }));
   await seedDefaultTemplates(database.sql);
-  await loadGazetteerOnce(database.sql, LARGE_CITIES);
   const databaseEnv: Record<string, string> = server ? { DATABASE_URL: server.url! } : { DATA_DIR: dataDir };
   return {
     sql: database.sql,

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { openDatabase, type Database, type Sql } from '../../sql/database.js';
 import { runMigrations } from '../../sql/migrate.js';
+import { createFromServerTemplate, embeddedTemplateFile, MIGRATED, WITH_LARGE_CITIES } from './database-templates.js';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('../../sql/migrations/', import.meta.url));
 
@@ -16,24 +17,24 @@ export interface TestDatabase extends Database {
 
 /**
  * A fresh, migrated database for one test file: a new database on the server named by
- * TEST_DATABASE_URL (dropped on close), or an in-memory embedded one. `migrate: false` leaves it
- * empty (the migration tests).
+ * TEST_DATABASE_URL (dropped on close), or an in-memory embedded one. Either starts as a copy of a
+ * template made once per set of migrations (database-templates.ts). `largeCities` starts it with the
+ * larger cities loaded as well (WITH_LARGE_CITIES); `migrate: false` leaves it empty (the migration tests).
  */
-export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
-  const migrate = options.migrate ?? true;
+export async function createTestDatabase(options: { migrate?: boolean; largeCities?: boolean } = {}): Promise<TestDatabase> {
+  const template = options.largeCities ? WITH_LARGE_CITIES : (options.migrate ?? true) ? MIGRATED : undefined;
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ dataDir: null });
-    if (migrate) await runMigrations(database.sql);
+    const database = await openDatabase({ dataDir: null, loadDataDir: template && (await embeddedTemplateFile(template)) });
     return { ...database, url: undefined };
   }
   const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
+  if (template) await createFromServerTemplate(admin, serverUrl, name, template);
+  else await admin.unsafe(`CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), maxConnections: 5 });
-  if (migrate) await runMigrations(database.sql);
   return {
     ...database,
     url: url.toString(),

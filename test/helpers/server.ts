@@ -24,7 +24,8 @@ export interface TestServer {
  * (npm test builds it first): what the browser tests drive.
  */
 export async function startTestServer(): Promise<TestServer> {
-  const serverDatabase = process.env.TEST_DATABASE_URL ? await createTestDatabase() : undefined;
+  // The gazetteer is there already: the product skips its load.
+  const serverDatabase = process.env.TEST_DATABASE_URL ? await createTestDatabase({ largeCities: true }) : undefined;
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DEMO_DATA: 'off' });
   const product = await startProduct({
     ...config,

@@ -199,6 +199,30 @@ t.test('a thread that ends unasked starts again on its data folder, with everyth
   t.strictSame(after.map((row) => row.note), ['before', 'after'], 'and what it wrote after the restart is kept too');
 });
 
+t.test('a new database starts from a dumped data folder, and starts again on its own folder after its thread ends', async (t) => {
+  const source = await openDatabase({ dataDir: null });
+  await source.sql`CREATE TABLE kept (note text)`;
+  await source.sql`INSERT INTO kept VALUES ('in the dump')`;
+  const dir = t.testdir();
+  const dumpFile = path.join(dir, 'dump.tar.gz');
+  writeFileSync(dumpFile, Buffer.from(await (await source.dumpDataDir!()).arrayBuffer()));
+  await source.close();
+
+  const inMemory = await openDatabase({ dataDir: null, loadDataDir: dumpFile });
+  t.teardown(() => inMemory.close());
+  t.strictSame((await inMemory.sql<{ note: string }[]>`SELECT note FROM kept`).map((row) => row.note), ['in the dump'], 'in memory');
+
+  const database = await openDatabase({ dataDir: path.join(dir, 'data'), loadDataDir: dumpFile });
+  t.teardown(() => database.close());
+  await database.sql`INSERT INTO kept VALUES ('after it')`;
+  const thread = await workerPostedTo(() => database.ping!());
+  const errors = captureConsoleErrors(t);
+  await thread.terminate();
+  const rows = await eventually(() => database.sql<{ note: string }[]>`SELECT note FROM kept ORDER BY note DESC`);
+  t.strictSame(rows.map((row) => row.note), ['in the dump', 'after it'], 'in a folder, which the restarted thread opens rather than loading the dump over it');
+  t.match(errors, [/embedded database stopped \(exit code 1\)/, 'The embedded database started again after its thread ended.']);
+});
+
 t.test('in memory a thread that ends is not started again: there is nothing to start from', async (t) => {
   const database = await openDatabase({ dataDir: null });
   const thread = await workerPostedTo(() => database.ping!());
