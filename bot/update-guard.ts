@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { MiddlewareFn } from 'grammy';
 import type { Update } from 'grammy/types';
 import { isDatabaseUnavailable } from '../sql/errors.js';
@@ -10,6 +9,7 @@ import { botLanguageOf } from '../api/contract/languages.js';
 import { unavailableText } from './default-templates.js';
 import { commandOf, errorText } from './middleware/request-log.js';
 import type { BotMemory } from './memory.js';
+import type { Clock } from './clock.js';
 import type { Recorder } from './recorder.js';
 import { createUpdateClaimer, MemoryOutOfDate, UpdateNotOurs, type ClaimQueue } from './update-claim.js';
 
@@ -27,7 +27,8 @@ export interface UpdateGuardDeps {
   recorder: Recorder;
   events: EventEmitter;
   memory: BotMemory;
-  now: () => Date;
+  /** Dates the log row; the retries' waits and the retry window run on it. */
+  clock: Clock;
   /** The bot's middleware proper (request log, access gate, features), run once per attempt. */
   handle: MiddlewareFn<BotContext>;
   /** Tests shorten the wait. */
@@ -53,8 +54,8 @@ export function guardUpdates(deps: UpdateGuardDeps): MiddlewareFn<BotContext> {
   const retryWindowMs = deps.retryWindowMs ?? RETRY_WINDOW_MS;
   return async (ctx) => {
     const key: UpdateKey = { botId: ctx.me.id, updateId: ctx.update.update_id, fingerprint: updateFingerprint(ctx.update) };
-    const receivedAt = deps.now();
-    const startedAt = performance.now();
+    const receivedAt = deps.clock.now();
+    const startedAt = deps.clock.monotonic();
     const giveUpAt = startedAt + retryWindowMs;
     let delay = FIRST_RETRY_MS;
     const claim = createUpdateClaimer(deps.claims, key, randomUUID());
@@ -80,13 +81,13 @@ export function guardUpdates(deps: UpdateGuardDeps): MiddlewareFn<BotContext> {
           continue;
         } else if (!isDatabaseUnavailable(error)) {
           throw error;
-        } else if (performance.now() + delay >= giveUpAt) {
+        } else if (deps.clock.monotonic() + delay >= giveUpAt) {
           unclaimedAnswer = true;
           await answerUnavailable(deps, ctx, error, { receivedAt, startedAt });
           return handled(deps, key, true);
         }
       }
-      await sleep(delay);
+      await deps.clock.sleep(delay);
       delay = Math.min(delay * 2, LONGEST_RETRY_MS);
     }
   };
@@ -94,7 +95,7 @@ export function guardUpdates(deps: UpdateGuardDeps): MiddlewareFn<BotContext> {
 
 /** The answer and the log row of an update the database stayed away for. */
 async function answerUnavailable(
-  deps: Pick<UpdateGuardDeps, 'recorder' | 'events'>,
+  deps: Pick<UpdateGuardDeps, 'recorder' | 'events' | 'clock'>,
   ctx: BotContext,
   cause: unknown,
   { receivedAt, startedAt }: { receivedAt: Date; startedAt: number },
@@ -114,7 +115,7 @@ async function answerUnavailable(
     command: commandOf(ctx),
     userId: ctx.from?.id ?? null,
     chatId: ctx.chat?.id ?? null,
-    durationMs: Math.round(performance.now() - startedAt),
+    durationMs: Math.round(deps.clock.monotonic() - startedAt),
     errorMessage: errorText(cause),
     metadata,
     ...NO_ANALYTICS,
