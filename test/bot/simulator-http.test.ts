@@ -35,15 +35,15 @@ async function control(simulator: TelegramSimulator, method: string, path: strin
 
 const updateIds = (answer: { body: { result: Update[] } }) => answer.body.result.map((update) => update.update_id);
 
-/** Resolves once the simulator has received `count` getUpdates calls in all. */
-const untilPolled = (simulator: TelegramSimulator, count = 1) =>
-  until(() => (simulator.stats().calls.getUpdates ?? 0) >= count, `${count} getUpdates calls`);
+/** Resolves once the simulator holds `count` long polls open. */
+const untilHeldOpen = (simulator: TelegramSimulator, count = 1) =>
+  until(() => simulator.pollsWaiting() === count, `${count} long polls held open`);
 
 t.test('getUpdates holds the poll open until an update arrives', async (t) => {
   const simulator = await aSimulator(t);
   // Far longer than tap lets a test run: an answer only at the timeout fails the test.
   const poll = callApi<Update[]>(simulator, 'getUpdates', { timeout: 3600 });
-  await untilPolled(simulator);
+  await untilHeldOpen(simulator);
   const { update_id } = simulator.sendText(ADA.id, 'hello');
   const answer = await poll;
   t.equal(answer.status, 200);
@@ -97,9 +97,10 @@ t.test('a poller that hangs up does not swallow the update', async (t) => {
   const simulator = await aSimulator(t);
   const aborted = new AbortController();
   const gone = fetch(`${simulator.apiRoot}/bot${simulator.token}/getUpdates?timeout=5`, { signal: aborted.signal }).catch(() => 'aborted');
-  await untilPolled(simulator);
+  await untilHeldOpen(simulator);
   aborted.abort();
   t.equal(await gone, 'aborted');
+  await untilHeldOpen(simulator, 0);
   const { update_id } = simulator.sendText(ADA.id, 'for whoever polls next');
   t.same(updateIds(await callApi<Update[]>(simulator, 'getUpdates', { timeout: 1 })), [update_id]);
 });
@@ -107,7 +108,7 @@ t.test('a poller that hangs up does not swallow the update', async (t) => {
 t.test('close ends pending polls', async (t) => {
   const simulator = await createTelegramSimulator();
   const poll = callApi<Update[]>(simulator, 'getUpdates', { timeout: 30 });
-  await untilPolled(simulator);
+  await untilHeldOpen(simulator);
   await simulator.close();
   t.same((await poll).body, { ok: true, result: [] });
 });
