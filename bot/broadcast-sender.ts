@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { GrammyError, type Api } from 'grammy';
 import type { Sql } from '../sql/database.js';
 import {
@@ -22,12 +21,14 @@ import { transaction } from '../sql/transaction.js';
 import { findTelegramUserNames, markTelegramUserUnreachable } from '../sql/bot-users.js';
 import { renderTemplate } from '../api/contract/message-templates.js';
 import { NO_BOT_METRICS, type BotMetrics } from './metrics.js';
+import { repeatEvery, systemClock, type Clock } from './clock.js';
 
 export interface BroadcastSenderOptions {
   sql: Sql;
   /** The live bot's API (grammY), on Telegram or the simulator. */
   api: Api;
-  now?: () => Date;
+  /** Time and timers: waits (rate, 429 pause, back-off, idle poll) and lease renewals run on it. */
+  clock?: Clock;
   /** Messages per second; default: system_settings.broadcast_rate_per_second, read as each batch is claimed. */
   ratePerSecond?: number;
   /** Requests in flight at once (default 3). */
@@ -80,10 +81,12 @@ class RateLimiter {
   private starts: number[] = [];
   private head = 0;
 
+  constructor(private readonly clock: Clock) {}
+
   async take(rate: () => number, signal: { stopped: boolean }): Promise<void> {
     for (;;) {
       const limit = rate();
-      const nowMs = performance.now();
+      const nowMs = this.clock.monotonic();
       while (this.head < this.starts.length && this.starts[this.head]! <= nowMs - RATE_WINDOW_MS) this.head++;
       if (this.head > 4096) {
         this.starts = this.starts.slice(this.head);
@@ -96,7 +99,7 @@ class RateLimiter {
       }
       if (signal.stopped) return;
       const oldest = this.starts[this.starts.length - limit]!;
-      await sleep(Math.max(1, oldest + RATE_WINDOW_MS - nowMs));
+      await this.clock.sleep(Math.max(1, oldest + RATE_WINDOW_MS - nowMs));
     }
   }
 }
@@ -116,7 +119,8 @@ function textFor(broadcast: StoredBroadcast, language: string | null): string {
  */
 export function createBroadcastSender(options: BroadcastSenderOptions): BroadcastSender {
   const { sql, api } = options;
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
+  const now = () => clock.now();
   const maxInFlight = options.maxInFlight ?? 3;
   const maxAttempts = options.maxAttempts ?? 3;
   const backoffMs = options.backoffMs ?? 500;
@@ -125,16 +129,16 @@ export function createBroadcastSender(options: BroadcastSenderOptions): Broadcas
   const onError = options.onError ?? (() => {});
   const metrics = options.metrics ?? NO_BOT_METRICS;
 
-  const limiter = new RateLimiter();
+  const limiter = new RateLimiter(clock);
   const state = { stopped: true };
   let rate = options.ratePerSecond ?? 30;
   let rateReadAt = -Infinity;
   /** A fresh owner each start: claims left by an earlier run of this process are a dead sender's. */
   let lease: Lease = { owner: randomUUID(), ms: leaseMs };
-  let renewal: NodeJS.Timeout | undefined;
+  let stopRenewal: (() => void) | undefined;
   /** Answers whose store failed (the database was away): kept and stored before anything new is claimed. */
   const unstored = new Map<number, RecipientOutcome[]>();
-  /** Real time (performance.now) before which no request starts: a 429's retry_after. */
+  /** Monotonic time (clock.monotonic) before which no request starts: a 429's retry_after. */
   let pausedUntil = 0;
   const cancelledIds = new Set<number>();
   let wakeUp: (() => void) | undefined;
@@ -146,9 +150,9 @@ export function createBroadcastSender(options: BroadcastSenderOptions): Broadcas
 
   async function idle(ms: number): Promise<void> {
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
+      const timer = clock.setTimeout(resolve, ms);
       wakeUp = () => {
-        clearTimeout(timer);
+        clock.clearTimeout(timer);
         resolve();
       };
     });
@@ -157,9 +161,9 @@ export function createBroadcastSender(options: BroadcastSenderOptions): Broadcas
 
   async function waitForPause(): Promise<void> {
     while (!state.stopped) {
-      const wait = pausedUntil - performance.now();
+      const wait = pausedUntil - clock.monotonic();
       if (wait <= 0) return;
-      await sleep(wait);
+      await clock.sleep(wait);
     }
   }
 
@@ -188,7 +192,7 @@ export function createBroadcastSender(options: BroadcastSenderOptions): Broadcas
           attempts--;
           rateLimited++;
           const retryAfter = error.parameters.retry_after ?? 1;
-          pausedUntil = Math.max(pausedUntil, performance.now() + retryAfter * 1000);
+          pausedUntil = Math.max(pausedUntil, clock.monotonic() + retryAfter * 1000);
           continue;
         }
         if (error instanceof GrammyError && error.error_code === 403 && UNREACHABLE.test(description)) {
@@ -199,7 +203,7 @@ export function createBroadcastSender(options: BroadcastSenderOptions): Broadcas
         if (permanent || attempts >= maxAttempts) {
           return { telegramId: recipient.telegramId, status: 'failed', attempts, error: description, unreachable: false };
         }
-        await sleep(backoffMs * 2 ** (attempts - 1));
+        await clock.sleep(backoffMs * 2 ** (attempts - 1));
       }
     }
   }
@@ -248,9 +252,9 @@ export function createBroadcastSender(options: BroadcastSenderOptions): Broadcas
   }
 
   async function readRate(): Promise<void> {
-    if (options.ratePerSecond !== undefined || performance.now() - rateReadAt < RATE_READ_MS) return;
+    if (options.ratePerSecond !== undefined || clock.monotonic() - rateReadAt < RATE_READ_MS) return;
     rate = await broadcastRatePerSecond(sql);
-    rateReadAt = performance.now();
+    rateReadAt = clock.monotonic();
   }
 
   /** deliver throws only before a request or after a refused one, never after a delivery. */
@@ -347,7 +351,7 @@ export function createBroadcastSender(options: BroadcastSenderOptions): Broadcas
       if (!state.stopped) return;
       lease = { owner: randomUUID(), ms: leaseMs };
       state.stopped = false;
-      renewal = setInterval(() => void renewLeases(sql, lease).catch(onError), leaseMs / 5);
+      stopRenewal = repeatEvery(clock, leaseMs / 5, () => void renewLeases(sql, lease).catch(onError));
       loop = run();
     },
     async stop() {
@@ -355,7 +359,7 @@ export function createBroadcastSender(options: BroadcastSenderOptions): Broadcas
       state.stopped = true;
       wake();
       await loop;
-      clearInterval(renewal);
+      stopRenewal?.();
     },
   };
 }

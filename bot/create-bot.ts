@@ -9,6 +9,7 @@ import type { Sql } from '../sql/database.js';
 import type { BotContext } from './context.js';
 import { createRecorder, SPILL_FOLDER, type Recorder } from './recorder.js';
 import { guardUpdates } from './update-guard.js';
+import { systemClock, type Clock } from './clock.js';
 import { createClaimQueue } from './update-claim.js';
 import { requestLog } from './middleware/request-log.js';
 import { retryRefusedCalls } from './middleware/retry-refused-calls.js';
@@ -76,7 +77,8 @@ export interface BotOptions {
   botInfo?: UserFromGetMe;
   /** Telegram posts updates here (the app serves it, see handleUpdate); absent: the bot long-polls. */
   webhook?: { url: string; secretToken: string };
-  now?: () => Date;
+  /** Dates what the bot records; the update guard's retries and the log recorder's flushes run on its timers. */
+  clock?: Clock;
   /** How long an update waits for an absent database before it is answered "temporarily unavailable" (default about a minute). */
   updateRetryWindowMs?: number;
   /** DATA_DIR: log rows the database cannot take wait there (see Recorder); none keeps them in memory only. */
@@ -115,17 +117,18 @@ export interface MedBot {
 
 /** The bot: its middleware in the order that is its design (docs/style.md), and its long-polling runner or webhook. */
 export function createBot(options: BotOptions): MedBot {
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
+  const now = () => clock.now();
   const onError = options.onError ?? ((error: unknown) => console.error('bot error', error));
   const bot = new Bot<BotContext>(options.token, {
     client: { ...(options.apiRoot && { apiRoot: options.apiRoot }), fetch: createBotApiFetch() as unknown as NonNullable<ApiClientOptions['fetch']> },
     ...(options.botInfo && { botInfo: options.botInfo }),
   });
-  const recorder = createRecorder({ sql: options.sql, spillDir: options.dataDir ? path.join(options.dataDir, SPILL_FOLDER) : null, onError });
+  const recorder = createRecorder({ sql: options.sql, spillDir: options.dataDir ? path.join(options.dataDir, SPILL_FOLDER) : null, clock, onError });
   const events = new EventEmitter();
   const tracker = createUpdateTracker(events);
   const contactLookup = createContactLookup(options.sql);
-  const deps = { sql: options.sql, recorder, now, events, contactLookup, memory: createBotMemory(options.sql, contactLookup) };
+  const deps = { sql: options.sql, recorder, now, clock, events, contactLookup, memory: createBotMemory(options.sql, contactLookup) };
   let state: BotState = 'stopped';
   let lastUpdateAt: Date | null = null;
   let runner: RunnerHandle | undefined;

@@ -9,6 +9,7 @@ import { countContactRequests } from '../sql/contact-lookup.js';
 import { countTelegramRequests, markTelegramUsersSeen } from '../sql/bot-users.js';
 import { refundDailyRequest } from '../sql/daily-usage.js';
 import { markUpdatesAnswered, writeBatchOnce, type UpdateKey } from '../sql/processed-updates.js';
+import { repeatEvery, systemClock, type Clock } from './clock.js';
 
 const LEVEL_RANK: Record<LogLevel, number> = { DEBUG: 0, INFO: 1, WARN: 2, ERROR: 3 };
 /** The folder under DATA_DIR where batches the database could not take wait for it. */
@@ -37,6 +38,8 @@ export interface RecorderOptions {
   maxUnwrittenRows?: number;
   /** Where batches that do not fit in memory wait (DATA_DIR/unwritten-bot-logs); none: memory only. */
   spillDir?: string | null;
+  /** The flush timer runs on it. */
+  clock?: Clock;
   onError?: (error: unknown) => void;
 }
 
@@ -68,6 +71,7 @@ export function createRecorder({
   maxWriteRows = 5000,
   maxUnwrittenRows = 20_000,
   spillDir = null,
+  clock = systemClock,
   onError = () => {},
 }: RecorderOptions) {
   let current = emptyBatch();
@@ -167,8 +171,7 @@ export function createRecorder({
     return flushing;
   }
 
-  const timer = setInterval(() => void flush(), flushIntervalMs);
-  timer.unref();
+  const stopTimer = repeatEvery(clock, flushIntervalMs, () => void flush());
 
   return {
     /** Buffers a log row unless its level is below minimumLevel. */
@@ -210,7 +213,7 @@ export function createRecorder({
     flush,
     /** Stops the timer and flushes; what the database cannot take now goes to spillDir for the next start. */
     async close(): Promise<void> {
-      clearInterval(timer);
+      stopTimer();
       await flush();
       if (unwritten.length === 0) return;
       if (!spillDir) {

@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { MiddlewareFn } from 'grammy';
 import type { Update } from 'grammy/types';
 import { isDatabaseUnavailable } from '../sql/errors.js';
@@ -11,6 +10,7 @@ import { unavailableText } from './default-templates.js';
 import { commandOf, errorText } from './middleware/request-log.js';
 import type { BotMemory } from './memory.js';
 import type { BotMetrics, UpdateOutcome } from './metrics.js';
+import type { Clock } from './clock.js';
 import type { Recorder } from './recorder.js';
 import { createUpdateClaimer, MemoryOutOfDate, UpdateNotOurs, type ClaimQueue } from './update-claim.js';
 
@@ -29,7 +29,8 @@ export interface UpdateGuardDeps {
   events: EventEmitter;
   memory: BotMemory;
   metrics: BotMetrics;
-  now: () => Date;
+  /** Dates the log row; the retries' waits and the retry window run on it. */
+  clock: Clock;
   /** The bot's middleware proper (request log, access gate, features), run once per attempt. */
   handle: MiddlewareFn<BotContext>;
   /** Tests shorten the wait. */
@@ -55,8 +56,8 @@ export function guardUpdates(deps: UpdateGuardDeps): MiddlewareFn<BotContext> {
   const retryWindowMs = deps.retryWindowMs ?? RETRY_WINDOW_MS;
   return async (ctx) => {
     const key: UpdateKey = { botId: ctx.me.id, updateId: ctx.update.update_id, fingerprint: updateFingerprint(ctx.update) };
-    const receivedAt = deps.now();
-    const startedAt = performance.now();
+    const receivedAt = deps.clock.now();
+    const startedAt = deps.clock.monotonic();
     const giveUpAt = startedAt + retryWindowMs;
     let delay = FIRST_RETRY_MS;
     const claim = createUpdateClaimer(deps.claims, key, randomUUID());
@@ -72,7 +73,7 @@ export function guardUpdates(deps: UpdateGuardDeps): MiddlewareFn<BotContext> {
       try {
         await deps.handle(ctx, async () => {});
         const { replied } = ctx.request;
-        deps.metrics.updateHandled(outcomeOf(ctx.request), replied ? secondsSince(startedAt) : undefined);
+        deps.metrics.updateHandled(outcomeOf(ctx.request), replied ? secondsSince(deps.clock, startedAt) : undefined);
         return handled(deps, key, claim.claimed);
       } catch (error) {
         if (error instanceof UpdateNotOurs) {
@@ -88,14 +89,14 @@ export function guardUpdates(deps: UpdateGuardDeps): MiddlewareFn<BotContext> {
         } else if (!isDatabaseUnavailable(error)) {
           deps.metrics.updateHandled('failed', undefined);
           throw error;
-        } else if (performance.now() + delay >= giveUpAt) {
+        } else if (deps.clock.monotonic() + delay >= giveUpAt) {
           unclaimedAnswer = true;
           const answered = await answerUnavailable(deps, ctx, error, { receivedAt, startedAt });
-          deps.metrics.updateHandled('failed', answered ? secondsSince(startedAt) : undefined);
+          deps.metrics.updateHandled('failed', answered ? secondsSince(deps.clock, startedAt) : undefined);
           return handled(deps, key, true);
         }
       }
-      await sleep(delay);
+      await deps.clock.sleep(delay);
       delay = Math.min(delay * 2, LONGEST_RETRY_MS);
     }
   };
@@ -109,11 +110,11 @@ function outcomeOf(request: RequestState): UpdateOutcome {
   return request.replied ? 'answered' : 'dropped';
 }
 
-const secondsSince = (startedAt: number) => (performance.now() - startedAt) / 1000;
+const secondsSince = (clock: Clock, startedAt: number) => (clock.monotonic() - startedAt) / 1000;
 
 /** The answer and the log row of an update the database stayed away for; whether the answer was sent. */
 async function answerUnavailable(
-  deps: Pick<UpdateGuardDeps, 'recorder' | 'events'>,
+  deps: Pick<UpdateGuardDeps, 'recorder' | 'events' | 'clock'>,
   ctx: BotContext,
   cause: unknown,
   { receivedAt, startedAt }: { receivedAt: Date; startedAt: number },
@@ -138,7 +139,7 @@ async function answerUnavailable(
     command: commandOf(ctx),
     userId: ctx.from?.id ?? null,
     chatId: ctx.chat?.id ?? null,
-    durationMs: Math.round(performance.now() - startedAt),
+    durationMs: Math.round(deps.clock.monotonic() - startedAt),
     errorMessage: errorText(cause),
     metadata,
     ...NO_ANALYTICS,

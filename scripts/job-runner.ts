@@ -3,20 +3,7 @@
  * in scripts/ because only the composition root uses it, and it knows nothing of the jobs: each is
  * a name, an interval and a function.
  */
-
-/** Time and timers, handed in so tests can drive the runner with a hand-moved clock. */
-export interface JobClock {
-  now(): Date;
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-export const systemJobClock: JobClock = {
-  now: () => new Date(),
-  // Unreferenced: a pending job run must not keep the process alive on its own.
-  setTimeout: (callback, ms) => setTimeout(callback, ms).unref(),
-  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
-};
+import { systemClock, type Clock } from '../bot/clock.js';
 
 export interface JobRunner {
   /**
@@ -42,10 +29,11 @@ interface Job {
 }
 
 export function createJobRunner({
-  clock = systemJobClock,
+  clock = systemClock,
   onError,
 }: {
-  clock?: JobClock;
+  /** Time and timers; tests drive the runner with a hand-moved clock. */
+  clock?: Clock;
   onError: (jobName: string, error: unknown) => void;
 }): JobRunner {
   const jobs: Job[] = [];

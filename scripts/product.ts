@@ -11,6 +11,7 @@ import { createFigureCache } from '../api/analytics/figure-cache.js';
 import { createContactDirectoryCache } from '../api/contact-directory-cache.js';
 import { createBot, PollingRefusedError, type MedBot } from '../bot/create-bot.js';
 import { createBroadcastSender } from '../bot/broadcast-sender.js';
+import { systemClock } from '../bot/clock.js';
 import { createNotificationMonitor, NOTIFICATION_CHECK_INTERVAL_MS } from '../bot/notification-monitor.js';
 import { seedDefaultTemplates } from '../bot/default-templates.js';
 import { createBotSandbox } from '../bot/sandbox.js';
@@ -123,8 +124,11 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     const metrics = options.metricsToken === undefined
       ? undefined
       : { token: options.metricsToken, registry: createMetrics({ logRowsPending: () => bot.recorder.pendingRows(), dbPoolWaiting: database.waitingQueries }) };
+    // The one clock of every part that waits or measures (tests hand the parts one they move by hand).
+    const clock = systemClock;
     const bot = createBot({
       sql,
+      clock,
       token: options.botToken ?? simulator!.token,
       apiRoot: simulator?.apiRoot ?? options.telegramApiRoot,
       webhook: options.webhook,
@@ -142,7 +146,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       lostTelegram = !reached;
     });
     // Works the broadcast queue through the live bot's API, in the leading instance; its rate is read from system_settings.
-    const broadcastSender = createBroadcastSender({ sql, api: bot.api, metrics: metrics?.registry, onError: (error) => app.log.error({ err: error }, 'broadcast sender error') });
+    const broadcastSender = createBroadcastSender({ sql, api: bot.api, clock, metrics: metrics?.registry, onError: (error) => app.log.error({ err: error }, 'broadcast sender error') });
     // Raises the notifications that come from conditions over time and alerts the admins on Telegram.
     const notificationMonitor = createNotificationMonitor({
       sql,
@@ -175,13 +179,13 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
 
     const onJobError = (job: string, error: unknown) => app.log.error({ err: error, job }, 'job failed');
     // Each instance keeps its own analytics answers, so each renews them.
-    const instanceJobs = createJobRunner({ onError: onJobError });
+    const instanceJobs = createJobRunner({ clock, onError: onJobError });
     instanceJobs.every('analytics answers', ANALYTICS_REFRESH_MS, (now) => refreshLongWindowAnswers(sql, figureCache, now, ANALYTICS_REFRESH_MS), {
       firstRunAfterMs: MINUTE_MS,
     });
     /** The jobs one instance runs for all: a fresh runner each time this instance becomes the leader. */
     const leaderJobs = () => {
-      const jobs = createJobRunner({ onError: onJobError });
+      const jobs = createJobRunner({ clock, onError: onJobError });
       jobs.every('log roll-up', MINUTE_MS, () => rollUpLogs(sql));
       jobs.every('log retention', DAY_MS, (now) => applyLogRetention(sql, now));
       // A redelivered update comes within minutes; a day of claims is plenty (docs/bot.md).

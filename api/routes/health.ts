@@ -6,7 +6,7 @@ import { pendingMigrations } from '../../sql/migrate.js';
 import type { BotStatusReport } from '../ports.js';
 
 /** Under a second with the HTTP round trip: a load balancer's probe gives up after a few seconds, and an operator should not wait either. */
-const PROBE_MS = 800;
+export const HEALTH_PROBE_MS = 800;
 
 export interface HealthRoutesOptions {
   sql: Sql;
@@ -22,7 +22,7 @@ export interface HealthRoutesOptions {
  */
 export const healthRoutes: FastifyPluginAsync<HealthRoutesOptions> = async (app, { sql, probe, botStatus }) => {
   app.get('/api/health', { config: { public: true, ownDatabaseDeadline: true } }, async (_request, reply) => {
-    const database = await probe(PROBE_MS);
+    const database = await probe(HEALTH_PROBE_MS);
     const bot = botStatus().state;
     if (!database.reachable) {
       return reply.status(503).send({ status: 'degraded', db: 'unreachable', reason: `database unavailable: ${database.reason}`, bot });
@@ -37,12 +37,12 @@ export const healthRoutes: FastifyPluginAsync<HealthRoutesOptions> = async (app,
   let migrated = false;
   /** Why this instance should not be sent traffic, or undefined when it should. */
   async function notReadyBecause(): Promise<string | undefined> {
-    const database = await probe(PROBE_MS);
+    const database = await probe(HEALTH_PROBE_MS);
     if (!database.reachable) return `database unavailable: ${database.reason}`;
     if (!migrated) {
       let pending: string[];
       try {
-        pending = await withinDeadline(pendingMigrations(sql), PROBE_MS);
+        pending = await withinDeadline(pendingMigrations(sql), HEALTH_PROBE_MS);
       } catch (error) {
         return `database unavailable: ${unavailableReason(error)}`;
       }

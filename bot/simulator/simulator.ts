@@ -312,6 +312,11 @@ export class TelegramSimulator {
     return this.api.stats();
   }
 
+  /** Long polls (getUpdates) held open now: tests wait on it instead of guessing how long a poll takes to arrive or go. */
+  pollsWaiting(): number {
+    return this.state.updates.waitingPolls;
+  }
+
   /** Forgets users, groups, messages, faults, statistics, queued updates and the webhook. */
   reset(): void {
     void this.webhookDelivery.stop();

@@ -74,6 +74,11 @@ export class UpdateQueue {
     });
   }
 
+  /** Long polls held open, waiting for an update. */
+  get waitingPolls(): number {
+    return this.waiters.length;
+  }
+
   /** Number of updates not yet handed out (getWebhookInfo's `pending_update_count`). */
   get size(): number {
     return this.pending.length;

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import t from 'tap';
 import { Api, GrammyError, HttpError, InputFile, type ApiClientOptions } from 'grammy';
 import { createBotApiFetch } from '../../bot/bot-api-fetch.js';
+import { until } from '../helpers/wait.js';
 
 interface Received {
   method: string;
@@ -93,12 +94,11 @@ t.test('a call is given up when its signal aborts (the runner stopping a long po
   const api = new Api('token', client(server.apiRoot));
   const controller = new AbortController();
   const polling = api.getUpdates({ timeout: 30 }, controller.signal as unknown as Signal).catch((caught: unknown) => caught);
-  while (server.received.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
-  const abortedAt = performance.now();
+  await until(() => server.received.length > 0, 'the server to receive the long poll');
   controller.abort();
+  // The server never answers: only the abort ends the call.
   const error = await polling;
   t.ok(error instanceof HttpError, String(error));
-  t.ok(performance.now() - abortedAt < 5000, 'well before the long poll would have ended');
   const before = new AbortController();
   before.abort();
   t.ok((await api.getUpdates({ timeout: 30 }, before.signal as unknown as Signal).catch((caught: unknown) => caught)) instanceof HttpError, 'aborted before it started');

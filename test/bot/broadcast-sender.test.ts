@@ -1,5 +1,6 @@
 import t from 'tap';
 import { createBotHarness } from '../helpers/bot.js';
+import { createTestClock } from '../helpers/clock.js';
 import { busiestWindow, someBotUsers, untilFinished } from '../helpers/broadcasts.js';
 import { createBroadcastSender } from '../../bot/broadcast-sender.js';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -132,22 +133,28 @@ t.test('a recipient a dead sender left in flight becomes unknown once its lease 
     { title: 'R', content: 'hi', templateId: null, targetType: 'all', createdBy: null, telegramIds: null },
     new Date(),
   );
-  // A sender that died mid-way: one delivery stored, one request in flight. Its lease on the broadcast runs
-  // out in 400 ms; the claim on the recipient would last longer (taken after its last renewal), but dies with it.
+  // A sender that died mid-way: one delivery stored, one request in flight. Its lease on the broadcast still
+  // holds; the claim on the recipient would last longer (taken after its last renewal), but dies with it.
   await h.sql`
-    UPDATE broadcasts SET status = 'sending', success_count = 1, lease_owner = 'dead-sender', lease_expires_at = now() + interval '400 milliseconds'
+    UPDATE broadcasts SET status = 'sending', success_count = 1, lease_owner = 'dead-sender', lease_expires_at = now() + interval '1 hour'
     WHERE id = ${broadcast!.id}`;
   await h.sql`
     UPDATE broadcast_recipients SET status = 'sending', attempts = 1, lease_owner = 'dead-sender', lease_expires_at = now() + interval '1 hour'
     WHERE telegram_id = ${ids[0]!}`;
   await h.sql`UPDATE broadcast_recipients SET status = 'delivered', attempts = 1 WHERE telegram_id = ${ids[1]!}`;
-  const sender = createBroadcastSender({ sql: h.sql, api: h.medBot.api, ratePerSecond: 100, pollMs: 50 });
+  const clock = createTestClock();
+  const sender = createBroadcastSender({ sql: h.sql, api: h.medBot.api, ratePerSecond: 100, pollMs: 50, clock });
   await sender.start();
   t.teardown(() => sender.stop());
-  await sleep(150);
+  // Its lease renewal and its idle poll: it looked at the queue, found nothing it may take, and waits.
+  await clock.untilTimers(2);
+  clock.advance(50);
+  await clock.untilTimers(2);
   t.equal(h.sim.messages(ids[2]!).length, 0, "nothing is sent while the dead sender's lease holds");
   t.equal((await findBroadcast(h.sql, broadcast!.id))!.status, 'sending');
-  await sleep(400);
+  // Leases are kept by the database's clock: the dead sender's runs out there; the next poll takes the broadcast over.
+  await h.sql`UPDATE broadcasts SET lease_expires_at = now() - interval '1 millisecond' WHERE id = ${broadcast!.id}`;
+  clock.advance(50);
   t.equal(await untilFinished(h.sql, broadcast!.id), 'sent', 'resumed by itself once the lease ran out');
   const rows = await h.sql`SELECT telegram_id::int, status, error FROM broadcast_recipients ORDER BY telegram_id`;
   t.same(rows.map((row) => row.status), ['unknown', 'delivered', 'delivered', 'delivered', 'delivered']);
@@ -176,15 +183,18 @@ t.test('a sender that stops lets go of its broadcast: the rest stay pending, and
     { title: 'S', content: 'hi', templateId: null, targetType: 'all', createdBy: null, telegramIds: null },
     new Date(),
   );
-  const first = createBroadcastSender({ sql: h.sql, api: h.medBot.api, ratePerSecond: 20 });
+  const clock = createTestClock();
+  const first = createBroadcastSender({ sql: h.sql, api: h.medBot.api, ratePerSecond: 20, clock });
   await first.start();
-  await sleep(300);
-  await first.stop();
+  // Its lease renewal, and its 3 requests in flight waiting for the rate's next window: the first 20 are sent.
+  await clock.untilTimers(4);
+  const stopping = first.stop();
+  clock.advance(1025);
+  await stopping;
   const [stopped] = await h.sql`
     SELECT b.lease_owner, count(*) FILTER (WHERE r.status = 'sending')::int AS claimed, count(*) FILTER (WHERE r.status = 'pending')::int AS pending
     FROM broadcasts b JOIN broadcast_recipients r ON r.broadcast_id = b.id WHERE b.id = ${broadcast!.id} GROUP BY b.lease_owner`;
-  t.match(stopped, { leaseOwner: null, claimed: 0 }, 'no claim is left behind');
-  t.ok(stopped!.pending > 0, `${stopped!.pending} still pending`);
+  t.same(stopped, { leaseOwner: null, claimed: 0, pending: 20 }, 'no claim is left behind; the 20 not sent are pending');
   const second = createBroadcastSender({ sql: h.sql, api: h.medBot.api, ratePerSecond: 1000 });
   await second.start();
   t.teardown(() => second.stop());

@@ -5,6 +5,7 @@ import { FIND_TEXTS } from '../../bot/locales/find.js';
 import { specialtyKey } from '../../bot/specialties.js';
 import { BOT_TEXTS } from '../../bot/locales/index.js';
 import { createBotHarness } from '../helpers/bot.js';
+import { realTimersDatedBy } from '../helpers/clock.js';
 import { aContact, aMember, anAuthorizedGroup, lastLog, namesIn, refusal, rendered, texts } from '../helpers/bot-fixtures.js';
 import { renderTemplate } from '../../api/contract/message-templates.js';
 import { seedDefaultTemplates } from '../../bot/default-templates.js';
@@ -256,7 +257,7 @@ t.test('a paid follow-up costs one statement, its claim with the daily request; 
       return Reflect.apply(target, thisArg, args) as unknown;
     },
   }) as Sql;
-  const other = createBot({ sql: counted, token: h.sim.token, apiRoot: h.sim.apiRoot, now: h.clock.now });
+  const other = createBot({ sql: counted, token: h.sim.token, apiRoot: h.sim.apiRoot, clock: realTimersDatedBy(h.clock) });
   await other.bot.init();
   t.teardown(() => other.stop());
   const user = await aMember(h, group.id);

@@ -9,6 +9,7 @@ import { seedDefaultTemplates } from '../../bot/default-templates.js';
 import { BOT_TEXTS } from '../../bot/locales/index.js';
 import { FIND_TEXTS } from '../../bot/locales/find.js';
 import { createBotHarness } from '../helpers/bot.js';
+import { realTimersDatedBy } from '../helpers/clock.js';
 import { aContact, aMember, anAuthorizedGroup, aUser, lastLog, rendered, texts, withSettings } from '../helpers/bot-fixtures.js';
 
 const h = await createBotHarness(t);
@@ -174,7 +175,7 @@ t.test('/language switches the language with buttons, and the choice holds acros
 
   // A new bot on the same database: nothing of the choice is kept in the old one's memory.
   await h.medBot.stop();
-  const restarted = createBot({ sql: h.sql, token: h.sim.token, apiRoot: h.sim.apiRoot, now: h.clock.now });
+  const restarted = createBot({ sql: h.sql, token: h.sim.token, apiRoot: h.sim.apiRoot, clock: realTimersDatedBy(h.clock) });
   await restarted.start();
   t.teardown(() => restarted.stop());
   const before = h.sim.messages(maria.id).at(-1)!.message_id;

@@ -5,13 +5,16 @@ import { seedDefaultTemplates, unavailableText } from '../../bot/default-templat
 import { createTelegramSimulator } from '../../bot/simulator/index.js';
 import { logsOf, nextId, rendered, texts } from '../helpers/bot-fixtures.js';
 import { aProxiedDatabase } from '../helpers/proxied-database.js';
+import { createTestClock } from '../helpers/clock.js';
 
-// The bot reaches its database through a proxy the test cuts, and waits at most 3 s for it to come back.
+// The bot reaches its database through a proxy the test cuts, and waits at most 3 s for it to come back: 3 s of a
+// clock the test moves.
 const RETRY_WINDOW_MS = 3000;
+const clock = createTestClock();
 const { direct, proxied, proxy } = await aProxiedDatabase(t);
 await seedDefaultTemplates(direct.sql);
 const sim = await createTelegramSimulator();
-const medBot = createBot({ sql: proxied.sql, token: sim.token, apiRoot: sim.apiRoot, updateRetryWindowMs: RETRY_WINDOW_MS });
+const medBot = createBot({ sql: proxied.sql, token: sim.token, apiRoot: sim.apiRoot, clock, updateRetryWindowMs: RETRY_WINDOW_MS });
 await medBot.start();
 // Teardowns run last first: the bot stops (and writes its last rows) before the database closes.
 t.teardown(async () => {
@@ -30,6 +33,19 @@ async function cutDatabase() {
   await sleep(300);
 }
 
+/**
+ * Moves the clock from one wait of the bot to the next until it has handled the update: the log recorder's
+ * flush timer is always set, the update's next try is the second timer.
+ */
+async function driveUntilHandled(updateId: number): Promise<void> {
+  let handled = false;
+  const handling = medBot.whenHandled(updateId, 60_000).then(() => (handled = true));
+  while (!handled) {
+    await Promise.race([handling, clock.untilTimers(2)]);
+    if (!handled) clock.advanceToNextTimer();
+  }
+}
+
 /** A whitelisted user (no group needed) whose Telegram reports the language given. */
 async function aUser(languageCode: string) {
   const user = sim.upsertUser({ id: nextId(), first_name: 'Ute', language_code: languageCode });
@@ -41,7 +57,7 @@ t.test('an update the database stays away for is answered "temporarily unavailab
   const ute = await aUser('de');
   await cutDatabase();
   const delivery = sim.sendText(ute.id, '/start');
-  await medBot.whenHandled(delivery.update_id, 3 * RETRY_WINDOW_MS);
+  await driveUntilHandled(delivery.update_id);
   t.same(texts(sim.botMessagesSince(ute.id, 0)), [unavailableText('de')]);
   t.match(unavailableText('de'), /vorübergehend nicht verfügbar/);
   t.equal(unavailableText('pt-br'), 'O serviço está temporariamente indisponível, tente novamente em um minuto.', 'a regional code in its language');
@@ -63,8 +79,11 @@ t.test('an update the database comes back for within the window gets its real an
   const ivo = await aUser('en');
   await cutDatabase();
   const delivery = sim.sendText(ivo.id, '/start');
-  setTimeout(() => void proxy.restore(), RETRY_WINDOW_MS / 3);
-  await medBot.whenHandled(delivery.update_id, 3 * RETRY_WINDOW_MS);
+  // A third of the window passes (the update is tried again meanwhile) before the database is back.
+  await clock.untilTimers(2);
+  clock.advance(RETRY_WINDOW_MS / 3);
+  await proxy.restore();
+  await driveUntilHandled(delivery.update_id);
   t.same(texts(sim.botMessagesSince(ivo.id, 0)), [rendered('welcome', { first_name: 'Ute', daily_limit: 'unlimited' })]);
   await medBot.recorder.flush();
   t.match(await logsOf(direct.sql, delivery.update_id), [{ level: 'INFO', command: '/start' }]);

@@ -9,6 +9,8 @@ import { insertBotLogs } from '../../sql/bot-logs.js';
 import type { Sql } from '../../sql/database.js';
 import { aBotLog } from '../helpers/bot-logs.js';
 import { aProxiedDatabase } from '../helpers/proxied-database.js';
+import { createTestClock } from '../helpers/clock.js';
+import { until } from '../helpers/wait.js';
 
 // The recorder reaches the database through a proxy the test cuts; the test checks through a direct connection.
 const { direct, proxied, proxy } = await aProxiedDatabase(t);
@@ -157,4 +159,16 @@ t.test('rows logged while a write is under way go together in the next write, up
   t.strictSame(written, [...written].sort(), 'in the order they were logged');
   const [after] = await direct.sql<{ batches: number }[]>`SELECT count(*)::int AS batches FROM written_log_batches`;
   t.equal(after!.batches - before!.batches, 3, 'in three transactions');
+});
+
+t.test('what is buffered is written when the flush interval has passed, by the timer, not before', async (t) => {
+  const clock = createTestClock();
+  const recorder = createRecorder({ sql: direct.sql, flushIntervalMs: 600_000, clock });
+  t.teardown(() => recorder.close());
+  recorder.log(row('on the timer'));
+  clock.advance(599_999);
+  t.strictSame(await rowsLabelled('on the timer'), [], 'not before the interval');
+  clock.advance(1);
+  await until(async () => (await rowsLabelled('on the timer')).length > 0, 'the timer to write the row');
+  t.strictSame(await rowsLabelled('on the timer'), ['on the timer']);
 });

@@ -5,7 +5,7 @@ import { seedDefaultTemplates } from '../../bot/default-templates.js';
 import type { ChatMessage } from '../../bot/simulator/index.js';
 import type { Sql } from '../../sql/database.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
-import { createTestClock, type TestClock } from './clock.js';
+import { createTestClock, realTimersDatedBy, type TestClock } from './clock.js';
 
 export interface BotHarness {
   db: TestDatabase;
@@ -34,7 +34,7 @@ export async function createBotHarness(t: Test, botOptions: Pick<BotOptions, 'on
   const clock = createTestClock();
   // Telegram dates messages by the same clock: a button's age is measured from its message's date.
   const sim = await createTelegramSimulator({ now: clock.now });
-  const medBot = createBot({ sql: db.sql, token: sim.token, apiRoot: sim.apiRoot, now: clock.now, ...botOptions });
+  const medBot = createBot({ sql: db.sql, token: sim.token, apiRoot: sim.apiRoot, clock: realTimersDatedBy(clock), ...botOptions });
   await medBot.start();
   t.teardown(async () => {
     await medBot.stop();

@@ -1,5 +1,6 @@
 import type { TelegramSimulator } from '../../bot/simulator/index.js';
 import type { Sql } from '../../sql/database.js';
+import { until } from './wait.js';
 
 /** `count` bot users with consecutive Telegram ids from `firstId`, in the database and (when given) the simulator. */
 export async function someBotUsers(sql: Sql, count: number, firstId: number, sim?: TelegramSimulator): Promise<number[]> {
@@ -25,11 +26,11 @@ export function busiestWindow(timestamps: number[], windowMs = 1000): number {
 
 /** Resolves once the broadcast is no longer queued, sending, or interrupted (waiting to resume). */
 export async function untilFinished(sql: Sql, broadcastId: number, timeoutMs = 60_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  let status: string | undefined;
+  await until(async () => {
     const [row] = await sql<{ status: string }[]>`SELECT status FROM broadcasts WHERE id = ${broadcastId}`;
-    if (row && !['queued', 'sending', 'interrupted'].includes(row.status)) return row.status;
-    if (Date.now() > deadline) throw new Error(`broadcast ${broadcastId} still ${row?.status} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+    status = row?.status;
+    return status !== undefined && !['queued', 'sending', 'interrupted'].includes(status);
+  }, `broadcast ${broadcastId} to finish`, timeoutMs);
+  return status!;
 }
