@@ -12,6 +12,7 @@ import { guardUpdates } from './update-guard.js';
 import { createClaimQueue } from './update-claim.js';
 import { requestLog } from './middleware/request-log.js';
 import { retryRefusedCalls } from './middleware/retry-refused-calls.js';
+import { FLOOD_CONTROL, floodControl, type FloodControlOptions } from './middleware/flood-control.js';
 import { stripControlCharacters } from './middleware/strip-control-characters.js';
 import { trackUser } from './middleware/track-user.js';
 import { accessGate } from './middleware/access-gate.js';
@@ -83,6 +84,8 @@ export interface BotOptions {
   onError?: (error: unknown) => void;
   /** How long polling waits after Telegram stopped it (POLLING_RETRY_MS unless given). */
   pollingRetryMs?: { first: number; max: number };
+  /** Each user's and group's share of updates (FLOOD_CONTROL unless given), and a count of what is dropped. */
+  floodControl?: Partial<FloodControlOptions>;
 }
 
 export interface MedBot {
@@ -203,6 +206,8 @@ export function createBot(options: BotOptions): MedBot {
   // Before the guard: the update it fingerprints and every attempt see the same cleaned texts.
   bot.use(stripControlCharacters());
   bot.use(retryRefusedCalls());
+  // Before the guard: an update beyond its sender's share costs no claim, no statement and no answer.
+  bot.use(floodControl(deps, { ...FLOOD_CONTROL, ...options.floodControl }));
   // What one attempt at an update runs; the guard runs it once per update, again while the database is away.
   const handling = new BotComposer();
   handling.use(requestLog(deps));

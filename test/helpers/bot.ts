@@ -31,7 +31,7 @@ export interface BotHarness {
  * The bot on a fresh database, long-polling the Telegram simulator over real HTTP, with the
  * default templates, the larger cities, and a hand-moved clock.
  */
-export async function createBotHarness(t: Test, botOptions: Pick<BotOptions, 'onError' | 'pollingRetryMs'> = {}): Promise<BotHarness> {
+export async function createBotHarness(t: Test, botOptions: Pick<BotOptions, 'onError' | 'pollingRetryMs' | 'floodControl'> = {}): Promise<BotHarness> {
   const db = await createTestDatabase();
   await seedDefaultTemplates(db.sql);
   await insertCities(db.sql, await gazetteerRows(LARGE_CITIES));
