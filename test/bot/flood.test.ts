@@ -1,9 +1,10 @@
 import t from 'tap';
 import { createBotHarness } from '../helpers/bot.js';
 import { aMember, anAuthorizedGroup, aWhitelistedAdmin, texts } from '../helpers/bot-fixtures.js';
+import { FLOOD_CONTROL } from '../../bot/middleware/flood-control.js';
 
 const dropped: { userId: number; chatId: number | null }[] = [];
-const h = await createBotHarness(t, { floodControl: { onDropped: (update) => dropped.push(update) } });
+const h = await createBotHarness(t, { floodControl: { ...FLOOD_CONTROL, onDropped: (update) => dropped.push(update) } });
 const group = await anAuthorizedGroup(h);
 
 const floodRows = (column: 'user_id' | 'chat_id', id: number) =>
