@@ -136,11 +136,11 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       lostTelegram = !reached;
     });
     // Works the broadcast queue through the live bot's API, in the leading instance; its rate is read from system_settings.
-    const broadcastSender = createBroadcastSender({ sql, api: bot.api, onError: (error) => app.log.error({ err: error }, 'broadcast sender error') });
+    const broadcastSender = createBroadcastSender({ sql, api: bot.api, testApi: bot.retryingApi, onError: (error) => app.log.error({ err: error }, 'broadcast sender error') });
     // Raises the notifications that come from conditions over time and alerts the admins on Telegram.
     const notificationMonitor = createNotificationMonitor({
       sql,
-      api: bot.api,
+      api: bot.retryingApi,
       events: bot.events,
       onError: (error) => app.log.error({ err: error }, 'notification monitor error'),
     });
