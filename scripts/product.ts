@@ -9,7 +9,7 @@ import { buildApp } from '../api/app.js';
 import { refreshLongWindowAnswers } from '../api/analytics/answers.js';
 import { createFigureCache } from '../api/analytics/figure-cache.js';
 import { createContactDirectoryCache } from '../api/contact-directory-cache.js';
-import { createBot, PollingRefusedError, type MedBot } from '../bot/create-bot.js';
+import { createBot, PollingRefusedError, type BotOptions, type MedBot } from '../bot/create-bot.js';
 import { createBroadcastSender } from '../bot/broadcast-sender.js';
 import { createNotificationMonitor, NOTIFICATION_CHECK_INTERVAL_MS } from '../bot/notification-monitor.js';
 import { seedDefaultTemplates } from '../bot/default-templates.js';
@@ -64,6 +64,8 @@ export interface ProductOptions extends Omit<Config, 'dataDir'> {
   botStartGraceMs?: number;
   /** An already open database to run on instead of opening one (the benchmark's); stop() leaves it open. */
   database?: Database;
+  /** Each Telegram user's and group's share of updates (the bot's FLOOD_CONTROL unless given), and a count of the drops. */
+  floodControl?: BotOptions['floodControl'];
 }
 
 export interface RunningProduct {
@@ -124,6 +126,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       apiRoot: simulator?.apiRoot ?? options.telegramApiRoot,
       webhook: options.webhook,
       dataDir: options.dataDir,
+      floodControl: options.floodControl,
       // Called only once updates flow, which is after the app below exists.
       onError: (error) => (error instanceof PollingRefusedError ? app.log.error({ err: error.cause }, error.message) : app.log.error({ err: error }, 'bot error')),
     });
