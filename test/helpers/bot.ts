@@ -10,8 +10,11 @@ import { createTestDatabase, type TestDatabase } from './database.js';
 import { createTestClock, type TestClock } from './clock.js';
 import { LARGE_CITIES } from './gazetteer.js';
 
-/** A burst no test reaches. */
-const ROOMY_BURST = 1_000_000;
+/**
+ * Flood control with a burst no test reaches. Tests send many messages from one user at one instant of the
+ * hand-moved clock: the bots they build get it unless a test sets flood control (test/bot/flood.test.ts).
+ */
+export const ROOMY_FLOOD_CONTROL = { burst: 1_000_000 };
 
 export interface BotHarness {
   db: TestDatabase;
@@ -41,9 +44,7 @@ export async function createBotHarness(t: Test, botOptions: Pick<BotOptions, 'on
   const clock = createTestClock();
   // Telegram dates messages by the same clock: a button's age is measured from its message's date.
   const sim = await createTelegramSimulator({ now: clock.now });
-  // Tests send many messages from one user at one instant of the hand-moved clock: flood control gets out of
-  // their way unless a test sets it (test/bot/flood.test.ts).
-  const medBot = createBot({ sql: db.sql, token: sim.token, apiRoot: sim.apiRoot, now: clock.now, ...botOptions, floodControl: { burst: ROOMY_BURST, ...botOptions.floodControl } });
+  const medBot = createBot({ sql: db.sql, token: sim.token, apiRoot: sim.apiRoot, now: clock.now, ...botOptions, floodControl: { ...ROOMY_FLOOD_CONTROL, ...botOptions.floodControl } });
   await medBot.start();
   t.teardown(async () => {
     await medBot.stop();
