@@ -21,7 +21,7 @@ import { scaled } from './context.js';
 import { FAKE_BOT, type LoadProgress } from './fake-bot-api.js';
 import { loadAnswered, queueLoad, spawnFakeBotApi } from './fake-bot-api-process.js';
 import type { Figure } from './report.js';
-import { addSteadyGroupMembers, ANSWER_WITH_CONTACTS, percentiles } from './support.js';
+import { addSteadyGroupMembers, ANSWER_WITH_CONTACTS, BENCH_FLOOD_CONTROL, percentiles } from './support.js';
 
 type Point = { latitude: number; longitude: number };
 
@@ -74,6 +74,7 @@ export async function measureCeiling(context: BenchContext, point: () => Point) 
     token: PRODUCT_TOKEN,
     apiRoot: fake.url,
     dataDir: null,
+    floodControl: BENCH_FLOOD_CONTROL,
     onError: (error) => botErrors.push(error instanceof Error ? error.message : String(error)),
     metrics: {
       updateHandled: (outcome, seconds) => metrics.updateHandled(outcome, seconds),

@@ -23,7 +23,7 @@ import { measureIngest } from './ingest.js';
 import { measureStartup } from './startup.js';
 import type { BenchSection } from './report.js';
 import { resultPaths, writeResultFiles, type BenchResults } from './results-file.js';
-import { openBenchDatabase } from './support.js';
+import { BENCH_FLOOD_CONTROL, openBenchDatabase } from './support.js';
 
 /**
  * The sections in the order they run; BENCH_ONLY picks some by key. The bot runs last: updates
@@ -84,6 +84,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       consoleDir: path.resolve('console/dist'),
       initialAdmin: staff,
       loginRateLimit: { max: 1_000_000, timeWindowMs: 60_000 },
+      floodControl: BENCH_FLOOD_CONTROL,
     });
     console.log(`product listening at ${product.url}`);
     const context: BenchContext = { sql, product, staff, dataset, scale: options.scale, loadSeconds: options.loadSeconds, botFrom: options.botFrom ?? 'build' };

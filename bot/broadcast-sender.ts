@@ -25,10 +25,12 @@ import { repeatEvery, systemClock, type Clock } from './clock.js';
 
 export interface BroadcastSenderOptions {
   sql: Sql;
-  /** The live bot's API (grammY), on Telegram or the simulator. */
+  /** The live bot's API (grammY), on Telegram or the simulator: the queue paces itself by its 429s. */
   api: Api;
   /** Time and timers: waits (rate, 429 pause, back-off, idle poll) and lease renewals run on it. */
   clock?: Clock;
+  /** What a test message goes through: one message, retried after a 429 (MedBot.retryingApi). */
+  testApi: Pick<Api, 'sendMessage'>;
   /** Messages per second; default: system_settings.broadcast_rate_per_second, read as each batch is claimed. */
   ratePerSecond?: number;
   /** Requests in flight at once (default 3). */
@@ -337,7 +339,7 @@ export function createBroadcastSender(options: BroadcastSenderOptions): Broadcas
       const user = await findTelegramUserNames(sql, chatId);
       const html = renderTemplate(content, { first_name: user?.firstName, last_name: user?.lastName, username: user?.username });
       try {
-        const message = await api.sendMessage(chatId, html, { parse_mode: 'HTML', link_preview_options: { is_disabled: true } });
+        const message = await options.testApi.sendMessage(chatId, html, { parse_mode: 'HTML', link_preview_options: { is_disabled: true } });
         return { ok: true, messageId: message.message_id };
       } catch (error) {
         const description = error instanceof GrammyError ? error.description : error instanceof Error ? error.message : String(error);

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
-import { Bot, type Api, type ApiClientOptions } from 'grammy';
+import { Api, Bot, type ApiClientOptions } from 'grammy';
 import { createBotApiFetch } from './bot-api-fetch.js';
 import { BotComposer } from './composer.js';
 import type { Update, UserFromGetMe } from 'grammy/types';
@@ -12,7 +12,8 @@ import { guardUpdates } from './update-guard.js';
 import { systemClock, type Clock } from './clock.js';
 import { createClaimQueue } from './update-claim.js';
 import { requestLog } from './middleware/request-log.js';
-import { retryRefusedCalls } from './middleware/retry-refused-calls.js';
+import { retryRefusedCall, retryRefusedCalls } from './middleware/retry-refused-calls.js';
+import { FLOOD_CONTROL, floodControl, type FloodControlOptions } from './middleware/flood-control.js';
 import { stripControlCharacters } from './middleware/strip-control-characters.js';
 import { trackUser } from './middleware/track-user.js';
 import { accessGate } from './middleware/access-gate.js';
@@ -88,12 +89,19 @@ export interface BotOptions {
   pollingRetryMs?: { first: number; max: number };
   /** Where each update's outcome and answer time are counted; nowhere unless given. */
   metrics?: BotMetrics;
+  /** Each user's and group's share of updates (FLOOD_CONTROL unless given), and a count of what is dropped. */
+  floodControl?: Partial<FloodControlOptions>;
 }
 
 export interface MedBot {
   bot: Bot<BotContext>;
-  /** The live bot's API, for broadcasts. */
+  /** The live bot's API, for broadcasts: their sender paces its queue by Telegram's 429s itself. */
   api: Api;
+  /**
+   * The bot's API for the calls made outside an update (alerts, daily reports, test messages, the command
+   * menus at start): a call Telegram refuses with flood control is made again after its wait, as answers are.
+   */
+  retryingApi: Api;
   recorder: Recorder;
   /**
    * Emits 'handled' (updateId) once the bot has answered an update, and 'connection' (boolean, and
@@ -120,10 +128,11 @@ export function createBot(options: BotOptions): MedBot {
   const clock = options.clock ?? systemClock;
   const now = () => clock.now();
   const onError = options.onError ?? ((error: unknown) => console.error('bot error', error));
-  const bot = new Bot<BotContext>(options.token, {
-    client: { ...(options.apiRoot && { apiRoot: options.apiRoot }), fetch: createBotApiFetch() as unknown as NonNullable<ApiClientOptions['fetch']> },
-    ...(options.botInfo && { botInfo: options.botInfo }),
-  });
+  const client: ApiClientOptions = { ...(options.apiRoot && { apiRoot: options.apiRoot }), fetch: createBotApiFetch() as unknown as NonNullable<ApiClientOptions['fetch']> };
+  const bot = new Bot<BotContext>(options.token, { client, ...(options.botInfo && { botInfo: options.botInfo }) });
+  // An Api of its own: on bot.api the retry would reach the broadcast sender, and every ctx.api copies bot.api's transformers.
+  const retryingApi = new Api(options.token, client);
+  retryingApi.config.use(retryRefusedCall());
   const recorder = createRecorder({ sql: options.sql, spillDir: options.dataDir ? path.join(options.dataDir, SPILL_FOLDER) : null, clock, onError });
   const events = new EventEmitter();
   const tracker = createUpdateTracker(events);
@@ -171,8 +180,8 @@ export function createBot(options: BotOptions): MedBot {
    */
   async function setCommandMenus(): Promise<void> {
     const { defaultLanguage, botLanguages } = await getSystemSettings(options.sql);
-    await bot.api.setMyCommands(botCommands(defaultLanguage));
-    for (const language of botLanguages) await bot.api.setMyCommands(botCommands(language), { language_code: language });
+    await retryingApi.setMyCommands(botCommands(defaultLanguage));
+    for (const language of botLanguages) await retryingApi.setMyCommands(botCommands(language), { language_code: language });
   }
 
   /** Starts the runner, and starts it again, after a pause, whenever Telegram stops it. */
@@ -209,6 +218,8 @@ export function createBot(options: BotOptions): MedBot {
   // Before the guard: the update it fingerprints and every attempt see the same cleaned texts.
   bot.use(stripControlCharacters());
   bot.use(retryRefusedCalls());
+  // Before the guard: an update beyond its sender's share costs no claim, no statement and no answer.
+  bot.use(floodControl(deps, { ...FLOOD_CONTROL, ...options.floodControl }));
   // What one attempt at an update runs; the guard runs it once per update, again while the database is away.
   const handling = new BotComposer();
   handling.use(requestLog(deps));
@@ -234,6 +245,7 @@ export function createBot(options: BotOptions): MedBot {
   return {
     bot,
     api: bot.api,
+    retryingApi,
     recorder,
     events,
     whenHandled: tracker.whenHandled,
@@ -249,10 +261,10 @@ export function createBot(options: BotOptions): MedBot {
         if (options.webhook) {
           await setCommandMenus();
           // Every instance sets the same webhook at start; setting it again changes nothing.
-          await bot.api.setWebhook(options.webhook.url, { secret_token: options.webhook.secretToken, allowed_updates: ALLOWED_UPDATES });
+          await retryingApi.setWebhook(options.webhook.url, { secret_token: options.webhook.secretToken, allowed_updates: ALLOWED_UPDATES });
           connected = true;
         } else {
-          await bot.api.deleteWebhook();
+          await retryingApi.deleteWebhook();
           await setCommandMenus();
           if (stopped) return;
           startPolling();

@@ -9,7 +9,7 @@ import { buildApp } from '../api/app.js';
 import { refreshLongWindowAnswers } from '../api/analytics/answers.js';
 import { createFigureCache } from '../api/analytics/figure-cache.js';
 import { createContactDirectoryCache } from '../api/contact-directory-cache.js';
-import { createBot, PollingRefusedError, type MedBot } from '../bot/create-bot.js';
+import { createBot, PollingRefusedError, type BotOptions, type MedBot } from '../bot/create-bot.js';
 import { createBroadcastSender } from '../bot/broadcast-sender.js';
 import { systemClock } from '../bot/clock.js';
 import { createNotificationMonitor, NOTIFICATION_CHECK_INTERVAL_MS } from '../bot/notification-monitor.js';
@@ -66,6 +66,8 @@ export interface ProductOptions extends Omit<Config, 'dataDir'> {
   botStartGraceMs?: number;
   /** An already open database to run on instead of opening one (the benchmark's); stop() leaves it open. */
   database?: Database;
+  /** Each Telegram user's and group's share of updates (the bot's FLOOD_CONTROL unless given), and a count of the drops. */
+  floodControl?: BotOptions['floodControl'];
 }
 
 export interface RunningProduct {
@@ -134,6 +136,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       webhook: options.webhook,
       dataDir: options.dataDir,
       metrics: metrics?.registry,
+      floodControl: options.floodControl,
       // Called only once updates flow, which is after the app below exists.
       onError: (error) => (error instanceof PollingRefusedError ? app.log.error({ err: error.cause }, error.message) : app.log.error({ err: error }, 'bot error')),
     });
@@ -146,11 +149,11 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       lostTelegram = !reached;
     });
     // Works the broadcast queue through the live bot's API, in the leading instance; its rate is read from system_settings.
-    const broadcastSender = createBroadcastSender({ sql, api: bot.api, clock, metrics: metrics?.registry, onError: (error) => app.log.error({ err: error }, 'broadcast sender error') });
+    const broadcastSender = createBroadcastSender({ sql, api: bot.api, testApi: bot.retryingApi, clock, metrics: metrics?.registry, onError: (error) => app.log.error({ err: error }, 'broadcast sender error') });
     // Raises the notifications that come from conditions over time and alerts the admins on Telegram.
     const notificationMonitor = createNotificationMonitor({
       sql,
-      api: bot.api,
+      api: bot.retryingApi,
       events: bot.events,
       onError: (error) => app.log.error({ err: error }, 'notification monitor error'),
     });

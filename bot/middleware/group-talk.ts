@@ -15,6 +15,13 @@ function meantForBot(message: Message, bot: { id: number; username: string }): b
   return (message.entities ?? []).some((entity) => entity.type === 'mention' && text.slice(entity.offset + 1, entity.offset + entity.length).toLowerCase() === username);
 }
 
+/** A group's text message not meant for this bot (meantForBot): talk the bot leaves alone. */
+export function isGroupTalk(ctx: BotContext): boolean {
+  const chat = ctx.chat;
+  const message = ctx.message;
+  return !!chat && (chat.type === 'group' || chat.type === 'supergroup') && message?.text !== undefined && !meantForBot(message, ctx.me);
+}
+
 /**
  * In a group the bot answers what is meant for it: locations, its buttons, its commands, and text that
  * replies to it or names it (@bot). The rest of the group's talk, commands for other bots included, is
@@ -23,10 +30,7 @@ function meantForBot(message: Message, bot: { id: number; username: string }): b
  */
 export function groupTalk(): MiddlewareFn<BotContext> {
   return async (ctx, next) => {
-    const chat = ctx.chat;
-    const message = ctx.message;
-    if (!chat || (chat.type !== 'group' && chat.type !== 'supergroup') || message?.text === undefined) return next();
-    if (meantForBot(message, ctx.me)) return next();
+    if (!isGroupTalk(ctx)) return next();
     recordOutcome(ctx, 'DEBUG', 'Left group talk not meant for the bot');
   };
 }

@@ -11,7 +11,7 @@ const EN = 'Hello, <b>{first_name}</b>! New doctors nearby.';
 
 t.test('a broadcast with three languages reaches each recipient in theirs; the others get the content; counts per language', async (t) => {
   const h = await createBotHarness(t);
-  const sender = createBroadcastSender({ sql: h.sql, api: h.medBot.api, ratePerSecond: 1000, pollMs: 50 });
+  const sender = createBroadcastSender({ sql: h.sql, api: h.medBot.api, testApi: h.medBot.retryingApi, ratePerSecond: 1000, pollMs: 50 });
   await sender.start();
   t.teardown(() => sender.stop());
   const { call, userWithToken } = await createTestApp(t, { db: h.db, clock: h.clock, broadcaster: sender });

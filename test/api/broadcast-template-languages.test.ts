@@ -10,7 +10,7 @@ const DE = 'Hallo, <b>{first_name}</b>! Die Praxis zieht am Montag um.';
 const PL_RETIRED = 'Cześć, {first_name}! (wycofany)';
 
 const h = await createBotHarness(t);
-const sender = createBroadcastSender({ sql: h.sql, api: h.medBot.api, ratePerSecond: 1000, pollMs: 50 });
+const sender = createBroadcastSender({ sql: h.sql, api: h.medBot.api, testApi: h.medBot.retryingApi, ratePerSecond: 1000, pollMs: 50 });
 await sender.start();
 t.teardown(() => sender.stop());
 const { call, userWithToken } = await createTestApp(t, { db: h.db, clock: h.clock, broadcaster: sender });

@@ -30,7 +30,7 @@ t.test('200 recipients, some blocked or deactivated, a 429 burst: each reachable
   // afterwards (before, the bot may already have seen them go and left them out), so each answers 403.
   for (const id of blocked) h.sim.blockBot(id);
   for (const id of deactivated) h.sim.deactivateUser(id);
-  const sender = createBroadcastSender({ sql: h.sql, api: h.medBot.api, ratePerSecond: RATE, backoffMs: 50 });
+  const sender = createBroadcastSender({ sql: h.sql, api: h.medBot.api, testApi: h.medBot.retryingApi, ratePerSecond: RATE, backoffMs: 50 });
   await sender.start();
   t.teardown(() => sender.stop());
   sender.wake();
@@ -85,7 +85,7 @@ t.test('other errors are retried with back-off up to the bound, then fail with T
   );
   // flaky (first in order) fails once and then gets through; broken fails 3 times.
   h.sim.failNext('sendMessage', { error_code: 502, description: 'Bad Gateway' }, 1);
-  const sender = createBroadcastSender({ sql: h.sql, api: h.medBot.api, ratePerSecond: 1000, maxInFlight: 1, backoffMs: 10 });
+  const sender = createBroadcastSender({ sql: h.sql, api: h.medBot.api, testApi: h.medBot.retryingApi, ratePerSecond: 1000, maxInFlight: 1, backoffMs: 10 });
   await sender.start();
   t.teardown(() => sender.stop());
   t.equal(await untilFinished(h.sql, broadcast!.id), 'sent');
@@ -143,7 +143,7 @@ t.test('a recipient a dead sender left in flight becomes unknown once its lease 
     WHERE telegram_id = ${ids[0]!}`;
   await h.sql`UPDATE broadcast_recipients SET status = 'delivered', attempts = 1 WHERE telegram_id = ${ids[1]!}`;
   const clock = createTestClock();
-  const sender = createBroadcastSender({ sql: h.sql, api: h.medBot.api, ratePerSecond: 100, pollMs: 50, clock });
+  const sender = createBroadcastSender({ sql: h.sql, api: h.medBot.api, testApi: h.medBot.retryingApi, ratePerSecond: 100, pollMs: 50, clock });
   await sender.start();
   t.teardown(() => sender.stop());
   // Its lease renewal and its idle poll: it looked at the queue, found nothing it may take, and waits.
@@ -184,7 +184,7 @@ t.test('a sender that stops lets go of its broadcast: the rest stay pending, and
     new Date(),
   );
   const clock = createTestClock();
-  const first = createBroadcastSender({ sql: h.sql, api: h.medBot.api, ratePerSecond: 20, clock });
+  const first = createBroadcastSender({ sql: h.sql, api: h.medBot.api, testApi: h.medBot.retryingApi, ratePerSecond: 20, clock });
   await first.start();
   // Its lease renewal, and its 3 requests in flight waiting for the rate's next window: the first 20 are sent.
   await clock.untilTimers(4);
@@ -195,7 +195,7 @@ t.test('a sender that stops lets go of its broadcast: the rest stay pending, and
     SELECT b.lease_owner, count(*) FILTER (WHERE r.status = 'sending')::int AS claimed, count(*) FILTER (WHERE r.status = 'pending')::int AS pending
     FROM broadcasts b JOIN broadcast_recipients r ON r.broadcast_id = b.id WHERE b.id = ${broadcast!.id} GROUP BY b.lease_owner`;
   t.same(stopped, { leaseOwner: null, claimed: 0, pending: 20 }, 'no claim is left behind; the 20 not sent are pending');
-  const second = createBroadcastSender({ sql: h.sql, api: h.medBot.api, ratePerSecond: 1000 });
+  const second = createBroadcastSender({ sql: h.sql, api: h.medBot.api, testApi: h.medBot.retryingApi, ratePerSecond: 1000 });
   await second.start();
   t.teardown(() => second.stop());
   t.equal(await untilFinished(h.sql, broadcast!.id, 5000), 'sent');
@@ -206,9 +206,14 @@ t.test('a test message is rendered for its user and sent now; a refusal is repor
   const h = await createBotHarness(t);
   const [id, blocked] = await someBotUsers(h.sql, 2, 12, h.sim);
   h.sim.blockBot(blocked!);
-  const sender = createBroadcastSender({ sql: h.sql, api: h.medBot.api });
+  const sender = createBroadcastSender({ sql: h.sql, api: h.medBot.api, testApi: h.medBot.retryingApi });
   const sent = await sender.sendTest(id!, 'Hi {first_name}');
   t.match(sent, { ok: true, messageId: Number });
   t.equal(h.sim.messages(id!).at(-1)!.text, 'Hi Ann 12');
   t.same(await sender.sendTest(blocked!, 'Hi'), { ok: false, error: 'Forbidden: bot was blocked by the user' });
+  // Telegram's flood control refuses it once: sent again after the wait it asks for (none here), once.
+  h.sim.failNext('sendMessage', { error_code: 429, description: 'Too Many Requests: retry after 0', parameters: { retry_after: 0 } });
+  const before = h.sim.messages(id!).length;
+  t.match(await sender.sendTest(id!, 'Again {first_name}'), { ok: true, messageId: Number });
+  t.strictSame(h.sim.messages(id!).slice(before).map((message) => message.text), ['Again Ann 12']);
 });

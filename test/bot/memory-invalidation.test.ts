@@ -3,7 +3,7 @@ import type { Update } from 'grammy/types';
 import { createBot, type MedBot } from '../../bot/create-bot.js';
 import { REFUSALS } from '../../bot/default-templates.js';
 import type { Sql } from '../../sql/database.js';
-import { createBotHarness } from '../helpers/bot.js';
+import { createBotHarness, ROOMY_FLOOD_CONTROL } from '../helpers/bot.js';
 import { realTimersDatedBy } from '../helpers/clock.js';
 import { aContact, aMember, anAuthorizedGroup, aUser, refusal, texts } from '../helpers/bot-fixtures.js';
 
@@ -23,7 +23,7 @@ const counted = new Proxy(h.sql, {
     return Reflect.apply(target, thisArg, args) as unknown;
   },
 }) as Sql;
-const other: MedBot = createBot({ sql: counted, token: h.sim.token, apiRoot: h.sim.apiRoot, clock: realTimersDatedBy(h.clock) });
+const other: MedBot = createBot({ sql: counted, token: h.sim.token, apiRoot: h.sim.apiRoot, clock: realTimersDatedBy(h.clock), floodControl: ROOMY_FLOOD_CONTROL });
 await other.bot.init();
 t.teardown(() => other.stop());
 

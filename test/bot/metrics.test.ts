@@ -62,7 +62,7 @@ t.test('each broadcast recipient counts once by status', async (t) => {
     { title: 'News', content: 'Hello', templateId: null, targetType: 'selected', createdBy: null, telegramIds: [reached!, blocked!] },
     new Date(),
   );
-  const sender = createBroadcastSender({ sql: h.sql, api: h.medBot.api, ratePerSecond: 30, metrics });
+  const sender = createBroadcastSender({ sql: h.sql, api: h.medBot.api, testApi: h.medBot.retryingApi, ratePerSecond: 30, metrics });
   await sender.start();
   t.teardown(() => sender.stop());
   sender.wake();

@@ -16,7 +16,7 @@ const h = await createBotHarness(t);
 await updateSystemSettings(h.sql, { defaultDailyLimit: 1 });
 // Far from the real date: rows the database stamps with its own clock fall on none of these days.
 h.clock.set(new Date('2030-03-10T10:00:00Z'));
-const monitor = createNotificationMonitor({ sql: h.sql, api: h.medBot.api, events: h.medBot.events, now: h.clock.now });
+const monitor = createNotificationMonitor({ sql: h.sql, api: h.medBot.retryingApi, events: h.medBot.events, now: h.clock.now });
 monitor.start();
 t.teardown(() => monitor.stop());
 
@@ -164,6 +164,23 @@ t.test('losing and regaining Telegram raise a disconnected and a reconnected not
   ]);
   await monitor.tick();
   t.strictSame(adminMessages(since), ['🚨 <b>Bot disconnected</b>\nThe bot lost its connection to Telegram.'], 'only the critical one is sent');
+});
+
+t.test('an alert Telegram refuses with flood control is sent after the wait it asks for, once', async (t) => {
+  const since = mark();
+  await createNotification(h.sql, {
+    kind: 'broadcast_failed',
+    type: 'critical',
+    priority: 4,
+    title: 'Broadcast failed: Refused',
+    message: '0 of 1 delivered, 1 failed',
+    expiresAt: null,
+    metadata: { broadcastId: 2 },
+  });
+  // A wait of none: retry_after counts whole seconds, and the retry waits as long as Telegram asks.
+  h.sim.failNext('sendMessage', { error_code: 429, description: 'Too Many Requests: retry after 0', parameters: { retry_after: 0 } });
+  await monitor.tick();
+  t.strictSame(adminMessages(since), ['🚨 <b>Broadcast failed: Refused</b>\n0 of 1 delivered, 1 failed']);
 });
 
 t.test('an alert that cannot reach Telegram waits for the next check instead of being lost', async (t) => {

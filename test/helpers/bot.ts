@@ -7,6 +7,12 @@ import type { Sql } from '../../sql/database.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { createTestClock, realTimersDatedBy, type TestClock } from './clock.js';
 
+/**
+ * Flood control with a burst no test reaches. Tests send many messages from one user at one instant of the
+ * hand-moved clock: the bots they build get it unless a test sets flood control (test/bot/flood.test.ts).
+ */
+export const ROOMY_FLOOD_CONTROL = { burst: 1_000_000 };
+
 export interface BotHarness {
   db: TestDatabase;
   sql: Sql;
@@ -28,13 +34,13 @@ export interface BotHarness {
  * The bot on a fresh database, long-polling the Telegram simulator over real HTTP, with the
  * default templates, the larger cities, and a hand-moved clock.
  */
-export async function createBotHarness(t: Test, botOptions: Pick<BotOptions, 'onError' | 'pollingRetryMs' | 'metrics'> = {}): Promise<BotHarness> {
+export async function createBotHarness(t: Test, botOptions: Pick<BotOptions, 'onError' | 'pollingRetryMs' | 'metrics' | 'floodControl'> = {}): Promise<BotHarness> {
   const db = await createTestDatabase({ largeCities: true });
   await seedDefaultTemplates(db.sql);
   const clock = createTestClock();
   // Telegram dates messages by the same clock: a button's age is measured from its message's date.
   const sim = await createTelegramSimulator({ now: clock.now });
-  const medBot = createBot({ sql: db.sql, token: sim.token, apiRoot: sim.apiRoot, clock: realTimersDatedBy(clock), ...botOptions });
+  const medBot = createBot({ sql: db.sql, token: sim.token, apiRoot: sim.apiRoot, clock: realTimersDatedBy(clock), ...botOptions, floodControl: { ...ROOMY_FLOOD_CONTROL, ...botOptions.floodControl } });
   await medBot.start();
   t.teardown(async () => {
     await medBot.stop();

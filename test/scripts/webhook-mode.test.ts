@@ -4,6 +4,7 @@ import { startProduct } from '../../scripts/product.js';
 import { createTestDatabase } from '../helpers/database.js';
 import { LARGE_CITIES } from '../helpers/gazetteer.js';
 import { aContact, rendered } from '../helpers/bot-fixtures.js';
+import { ROOMY_FLOOD_CONTROL } from '../helpers/bot.js';
 import { LEAVE_OUT_LINE } from '../../api/contract/message-templates.js';
 
 const WEBHOOK_URL = 'https://bot.example.com/api/telegram-webhook';
@@ -13,7 +14,8 @@ const WANDA = { id: 4242, first_name: 'Wanda' };
 // The built-in Telegram in webhook mode: it posts each update to the product's webhook route with the secret.
 const db = process.env.TEST_DATABASE_URL ? await createTestDatabase({ migrate: false }) : undefined;
 const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DEMO_DATA: 'off', BOT_MODE: 'webhook', WEBHOOK_URL, WEBHOOK_SECRET: SECRET });
-const product = await startProduct({ ...config, dataDir: null, databaseUrl: db?.url, gazetteerFilter: LARGE_CITIES });
+// Wanda posts 300 updates at once below: the webhook's concurrency is tested here, not flood control.
+const product = await startProduct({ ...config, dataDir: null, databaseUrl: db?.url, gazetteerFilter: LARGE_CITIES, floodControl: ROOMY_FLOOD_CONTROL });
 t.teardown(async () => {
   await product.stop();
   await db?.close();
