@@ -37,19 +37,23 @@ export function reportDependencies(releases: readonly DependencyRelease[], heldB
   const lines: string[] = [];
   const failures: string[] = [];
   const behind: (DependencyRelease & { newest: string; major: boolean })[] = [];
+  let compared = 0;
   for (const release of releases) {
     if (release.newest === null) {
       lines.push(`${release.name}: the registry has no such package.`);
       failures.push(release.name);
     } else if (!semver.valid(release.pinned)) {
       lines.push(`${release.name}: "${release.pinned}" is not an exact version, so it was not compared.`);
-    } else if (semver.gt(release.newest, release.pinned)) {
-      behind.push({ ...release, newest: release.newest, major: isMajorBehind(release.pinned, release.newest) });
+    } else {
+      compared += 1;
+      if (semver.gt(release.newest, release.pinned)) {
+        behind.push({ ...release, newest: release.newest, major: isMajorBehind(release.pinned, release.newest) });
+      }
     }
   }
 
   if (behind.length === 0) {
-    lines.push(`Every production dependency (${releases.length}) is at its newest release.`);
+    lines.push(`No production dependency is behind its newest release (${compared} compared).`);
   } else {
     lines.push(`Behind the newest release: ${behind.length} of ${formatCount(releases.length, 'production dependency', 'production dependencies')}.`);
     const table = [['name', 'pinned', 'newest', 'major behind'], ...behind.map((row) => [row.name, row.pinned, row.newest, row.major ? 'yes' : 'no'])];
