@@ -43,7 +43,8 @@ const FALSE_WORDS = new Set(['false', 'no', 'n', '0', '']);
 export function parseContactsCsv(csv: string, givenMapping: Record<string, ImportField | null> = {}): ParsedCsv {
   let records: { record: string[]; raw: string }[];
   try {
-    records = parse(csv, { info: true, raw: true, bom: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: false });
+    // csv-parse types the synchronous parse as string[][] whatever the options; with info and raw, each record is this shape.
+    records = parse(csv, { info: true, raw: true, bom: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: false }) as unknown as typeof records;
   } catch (error) {
     throw badRequest(`The file is not valid CSV: ${(error as Error).message}`, 'csv');
   }

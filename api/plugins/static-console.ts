@@ -27,16 +27,17 @@ export async function installConsole(app: FastifyInstance, consoleDir: string | 
       wildcard: false,
       index: false,
       allowedPath: (pathname) => !pathname.endsWith('.map'),
-      setHeaders: (res, filePath) => {
+      // Runs after the plugin's own headers (its `public, max-age=0` included), so this cache policy is the one sent.
+      setHeaders: (reply, filePath) => {
         const hashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('Cache-Control', hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header('Cache-Control', hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (servesConsole && request.method === 'GET' && isPageRoute(pathname)) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      return reply.sendFile('index.html');
     }
     return reply.status(404).send({ error: 'Not Found', message: `No route for ${request.method} ${pathname}` });
   });

@@ -201,6 +201,16 @@ t.test('the sign-in route is rate-limited per address', async (t) => {
   t.equal(otherAddress.statusCode, 200, 'another address is not limited');
 });
 
+t.test('an IPv6 client is limited per /64 network, so new addresses within it do not get around the limit', async (t) => {
+  const limited = await createTestApp(t, { loginRateLimit: { max: 3, timeWindowMs: 60_000 } });
+  const ghost = { identifier: 'ghost', password: 'whatever-password' };
+  for (const address of ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2::3']) {
+    t.equal((await login(limited.app, ghost, address)).statusCode, 401, address);
+  }
+  t.equal((await login(limited.app, ghost, '2001:db8:1:2:ffff::9')).statusCode, 429, 'another address of the same /64 is refused');
+  t.equal((await login(limited.app, ghost, '2001:db8:1:3::1')).statusCode, 401, 'another /64 is not limited');
+});
+
 t.test('an unknown name is refused after the same password check as a wrong password (a decoy hash is checked)', async (t) => {
   const user = await anAdminUser(db.sql, {});
   // Each argon2 verification the sign-in runs, by the parameters of the hash checked: they set its cost.
