@@ -1,6 +1,6 @@
 import t from 'tap';
 import type { Locator, Page } from 'playwright-core';
-import { launchBrowser, signIn } from '../helpers/browser.js';
+import { launchBrowser, signInAs } from '../helpers/browser.js';
 import { layoutProblems } from '../helpers/layout.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -66,7 +66,7 @@ t.test('an admin composes a broadcast to every user and watches it finish', asyn
   t.teardown(() => browser.close());
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 
-  await signIn(page, server.url, ADMIN.username, ADMIN.password);
+  await signInAs(page, server.url, ADMIN.username, ADMIN.password);
   await openScreen(page, server);
   const compose = page.getByRole('form', { name: 'Compose Broadcast' });
 
@@ -300,7 +300,7 @@ t.test('an admin sends a broadcast in two languages: the composer counts each la
   const browser = await launchBrowser();
   t.teardown(() => browser.close());
   const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
-  await signIn(page, server.url, ADMIN.username, ADMIN.password);
+  await signInAs(page, server.url, ADMIN.username, ADMIN.password);
   await openScreen(page, server);
   const compose = page.getByRole('form', { name: 'Compose Broadcast' });
   const byLanguage = compose.getByRole('region', { name: 'Recipients by language' }).getByRole('listitem');
@@ -354,7 +354,7 @@ for (const staff of [VIEWER, EDITOR]) {
     const browser = await launchBrowser();
     t.teardown(() => browser.close());
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await signIn(page, server.url, staff.username, staff.password);
+    await signInAs(page, server.url, staff.username, staff.password);
     await openScreen(page, server);
     await page.getByRole('heading', { name: 'Access Restricted' }).waitFor();
     await page.getByText('Only Admin and Super Admin users can send broadcast messages.').waitFor();

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { can, type Permission } from '../../api/contract/permissions.js';
 import type { Role } from '../../api/contract/roles.js';
 import { DEMO_PASSWORD, seedDemoData } from '../../scripts/seed-demo.js';
-import { launchBrowser, signInAs } from '../helpers/browser.js';
+import { launchBrowser, signInAs, trackRequests, twoFrames, type RequestsInFlight } from '../helpers/browser.js';
 import { layoutProblems } from '../helpers/layout.js';
 import { startTestServer } from '../helpers/server.js';
 
@@ -49,38 +49,16 @@ function fileName(routeId: string): string {
   return routeId.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 }
 
-/** Counts the page's requests in flight, for waiting until every one has answered. */
-function trackRequests(page: Page): { answered(): Promise<void>; inFlight(): number } {
-  let inFlight = 0;
-  let waiting: (() => void)[] = [];
-  const ended = () => {
-    inFlight -= 1;
-    if (inFlight > 0) return;
-    for (const resolve of waiting) resolve();
-    waiting = [];
-  };
-  page.on('request', () => (inFlight += 1));
-  page.on('requestfinished', ended);
-  page.on('requestfailed', ended);
-  return {
-    answered: () => (inFlight === 0 ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve))),
-    inFlight: () => inFlight,
-  };
-}
-
-/** Runs in the page: resolves after two frames, by when what the last change asked to draw (a resize among them) is drawn. */
-const TWO_FRAMES = 'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true))))';
-
 /**
  * Waits until the screen has loaded what it shows: every request it made has answered, no loading
  * spinner is left and what their answers brought is drawn. Again while drawing it asked for more.
  */
-async function settle(page: Page, requests: ReturnType<typeof trackRequests>): Promise<void> {
+async function settle(page: Page, requests: RequestsInFlight): Promise<void> {
   const loading = page.getByRole('status').filter({ hasText: /^Loading/ });
   do {
     await requests.answered();
     await loading.first().waitFor({ state: 'detached', timeout: 10_000 });
-    await page.evaluate(TWO_FRAMES);
+    await twoFrames(page);
   } while (requests.inFlight() > 0 || (await loading.count()) > 0);
 }
 

@@ -205,3 +205,34 @@ export async function loginScreenReloaded(page: Page): Promise<void> {
     await loaded;
   }
 }
+
+/** The requests of a page in flight, counted from `trackRequests` on. */
+export interface RequestsInFlight {
+  /** Resolves once none is in flight: each has been answered or has failed. */
+  answered(): Promise<void>;
+  inFlight(): number;
+}
+
+/** Counts the page's requests in flight, for waiting until every one has answered. */
+export function trackRequests(page: Page): RequestsInFlight {
+  let inFlight = 0;
+  let waiting: (() => void)[] = [];
+  const ended = () => {
+    inFlight -= 1;
+    if (inFlight > 0) return;
+    for (const resolve of waiting) resolve();
+    waiting = [];
+  };
+  page.on('request', () => (inFlight += 1));
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return {
+    answered: () => (inFlight === 0 ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve))),
+    inFlight: () => inFlight,
+  };
+}
+
+/** Resolves after two frames of the page, by when what its last change asked to draw (a resize among them) is drawn. */
+export async function twoFrames(page: Page): Promise<void> {
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true))))');
+}
