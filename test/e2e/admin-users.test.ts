@@ -1,5 +1,5 @@
 import t from 'tap';
-import { launchBrowser, signIn } from '../helpers/browser.js';
+import { launchBrowser, signInAs } from '../helpers/browser.js';
 import { layoutProblems } from '../helpers/layout.js';
 import { startTestServer } from '../helpers/server.js';
 
@@ -23,9 +23,9 @@ t.test('a super admin manages a user from the User Management screen', async (t)
   const browser = await launchBrowser();
   t.teardown(() => browser.close());
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-
-  await signIn(page, server.url, SUPER_ADMIN.username, SUPER_ADMIN.password);
-  await page.goto(`${server.url}/admin-users`);
+  // The page's clock runs as usual until the test moves it on past a toast's timers.
+  await page.clock.install();
+  await signInAs(page, server.url, SUPER_ADMIN.username, SUPER_ADMIN.password, '/admin-users');
   await page.getByRole('heading', { name: 'User Management' }).waitFor();
   await page.getByText('Manage admin users, roles, and permissions').waitFor();
   await page.getByRole('table', { name: 'Admin Users' }).waitFor();
@@ -69,7 +69,7 @@ t.test('a super admin manages a user from the User Management screen', async (t)
     await page.getByText('User password has been reset successfully.').waitFor();
     t.ok(await page.getByText('Password Reset', { exact: true }).isVisible(), 'the success toast is titled Password Reset');
     // The error toast it replaced must not take it away when it leaves (a late dismissal once did).
-    await page.waitForTimeout(1_000);
+    await page.clock.runFor(1_000);
     t.ok(await page.getByText('User password has been reset successfully.').isVisible(), 'the success toast stays');
     t.equal(await page.locator('[data-sonner-toast]').count(), 1, 'one toast at a time');
     await dialog.waitFor({ state: 'hidden' });
@@ -158,8 +158,7 @@ t.test('a viewer reaching /admin-users sees that access is restricted', async (t
   t.teardown(() => browser.close());
   const page = await browser.newPage();
 
-  await signIn(page, server.url, 'vic', 'vic-the-viewer-pass');
-  await page.goto(`${server.url}/admin-users`);
+  await signInAs(page, server.url, 'vic', 'vic-the-viewer-pass', '/admin-users');
   await page.getByText('Access Restricted').waitFor();
   t.equal(await page.getByRole('button', { name: 'Add User' }).count(), 0, 'no Add User button');
 });
@@ -172,8 +171,7 @@ t.test("an admin's Create User offers only the roles an admin may give", async (
   t.teardown(() => browser.close());
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 
-  await signIn(page, server.url, 'ada', 'ada-the-admin-pass');
-  await page.goto(`${server.url}/admin-users`);
+  await signInAs(page, server.url, 'ada', 'ada-the-admin-pass', '/admin-users');
   await page.getByRole('button', { name: 'Add User' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create New User' });
   const options = dialog.getByLabel('Role *').locator('option');

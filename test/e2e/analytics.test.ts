@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD, seedDemoData } from '../../scripts/seed-demo.js';
-import { changedTexts, launchBrowser, signIn } from '../helpers/browser.js';
+import { changedTexts, launchBrowser, signInAs } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
 import { apiAs, fieldProblem, refusalOf, requestsTo } from '../helpers/refused-filter.js';
 
@@ -34,8 +34,7 @@ t.test('the analytics screens over the demo data', async (t) => {
   await t.test('an editor reads the Analytics Dashboard, changes the period and exports it', async (t) => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     t.teardown(() => page.close());
-    await signIn(page, server.url, 'demo.editor', DEMO_PASSWORD);
-    await page.goto(`${server.url}/analytics`);
+    await signInAs(page, server.url, 'demo.editor', DEMO_PASSWORD, '/analytics');
     await page.getByRole('heading', { name: 'Analytics Dashboard', level: 1 }).waitFor();
     const week = await kpiValues(page);
     t.equal(week.length, 4, 'four KPI cards');
@@ -67,8 +66,7 @@ t.test('the analytics screens over the demo data', async (t) => {
   await t.test('Geographic Analytics follows its filters', async (t) => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     t.teardown(() => page.close());
-    await signIn(page, server.url, 'demo.editor', DEMO_PASSWORD);
-    await page.goto(`${server.url}/geographic-analytics?period=30d`);
+    await signInAs(page, server.url, 'demo.editor', DEMO_PASSWORD, '/geographic-analytics?period=30d');
     await page.getByRole('heading', { name: 'Geographic Analytics', level: 1 }).waitFor();
     const month = await kpiValues(page);
     t.same(
@@ -91,8 +89,7 @@ t.test('the analytics screens over the demo data', async (t) => {
   await t.test('Geographic Analytics says so when the address names a country the period has no requests from', async (t) => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     t.teardown(() => page.close());
-    await signIn(page, server.url, 'demo.viewer', DEMO_PASSWORD);
-    await page.goto(`${server.url}/geographic-analytics?period=30d&country=Atlantis`);
+    await signInAs(page, server.url, 'demo.viewer', DEMO_PASSWORD, '/geographic-analytics?period=30d&country=Atlantis');
     await page.getByTestId('kpi-card').first().waitFor();
     t.equal(await page.getByLabel('Country').inputValue(), 'Atlantis', 'the filter shows the country from the address');
     const unknown = 'Atlantis is not among the countries requests came from in this period. Choose another in Country, or All Countries.';
@@ -121,7 +118,7 @@ t.test('the analytics screens over the demo data', async (t) => {
 
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
       t.teardown(() => page.close());
-      await signIn(page, server.url, 'demo.editor', DEMO_PASSWORD);
+      await signInAs(page, server.url, 'demo.editor', DEMO_PASSWORD);
       const recorded = api.map((pathname) => requestsTo(page, pathname));
       await page.goto(`${server.url}${path}?${key}=${value}`);
       await page.getByText(message, { exact: true }).or(page.getByRole('alert')).or(page.getByTestId('kpi-card')).first().waitFor();
@@ -138,8 +135,7 @@ t.test('the analytics screens over the demo data', async (t) => {
   await t.test('an editor exports Contact Analytics', async (t) => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     t.teardown(() => page.close());
-    await signIn(page, server.url, 'demo.editor', DEMO_PASSWORD);
-    await page.goto(`${server.url}/contact-analytics`);
+    await signInAs(page, server.url, 'demo.editor', DEMO_PASSWORD, '/contact-analytics');
     await page.getByRole('heading', { name: 'Contact Analytics', level: 1 }).waitFor();
     await kpiValues(page);
     t.same(
@@ -168,7 +164,7 @@ t.test('the analytics screens over the demo data', async (t) => {
   await t.test('a viewer has no Export on the analytics screens, and 375 px needs no sideways scroll', async (t) => {
     const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
     t.teardown(() => page.close());
-    await signIn(page, server.url, 'demo.viewer', DEMO_PASSWORD);
+    await signInAs(page, server.url, 'demo.viewer', DEMO_PASSWORD);
     // The analytics screens' exports are for editors and up (README, "Who may export what").
     for (const [path, heading] of [
       ['/analytics', 'Analytics Dashboard'],

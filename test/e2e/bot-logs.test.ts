@@ -1,7 +1,7 @@
 import t from 'tap';
 import type { Page, Response } from 'playwright-core';
 import { BOT_LOGS_POLL_INTERVAL_MS, LOG_SEARCH_MAX_LENGTH } from '../../api/contract/bot-logs.js';
-import { launchBrowser, signIn } from '../helpers/browser.js';
+import { launchBrowser, signInAs } from '../helpers/browser.js';
 import { aBotLog, insertLogs } from '../helpers/bot-logs.js';
 import { lineCount, widths } from '../helpers/layout.js';
 import { apiAs, fieldProblem, refusalOf, requestsTo } from '../helpers/refused-filter.js';
@@ -19,10 +19,21 @@ function statValue(page: Page, label: string) {
 }
 
 /** Resolves with the next auto-refresh answer (a request for rows `after` the newest shown). */
-function nextPoll(page: Page): Promise<Response> {
-  return page.waitForResponse((response) => response.url().includes('/api/bot-logs?') && response.url().includes('after='), {
-    timeout: 3 * BOT_LOGS_POLL_INTERVAL_MS,
-  });
+/** Moves the page's clock on by one poll interval and resolves with the answer to the poll it fires. */
+async function pollNow(page: Page): Promise<Response> {
+  const [poll] = await Promise.all([
+    page.waitForResponse((response) => response.url().includes('/api/bot-logs?') && response.url().includes('after=')),
+    page.clock.runFor(BOT_LOGS_POLL_INTERVAL_MS),
+  ]);
+  return poll;
+}
+
+/**
+ * Resolves once the requests the page has sent so far have been seen here: the answer to one sent now
+ * comes after them. For a test that says no request went out.
+ */
+async function requestsSettled(page: Page): Promise<void> {
+  await Promise.all([page.waitForResponse((response) => response.url().endsWith('/api/health')), page.evaluate("fetch('/api/health')")]);
 }
 
 t.test('the Bot Logs screen', async (t) => {
@@ -36,8 +47,7 @@ t.test('the Bot Logs screen', async (t) => {
   await t.test('a viewer reads, filters and follows a user, and cannot export', async (t) => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     t.teardown(() => page.close());
-    await signIn(page, server.url, VIEWER.username, VIEWER.password);
-    await page.goto(`${server.url}/logs`);
+    await signInAs(page, server.url, VIEWER.username, VIEWER.password, '/logs');
     await page.getByRole('heading', { name: 'Bot Logs', level: 1 }).waitFor();
     await page.getByText('No logs yet.', { exact: true }).waitFor();
 
@@ -107,8 +117,9 @@ t.test('the Bot Logs screen', async (t) => {
   await t.test('an editor exports, and new rows arrive by auto-refresh or Refresh', async (t) => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
     t.teardown(() => page.close());
-    await signIn(page, server.url, EDITOR.username, EDITOR.password);
-    await page.goto(`${server.url}/logs`);
+    // The page's clock runs as usual until the test moves it on to the next poll.
+    await page.clock.install();
+    await signInAs(page, server.url, EDITOR.username, EDITOR.password, '/logs');
     await entry(page, 'INFO: Answered a location with 3 contacts').waitFor();
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
@@ -118,9 +129,9 @@ t.test('the Bot Logs screen', async (t) => {
     const autoSwitch = page.getByRole('switch', { name: 'Auto refresh' });
     t.equal(await autoSwitch.getAttribute('aria-checked'), 'true', 'auto refresh is on by default');
     // The first poll after the insert must bring the row in.
-    await nextPoll(page);
+    await pollNow(page);
     await insertLogs(server.sql, [aBotLog({ createdAt: new Date(), level: 'WARN', message: 'Refused during maintenance', command: '/start', userId: 5554, chatId: 5554 })]);
-    const poll = await nextPoll(page);
+    const poll = await pollNow(page);
     t.equal(poll.status(), 200);
     await entry(page, 'WARN: Refused during maintenance').waitFor({ timeout: 2000 });
     await page.getByText('Showing 5 of 5').waitFor();
@@ -133,7 +144,8 @@ t.test('the Bot Logs screen', async (t) => {
       if (request.url().includes('after=')) polls += 1;
     });
     await insertLogs(server.sql, [aBotLog({ createdAt: new Date(), level: 'ERROR', message: 'Failed to answer', command: '/help', userId: 5555, chatId: 5555, errorMessage: 'boom' })]);
-    await page.waitForTimeout(BOT_LOGS_POLL_INTERVAL_MS + 2000);
+    await page.clock.runFor(BOT_LOGS_POLL_INTERVAL_MS + 2000);
+    await requestsSettled(page);
     t.equal(polls, 0, 'manual mode does not poll');
     t.equal(await page.getByText('boom', { exact: true }).count(), 0, 'so the new row is not shown yet');
     await page.getByRole('button', { name: 'Refresh' }).click();
@@ -149,9 +161,9 @@ t.test('the Bot Logs screen', async (t) => {
 
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     t.teardown(() => page.close());
-    await signIn(page, server.url, EDITOR.username, EDITOR.password);
+    await page.clock.install();
     const asked = requestsTo(page, '/api/bot-logs');
-    await page.goto(`${server.url}/logs?search=${search}`);
+    await signInAs(page, server.url, EDITOR.username, EDITOR.password, `/logs?search=${search}`);
     await page.getByText(message, { exact: true }).or(page.getByRole('alert')).or(page.getByText('No logs match your filters.')).first().waitFor();
     t.equal(await page.getByRole('alert').count(), 0, 'no "Could not load" banner');
     t.same(asked, [], 'no request the API would refuse');
@@ -159,7 +171,8 @@ t.test('the Bot Logs screen', async (t) => {
     t.equal(await page.getByText('Change the filters to see the logs that match them.', { exact: true }).count(), 1, 'the list says what it waits for');
     t.ok(await page.getByRole('button', { name: 'Export CSV' }).isDisabled(), 'no export of a filter that cannot be read');
     await page.getByRole('button', { name: 'Refresh' }).click();
-    await page.waitForTimeout(BOT_LOGS_POLL_INTERVAL_MS + 1000);
+    await page.clock.runFor(BOT_LOGS_POLL_INTERVAL_MS + 1000);
+    await requestsSettled(page);
     t.same(asked, [], 'neither Refresh nor the auto refresh asks for it');
 
     // A search the API takes ends it.

@@ -1,6 +1,6 @@
 import t from 'tap';
 import type { Locator, Page } from 'playwright-core';
-import { launchBrowser, signIn } from '../helpers/browser.js';
+import { launchBrowser, signInAs } from '../helpers/browser.js';
 import { layoutProblems } from '../helpers/layout.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -31,14 +31,13 @@ function botTexts(server: TestServer, telegramId: number): string[] {
     .map((message) => message.text ?? '');
 }
 
-/** Waits (up to 5 s) for an input to hold this value. */
-async function valueOf(locator: Locator, expected: string): Promise<string> {
-  let value = await locator.inputValue();
-  for (let tries = 0; value !== expected && tries < 50; tries += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await locator.inputValue();
-  }
-  return value;
+/** Waits (up to 5 s) for an input with a placeholder to be emptied, its placeholder shown, and returns its value. */
+async function emptiedValue(locator: Locator): Promise<string> {
+  await locator
+    .and(locator.page().locator(':placeholder-shown'))
+    .waitFor({ timeout: 5000 })
+    .catch(() => undefined);
+  return locator.inputValue();
 }
 
 /** Waits for a toast with exactly this text. */
@@ -66,7 +65,7 @@ t.test('an admin composes a broadcast to every user and watches it finish', asyn
   t.teardown(() => browser.close());
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 
-  await signIn(page, server.url, ADMIN.username, ADMIN.password);
+  await signInAs(page, server.url, ADMIN.username, ADMIN.password);
   await openScreen(page, server);
   const compose = page.getByRole('form', { name: 'Compose Broadcast' });
 
@@ -145,7 +144,7 @@ t.test('an admin composes a broadcast to every user and watches it finish', asyn
   await t.test('sending queues it, resets the form and shows the progress to the end', async (t) => {
     await sendToEveryone(page, compose);
     await toast(page, 'Broadcast message sent successfully');
-    t.equal(await valueOf(compose.getByLabel('Message Title'), ''), '', 'the title is empty');
+    t.equal(await emptiedValue(compose.getByLabel('Message Title')), '', 'the title is empty');
     t.ok(await compose.getByLabel('All Users').isChecked(), 'the form is back on All Users');
     t.equal(await compose.getByLabel('Message Content').inputValue(), '', 'the content is empty');
 
@@ -300,7 +299,7 @@ t.test('an admin sends a broadcast in two languages: the composer counts each la
   const browser = await launchBrowser();
   t.teardown(() => browser.close());
   const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
-  await signIn(page, server.url, ADMIN.username, ADMIN.password);
+  await signInAs(page, server.url, ADMIN.username, ADMIN.password);
   await openScreen(page, server);
   const compose = page.getByRole('form', { name: 'Compose Broadcast' });
   const byLanguage = compose.getByRole('region', { name: 'Recipients by language' }).getByRole('listitem');
@@ -354,7 +353,7 @@ for (const staff of [VIEWER, EDITOR]) {
     const browser = await launchBrowser();
     t.teardown(() => browser.close());
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await signIn(page, server.url, staff.username, staff.password);
+    await signInAs(page, server.url, staff.username, staff.password);
     await openScreen(page, server);
     await page.getByRole('heading', { name: 'Access Restricted' }).waitFor();
     await page.getByText('Only Admin and Super Admin users can send broadcast messages.').waitFor();

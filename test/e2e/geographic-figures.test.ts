@@ -3,7 +3,7 @@ import path from 'node:path';
 import t from 'tap';
 import type { Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD, seedDemoData } from '../../scripts/seed-demo.js';
-import { launchBrowser, signIn } from '../helpers/browser.js';
+import { launchBrowser, signInAs } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
 
 // Geographic Analytics and Contact Analytics say what their figures count, draw the contacts'
@@ -48,8 +48,7 @@ async function buttonsOutside(page: Page): Promise<string[]> {
 t.test('every card on Geographic and Contact Analytics says what it counts', async (t) => {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   t.teardown(() => page.close());
-  await signIn(page, server.url, 'demo.viewer', DEMO_PASSWORD);
-  await page.goto(`${server.url}/geographic-analytics?period=30d`);
+  await signInAs(page, server.url, 'demo.viewer', DEMO_PASSWORD, '/geographic-analytics?period=30d');
   t.same(await cardNotes(page), {
     'Total Requests': 'Requests that named a place',
     'Success Rate': "Each region's share of requests without an error, averaged",
@@ -73,8 +72,7 @@ t.test('every card on Geographic and Contact Analytics says what it counts', asy
 t.test('Performance by Region sends the country filter and lists only that country', async (t) => {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   t.teardown(() => page.close());
-  await signIn(page, server.url, 'demo.viewer', DEMO_PASSWORD);
-  await page.goto(`${server.url}/geographic-analytics?period=30d`);
+  await signInAs(page, server.url, 'demo.viewer', DEMO_PASSWORD, '/geographic-analytics?period=30d');
   await page.getByTestId('kpi-card').first().waitFor();
   const country = await page.getByLabel('Country').locator('option').nth(1).innerText();
   const [request] = await Promise.all([
@@ -92,7 +90,7 @@ t.test('Performance by Region sends the country filter and lists only that count
 t.test('a heatmap older than the cards is asked for again: the screen shows figures of one moment', async (t) => {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   t.teardown(() => page.close());
-  await signIn(page, server.url, 'demo.viewer', DEMO_PASSWORD);
+  await signInAs(page, server.url, 'demo.viewer', DEMO_PASSWORD);
   // The first heatmap answer is made to look computed earlier, with a place of its own.
   let heatmapCalls = 0;
   await page.route('**/api/geographic-heatmap?*', async (route) => {
@@ -113,7 +111,7 @@ t.test('a heatmap older than the cards is asked for again: the screen shows figu
 t.test('Contact Analytics draws geographicDistribution on the map, sized and labelled by count', async (t) => {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   t.teardown(() => page.close());
-  await signIn(page, server.url, 'demo.viewer', DEMO_PASSWORD);
+  await signInAs(page, server.url, 'demo.viewer', DEMO_PASSWORD);
   const [response] = await Promise.all([
     page.waitForResponse((candidate) => candidate.url().includes('/api/contact-analytics?')),
     page.goto(`${server.url}/contact-analytics`),
@@ -151,7 +149,7 @@ t.test('Contact Analytics draws geographicDistribution on the map, sized and lab
 t.test('bar charts by region name every bar, however many regions there are', async (t) => {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   t.teardown(() => page.close());
-  await signIn(page, server.url, 'demo.viewer', DEMO_PASSWORD);
+  await signInAs(page, server.url, 'demo.viewer', DEMO_PASSWORD);
   for (const [url, tab, title] of [
     ['/contact-analytics', 'Geographic Distribution', 'Contacts by Region'],
     ['/geographic-analytics?period=30d', 'Performance by Region', 'Average Response Time by Region'],
@@ -181,8 +179,7 @@ t.test('place and region names are never cut short: the heatmap cards and the li
   for (const viewport of VIEWPORTS) {
     const page = await browser.newPage({ viewport });
     t.teardown(() => page.close());
-    await signIn(page, server.url, 'demo.viewer', DEMO_PASSWORD);
-    await page.goto(`${server.url}/geographic-analytics?period=30d`);
+    await signInAs(page, server.url, 'demo.viewer', DEMO_PASSWORD, '/geographic-analytics?period=30d');
     t.same(await cutTexts(page.getByTestId('heatmap').locator(':scope > * p:first-child')), [], `${viewport.width}: heatmap cards`);
     await page.goto(`${server.url}/contact-analytics`);
     await page.getByRole('tab', { name: 'Geographic Distribution' }).click();
@@ -197,7 +194,7 @@ t.test('screens for every role at 1440 and 375: buttons inside the viewport', as
   for (const role of ROLES) {
     for (const viewport of VIEWPORTS) {
       const page = await browser.newPage({ viewport });
-      await signIn(page, server.url, role, DEMO_PASSWORD);
+      await signInAs(page, server.url, role, DEMO_PASSWORD);
       for (const [name, url, tab] of [
         ['geographic', '/geographic-analytics?period=30d', 'Performance by Region'],
         ['contact', '/contact-analytics', 'Geographic Distribution'],

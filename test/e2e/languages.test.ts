@@ -1,5 +1,5 @@
 import t from 'tap';
-import { launchBrowser, signIn } from '../helpers/browser.js';
+import { launchBrowser, signInAs } from '../helpers/browser.js';
 import { layoutProblems } from '../helpers/layout.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { insertTelegramUsers, type NewTelegramUser } from '../../sql/bot-users.js';
@@ -40,7 +40,7 @@ t.test('the console speaks the bot users’ languages', async (t) => {
   const browser = await launchBrowser();
   t.teardown(() => browser.close());
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await signIn(page, server.url, EDITOR.username, EDITOR.password);
+  await signInAs(page, server.url, EDITOR.username, EDITOR.password);
 
   await t.test('writes a Ukrainian welcome template and previews it in Ukrainian', async (t) => {
     await page.goto(`${server.url}/messaging/templates`);
@@ -140,8 +140,7 @@ t.test('the console speaks the bot users’ languages', async (t) => {
   await t.test('System Settings: the languages the bot offers and the default, refused with the reason beside the field', async (t) => {
     const admin = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     t.teardown(() => admin.close());
-    await signIn(admin, server.url, ADMIN.username, ADMIN.password);
-    await admin.goto(`${server.url}/settings?section=system`);
+    await signInAs(admin, server.url, ADMIN.username, ADMIN.password, '/settings?section=system');
     const section = admin.getByRole('region', { name: 'System Settings' });
     const offered = section.getByRole('group', { name: 'Languages the bot offers' });
     t.ok(await offered.getByLabel('Ukrainian').isChecked(), 'every language offered at first');

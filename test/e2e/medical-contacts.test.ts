@@ -2,7 +2,7 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import { CONTACT_FILTER_VALUE_MAX_LENGTH, CONTACT_SEARCH_MAX_LENGTH, type CreateContact } from '../../api/contract/medical-contacts.js';
 import { DATABASE_UNAVAILABLE } from '../../api/plugins/database-deadline.js';
-import { launchBrowser, signIn } from '../helpers/browser.js';
+import { launchBrowser, signInAs } from '../helpers/browser.js';
 import { isCut, layoutProblems, lineCount } from '../helpers/layout.js';
 import { apiAs, fieldProblem, refusalOf, requestsTo } from '../helpers/refused-filter.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -66,8 +66,7 @@ t.test('an editor keeps the directory from the Medical Contacts screen', async (
   t.teardown(() => browser.close());
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 
-  await signIn(page, server.url, EDITOR.username, EDITOR.password);
-  await page.goto(`${server.url}/medical-contacts`);
+  await signInAs(page, server.url, EDITOR.username, EDITOR.password, '/medical-contacts');
   await page.getByRole('heading', { name: 'Medical Contacts Database', level: 1 }).waitFor();
   await row(page, AMAL.name).waitFor();
 
@@ -208,8 +207,7 @@ t.test('a viewer sees the directory read-only', async (t) => {
   t.teardown(() => browser.close());
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 
-  await signIn(page, server.url, VIEWER.username, VIEWER.password);
-  await page.goto(`${server.url}/medical-contacts`);
+  await signInAs(page, server.url, VIEWER.username, VIEWER.password, '/medical-contacts');
   await row(page, AMAL.name).waitFor();
   await row(page, CHEN.name).waitFor();
 
@@ -236,9 +234,7 @@ t.test('an editor edits and deletes one contact, and bulk-edits every contact ma
   const browser = await launchBrowser();
   t.teardown(() => browser.close());
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await signIn(page, server.url, EDITOR.username, EDITOR.password);
-
-  await page.goto(`${server.url}/medical-contacts`);
+  await signInAs(page, server.url, EDITOR.username, EDITOR.password, '/medical-contacts');
   await page.getByRole('button', { name: `Edit ${AMAL.name}` }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Medical Contact' });
   await edit.getByRole('heading', { name: 'History' }).waitFor();
@@ -343,8 +339,7 @@ t.test('names read on one or two lines and nothing is cut, at 1440, 1024 and 375
   t.teardown(() => browser.close());
   // An editor's table has the most columns: the selection boxes and the actions.
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await signIn(page, server.url, EDITOR.username, EDITOR.password);
-  await page.goto(`${server.url}/medical-contacts`);
+  await signInAs(page, server.url, EDITOR.username, EDITOR.password, '/medical-contacts');
 
   for (const contact of long) {
     const cell = row(page, contact.name).getByRole('cell').nth(1);
@@ -380,7 +375,7 @@ t.test("a filter too long for the API, in the address: its field says so in the 
   const browser = await launchBrowser();
   t.teardown(() => browser.close());
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await signIn(page, server.url, EDITOR.username, EDITOR.password);
+  await signInAs(page, server.url, EDITOR.username, EDITOR.password);
   const get = await apiAs(server.url, EDITOR.username, EDITOR.password);
   const asked = requestsTo(page, '/api/medical-contacts');
 

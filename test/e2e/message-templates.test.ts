@@ -1,5 +1,5 @@
 import t from 'tap';
-import { launchBrowser, signIn } from '../helpers/browser.js';
+import { launchBrowser, signInAs } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
 import { upsertTelegramUser } from '../../sql/bot-users.js';
 import { layoutProblems } from '../helpers/layout.js';
@@ -33,8 +33,7 @@ t.test('an editor writes, previews, edits and deletes a template on the Message 
     (await server.sql<TemplateRow[]>`SELECT name, type, content, variables, is_active FROM message_templates WHERE name = ${name}`)[0];
   const card = (name: string) => page.getByRole('article', { name });
 
-  await signIn(page, server.url, EDITOR.username, EDITOR.password);
-  await page.goto(`${server.url}/messaging/templates`);
+  await signInAs(page, server.url, EDITOR.username, EDITOR.password, '/messaging/templates');
   await page.getByRole('heading', { name: 'Message Templates', level: 1 }).waitFor();
   await card('Welcome').waitFor();
 
@@ -76,7 +75,7 @@ t.test('an editor writes, previews, edits and deletes a template on the Message 
 
     const longPage = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     t.teardown(() => longPage.close());
-    await signIn(longPage, server.url, EDITOR.username, EDITOR.password);
+    await signInAs(longPage, server.url, EDITOR.username, EDITOR.password);
     const asked = requestsTo(longPage, '/api/message-templates');
     await longPage.goto(`${server.url}/messaging/templates?search=${search}`);
     await longPage.getByText(message, { exact: true }).or(longPage.getByRole('alert')).or(longPage.getByRole('heading', { name: 'No templates match' })).first().waitFor();
@@ -174,8 +173,7 @@ t.test('an editor writes, previews, edits and deletes a template on the Message 
   await t.test('a viewer gets the access message instead of the screen', async (t) => {
     const context = await browser.newContext();
     const viewerPage = await context.newPage();
-    await signIn(viewerPage, server.url, VIEWER.username, VIEWER.password);
-    await viewerPage.goto(`${server.url}/templates`);
+    await signInAs(viewerPage, server.url, VIEWER.username, VIEWER.password, '/templates');
     await viewerPage.getByText('Only Editor, Admin and Super Admin users can manage message templates.').waitFor();
     t.equal(await viewerPage.getByRole('button', { name: 'Create Template' }).count(), 0);
     await context.close();
@@ -197,8 +195,7 @@ t.test('an admin sends an active template; an inactive one says why it cannot be
   const browser = await launchBrowser();
   t.teardown(() => browser.close());
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await signIn(page, server.url, ADMIN.username, ADMIN.password);
-  await page.goto(`${server.url}/messaging/templates`);
+  await signInAs(page, server.url, ADMIN.username, ADMIN.password, '/messaging/templates');
 
   const inactiveSend = page.getByRole('article', { name: 'Old notice' }).getByRole('button', { name: 'Send Old notice' });
   await inactiveSend.waitFor();
@@ -223,8 +220,7 @@ t.test('at 375 px the screen fits, and a toast leaves the Create dialog\'s butto
   const browser = await launchBrowser();
   t.teardown(() => browser.close());
   const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
-  await signIn(page, server.url, ADMIN.username, ADMIN.password);
-  await page.goto(`${server.url}/messaging/templates`);
+  await signInAs(page, server.url, ADMIN.username, ADMIN.password, '/messaging/templates');
   await page.getByRole('article', { name: 'A template whose name is long enough to wrap on a phone' }).waitFor();
   t.strictSame(await layoutProblems(page), [], 'no sideways scroll, every button inside the 375 px viewport');
   await page.getByRole('article', { name: 'A template whose name is long enough to wrap on a phone' }).screenshot({ path: '.tap/screenshots/templates-inactive-card-375.png' });
@@ -240,8 +236,10 @@ t.test('at 375 px the screen fits, and a toast leaves the Create dialog\'s butto
   await dialog.getByLabel('Content').fill('Hello {first_name}.');
   await dialog.getByRole('button', { name: 'Create', exact: true }).click();
   await page.locator('[data-sonner-toast][data-mounted="true"]').getByText('Failed to create template').waitFor();
-  // Sonner slides a toast in over 400 ms: judge where it comes to rest.
-  await page.waitForTimeout(600);
+  // Sonner slides a toast in: judge where it comes to rest, once its transitions have finished.
+  await page.locator('[data-sonner-toaster]').evaluate((toaster) =>
+    Promise.all((toaster as { getAnimations(options: { subtree: boolean }): { finished: Promise<unknown> }[] }).getAnimations({ subtree: true }).map((animation) => animation.finished)),
+  );
   t.ok(await dialog.getByRole('button', { name: 'Cancel' }).isVisible(), 'the dialog is still open');
   t.strictSame(await layoutProblems(page), [], 'no button of the dialog lies under the toast, none leaves the viewport');
   await page.screenshot({ path: '.tap/screenshots/templates-create-toast-375.png' });

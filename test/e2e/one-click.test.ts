@@ -1,38 +1,44 @@
 import t, { type Test } from 'tap';
 import type { Locator, Page, Request } from 'playwright-core';
-import { launchBrowser, signIn } from '../helpers/browser.js';
+import { launchBrowser, signInAs } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
 
 const ADMIN = { username: 'olga', password: 'olga-the-admin-pass', role: 'admin' as const };
-/** How long each watched request is held, so the test can see the button while it is pending. */
-const HELD_MS = 800;
+/** The watched requests, held until the test has looked at the button that sent them. */
+interface HeldRequests {
+  seen: Request[];
+  release(): void;
+}
 
-/** Holds every `method` request to `path` for a moment, and records them. */
-async function holdRequests(page: Page, method: string, path: string | RegExp): Promise<Request[]> {
+/** Holds every `method` request to `path` until `release`, and records them. */
+async function holdRequests(page: Page, method: string, path: string | RegExp): Promise<HeldRequests> {
   const seen: Request[] = [];
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(
     (url) => (typeof path === 'string' ? url.pathname === path : path.test(url.pathname)),
     async (route) => {
       if (route.request().method() !== method) return route.fallback();
       seen.push(route.request());
-      await new Promise((resolve) => setTimeout(resolve, HELD_MS));
+      await released;
       return route.fallback();
     },
   );
-  return seen;
+  return { seen, release };
 }
 
 /**
  * Clicks twice within one task (as a fast double click or Enter then a click can land, before the page
- * has re-rendered), then checks the button stays disabled while the request is pending.
+ * has re-rendered), then checks the button stays disabled while the request is pending, and lets it go on.
  */
-async function doubleClickWhilePending(t: Test, button: Locator): Promise<void> {
+async function doubleClickWhilePending(t: Test, button: Locator, held: HeldRequests): Promise<void> {
   await button.evaluate((element) => {
     const clickable = element as unknown as { click(): void };
     clickable.click();
     clickable.click();
   });
   t.ok(await button.isDisabled(), 'the button is disabled while its request is pending');
+  held.release();
 }
 
 t.test('a double click on a submit button makes one request and one thing', async (t) => {
@@ -43,7 +49,7 @@ t.test('a double click on a submit button makes one request and one thing', asyn
   const browser = await launchBrowser();
   t.teardown(() => browser.close());
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await signIn(page, server.url, ADMIN.username, ADMIN.password);
+  await signInAs(page, server.url, ADMIN.username, ADMIN.password);
 
   await t.test('Create Template', async (t) => {
     const requests = await holdRequests(page, 'POST', '/api/message-templates');
@@ -56,10 +62,10 @@ t.test('a double click on a submit button makes one request and one thing', asyn
     await dialog.getByLabel('Content').fill('<b>Hi</b> {first_name}');
     await dialog.getByRole('alert').waitFor({ state: 'detached' });
 
-    await doubleClickWhilePending(t, dialog.getByRole('button', { name: /^Create|Creating/ }));
+    await doubleClickWhilePending(t, dialog.getByRole('button', { name: /^Create|Creating/ }), requests);
     await page.getByText('Template created successfully').waitFor();
-    t.equal(requests.length, 1, 'one request');
-    t.match(requests[0]!.headers()['idempotency-key'], /^[0-9a-f]{32}$/, 'carrying an idempotency key');
+    t.equal(requests.seen.length, 1, 'one request');
+    t.match(requests.seen[0]!.headers()['idempotency-key'], /^[0-9a-f]{32}$/, 'carrying an idempotency key');
     const rows = await server.sql`SELECT 1 FROM message_templates WHERE name = 'Twice clicked'`;
     t.equal(rows.length, 1, 'one template');
   });
@@ -75,10 +81,10 @@ t.test('a double click on a submit button makes one request and one thing', asyn
 
     await compose.getByRole('button', { name: 'Send Broadcast' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Send to all 2 bot users?' });
-    await doubleClickWhilePending(t, confirm.getByRole('button', { name: /Send to All|Sending/ }));
+    await doubleClickWhilePending(t, confirm.getByRole('button', { name: /Send to All|Sending/ }), requests);
     await page.locator('[data-sonner-toast]').getByText('Broadcast message sent successfully', { exact: true }).first().waitFor();
-    t.equal(requests.length, 1, 'one request');
-    t.ok(requests[0]!.headers()['idempotency-key'], 'carrying an idempotency key');
+    t.equal(requests.seen.length, 1, 'one request');
+    t.ok(requests.seen[0]!.headers()['idempotency-key'], 'carrying an idempotency key');
     const rows = await server.sql`SELECT 1 FROM broadcasts WHERE title = 'Double trouble'`;
     t.equal(rows.length, 1, 'one broadcast');
   });
@@ -174,15 +180,15 @@ t.test('a double click on a submit button makes one request and one thing', asyn
       mimeType: 'text/csv',
       buffer: Buffer.from('name,phone,city,region,country\nDr Twice Imported,+33 1 23 45 67 99,Paris,Île-de-France,France\n'),
     });
-    await doubleClickWhilePending(t, wizard.getByRole('button', { name: /^Import 1 contact$|Starting/ }));
+    await doubleClickWhilePending(t, wizard.getByRole('button', { name: /^Import 1 contact$|Starting/ }), imports);
     await wizard.getByText('Import complete').waitFor();
-    t.equal(imports.length, 1, 'one import request');
+    t.equal(imports.seen.length, 1, 'one import request');
     t.equal((await server.sql`SELECT 1 FROM medical_contacts WHERE name = 'Dr Twice Imported'`).length, 1, 'one contact imported');
 
     const undos = await holdRequests(page, 'POST', /^\/api\/medical-contacts\/imports\/\d+\/undo$/);
-    await doubleClickWhilePending(t, wizard.getByRole('button', { name: /Undo import|Undoing/ }));
+    await doubleClickWhilePending(t, wizard.getByRole('button', { name: /Undo import|Undoing/ }), undos);
     await wizard.getByText('Import undone').waitFor();
-    t.equal(undos.length, 1, 'one undo request');
+    t.equal(undos.seen.length, 1, 'one undo request');
     t.equal(await page.getByText('Failed to undo the import').count(), 0, 'no second undo refused');
     t.equal((await server.sql`SELECT 1 FROM medical_contacts WHERE name = 'Dr Twice Imported'`).length, 0, 'the contact removed');
   });
@@ -193,9 +199,9 @@ t.test('a double click on a submit button makes one request and one thing', asyn
     await page.getByRole('button', { name: 'View Details of Ines' }).click();
     await page.getByRole('dialog', { name: 'Ines' }).getByRole('button', { name: 'Block User' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Block this user?' });
-    await doubleClickWhilePending(t, confirm.getByRole('button', { name: /Block User|Blocking/ }));
+    await doubleClickWhilePending(t, confirm.getByRole('button', { name: /Block User|Blocking/ }), requests);
     await page.locator('[data-sonner-toast]').getByText('User blocked', { exact: true }).waitFor();
-    t.equal(requests.length, 1, 'one request');
+    t.equal(requests.seen.length, 1, 'one request');
     const audited = await server.sql`SELECT 1 FROM audit_log WHERE action = 'telegram-user.block'`;
     t.equal(audited.length, 1, 'blocked once in the audit log');
   });

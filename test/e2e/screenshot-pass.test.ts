@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { can, type Permission } from '../../api/contract/permissions.js';
 import type { Role } from '../../api/contract/roles.js';
 import { DEMO_PASSWORD, seedDemoData } from '../../scripts/seed-demo.js';
-import { launchBrowser, signIn } from '../helpers/browser.js';
+import { launchBrowser, signInAs, trackRequests, twoFrames, type RequestsInFlight } from '../helpers/browser.js';
 import { layoutProblems } from '../helpers/layout.js';
 import { startTestServer } from '../helpers/server.js';
 
@@ -49,12 +49,17 @@ function fileName(routeId: string): string {
   return routeId.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 }
 
-/** Waits until the screen has loaded what it shows: no request in flight and no spinner left. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-  await page.getByRole('status').filter({ hasText: /^Loading/ }).first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
-  // Cards and charts animate in for a moment after their data arrives.
-  await page.waitForTimeout(300);
+/**
+ * Waits until the screen has loaded what it shows: every request it made has answered, no loading
+ * spinner is left and what their answers brought is drawn. Again while drawing it asked for more.
+ */
+async function settle(page: Page, requests: RequestsInFlight): Promise<void> {
+  const loading = page.getByRole('status').filter({ hasText: /^Loading/ });
+  do {
+    await requests.answered();
+    await loading.first().waitFor({ state: 'detached', timeout: 10_000 });
+    await twoFrames(page);
+  } while (requests.inFlight() > 0 || (await loading.count()) > 0);
 }
 
 const server = await startTestServer();
@@ -73,19 +78,22 @@ async function passAs(role: Role, username: string): Promise<ScreenResult[]> {
   const screens = Object.entries(ROUTES).filter(([, route]) => route.public || (route.permission !== undefined && can(role, route.permission)));
   const folder = path.join(SCREENSHOTS, role);
   await mkdir(folder, { recursive: true });
-  // One context per role: one sign-in serves every screen at both sizes.
-  const context = await browser.newContext({ viewport: SIZES[0] });
+  // One context per role: one sign-in serves every screen at both sizes. Reduced motion: nothing moves in a screenshot.
+  const context = await browser.newContext({ viewport: SIZES[0], reducedMotion: 'reduce' });
   try {
     const page = await context.newPage();
-    await signIn(page, server.url, username, DEMO_PASSWORD);
+    const requests = trackRequests(page);
+    await signInAs(page, server.url, username, DEMO_PASSWORD);
     const results: ScreenResult[] = [];
     // Screen by screen, both sizes each: the public tools come last in the table and may clear the session.
     for (const [routeId, route] of screens) {
+      // Loaded once, at the first size; the others are the same screen resized.
+      await page.setViewportSize(SIZES[0]);
+      await page.goto(`${server.url}${route.path}`);
       for (const size of SIZES) {
         await page.setViewportSize(size);
-        await page.goto(`${server.url}${route.path}`);
-        await settle(page);
-        await page.screenshot({ path: path.join(folder, `${fileName(routeId)}-${size.width}.png`), fullPage: true });
+        await settle(page, requests);
+        await page.screenshot({ path: path.join(folder, `${fileName(routeId)}-${size.width}.png`), fullPage: true, animations: 'disabled' });
         results.push({ label: `${route.path} at ${size.width}x${size.height}`, problems: await layoutProblems(page) });
       }
     }

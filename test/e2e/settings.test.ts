@@ -2,7 +2,7 @@ import t from 'tap';
 import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import type { Role } from '../../api/contract/roles.js';
-import { launchBrowser, signIn } from '../helpers/browser.js';
+import { launchBrowser, signInAs, withHangGuard } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
 
 // One product and one browser for the file; each role signs in in a page of its own.
@@ -42,8 +42,7 @@ for (const member of STAFF) {
       const context = await browser.newContext({ viewport: size });
       t.teardown(() => context.close());
       const page = await context.newPage();
-      await signIn(page, server.url, member.username, member.password);
-      await page.goto(`${server.url}/settings`);
+      await signInAs(page, server.url, member.username, member.password, '/settings');
       await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
       await page.getByRole('region', { name: 'Account' }).getByText('Username', { exact: true }).waitFor();
       if (member.sections.includes('System Settings')) await page.getByLabel('Default daily limit').waitFor();
@@ -60,8 +59,21 @@ for (const member of STAFF) {
           await page.goto(`${server.url}${address}`);
           await page.getByLabel('Default daily limit').waitFor();
           const heading = page.getByRole('heading', { name: 'System Settings', level: 2 });
-          // Scrolling happens once the section is drawn; give it a moment.
-          for (let tries = 0; tries < 20 && !(await inViewport(page, heading)); tries += 1) await page.waitForTimeout(100);
+          // Scrolling happens once the section is drawn: wait until the browser sees the heading come into view.
+          const cameIntoView = heading.evaluate(
+            (element) =>
+              new Promise<void>((resolve) => {
+                const Observer = (globalThis as unknown as { IntersectionObserver: new (callback: (entries: { isIntersecting: boolean }[]) => void) => { observe(target: unknown): void; disconnect(): void } }).IntersectionObserver;
+                const observer = new Observer((entries) => {
+                  if (!entries.some((entry) => entry.isIntersecting)) return;
+                  observer.disconnect();
+                  resolve();
+                });
+                observer.observe(element);
+              }),
+          );
+          // Guarded: a heading that never comes into view is for the assertion below to report.
+          await withHangGuard(cameIntoView, 10_000, () => `${address} never showed System Settings`).catch(() => undefined);
           t.ok(await inViewport(page, heading), `${size.width} px: ${address} opens at System Settings`);
           t.ok(await inViewport(page, page.getByRole('region', { name: 'System Settings' }).getByLabel('Default daily limit')), 'with its first field in view');
         }
@@ -79,8 +91,7 @@ t.test('an admin saves the system settings on Settings', async (t) => {
   await server.createUser(admin);
   const page = await browser.newPage({ viewport: SIZES[0] });
   t.teardown(() => page.close());
-  await signIn(page, server.url, admin.username, admin.password);
-  await page.goto(`${server.url}/settings?section=system`);
+  await signInAs(page, server.url, admin.username, admin.password, '/settings?section=system');
   const section = page.getByRole('region', { name: 'System Settings' });
   await section.getByLabel('Default daily limit').fill('7');
   await section.getByRole('button', { name: 'Save Settings' }).click();
@@ -97,8 +108,7 @@ t.test('the two Save Settings buttons read the same but tell a screen reader whi
   await server.createUser(admin);
   const page = await browser.newPage({ viewport: SIZES[0] });
   t.teardown(() => page.close());
-  await signIn(page, server.url, admin.username, admin.password);
-  await page.goto(`${server.url}/settings`);
+  await signInAs(page, server.url, admin.username, admin.password, '/settings');
   await page.getByLabel('Default daily limit').waitFor();
   await page.getByLabel('Telegram notifications').waitFor();
   t.equal(await page.getByRole('button', { name: 'Save Settings', exact: true }).count(), 0, 'no two buttons share one name');
