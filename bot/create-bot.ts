@@ -138,6 +138,7 @@ export function createBot(options: BotOptions): MedBot {
   const tracker = createUpdateTracker(events);
   const contactLookup = createContactLookup(options.sql);
   const deps = { sql: options.sql, recorder, now, clock, events, contactLookup, memory: createBotMemory(options.sql, contactLookup) };
+  const metrics = options.metrics ?? NO_BOT_METRICS;
   let state: BotState = 'stopped';
   let lastUpdateAt: Date | null = null;
   let runner: RunnerHandle | undefined;
@@ -219,7 +220,16 @@ export function createBot(options: BotOptions): MedBot {
   bot.use(stripControlCharacters());
   bot.use(retryRefusedCalls());
   // Before the guard: an update beyond its sender's share costs no claim, no statement and no answer.
-  bot.use(floodControl(deps, { ...FLOOD_CONTROL, ...options.floodControl }));
+  const flood = { ...FLOOD_CONTROL, ...options.floodControl };
+  bot.use(
+    floodControl(deps, {
+      ...flood,
+      onDropped: (dropped) => {
+        metrics.updateHandled('dropped', undefined);
+        flood.onDropped?.(dropped);
+      },
+    }),
+  );
   // What one attempt at an update runs; the guard runs it once per update, again while the database is away.
   const handling = new BotComposer();
   handling.use(requestLog(deps));
@@ -239,7 +249,7 @@ export function createBot(options: BotOptions): MedBot {
   handling.use(findFeature(deps));
   handling.use(lookupFeature(deps));
   handling.use(placeSearchFeature(deps));
-  bot.use(guardUpdates({ ...deps, metrics: options.metrics ?? NO_BOT_METRICS, claims: createClaimQueue(options.sql), handle: handling.middleware(), retryWindowMs: options.updateRetryWindowMs }));
+  bot.use(guardUpdates({ ...deps, metrics, claims: createClaimQueue(options.sql), handle: handling.middleware(), retryWindowMs: options.updateRetryWindowMs }));
   bot.catch((error) => onError(error.error));
 
   return {

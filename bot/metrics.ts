@@ -4,7 +4,7 @@ import type { RecipientOutcome } from '../sql/broadcasts.js';
  * How an update ended, as the metrics count it (README, "Metrics"): answered; refused (no access, a paused
  * group, maintenance, the daily limit); failed (an error, answered with the error or "temporarily
  * unavailable" message, or not at all); dropped (nothing to send: group talk, membership changes, updates
- * the bot does not handle, a redelivery of an update already answered).
+ * the bot does not handle, a redelivery of an update already answered, an update beyond flood control).
  */
 export type UpdateOutcome = 'answered' | 'refused' | 'failed' | 'dropped';
 

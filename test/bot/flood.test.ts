@@ -2,9 +2,11 @@ import t from 'tap';
 import { createBotHarness } from '../helpers/bot.js';
 import { aMember, anAuthorizedGroup, aWhitelistedAdmin, texts } from '../helpers/bot-fixtures.js';
 import { FLOOD_CONTROL } from '../../bot/middleware/flood-control.js';
+import { sample, someMetrics } from '../helpers/metrics.js';
 
 const dropped: { userId: number; chatId: number | null }[] = [];
-const h = await createBotHarness(t, { floodControl: { ...FLOOD_CONTROL, onDropped: (update) => dropped.push(update) } });
+const metrics = someMetrics();
+const h = await createBotHarness(t, { metrics, floodControl: { ...FLOOD_CONTROL, onDropped: (update) => dropped.push(update) } });
 const group = await anAuthorizedGroup(h);
 
 const floodRows = (column: 'user_id' | 'chat_id', id: number) =>
@@ -15,6 +17,7 @@ t.test('forty messages at once from one user get five answers and one WARN row; 
   // A whitelisted admin is no exception: a flood is a flood.
   const flooder = await aWhitelistedAdmin(h, { firstName: 'Flood' });
   const calm = await aMember(h, group.id, { firstName: 'Calm' });
+  const droppedBefore = (await sample(metrics, 'medcontacts_bot_updates_total{outcome="dropped"}')) ?? 0;
   const flood = Array.from({ length: 40 }, () => h.sim.sendText(flooder.id, '/help'));
   t.equal((await h.say(calm.id, '/help')).length, 1, 'another user is answered at once');
   for (const delivery of flood) await h.handled(delivery.update_id);
@@ -22,6 +25,7 @@ t.test('forty messages at once from one user get five answers and one WARN row; 
   t.equal(answers.length, 5, 'the burst of five, with no time passed for a refill');
   t.strictSame([...(await floodRows('user_id', flooder.id))], [{ level: 'WARN', message: 'Too many messages', command: '/help', userId: flooder.id, chatId: flooder.id }]);
   t.equal(dropped.length, 35, 'each dropped update is counted');
+  t.equal(await sample(metrics, 'medcontacts_bot_updates_total{outcome="dropped"}'), droppedBefore + 35, 'and in the metrics, as dropped');
   t.strictSame(dropped[0], { userId: flooder.id, chatId: flooder.id });
 
   t.strictSame(texts(await h.say(flooder.id, '/help')), [], 'still nothing while no time has passed');
