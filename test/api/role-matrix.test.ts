@@ -285,6 +285,7 @@ const EXEMPT: Record<string, string> = {
   'GET /api/docs/static/index.html': 'a redirect to the API reference page',
   'GET /api/docs/static/swagger-initializer.js': "the API reference page's script",
   'GET /api/docs/*': "the API reference page's assets (/api/docs/static/*, as printRoutes shows it)",
+  'GET /metrics': 'no staff sign-in opens it, only METRICS_TOKEN (test/api/metrics.test.ts)',
 };
 
 function routeKeys(app: FastifyInstance): string[] {
