@@ -6,6 +6,7 @@ import { startProduct } from '../../scripts/product.js';
 import { createTestDatabase } from './database.js';
 import { anAdminUser } from './builders.js';
 import { LARGE_CITIES } from './gazetteer.js';
+import { ROOMY_FLOOD_CONTROL } from './bot.js';
 import type { TelegramSimulator } from '../../bot/simulator/index.js';
 
 export interface TestServer {
@@ -34,6 +35,8 @@ export async function startTestServer(): Promise<TestServer> {
     consoleDir: path.resolve('console/dist'),
     initialAdmin: { username: 'root', password: 'root-password-for-tests' },
     gazetteerFilter: LARGE_CITIES,
+    // A browser test acts at machine speed: a Bot Sandbox user presses and types faster than a person.
+    floodControl: ROOMY_FLOOD_CONTROL,
   });
   const sql = product.database.sql;
   return {
