@@ -26,6 +26,8 @@ t.test('while the database is away the console says so in a banner, and recovers
   const page = await browser.newPage();
   t.teardown(() => page.close());
   await signInAs(page, product.url, 'root', 'root-password-for-tests');
+  // The console asks who is signed in as it starts: answered before the database goes away.
+  await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
   const banner = page.getByRole('alert', { name: 'Database unavailable' });
   t.equal(await banner.count(), 0, 'no banner while the database answers');
 
