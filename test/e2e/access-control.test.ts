@@ -1,5 +1,5 @@
 import t from 'tap';
-import { launchBrowser, signIn } from '../helpers/browser.js';
+import { launchBrowser, signInAs } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
 import { insertMemberships } from '../../sql/access-control.js';
 
@@ -18,8 +18,6 @@ t.test('an admin manages authorized groups and the admin whitelist on the Access
   const storedGroup = async (groupId: number) =>
     (await server.sql`SELECT group_name, group_type, daily_limit, description, is_active FROM authorized_groups WHERE group_id = ${groupId}`)[0];
 
-  await signIn(page, server.url, ADMIN.username, ADMIN.password);
-
   await t.test('the lists say they are loading, then that they are empty', async (t) => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -27,7 +25,7 @@ t.test('an admin manages authorized groups and the admin whitelist on the Access
       await held;
       await route.continue();
     });
-    await page.goto(`${server.url}/access-control`);
+    await signInAs(page, server.url, ADMIN.username, ADMIN.password, '/access-control');
     await page.getByRole('heading', { name: 'Access Control', level: 1 }).waitFor();
     await page.getByText('Loading groups...').waitFor();
     release();
@@ -215,8 +213,7 @@ t.test('a viewer sees the restricted notice, and the API refuses them', async (t
   const browser = await launchBrowser();
   t.teardown(() => browser.close());
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await signIn(page, server.url, VIEWER.username, VIEWER.password);
-  await page.goto(`${server.url}/access-control`);
+  await signInAs(page, server.url, VIEWER.username, VIEWER.password, '/access-control');
   await page.getByRole('heading', { name: 'Access Restricted' }).waitFor();
   await page.getByText('Only Admin and Super Admin users can manage access control.').waitFor();
   t.equal(await page.getByRole('button', { name: 'Add Group' }).count(), 0, 'no add buttons');

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { AUDIT_EXACT_VALUE_MAX_LENGTH, AUDIT_LOG_CSV_HEADERS, AUDIT_SEARCH_MAX_LENGTH } from '../../api/contract/audit-log.js';
-import { launchBrowser, signIn } from '../helpers/browser.js';
+import { launchBrowser, signInAs } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
 
 const ADMIN = { username: 'ada', password: 'ada-the-admin-pass', role: 'admin' as const };
@@ -64,18 +64,18 @@ t.test('the Audit Log screen', async (t) => {
   const created = (await (await api('POST', '/api/admin/users', { username: 'newcomer', password: 'a-good-long-password' })).json()) as { id: number };
   const updateName = `admin-user.update on admin_user #${subject.id} by ${ADMIN.username}`;
   const createName = `admin-user.create on admin_user #${created.id} by ${ADMIN.username}`;
-  /** A page signed in as the admin. */
-  const adminPage = async (t: Test): Promise<Page> => {
+  /** A page signed in as the admin, at `path` (the dashboard when none). */
+  const adminPage = async (t: Test, path?: string): Promise<Page> => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     t.teardown(() => page.close());
-    await signIn(page, server.url, ADMIN.username, ADMIN.password);
+    await signInAs(page, server.url, ADMIN.username, ADMIN.password, path);
     return page;
   };
 
   await t.test('an admin reads a change with its before and after, filters by action and exports', async (t) => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
     t.teardown(() => page.close());
-    await signIn(page, server.url, ADMIN.username, ADMIN.password);
+    await signInAs(page, server.url, ADMIN.username, ADMIN.password);
     await mainNavOf(page).getByRole('link', { name: 'Audit Log' }).click();
     await page.waitForURL(`${server.url}/audit-log`);
     await page.getByRole('heading', { name: 'Audit Log', level: 1 }).waitFor();
@@ -248,8 +248,7 @@ t.test('the Audit Log screen', async (t) => {
 
   await t.test('a day typed with the keyboard, digit by digit: the whole day reaches the address and the list', async (t) => {
     const today = new Date().toLocaleDateString('en-CA');
-    const page = await adminPage(t);
-    await page.goto(`${server.url}/audit-log`);
+    const page = await adminPage(t, '/audit-log');
     await entry(page, updateName).waitFor();
     const asked = fromsAskedFor(page);
 
@@ -269,8 +268,7 @@ t.test('the Audit Log screen', async (t) => {
   await t.test("a day left with a half-typed year is not taken: the field says so in the API's words", async (t) => {
     const today = new Date().toLocaleDateString('en-CA');
     const message = 'From must be a date, such as 2026-11-21, or an ISO 8601 date and time.';
-    const page = await adminPage(t);
-    await page.goto(`${server.url}/audit-log`);
+    const page = await adminPage(t, '/audit-log');
     await entry(page, updateName).waitFor();
     const asked = fromsAskedFor(page);
 
@@ -306,8 +304,7 @@ t.test('the Audit Log screen', async (t) => {
   await t.test('at 390 px nothing scrolls sideways, open or closed', async (t) => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     t.teardown(() => page.close());
-    await signIn(page, server.url, ADMIN.username, ADMIN.password);
-    await page.goto(`${server.url}/audit-log?action=admin-user.update`);
+    await signInAs(page, server.url, ADMIN.username, ADMIN.password, '/audit-log?action=admin-user.update');
     const update = entry(page, updateName);
     await update.waitFor();
     t.equal(await overflow(page), 0, 'the list fits');
@@ -320,7 +317,7 @@ t.test('the Audit Log screen', async (t) => {
   await t.test('a viewer has no entry for it and is refused at /audit-log', async (t) => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     t.teardown(() => page.close());
-    await signIn(page, server.url, VIEWER.username, VIEWER.password);
+    await signInAs(page, server.url, VIEWER.username, VIEWER.password);
     await mainNavOf(page).getByRole('link', { name: 'Bot Logs' }).waitFor();
     t.equal(await mainNavOf(page).getByRole('link', { name: 'Audit Log' }).count(), 0, 'no navigation entry');
     await page.goto(`${server.url}/audit-log`);

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { launchBrowser, signIn } from '../helpers/browser.js';
+import { launchBrowser, signInAs } from '../helpers/browser.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { aContactAt } from '../helpers/sandbox.js';
 import { layoutProblems } from '../helpers/layout.js';
@@ -30,7 +30,7 @@ t.test('an editor chats with the bot in the Bot Sandbox', async (t) => {
   t.teardown(() => browser.close());
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 
-  await signIn(page, server.url, EDITOR.username, EDITOR.password);
+  await signInAs(page, server.url, EDITOR.username, EDITOR.password);
   await page.getByRole('navigation').getByRole('link', { name: 'Bot Sandbox' }).click();
   await page.waitForURL(/\/bot-sandbox$/);
   await page.getByRole('heading', { name: 'Bot Sandbox', level: 1 }).waitFor();
@@ -167,7 +167,7 @@ t.test('a viewer has no Bot Sandbox entry and is told so on the route', async (t
   t.teardown(() => browser.close());
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 
-  await signIn(page, server.url, VIEWER.username, VIEWER.password);
+  await signInAs(page, server.url, VIEWER.username, VIEWER.password);
   const nav = page.getByRole('navigation');
   await nav.getByRole('link', { name: 'Bot Logs' }).waitFor();
   t.equal(await nav.getByRole('link', { name: 'Bot Sandbox' }).count(), 0, 'no entry in the sidebar');

@@ -3,7 +3,7 @@ import { REFUSAL_REASONS } from '../../api/contract/bot-access.js';
 import { saveMembership } from '../../sql/access-control.js';
 import { insertTelegramUsers } from '../../sql/bot-users.js';
 import { aBotLog, insertLogs } from '../helpers/bot-logs.js';
-import { launchBrowser, signIn } from '../helpers/browser.js';
+import { launchBrowser, signInAs } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
 
 const VIEWER = { username: 'vera', password: 'vera-the-viewer-pass', role: 'viewer' as const };
@@ -38,8 +38,7 @@ t.test('Bot Users details of a user in no authorized group', async (t) => {
   const browser = await launchBrowser();
   t.teardown(() => browser.close());
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await signIn(page, server.url, VIEWER.username, VIEWER.password);
-  await page.goto(`${server.url}/users?user=8100`);
+  await signInAs(page, server.url, VIEWER.username, VIEWER.password, '/users?user=8100');
   const dialog = page.getByRole('dialog', { name: 'Olga Outside' });
   await dialog.getByText('Full Name').waitFor();
 

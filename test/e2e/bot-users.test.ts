@@ -1,5 +1,5 @@
 import t from 'tap';
-import { launchBrowser, signIn } from '../helpers/browser.js';
+import { launchBrowser, signInAs } from '../helpers/browser.js';
 import { layoutProblems } from '../helpers/layout.js';
 import { apiAs, fieldProblem, refusalOf, requestsTo } from '../helpers/refused-filter.js';
 import { startTestServer } from '../helpers/server.js';
@@ -44,8 +44,7 @@ t.test('Bot Users: summary, search, status filter, paging and a user\'s details 
   const browser = await launchBrowser();
   t.teardown(() => browser.close());
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await signIn(page, server.url, ADMIN.username, ADMIN.password);
-  await page.goto(`${server.url}/users`);
+  await signInAs(page, server.url, ADMIN.username, ADMIN.password, '/users');
   await page.getByRole('heading', { name: 'Bot Users', level: 1 }).waitFor();
   const rows = page.getByRole('region', { name: /Users Overview/ }).getByRole('listitem');
 
@@ -169,8 +168,7 @@ t.test('Bot Users: summary, search, status filter, paging and a user\'s details 
 
   await t.test('a viewer sees the details but no admin actions', async (t) => {
     const viewerPage = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await signIn(viewerPage, server.url, VIEWER.username, VIEWER.password);
-    await viewerPage.goto(`${server.url}/users?user=7000`);
+    await signInAs(viewerPage, server.url, VIEWER.username, VIEWER.password, '/users?user=7000');
     const dialog = viewerPage.getByRole('dialog', { name: 'Zora Quist' });
     await dialog.getByText('Full Name').waitFor();
     t.equal(await dialog.getByRole('button', { name: 'Block User' }).count(), 0);
@@ -189,9 +187,8 @@ t.test('Bot Users: summary, search, status filter, paging and a user\'s details 
 
     const longPage = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     t.teardown(() => longPage.close());
-    await signIn(longPage, server.url, ADMIN.username, ADMIN.password);
     const listed = requestsTo(longPage, '/api/telegram-users');
-    await longPage.goto(`${server.url}/users?search=${search}`);
+    await signInAs(longPage, server.url, ADMIN.username, ADMIN.password, `/users?search=${search}`);
     await longPage.getByText(searchMessage, { exact: true }).or(longPage.getByRole('alert')).or(longPage.getByText('No users match your filters.')).first().waitFor();
     t.equal(await longPage.getByRole('alert').count(), 0, 'no "Could not load" banner');
     t.notOk(
@@ -210,9 +207,8 @@ t.test('Bot Users: summary, search, status filter, paging and a user\'s details 
 
     const idPage = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     t.teardown(() => idPage.close());
-    await signIn(idPage, server.url, ADMIN.username, ADMIN.password);
     const asked = requestsTo(idPage, '/api/telegram-users/abc');
-    await idPage.goto(`${server.url}/users?user=abc`);
+    await signInAs(idPage, server.url, ADMIN.username, ADMIN.password, '/users?user=abc');
     const dialog = idPage.getByRole('dialog', { name: 'User Details' });
     await dialog.getByText(idMessage, { exact: true }).or(dialog.getByRole('alert')).first().waitFor();
     t.equal(await dialog.getByRole('alert').count(), 0, 'no "Could not load this user" banner');

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { launchBrowser, signIn } from '../helpers/browser.js';
+import { launchBrowser, signInAs } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
 import { insertContactReport } from '../../sql/contact-reports.js';
 import type { ContactProblem } from '../../api/contract/contact-reports.js';
@@ -43,8 +43,7 @@ t.test('the report cards of Contact Analytics show the figures of the stored rep
   const browser = await launchBrowser();
   t.teardown(() => browser.close());
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await signIn(page, server.url, VIEWER.username, VIEWER.password);
-  await page.goto(`${server.url}/contact-analytics`);
+  await signInAs(page, server.url, VIEWER.username, VIEWER.password, '/contact-analytics');
   await page.getByRole('heading', { name: 'Contact Analytics', level: 1 }).waitFor();
   await page.getByRole('tab', { name: 'Performance' }).click();
   const rowsOf = async (testId: string) => {

@@ -1,6 +1,6 @@
 import t from 'tap';
 import type { Page } from 'playwright-core';
-import { launchBrowser, signIn } from '../helpers/browser.js';
+import { launchBrowser, signInAs } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
 
 const EDITOR = { username: 'hana', password: 'hana-the-editor-pass', role: 'editor' as const };
@@ -21,8 +21,7 @@ t.test('the hours field checks what is typed, previews it, offers shortcuts; the
   const browser = await launchBrowser();
   t.teardown(() => browser.close());
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await signIn(page, server.url, EDITOR.username, EDITOR.password);
-  await page.goto(`${server.url}/medical-contacts`);
+  await signInAs(page, server.url, EDITOR.username, EDITOR.password, '/medical-contacts');
   await row(page, 'Dr Weekdays').waitFor();
 
   await page.getByLabel('Hours', { exact: true }).selectOption('unverified');

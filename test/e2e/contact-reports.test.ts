@@ -1,5 +1,5 @@
 import t from 'tap';
-import { launchBrowser, signIn } from '../helpers/browser.js';
+import { launchBrowser, signInAs } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
 import { insertContactReport } from '../../sql/contact-reports.js';
 
@@ -20,8 +20,7 @@ t.test('an editor sees a contact reported by bot users, finds it by the Reported
   const browser = await launchBrowser();
   t.teardown(() => browser.close());
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await signIn(page, server.url, EDITOR.username, EDITOR.password);
-  await page.goto(`${server.url}/medical-contacts`);
+  await signInAs(page, server.url, EDITOR.username, EDITOR.password, '/medical-contacts');
   const table = page.getByRole('table', { name: 'Contacts' });
   await table.getByRole('row').filter({ hasText: 'Elio Quiet' }).waitFor();
 
@@ -67,8 +66,7 @@ t.test('a viewer opens a reported contact\'s reports from its badge and reads th
   const browser = await launchBrowser();
   t.teardown(() => browser.close());
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await signIn(page, server.url, viewer.username, viewer.password);
-  await page.goto(`${server.url}/medical-contacts`);
+  await signInAs(page, server.url, viewer.username, viewer.password, '/medical-contacts');
   const table = page.getByRole('table', { name: 'Contacts' });
   await table.getByRole('row').filter({ hasText: 'Elio Quiet' }).waitFor();
   t.equal(await page.getByRole('button', { name: 'Reports about Elio Quiet' }).count(), 0, 'a contact nobody reported has no badge');

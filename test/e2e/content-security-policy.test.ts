@@ -1,6 +1,6 @@
 import t from 'tap';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, signIn } from '../helpers/browser.js';
+import { launchBrowser, screenSettled, signIn, trackRequests, withHangGuard } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
 import { manyContacts } from '../helpers/contacts.js';
 import { insertLogs, manyBotLogs } from '../helpers/bot-logs.js';
@@ -55,6 +55,7 @@ t.test('the main screens render without a Content-Security-Policy violation', as
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   t.teardown(() => page.close());
   const violations = await watchViolations(page);
+  const requests = trackRequests(page);
   const seen: string[] = [];
 
   await page.goto(`${server.url}/login`);
@@ -64,7 +65,7 @@ t.test('the main screens render without a Content-Security-Policy violation', as
   for (const [path, title] of SCREENS) {
     await page.goto(`${server.url}${path}`);
     await page.getByRole('heading', { name: title, exact: true }).first().waitFor();
-    await page.waitForLoadState('networkidle');
+    await screenSettled(page, requests);
     seen.push(...(await violations()));
   }
   t.strictSame([...new Set(seen)], [], 'no violation reported');
@@ -83,25 +84,25 @@ t.test('the watch sees a violation when there is one, and the policy refuses inl
     return getComputedStyle(document.body).color;
   })()`);
   t.not(applied, 'rgb(1, 2, 3)', 'the inline style is not applied');
-  await t.resolveMatch(
-    (async () => {
-      for (let attempt = 0; attempt < 20 && (await violations()).length === 0; attempt++) await page.waitForTimeout(50);
-      return violations();
-    })(),
-    [/style-src/],
-    'and the violation is reported',
-  );
+  // The event is queued after the refusal: waited for in the page, unless it came already.
+  const reported = page.evaluate(`new Promise((resolve) => {
+    if (window.__cspViolations.length > 0) return resolve(true);
+    document.addEventListener('securitypolicyviolation', () => resolve(true), { once: true });
+  })`);
+  await withHangGuard(reported, 5_000, () => 'no violation was reported within 5 s');
+  await t.resolveMatch(violations(), [/style-src/], 'and the violation is reported');
 });
 
 t.test('the API reference renders without a Content-Security-Policy violation', async (t) => {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   t.teardown(() => page.close());
   const violations = await watchViolations(page);
+  const requests = trackRequests(page);
   await page.goto(`${server.url}/api/docs`);
   await page.getByRole('heading', { name: 'MedContacts API' }).waitFor();
   await page.locator('#operations-tag-Medical_contacts').click();
   await page.locator('#operations-Medical_contacts-get_api_medical_contacts__id_').click();
   await page.getByText('Permission: contacts:read (viewer, editor, admin, super_admin).').waitFor();
-  await page.waitForLoadState('networkidle');
+  await screenSettled(page, requests);
   t.strictSame(await violations(), [], 'no violation reported');
 });

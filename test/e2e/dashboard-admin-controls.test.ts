@@ -1,6 +1,6 @@
 import t from 'tap';
 import type { Page } from 'playwright-core';
-import { launchBrowser, signIn } from '../helpers/browser.js';
+import { launchBrowser, signInAs } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
 
 const ADMIN = { username: 'ada', password: 'ada-the-admin-pass', role: 'admin' as const, firstName: 'Ada' };
@@ -24,7 +24,7 @@ t.test('the Dashboard: welcome, time range, System Status, and the admin control
   const banner = page.getByRole('status', { name: 'System Status' });
   const bannerSays = (text: string) => banner.getByText(text, { exact: true }).waitFor();
 
-  await signIn(page, server.url, ADMIN.username, ADMIN.password);
+  await signInAs(page, server.url, ADMIN.username, ADMIN.password);
   await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
 
   await t.test('welcomes the signed-in user by first name', async (t) => {
@@ -141,7 +141,7 @@ t.test('the Dashboard: welcome, time range, System Status, and the admin control
 
   await t.test('a viewer sees the banner but no Admin Controls, and the server refuses their save', async (t) => {
     const viewerPage = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await signIn(viewerPage, server.url, VIEWER.username, VIEWER.password);
+    await signInAs(viewerPage, server.url, VIEWER.username, VIEWER.password);
     await viewerPage.getByRole('status', { name: 'System Status' }).getByText('All systems operational. Last backup: No backup yet.', { exact: true }).waitFor();
     t.ok(await viewerPage.getByText('Welcome back, Vic.', { exact: false }).isVisible());
     t.equal(await viewerPage.getByRole('heading', { name: 'Admin Controls' }).count(), 0);

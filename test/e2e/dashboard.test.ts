@@ -1,7 +1,7 @@
 import t from 'tap';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { launchBrowser, signIn } from '../helpers/browser.js';
+import { launchBrowser, signInAs } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
 import { DEMO_PASSWORD, seedDemoData } from '../../scripts/seed-demo.js';
 import type { DashboardStats } from '../../api/contract/dashboard.js';
@@ -29,7 +29,7 @@ t.test('the Dashboard with the demo data: figures, chart, Top Locations, export,
   const browser = await launchBrowser();
   t.teardown(() => browser.close());
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-  await signIn(page, server.url, 'demo.editor', DEMO_PASSWORD);
+  await signInAs(page, server.url, 'demo.editor', DEMO_PASSWORD);
   await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
 
   await t.test('four summary cards, three stat cards, the chart and five top locations', async (t) => {
@@ -113,7 +113,7 @@ t.test('the Dashboard with the demo data: figures, chart, Top Locations, export,
 
   await t.test('a viewer may export the figures too: they name no one (README, "Who may export what")', async (t) => {
     const viewerPage = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await signIn(viewerPage, server.url, 'demo.viewer', DEMO_PASSWORD);
+    await signInAs(viewerPage, server.url, 'demo.viewer', DEMO_PASSWORD);
     await viewerPage.getByRole('link', { name: /^Total Requests: / }).waitFor();
     t.ok(await viewerPage.getByRole('button', { name: 'Refresh' }).isVisible());
     t.ok(await viewerPage.getByRole('button', { name: 'Print Report' }).isVisible());

@@ -2,7 +2,7 @@ import path from 'node:path';
 import t from 'tap';
 import { loadConfig } from '../../scripts/config.js';
 import { startProduct } from '../../scripts/product.js';
-import { launchBrowser, signIn } from '../helpers/browser.js';
+import { launchBrowser, signInAs } from '../helpers/browser.js';
 import { LARGE_CITIES } from '../helpers/gazetteer.js';
 import { aProxiedDatabase } from '../helpers/proxied-database.js';
 
@@ -25,7 +25,9 @@ t.teardown(() => browser.close());
 t.test('while the database is away the console says so in a banner, and recovers by itself when it is back', async (t) => {
   const page = await browser.newPage();
   t.teardown(() => page.close());
-  await signIn(page, product.url, 'root', 'root-password-for-tests');
+  await signInAs(page, product.url, 'root', 'root-password-for-tests');
+  // The console asks who is signed in as it starts: answered before the database goes away.
+  await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
   const banner = page.getByRole('alert', { name: 'Database unavailable' });
   t.equal(await banner.count(), 0, 'no banner while the database answers');
 

@@ -171,19 +171,23 @@ t.test('the console speaks the bot users’ languages', async (t) => {
 
     await page.getByRole('button', { name: `Join ${GROUP.title}` }).click();
     await page.getByText('Joined the group').waitFor();
+    // The sandbox answers a message once the bot has handled it, the user's row stored among what it did.
+    const messageAnswered = () => page.waitForResponse((response) => response.url().endsWith('/api/bot-sandbox/messages') && response.request().method() === 'POST');
+    let answered = messageAnswered();
     await page.getByRole('button', { name: '/start', exact: true }).click();
+    await answered;
     await page.getByRole('listitem', { name: 'Bot reply' }).first().waitFor();
     const stored = async () => {
       const [user] = await server.sql<{ languageCode: string | null }[]>`SELECT language_code FROM telegram_users WHERE telegram_id = 881017`;
       return user?.languageCode;
     };
-    for (let tries = 0; tries < 50 && (await stored()) !== 'uk'; tries += 1) await new Promise((resolve) => setTimeout(resolve, 100));
     t.equal(await stored(), 'uk', 'the bot stored the language the user’s Telegram reports');
 
     await page.getByLabel('Telegram language').selectOption('pt-BR');
     await page.getByText('Language changed').waitFor();
+    answered = messageAnswered();
     await page.getByRole('button', { name: '/help', exact: true }).click();
-    for (let tries = 0; tries < 50 && (await stored()) !== 'pt-BR'; tries += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    await answered;
     t.equal(await stored(), 'pt-BR', 'a changed language reaches the bot with the next message');
   });
 });

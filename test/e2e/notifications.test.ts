@@ -1,6 +1,6 @@
 import t from 'tap';
 import type { Page } from 'playwright-core';
-import { launchBrowser, signIn } from '../helpers/browser.js';
+import { launchBrowser, signInAs } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
 import { createNotification, type NewNotification } from '../../sql/notifications.js';
 
@@ -34,8 +34,7 @@ t.test('the Notifications screen: critical alerts, priorities, expiry, marking r
   const item = (title: string) => list.getByRole('article', { name: title });
   const critical = page.getByRole('region', { name: /^Critical Alerts/ });
 
-  await signIn(page, server.url, ADMIN.username, ADMIN.password);
-  await page.goto(`${server.url}/notifications`);
+  await signInAs(page, server.url, ADMIN.username, ADMIN.password, '/notifications');
   await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
 
   await t.test('the critical box lists the unread critical notifications with their count', async (t) => {
@@ -125,8 +124,7 @@ t.test('the Notifications screen: critical alerts, priorities, expiry, marking r
   await t.test('a viewer on a phone sees the notifications and their own unread count on Stats, but no settings button; the API refuses the settings', async (t) => {
     await raise(0, { kind: 'bot_disconnected', type: 'critical', priority: 5, title: 'Bot disconnected', message: 'The bot lost its connection to Telegram.' });
     const viewerPage: Page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await signIn(viewerPage, server.url, VIEWER.username, VIEWER.password);
-    await viewerPage.goto(`${server.url}/notifications`);
+    await signInAs(viewerPage, server.url, VIEWER.username, VIEWER.password, '/notifications');
     // The admin's marks are the admin's: the viewer has read none of the six.
     await viewerPage.getByRole('navigation', { name: 'Quick navigation' }).getByRole('link', { name: 'Stats 6 unread', exact: true }).waitFor();
     await viewerPage.getByRole('region', { name: /^Critical Alerts/ }).getByRole('article', { name: 'Error spike' }).waitFor();

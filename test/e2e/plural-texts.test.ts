@@ -1,6 +1,6 @@
 import t from 'tap';
 import { aContactAt } from '../helpers/sandbox.js';
-import { launchBrowser, signIn } from '../helpers/browser.js';
+import { launchBrowser, signInAs } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
 
 const ADMIN = { username: 'adele', password: 'adele-the-admin-pass', role: 'admin' as const };
@@ -19,10 +19,8 @@ t.test('count texts in the console: 1 and 2', async (t) => {
   const browser = await launchBrowser();
   t.teardown(() => browser.close());
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await signIn(page, server.url, ADMIN.username, ADMIN.password);
-
   await t.test('a group\'s daily limit: 1 request, 2 requests', async (t) => {
-    await page.goto(`${server.url}/access-control`);
+    await signInAs(page, server.url, ADMIN.username, ADMIN.password, '/access-control');
     const solo = page.getByRole('listitem').filter({ hasText: 'Solo Group' });
     const pair = page.getByRole('listitem').filter({ hasText: 'Pair Group' });
     await solo.waitFor();

@@ -1,11 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import t from 'tap';
-import type { Page } from 'playwright-core';
 import { can, type Permission } from '../../api/contract/permissions.js';
 import type { Role } from '../../api/contract/roles.js';
 import { DEMO_PASSWORD, seedDemoData } from '../../scripts/seed-demo.js';
-import { launchBrowser, signInAs, trackRequests, twoFrames, type RequestsInFlight } from '../helpers/browser.js';
+import { launchBrowser, screenSettled, signInAs, trackRequests } from '../helpers/browser.js';
 import { layoutProblems } from '../helpers/layout.js';
 import { startTestServer } from '../helpers/server.js';
 
@@ -49,19 +48,6 @@ function fileName(routeId: string): string {
   return routeId.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 }
 
-/**
- * Waits until the screen has loaded what it shows: every request it made has answered, no loading
- * spinner is left and what their answers brought is drawn. Again while drawing it asked for more.
- */
-async function settle(page: Page, requests: RequestsInFlight): Promise<void> {
-  const loading = page.getByRole('status').filter({ hasText: /^Loading/ });
-  do {
-    await requests.answered();
-    await loading.first().waitFor({ state: 'detached', timeout: 10_000 });
-    await twoFrames(page);
-  } while (requests.inFlight() > 0 || (await loading.count()) > 0);
-}
-
 const server = await startTestServer();
 t.teardown(() => server.close());
 await seedDemoData(server.sql);
@@ -92,7 +78,7 @@ async function passAs(role: Role, username: string): Promise<ScreenResult[]> {
       await page.goto(`${server.url}${route.path}`);
       for (const size of SIZES) {
         await page.setViewportSize(size);
-        await settle(page, requests);
+        await screenSettled(page, requests);
         await page.screenshot({ path: path.join(folder, `${fileName(routeId)}-${size.width}.png`), fullPage: true, animations: 'disabled' });
         results.push({ label: `${route.path} at ${size.width}x${size.height}`, problems: await layoutProblems(page) });
       }

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { launchBrowser, signIn } from '../helpers/browser.js';
+import { launchBrowser, signInAs } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
 
 const ADMIN = { username: 'tabby', password: 'tabby-the-admin', role: 'admin' as const };
@@ -12,7 +12,7 @@ t.test('two tabs whose access token ran out renew it together without signing th
   t.teardown(() => browser.close());
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const first = await context.newPage();
-  await signIn(first, server.url, ADMIN.username, ADMIN.password);
+  await signInAs(first, server.url, ADMIN.username, ADMIN.password);
   const second = await context.newPage();
   await second.goto(`${server.url}/medical-contacts`);
   await second.getByRole('heading', { name: 'Medical Contacts', level: 1 }).waitFor();

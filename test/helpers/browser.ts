@@ -236,3 +236,16 @@ export function trackRequests(page: Page): RequestsInFlight {
 export async function twoFrames(page: Page): Promise<void> {
   await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true))))');
 }
+
+/**
+ * Waits until the screen has loaded what it shows: every request it made has answered, no loading
+ * spinner is left and what their answers brought is drawn. Again while drawing it asked for more.
+ */
+export async function screenSettled(page: Page, requests: RequestsInFlight): Promise<void> {
+  const loading = page.getByRole('status').filter({ hasText: /^Loading/ });
+  do {
+    await requests.answered();
+    await loading.first().waitFor({ state: 'detached', timeout: 10_000 });
+    await twoFrames(page);
+  } while (requests.inFlight() > 0 || (await loading.count()) > 0);
+}
