@@ -36,6 +36,8 @@ export interface LoadProgress {
   samples: string[];
   /** CPU time this process spent during the load, ms: whether the fake itself was the bottleneck. */
   fakeCpuMs: number;
+  /** Long polls (getUpdates) held open now: tests wait on it instead of guessing when a poll arrives. */
+  pollsWaiting: number;
 }
 
 export const FAKE_BOT: UserFromGetMe = {
@@ -104,6 +106,7 @@ class BotQueue {
       elapsedMs: this.lastAnswerAt === 0 ? 0 : Math.round((this.lastAnswerAt - this.queuedAt) * 10) / 10,
       samples: this.samples,
       fakeCpuMs: Math.round((cpu.user + cpu.system) / 1000),
+      pollsWaiting: this.waiting.size,
     };
   }
 

@@ -78,7 +78,7 @@ export interface BotOptions {
   botInfo?: UserFromGetMe;
   /** Telegram posts updates here (the app serves it, see handleUpdate); absent: the bot long-polls. */
   webhook?: { url: string; secretToken: string };
-  /** Dates what the bot records; the update guard's retries and the log recorder's flushes run on its timers. */
+  /** Dates what the bot records; the update guard's retries, the log recorder's flushes and polling's pauses run on its timers. */
   clock?: Clock;
   /** How long an update waits for an absent database before it is answered "temporarily unavailable" (default about a minute). */
   updateRetryWindowMs?: number;
@@ -147,7 +147,7 @@ export function createBot(options: BotOptions): MedBot {
   let connected: boolean | null = null;
   const pollingRetryBounds = options.pollingRetryMs ?? POLLING_RETRY_MS;
   let pollingRetryMs = pollingRetryBounds.first;
-  let pollingRetry: NodeJS.Timeout | undefined;
+  let pollingRetry: unknown;
   let problem: string | null = null;
   const mode: BotMode = options.webhook ? 'webhook' : 'polling';
 
@@ -197,7 +197,7 @@ export function createBot(options: BotOptions): MedBot {
       state = 'failed';
       problem = refused.problem;
       onError(refused);
-      pollingRetry = setTimeout(() => {
+      pollingRetry = clock.setTimeout(() => {
         pollingRetry = undefined;
         if (!stopped) startPolling();
       }, pollingRetryMs);
@@ -287,7 +287,7 @@ export function createBot(options: BotOptions): MedBot {
     },
     async stop() {
       stopped = true;
-      clearTimeout(pollingRetry);
+      clock.clearTimeout(pollingRetry);
       if (runner?.isRunning()) await runner.stop();
       // The runner stops fetching but does not wait for the updates it has taken: let them finish and log.
       await Promise.allSettled([...inFlight]);

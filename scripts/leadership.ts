@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../bot/clock.js';
 import type { HeldLock } from '../sql/leader-lock.js';
 
 /**
@@ -15,6 +16,8 @@ export interface LeadershipOptions {
   standDown: () => Promise<void>;
   /** How often a follower tries to take the lock, and a leader checks it still holds it. */
   checkEveryMs: number;
+  /** Whose timers space the checks (systemClock unless given: its timers do not keep the process alive). */
+  clock?: Clock;
   /** Told each time this instance becomes the leader (true) or stops being it (false). */
   onChange?: (leading: boolean) => void;
   onError: (error: unknown) => void;
@@ -31,9 +34,10 @@ export interface Leadership {
 export function createLeadership(options: LeadershipOptions): Leadership {
   const { acquire, lead, standDown, checkEveryMs, onError } = options;
   const onChange = options.onChange ?? (() => {});
+  const clock = options.clock ?? systemClock;
   let lock: HeldLock | undefined;
   let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
+  let timer: unknown;
   let checking: Promise<void> = Promise.resolve();
 
   async function resign(held: HeldLock): Promise<void> {
@@ -69,13 +73,11 @@ export function createLeadership(options: LeadershipOptions): Leadership {
   }
 
   function schedule(): void {
-    timer = setTimeout(() => {
+    timer = clock.setTimeout(() => {
       checking = check().then(() => {
         if (!stopped) schedule();
       });
     }, checkEveryMs);
-    // A pending check must not keep the process alive on its own.
-    timer.unref();
   }
 
   return {
@@ -86,7 +88,7 @@ export function createLeadership(options: LeadershipOptions): Leadership {
     },
     async stop() {
       stopped = true;
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
       await checking;
       if (lock) await resign(lock);
     },

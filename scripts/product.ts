@@ -214,6 +214,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
         await broadcastSender.stop();
       },
       checkEveryMs: options.leadershipCheckMs ?? LEADERSHIP_CHECK_MS,
+      clock,
       onChange: (leads) =>
         app.log.info(leads ? 'This instance now runs the broadcast sender and the background jobs' : 'This instance stopped running the background work'),
       onError: (error) => app.log.error({ err: error }, 'leadership check failed'),

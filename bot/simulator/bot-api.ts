@@ -16,7 +16,7 @@ export type ApiAnswer = { ok: true; result: unknown } | ApiErrorBody;
 export interface ApiStats {
   /** Calls per method, whatever the answer. */
   calls: Record<string, number>;
-  /** Epoch milliseconds (real time) of every accepted sendMessage. */
+  /** Epoch milliseconds, by the simulator's clock, of every accepted sendMessage. */
   sendMessageTimestamps: number[];
 }
 
@@ -176,7 +176,7 @@ export class BotApi {
 
   private sendMessage(params: ApiParams): Message {
     // Flood control comes first: Telegram refuses an over-limit call whatever else is wrong with it.
-    const nowMs = Date.now();
+    const nowMs = this.state.nowMs();
     const flood = this.faults.floodError(nowMs);
     if (flood) throw flood;
 
@@ -210,7 +210,7 @@ export class BotApi {
 
   /** A place on a map with its title and address; Telegram stores it with its location, as a user's venue. */
   private sendVenue(params: ApiParams): Message {
-    const nowMs = Date.now();
+    const nowMs = this.state.nowMs();
     const flood = this.faults.floodError(nowMs);
     if (flood) throw flood;
 

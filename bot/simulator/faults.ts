@@ -13,12 +13,12 @@ const WINDOW_MS = 1000;
 /**
  * Faults the simulator injects on purpose: Telegram's flood limit on sendMessage and one-off errors.
  *
- * The rate window runs on the real clock, not the injected one: a broadcast sender waits in real time, and a
- * frozen test clock must not keep the window closed forever.
+ * The rate window runs on the simulator's clock (its `now` option): a test that sets a rate limit moves that
+ * clock past the window, as the sender it tests waits on the same clock.
  */
 export class Faults {
   private perSecond: number | null = null;
-  /** Real-time stamps of accepted sendMessage calls within the last window. */
+  /** Stamps (ms) of accepted sendMessage calls within the last window. */
   private window: number[] = [];
   private readonly pending = new Map<string, { error: InjectedError; remaining: number }[]>();
 

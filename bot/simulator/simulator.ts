@@ -23,7 +23,7 @@ export interface TelegramSimulatorOptions {
   token?: string;
   /** Overrides of the bot's getMe answer (name, username, capabilities). */
   botUser?: Partial<Omit<UserFromGetMe, 'id' | 'is_bot'>>;
-  /** The clock that dates messages and updates. The sendMessage rate limit always runs on real time. */
+  /** The clock that dates messages and updates and runs the sendMessage rate window; default the real one. */
   now?: () => Date;
 }
 

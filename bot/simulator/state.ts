@@ -173,6 +173,11 @@ export class SimulatorState {
     return Math.floor(this.clock().getTime() / 1000);
   }
 
+  /** Milliseconds from the injected clock: what the flood window counts in. */
+  nowMs(): number {
+    return this.clock().getTime();
+  }
+
   /** The bot as it appears in `from` fields and member lists (without getMe's extra fields). */
   get botUser(): User {
     const { id, is_bot, first_name, username } = this.bot;

@@ -18,6 +18,7 @@ import { createTestDatabase } from '../helpers/database.js';
 import type { SystemHealth } from '../../api/contract/system-health.js';
 import type { Backup } from '../../api/contract/backups.js';
 import { LARGE_CITIES } from '../helpers/gazetteer.js';
+import { until } from '../helpers/wait.js';
 import { loadConfig } from '../../scripts/config.js';
 import { startProduct } from '../../scripts/product.js';
 
@@ -30,17 +31,13 @@ function aBackupFolder(t: { teardown(fn: () => void): void }): string {
 }
 const filesIn = (dir: string) => (existsSync(dir) ? readdirSync(dir).sort() : []);
 
-const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
-
 async function countBackupStarts(database: Database): Promise<number> {
   const [row] = await database.sql<{ starts: number }[]>`SELECT count(*)::int AS starts FROM audit_log WHERE action = 'backup.start'`;
   return row!.starts;
 }
 
 /** Resolves once the service has finished the backup it is running. */
-async function untilIdle(backups: BackupService) {
-  while (backups.status().running) await pause();
-}
+const untilIdle = (backups: BackupService) => until(() => !backups.status().running, 'the backup to finish', 60_000);
 
 t.test('embedded database', async (t) => {
   // Always the embedded database here, whichever database the other tests use.
@@ -218,10 +215,7 @@ t.test('the product backs up into DATA_DIR/backups: "Back up now", then Last bac
   t.equal((await health()).lastBackupAt, null, 'none yet');
   t.equal((await api('POST', '/api/backups', session.token)).status, 202);
   let backup = await health();
-  while (backup.running) {
-    await pause();
-    backup = await health();
-  }
+  await until(async () => !(backup = await health()).running, 'the backup to finish', 60_000);
   t.equal(backup.problem, null);
   const files = filesIn(path.join(dataDir, 'backups'));
   t.equal(files.length, 1);

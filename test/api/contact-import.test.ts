@@ -3,6 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { aContact } from '../helpers/bot-fixtures.js';
 import { LARGE_CITIES } from '../helpers/gazetteer.js';
+import { until } from '../helpers/wait.js';
 import { gazetteerRows } from '../../scripts/load-gazetteer.js';
 import { insertCities } from '../../sql/cities.js';
 import type { Sql } from '../../sql/database.js';
@@ -39,15 +40,14 @@ const count = async (sql: Sql, table: 'medical_contacts' | 'contact_imports' | '
 /** Polls an import until it is no longer running; returns every state seen. */
 async function waitForImport(app: TestApp, token: string, id: number): Promise<ContactImport[]> {
   const seen: ContactImport[] = [];
-  for (let attempt = 0; attempt < 600; attempt++) {
+  await until(async () => {
     const response = await app.call(token, { method: 'GET', url: `/api/medical-contacts/imports/${id}` });
     if (response.statusCode !== 200) throw new Error(`poll answered ${response.statusCode}: ${response.body}`);
     const state = response.json<ContactImport>();
     seen.push(state);
-    if (state.status !== 'running') return seen;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the import did not finish');
+    return state.status !== 'running';
+  }, `import ${id} to finish`, 30_000);
+  return seen;
 }
 
 t.test('preview: per-row errors and duplicates, and nothing written', async (t) => {

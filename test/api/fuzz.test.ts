@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { createTestApp } from '../helpers/app.js';
 import { anAdminUser } from '../helpers/builders.js';
 import { registeredRoutes, type RegisteredRoute } from '../helpers/routes.js';
+import { until } from '../helpers/wait.js';
 import { seedDemoData } from '../../scripts/seed-demo.js';
 import type { Role } from '../../api/contract/roles.js';
 import type { Sql } from '../../sql/database.js';
@@ -211,9 +212,8 @@ t.test('generated bad input to every route as every role: no 5xx, and a 4xx chan
     await changedTables();
     return fresh;
   };
-  const importsSettled = async () => {
-    while ((await db.sql`SELECT 1 FROM contact_imports WHERE status = 'running'`).length) await new Promise((resolve) => setTimeout(resolve, 20));
-  };
+  const importsSettled = () =>
+    until(async () => (await db.sql`SELECT 1 FROM contact_imports WHERE status = 'running'`).length === 0, 'the contact imports to finish');
 
   // None is left out: without a bot, backups or Telegram, the routes that start long work answer 409,
   // and the contact import's background work is awaited before the next case.

@@ -6,6 +6,7 @@ import type { Database } from '../../sql/database.js';
 import { childProductDatabase } from '../helpers/child-product-database.js';
 import { freePort } from '../helpers/child-env.js';
 import { someBotUsers } from '../helpers/broadcasts.js';
+import { until } from '../helpers/wait.js';
 
 
 /** Recipients of the broadcast, and the sender's concurrency: what a kill may leave in doubt. */
@@ -56,17 +57,12 @@ t.test('SIGKILL halfway through a 400-recipient broadcast: the restart resumes b
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
     return { child, exited, output: () => output };
   };
-  const until = async (condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 60_000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await condition())) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  };
+  // A child product starts and sends in its own time: a minute keeps a broken run from hanging.
+  const PATIENCE_MS = 60_000;
 
   // First run: killed once half the messages are out.
   const first = startProduct();
-  await until(() => total() >= RECIPIENTS / 2 || first.child.exitCode !== null, 'half the messages');
+  await until(() => total() >= RECIPIENTS / 2 || first.child.exitCode !== null, 'half the messages', PATIENCE_MS);
   if (first.child.exitCode !== null) t.fail(first.output());
   first.child.kill('SIGKILL');
   t.same(await first.exited, { code: null, signal: 'SIGKILL' });
@@ -77,7 +73,7 @@ t.test('SIGKILL halfway through a 400-recipient broadcast: the restart resumes b
   let headers: Record<string, string> = {};
   const restart = async () => {
     const run = startProduct();
-    await until(() => /Console: /.test(run.output()) || run.child.exitCode !== null, 'the restart');
+    await until(() => /Console: /.test(run.output()) || run.child.exitCode !== null, 'the restart', PATIENCE_MS);
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -124,7 +120,7 @@ t.test('SIGKILL halfway through a 400-recipient broadcast: the restart resumes b
       detail = (await response.json()) as Detail;
       statusesSeen.add(detail.status);
       return !['queued', 'sending', 'interrupted'].includes(detail.status);
-    }, what);
+    }, what, PATIENCE_MS);
     return detail!;
   };
   const detail = await untilSettled('the broadcast to resume and finish');

@@ -7,6 +7,7 @@ import { getNotificationSettings, saveNotificationSettings } from '../../sql/not
 import { createNotification } from '../../sql/notifications.js';
 import type { NotificationSettings } from '../../api/contract/notifications.js';
 import { updateSystemSettings } from '../../sql/settings.js';
+import { until } from '../helpers/wait.js';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -144,12 +145,8 @@ t.test('the 100 users milestone is raised once', async (t) => {
 
 t.test('losing and regaining Telegram raise a disconnected and a reconnected notification', async (t) => {
   const since = mark();
-  const raised = async (kind: string) => {
-    for (let attempt = 0; attempt < 200; attempt += 1) {
-      if ((await h.sql`SELECT 1 FROM notifications WHERE kind = ${kind}`).length > 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  };
+  const raised = (kind: string) =>
+    until(async () => (await h.sql`SELECT 1 FROM notifications WHERE kind = ${kind}`).length > 0, `a ${kind} notification`);
   h.sim.failNext('getUpdates', { error_code: 502, description: 'Bad Gateway' });
   // Ends the long poll in progress, so the next fetch is the failing one.
   await h.say(alice.id, '/start');

@@ -2,6 +2,7 @@ import t from 'tap';
 import { PollingRefusedError } from '../../bot/create-bot.js';
 import { createBotHarness } from '../helpers/bot.js';
 import { aContact, aMember, anAuthorizedGroup, texts } from '../helpers/bot-fixtures.js';
+import { until } from '../helpers/wait.js';
 
 /*
  * Telegram stops long polling with a 409 when another process polls with the same token (two containers
@@ -10,18 +11,12 @@ import { aContact, aMember, anAuthorizedGroup, texts } from '../helpers/bot-fixt
  * without writing the buffered logs. The bot now says why, reports itself failed, and polls again after a pause.
  */
 const errors: unknown[] = [];
-const h = await createBotHarness(t, { onError: (error) => errors.push(error), pollingRetryMs: { first: 200, max: 400 } });
+const h = await createBotHarness(t, { onError: (error) => errors.push(error), pollingRetryMs: { first: 200, max: 400 }, handMovedTimers: true });
 const group = await anAuthorizedGroup(h, { dailyLimit: 5 });
 await aContact(h.sql, { name: 'Dr Polling', city: 'London', latitude: 51.5072, longitude: -0.1276 });
 
 const refusals = () => errors.filter((error): error is PollingRefusedError => error instanceof PollingRefusedError);
 
-async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let waited = 0; !condition(); waited += 20) {
-    if (waited > 15_000) throw new Error(`waited 15 s for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 t.test('a 409 on getUpdates: said in a sentence, failed meanwhile, polling again after the pause, nothing lost', async (t) => {
   const connection: [boolean, string | undefined][] = [];
@@ -45,7 +40,11 @@ t.test('a 409 on getUpdates: said in a sentence, failed meanwhile, polling again
     refusals()[0]!.message,
     'The bot stopped receiving updates: another process polls Telegram with this BOT_TOKEN, or a webhook is set for it (409: Conflict: terminated by other getUpdates request; make sure that only one bot instance is running). It asks again in 0 s; the console keeps running.',
   );
+  h.clock.advance(200);
+  await until(() => refusals().length === 2, 'the second refusal');
+  h.clock.advance(400);
   await until(() => refusals().length === 3, 'three refusals');
+  h.clock.advance(400);
   t.strictSame(
     refusals().map((refusal) => refusal.retryInMs),
     [200, 400, 400],
@@ -76,7 +75,9 @@ t.test('an update sent while polling is refused is answered once polling is back
   t.equal(texts(await h.locate(user.id, 51.5072, -0.1276)).length, 1);
   await until(() => refusals().length === 1, 'the refusal');
   t.equal(h.medBot.status().state, 'failed', 'sent during the pause');
-  const replies = texts(await h.locate(user.id, 51.5072, -0.1276));
+  const answered = h.locate(user.id, 51.5072, -0.1276);
+  h.clock.advance(200);
+  const replies = texts(await answered);
   t.equal(replies.length, 1, 'answered once, after the pause');
   t.match(replies[0], /Dr Polling/);
   await h.medBot.recorder.flush();
@@ -97,7 +98,8 @@ t.test('a revoked token (401) names BOT_TOKEN; a stop during the pause starts no
   await h.medBot.stop();
   t.equal(h.medBot.status().state, 'stopped');
   const polls = h.sim.stats().calls.getUpdates;
-  await new Promise((resolve) => setTimeout(resolve, 600));
+  t.equal(h.clock.pendingTimers(), 0, 'no pause left to end');
+  h.clock.advance(400);
   t.equal(h.sim.stats().calls.getUpdates, polls, 'stopped, the bot does not poll again');
   t.equal(h.medBot.status().state, 'stopped');
 });

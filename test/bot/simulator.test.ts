@@ -4,6 +4,7 @@ import type { ChatMemberUpdated } from 'grammy/types';
 import { run } from '@grammyjs/runner';
 import { createTelegramSimulator, type TelegramSimulator } from '../../bot/simulator/index.js';
 import { createTestClock } from '../helpers/clock.js';
+import { until } from '../helpers/wait.js';
 import { MAX_HISTORY } from '../../bot/simulator/state.js';
 
 const ADA = { id: 42, first_name: 'Ada', username: 'ada' };
@@ -141,7 +142,7 @@ t.test('my_chat_member and chat_member updates reach a bot that asks for them', 
   simulator.addMember(GROUP.id, BO.id);
   t.equal(simulator.addMember(GROUP.id, BO.id), undefined, 'no change, no update');
 
-  await until(() => changes.length === 4);
+  await until(() => changes.length === 4, 'the bot to see the four member changes');
   t.same(changes, [
     'my -1001 123456 left->member by 42',
     'my -1001 123456 member->administrator by 42',
@@ -181,7 +182,7 @@ t.test('the bot answers in a group it is in, /cmd@botname included, and leaveCha
   t.equal(reply!.text, 'Help for supergroup');
 
   simulator.sendText(ADA.id, '/bye', { chatId: GROUP.id });
-  await until(() => simulator.listGroups()[0]!.botStatus === 'left');
+  await until(() => simulator.listGroups()[0]!.botStatus === 'left', 'the bot to leave');
   t.match(await failure(bot.api.sendMessage(GROUP.id, 'still here?')), { error_code: 403, description: 'Forbidden: bot is not a member of the supergroup chat' });
   t.throws(() => simulator.sendText(ADA.id, 'hello', { chatId: GROUP.id }), /add the bot to the group first/);
   t.throws(() => simulator.sendText(BO.id, 'hello'), /Unknown user 43/);
@@ -196,7 +197,7 @@ t.test('locations and venues arrive as Telegram sends them', async (t) => {
   simulator.upsertUser(ADA);
   simulator.sendLocation(ADA.id, { latitude: 59.91, longitude: 10.75, live_period: 900 });
   simulator.sendVenue(ADA.id, { latitude: 60.39, longitude: 5.32, title: 'Bryggen', address: 'Bergen' });
-  await until(() => seen.length === 2);
+  await until(() => seen.length === 2, 'the bot to see both updates');
   t.same(seen, [
     { location: { latitude: 59.91, longitude: 10.75, live_period: 900 }, venue: undefined },
     { location: { latitude: 60.39, longitude: 5.32 }, venue: { location: { latitude: 60.39, longitude: 5.32 }, title: 'Bryggen', address: 'Bergen' } },
@@ -221,12 +222,13 @@ t.test('a raw update, even a malformed one, reaches the bot as given', async (t)
   bot.use((ctx) => void seen.push(ctx.update));
   runBot(t, bot);
   const { update_id } = simulator.sendUpdate({ update_id: 1, message: { message_id: 1, text: 'no chat, no sender' } });
-  await until(() => seen.length === 1);
+  await until(() => seen.length === 1, 'the bot to see the raw update');
   t.same(seen, [{ update_id, message: { message_id: 1, text: 'no chat, no sender' } }]);
 });
 
 t.test('429 above the rate limit, with retry_after, as a GrammyError', async (t) => {
-  const simulator = await aSimulator(t);
+  const clock = createTestClock();
+  const simulator = await aSimulator(t, { now: clock.now });
   const bot = aBot(simulator);
   simulator.upsertUser(ADA);
   simulator.setRateLimit(2);
@@ -240,7 +242,10 @@ t.test('429 above the rate limit, with retry_after, as a GrammyError', async (t)
   const { calls, sendMessageTimestamps } = simulator.stats();
   t.equal(calls.sendMessage, 3, 'every call is counted');
   t.equal(sendMessageTimestamps.length, 2, 'only accepted sends are stamped');
-  await new Promise((resolve) => setTimeout(resolve, sendMessageTimestamps[0]! + 1000 - Date.now() + 5));
+  t.same(sendMessageTimestamps, [clock.now().getTime(), clock.now().getTime()], 'by the simulator\'s clock');
+  clock.advance(999);
+  t.match(await failure(bot.api.sendMessage(ADA.id, 'three')), { error_code: 429 }, 'the window is still full a moment before it ends');
+  clock.advance(1);
   await bot.api.sendMessage(ADA.id, 'three, later');
   simulator.setRateLimit(null);
   await bot.api.sendMessage(ADA.id, 'four');
@@ -367,13 +372,4 @@ async function failure(promise: Promise<unknown>): Promise<unknown> {
     return error;
   }
   throw new Error('Expected the call to be refused');
-}
-
-/** Waits for a condition the bot brings about, polling briefly. */
-async function until(condition: () => boolean, timeoutMs = 3000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('Timed out waiting for the bot');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
 }

@@ -32,15 +32,19 @@ export interface BotHarness {
 
 /**
  * The bot on a fresh database, long-polling the Telegram simulator over real HTTP, with the
- * default templates, the larger cities, and a hand-moved clock.
+ * default templates, the larger cities, and a hand-moved clock. The bot's timers run on their own unless
+ * `handMovedTimers`: then the test moves them too (its log flushes, its retries, its pauses in polling).
  */
-export async function createBotHarness(t: Test, botOptions: Pick<BotOptions, 'onError' | 'pollingRetryMs' | 'metrics' | 'floodControl'> = {}): Promise<BotHarness> {
+export async function createBotHarness(
+  t: Test,
+  { handMovedTimers = false, ...botOptions }: Pick<BotOptions, 'onError' | 'pollingRetryMs' | 'metrics' | 'floodControl'> & { handMovedTimers?: boolean } = {},
+): Promise<BotHarness> {
   const db = await createTestDatabase({ largeCities: true });
   await seedDefaultTemplates(db.sql);
   const clock = createTestClock();
   // Telegram dates messages by the same clock: a button's age is measured from its message's date.
   const sim = await createTelegramSimulator({ now: clock.now });
-  const medBot = createBot({ sql: db.sql, token: sim.token, apiRoot: sim.apiRoot, clock: realTimersDatedBy(clock), ...botOptions, floodControl: { ...ROOMY_FLOOD_CONTROL, ...botOptions.floodControl } });
+  const medBot = createBot({ sql: db.sql, token: sim.token, apiRoot: sim.apiRoot, clock: handMovedTimers ? clock : realTimersDatedBy(clock), ...botOptions, floodControl: { ...ROOMY_FLOOD_CONTROL, ...botOptions.floodControl } });
   await medBot.start();
   t.teardown(async () => {
     await medBot.stop();

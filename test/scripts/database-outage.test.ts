@@ -25,6 +25,9 @@ interface Sent {
 
 interface Probe {
   status: number | 'timeout';
+  /** The answer's JSON: a 503 says why. */
+  body?: unknown;
+  /** For the comment only: how fast is the bench's to measure. */
   ms: number;
 }
 
@@ -63,8 +66,8 @@ async function outageTests(): Promise<void> {
     const started = performance.now();
     try {
       const response = await fetch(`${product.url}${path}`, { headers, signal: AbortSignal.timeout(6000) });
-      await response.arrayBuffer();
-      return { status: response.status, ms: Math.round(performance.now() - started) };
+      const body: unknown = await response.json().catch(() => undefined);
+      return { status: response.status, body, ms: Math.round(performance.now() - started) };
     } catch {
       return { status: 'timeout', ms: Math.round(performance.now() - started) };
     }
@@ -155,7 +158,7 @@ async function outageTests(): Promise<void> {
 
   /** Cuts the database off for `forMs` under traffic, measuring health and the API meanwhile, then accounts for every update. */
   const outage = (name: string, cut: () => Promise<void> | void, forMs: number) =>
-    t.test(`${name} for ${forMs / 1000} s: 503 within seconds meanwhile; then nothing lost, nothing twice`, async (t) => {
+    t.test(`${name} for ${forMs / 1000} s: 503 with the reason meanwhile; then nothing lost, nothing twice`, async (t) => {
       const before = repliesNow();
       const traffic = startTraffic();
       await sleep(1000);
@@ -180,11 +183,16 @@ async function outageTests(): Promise<void> {
         `during the outage: health ${healthProbes.length} probes, status ${statuses(healthProbes)}, slowest ${worst(healthProbes)} ms; ` +
           `API ${apiProbes.length} calls, status ${statuses(apiProbes)}, slowest ${worst(apiProbes)} ms; after: health ${after.status}`,
       );
-      // Answered well before the outage ends, not hung for its length; the bounds leave room for a loaded CI machine
-      // (health's own deadline is under a second, the API's 3.5 s and a 0.7 s probe; their speed is the bench's).
-      const answeredBeforeTheEnd = forMs / 2;
-      t.ok(healthProbes.every((probe) => probe.status === 503 && probe.ms < answeredBeforeTheEnd), `health answers 503 within ${answeredBeforeTheEnd / 1000} s`);
-      t.ok(apiProbes.every((probe) => probe.status === 503 && probe.ms < answeredBeforeTheEnd + 2000), `the API answers 503 within ${answeredBeforeTheEnd / 1000 + 2} s`);
+      // Answered during the outage, not hung for its length (a probe gives up after 6 s), and saying why.
+      t.ok(healthProbes.length > 0 && apiProbes.length > 0, 'probed during the outage');
+      t.ok(
+        healthProbes.every((probe) => probe.status === 503 && /^database unavailable: /.test((probe.body as { reason?: string } | undefined)?.reason ?? '')),
+        'health answers 503, with the reason',
+      );
+      t.ok(
+        apiProbes.every((probe) => probe.status === 503 && (probe.body as { message?: string } | undefined)?.message === 'database unavailable, retry shortly'),
+        'the API answers 503, with the reason',
+      );
       t.equal(after.status, 200, 'healthy again without a restart');
 
       const figures = await account(t, sent, before);

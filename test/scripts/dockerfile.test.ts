@@ -7,6 +7,7 @@ import t from 'tap';
 import { childProductDatabase } from '../helpers/child-product-database.js';
 import { freePort } from '../helpers/child-env.js';
 import { argsOf, buildByHand, commandOf, copyBuildContext, envOf, healthCheckCommand, parseDockerfile, parseDockerignore, type BuiltStage } from '../helpers/dockerfile.js';
+import { until } from '../helpers/wait.js';
 
 const stages = parseDockerfile(await readFile('Dockerfile', 'utf8'));
 const finalStage = stages.at(-1)!;
@@ -149,17 +150,17 @@ t.test('the build steps run by hand, and the built, pruned server answers /api/h
  * Telegram); rejects with the server's output when it exits first.
  */
 async function waitUntilListening(url: string, server: ReturnType<typeof spawn>, output: () => string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the built server exited (${server.exitCode}):\n${output()}`);
-    const answered = await fetch(`${url}/api/health`).then(
-      async (response) => response.ok && ((await response.json()) as { bot?: string }).bot !== 'starting',
-      () => false,
-    );
-    if (answered) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  try {
+    await until(async () => {
+      if (server.exitCode !== null) throw new Error(`the built server exited (${server.exitCode})`);
+      return fetch(`${url}/api/health`).then(
+        async (response) => response.ok && ((await response.json()) as { bot?: string }).bot !== 'starting',
+        () => false,
+      );
+    }, 'the built server to answer', 120_000);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}:\n${output()}`);
   }
-  throw new Error(`the built server did not answer within 2 minutes:\n${output()}`);
 }
 
 /** Runs the final stage's HEALTHCHECK command as Docker would, and gives its exit code. */

@@ -7,6 +7,7 @@ import t, { type Test } from 'tap';
 import { createTelegramSimulator } from '../../bot/simulator/index.js';
 import { childProductDatabase } from '../helpers/child-product-database.js';
 import { childEnvWithoutCoverage, freePort } from '../helpers/child-env.js';
+import { until } from '../helpers/wait.js';
 
 /*
  * `npm start` as an operator meets it: a setting the start cannot work with stops the process with
@@ -121,13 +122,13 @@ t.test('on a database that is ready: a PORT in use, and a BOT_TOKEN Telegram ref
   // The same database and Telegram with the right token start: what failed above was the token alone.
   // The console listens before the bot has reached Telegram, and health says "starting" meanwhile: wait past it.
   let health: { bot?: string } | undefined;
-  for (let attempt = 0; attempt < 240 && (health === undefined || health.bot === 'starting') && good.child.exitCode === null; attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  await until(async () => {
     health = await fetch(`http://127.0.0.1:${port}/api/health`).then(
       (response) => response.json() as Promise<{ bot?: string }>,
       () => undefined,
     );
-  }
+    return (health !== undefined && health.bot !== 'starting') || good.child.exitCode !== null;
+  }, 'the bot to start', 60_000);
   t.strictSame(health, { status: 'ok', db: 'ok', bot: 'running' }, 'the right token starts');
   good.child.kill('SIGTERM');
   t.equal((await good.exited).code, 0, 'and stops cleanly on SIGTERM');
@@ -139,9 +140,7 @@ t.test('on a database that is ready: a PORT in use, and a BOT_TOKEN Telegram ref
   const unreachable = launch({ ...prepared.childEnv(away, port), LOG_LEVEL: 'warn', LOG_FORMAT: 'json' });
   t.teardown(() => void unreachable.child.kill('SIGKILL'));
   // Past the 10 s the start waits for the bot, it has gone on.
-  for (let waited = 0; waited < 60_000 && unreachable.child.exitCode === null && !/Console: /.test(unreachable.output()); waited += 250) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await until(() => unreachable.child.exitCode !== null || /Console: /.test(unreachable.output()), 'the start to go on without the bot', 60_000);
   const waiting = await fetch(`http://127.0.0.1:${port}/api/health`).then(
     (response) => response.json(),
     (error: unknown) => String(error),

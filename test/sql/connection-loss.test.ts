@@ -1,4 +1,5 @@
 import t from 'tap';
+import postgres from 'postgres';
 import { createTestDatabase } from '../helpers/database.js';
 import { isDatabaseUnavailable } from '../../sql/errors.js';
 
@@ -10,13 +11,18 @@ t.test(
   async (t) => {
     const db = await createTestDatabase();
     t.teardown(() => db.close());
-    const reserved = await db.sql.reserve();
+    // A client of its own, to be told when its connection closes.
+    let seeClosed!: () => void;
+    const closed = new Promise<void>((resolve) => (seeClosed = resolve));
+    const client = postgres(db.url!, { max: 1, onnotice: () => {}, onclose: () => seeClosed() });
+    t.teardown(() => client.end({ timeout: 1 }));
+    const reserved = await client.reserve();
     t.teardown(() => reserved.release());
     const [backend] = await reserved<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
     await db.sql`SELECT pg_terminate_backend(${backend!.pid})`;
-    // Let the client see the connection close: a reserved connection is not replaced, so what follows is written
-    // to a connection without a socket (the write that killed the process).
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Once the client has seen the connection close: a reserved connection is not replaced, so what follows is
+    // written to a connection without a socket (the write that killed the process).
+    await closed;
     const outcomes = await Promise.allSettled(Array.from({ length: 5 }, () => reserved`SELECT 1`));
     const reasons = outcomes.map((outcome) => (outcome.status === 'rejected' ? outcome.reason : 'answered'));
     t.ok(outcomes.every((outcome) => outcome.status === 'rejected'), 'every query is refused');

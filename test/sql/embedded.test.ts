@@ -2,6 +2,7 @@ import t, { type Test } from 'tap';
 import { Worker } from 'node:worker_threads';
 import { spawnSync } from 'node:child_process';
 import { childEnvWithoutCoverage } from '../helpers/child-env.js';
+import { until } from '../helpers/wait.js';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { tmpdir } from 'node:os';
@@ -265,13 +266,11 @@ function captureConsoleErrors(t: Test): string[] {
 
 /** `read`'s result once it stops failing (the pool retries a lost server's connections), within 20 s. */
 async function eventually<T>(read: () => Promise<T>): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      return await read();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  let result: { value: T } | undefined;
+  await until(
+    () => read().then((value) => Boolean((result = { value })), () => false),
+    'the database to answer again',
+    20_000,
+  );
+  return result!.value;
 }

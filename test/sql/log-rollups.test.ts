@@ -19,6 +19,7 @@ import { applyLogRetention, deleteRolledUpLogsBefore } from '../../sql/log-reten
 import { rollUpLogs } from '../../sql/log-rollups.js';
 import { updateSystemSettings } from '../../sql/settings.js';
 import { createTestDatabase } from '../helpers/database.js';
+import { until } from '../helpers/wait.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NOW = new Date('2026-11-21T10:30:00Z');
@@ -317,11 +318,10 @@ t.test(
     let finished = false;
     const rolling = rollUpLogs(sql).finally(() => (finished = true));
     // Until the roll-up is seen waiting for the open transaction (or has finished without waiting).
-    for (;;) {
-      const waiting = await sql`SELECT FROM pg_locks WHERE NOT granted AND relation = 'bot_logs'::regclass`;
-      if (waiting.length > 0 || finished) break;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await until(
+      async () => finished || (await sql`SELECT FROM pg_locks WHERE NOT granted AND relation = 'bot_logs'::regclass`).length > 0,
+      'the roll-up to wait for the open transaction',
+    );
     commit();
     await slowWriter;
     t.strictSame(await rolling, { logsRolledUp: 2, lastLogId: 2 }, 'the roll-up waited for the row with the lower id');
