@@ -5,6 +5,10 @@ import { startProduct } from '../../scripts/product.js';
 import { launchBrowser, signInAs } from '../helpers/browser.js';
 import { LARGE_CITIES } from '../helpers/gazetteer.js';
 import { aProxiedDatabase } from '../helpers/proxied-database.js';
+import { until } from '../helpers/wait.js';
+
+/** How often the console retries a screen's request while the API answers 503 (console/src/lib/query-client.ts). */
+const OUTAGE_RETRY_MS = 5000;
 
 // The product on a database the test can cut off (through a proxy), serving the built console.
 const { proxied, proxy } = await aProxiedDatabase(t);
@@ -25,6 +29,8 @@ t.teardown(() => browser.close());
 t.test('while the database is away the console says so in a banner, and recovers by itself when it is back', async (t) => {
   const page = await browser.newPage();
   t.teardown(() => page.close());
+  // The page's clock runs as usual until the test moves it on to the console's next retry.
+  await page.clock.install();
   await signInAs(page, product.url, 'root', 'root-password-for-tests');
   // The console asks who is signed in as it starts: answered before the database goes away.
   await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
@@ -39,6 +45,10 @@ t.test('while the database is away the console says so in a banner, and recovers
   t.match(await banner.innerText(), /no need to reload the page/);
 
   await proxy.restore();
+  // The server reconnects first (its pool's back-off runs on real time), then the console's next retry,
+  // one outage retry interval on, finds the database back.
+  await until(async () => (await fetch(`${product.url}/api/health`)).ok, 'the server to reach its database again', 60_000);
+  await page.clock.runFor(OUTAGE_RETRY_MS);
   await banner.waitFor({ state: 'detached', timeout: 15_000 });
   t.pass('the banner went away once the database answered again, without a reload');
 });
