@@ -2,14 +2,25 @@ import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Sql } from './database.js';
 import { transaction } from './transaction.js';
+import { recogniseContactCountries, recogniseContactLanguages } from './contact-codes.js';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 /** Any fixed number: processes starting together on one database take turns migrating it. */
 const MIGRATION_LOCK_ID = 7_261_001;
 
 /**
- * Applies the numbered .sql files not yet recorded in schema_migrations, in order, in one
- * transaction: either all of them apply or none does. Returns the names applied.
+ * The part of a migration that SQL cannot do, run after its file in the same transaction, once: a
+ * country or language name becomes its code by the rules of api/contract, which the API and the CSV
+ * import read names with too.
+ */
+const FOLLOW_UPS: Readonly<Record<string, (tx: Sql) => Promise<void>>> = {
+  '046_contact_country_codes.sql': recogniseContactCountries,
+  '047_contact_language_codes.sql': recogniseContactLanguages,
+};
+
+/**
+ * Applies the numbered .sql files not yet recorded in schema_migrations, in order, each with its
+ * follow-up, in one transaction: either all of them apply or none does. Returns the names applied.
  */
 export async function runMigrations(sql: Sql, dir = MIGRATIONS_DIR): Promise<string[]> {
   const files = await migrationFiles(dir);
@@ -24,6 +35,7 @@ export async function runMigrations(sql: Sql, dir = MIGRATIONS_DIR): Promise<str
     const pending = files.filter((file) => !applied.has(file));
     for (const file of pending) {
       await tx.unsafe(await readFile(`${dir}${file}`, 'utf8'));
+      await FOLLOW_UPS[file]?.(tx);
       await tx`INSERT INTO schema_migrations (name) VALUES (${file})`;
     }
     return pending;
