@@ -9,6 +9,8 @@ import {
   IMPORT_HEADER_SYNONYMS,
   type ImportField,
 } from './contract/contact-import.js';
+import { resolveCountry } from './contract/country-lookup.js';
+import { resolveSpokenLanguage } from './contract/spoken-languages.js';
 import { badRequest } from './errors.js';
 import { neutraliseFormula, restoreFormula } from './csv-formula.js';
 
@@ -101,11 +103,15 @@ function convertCell(field: ImportField, rawCell: string): { value: unknown } | 
     const number = Number(text.replace(',', '.'));
     return Number.isFinite(number) ? { value: number } : { error: `${field} must be a number` };
   }
+  // Files name countries and languages as people write them, in any language: each becomes its code,
+  // and a name the directory does not know is left for CreateContactSchema to refuse with the nearest ones.
   switch (field) {
     case 'languages': {
       const languages = text.split(/[,;|]/).map((language) => language.trim()).filter(Boolean);
-      return { value: languages.length > 0 ? languages : undefined };
+      return { value: languages.length > 0 ? languages.map((language) => resolveSpokenLanguage(language) ?? language) : undefined };
     }
+    case 'country':
+      return { value: resolveCountry(text) ?? cell };
     case 'contactMethod':
       return { value: text === '' ? undefined : text.toLowerCase() };
     case 'verifiedAt': {
@@ -117,7 +123,6 @@ function convertCell(field: ImportField, rawCell: string): { value: unknown } | 
     case 'phone':
     case 'city':
     case 'region':
-    case 'country':
       return { value: cell };
     default:
       return { value: text === '' ? undefined : cell };
@@ -129,13 +134,23 @@ const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 /** The export's columns: every MedicalContact field, under the header the import maps back. */
 const EXPORT_COLUMNS: { header: string; value: (contact: MedicalContact) => string | number | null }[] = [
   { header: EXPORT_ONLY_HEADERS[0], value: (contact) => contact.id },
-  ...IMPORT_FIELDS.map((field) => ({ header: IMPORT_HEADER_SYNONYMS[field][0]!, value: (contact: MedicalContact) => exportValue(contact[field]) })),
+  ...IMPORT_FIELDS.map((field) => ({ header: IMPORT_HEADER_SYNONYMS[field][0]!, value: (contact: MedicalContact) => exportValue(fieldValue(contact, field)) })),
   { header: EXPORT_ONLY_HEADERS[1], value: (contact) => contact.verifiedBy },
   { header: EXPORT_ONLY_HEADERS[2], value: (contact) => yesNo(contact.dueForReverification) },
   { header: EXPORT_ONLY_HEADERS[3], value: (contact) => yesNo(contact.findable) },
   { header: EXPORT_ONLY_HEADERS[4], value: (contact) => contact.createdAt },
   { header: EXPORT_ONLY_HEADERS[5], value: (contact) => contact.updatedAt },
 ];
+
+/**
+ * A field as exported. A country or language the directory does not recognise keeps its text beside
+ * the codes, so the file loses nothing; importing it again refuses that row until it is fixed.
+ */
+function fieldValue(contact: MedicalContact, field: ImportField): MedicalContact[ImportField] {
+  if (field === 'country') return contact.country || (contact.countryUnrecognised ?? '');
+  if (field === 'languages') return [...contact.languages, ...contact.languagesUnrecognised];
+  return contact[field];
+}
 
 /** Typed text is neutralised for spreadsheets (a phone "+44 …" too); the import restores it. */
 function exportValue(value: MedicalContact[ImportField]): string | number | null {

@@ -6,8 +6,8 @@ import { createFigureCache, type FigureCache } from './analytics/figure-cache.js
  * whoever builds the app (buildApp, scripts/product.ts), so its lifetime is the app's.
  */
 export interface ContactDirectoryCache {
-  /** The stats and filter values over the whole directory, under the directory version and minute they were computed for. */
-  summary: { key: string; stats: ContactListResponse['stats']; filterOptions: ContactFilterOptions } | undefined;
+  /** The stats, filter values and unrecognised values over the whole directory, under the directory version and minute they were computed for. */
+  summary: { key: string; stats: ContactListResponse['stats']; filterOptions: ContactFilterOptions; unrecognised: ContactListResponse['unrecognised'] } | undefined;
   /**
    * How many contacts match a filter, kept under the directory summary's key: a text search
    * matching thousands would otherwise count them all again for every page and every viewer.

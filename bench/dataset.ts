@@ -111,7 +111,7 @@ async function createPlaces(sql: Sql): Promise<Town[]> {
   await sql`DROP TABLE IF EXISTS bench_places`;
   await sql`
     CREATE UNLOGGED TABLE bench_places AS
-    SELECT (row_number() OVER (ORDER BY c.id, g) - 1)::int AS n, c.name, c.region, c.country, c.latitude, c.longitude
+    SELECT (row_number() OVER (ORDER BY c.id, g) - 1)::int AS n, c.name, c.region, c.country, c.country_code, c.latitude, c.longitude
     FROM cities c, generate_series(1, greatest(1, c.population / 200000)::int) AS g
     WHERE c.population >= 15000`;
   const places = await sql<Town[]>`SELECT name, region, country, latitude, longitude FROM bench_places ORDER BY n`;
@@ -164,7 +164,7 @@ async function generateContacts(sql: Sql, count: number, now: Date): Promise<num
   return inChunks(sql, 'contacts', count, 20_000, (tx, from, to) => tx`
     INSERT INTO medical_contacts (name, phone, specialty, city, region, country, latitude, longitude, contact_method,
       telegram_username, rating, verified, verified_at, is_active, is_master_of_medicine, available_hours, response_time, created_at)
-    SELECT 'Dr ' || f.first || ' ' || f.last, '+' || (1 + i % 98) || ' ' || (100000000 + i * 13), f.specialty, p.name, p.region, p.country,
+    SELECT 'Dr ' || f.first || ' ' || f.last, '+' || (1 + i % 98) || ' ' || (100000000 + i * 13), f.specialty, p.name, p.region, p.country_code,
       CASE WHEN r.findable THEN greatest(-90, least(90, p.latitude + r.dlat)) END,
       CASE WHEN r.findable THEN ((p.longitude + r.dlon + 540)::numeric % 360 - 180)::float8 END,
       r.method, CASE WHEN r.method = 'telegram' THEN 'dr_' || i END, round((r.rating * 5)::numeric, 1), r.verified,

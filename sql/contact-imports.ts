@@ -199,9 +199,9 @@ interface ExportRecord extends Omit<MedicalContact, 'verifiedAt' | 'createdAt' |
 export async function* contactsForExport(sql: Sql, filter: ContactFilter, now: Date, batchSize = 1000): AsyncGenerator<MedicalContact> {
   const { condition: where } = await contactWhere(sql, filter, now);
   const cursor = sql<ExportRecord[]>`
-    SELECT c.id, c.name, c.phone, c.specialty, c.city, c.region, c.country, c.latitude, c.longitude, c.contact_method,
+    SELECT c.id, c.name, c.phone, c.specialty, c.city, c.region, c.country, c.country_unrecognised, c.latitude, c.longitude, c.contact_method,
       c.telegram_username, c.start_message, c.special_instructions, c.password_required, c.is_whatsapp_only,
-      c.available_hours, c.response_time, c.languages, c.rating::float8 AS rating, c.verified, c.verified_at,
+      c.available_hours, c.response_time, c.languages, c.languages_unrecognised, c.rating::float8 AS rating, c.verified, c.verified_at,
       (SELECT username FROM admin_users WHERE id = c.verified_by) AS verified_by,
       ((c.verified AND (c.verified_at IS NULL OR c.verified_at < ${reverifyCutoff(now)})) OR ${openReportSql(sql)}) AS due_for_reverification,
       c.is_active, c.is_master_of_medicine, c.comments, c.latitude IS NOT NULL AS findable, c.created_at, c.updated_at

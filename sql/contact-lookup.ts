@@ -2,7 +2,7 @@ import KDBush from 'kdbush';
 import { nearestItems } from './nearest-items.js';
 import type { Sql } from './database.js';
 import { Kept } from './kept.js';
-import { languageName, type LanguageCode } from '../api/contract/languages.js';
+import type { LanguageCode } from '../api/contract/languages.js';
 import { contactDirectoryVersion } from './medical-contacts.js';
 import tzLookup from '@photostructure/tz-lookup';
 import type OpeningHours from 'opening_hours';
@@ -18,6 +18,7 @@ export interface NearbyContact {
   telegramUsername: string | null;
   isWhatsappOnly: boolean;
   availableHours: string;
+  /** ISO 639-1 codes, as the bot's languages are. */
   languages: string[];
   specialInstructions: string | null;
   isMasterOfMedicine: boolean;
@@ -240,7 +241,7 @@ export function nearbyDetails(directory: ContactDirectory, point: Point, options
 
 function nearestCandidates(directory: ContactDirectory, point: Point, options: NearestOptions): Candidate[] {
   const within = options.radiusKm * INDEX_DISTANCE_SCALE * (1 + 1e-9);
-  const language = options.language && languageName(options.language);
+  const { language } = options;
   const offset = options.offset ?? 0;
   const accepts = options.filter ?? (() => true);
   const pointCube = toCube(point);

@@ -1,12 +1,15 @@
 import type postgres from 'postgres';
 import {
   REVERIFY_AFTER_DAYS,
+  UNRECOGNISED_VALUES_SHOWN,
   type ContactFilter,
   type ContactListQuery,
   type ContactFilterOptions,
   type ContactListResponse,
   type MedicalContact,
+  type UnrecognisedValues,
 } from '../api/contract/medical-contacts.js';
+import { resolveCountry } from '../api/contract/country-lookup.js';
 import type { Sql } from './database.js';
 import { containsPattern } from './like.js';
 import { classifyContactHours, openAtSql } from './contact-hours.js';
@@ -45,11 +48,16 @@ export async function contactWhere(sql: Sql, filter: ContactFilter, now: Date): 
 function contactFilterSql(sql: Sql, filter: ContactFilter, now?: Date, openNow?: Condition): Condition {
   const conditions: postgres.PendingQuery<postgres.Row[]>[] = [];
   if (filter.search) {
-    // search_text is lower-cased; the trigram index serves LIKE '%…%'.
-    conditions.push(sql`search_text LIKE ${containsPattern(filter.search.toLowerCase())}`);
+    // search_text is lower-cased; the trigram index serves LIKE '%…%'. It holds the country's code: its name finds it too.
+    const text = sql`search_text LIKE ${containsPattern(filter.search.toLowerCase())}`;
+    const country = resolveCountry(filter.search);
+    conditions.push(country ? sql`(${text} OR country = ${country})` : text);
   }
   if (filter.specialty) conditions.push(sql`specialty = ${filter.specialty}`);
   if (filter.country) conditions.push(sql`country = ${filter.country}`);
+  if (filter.language) conditions.push(sql`languages @> ARRAY[${filter.language}]::text[]`);
+  if (filter.unrecognised === 'country') conditions.push(sql`country_unrecognised IS NOT NULL`);
+  if (filter.unrecognised === 'languages') conditions.push(sql`languages_unrecognised <> '{}'`);
   if (filter.region) conditions.push(sql`region = ${filter.region}`);
   if (filter.city) conditions.push(sql`lower(city) = ${filter.city.toLowerCase()}`);
   if (filter.contactMethod) conditions.push(sql`contact_method = ${filter.contactMethod}`);
@@ -118,6 +126,8 @@ export interface NewMedicalContact {
 /** A contact as stored (rating as a number, the verifier's username joined, its open reports counted). */
 export interface MedicalContactRecord extends NewMedicalContact {
   id: number;
+  countryUnrecognised: string | null;
+  languagesUnrecognised: string[];
   verifiedByUsername: string | null;
   openReports: number;
 }
@@ -135,6 +145,7 @@ export function toMedicalContact(record: MedicalContactRecord, now: Date): Medic
     city: record.city,
     region: record.region,
     country: record.country,
+    countryUnrecognised: record.countryUnrecognised,
     latitude: record.latitude,
     longitude: record.longitude,
     contactMethod: record.contactMethod,
@@ -146,6 +157,7 @@ export function toMedicalContact(record: MedicalContactRecord, now: Date): Medic
     availableHours: record.availableHours,
     responseTime: record.responseTime,
     languages: record.languages,
+    languagesUnrecognised: record.languagesUnrecognised,
     rating: record.rating,
     verified: record.verified,
     verifiedAt: record.verifiedAt?.toISOString() ?? null,
@@ -164,9 +176,9 @@ export function toMedicalContact(record: MedicalContactRecord, now: Date): Medic
 /** Contact rows (from a CTE or table named `c`) with the verifier's username. */
 function withVerifier(sql: Sql, source: postgres.PendingQuery<postgres.Row[]>) {
   return sql`
-    SELECT c.id, c.name, c.phone, c.specialty, c.city, c.region, c.country, c.latitude, c.longitude,
+    SELECT c.id, c.name, c.phone, c.specialty, c.city, c.region, c.country, c.country_unrecognised, c.latitude, c.longitude,
       c.contact_method, c.telegram_username, c.start_message, c.special_instructions, c.password_required,
-      c.is_whatsapp_only, c.available_hours, c.response_time, c.languages, c.rating::float8 AS rating,
+      c.is_whatsapp_only, c.available_hours, c.response_time, c.languages, c.languages_unrecognised, c.rating::float8 AS rating,
       c.verified, c.verified_at, c.verified_by, verifier.username AS verified_by_username, c.is_active,
       c.is_master_of_medicine, c.comments, c.created_at, c.updated_at,
       (SELECT count(*)::int FROM contact_reports r WHERE r.contact_id = c.id AND r.status = 'open') AS open_reports
@@ -235,11 +247,12 @@ export async function contactStats(sql: Sql, now: Date): Promise<Omit<ContactSta
 }
 
 /**
- * The distinct specialties and country/region pairs. A loose index scan (one index probe per
- * distinct value) rather than DISTINCT over every row: there are few values and many contacts.
+ * The distinct specialties, country/region pairs and languages. A loose index scan (one index probe
+ * per distinct value) rather than DISTINCT over every row: there are few values and many contacts.
+ * Languages sit in arrays, which no index lists in order: they are read from every row.
  */
 export async function contactFilterOptions(sql: Sql): Promise<ContactFilterOptions> {
-  const [specialties, pairs] = await Promise.all([
+  const [specialties, pairs, languages] = await Promise.all([
     sql<{ specialty: string }[]>`
       WITH RECURSIVE distinct_specialties (specialty) AS (
         (SELECT specialty FROM medical_contacts ORDER BY specialty LIMIT 1)
@@ -257,12 +270,39 @@ export async function contactFilterOptions(sql: Sql): Promise<ContactFilterOptio
           WHERE (m.country, m.region) > (pairs.country, pairs.region)
           ORDER BY m.country, m.region LIMIT 1) next)
       SELECT country, region FROM pairs`,
+    sql<{ language: string }[]>`SELECT DISTINCT unnest(languages) AS language FROM medical_contacts ORDER BY language`,
   ]);
   const regions = pairs.filter((pair) => pair.country !== '' && pair.region !== '');
   return {
     specialties: specialties.map((row) => row.specialty),
     countries: [...new Set(pairs.map((pair) => pair.country).filter((country) => country !== ''))],
     regions: regions.map(({ country, region }) => ({ country, region })),
+    languages: languages.map((row) => row.language),
+  };
+}
+
+/**
+ * The countries and languages written before they were codes that the directory does not
+ * recognise (migrations 046 and 047): how many contacts hold them, and the values most held first.
+ */
+export async function unrecognisedContactValues(sql: Sql): Promise<{ country: UnrecognisedValues; languages: UnrecognisedValues }> {
+  const [countries, languages, [speakers]] = await Promise.all([
+    sql<{ value: string; contacts: number }[]>`
+      SELECT country_unrecognised AS value, count(*)::int AS contacts FROM medical_contacts
+      WHERE country_unrecognised IS NOT NULL GROUP BY country_unrecognised ORDER BY contacts DESC, value`,
+    sql<{ value: string; contacts: number }[]>`
+      SELECT value, count(*)::int AS contacts FROM medical_contacts, unnest(languages_unrecognised) AS value
+      WHERE languages_unrecognised <> '{}' GROUP BY value ORDER BY contacts DESC, value`,
+    sql<{ contacts: number }[]>`SELECT count(*)::int AS contacts FROM medical_contacts WHERE languages_unrecognised <> '{}'`,
+  ]);
+  const listed = (contacts: number, values: readonly { value: string; contacts: number }[]): UnrecognisedValues => ({
+    contacts,
+    values: values.slice(0, UNRECOGNISED_VALUES_SHOWN).map((row) => ({ value: row.value, contacts: row.contacts })),
+    otherValues: Math.max(0, values.length - UNRECOGNISED_VALUES_SHOWN),
+  });
+  return {
+    country: listed(countries.reduce((sum, row) => sum + row.contacts, 0), countries),
+    languages: listed(speakers!.contacts, languages),
   };
 }
 
@@ -274,6 +314,18 @@ export async function insertMedicalContact(sql: Sql, columns: ContactColumns, no
   return (await findMedicalContact(sql, row!.id))!;
 }
 
+/**
+ * The columns to write for these changes: a country or languages written are ones the directory
+ * recognises, so what was set aside for staff when they became codes (migrations 046, 047) goes.
+ */
+function withRecognised(changes: Partial<ContactColumns>): Record<string, unknown> {
+  return {
+    ...changes,
+    ...(changes.country !== undefined && { countryUnrecognised: null }),
+    ...(changes.languages !== undefined && { languagesUnrecognised: [] }),
+  };
+}
+
 /** Writes the given columns of a contact; undefined when it does not exist. */
 export async function updateMedicalContact(
   sql: Sql,
@@ -282,7 +334,7 @@ export async function updateMedicalContact(
   now: Date,
 ): Promise<MedicalContactRecord | undefined> {
   const [row] = await sql<{ id: number }[]>`
-    UPDATE medical_contacts SET ${sql({ ...changes, updatedAt: now } as Record<string, unknown>)}
+    UPDATE medical_contacts SET ${sql({ ...withRecognised(changes), updatedAt: now })}
     WHERE id = ${id} RETURNING id`;
   return row ? findMedicalContact(sql, row.id) : undefined;
 }
@@ -316,38 +368,12 @@ export async function findDuplicateContacts(
   return sql<MedicalContactRecord[]>`${withVerifier(sql, source)} ORDER BY c.id`;
 }
 
-/** Everyday names of countries that the gazetteer spells otherwise, by ISO code. */
-const COUNTRY_ALIASES: Record<string, string> = {
-  usa: 'US',
-  'u.s.a.': 'US',
-  'u.s.': 'US',
-  'united states of america': 'US',
-  america: 'US',
-  uk: 'GB',
-  'u.k.': 'GB',
-  britain: 'GB',
-  'great britain': 'GB',
-  england: 'GB',
-  scotland: 'GB',
-  wales: 'GB',
-  'northern ireland': 'GB',
-  russia: 'RU',
-  'south korea': 'KR',
-  korea: 'KR',
-  'czech republic': 'CZ',
-  holland: 'NL',
-  'the netherlands': 'NL',
-  uae: 'AE',
-  'ivory coast': 'CI',
-  turkey: 'TR',
-};
-
 /** A population this many times the next candidate's makes a place the clear match. */
 const CLEARLY_LARGER = 2;
 
 /**
  * Coordinates for a contact's place from the cities gazetteer: the city of that exact name in
- * that country (name or ISO code), narrowed by region when the region matches one; when several
+ * that country (its ISO code), narrowed by region when the region matches one; when several
  * remain, the most populous if it is clearly larger than the next. Otherwise undefined.
  */
 export async function geocodeContactPlace(
@@ -355,13 +381,10 @@ export async function geocodeContactPlace(
   place: { city: string; region: string; country: string },
 ): Promise<{ latitude: number; longitude: number } | undefined> {
   const city = place.city.trim().toLowerCase();
-  const country = place.country.trim().toLowerCase();
-  if (!city || !country) return undefined;
-  const code = COUNTRY_ALIASES[country] ?? (/^[a-z]{2}$/.test(country) ? country.toUpperCase() : null);
+  if (!city || !place.country) return undefined;
   const candidates = await sql<{ region: string; population: number; latitude: number; longitude: number }[]>`
     SELECT region, population, latitude, longitude FROM cities
-    WHERE lower(name) = ${city}
-      AND (lower(country) = ${country} OR country_code = ${code ?? ''})
+    WHERE lower(name) = ${city} AND country_code = ${place.country}
     ORDER BY population DESC, id
     LIMIT 50`;
   const region = place.region.trim().toLowerCase();
@@ -418,9 +441,9 @@ export type BulkContactChanges = Partial<
 
 /** The fields a contact's audit entries record, as in the API (camelCase). */
 const AUDITED_FIELDS = [
-  'name', 'phone', 'specialty', 'city', 'region', 'country', 'latitude', 'longitude', 'contactMethod',
+  'name', 'phone', 'specialty', 'city', 'region', 'country', 'countryUnrecognised', 'latitude', 'longitude', 'contactMethod',
   'telegramUsername', 'startMessage', 'specialInstructions', 'passwordRequired', 'isWhatsappOnly',
-  'availableHours', 'responseTime', 'languages', 'rating', 'verified', 'verifiedAt', 'isActive',
+  'availableHours', 'responseTime', 'languages', 'languagesUnrecognised', 'rating', 'verified', 'verifiedAt', 'isActive',
   'isMasterOfMedicine', 'comments',
 ] as const;
 
@@ -456,7 +479,7 @@ export async function bulkUpdateContacts(
   actor: ContactActor,
   now: Date,
 ): Promise<number[]> {
-  const columns: Record<string, unknown> = { ...changes };
+  const columns = withRecognised(changes);
   if (changes.verified === true) Object.assign(columns, { verifiedAt: now, verifiedBy: actor.id });
   if (changes.verified === false) Object.assign(columns, { verifiedAt: null, verifiedBy: null });
   const fields = Object.keys(columns).filter((field) => field !== 'verifiedBy');

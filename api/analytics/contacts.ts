@@ -15,6 +15,7 @@ import { hourOfDayFigures, placeTotals, regionMeanDuration, requestTotals, respo
 import { exactResponsePercentiles } from '../../sql/window-figures.js';
 import { getSystemSettings } from '../../sql/settings.js';
 import { reportsPerContact, reportsPerRegion } from '../../sql/contact-reports.js';
+import { resolveCountry } from '../contract/country-lookup.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 import { hourlyFigures } from './hours.js';
@@ -98,8 +99,9 @@ export async function contactAnalytics(
     reportsPerContact(sql, reportScope, TOP_CONTACTS),
     reportsPerRegion(sql, reportScope),
   ]);
-  // A region's success rate: the share of the window's requests from there that did not fail.
-  const requestsByRegion = new Map(requestRegions.map((place) => [`${place.country}/${place.region}`, place]));
+  // A region's success rate: the share of the window's requests from there that did not fail. Requests
+  // name their country as the gazetteer does, contacts by its code.
+  const requestsByRegion = new Map(requestRegions.map((place) => [`${resolveCountry(place.country ?? '') ?? ''}/${place.region}`, place]));
   return {
     period,
     from: window.start.toISOString(),

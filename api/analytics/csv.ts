@@ -3,6 +3,7 @@ import { ANALYTICS_CSV_HEADERS, type AnalyticsOverview, type ContactAnalytics } 
 import { neutraliseFormula } from '../csv-formula.js';
 import { bucketStamp } from '../contract/figure-windows.js';
 import { isLanguageCode, languageName } from '../contract/languages.js';
+import { countryName } from '../contract/countries.js';
 
 type CsvValue = string | number | null;
 type CsvRow = [section: string, item: string, metric: string, value: CsvValue];
@@ -78,7 +79,7 @@ export function contactAnalyticsCsvRows(analytics: ContactAnalytics): CsvRow[] {
     ...analytics.usagePatterns.map((hour): CsvRow => ['Usage Patterns', `${hour.hour}:00`, 'requests', hour.requests]),
     ...analytics.dailyRequests.map((day): CsvRow => ['Trends', day.day, 'contacts shown', day.requests]),
     ...analytics.reportsByContact.map((contact): CsvRow => ['Reported Contacts', `${contact.name} (${contact.city})`, 'reports', contact.reports]),
-    ...analytics.reportsByRegion.map((entry): CsvRow => ['Reports by Region', entry.region || entry.country, 'reports', entry.reports]),
+    ...analytics.reportsByRegion.map((entry): CsvRow => ['Reports by Region', entry.region || (entry.country && countryName(entry.country)), 'reports', entry.reports]),
   ];
 }
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ExpectedUpdatedAtField, fieldLabel, optionalText, PAGE_RULE, pageSizeRule, tooLong } from './fields.js';
 import { normalizeOpeningHours, openingHoursError } from './opening-hours.js';
+import { CountryCodeSchema, resolveCountry, unknownCountryMessage } from './country-lookup.js';
+import { resolveSpokenLanguage, SpokenLanguagesSchema, unknownLanguageMessage } from './spoken-languages.js';
 
 export const CONTACT_METHODS = ['phone', 'telegram', 'whatsapp'] as const;
 export const ContactMethodSchema = z.enum(CONTACT_METHODS, { error: 'Choose a contact method: phone, telegram or whatsapp.' });
@@ -9,7 +11,7 @@ export const ContactMethodSchema = z.enum(CONTACT_METHODS, { error: 'Choose a co
 export const REVERIFY_AFTER_DAYS = 90;
 
 /** New contacts speak English and have no rating until someone rates them (spec §9). */
-export const CONTACT_DEFAULTS = { languages: ['English'], rating: 0, contactMethod: 'phone' } as const;
+export const CONTACT_DEFAULTS = { languages: ['en'], rating: 0, contactMethod: 'phone' } as const;
 
 export const MedicalContactSchema = z.object({
   id: z.number(),
@@ -18,7 +20,10 @@ export const MedicalContactSchema = z.object({
   specialty: z.string(),
   city: z.string(),
   region: z.string(),
+  /** An ISO 3166-1 alpha-2 code; empty when the country written before codes was not recognised. */
   country: z.string(),
+  /** The country as written before codes, which the directory does not recognise: staff choose the country. */
+  countryUnrecognised: z.string().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   contactMethod: ContactMethodSchema,
@@ -29,7 +34,10 @@ export const MedicalContactSchema = z.object({
   isWhatsappOnly: z.boolean(),
   availableHours: z.string(),
   responseTime: z.string(),
+  /** ISO 639-1 codes. */
   languages: z.array(z.string()),
+  /** Languages as written before codes, which the directory does not recognise: staff choose them again. */
+  languagesUnrecognised: z.array(z.string()),
   rating: z.number(),
   verified: z.boolean(),
   verifiedAt: z.string().nullable(),
@@ -69,7 +77,7 @@ const contactShape = {
   specialty: z.string().trim().max(100, tooLong('Specialty', 100)),
   city: requiredText('City', 100),
   region: requiredText('Region', 100),
-  country: requiredText('Country', 100),
+  country: CountryCodeSchema,
   latitude,
   longitude,
   contactMethod: ContactMethodSchema,
@@ -89,9 +97,7 @@ const contactShape = {
     // Stored canonically: "Mon–Fri 9–17" is kept as "Mo-Fr 09:00-17:00", which every reader parses alike.
     .transform(normalizeOpeningHours),
   responseTime: z.string().trim().max(100, tooLong('Response time', 100)),
-  languages: z
-    .array(z.string().trim().min(1, 'Languages cannot hold an empty name. Remove it.').max(50, tooLong('Each language', 50)))
-    .max(20, 'Languages may list at most 20 languages. Remove some.'),
+  languages: SpokenLanguagesSchema,
   rating: z.number({ error: RATING_RULE }).min(0, RATING_RULE).max(5, RATING_RULE),
   verified: z.boolean(),
   isActive: z.boolean(),
@@ -159,11 +165,29 @@ export const CONTACT_FILTER_VALUE_MAX_LENGTH = 100;
 const placeFilter = (field: string) =>
   z.string().trim().max(CONTACT_FILTER_VALUE_MAX_LENGTH, tooLong(fieldLabel(field), CONTACT_FILTER_VALUE_MAX_LENGTH)).optional();
 
+/** A country or language filter: its code, or a name in any language (a link may carry one), which becomes the code. */
+const codeFilter = (field: string, resolve: (text: string) => string | undefined, unknown: (text: string) => string) =>
+  z
+    .string()
+    .trim()
+    .max(CONTACT_FILTER_VALUE_MAX_LENGTH, tooLong(fieldLabel(field), CONTACT_FILTER_VALUE_MAX_LENGTH))
+    .transform((text, context) => {
+      if (!text) return undefined;
+      const code = resolve(text);
+      if (code) return code;
+      context.addIssue({ code: 'custom', message: unknown(text) });
+      return z.NEVER;
+    })
+    .optional();
+
+/** What the list says is unrecognised: a country, or a language, written before they were codes. */
+export const UNRECOGNISED_FIELDS = ['country', 'languages'] as const;
+
 /** The list's filters: also the "every contact matching this filter" target of the bulk calls. */
 export const ContactFilterSchema = z.object({
   search: z.string().trim().max(CONTACT_SEARCH_MAX_LENGTH, tooLong('Search', CONTACT_SEARCH_MAX_LENGTH)).optional(),
   specialty: placeFilter('specialty'),
-  country: placeFilter('country'),
+  country: codeFilter('country', resolveCountry, unknownCountryMessage),
   region: placeFilter('region'),
   city: placeFilter('city'),
   contactMethod: ContactMethodSchema.optional(),
@@ -175,6 +199,10 @@ export const ContactFilterSchema = z.object({
   reported: z.enum(['yes', 'no']).optional(),
   /** Open at the request's moment in the contact's own zone, or hours that are not a schedule (opening-hours.ts). */
   hours: z.enum(['open-now', 'unverified']).optional(),
+  /** Contacts who speak this language: its ISO 639-1 code, or a name, which becomes the code. */
+  language: codeFilter('language', resolveSpokenLanguage, unknownLanguageMessage),
+  /** Contacts with a country, or languages, that the directory does not recognise: the staff's list to fix. */
+  unrecognised: z.enum(UNRECOGNISED_FIELDS).optional(),
 });
 export type ContactFilter = z.infer<typeof ContactFilterSchema>;
 
@@ -185,6 +213,19 @@ export const ContactListQuerySchema = ContactFilterSchema.extend({
   order: z.enum(['asc', 'desc']).default('asc'),
 });
 export type ContactListQuery = z.infer<typeof ContactListQuerySchema>;
+
+/** How many contacts hold values the directory does not recognise, and the values, most contacts first. */
+const UnrecognisedValuesSchema = z.object({
+  contacts: z.number(),
+  /** At most UNRECOGNISED_VALUES_SHOWN of them. */
+  values: z.array(z.object({ value: z.string(), contacts: z.number() })),
+  /** How many other values there are. */
+  otherValues: z.number(),
+});
+export type UnrecognisedValues = z.infer<typeof UnrecognisedValuesSchema>;
+
+/** The most unrecognised values the list names; the count covers every contact. */
+export const UNRECOGNISED_VALUES_SHOWN = 10;
 
 export const ContactListResponseSchema = z.object({
   items: z.array(MedicalContactSchema),
@@ -206,6 +247,8 @@ export const ContactListResponseSchema = z.object({
     regions: z.number(),
     specialties: z.number(),
   }),
+  /** What the directory does not recognise, written before countries and languages were codes: staff fix it. */
+  unrecognised: z.object({ country: UnrecognisedValuesSchema, languages: UnrecognisedValuesSchema }),
 });
 export type ContactListResponse = z.infer<typeof ContactListResponseSchema>;
 
@@ -215,7 +258,10 @@ export type ContactListResponse = z.infer<typeof ContactListResponseSchema>;
  */
 export const ContactFilterOptionsSchema = z.object({
   specialties: z.array(z.string()),
+  /** ISO 3166-1 codes. */
   countries: z.array(z.string()),
+  /** ISO 639-1 codes of the languages contacts speak. */
+  languages: z.array(z.string()),
   regions: z.array(z.object({ country: z.string(), region: z.string() })),
 });
 export type ContactFilterOptions = z.infer<typeof ContactFilterOptionsSchema>;

@@ -45,6 +45,7 @@ import {
   listMedicalContacts,
   setContactCoordinates,
   toMedicalContact,
+  unrecognisedContactValues,
   updateMedicalContact,
   type ContactActor,
   type ContactColumns,
@@ -78,11 +79,12 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
     const [directory, reports] = await Promise.all([contactDirectoryVersion(sql), contactReportsVersion(sql)]);
     const key = `${directory}:${reports}:${Math.floor(reverifyCutoff(at).getTime() / 60_000)}`;
     if (cache.summary?.key === key) return cache.summary;
-    const [stats, filterOptions] = await Promise.all([contactStats(sql, at), contactFilterOptions(sql)]);
+    const [stats, filterOptions, unrecognised] = await Promise.all([contactStats(sql, at), contactFilterOptions(sql), unrecognisedContactValues(sql)]);
     const summary = {
       key,
       stats: { ...stats, countries: filterOptions.countries.length, regions: filterOptions.regions.length, specialties: filterOptions.specialties.length },
       filterOptions,
+      unrecognised,
     };
     cache.summary = summary;
     return summary;
@@ -112,7 +114,7 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
     async (request): Promise<ContactListResponse> => {
       const query = request.query;
       const at = now();
-      const { key, stats } = await directorySummary(at);
+      const { key, stats, unrecognised } = await directorySummary(at);
       const filter = FILTER_FIELDS.filter((field) => query[field] !== undefined && query[field] !== '').map((field) => [field, query[field]]);
       const [total, records] = await Promise.all([
         filter.length === 0
@@ -120,7 +122,7 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
           : cache.matchCounts(`${key}:${JSON.stringify(filter)}`, Infinity, () => countMedicalContacts(sql, query, at)).then((count) => count.value),
         listMedicalContacts(sql, query, at),
       ]);
-      return { items: records.map((record) => toMedicalContact(record, at)), total, page: query.page, pageSize: query.pageSize, stats };
+      return { items: records.map((record) => toMedicalContact(record, at)), total, page: query.page, pageSize: query.pageSize, stats, unrecognised };
     },
   );
 

@@ -4,7 +4,7 @@ import type { Random } from './random.js';
 
 interface DemoCountry {
   culture: Culture;
-  /** The language contacts here speak first. */
+  /** The language contacts here speak first (ISO 639-1). */
   language: string;
   /** Mobile numbers, # for a digit; without one the city's numbers serve for both. */
   mobile?: string;
@@ -13,18 +13,18 @@ interface DemoCountry {
 }
 
 const COUNTRIES: Record<string, DemoCountry> = {
-  GB: { culture: 'en', language: 'English', mobile: '+44 7700 900###', utcOffset: 0 },
-  IE: { culture: 'en', language: 'English', mobile: '+353 85 ### ####', utcOffset: 0 },
-  FR: { culture: 'fr', language: 'French', mobile: '+33 6 ## ## ## ##', utcOffset: 1 },
-  DE: { culture: 'de', language: 'German', mobile: '+49 151 ########', utcOffset: 1 },
-  ES: { culture: 'es', language: 'Spanish', mobile: '+34 6## ### ###', utcOffset: 1 },
-  IT: { culture: 'it', language: 'Italian', mobile: '+39 3## ### ####', utcOffset: 1 },
-  PT: { culture: 'pt', language: 'Portuguese', mobile: '+351 9## ### ###', utcOffset: 0 },
-  NL: { culture: 'nl', language: 'Dutch', mobile: '+31 6 ########', utcOffset: 1 },
-  PL: { culture: 'pl', language: 'Polish', mobile: '+48 5## ### ###', utcOffset: 1 },
-  UA: { culture: 'uk', language: 'Ukrainian', mobile: '+380 67 ### ## ##', utcOffset: 2 },
-  US: { culture: 'en', language: 'English', utcOffset: -5 },
-  CA: { culture: 'en', language: 'English', utcOffset: -5 },
+  GB: { culture: 'en', language: 'en', mobile: '+44 7700 900###', utcOffset: 0 },
+  IE: { culture: 'en', language: 'en', mobile: '+353 85 ### ####', utcOffset: 0 },
+  FR: { culture: 'fr', language: 'fr', mobile: '+33 6 ## ## ## ##', utcOffset: 1 },
+  DE: { culture: 'de', language: 'de', mobile: '+49 151 ########', utcOffset: 1 },
+  ES: { culture: 'es', language: 'es', mobile: '+34 6## ### ###', utcOffset: 1 },
+  IT: { culture: 'it', language: 'it', mobile: '+39 3## ### ####', utcOffset: 1 },
+  PT: { culture: 'pt', language: 'pt', mobile: '+351 9## ### ###', utcOffset: 0 },
+  NL: { culture: 'nl', language: 'nl', mobile: '+31 6 ########', utcOffset: 1 },
+  PL: { culture: 'pl', language: 'pl', mobile: '+48 5## ### ###', utcOffset: 1 },
+  UA: { culture: 'uk', language: 'uk', mobile: '+380 67 ### ## ##', utcOffset: 2 },
+  US: { culture: 'en', language: 'en', utcOffset: -5 },
+  CA: { culture: 'en', language: 'en', utcOffset: -5 },
 };
 
 interface CitySpec {
@@ -68,7 +68,7 @@ const CITY_SPECS: CitySpec[] = [
   { geonameId: 5128581, contacts: 14, landline: '+1 212 555 01##', users: 7 }, // New York City
   { geonameId: 4930956, contacts: 1, landline: '+1 617 555 01##', users: 2 }, // Boston
   { geonameId: 6167865, contacts: 10, landline: '+1 416 555 01##', users: 5 }, // Toronto
-  { geonameId: 6077243, contacts: 2, landline: '+1 514 555 01##', users: 2, language: 'French' }, // Montréal
+  { geonameId: 6077243, contacts: 2, landline: '+1 514 555 01##', users: 2, language: 'fr' }, // Montréal
   // Places more than the search radius away from every contact: their lookups find nothing.
   { geonameId: 2657832, contacts: 0, users: 1 }, // Aberdeen
   { geonameId: 2640194, contacts: 0, users: 1 }, // Plymouth

@@ -46,7 +46,8 @@ const CLINICS: Record<Culture, ((last: string) => string)[]> = {
   ar: [(last) => `${last} Clinic`],
 };
 
-const SECOND_LANGUAGES = ['Ukrainian', 'Russian', 'Polish', 'Arabic', 'Spanish', 'French', 'German', 'Romanian'];
+/** Ukrainian, Russian, Polish, Arabic, Spanish, French, German, Romanian. */
+const SECOND_LANGUAGES = ['uk', 'ru', 'pl', 'ar', 'es', 'fr', 'de', 'ro'];
 
 const SPECIAL_INSTRUCTIONS = [
   'Mention the medical help bot when you call.',
@@ -130,7 +131,7 @@ export function buildDemoContacts(random: Random, cities: DemoCity[], now: Date)
     ].filter((text) => text !== null);
 
     const languages = [city.language];
-    if (city.language !== 'English' && random.chance(0.6)) languages.push('English');
+    if (city.language !== 'en' && random.chance(0.6)) languages.push('en');
     if (random.chance(0.25)) {
       const extra = random.pick(SECOND_LANGUAGES);
       if (!languages.includes(extra)) languages.push(extra);
@@ -150,7 +151,7 @@ export function buildDemoContacts(random: Random, cities: DemoCity[], now: Date)
       specialty,
       city: city.name,
       region: city.region,
-      country: city.country,
+      country: city.countryCode,
       latitude: point?.latitude ?? null,
       longitude: point?.longitude ?? null,
       contactMethod,

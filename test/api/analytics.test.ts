@@ -279,7 +279,7 @@ t.test('contact analytics', async (t) => {
   const contact = async (name: string, fields: { region: string; hours: string; response: string; verified: boolean; active: boolean; specialty: string; rating: number }) => {
     const [row] = await sql<{ id: number }[]>`
       INSERT INTO medical_contacts (name, phone, specialty, city, region, country, latitude, longitude, available_hours, response_time, rating, verified, is_active)
-      VALUES (${name}, '+44 20 0000 0000', ${fields.specialty}, 'London', ${fields.region}, 'United Kingdom', 51.507, -0.128,
+      VALUES (${name}, '+44 20 0000 0000', ${fields.specialty}, 'London', ${fields.region}, 'GB', 51.507, -0.128,
         ${fields.hours}, ${fields.response}, ${fields.rating}, ${fields.verified}, ${fields.active})
       RETURNING id::int`;
     return row!.id;
@@ -400,7 +400,7 @@ t.test('Contact Analytics: Refresh (Cache-Control: no-cache) gets figures comput
 t.test('Contact Analytics: the region filter lists regions as a person reads them, accents among their letters', async (t) => {
   await sql`
     INSERT INTO medical_contacts (name, phone, city, region, country)
-    VALUES ('Dr Paris', '+33 1 00 00 00 00', 'Paris', 'Île-de-France', 'France'), ('Dr Zurich', '+41 44 000 00 00', 'Zurich', 'Zurich', 'Switzerland')`;
+    VALUES ('Dr Paris', '+33 1 00 00 00 00', 'Paris', 'Île-de-France', 'FR'), ('Dr Zurich', '+41 44 000 00 00', 'Zurich', 'Zurich', 'CH')`;
   const answer = (await testApp.call(viewer.token, { method: 'GET', url: '/api/contact-analytics?period=24h', headers: { 'cache-control': 'no-cache' } })).json();
   t.same(answer.regions, ['England', 'Île-de-France', 'Scotland', 'Zurich']);
   await sql`DELETE FROM medical_contacts WHERE name IN ('Dr Paris', 'Dr Zurich')`;

@@ -17,7 +17,7 @@ t.test('the Bot Sandbox over the real bot and simulator', async (t) => {
   const { bot, call } = api;
   const editor = (await api.userWithToken('editor')).token;
   const group = await anAuthorizedGroup({ sql: bot.sql, sim: bot.sim, handled: bot.handled }, { title: 'Paris Clinics' });
-  await aContactAt(bot.sql, { name: 'Dr Amélie Laurent', city: 'Paris', country: 'France', ...PARIS });
+  await aContactAt(bot.sql, { name: 'Dr Amélie Laurent', city: 'Paris', country: 'FR', ...PARIS });
 
   const post = (url: string, payload: object) => call(editor, { method: 'POST', url, payload });
   const get = (url: string) => call(editor, { method: 'GET', url });

@@ -20,7 +20,7 @@ t.test('Daily Usage and Group Memberships agree with the bot', async (t) => {
   const paris = await anAuthorizedGroup(bot, { title: 'Paris Clinics', dailyLimit: 2 });
   await anAuthorizedGroup(bot, { title: 'Lyon Clinics' });
   await anAuthorizedGroup(bot, { title: 'Nice Clinics' });
-  await aContactAt(bot.sql, { name: 'Dr Amélie Laurent', city: 'Paris', country: 'France', ...PARIS });
+  await aContactAt(bot.sql, { name: 'Dr Amélie Laurent', city: 'Paris', country: 'FR', ...PARIS });
 
   const usage = async (userId: number) => {
     const response = await call(viewer, { method: 'GET', url: `/api/daily-usage?userId=${userId}` });

@@ -4,7 +4,7 @@ import { aContact } from '../helpers/bot-fixtures.js';
 import { createTestClock } from '../helpers/clock.js';
 import type { ContactListResponse, MedicalContact } from '../../api/contract/medical-contacts.js';
 
-const A_CONTACT = { name: 'Dr Hours', phone: '+380 44 000 0001', city: 'Kyiv', region: 'Kyiv', country: 'Ukraine' };
+const A_CONTACT = { name: 'Dr Hours', phone: '+380 44 000 0001', city: 'Kyiv', region: 'Kyiv', country: 'UA' };
 const KYIV = { latitude: 50.45, longitude: 30.52 };
 const NEW_YORK = { latitude: 40.71, longitude: -74.0 };
 

@@ -162,9 +162,9 @@ t.test('commit imports the good rows in the background, skips the rest; undo rem
       is_whatsapp_only, is_master_of_medicine, region
     FROM medical_contacts WHERE import_id = ${importId} ORDER BY name`;
   t.match(imported, [
-    { name: 'Dr Good One', languages: ['French', 'English'], rating: '4.5', comments: 'Says "hello", loudly', contactMethod: 'phone', latitude: 48.8566,
+    { name: 'Dr Good One', languages: ['fr', 'en'], rating: '4.5', comments: 'Says "hello", loudly', contactMethod: 'phone', latitude: 48.8566,
       verified: true, verifiedAt: clock.now(), verifiedBy: editor.id, isMasterOfMedicine: true, region: 'Île-de-France' },
-    { name: 'Dr Good Two', languages: ['French', 'German', 'Spanish'], rating: '0.0', comments: 'line one\r\nline two', contactMethod: 'telegram',
+    { name: 'Dr Good Two', languages: ['fr', 'de', 'es'], rating: '0.0', comments: 'line one\r\nline two', contactMethod: 'telegram',
       telegramUsername: '@drtwo', latitude: null, verified: false, verifiedAt: null, verifiedBy: null, isWhatsappOnly: true },
   ]);
 
@@ -230,7 +230,7 @@ function richContacts(now: Date): NewMedicalContact[] {
     specialty: 'Cardiology',
     city: 'Paris',
     region: 'Île-de-France',
-    country: 'France',
+    country: 'FR',
     latitude: 48.856614,
     longitude: 2.3522219,
     contactMethod: 'telegram',
@@ -241,7 +241,7 @@ function richContacts(now: Date): NewMedicalContact[] {
     isWhatsappOnly: false,
     availableHours: 'Mo-Fr 09:00-17:00',
     responseTime: 'Within 1 hour',
-    languages: ['French', 'English'],
+    languages: ['fr', 'en'],
     rating: 4.5,
     verified: true,
     verifiedAt: new Date(now.getTime() - 200 * 86_400_000),
@@ -256,10 +256,10 @@ function richContacts(now: Date): NewMedicalContact[] {
     base,
     { ...base, name: 'Dr Bruno Leclerc', phone: '+33 4 72 00 00 02', city: 'Lyon', region: 'Auvergne-Rhône-Alpes', latitude: null, longitude: null,
       contactMethod: 'whatsapp', telegramUsername: null, startMessage: null, specialInstructions: null, passwordRequired: false, isWhatsappOnly: true,
-      languages: ['French'], rating: 0, verified: false, verifiedAt: null, isActive: false, isMasterOfMedicine: false, comments: null, specialty: '' },
+      languages: ['fr'], rating: 0, verified: false, verifiedAt: null, isActive: false, isMasterOfMedicine: false, comments: null, specialty: '' },
     { ...base, name: 'Dr Chloé Dubois', phone: '+33 5 61 00 00 03', city: 'Toulouse', region: 'Occitanie', contactMethod: 'phone', telegramUsername: null,
-      verifiedAt: new Date(now.getTime() - 5 * 86_400_000), languages: ['French', 'Spanish', 'Catalan'], rating: 3, comments: 'Short note' },
-    { ...base, name: 'Dr Outside Filter', phone: '+49 30 000003', city: 'Berlin', region: 'Berlin', country: 'Germany' },
+      verifiedAt: new Date(now.getTime() - 5 * 86_400_000), languages: ['fr', 'es', 'ca'], rating: 3, comments: 'Short note' },
+    { ...base, name: 'Dr Outside Filter', phone: '+49 30 000003', city: 'Berlin', region: 'Berlin', country: 'DE' },
   ];
 }
 
@@ -288,13 +288,13 @@ t.test('export round trip: a filtered export imports into a fresh database field
     'Start message', 'Special instructions', 'Password required', 'WhatsApp only', 'Available hours', 'Response time', 'Languages', 'Rating',
     'Verified', 'Verified at', 'Active', 'Master of Medicine', 'Comments', 'Verified by', 'Due for reverification', 'Findable', 'Created at', 'Updated at',
   ]);
-  const expected = await exportOf(db.sql, { country: 'France', search: 'dr' }, clock.now());
+  const expected = await exportOf(db.sql, { country: 'FR', search: 'dr' }, clock.now());
   t.equal(expected.length, 3, 'the three French contacts (the imports above were undone)');
   t.equal(records.length, expected.length, 'every matching contact, none other');
   t.notOk(csv.includes('Berlin'), 'contacts outside the filter are left out');
   const [audited] = await db.sql<{ actorUsername: string; after: unknown }[]>`
     SELECT actor_username, after FROM audit_log WHERE action = 'contact.export' ORDER BY id DESC LIMIT 1`;
-  t.match(audited, { actorUsername: viewer.username, after: { filter: { country: 'France', search: 'dr' } } }, 'audited, with its filter, like every export');
+  t.match(audited, { actorUsername: viewer.username, after: { filter: { country: 'FR', search: 'dr' } } }, 'audited, with its filter (the country by its code), like every export');
 
   const fresh = await createTestApp(t);
   const freshEditor = await fresh.userWithToken('editor');

@@ -12,9 +12,9 @@ t.test('reports of a contact: listed, resolved (audited), filtered and counted',
   const { db, clock, call, userWithToken } = await createTestApp(t);
   const viewer = await userWithToken('viewer');
   const editor = await userWithToken('editor');
-  const rome = await aContact(db.sql, { name: 'Dr Rome', city: 'Rome', country: 'Italy' });
-  const milan = await aContact(db.sql, { name: 'Dr Milan', city: 'Milan', country: 'Italy' });
-  const quiet = await aContact(db.sql, { name: 'Dr Quiet', city: 'Paris', country: 'France' });
+  const rome = await aContact(db.sql, { name: 'Dr Rome', city: 'Rome', country: 'IT' });
+  const milan = await aContact(db.sql, { name: 'Dr Milan', city: 'Milan', country: 'IT' });
+  const quiet = await aContact(db.sql, { name: 'Dr Quiet', city: 'Paris', country: 'FR' });
   await db.sql`UPDATE medical_contacts SET region = 'Lazio' WHERE id = ${rome.id}`;
   await db.sql`UPDATE medical_contacts SET region = 'Lombardy' WHERE id = ${milan.id}`;
   await db.sql`UPDATE medical_contacts SET region = 'Ile-de-France' WHERE id = ${quiet.id}`;
@@ -99,8 +99,8 @@ t.test('reports of a contact: listed, resolved (audited), filtered and counted',
       { id: milan.id, name: 'Dr Milan', city: 'Milan', reports: count(milan.id), open: count(milan.id, 'open') },
     ]);
     t.strictSame(analytics.reportsByRegion, [
-      { country: 'Italy', region: 'Lazio', reports: 2, open: 2 },
-      { country: 'Italy', region: 'Lombardy', reports: 1, open: 0 },
+      { country: 'IT', region: 'Lazio', reports: 2, open: 2 },
+      { country: 'IT', region: 'Lombardy', reports: 1, open: 0 },
     ]);
     const lazio = (await call(viewer.token, { method: 'GET', url: '/api/contact-analytics?period=24h&region=Lazio', headers: { 'cache-control': 'no-cache' } })).json() as ContactAnalytics;
     t.strictSame(lazio.reportsByContact.map((entry) => [entry.id, entry.reports]), [[rome.id, 1]], 'only the last 24 hours, only Lazio');

@@ -35,12 +35,12 @@ async function insertDirectory(sql: Sql): Promise<void> {
   const contact = (name: string, city: string, country: string, active = true) =>
     sql`INSERT INTO medical_contacts (name, phone, city, country, is_active) VALUES (${name}, '+44 20 0000 0000', ${city}, ${country}, ${active})`;
   for (const [index, [city, country, count]] of (
-    [['London', 'United Kingdom', 4], ['Paris', 'France', 3], ['Berlin', 'Germany', 2], ['Oslo', 'Norway', 2], ['Madrid', 'Spain', 1], ['Rome', 'Italy', 1]] as const
+    [['London', 'GB', 4], ['Paris', 'FR', 3], ['Berlin', 'DE', 2], ['Oslo', 'NO', 2], ['Madrid', 'ES', 1], ['Rome', 'IT', 1]] as const
   ).entries()) {
     for (let n = 0; n < count; n++) await contact(`Doctor ${index}.${n}`, city, country);
   }
   // Inactive contacts count in the total only: three inactive in Rome do not lift it into the top five.
-  for (let n = 0; n < 3; n++) await contact(`Retired ${n}`, 'Rome', 'Italy', false);
+  for (let n = 0; n < 3; n++) await contact(`Retired ${n}`, 'Rome', 'IT', false);
   await sql`INSERT INTO telegram_users (telegram_id, created_at) VALUES (1, '2026-01-01Z'), (2, '2026-11-16Z'), (3, '2026-11-21T10:00Z')`;
   await sql`
     INSERT INTO broadcasts (title, target_type, status, success_count, finished_at) VALUES
@@ -125,11 +125,11 @@ t.test('each window: the four figures, their trends, the chart points and the st
     const week = await stats(testApp, token, '7d');
     t.same(week.contacts, { active: 13, total: 16 });
     t.same(week.topLocations, [
-      { city: 'London', country: 'United Kingdom', contacts: 4 },
-      { city: 'Paris', country: 'France', contacts: 3 },
-      { city: 'Berlin', country: 'Germany', contacts: 2 },
-      { city: 'Oslo', country: 'Norway', contacts: 2 },
-      { city: 'Rome', country: 'Italy', contacts: 1 },
+      { city: 'London', country: 'GB', contacts: 4 },
+      { city: 'Paris', country: 'FR', contacts: 3 },
+      { city: 'Berlin', country: 'DE', contacts: 2 },
+      { city: 'Oslo', country: 'NO', contacts: 2 },
+      { city: 'Madrid', country: 'ES', contacts: 1 },
     ]);
   });
 

@@ -60,9 +60,9 @@ await rollUpLogs(sql);
 await insertLogs(sql, LOGS.slice(540));
 
 for (const [name, region, country] of [
-  ['Dr England', 'England', 'United Kingdom'],
-  ['Dr Scotland', 'Scotland', 'United Kingdom'],
-  ['Dr Paris', 'Île-de-France', 'France'],
+  ['Dr England', 'England', 'GB'],
+  ['Dr Scotland', 'Scotland', 'GB'],
+  ['Dr Paris', 'Île-de-France', 'FR'],
 ] as const) {
   for (const [verified, active, hours] of [
     [true, true, '24/7'],
@@ -262,13 +262,15 @@ t.test('Contact Analytics: Usage Patterns and Response Time Distribution follow 
         }
       }
 
+      // Contacts hold their country's code; the logs its English name, as the gazetteer writes it.
       const regions = await sql<{ region: string; count: number; successRate: number | null }[]>`
         SELECT c.region, count(*)::int AS count, (
           SELECT (100.0 * count(*) FILTER (WHERE level <> 'ERROR') / nullif(count(*), 0))::float8
-          FROM ${placedLogs(period)} WHERE w.country = c.country AND w.region = c.region
+          FROM ${placedLogs(period)} WHERE w.country = named.name AND w.region = c.region
         ) AS success_rate
-        FROM medical_contacts c WHERE (${region ?? null}::text IS NULL OR c.region = ${region ?? null})
-        GROUP BY c.country, c.region`;
+        FROM medical_contacts c JOIN (VALUES ('GB', 'United Kingdom'), ('FR', 'France')) AS named (code, name) ON named.code = c.country
+        WHERE (${region ?? null}::text IS NULL OR c.region = ${region ?? null})
+        GROUP BY c.country, named.name, c.region`;
       const inOrder = (entries: ContactFigures['contactsByRegion']) =>
         [...entries].sort((a, b) => a.region.localeCompare(b.region)).map((entry) => ({ ...entry, successRate: round(entry.successRate) }));
       t.strictSame(

@@ -136,7 +136,7 @@ const ROUTES: RouteEntry[] = [
     method: 'POST',
     url: '/api/medical-contacts',
     expect: EDITORS_AND_UP(201),
-    request: () => ({ payload: { name: `Matrix Doctor ${++sequence}`, phone: `+1 555 ${String(sequence).padStart(7, '0')}`, city: 'Nowhere', region: 'None', country: 'Atlantis' } }),
+    request: () => ({ payload: { name: `Matrix Doctor ${++sequence}`, phone: `+1 555 ${String(sequence).padStart(7, '0')}`, city: 'Nowhere', region: 'None', country: 'AQ' } }),
   },
   { method: 'GET', url: '/api/medical-contacts/:id', expect: SIGNED_IN(404), request: () => ({ url: '/api/medical-contacts/999999' }) },
   { method: 'GET', url: '/api/medical-contacts/:id/history', expect: SIGNED_IN(404), request: () => ({ url: '/api/medical-contacts/999999/history' }) },

@@ -13,7 +13,7 @@ const records = [
   {
     noun: 'contact',
     url: '/api/medical-contacts',
-    create: { name: 'Dr Stale', phone: '+44 20 7946 0101', city: 'London', region: 'England', country: 'United Kingdom' },
+    create: { name: 'Dr Stale', phone: '+44 20 7946 0101', city: 'London', region: 'England', country: 'GB' },
     theirs: { comments: 'Root: number changed, call before 9' },
     mine: { comments: 'Editor: closed on Mondays' },
     field: 'comments',

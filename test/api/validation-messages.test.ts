@@ -4,7 +4,7 @@ import type { ErrorResponse } from '../../api/contract/errors.js';
 import { createTestApp } from '../helpers/app.js';
 
 const SETTINGS = { dailyLimit: 3, maxResponseTime: 30, allowedGroups: '', maintenanceMode: false, autoBackup: true, logLevel: 'INFO', logRetentionDays: 90 };
-const CONTACT = { name: 'Dr Ada', phone: '+1 555 0100', city: 'Berlin', region: 'Berlin', country: 'Germany', contactMethod: 'phone' };
+const CONTACT = { name: 'Dr Ada', phone: '+1 555 0100', city: 'Berlin', region: 'Berlin', country: 'DE', contactMethod: 'phone' };
 const GROUP = { groupId: -1001234567890, groupName: 'Berlin Doctors', groupType: 'supergroup', dailyLimit: 5 };
 
 /**

@@ -23,7 +23,7 @@ t.test('an editor chats with the bot in the Bot Sandbox', async (t) => {
   t.teardown(() => server.close());
   await server.createUser(EDITOR);
   await anAuthorizedGroup(server);
-  const lucie = await aContactAt(server.sql, { name: 'Dr Lucie Moreau', city: 'Lyon', country: 'France', ...LYON });
+  const lucie = await aContactAt(server.sql, { name: 'Dr Lucie Moreau', city: 'Lyon', country: 'FR', ...LYON });
   // Link buttons (her Telegram, the route) under the answer, as most answers have.
   await server.sql`UPDATE medical_contacts SET telegram_username = 'dr_lucie_moreau_lyon', contact_method = 'whatsapp' WHERE id = ${lucie}`;
   const browser = await launchBrowser();

@@ -12,10 +12,10 @@ t.test('the report cards of Contact Analytics show the figures of the stored rep
   await server.createUser(VIEWER);
   const contacts = await server.sql<{ id: number; name: string }[]>`
     INSERT INTO medical_contacts (name, phone, specialty, city, region, country, latitude, longitude)
-    VALUES ('Dora Reported', '+30 21 0555 0101', 'Cardiology', 'Athens', 'Attica', 'Greece', 37.98, 23.73),
-      ('Elio Twice', '+30 21 0555 0102', 'Pediatrics', 'Patras', 'Western Greece', 'Greece', 38.25, 21.73),
-      ('Fani Once', '+30 21 0555 0103', 'Dentistry', 'Piraeus', 'Attica', 'Greece', 37.94, 23.65),
-      ('Gus Quiet', '+30 21 0555 0104', 'Urology', 'Larissa', 'Thessaly', 'Greece', 39.64, 22.42)
+    VALUES ('Dora Reported', '+30 21 0555 0101', 'Cardiology', 'Athens', 'Attica', 'GR', 37.98, 23.73),
+      ('Elio Twice', '+30 21 0555 0102', 'Pediatrics', 'Patras', 'Western Greece', 'GR', 38.25, 21.73),
+      ('Fani Once', '+30 21 0555 0103', 'Dentistry', 'Piraeus', 'Attica', 'GR', 37.94, 23.65),
+      ('Gus Quiet', '+30 21 0555 0104', 'Urology', 'Larissa', 'Thessaly', 'GR', 39.64, 22.42)
     RETURNING id, name`;
   const id = (name: string) => contacts.find((contact) => contact.name === name)!.id;
   const reports: [string, number, ContactProblem][] = [

@@ -16,8 +16,8 @@ t.test('the hours field checks what is typed, previews it, offers shortcuts; the
   // Free text from before the hours were read as a schedule.
   await server.sql`
     INSERT INTO medical_contacts (name, phone, city, region, country, latitude, longitude, available_hours)
-    VALUES ('Dr Appointment', '+380 44 555 0101', 'Kyiv', 'Kyiv', 'Ukraine', 50.45, 30.52, 'By appointment'),
-      ('Dr Weekdays', '+380 44 555 0102', 'Kyiv', 'Kyiv', 'Ukraine', 50.45, 30.52, 'Mon–Fri 09:00–18:00')`;
+    VALUES ('Dr Appointment', '+380 44 555 0101', 'Kyiv', 'Kyiv', 'UA', 50.45, 30.52, 'By appointment'),
+      ('Dr Weekdays', '+380 44 555 0102', 'Kyiv', 'Kyiv', 'UA', 50.45, 30.52, 'Mon–Fri 09:00–18:00')`;
   const browser = await launchBrowser();
   t.teardown(() => browser.close());
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });

@@ -11,8 +11,8 @@ t.test('an editor sees a contact reported by bot users, finds it by the Reported
   await server.createUser(EDITOR);
   const [reported] = await server.sql<{ id: number }[]>`
     INSERT INTO medical_contacts (name, phone, specialty, city, region, country, latitude, longitude)
-    VALUES ('Dora Reported', '+30 21 0555 0101', 'Cardiology', 'Athens', 'Attica', 'Greece', 37.98, 23.73),
-      ('Elio Quiet', '+30 21 0555 0102', 'Pediatrics', 'Patras', 'Western Greece', 'Greece', 38.25, 21.73)
+    VALUES ('Dora Reported', '+30 21 0555 0101', 'Cardiology', 'Athens', 'Attica', 'GR', 37.98, 23.73),
+      ('Elio Quiet', '+30 21 0555 0102', 'Pediatrics', 'Patras', 'Western Greece', 'GR', 38.25, 21.73)
     RETURNING id`;
   await insertContactReport(server.sql, { contactId: reported!.id, telegramId: 777001, problem: 'wrong_number', reportedOn: '2026-11-20', createdAt: new Date() });
   await server.sql`UPDATE contact_reports SET comment = 'A bakery answers' WHERE contact_id = ${reported!.id}`;
@@ -56,8 +56,8 @@ t.test('a viewer opens a reported contact\'s reports from its badge and reads th
   await server.createUser(viewer);
   const [reported] = await server.sql<{ id: number }[]>`
     INSERT INTO medical_contacts (name, phone, specialty, city, region, country, latitude, longitude)
-    VALUES ('Dora Reported', '+30 21 0555 0101', 'Cardiology', 'Athens', 'Attica', 'Greece', 37.98, 23.73),
-      ('Elio Quiet', '+30 21 0555 0102', 'Pediatrics', 'Patras', 'Western Greece', 'Greece', 38.25, 21.73)
+    VALUES ('Dora Reported', '+30 21 0555 0101', 'Cardiology', 'Athens', 'Attica', 'GR', 37.98, 23.73),
+      ('Elio Quiet', '+30 21 0555 0102', 'Pediatrics', 'Patras', 'Western Greece', 'GR', 38.25, 21.73)
     RETURNING id`;
   for (const [telegramId, problem] of [[777001, 'wrong_number'], [777002, 'no_answer']] as const) {
     await insertContactReport(server.sql, { contactId: reported!.id, telegramId, problem, reportedOn: '2026-11-20', createdAt: new Date() });

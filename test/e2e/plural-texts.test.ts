@@ -13,7 +13,7 @@ t.test('count texts in the console: 1 and 2', async (t) => {
   const { sql } = server;
   await sql`INSERT INTO authorized_groups (group_id, group_name, daily_limit) VALUES (-1001000000001, 'Solo Group', 1), (-1001000000002, 'Pair Group', 2)`;
   for (const name of ['Dr Alpha', 'Dr Beta', 'Dr Gamma']) {
-    await aContactAt(sql, { name, city: 'Paris', country: 'France', latitude: 48.85, longitude: 2.35 });
+    await aContactAt(sql, { name, city: 'Paris', country: 'FR', latitude: 48.85, longitude: 2.35 });
   }
 
   const browser = await launchBrowser();

@@ -90,18 +90,18 @@ t.test("contacts who speak the asker's language come first among the nearly as n
   const kyiv = { latitude: 50.45, longitude: 30.52 };
   const at = (degrees: number) => ({ latitude: kyiv.latitude + degrees, longitude: kyiv.longitude });
   const add = (name: string, degrees: number, spec: { languages?: string[]; isMasterOfMedicine?: boolean } = {}) =>
-    aContact(db.sql, { name, ...at(degrees), languages: ['English'], ...spec });
+    aContact(db.sql, { name, ...at(degrees), languages: ['en'], ...spec });
   const names = async (options: { limit: number; radiusKm: number; language?: LanguageCode }, point = kyiv) =>
     (await lookup.findNearest(point, options)).map((contact) => contact.name);
 
   await add('Near', 0.01);
   await add('Second', 0.012);
   await add('Third', 0.013);
-  await add('Speaker at 1.4x', 0.014, { languages: ['English', 'Ukrainian'] });
-  await add('Speaker at 2x', 0.02, { languages: ['Ukrainian'] });
+  await add('Speaker at 1.4x', 0.014, { languages: ['en', 'uk'] });
+  await add('Speaker at 2x', 0.02, { languages: ['uk'] });
   await add('Master, far', 0.1, { isMasterOfMedicine: true });
-  await add('Master, near', 0.09, { isMasterOfMedicine: true, languages: ['Polish', 'English'] });
-  await add('Master speaker beyond 1.5x', 0.14, { isMasterOfMedicine: true, languages: ['Ukrainian'] });
+  await add('Master, near', 0.09, { isMasterOfMedicine: true, languages: ['pl', 'en'] });
+  await add('Master speaker beyond 1.5x', 0.14, { isMasterOfMedicine: true, languages: ['uk'] });
 
   t.strictSame(
     await names({ limit: 8, radiusKm: 50 }),
@@ -131,9 +131,9 @@ t.test("contacts who speak the asker's language come first among the nearly as n
 
   // Only non-masters near this point: their window is measured from their own nearest.
   const away = { latitude: 40, longitude: 30.52 };
-  await aContact(db.sql, { name: 'Away near', latitude: 40.01, longitude: 30.52, languages: ['English'] });
-  await aContact(db.sql, { name: 'Away speaker at 1.49x', latitude: 40.0149, longitude: 30.52, languages: ['Ukrainian'] });
-  await aContact(db.sql, { name: 'Away speaker at 1.6x', latitude: 40.016, longitude: 30.52, languages: ['Ukrainian'] });
+  await aContact(db.sql, { name: 'Away near', latitude: 40.01, longitude: 30.52, languages: ['en'] });
+  await aContact(db.sql, { name: 'Away speaker at 1.49x', latitude: 40.0149, longitude: 30.52, languages: ['uk'] });
+  await aContact(db.sql, { name: 'Away speaker at 1.6x', latitude: 40.016, longitude: 30.52, languages: ['uk'] });
   t.strictSame(
     await names({ limit: 3, radiusKm: 50, language: 'uk' }, away),
     ['Away speaker at 1.49x', 'Away near', 'Away speaker at 1.6x'],
