@@ -1,11 +1,11 @@
 import type { NearbyContact } from '../sql/contact-lookup.js';
 import { escapeHtml } from '../api/contract/message-templates.js';
-import { languageName, type LanguageCode } from '../api/contract/languages.js';
+import type { LanguageCode } from '../api/contract/languages.js';
+import { spokenLanguageName } from '../api/contract/spoken-languages.js';
 import { formatWallTime, type WallTime } from '../api/contract/opening-hours.js';
 import { openingStateKept } from './opening-states.js';
 import { OPENING_HOURS_TEXTS } from './locales/opening-hours.js';
 import { specialtyLabel } from './specialties.js';
-import { spokenLanguageName } from './spoken-languages.js';
 
 type DistanceFormats = { metres: Intl.NumberFormat; nearKm: Intl.NumberFormat; km: Intl.NumberFormat };
 const distanceFormats = new Map<LanguageCode, DistanceFormats>();
@@ -36,12 +36,13 @@ function reachLine(contact: NearbyContact): string {
 }
 
 /**
- * The contact's languages, named in the asker's language, theirs first and marked ✅ when the contact
- * speaks it: a sign, not a word, so the line reads the same in every language of the bot.
+ * The contact's languages (ISO 639-1 codes, as the bot's own), named in the asker's language, theirs
+ * first and marked ✅ when the contact speaks it: a sign, not a word, so the line reads the same in
+ * every language of the bot.
  */
 function languagesLine(languages: string[], asker: LanguageCode | undefined): string {
-  const named = (list: string[]) => escapeHtml((asker ? list.map((name) => spokenLanguageName(name, asker)) : list).join(', '));
-  const spoken = asker ? languages.indexOf(languageName(asker)) : -1;
+  const named = (list: string[]) => escapeHtml(list.map((code) => spokenLanguageName(code, asker)).join(', '));
+  const spoken = asker ? languages.indexOf(asker) : -1;
   if (spoken < 0) return `🗣 ${named(languages)}`;
   const others = languages.filter((_, index) => index !== spoken);
   return `🗣 ✅ ${named([languages[spoken]!, ...others])}`;

@@ -61,7 +61,7 @@ async function findSpecialty(deps: FindDeps, ctx: BotContext, specialty: string,
     return;
   }
   const keyboard = new InlineKeyboard();
-  for (const place of places) keyboard.text(placeLabel(place), `fp:${place.id}:${specialtyKey(specialty)}`).row();
+  for (const place of places) keyboard.text(placeLabel(place, ctx.request.language), `fp:${place.id}:${specialtyKey(specialty)}`).row();
   keyboard.text(textsIn(ctx.request.language).cancel, CANCEL_CALLBACK);
   await replyWithTemplate(deps, ctx, 'location_confirmation', { city: placeText }, keyboard);
   recordOutcome(ctx, 'INFO', `Offered ${formatCount(places.length, 'place')} to choose from`, { metadata: { ...metadata, placeIds: places.map((place) => place.id) } });

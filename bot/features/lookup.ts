@@ -14,6 +14,8 @@ import { activeTemplate, renderReplies, replyWithTemplate, sendHtml, userValues 
 import { localDay } from '../../api/contract/time-zone.js';
 import { formatCount } from '../../api/contract/plural.js';
 import { escapeHtml } from '../../api/contract/message-templates.js';
+import { countryName } from '../../api/contract/countries.js';
+import type { LanguageCode } from '../../api/contract/languages.js';
 import { answerKeyboard } from '../answer-keyboard.js';
 import { FIND_TEXTS } from '../locales/find.js';
 import { contactFilter, nearbySpecialties, type SearchFilters } from '../search-filters.js';
@@ -29,9 +31,9 @@ export const CANCEL_CALLBACK = 'place:cancel';
 /** The log message of a lookup refused by the daily limit; the notification monitor counts these. */
 export const DAILY_LIMIT_REFUSAL = 'Daily limit reached';
 
-/** "London, England, United Kingdom". */
-export function placeLabel(place: Pick<Place, 'name' | 'region' | 'country'>): string {
-  return [place.name, place.region, place.country].filter(Boolean).join(', ');
+/** "London, England, United Kingdom", the country named in the user's language ("Vereinigtes Königreich"). */
+export function placeLabel(place: Pick<Place, 'name' | 'region' | 'countryCode'>, language: LanguageCode): string {
+  return [place.name, place.region, place.countryCode && countryName(place.countryCode, language)].filter(Boolean).join(', ');
 }
 
 function isValidPoint(latitude: unknown, longitude: unknown): latitude is number {
@@ -110,7 +112,7 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
     hasMore: found.length > contacts.length,
     language,
   });
-  const placeName = place ? placeLabel(place) : `${point.latitude.toFixed(3)}, ${point.longitude.toFixed(3)}`;
+  const placeName = place ? placeLabel(place, language) : `${point.latitude.toFixed(3)}, ${point.longitude.toFixed(3)}`;
   const findTexts = FIND_TEXTS[language];
   // Plain text: the error template escapes its values; the answer's own line escapes it.
   const narrowedTo = [filters.specialty && specialtyLabel(filters.specialty, language), filters.openNow && findTexts.openNowFilter].filter(Boolean).join(' · ');

@@ -52,7 +52,8 @@ export async function matchPlaces(sql: Sql, text: string, limit: number): Promis
   const labels = new Set<string>();
   const places: PlaceMatch[] = [];
   for (const { place } of ranked) {
-    const label = placeLabel(place);
+    // What its button reads in any language.
+    const label = `${place.name}\u0000${place.region}\u0000${place.countryCode}`;
     if (labels.has(label)) continue;
     labels.add(label);
     places.push(place);
@@ -109,9 +110,9 @@ export function placeSearchFeature(deps: { sql: Sql; recorder: Recorder }): Comp
     const match = clearMatch(places);
     const choices = match ? [match] : places;
     const keyboard = new InlineKeyboard();
-    for (const place of choices) keyboard.text(placeLabel(place), `place:${place.id}`).row();
+    for (const place of choices) keyboard.text(placeLabel(place, ctx.request.language), `place:${place.id}`).row();
     keyboard.text(textsIn(ctx.request.language).cancel, CANCEL_CALLBACK);
-    await replyWithTemplate(deps, ctx, 'location_confirmation', { city: match ? placeLabel(match) : text }, keyboard);
+    await replyWithTemplate(deps, ctx, 'location_confirmation', { city: match ? placeLabel(match, ctx.request.language) : text }, keyboard);
     recordOutcome(ctx, 'INFO', match ? 'Asked to confirm a place' : `Offered ${formatCount(choices.length, 'place')} to choose from`, {
       metadata: { ...metadata, placeIds: choices.map((place) => place.id) },
     });

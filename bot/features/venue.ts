@@ -3,6 +3,7 @@ import { BotComposer } from '../composer.js';
 import type { Sql } from '../../sql/database.js';
 import { findMedicalContact } from '../../sql/medical-contacts.js';
 import { escapeHtml } from '../../api/contract/message-templates.js';
+import { countryName } from '../../api/contract/countries.js';
 import { VENUE_CALLBACK } from '../contact-buttons.js';
 import { recordOutcome, type BotContext } from '../context.js';
 import { reachTexts } from '../locales/reach.js';
@@ -25,7 +26,8 @@ export function venueFeature(deps: { sql: Sql }): Composer<BotContext> {
       await sendHtml(ctx, escapeHtml(reachTexts(ctx.request.language).contactGone));
       return;
     }
-    const address = [contact.city, contact.region, contact.country].filter(Boolean).join(', ') || contact.specialty;
+    const country = contact.country && countryName(contact.country, ctx.request.language);
+    const address = [contact.city, contact.region, country].filter(Boolean).join(', ') || contact.specialty;
     await ctx.replyWithVenue(contact.latitude, contact.longitude, contact.name, address);
     ctx.request.replied = true;
     recordOutcome(ctx, 'INFO', 'Sent a contact as a venue', { metadata });

@@ -7,7 +7,7 @@ const h = await createBotHarness(t);
 const group = await anAuthorizedGroup(h, { title: 'Clinic volunteers', dailyLimit: 20 });
 const bot = h.sim.botInfo;
 const LYON = { latitude: 45.764, longitude: 4.8357 };
-await aContact(h.sql, { name: 'Lyon GP', latitude: LYON.latitude + 0.01, longitude: LYON.longitude, city: 'Lyon', country: 'France' });
+await aContact(h.sql, { name: 'Lyon GP', latitude: LYON.latitude + 0.01, longitude: LYON.longitude, city: 'Lyon', country: 'FR' });
 
 /** What a text in the group brings: the bot's replies, and the update's log rows when the log level keeps them. */
 async function inGroup(userId: number, text: string, replyToMessageId?: number) {

@@ -1,6 +1,7 @@
 import t from 'tap';
 import { createBotHarness } from '../helpers/bot.js';
 import { aContact, aMember, anAuthorizedGroup, namesIn, texts } from '../helpers/bot-fixtures.js';
+import { resolveSpokenLanguage } from '../../api/contract/spoken-languages.js';
 
 const h = await createBotHarness(t);
 const group = await anAuthorizedGroup(h, { dailyLimit: 50 });
@@ -15,11 +16,11 @@ async function aSpeaker(languageCode: string | undefined) {
 
 t.test('a Ukrainian speaker in Kyiv sees contacts who speak Ukrainian first among the nearly as near, Master of Medicine still first', async (t) => {
   const kyiv = { latitude: 50.4501, longitude: 30.5234 };
-  await aContact(h.sql, { name: 'Master far', ...north(kyiv, 0.2), city: 'Kyiv', isMasterOfMedicine: true, languages: ['English'] });
-  await aContact(h.sql, { name: 'Nearest', ...north(kyiv, 0.01), city: 'Kyiv', languages: ['English'] });
-  await aContact(h.sql, { name: 'Second', ...north(kyiv, 0.012), city: 'Kyiv', languages: ['English', 'Polish'] });
-  await aContact(h.sql, { name: 'Speaks Ukrainian', ...north(kyiv, 0.014), city: 'Kyiv', languages: ['English', 'Ukrainian'] });
-  await aContact(h.sql, { name: 'Speaks Ukrainian, 3x as far', ...north(kyiv, 0.03), city: 'Kyiv', languages: ['Ukrainian'] });
+  await aContact(h.sql, { name: 'Master far', ...north(kyiv, 0.2), city: 'Kyiv', isMasterOfMedicine: true, languages: ['en'] });
+  await aContact(h.sql, { name: 'Nearest', ...north(kyiv, 0.01), city: 'Kyiv', languages: ['en'] });
+  await aContact(h.sql, { name: 'Second', ...north(kyiv, 0.012), city: 'Kyiv', languages: ['en', 'pl'] });
+  await aContact(h.sql, { name: 'Speaks Ukrainian', ...north(kyiv, 0.014), city: 'Kyiv', languages: ['en', 'uk'] });
+  await aContact(h.sql, { name: 'Speaks Ukrainian, 3x as far', ...north(kyiv, 0.03), city: 'Kyiv', languages: ['uk'] });
 
   const ukrainian = await aSpeaker('uk');
   const [answer] = texts(await h.locate(ukrainian.id, kyiv.latitude, kyiv.longitude));
@@ -38,6 +39,19 @@ t.test('a Ukrainian speaker in Kyiv sees contacts who speak Ukrainian first amon
   t.match(inEnglish, '📏 3.3 km · Kyiv · 🗣 Ukrainian');
 });
 
+t.test('a contact entered as "Deutsch, English" speaks German: ✅ for a German speaker, named in each reader\'s language', async (t) => {
+  const berlin = { latitude: 52.52, longitude: 13.405 };
+  // As the contact form and the CSV import read what staff type.
+  const languages = ['Deutsch', 'English'].map((name) => resolveSpokenLanguage(name)!);
+  await aContact(h.sql, { name: 'Dr Kinder', ...north(berlin, 0.01), city: 'Berlin', country: 'DE', languages });
+  const german = await aSpeaker('de');
+  const [inGerman] = texts(await h.locate(german.id, berlin.latitude, berlin.longitude));
+  t.match(inGerman, /📏 1,1 km · Berlin · 🗣 ✅ Deutsch, Englisch$/);
+  const ukrainian = await aSpeaker('uk');
+  const [inUkrainian] = texts(await h.locate(ukrainian.id, berlin.latitude, berlin.longitude));
+  t.match(inUkrainian, /📏 1,1 км · Berlin · 🗣 німецька, англійська$/, 'no ✅ for someone who does not speak either');
+});
+
 t.test('city names in another script or language find the place', async (t) => {
   const user = await aMember(h, group.id);
   for (const [typed, label] of [
@@ -51,4 +65,7 @@ t.test('city names in another script or language find the place', async (t) => {
     const buttons = question!.reply_markup!.inline_keyboard.flat().map((button) => button.text);
     t.same(buttons[0], label, `"${typed}" finds ${label}`);
   }
+  const ukrainian = await aMember(h, group.id, { languageCode: 'uk' });
+  const [question] = await h.say(ukrainian.id, 'München');
+  t.same(question!.reply_markup!.inline_keyboard.flat()[0]!.text, 'Munich, Bavaria, Німеччина', 'the country is named in the user\'s language');
 });

@@ -12,7 +12,7 @@ const north = (point: { latitude: number; longitude: number }, degrees: number) 
 t.test('a location returns contacts nearest first, Master-of-Medicine contacts ahead even when farther', async (t) => {
   const madrid = { latitude: 40.4168, longitude: -3.7038 };
   await aContact(h.sql, { name: 'Third', ...north(madrid, 0.03), city: 'Madrid', phone: '+34 91 000 0003' });
-  await aContact(h.sql, { name: 'First', ...north(madrid, 0.01), city: 'Madrid', phone: '+34 91 000 0001', specialty: 'Cardiology', availableHours: 'Mon–Fri 9–17', languages: ['Spanish', 'English'], specialInstructions: 'Ring twice & wait' });
+  await aContact(h.sql, { name: 'First', ...north(madrid, 0.01), city: 'Madrid', phone: '+34 91 000 0001', specialty: 'Cardiology', availableHours: 'Mon–Fri 9–17', languages: ['es', 'en'], specialInstructions: 'Ring twice & wait' });
   await aContact(h.sql, { name: 'Second', ...north(madrid, 0.02), city: 'Madrid', phone: '+34 91 000 0002' });
   await aContact(h.sql, { name: 'Master far', ...north(madrid, 0.18), city: 'Madrid', isMasterOfMedicine: true, phone: '+34 91 000 0009' });
   await aContact(h.sql, { name: 'Inactive nearest', ...north(madrid, 0.001), isActive: false });

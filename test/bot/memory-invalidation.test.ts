@@ -122,7 +122,7 @@ t.test('templates: the answer template edited by hand', async (t) => {
 
 t.test('the contact directory and the gazetteer, written by hand', async (t) => {
   await h.sql`INSERT INTO medical_contacts (name, phone, specialty, city, country, latitude, longitude, is_active)
-    VALUES ('Dr Second', '+33 1 00 00 00 02', 'Dentist', 'Paris', 'France', 48.857, 2.353, true)`;
+    VALUES ('Dr Second', '+33 1 00 00 00 02', 'Dentist', 'Paris', 'FR', 48.857, 2.353, true)`;
   await h.sql`INSERT INTO cities (id, name, country_code, country, region, population, latitude, longitude)
     VALUES (999999001, 'Handville', 'FR', 'France', 'Test Region', 1, ${PARIS.latitude}, ${PARIS.longitude})`;
   const { a, b } = await bothAnswer(user.id);

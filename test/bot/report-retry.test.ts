@@ -18,7 +18,7 @@ t.teardown(async () => {
   await sim.close();
 });
 
-const contact = await aContact(direct.sql, { name: 'Dr Carla', latitude: 41.91, longitude: 12.5, city: 'Rome', country: 'Italy' });
+const contact = await aContact(direct.sql, { name: 'Dr Carla', latitude: 41.91, longitude: 12.5, city: 'Rome', country: 'IT' });
 
 t.test('a report press tried again after the database dropped with the report stored is thanked, not refused', async (t) => {
   const user = sim.upsertUser({ id: nextId(), first_name: 'Ria', language_code: 'en' });
