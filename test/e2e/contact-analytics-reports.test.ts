@@ -3,6 +3,7 @@ import { launchBrowser, signInAs } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
 import { insertContactReport } from '../../sql/contact-reports.js';
 import type { ContactProblem } from '../../api/contract/contact-reports.js';
+import { countryName } from '../../api/contract/countries.js';
 
 const VIEWER = { username: 'vera', password: 'vera-the-viewer-pass', role: 'viewer' as const };
 
@@ -54,6 +55,6 @@ t.test('the report cards of Contact Analytics show the figures of the stored rep
 
   t.same(await rowsOf('reported-contacts'), byContact.map((row) => `${row.name} · ${row.city} ${figures(row.reports, row.open)}`));
   t.same(await rowsOf('reported-contacts'), ['Dora Reported · Athens 3 reports · 2 open', 'Elio Twice · Patras 2 reports · 2 open', 'Fani Once · Piraeus 1 report · 1 open'], 'a contact without reports is not listed');
-  t.same(await rowsOf('reports-by-region'), byRegion.map((row) => `${row.region} · ${row.country} ${figures(row.reports, row.open)}`));
+  t.same(await rowsOf('reports-by-region'), byRegion.map((row) => `${row.region} · ${countryName(row.country)} ${figures(row.reports, row.open)}`));
   t.same(await rowsOf('reports-by-region'), ['Attica · Greece 4 reports · 3 open', 'Western Greece · Greece 2 reports · 2 open']);
 });

@@ -48,6 +48,7 @@ t.test('the hours field checks what is typed, previews it, offers shortcuts; the
   await dialog.getByLabel('City *').fill('Kyiv');
   await dialog.getByLabel('Region *').fill('Kyiv');
   await dialog.getByLabel('Country *').fill('Ukraine');
+  await page.getByRole('option', { name: /^Ukraine/ }).click();
   await dialog.getByRole('button', { name: 'Add Contact' }).click();
   await page.getByText('Medical contact added successfully').waitFor();
   const [stored] = await server.sql<{ availableHours: string }[]>`SELECT available_hours FROM medical_contacts WHERE name = 'Dr Typed Hours'`;

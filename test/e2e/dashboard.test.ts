@@ -5,6 +5,7 @@ import { launchBrowser, signInAs } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
 import { DEMO_PASSWORD, seedDemoData } from '../../scripts/seed-demo.js';
 import type { DashboardStats } from '../../api/contract/dashboard.js';
+import { countryName } from '../../api/contract/countries.js';
 
 const CARDS = ['Total Requests', 'Success Rate', 'Active Now', 'Avg Response Time'];
 
@@ -54,7 +55,7 @@ t.test('the Dashboard with the demo data: figures, chart, Top Locations, export,
     const locations = page.getByRole('region', { name: 'Top Locations' });
     t.equal(await locations.getByRole('listitem').count(), 5);
     const top = week.topLocations[0]!;
-    t.match(await locations.getByRole('listitem').first().innerText(), `${top.city}, ${top.country}`);
+    t.match(await locations.getByRole('listitem').first().innerText(), `${top.city}, ${countryName(top.country)}`, 'the country named in English');
     t.match(await locations.getByRole('listitem').first().innerText(), new RegExp(`${top.contacts} active contacts?$`), 'the count says it counts the active ones');
     t.equal(await locations.getByRole('link', { name: 'View All' }).getAttribute('href'), '/medical-contacts');
   });

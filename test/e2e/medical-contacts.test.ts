@@ -12,9 +12,9 @@ const VIEWER = { username: 'vic', password: 'vic-the-viewer-pass', role: 'viewer
 
 type ContactInput = Partial<CreateContact> & Pick<CreateContact, 'name' | 'phone' | 'city' | 'region' | 'country'>;
 
-const AMAL: ContactInput = { name: 'Amal Haddad', phone: '+962 6 555 0101', specialty: 'Cardiology', city: 'Amman', region: 'Amman Governorate', country: 'Jordan', latitude: 31.95, longitude: 35.93 };
-const BRUNO: ContactInput = { name: 'Bruno Costa', phone: '+351 21 555 0102', specialty: 'Pediatrics', city: 'Lisbon', region: 'Lisbon District', country: 'Portugal', latitude: 38.72, longitude: -9.14 };
-const CHEN: ContactInput = { name: 'Chen Wei', phone: '+86 21 5555 0103', specialty: 'Dermatology', city: 'Shanghai', region: 'Shanghai', country: 'China', latitude: 31.23, longitude: 121.47 };
+const AMAL: ContactInput = { name: 'Amal Haddad', phone: '+962 6 555 0101', specialty: 'Cardiology', city: 'Amman', region: 'Amman Governorate', country: 'JO', latitude: 31.95, longitude: 35.93 };
+const BRUNO: ContactInput = { name: 'Bruno Costa', phone: '+351 21 555 0102', specialty: 'Pediatrics', city: 'Lisbon', region: 'Lisbon District', country: 'PT', latitude: 38.72, longitude: -9.14 };
+const CHEN: ContactInput = { name: 'Chen Wei', phone: '+86 21 5555 0103', specialty: 'Dermatology', city: 'Shanghai', region: 'Shanghai', country: 'CN', latitude: 31.23, longitude: 121.47 };
 
 /** Adds contacts through the API as the given staff member, as the screen would. */
 async function seedContacts(server: TestServer, user: { username: string; password: string }, contacts: ContactInput[]): Promise<void> {
@@ -87,10 +87,14 @@ t.test('an editor keeps the directory from the Medical Contacts screen', async (
     await dialog.getByLabel('City *').fill('Lagos');
     await dialog.getByLabel('Region *').fill('Lagos State');
     await dialog.getByLabel('Country *').fill('Nigeria');
+    await page.getByRole('option', { name: /^Nigeria/ }).click();
     await dialog.getByLabel('Latitude').fill('6.45');
     await dialog.getByLabel('Longitude').fill('3.39');
     await dialog.getByLabel('Available Hours').fill('Mon-Fri 9-17');
-    await dialog.getByLabel('Languages').fill('English, Yoruba');
+    for (const language of ['English', 'Yoruba']) {
+      await dialog.getByLabel('Languages').fill(language);
+      await page.getByRole('option', { name: new RegExp(`^${language}`) }).click();
+    }
     await dialog.getByLabel('Rating').fill('4.5');
     await dialog.getByLabel('Master of Medicine').check();
     await dialog.getByLabel('Comments').fill('Prefers messages in the morning');
@@ -105,7 +109,7 @@ t.test('an editor keeps the directory from the Medical Contacts screen', async (
     const stored = await contactRow(server, 'Zainab Okafor');
     t.match(
       stored,
-      { specialty: 'Neurology', contactMethod: 'telegram', telegramUsername: 'dr_zainab', languages: ['English', 'Yoruba'], rating: '4.5', comments: 'Prefers messages in the morning' },
+      { specialty: 'Neurology', contactMethod: 'telegram', telegramUsername: 'dr_zainab', languages: ['en', 'yo'], rating: '4.5', comments: 'Prefers messages in the morning' },
       'the server stored what the editor typed, not the old defaults',
     );
 
@@ -331,8 +335,8 @@ t.test('names read on one or two lines and nothing is cut, at 1440, 1024 and 375
   await server.createUser(EDITOR);
   // The demo's longest values: a four-word name, a Telegram handle, a hyphenated region, badges that stack.
   const long: ContactInput[] = [
-    { name: 'Brown Family Health Centre', phone: '+44 7700 900171', specialty: 'Emergency Medicine', city: 'Manchester', region: 'England', country: 'United Kingdom', contactMethod: 'telegram', telegramUsername: 'brown_family_clinic', languages: ['English', 'Polish', 'Romanian'], isMasterOfMedicine: true },
-    { name: 'Centre de santé Bernard', phone: '+33 4 72 50 05 88', specialty: 'Physiotherapy', city: 'Lyon', region: 'Auvergne-Rhône-Alpes', country: 'France' },
+    { name: 'Brown Family Health Centre', phone: '+44 7700 900171', specialty: 'Emergency Medicine', city: 'Manchester', region: 'England', country: 'GB', contactMethod: 'telegram', telegramUsername: 'brown_family_clinic', languages: ['en', 'pl', 'ro'], isMasterOfMedicine: true },
+    { name: 'Centre de santé Bernard', phone: '+33 4 72 50 05 88', specialty: 'Physiotherapy', city: 'Lyon', region: 'Auvergne-Rhône-Alpes', country: 'FR' },
   ];
   await seedContacts(server, EDITOR, long);
   const browser = await launchBrowser();

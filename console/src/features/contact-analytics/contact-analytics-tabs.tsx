@@ -1,6 +1,7 @@
 import { AreaChart, BarChart, Card, DonutChart, TabGroup, TabPanel, TabPanels, Title } from '@tremor/react';
 import { RegionBarChart } from '../../components/region-bar-chart.js';
 import type { ContactAnalytics } from '@contract/analytics.js';
+import { countryName } from '@contract/countries.js';
 import { formatMs, formatPercent } from '../../components/kpi-card.js';
 import { formatCalendarDay, formatCount, formatNumber } from '../../lib/format.js';
 import { TabStrip } from '../../components/tab-strip.js';
@@ -164,7 +165,7 @@ export function ContactAnalyticsTabs({ analytics, region }: { analytics: Contact
                     key: `${entry.country}/${entry.region}`,
                     label: (
                       <>
-                        {entry.region || 'Unknown region'} <span className="text-tremor-content">· {entry.country || 'Unknown country'}</span>
+                        {entry.region || 'Unknown region'} <span className="text-tremor-content">· {entry.country ? countryName(entry.country) : 'Unknown country'}</span>
                       </>
                     ),
                     figure: `${formatCount(entry.reports, 'report')} · ${formatNumber(entry.open)} open`,

@@ -10,6 +10,7 @@ export interface ContactFormValues {
   specialty: string;
   city: string;
   region: string;
+  /** An ISO 3166-1 code; '' when none is chosen. */
   country: string;
   latitude: string;
   longitude: string;
@@ -18,7 +19,8 @@ export interface ContactFormValues {
   startMessage: string;
   availableHours: string;
   responseTime: string;
-  languages: string;
+  /** ISO 639-1 codes. */
+  languages: string[];
   rating: string;
   verified: boolean;
   isActive: boolean;
@@ -43,7 +45,7 @@ export const EMPTY_CONTACT_FORM: ContactFormValues = {
   startMessage: '',
   availableHours: '',
   responseTime: '',
-  languages: '',
+  languages: [],
   rating: '',
   verified: false,
   isActive: true,
@@ -58,14 +60,6 @@ export const CONTACT_METHOD_LABELS: Record<ContactMethod, string> = { phone: 'Ph
 
 export function isContactMethod(value: string): value is ContactMethod {
   return (CONTACT_METHODS as readonly string[]).includes(value);
-}
-
-/** "English, Arabic ,," → ["English", "Arabic"]. */
-export function parseLanguages(text: string): string[] {
-  return text
-    .split(',')
-    .map((language) => language.trim())
-    .filter(Boolean);
 }
 
 /** Spec §5: a decimal, or null when blank. */
@@ -84,14 +78,13 @@ function optional(text: string): string | undefined {
  * rating, and dropped comments). Fields left empty are left out, so the server's defaults apply.
  */
 export function toCreateRequest(form: ContactFormValues): NewContact {
-  const languages = parseLanguages(form.languages);
   const rating = optional(form.rating);
   return {
     name: form.name.trim(),
     phone: form.phone.trim(),
     city: form.city.trim(),
     region: form.region.trim(),
-    country: form.country.trim(),
+    country: form.country,
     specialty: optional(form.specialty),
     latitude: parseDecimal(form.latitude),
     longitude: parseDecimal(form.longitude),
@@ -100,7 +93,7 @@ export function toCreateRequest(form: ContactFormValues): NewContact {
     startMessage: optional(form.startMessage) ?? null,
     availableHours: optional(form.availableHours),
     responseTime: optional(form.responseTime),
-    languages: languages.length > 0 ? languages : undefined,
+    languages: form.languages.length > 0 ? form.languages : undefined,
     rating: rating === undefined ? undefined : Number(rating),
     verified: form.verified,
     isActive: form.isActive,
@@ -128,7 +121,7 @@ export function toFormValues(contact: MedicalContact): ContactFormValues {
     startMessage: contact.startMessage ?? '',
     availableHours: contact.availableHours,
     responseTime: contact.responseTime,
-    languages: contact.languages.join(', '),
+    languages: contact.languages,
     rating: String(contact.rating),
     verified: contact.verified,
     isActive: contact.isActive,
@@ -148,7 +141,7 @@ export function toUpdateRequest(original: ContactFormValues, form: ContactFormVa
     specialty: form.specialty.trim(),
     city: form.city.trim(),
     region: form.region.trim(),
-    country: form.country.trim(),
+    country: form.country,
     latitude: parseDecimal(form.latitude),
     longitude: parseDecimal(form.longitude),
     contactMethod: form.contactMethod,
@@ -156,7 +149,7 @@ export function toUpdateRequest(original: ContactFormValues, form: ContactFormVa
     startMessage: optional(form.startMessage) ?? null,
     availableHours: form.availableHours.trim(),
     responseTime: form.responseTime.trim(),
-    languages: parseLanguages(form.languages),
+    languages: form.languages,
     rating: form.rating.trim() === '' ? 0 : Number(form.rating),
     verified: form.verified,
     isActive: form.isActive,
@@ -168,7 +161,8 @@ export function toUpdateRequest(original: ContactFormValues, form: ContactFormVa
   };
   const changes: UpdateContact = {};
   for (const key of Object.keys(full) as (keyof typeof full)[]) {
-    if (form[key] !== original[key]) Object.assign(changes, { [key]: full[key] });
+    // Languages are a list: the same codes in the same order are no change.
+    if (JSON.stringify(form[key]) !== JSON.stringify(original[key])) Object.assign(changes, { [key]: full[key] });
   }
   // Coordinates go together (the contract's rule), so a change to one sends both.
   if ('latitude' in changes || 'longitude' in changes) Object.assign(changes, { latitude: full.latitude, longitude: full.longitude });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { CONTACT_METHODS, CONTACT_SORT_FIELDS, ContactFilterSchema } from '@contract/medical-contacts.js';
+import { CONTACT_METHODS, CONTACT_SORT_FIELDS, ContactFilterSchema, UNRECOGNISED_FIELDS } from '@contract/medical-contacts.js';
 import { filterProblems, type FilterProblems } from '../../lib/filter-problems.js';
 
 /** The filters as the API's query string takes them ("true"/"false" for Master of Medicine). */
@@ -19,7 +19,7 @@ export interface ContactListParams {
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;
 
-const TEXT_FILTERS = ['search', 'specialty', 'country', 'region', 'city'] as const;
+const TEXT_FILTERS = ['search', 'specialty', 'country', 'region', 'city', 'language'] as const;
 
 function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
   return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
@@ -44,6 +44,7 @@ export function readListParams(params: URLSearchParams): ContactListParams {
   filter.findable = oneOf(params.get('findable'), ['yes', 'no'] as const);
   filter.reported = oneOf(params.get('reported'), ['yes', 'no'] as const);
   filter.hours = oneOf(params.get('hours'), ['open-now', 'unverified'] as const);
+  filter.unrecognised = oneOf(params.get('unrecognised'), UNRECOGNISED_FIELDS);
   const pageSize = positiveInteger(params.get('pageSize'), DEFAULT_PAGE_SIZE);
   return {
     filter: dropEmpty(filter),

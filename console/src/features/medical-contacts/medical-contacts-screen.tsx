@@ -27,6 +27,7 @@ import { ContactCards } from './components/contact-cards.js';
 import { ContactFilters } from './components/contact-filters.js';
 import type { ContactRowActions } from './components/contact-row-parts.js';
 import { ContactStats } from './components/contact-stats.js';
+import { UnrecognisedValuesCallout } from './components/unrecognised-values.js';
 import { ContactsTable } from './components/contacts-table.js';
 import { DeleteContactDialog } from './components/delete-contact-dialog.js';
 import { EditContactDialog } from './components/edit-contact-dialog.js';
@@ -167,6 +168,7 @@ export function MedicalContactsScreen() {
       ) : (
         <>
           <ContactStats stats={contacts.data.stats} />
+          <UnrecognisedValuesCallout unrecognised={contacts.data.unrecognised} onShow={(field) => changeFilter({ unrecognised: field })} />
 
           <Card className="space-y-4 p-4 sm:p-6">
             <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Card } from '@tremor/react';
 import { Link } from 'react-router-dom';
 import type { DashboardStats } from '@contract/dashboard.js';
+import { countryName } from '@contract/countries.js';
 import { formatCount } from '../../../lib/format.js';
 import { ROUTES } from '../../../lib/routes.js';
 
@@ -27,7 +28,7 @@ export function TopLocations({ locations }: { locations: DashboardStats['topLoca
               <li key={`${location.country}/${location.city}`} className="flex items-center justify-between py-2 text-tremor-default">
                 <span className="text-tremor-content-strong">
                   {location.city}
-                  {location.country ? <span className="text-tremor-content">, {location.country}</span> : null}
+                  {location.country ? <span className="text-tremor-content">, {countryName(location.country)}</span> : null}
                 </span>
                 <span className="text-tremor-content">{formatCount(location.contacts, 'active contact')}</span>
               </li>

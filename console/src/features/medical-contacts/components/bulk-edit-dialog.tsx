@@ -7,18 +7,21 @@ import { SelectField } from '../../../components/select-field.js';
 import { TextField } from '../../../components/text-field.js';
 import { notifyError } from '../../../lib/notify.js';
 import { useBulkUpdateContacts, type BulkChanges, type BulkTarget } from '../api/bulk-contacts.js';
-import { CONTACT_METHOD_LABELS, isContactMethod, parseLanguages, type ContactMethod } from '../contact-form-values.js';
+import { CONTACT_METHOD_LABELS, isContactMethod, type ContactMethod } from '../contact-form-values.js';
+import { CountryField, LanguagesField } from '../../../components/code-fields.js';
 import { formatCount } from '../../../lib/format.js';
 
 interface BulkEditValues {
   specialty: string;
   city: string;
   region: string;
+  /** An ISO 3166-1 code; '' leaves each contact's. */
   country: string;
   contactMethod: ContactMethod | '';
   availableHours: string;
   responseTime: string;
-  languages: string;
+  /** ISO 639-1 codes; none leaves each contact's. */
+  languages: string[];
   rating: string;
   verified: FlagChoice;
   isMasterOfMedicine: FlagChoice;
@@ -42,14 +45,14 @@ const EMPTY_BULK_FORM: BulkEditValues = {
   contactMethod: '',
   availableHours: '',
   responseTime: '',
-  languages: '',
+  languages: [],
   rating: '',
   verified: '',
   isMasterOfMedicine: '',
   isActive: '',
 };
 
-const TEXT_FIELDS = ['specialty', 'city', 'region', 'country', 'availableHours', 'responseTime'] as const;
+const TEXT_FIELDS = ['specialty', 'city', 'region', 'availableHours', 'responseTime'] as const;
 
 /**
  * Spec §5: only the fields filled in are sent. The old form's verified, master and active
@@ -63,9 +66,9 @@ export function toBulkChanges(form: BulkEditValues): BulkChanges {
     const value = form[key].trim();
     if (value) changes[key] = value;
   }
+  if (form.country) changes.country = form.country;
   if (form.contactMethod) changes.contactMethod = form.contactMethod;
-  const languages = parseLanguages(form.languages);
-  if (languages.length > 0) changes.languages = languages;
+  if (form.languages.length > 0) changes.languages = form.languages;
   if (form.rating.trim()) changes.rating = Number(form.rating);
   for (const [key] of FLAG_FIELDS) {
     if (form[key]) changes[key] = form[key] === 'yes';
@@ -127,7 +130,7 @@ function BulkEditForm({ target, onClose, onDone }: { target: BulkTarget; onClose
     );
   }
 
-  const text = (key: (typeof TEXT_FIELDS)[number] | 'languages', label: string, placeholder?: string) => (
+  const text = (key: (typeof TEXT_FIELDS)[number], label: string, placeholder?: string) => (
     <TextField label={label} value={form[key]} placeholder={placeholder} autoComplete="off" onChange={(event) => update(key, event.target.value)} />
   );
 
@@ -149,7 +152,7 @@ function BulkEditForm({ target, onClose, onDone }: { target: BulkTarget; onClose
         </SelectField>
         {text('city', 'City')}
         {text('region', 'Region')}
-        {text('country', 'Country')}
+        <CountryField label="Country" value={form.country} onChange={(code) => update('country', code)} placeholder="No change" />
         <TextField
           label="Available Hours"
           value={form.availableHours}
@@ -159,7 +162,7 @@ function BulkEditForm({ target, onClose, onDone }: { target: BulkTarget; onClose
           onChange={(event) => update('availableHours', event.target.value)}
         />
         {text('responseTime', 'Response Time')}
-        {text('languages', 'Languages', 'English, Arabic')}
+        <LanguagesField label="Languages" value={form.languages} onChange={(codes) => update('languages', codes)} placeholder="No change" />
         <TextField
           label="Rating"
           type="number"

@@ -1,5 +1,6 @@
 import type { MedicalContact } from '@contract/medical-contacts.js';
 import { ContactActionButtons, ContactBadges, ContactMethodText, formatLocation, SelectCheckbox, type ContactRowActions } from './contact-row-parts.js';
+import { contactLanguages } from '../contact-names.js';
 
 interface ContactCardsProps {
   contacts: readonly MedicalContact[];
@@ -43,7 +44,7 @@ export function ContactCards({ contacts, actions, labelledBy }: ContactCardsProp
             </div>
             <div>
               <dt className="text-xs text-tremor-content-subtle">Languages</dt>
-              <dd className="text-tremor-content-emphasis">{contact.languages.join(', ') || '-'}</dd>
+              <dd className="text-tremor-content-emphasis">{contactLanguages(contact) || '-'}</dd>
             </div>
             <div>
               <dt className="text-xs text-tremor-content-subtle">Rating</dt>

@@ -3,6 +3,7 @@ import { Button } from '@tremor/react';
 import { useEffect } from 'react';
 import type { ContactFilterOptions } from '@contract/medical-contacts.js';
 import { SelectField } from '../../../components/select-field.js';
+import { CountryField, LanguageField } from '../../../components/code-fields.js';
 import { hasActiveFilter, type ContactFilterParams } from '../contact-query.js';
 import { SearchField } from '../../../components/search-field.js';
 import { CONTACT_SEARCH_MAX_LENGTH } from '@contract/medical-contacts.js';
@@ -59,19 +60,14 @@ export function ContactFilters({ filter, options, problems = {}, onChange, onCle
             </option>
           ))}
         </SelectField>
-        <SelectField
+        <CountryField
           label="Country"
           value={filter.country ?? ''}
           error={problems.country}
-          onChange={(event) => onChange({ country: select(event.target.value), region: undefined, city: undefined })}
-        >
-          <option value="">All countries</option>
-          {withChosen(options?.countries, filter.country).map((country) => (
-            <option key={country} value={country}>
-              {country}
-            </option>
-          ))}
-        </SelectField>
+          onChange={(code) => onChange({ country: select(code), region: undefined, city: undefined })}
+          offered={options?.countries ?? []}
+          placeholder="All countries"
+        />
         <SelectField
           label="Region"
           value={filter.region ?? ''}
@@ -86,6 +82,14 @@ export function ContactFilters({ filter, options, problems = {}, onChange, onCle
             </option>
           ))}
         </SelectField>
+        <LanguageField
+          label="Language"
+          value={filter.language ?? ''}
+          error={problems.language}
+          onChange={(code) => onChange({ language: select(code) })}
+          offered={options?.languages ?? []}
+          placeholder="Any language"
+        />
         <SelectField
           label="Status"
           value={filter.status ?? ''}
@@ -149,6 +153,7 @@ export function ContactFilters({ filter, options, problems = {}, onChange, onCle
           ) : null}
           {filter.contactMethod ? <span>Method: {filter.contactMethod}</span> : null}
           {filter.findable ? <span>{filter.findable === 'yes' ? 'With a location' : 'Without a location'}</span> : null}
+          {filter.unrecognised ? <span>{filter.unrecognised === 'country' ? 'Country not recognised' : 'Languages not recognised'}</span> : null}
           <Button
             type="button"
             size="xs"

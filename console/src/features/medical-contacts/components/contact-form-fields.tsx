@@ -1,4 +1,6 @@
 import { CheckboxField } from '../../../components/checkbox-field.js';
+import { CountryField, LanguagesField } from '../../../components/code-fields.js';
+import type { MedicalContact } from '@contract/medical-contacts.js';
 import { SelectField } from '../../../components/select-field.js';
 import { TextAreaField } from '../../../components/text-area-field.js';
 import { TextField } from '../../../components/text-field.js';
@@ -12,10 +14,19 @@ interface ContactFormFieldsProps {
   /** Spec §5: adding needs the location too; editing needs only name and phone. */
   mode: 'add' | 'edit';
   fieldErrors: Record<string, string>;
+  /** What the contact holds that the directory does not recognise (written before countries and languages were codes). */
+  unrecognised?: Pick<MedicalContact, 'countryUnrecognised' | 'languagesUnrecognised'>;
+}
+
+/** The note under a field whose old value the directory does not recognise, until the field is saved. */
+function UnrecognisedNote({ children }: { children: string }) {
+  return <p className="mt-1.5 text-tremor-label text-amber-700">{children}</p>;
 }
 
 /** Every field of a contact (spec §3), labelled, for the add and edit dialogs. */
-export function ContactFormFields({ values, onChange, mode, fieldErrors }: ContactFormFieldsProps) {
+export function ContactFormFields({ values, onChange, mode, fieldErrors, unrecognised }: ContactFormFieldsProps) {
+  const unknownCountry = unrecognised?.countryUnrecognised;
+  const unknownLanguages = unrecognised?.languagesUnrecognised ?? [];
   const locationRequired = mode === 'add';
   const mark = (label: string, required: boolean) => (required ? `${label} *` : label);
   const text = (key: keyof ContactFormValues, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
@@ -59,7 +70,19 @@ export function ContactFormFields({ values, onChange, mode, fieldErrors }: Conta
         <legend className="mb-2 text-tremor-default font-semibold text-tremor-content-strong">Location</legend>
         {text('city', mark('City', locationRequired), { required: locationRequired })}
         {text('region', mark('Region', locationRequired), { required: locationRequired })}
-        {text('country', mark('Country', locationRequired), { required: locationRequired })}
+        <CountryField
+          label={mark('Country', locationRequired)}
+          required={locationRequired}
+          value={values.country}
+          onChange={(code) => onChange('country', code)}
+          placeholder="Type its name in any language"
+          error={fieldErrors.country}
+          after={
+            unknownCountry && !values.country ? (
+              <UnrecognisedNote>{`Written as “${unknownCountry}”, which the directory does not recognise. Choose the country it means.`}</UnrecognisedNote>
+            ) : null
+          }
+        />
         <div className="hidden sm:block" aria-hidden="true" />
         {text('latitude', 'Latitude', { type: 'number', step: 'any', min: -90, max: 90, inputMode: 'decimal', hint: 'Leave blank to look it up from the city' })}
         {text('longitude', 'Longitude', { type: 'number', step: 'any', min: -180, max: 180, inputMode: 'decimal' })}
@@ -69,7 +92,18 @@ export function ContactFormFields({ values, onChange, mode, fieldErrors }: Conta
         <legend className="mb-2 text-tremor-default font-semibold text-tremor-content-strong">Availability</legend>
         <OpeningHoursField value={values.availableHours} onChange={(value) => onChange('availableHours', value)} error={fieldErrors.availableHours} />
         {text('responseTime', 'Response Time', { placeholder: 'e.g., within 1 hour' })}
-        {text('languages', 'Languages', { placeholder: 'English, Arabic', hint: 'Separate languages with commas' })}
+        <LanguagesField
+          label="Languages"
+          value={values.languages}
+          onChange={(codes) => onChange('languages', codes)}
+          placeholder="Type a language in any language"
+          error={fieldErrors.languages}
+          after={
+            unknownLanguages.length > 0 ? (
+              <UnrecognisedNote>{`Also written: ${unknownLanguages.map((name) => `“${name}”`).join(', ')}. The directory does not recognise these: choose the languages meant, and they go when the languages are saved.`}</UnrecognisedNote>
+            ) : null
+          }
+        />
         {text('rating', 'Rating', { type: 'number', min: 0, max: 5, step: 0.1, inputMode: 'decimal', hint: 'From 0 to 5' })}
       </fieldset>
 

@@ -3,6 +3,7 @@ import { Badge, Button } from '@tremor/react';
 import type { MedicalContact } from '@contract/medical-contacts.js';
 import { formatCount } from '../../../lib/format.js';
 import { CONTACT_METHOD_LABELS } from '../contact-form-values.js';
+import { contactCountry } from '../contact-names.js';
 
 /** What a row or card can do; a viewer gets `canWrite: false` and sees no write controls. */
 export interface ContactRowActions {
@@ -86,5 +87,5 @@ export function ContactActionButtons({ contact, actions }: { contact: MedicalCon
 }
 
 export function formatLocation(contact: MedicalContact): string {
-  return [contact.city, contact.region, contact.country].filter(Boolean).join(', ');
+  return [contact.city, contact.region, contactCountry(contact)].filter(Boolean).join(', ');
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { MedicalContact } from '@contract/medical-contacts.js';
 import type { ContactSortField, SortOrder } from '../contact-query.js';
 import { ContactActionButtons, ContactBadges, ContactMethodText, SelectCheckbox, type ContactRowActions } from './contact-row-parts.js';
+import { contactCountry, contactLanguages } from '../contact-names.js';
 
 interface ContactsTableProps {
   contacts: readonly MedicalContact[];
@@ -73,10 +74,10 @@ export function ContactsTable({ contacts, actions, labelledBy, sort, order, onSo
               <div>{contact.city}</div>
               <div className="text-tremor-label">{contact.region}</div>
             </TableCell>
-            <TableCell className="max-w-[7rem] whitespace-normal">{contact.country}</TableCell>
+            <TableCell className="max-w-[7rem] whitespace-normal">{contactCountry(contact)}</TableCell>
             <TableCell className="max-w-[9rem] whitespace-normal break-words">
               <ContactMethodText contact={contact} />
-              <div className="text-tremor-label">{contact.languages.join(', ')}</div>
+              <div className="text-tremor-label">{contactLanguages(contact)}</div>
             </TableCell>
             <TableCell>{contact.rating.toFixed(1)}</TableCell>
             <TableCell className="max-w-[9rem] whitespace-normal">

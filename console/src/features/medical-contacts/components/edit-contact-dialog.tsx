@@ -73,7 +73,7 @@ function EditContactForm({ contact, onClose }: { contact: MedicalContact; onClos
           {contact.dueForReverification ? ' — due for re-verification' : ''}
         </p>
       ) : null}
-      <ContactFormFields values={form} onChange={update} mode="edit" fieldErrors={fieldErrorsOf(updateContact.error)} />
+      <ContactFormFields values={form} onChange={update} mode="edit" fieldErrors={fieldErrorsOf(updateContact.error)} unrecognised={contact} />
       {duplicates ? <DuplicateWarning duplicates={duplicates} saving={updateContact.isPending} onSaveAnyway={() => save(true)} /> : null}
       <ContactReports contactId={contact.id} headingId={reportsId} canResolve={can(user?.role, 'contact-reports:resolve')} />
       <ContactHistory contactId={contact.id} headingId={historyId} />
