@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ALPHA3_BY_CODE, COUNTRY_CODES, countryName, isCountryCode } from './countries.js';
 import { COUNTRY_NAME_LOCALES } from './country-names.js';
-import { createNameIndex, type CodeName } from './name-index.js';
+import { createNameIndex, nearestNamed, type CodeName } from './name-index.js';
 
 /**
  * A country found by any name: its code, its alpha-3 code, or its name in any language
@@ -43,17 +43,9 @@ export function searchCountries(query: string, limit = 10) {
   return index.search(query, limit);
 }
 
-const orList = new Intl.ListFormat('en-GB', { type: 'disjunction' });
-const NEAREST_SHOWN = 3;
-
-/** "Germany (DE), Denmark (DK) or Greenland (GL)": the countries nearest a name no country has. */
-function nearestCountries(text: string): string {
-  return orList.format(index.nearest(text, NEAREST_SHOWN).map((code) => `${countryName(code)} (${code})`));
-}
-
 /** Why a text is not a country: the sentence for a person, naming the nearest countries. */
 export function unknownCountryMessage(text: string): string {
-  return `Country "${text}" is not a country the directory knows. Did you mean ${nearestCountries(text)}?`;
+  return `Country "${text}" is not a country the directory knows. Did you mean ${nearestNamed(index, text, (code) => countryName(code))}?`;
 }
 
 const COUNTRY_REQUIRED = 'Country is required. Enter it.';

@@ -40,6 +40,15 @@ interface Entry extends CodeName {
   key: string;
 }
 
+const orList = new Intl.ListFormat('en-GB', { type: 'disjunction' });
+/** How many of the nearest codes a refusal names. */
+const NEAREST_SHOWN = 3;
+
+/** "Germany (DE), Estonia (EE) or Latvia (LV)": the codes nearest a name none has, with their English names, for a refusal. */
+export function nearestNamed(index: NameIndex, text: string, nameOf: (code: string) => string): string {
+  return orList.format(index.nearest(text, NEAREST_SHOWN).map((code) => `${nameOf(code)} (${code})`));
+}
+
 /** Answers kept per text: an import repeats one unknown value on many rows, and each costs a pass over every name. */
 const NEAREST_KEPT = 500;
 

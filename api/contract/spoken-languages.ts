@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGE_CODES } from './languages.js';
-import { createNameIndex, type CodeName } from './name-index.js';
+import { createNameIndex, nearestNamed, type CodeName } from './name-index.js';
 import { tooLong } from './fields.js';
 
 /**
@@ -74,13 +74,9 @@ export function searchSpokenLanguages(query: string, limit = 10) {
   return index.search(query, limit);
 }
 
-const orList = new Intl.ListFormat('en-GB', { type: 'disjunction' });
-const NEAREST_SHOWN = 3;
-
 /** Why a text is not a language: the sentence for a person, naming the nearest languages. */
 export function unknownLanguageMessage(text: string): string {
-  const nearest = index.nearest(text, NEAREST_SHOWN).map((code) => `${spokenLanguageName(code)} (${code})`);
-  return `Language "${text}" is not a language the directory knows. Did you mean ${orList.format(nearest)}?`;
+  return `Language "${text}" is not a language the directory knows. Did you mean ${nearestNamed(index, text, (code) => spokenLanguageName(code))}?`;
 }
 
 const EMPTY_LANGUAGE = 'Languages cannot hold an empty name. Remove it.';
