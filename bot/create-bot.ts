@@ -50,9 +50,11 @@ export class PollingRefusedError extends Error {
   /** The sentence for staff (System Health), without Telegram's words or the wait. */
   readonly problem: string;
 
+  readonly retryInMs: number;
+
   constructor(
     telegramError: unknown,
-    readonly retryInMs: number,
+    retryInMs: number,
   ) {
     const { error_code: code, description } = (typeof telegramError === 'object' && telegramError !== null ? telegramError : {}) as { error_code?: number; description?: string };
     const why =
@@ -63,6 +65,7 @@ export class PollingRefusedError extends Error {
           : 'fetching updates failed';
     const problem = `The bot stopped receiving updates: ${why}`;
     super(`${problem} (${code ?? 'no code'}: ${description ?? String(telegramError)}). It asks again in ${Math.round(retryInMs / 1000)} s; the console keeps running.`, { cause: telegramError });
+    this.retryInMs = retryInMs;
     this.name = 'PollingRefusedError';
     this.problem = problem;
   }
