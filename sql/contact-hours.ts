@@ -1,7 +1,7 @@
 import type postgres from 'postgres';
 import type { Sql } from './database.js';
 import { hoursKind, isOpenAt, normalizeOpeningHours, parseOpeningHours } from '../api/contract/opening-hours.js';
-import { timeZoneAt } from '../api/contract/time-zone.js';
+import { timeZoneAt } from '../api/contract/place-zone.js';
 
 /**
  * Reads the hours of the contacts not read yet (medical_contacts.hours_kind NULL, migration 034):

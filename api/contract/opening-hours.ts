@@ -7,7 +7,7 @@ import { formatCount } from './plural.js';
  * `24/7`), parsed and evaluated with the `opening_hours` package. Pure: shared by the bot, the API,
  * the CSV import and the console, so what staff type is read by one rule set (readOpeningHours).
  * A contact's hours are read in its own time zone, the zone of its coordinates (timeZoneAt,
- * time-zone.ts).
+ * place-zone.ts).
  */
 
 /** A wall-clock moment in the contact's own time zone. */

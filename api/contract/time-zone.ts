@@ -1,6 +1,4 @@
-import tzLookup from '@photostructure/tz-lookup';
-
-/** Calendar arithmetic in an IANA time zone, with nothing but Intl; and the zone of a place. */
+/** Calendar arithmetic in an IANA time zone, with nothing but Intl. */
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -88,19 +86,5 @@ export function isValidTimeZone(timeZone: string): boolean {
     return true;
   } catch {
     return false;
-  }
-}
-
-/**
- * The IANA zone of a place, where its contact's hours are read (`@photostructure/tz-lookup`:
- * offline, pure JavaScript, so the console's form names the zone of the coordinates as they are
- * typed); null without both coordinates, or with coordinates no place has.
- */
-export function timeZoneAt(latitude: number | null, longitude: number | null): string | null {
-  if (latitude === null || longitude === null || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return null;
-  try {
-    return tzLookup(latitude, longitude);
-  } catch {
-    return null;
   }
 }
