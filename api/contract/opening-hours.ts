@@ -193,17 +193,18 @@ function typedTime(text: string): TypedTime {
 /** Minutes after midnight on a 12-hour clock: 12 am is midnight, 12 pm noon. */
 const twelveHour = (time: TypedTime, meridiem: 'a' | 'p') => ((time.hour % 12) + (meridiem === 'p' ? 12 : 0)) * 60 + time.minute;
 
-/**
- * A typed time range as minutes after the day's midnight (an end after 24:00 runs into the next
- * day), and whether each side was written so it can only be read one way: in 24-hour time with
- * minutes, or with its own am/pm. Null when the numbers are no time (25:00, 13pm): left to the parser.
- */
+const DAY_MINUTES = 24 * 60;
+const HALF_DAY_MINUTES = 12 * 60;
+
+/** A typed time range in minutes after the day's midnight; an end after 24:00 runs into the next day. */
 interface TimeRange {
   start: number;
   end: number;
+  /** Both sides written so they can be read one way only: in 24-hour time with minutes, or each with its own am/pm. */
   fixed: boolean;
 }
 
+/** The range two typed sides make; null when the numbers are no time (25:00, 13pm): left to the parser to refuse. */
 function timeRange(startText: string, endText: string): TimeRange | null {
   const start = typedTime(startText);
   const end = typedTime(endText);
@@ -220,7 +221,7 @@ function timeRange(startText: string, endText: string): TimeRange | null {
     from = twelveHour(start, startMeridiem);
     if (!start.meridiem && from > to) from = twelveHour(start, startMeridiem === 'a' ? 'p' : 'a');
     if (!end.meridiem && to < from) to = twelveHour(end, endMeridiem === 'a' ? 'p' : 'a');
-    if (end.meridiem === 'a' && end.hour === 12 && end.minute === 0) to = 24 * 60;
+    if (end.meridiem === 'a' && end.hour === 12 && end.minute === 0) to = DAY_MINUTES;
     fixed = start.meridiem !== null && end.meridiem !== null;
   } else {
     if (start.hour > 23 || end.hour > 48) return null;
@@ -230,9 +231,6 @@ function timeRange(startText: string, endText: string): TimeRange | null {
   }
   return { start: from, end: to, fixed };
 }
-
-const DAY_MINUTES = 24 * 60;
-const HALF_DAY_MINUTES = 12 * 60;
 
 /** "09:00"; past midnight of the next day "26:00", as opening_hours writes it. */
 const clockTime = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;

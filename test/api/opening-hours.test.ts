@@ -117,38 +117,22 @@ t.test('a 12-hour clock is read', async (t) => {
 });
 
 t.test('hours that read as overnight or as under an hour are refused unless written so, with the likelier schedule', async (t) => {
-  t.strictSame(outcome('Mon-Fri 9-5'), {
-    message: 'Available hours "Mon-Fri 9-5" would mean open overnight until 05:00. Did you mean "Mo-Fr 09:00-17:00"?',
-    suggestion: 'Mo-Fr 09:00-17:00',
-  });
-  t.strictSame(outcome('Mo–Fr 9:00–5:00'), {
-    message: 'Available hours "Mo–Fr 9:00–5:00" would mean open overnight until 05:00. Did you mean "Mo-Fr 09:00-17:00"? If it does close after midnight, write the closing time past 24:00: "09:00-29:00".',
-    suggestion: 'Mo-Fr 09:00-17:00',
-  });
-  t.strictSame(outcome('Mo-Fr 09:00-05:00'), {
-    message: 'Available hours "Mo-Fr 09:00-05:00" would mean open overnight until 05:00. Did you mean "Mo-Fr 09:00-17:00"? If it does close after midnight, write the closing time past 24:00: "09:00-29:00".',
-    suggestion: 'Mo-Fr 09:00-17:00',
-  }, 'what the form once saved for "9-5" is refused too');
-  t.strictSame(outcome('Mon-Fri 9-5, Sat 10-2'), {
-    message: 'Available hours "Mon-Fri 9-5, Sat 10-2" would mean open overnight until 05:00. Did you mean "Mo-Fr 09:00-17:00, Sa 10:00-14:00"?',
-    suggestion: 'Mo-Fr 09:00-17:00, Sa 10:00-14:00',
-  }, 'every doubtful range is corrected in the suggestion');
-  t.strictSame(outcome('Mo-Fr 12-1'), {
-    message: 'Available hours "Mo-Fr 12-1" would mean open overnight until 01:00. Did you mean "Mo-Fr 12:00-13:00"?',
-    suggestion: 'Mo-Fr 12:00-13:00',
-  });
-  t.strictSame(outcome('Mo-Fr 22-6'), {
-    message: 'Available hours "Mo-Fr 22-6" would mean open overnight until 06:00. If that is meant, write it in 24-hour time with minutes: "Mo-Fr 22:00-06:00".',
-    suggestion: 'Mo-Fr 22:00-06:00',
-  }, 'no daytime reading: the overnight one, written unambiguously');
-  t.strictSame(outcome('Sa 10-10:30'), {
-    message: 'Available hours "Sa 10-10:30" would mean open only 30 minutes, from 10:00 to 10:30. If that is meant, write it in 24-hour time with minutes: "Sa 10:00-10:30".',
-    suggestion: 'Sa 10:00-10:30',
-  }, 'a day shorter than an hour');
-  t.strictSame(outcome('Mo 9-9'), {
-    message: 'Available hours "Mo 9-9" would mean open overnight until 09:00. Did you mean "Mo 09:00-21:00"?',
-    suggestion: 'Mo 09:00-21:00',
-  });
+  const PAST_MIDNIGHT = ' If it does close after midnight, write the closing time past 24:00: "09:00-29:00".';
+  // Typed, the sentence, the suggestion, why.
+  const refusals: [string, string, string, string][] = [
+    ['Mon-Fri 9-5', 'would mean open overnight until 05:00. Did you mean "Mo-Fr 09:00-17:00"?', 'Mo-Fr 09:00-17:00', 'the end read on the afternoon clock'],
+    ['Mo–Fr 9:00–5:00', `would mean open overnight until 05:00. Did you mean "Mo-Fr 09:00-17:00"?${PAST_MIDNIGHT}`, 'Mo-Fr 09:00-17:00', 'with minutes, still a daytime reading'],
+    ['Mo-Fr 09:00-05:00', `would mean open overnight until 05:00. Did you mean "Mo-Fr 09:00-17:00"?${PAST_MIDNIGHT}`, 'Mo-Fr 09:00-17:00', 'what the form once saved for "9-5"'],
+    ['Mon-Fri 9-5, Sat 10-2', 'would mean open overnight until 05:00. Did you mean "Mo-Fr 09:00-17:00, Sa 10:00-14:00"?', 'Mo-Fr 09:00-17:00, Sa 10:00-14:00', 'every doubtful range corrected'],
+    ['Mo-Fr 12-1', 'would mean open overnight until 01:00. Did you mean "Mo-Fr 12:00-13:00"?', 'Mo-Fr 12:00-13:00', 'noon to one'],
+    ['Mo 9-9', 'would mean open overnight until 09:00. Did you mean "Mo 09:00-21:00"?', 'Mo 09:00-21:00', 'a range that ends where it starts'],
+    ['Mo-Fr 22-6', 'would mean open overnight until 06:00. If that is meant, write it in 24-hour time with minutes: "Mo-Fr 22:00-06:00".', 'Mo-Fr 22:00-06:00', 'no daytime reading: the overnight one, written unambiguously'],
+    ['Sa 10-10:30', 'would mean open only 30 minutes, from 10:00 to 10:30. If that is meant, write it in 24-hour time with minutes: "Sa 10:00-10:30".', 'Sa 10:00-10:30', 'a day shorter than an hour'],
+  ];
+  for (const [typed, sentence, suggestion, why] of refusals) {
+    t.strictSame(outcome(typed), { message: `Available hours "${typed}" ${sentence}`, suggestion }, `${typed}: ${why}`);
+    t.equal(outcome(suggestion), suggestion, `the suggestion for "${typed}" is taken as it is`);
+  }
 
   t.equal(outcome('Mo-Fr 22:00-06:00'), 'Mo-Fr 22:00-06:00', 'overnight on purpose: 24-hour, minutes on both sides, no daytime reading');
   t.equal(outcome('Mo-Su 20:00-08:00'), 'Mo-Su 20:00-08:00');
@@ -157,11 +141,6 @@ t.test('hours that read as overnight or as under an hour are refused unless writ
   t.equal(outcome('Mo-Fr 9-17'), 'Mo-Fr 09:00-17:00');
   t.equal(outcome('Mo-Su 00:00-24:00'), 'Mo-Su 00:00-24:00');
 
-  for (const typed of ['Mon-Fri 9-5', 'Mo-Fr 22-6', 'Sa 10-10:30', 'Mon-Fri 9-5, Sat 10-2', 'Mo–Fr 9:00–5:00']) {
-    const reading = readOpeningHours(typed);
-    const suggestion = reading.kind === 'refused' ? reading.suggestion! : '';
-    t.equal(outcome(suggestion), suggestion, `the suggestion for "${typed}" is taken as it is`);
-  }
   t.equal(parseOpeningHours('Mo-Fr 09:00-05:00'), null, 'a refused schedule stored earlier is not read as one');
   t.equal(hoursKind('Mo-Fr 09:00-05:00'), 'unverified');
   t.equal(normalizeOpeningHours('Mon-Fri 9-5'), 'Mon-Fri 9-5', 'a refused text is stored, by the reading of old rows, as it was');
