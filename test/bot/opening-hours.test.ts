@@ -16,6 +16,10 @@ await aContact(h.sql, { name: 'Kyiv free text', ...near(KYIV, 4), city: 'Kyiv', 
 await aContact(h.sql, { name: 'New York weekdays', ...near(NEW_YORK, 1), city: 'New York', availableHours: 'Mo-Fr 09:00-18:00' });
 await aContact(h.sql, { name: 'New York round the clock', ...near(NEW_YORK, 2), city: 'New York', availableHours: 'Mo-Su 00:00-24:00' });
 await aContact(h.sql, { name: 'New York Wednesdays', ...near(NEW_YORK, 3), city: 'New York', availableHours: 'We 08:00-21:00' });
+const BERLIN = { latitude: 52.52, longitude: 13.405 };
+// As the form once saved a typed "Mon-Fri 9-5"; and overnight on purpose.
+await aContact(h.sql, { name: 'Berlin nine to five', ...near(BERLIN, 1), city: 'Berlin', availableHours: 'Mo-Fr 09:00-05:00' });
+await aContact(h.sql, { name: 'Berlin nights', ...near(BERLIN, 2), city: 'Berlin', availableHours: 'Mo-Fr 22:00-06:00' });
 
 /** Each contact's hours fact, by name. */
 function hoursByName(answer: string | undefined): Record<string, string> {
@@ -67,4 +71,12 @@ t.test('the hours are said in the asker\'s language', async (t) => {
     'Kyiv free text': 'Зачинено · відчиняється пн 09:00',
   });
   t.match(await hoursAt('2026-11-25T10:00:00Z', KYIV, 'de'), { 'Kyiv weekdays': 'Jetzt geöffnet · schließt 18:00' });
+});
+
+t.test('stored hours the rule set refuses are not read as a schedule; overnight on purpose is', async (t) => {
+  // Wednesday 01:00 UTC: 02:00 in Berlin.
+  t.strictSame(await hoursAt('2026-11-25T01:00:00Z', BERLIN), {
+    'Berlin nine to five': 'Mo-Fr 09:00-05:00 (hours not verified)',
+    'Berlin nights': 'Open now · closes 06:00',
+  });
 });
