@@ -96,6 +96,20 @@ t.test('the buttons of an answer sent before the map\'s choice still work: a ðŸ“
   t.strictSame(buttonsOf(choice), [['1. Dr Anna'], ['2. Dr Bruno']]);
 });
 
+t.test('a garbled choice button is ignored kindly, and the keyboard left as it is', async (t) => {
+  const user = await aMember(h, group.id);
+  const answer = await answerWithButtons(user.id);
+  const map = answer.reply_markup!.inline_keyboard[0]![0]! as { callback_data: string };
+  // Its form is a choice's, but no point on Earth is at latitude 95.
+  const data = map.callback_data.replace(/^m:[-0-9.]+:/, 'm:95.00000:');
+  const message = { message_id: answer.message_id, date: answer.date, chat: { id: user.id, type: 'private', first_name: user.first_name }, from: { ...h.sim.botInfo }, text: 'old' };
+  const delivery = h.sim.sendUpdate({ callback_query: { id: 'q-garbled-choice', from: user, chat_instance: '1', data, message } });
+  await h.handled(delivery.update_id);
+  t.same(h.sim.botMessagesSince(user.id, answer.message_id), [], 'nothing is sent');
+  t.same(buttonsOf(current(user.id, answer)), buttonsOf(answer), 'nothing is edited');
+  t.match(await lastLog(h.sql, user.id), { level: 'WARN', message: 'Ignored a search button the bot cannot read' });
+});
+
 t.test('the simulator checks sendVenue as Telegram does', async (t) => {
   const user = await aMember(h, group.id);
   await t.rejects(h.medBot.api.sendVenue(user.id, 91, 12, 'Somewhere', 'Some street'), GrammyError);
