@@ -28,6 +28,7 @@ import { findFeature } from './features/find.js';
 import { createContactLookup } from '../sql/contact-lookup.js';
 import { placeSearchFeature } from './features/place-search.js';
 import { venueFeature } from './features/venue.js';
+import { answerChoicesFeature } from './features/answer-choices.js';
 import { reportsFeature } from './features/reports.js';
 import { createUpdateTracker } from './update-tracker.js';
 import { createBotMemory } from './memory.js';
@@ -248,6 +249,7 @@ export function createBot(options: BotOptions): MedBot {
   handling.use(languageFeature(deps));
   // Before lookup, whose last handler takes every button it does not know, and before the place search, which takes any text.
   handling.use(venueFeature(deps));
+  handling.use(answerChoicesFeature());
   handling.use(reportsFeature(deps));
   handling.use(findFeature(deps));
   handling.use(lookupFeature(deps));
