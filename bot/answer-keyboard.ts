@@ -5,7 +5,8 @@ import { contactButtons, directionsFrom, reportButton } from './contact-buttons.
 import { FIND_TEXTS } from './locales/find.js';
 import { searchStateEncoder, type SearchState } from './search-state.js';
 import type { SpecialtyCount } from './search-filters.js';
-import { isSpecialty, specialtyKey, specialtyLabel } from './specialties.js';
+import { isSpecialty, specialtyKey } from './specialties.js';
+import type { SpecialtyTaxonomy } from '../api/contract/specialties.js';
 
 /** Telegram's most buttons on one message. */
 const MAX_BUTTONS = 100;
@@ -25,6 +26,8 @@ export interface AnswerKeyboardInput {
   /** More contacts of the same search lie within the radius. */
   hasMore: boolean;
   language: LanguageCode;
+  /** Names the specialties in the user's language (the directory's, with those staff added). */
+  taxonomy: SpecialtyTaxonomy;
 }
 
 /**
@@ -34,7 +37,7 @@ export interface AnswerKeyboardInput {
  * last Report a problem. Narrowing starts again from the first contact; More results keeps the filters.
  */
 export function answerKeyboard(input: AnswerKeyboardInput): InlineKeyboardMarkup {
-  const { contacts, firstPosition, search, specialty, nearby, hasMore, language } = input;
+  const { contacts, firstPosition, search, specialty, nearby, hasMore, language, taxonomy } = input;
   const texts = FIND_TEXTS[language];
   const routeTo = directionsFrom(search.point);
   const rows: InlineKeyboardButton[][] = contacts.map((contact, index) => contactButtons(contact, firstPosition + index, routeTo, language)).filter((row) => row.length > 0);
@@ -53,7 +56,7 @@ export function answerKeyboard(input: AnswerKeyboardInput): InlineKeyboardMarkup
   const room = Math.max(0, Math.min(MAX_SPECIALTY_BUTTONS, MAX_BUTTONS - used - fixed.length - 1));
   const specialtyButtons = offered.slice(0, room).map(({ specialty: name, count }) => {
     const chosen = specialty !== null && isSpecialty(name, specialty);
-    return button(`${chosen ? '✓ ' : ''}${specialtyLabel(name, language)} · ${count}`, { ...search, specialtyKey: chosen ? null : specialtyKey(name), offset: 0 });
+    return button(`${chosen ? '✓ ' : ''}${taxonomy.label(name, language)} · ${count}`, { ...search, specialtyKey: chosen ? null : specialtyKey(name), offset: 0 });
   });
   for (let start = 0; start < specialtyButtons.length; start += SPECIALTIES_PER_ROW) rows.push(specialtyButtons.slice(start, start + SPECIALTIES_PER_ROW));
   if (fixed.length > 0) rows.push(fixed);

@@ -4,7 +4,7 @@ import { languageName, type LanguageCode } from '../api/contract/languages.js';
 import { formatWallTime, type WallTime } from '../api/contract/opening-hours.js';
 import { openingStateKept } from './opening-states.js';
 import { OPENING_HOURS_TEXTS } from './locales/opening-hours.js';
-import { specialtyLabel } from './specialties.js';
+import { KNOWN_TAXONOMY, type SpecialtyTaxonomy } from '../api/contract/specialties.js';
 import { spokenLanguageName } from './spoken-languages.js';
 
 type DistanceFormats = { metres: Intl.NumberFormat; nearKm: Intl.NumberFormat; km: Intl.NumberFormat };
@@ -88,6 +88,8 @@ export interface ContactCardOptions {
   language?: LanguageCode;
   /** The moment the answer is for (the update's receipt): the hours say whether the contact is open then. */
   at?: Date;
+  /** Names the specialty in the asker's language: the directory's, with the specialties staff added; else the known ones. */
+  taxonomy?: SpecialtyTaxonomy;
 }
 
 /**
@@ -95,7 +97,7 @@ export interface ContactCardOptions {
  * specialty, distance, how to reach them, hours, languages, instructions.
  */
 export function formatContact(contact: NearbyContact, position: number, options: ContactCardOptions = {}): string {
-  const specialty = contact.specialty && (options.language ? specialtyLabel(contact.specialty, options.language) : contact.specialty);
+  const specialty = contact.specialty && (options.language ? (options.taxonomy ?? KNOWN_TAXONOMY).label(contact.specialty, options.language) : contact.specialty);
   const title = `<b>${position}. ${contact.isMasterOfMedicine ? '⭐ ' : ''}${escapeHtml(contact.name)}</b>${specialty ? ` · ${escapeHtml(specialty)}` : ''}`;
   const facts = [`📏 ${formatDistance(contact.distanceKm, options.language ?? 'en')}${contact.city ? ` · ${escapeHtml(contact.city)}` : ''}`];
   if (contact.availableHours) facts.push(options.at ? hoursLine(contact, options.at, options.language ?? 'en') : `🕒 ${escapeHtml(contact.availableHours)}`);

@@ -17,7 +17,7 @@ import { escapeHtml } from '../../api/contract/message-templates.js';
 import { answerKeyboard } from '../answer-keyboard.js';
 import { FIND_TEXTS } from '../locales/find.js';
 import { contactFilter, nearbySpecialties, type SearchFilters } from '../search-filters.js';
-import { specialtyKey, specialtyLabel } from '../specialties.js';
+import { specialtyKey } from '../specialties.js';
 
 interface LookupDeps {
   sql: Sql;
@@ -109,11 +109,12 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
     nearby: nearbySpecialties(directory, point, settings.maxRadiusKm, filters.openNow, receivedAt),
     hasMore: found.length > contacts.length,
     language,
+    taxonomy: directory.taxonomy,
   });
   const placeName = place ? placeLabel(place) : `${point.latitude.toFixed(3)}, ${point.longitude.toFixed(3)}`;
   const findTexts = FIND_TEXTS[language];
   // Plain text: the error template escapes its values; the answer's own line escapes it.
-  const narrowedTo = [filters.specialty && specialtyLabel(filters.specialty, language), filters.openNow && findTexts.openNowFilter].filter(Boolean).join(' · ');
+  const narrowedTo = [filters.specialty && directory.taxonomy.label(filters.specialty, language), filters.openNow && findTexts.openNowFilter].filter(Boolean).join(' · ');
   if (contacts.length === 0) {
     recordOutcome(ctx, 'WARN', 'No contacts within the search radius', { resultCount: 0, metadata: { ...ctx.request.log.metadata, ...search } });
     // Nothing within the radius at all, narrowed or not: no button would find anything, so the plain refusal.
@@ -147,7 +148,7 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
     const values = { ...(await userValues(deps, ctx, used)), count: contacts.length, city: placeName };
     const sections = await renderReplies(deps, ctx, types, values);
     if (narrowedTo) sections.splice(1, 0, findTexts.narrowed(escapeHtml(narrowedTo)));
-    sections.push(...contacts.map((contact, index) => formatContact(contact, offset + index + 1, { language, at: receivedAt })));
+    sections.push(...contacts.map((contact, index) => formatContact(contact, offset + index + 1, { language, at: receivedAt, taxonomy: directory.taxonomy })));
     await sendHtml(ctx, sections, keyboard);
     answered = true;
 

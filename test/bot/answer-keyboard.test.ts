@@ -3,6 +3,7 @@ import { answerKeyboard } from '../../bot/answer-keyboard.js';
 import { decodeSearchState } from '../../bot/search-state.js';
 import { specialtyKey } from '../../bot/specialties.js';
 import type { NearbyContact } from '../../sql/contact-lookup.js';
+import { KNOWN_TAXONOMY } from '../../api/contract/specialties.js';
 
 const contact = (id: number): NearbyContact => ({
   id, name: `C${id}`, phone: '+1', specialty: 'Dentistry', city: 'X', contactMethod: 'phone', telegramUsername: null, isWhatsappOnly: false,
@@ -13,7 +14,7 @@ const data = (button: unknown) => decodeSearchState((button as { callback_data: 
 
 t.test('contacts first, then specialties, Open now and More results, then Report', async (t) => {
   const keyboard = answerKeyboard({
-    contacts: [contact(1), contact(2)], firstPosition: 6, search: { ...search, offset: 5 }, specialty: 'Dentistry', hasMore: true, language: 'fr',
+    contacts: [contact(1), contact(2)], firstPosition: 6, search: { ...search, offset: 5 }, specialty: 'Dentistry', hasMore: true, language: 'fr', taxonomy: KNOWN_TAXONOMY,
     nearby: [{ specialty: 'Dentistry', count: 3 }, { specialty: 'Cardiology', count: 1 }, { specialty: 'Urology', count: 1 }],
   });
   const rows = keyboard.inline_keyboard.map((row) => row.map((button) => button.text));
@@ -30,7 +31,7 @@ t.test('contacts first, then specialties, Open now and More results, then Report
 
 t.test('never more than Telegram\'s 100 buttons', async (t) => {
   const keyboard = answerKeyboard({
-    contacts: Array.from({ length: 20 }, (_, index) => contact(index)), firstPosition: 1, search, specialty: null, hasMore: true, language: 'en',
+    contacts: Array.from({ length: 20 }, (_, index) => contact(index)), firstPosition: 1, search, specialty: null, hasMore: true, language: 'en', taxonomy: KNOWN_TAXONOMY,
     nearby: Array.from({ length: 30 }, (_, index) => ({ specialty: `S${index}`, count: 1 })),
   });
   const count = keyboard.inline_keyboard.flat().length;
