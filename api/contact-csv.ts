@@ -9,6 +9,7 @@ import {
   IMPORT_HEADER_SYNONYMS,
   type ImportField,
 } from './contract/contact-import.js';
+import { checkSpecialty, type SpecialtyTaxonomy } from './contract/specialties.js';
 import { badRequest } from './errors.js';
 import { neutraliseFormula, restoreFormula } from './csv-formula.js';
 
@@ -36,11 +37,12 @@ const TRUE_WORDS = new Set(['true', 'yes', 'y', '1', 'x', '✓']);
 const FALSE_WORDS = new Set(['false', 'no', 'n', '0', '']);
 
 /**
- * Reads a CSV (first row: headers) into contacts, each checked by CreateContactSchema. A cell left
+ * Reads a CSV (first row: headers) into contacts, each checked by CreateContactSchema and its
+ * specialty by the taxonomy (`checkSpecialty`, as the form and the API check it). A cell left
  * empty gets the field's default; a value that does not fit its field is a row error naming it.
  * Throws a 400 ApiError when the text is not CSV at all.
  */
-export function parseContactsCsv(csv: string, givenMapping: Record<string, ImportField | null> = {}): ParsedCsv {
+export function parseContactsCsv(csv: string, givenMapping: Record<string, ImportField | null>, taxonomy: SpecialtyTaxonomy): ParsedCsv {
   let records: { record: string[]; raw: string }[];
   try {
     // csv-parse types the synchronous parse as string[][] whatever the options; with info and raw, each record is this shape.
@@ -75,9 +77,11 @@ export function parseContactsCsv(csv: string, givenMapping: Record<string, Impor
         if (!errors.some((error) => error.field === field)) errors.push({ field, message: issue.message });
       }
     }
-    if (errors.length > 0 || !result.success) return { line, errors };
+    const specialty = result.success ? checkSpecialty(result.data.specialty, taxonomy) : undefined;
+    if (specialty && 'error' in specialty) errors.push({ field: 'specialty', message: specialty.error });
+    if (errors.length > 0 || !result.success || !specialty || 'error' in specialty) return { line, errors };
     const { allowDuplicate: _ignored, ...contact } = result.data;
-    return { line, errors, contact: { ...contact, verifiedAt: contact.verified ? (verifiedAt ?? null) : null } };
+    return { line, errors, contact: { ...contact, specialty: specialty.specialty, verifiedAt: contact.verified ? (verifiedAt ?? null) : null } };
   });
   return { headers, mapping, rows };
 }

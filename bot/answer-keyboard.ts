@@ -7,7 +7,8 @@ import { ANSWER_BUTTON_TEXTS } from './locales/answer-buttons.js';
 import { FIND_TEXTS } from './locales/find.js';
 import { searchStateEncoder, type ButtonAction, type SearchState } from './search-state.js';
 import type { SpecialtyCount } from './search-filters.js';
-import { isSpecialty, specialtyKey, specialtyLabel } from './specialties.js';
+import { isSpecialty, specialtyKey } from './specialties.js';
+import type { SpecialtyTaxonomy } from '../api/contract/specialties.js';
 
 /** Specialty buttons beyond this crowd a phone's screen: the most common nearby are offered. */
 const MAX_SPECIALTY_BUTTONS = 8;
@@ -37,6 +38,8 @@ export interface AnswerKeyboardInput {
   /** Specialties lie near the point: there is something to choose. */
   hasSpecialties: boolean;
   language: LanguageCode;
+  /** Names the specialties in the user's language (the directory's, with those staff added). */
+  taxonomy: SpecialtyTaxonomy;
 }
 
 /**
@@ -46,7 +49,7 @@ export interface AnswerKeyboardInput {
  * keeps the filters. How to reach each contact is in its card, as links.
  */
 export function answerKeyboard(input: AnswerKeyboardInput): InlineKeyboardMarkup {
-  const { page, search, specialty, hasSpecialties, language } = input;
+  const { page, search, specialty, hasSpecialties, language, taxonomy } = input;
   const texts = FIND_TEXTS[language];
   const words = ANSWER_BUTTON_TEXTS[language];
   const button = searchButtons(search);
@@ -54,7 +57,7 @@ export function answerKeyboard(input: AnswerKeyboardInput): InlineKeyboardMarkup
   const rows: InlineKeyboardButton[][] = [];
   if (shown > 0) rows.push([button(words.showOnMap, search, 'map')]);
   if (specialty !== null || hasSpecialties) {
-    rows.push([button(specialty === null ? words.specialty : `✓ ${fitted(specialtyLabel(specialty, language), ROW_CHARACTERS - 4)} ▾`, search, 'specialties')]);
+    rows.push([button(specialty === null ? words.specialty : `✓ ${fitted(taxonomy.label(specialty, language), ROW_CHARACTERS - 4)} ▾`, search, 'specialties')]);
   }
   // Narrowing an answer that found nothing finds nothing: there Open now is offered only to be switched off.
   if (shown > 0 || search.openNow) rows.push([button(search.openNow ? `✓ ${texts.openNowButton}` : texts.openNowButton, { ...search, openNow: !search.openNow, offset: 0 })]);
@@ -69,6 +72,8 @@ export interface SpecialtyChoiceInput {
   specialty: string | null;
   nearby: SpecialtyCount[];
   language: LanguageCode;
+  /** Names the specialties in the user's language (the directory's, with those staff added). */
+  taxonomy: SpecialtyTaxonomy;
 }
 
 /**
@@ -77,14 +82,14 @@ export interface SpecialtyChoiceInput {
  * the search back), then the most contacts first; named in the user's language, keyed by the
  * directory's name. ◀ Back returns to the answer's keyboard.
  */
-export function specialtyChoice({ search, specialty, nearby, language }: SpecialtyChoiceInput): InlineKeyboardMarkup {
+export function specialtyChoice({ search, specialty, nearby, language, taxonomy }: SpecialtyChoiceInput): InlineKeyboardMarkup {
   const button = searchButtons(search);
   const isChosen = (name: string) => specialty !== null && isSpecialty(name, specialty);
   // The chosen one stays offered, with its count 0, when none of it is near: pressing it widens the search.
   const chosen = specialty === null ? [] : [nearby.find(({ specialty: name }) => isChosen(name)) ?? { specialty, count: 0 }];
   const offered = [...chosen, ...nearby.filter(({ specialty: name }) => !isChosen(name))].slice(0, MAX_SPECIALTY_BUTTONS);
   const buttons = offered.map(({ specialty: name, count }) => {
-    const label = `${fitted(specialtyLabel(name, language), ROW_CHARACTERS - 8)} · ${count}`;
+    const label = `${fitted(taxonomy.label(name, language), ROW_CHARACTERS - 8)} · ${count}`;
     return isChosen(name) ? button(`✓ ${label}`, { ...search, specialtyKey: null, offset: 0 }) : button(label, { ...search, specialtyKey: specialtyKey(name), offset: 0 });
   });
   return { inline_keyboard: [...buttons.map((one) => [one]), [button(ANSWER_BUTTON_TEXTS[language].back, search, 'keyboard')]] };

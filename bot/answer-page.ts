@@ -5,7 +5,7 @@ import { openingStateKept } from './opening-states.js';
 import { contactFilter, directorySpecialties, isOpenAt, type SearchFilters } from './search-filters.js';
 import type { SearchState } from './search-state.js';
 import { specialtyOfKey } from './specialties.js';
-import { KNOWN_SPECIALTIES } from './locales/specialty-names.js';
+import { KNOWN_SPECIALTIES } from '../api/contract/specialty-names.js';
 
 export interface PageRequest {
   point: Point;

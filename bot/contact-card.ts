@@ -4,8 +4,8 @@ import { languageName, type LanguageCode } from '../api/contract/languages.js';
 import { formatWallTime, type WallTime } from '../api/contract/opening-hours.js';
 import { openingStateKept } from './opening-states.js';
 import { OPENING_HOURS_TEXTS } from './locales/opening-hours.js';
+import { KNOWN_TAXONOMY, type SpecialtyTaxonomy } from '../api/contract/specialties.js';
 import { reachTexts } from './locales/reach.js';
-import { specialtyLabel } from './specialties.js';
 import { spokenLanguageName } from './spoken-languages.js';
 
 type DistanceFormats = { metres: Intl.NumberFormat; nearKm: Intl.NumberFormat; km: Intl.NumberFormat };
@@ -103,6 +103,8 @@ export interface ContactCardOptions {
   at?: Date;
   /** The route from the asker's point to a contact (directionsFrom): the card links it. */
   routeTo?: (to: Point) => string;
+  /** Names the specialty in the asker's language: the directory's, with the specialties staff added; else the known ones. */
+  taxonomy?: SpecialtyTaxonomy;
 }
 
 /**
@@ -112,7 +114,7 @@ export interface ContactCardOptions {
  */
 export function formatContact(contact: NearbyContact, position: number, options: ContactCardOptions = {}): string {
   const language = options.language ?? 'en';
-  const specialty = contact.specialty && (options.language ? specialtyLabel(contact.specialty, options.language) : contact.specialty);
+  const specialty = contact.specialty && (options.language ? (options.taxonomy ?? KNOWN_TAXONOMY).label(contact.specialty, options.language) : contact.specialty);
   const title = `<b>${position}. ${contact.isMasterOfMedicine ? '⭐ ' : ''}${escapeHtml(contact.name)}</b>${specialty ? ` · ${escapeHtml(specialty)}` : ''}`;
   const lines = [title];
   if (contact.availableHours) lines.push(options.at ? stateLine(contact, options.at, language) : `🕒 ${escapeHtml(contact.availableHours)}`);

@@ -7,6 +7,8 @@ import { contactDirectoryVersion } from './medical-contacts.js';
 import tzLookup from '@photostructure/tz-lookup';
 import type OpeningHours from 'opening_hours';
 import { parseOpeningHours } from '../api/contract/opening-hours.js';
+import type { SpecialtyTaxonomy } from '../api/contract/specialties.js';
+import { loadSpecialtyTaxonomy } from './specialties.js';
 
 export interface NearbyContact {
   id: number;
@@ -59,6 +61,8 @@ export interface ContactDirectory {
   tiers: DirectoryTier[];
   /** How many contacts are findable. */
   size: number;
+  /** The specialties' taxonomy of the same version (a change to it moves the directory's counter, migration 048). */
+  taxonomy: SpecialtyTaxonomy;
 }
 
 function directoryTier(contacts: ContactDetails[]): DirectoryTier[] {
@@ -75,10 +79,13 @@ async function loadContactDirectory(sql: Sql): Promise<ContactDirectory> {
   // The version first: a write committed between the two statements leaves the contacts newer than
   // the version they are kept under, and the next check reloads them.
   const version = await contactDirectoryVersion(sql);
-  const rows = await sql<Omit<ContactDetails, 'timeZone' | 'hours'>[]>`
-    SELECT id, name, phone, specialty, city, contact_method, telegram_username, is_whatsapp_only,
-      available_hours, languages, special_instructions, is_master_of_medicine, latitude, longitude
-    FROM medical_contacts WHERE is_active AND latitude IS NOT NULL`;
+  const [rows, taxonomy] = await Promise.all([
+    sql<Omit<ContactDetails, 'timeZone' | 'hours'>[]>`
+      SELECT id, name, phone, specialty, city, contact_method, telegram_username, is_whatsapp_only,
+        available_hours, languages, special_instructions, is_master_of_medicine, latitude, longitude
+      FROM medical_contacts WHERE is_active AND latitude IS NOT NULL`,
+    loadSpecialtyTaxonomy(sql),
+  ]);
   // Parsed once per distinct text: a directory repeats a few common patterns many times.
   const parsed = new Map<string, OpeningHours | null>();
   const hoursOf = (text: string) => {
@@ -90,6 +97,7 @@ async function loadContactDirectory(sql: Sql): Promise<ContactDirectory> {
     version,
     tiers: [...directoryTier(contacts.filter((contact) => contact.isMasterOfMedicine)), ...directoryTier(contacts.filter((contact) => !contact.isMasterOfMedicine))],
     size: contacts.length,
+    taxonomy,
   };
 }
 

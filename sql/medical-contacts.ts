@@ -238,7 +238,7 @@ export async function contactStats(sql: Sql, now: Date): Promise<Omit<ContactSta
  * The distinct specialties and country/region pairs. A loose index scan (one index probe per
  * distinct value) rather than DISTINCT over every row: there are few values and many contacts.
  */
-export async function contactFilterOptions(sql: Sql): Promise<ContactFilterOptions> {
+export async function contactFilterOptions(sql: Sql): Promise<Omit<ContactFilterOptions, 'unlistedSpecialties'>> {
   const [specialties, pairs] = await Promise.all([
     sql<{ specialty: string }[]>`
       WITH RECURSIVE distinct_specialties (specialty) AS (

@@ -217,6 +217,11 @@ export type ContactListResponse = z.infer<typeof ContactListResponseSchema>;
  */
 export const ContactFilterOptionsSchema = z.object({
   specialties: z.array(z.string()),
+  /**
+   * The contacts' specialties outside the taxonomy (from before it, or written by hand), with how many
+   * contacts have each, most first: listed for staff to settle, never guessed at.
+   */
+  unlistedSpecialties: z.array(z.object({ specialty: z.string(), contacts: z.number() })),
   countries: z.array(z.string()),
   regions: z.array(z.object({ country: z.string(), region: z.string() })),
 });

@@ -37,6 +37,7 @@ import {
 import { geocodeContactPlace } from '../../sql/medical-contacts.js';
 import { sendCsvFile } from '../csv-download.js';
 import { transaction } from '../../sql/transaction.js';
+import { loadSpecialtyTaxonomy } from '../../sql/specialties.js';
 
 /** Rows inserted per statement. */
 const BATCH_SIZE = 1000;
@@ -123,7 +124,7 @@ export const contactImportRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date
       config: { permission: 'contacts:write' },
     },
     async (request): Promise<ImportPreviewResponse> => {
-      const parsed = parseContactsCsv(request.body.csv, request.body.mapping);
+      const parsed = parseContactsCsv(request.body.csv, request.body.mapping ?? {}, await loadSpecialtyTaxonomy(sql));
       const rows = (await markDuplicates(sql, parsed.rows)).map(previewRow);
       const problems = rows.filter((row) => row.status !== 'ok');
       return {
@@ -149,7 +150,7 @@ export const contactImportRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date
     },
     async (request, reply) => {
       const { csv, mapping, fileName, skipDuplicates } = request.body;
-      const parsed = parseContactsCsv(csv, mapping);
+      const parsed = parseContactsCsv(csv, mapping ?? {}, await loadSpecialtyTaxonomy(sql));
       const record = await createContactImport(sql, {
         fileName: fileName ?? null,
         createdBy: request.auth?.id ?? null,

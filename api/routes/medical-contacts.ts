@@ -54,6 +54,8 @@ import { transaction } from '../../sql/transaction.js';
 import { contactReportsVersion } from '../../sql/contact-reports.js';
 import { sendCreatedOnce } from '../plugins/idempotency.js';
 import { refuseStaleEdit } from '../stale-edit.js';
+import { storedSpecialty } from '../specialty-check.js';
+import { countContactsWithSpecialties, loadSpecialtyTaxonomy } from '../../sql/specialties.js';
 
 const TARGET_TYPE = 'medical_contact';
 const FILTER_FIELDS = Object.keys(ContactFilterSchema.shape) as (keyof typeof ContactFilterSchema.shape)[];
@@ -78,7 +80,9 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
     const [directory, reports] = await Promise.all([contactDirectoryVersion(sql), contactReportsVersion(sql)]);
     const key = `${directory}:${reports}:${Math.floor(reverifyCutoff(at).getTime() / 60_000)}`;
     if (cache.summary?.key === key) return cache.summary;
-    const [stats, filterOptions] = await Promise.all([contactStats(sql, at), contactFilterOptions(sql)]);
+    const [stats, options, taxonomy] = await Promise.all([contactStats(sql, at), contactFilterOptions(sql), loadSpecialtyTaxonomy(sql)]);
+    const listed = new Set(taxonomy.specialties);
+    const filterOptions = { ...options, unlistedSpecialties: await countContactsWithSpecialties(sql, options.specialties.filter((specialty) => !listed.has(specialty))) };
     const summary = {
       key,
       stats: { ...stats, countries: filterOptions.countries.length, regions: filterOptions.regions.length, specialties: filterOptions.specialties.length },
@@ -155,7 +159,8 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
     { schema: { body: CreateContactSchema, response: { 201: MedicalContactSchema } }, config: { permission: 'contacts:write', idempotent: true } },
     async (request, reply) => {
       const actor = actorOf(request);
-      const { allowDuplicate, ...fields } = request.body;
+      const { allowDuplicate, ...typed } = request.body;
+      const fields = { ...typed, specialty: await storedSpecialty(sql, typed.specialty) };
       if (!allowDuplicate) await refuseDuplicates(fields);
       const at = now();
       const columns: ContactColumns = {
@@ -184,7 +189,9 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
       const actor = actorOf(request);
       const existing = await findMedicalContact(sql, request.params.id);
       if (!existing) throw notFound(NO_SUCH_CONTACT);
-      const { allowDuplicate, expectedUpdatedAt, ...changes } = request.body;
+      const { allowDuplicate, expectedUpdatedAt, ...typed } = request.body;
+      // A specialty is checked only when sent: an edit of another field leaves one from before the taxonomy as it is.
+      const changes = typed.specialty === undefined ? typed : { ...typed, specialty: await storedSpecialty(sql, typed.specialty) };
       const merged = { ...existing, ...changes };
       // The schema checks the fields sent; the rules that span fields hold for the record as saved.
       if (merged.contactMethod === 'telegram' && !merged.telegramUsername) throw badRequest(CONTACT_RULES.telegramNeedsUsername, 'telegramUsername');
@@ -239,7 +246,8 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
     { schema: { body: BulkUpdateRequestSchema, response: { 200: BulkResultSchema } }, config: { permission: 'contacts:write' } },
     async (request) => {
       const actor = actorOf(request);
-      const { updates, ...rest } = request.body;
+      const { updates: typed, ...rest } = request.body;
+      const updates = typed.specialty === undefined ? typed : { ...typed, specialty: await storedSpecialty(sql, typed.specialty) };
       const target = rest as ContactTarget;
       const at = now();
       if (updates.contactMethod === 'telegram') {

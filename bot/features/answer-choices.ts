@@ -43,11 +43,11 @@ export function answerChoicesFeature(): Composer<BotContext> {
     const nearby = () => nearbySpecialties(directory, request.point, settings.maxRadiusKm, request.filters.openNow, at);
     let markup: InlineKeyboardMarkup;
     if (view === 'specialties') {
-      markup = specialtyChoice({ search: state, specialty: request.filters.specialty, nearby: nearby(), language });
+      markup = specialtyChoice({ search: state, specialty: request.filters.specialty, nearby: nearby(), language, taxonomy: directory.taxonomy });
     } else if (view === 'map') {
       markup = mapChoice({ contacts: shownContacts(pageOfButton(ctx, search)), firstPosition: state.offset + 1, search: state, language });
     } else {
-      markup = answerKeyboard({ page: pageOfButton(ctx, search), search: state, specialty: request.filters.specialty, hasSpecialties: nearby().length > 0, language });
+      markup = answerKeyboard({ page: pageOfButton(ctx, search), search: state, specialty: request.filters.specialty, hasSpecialties: nearby().length > 0, language, taxonomy: directory.taxonomy });
     }
     await ctx.editMessageReplyMarkup({ reply_markup: markup }).catch((error: unknown) => {
       if (!isNotModified(error)) throw error;

@@ -11,7 +11,7 @@ import type { Recorder } from '../recorder.js';
 import { replyWithTemplate, sendHtml } from '../replies.js';
 import { decodeSearchState, SEARCH_CALLBACK } from '../search-state.js';
 import { directorySpecialties } from '../search-filters.js';
-import { parseSpecialtyQuery, specialtyKey, specialtyLabel, specialtyOfKey } from '../specialties.js';
+import { parseSpecialtyQuery, specialtyKey, specialtyOfKey } from '../specialties.js';
 import { answerPoint, CANCEL_CALLBACK, placeLabel } from './lookup.js';
 import { clearMatch, matchPlaces } from './place-search.js';
 import { textForBot } from '../middleware/group-talk.js';
@@ -35,6 +35,12 @@ async function specialtiesOf(ctx: BotContext): Promise<string[]> {
   return directorySpecialties(await ctx.attempt.memory.contacts());
 }
 
+/** The specialty a text asks for, among the directory's and the taxonomy's (staff-added specialties by their names too). */
+async function specialtyQueryOf(ctx: BotContext, text: string) {
+  const directory = await ctx.attempt.memory.contacts();
+  return parseSpecialtyQuery(text, directorySpecialties(directory), directory.taxonomy);
+}
+
 /**
  * A specialty search: with a place, the place is looked up as a typed city is (one clear match is
  * answered at once, several are offered as buttons); without one, the user is asked for a place.
@@ -45,7 +51,8 @@ async function findSpecialty(deps: FindDeps, ctx: BotContext, specialty: string,
   const texts = FIND_TEXTS[ctx.request.language];
   const metadata = { ...ctx.request.log.metadata, specialty, query: placeText.slice(0, MAX_QUERY_LENGTH) };
   if (!placeText) {
-    await sendHtml(ctx, texts.askPlace(escapeHtml(specialtyLabel(specialty, ctx.request.language))));
+    const { taxonomy } = await ctx.attempt.memory.contacts();
+    await sendHtml(ctx, texts.askPlace(escapeHtml(taxonomy.label(specialty, ctx.request.language))));
     recordOutcome(ctx, 'INFO', 'Asked where to look for a specialty', { metadata });
     return;
   }
@@ -89,11 +96,11 @@ export function findFeature(deps: FindDeps): Composer<BotContext> {
       recordOutcome(ctx, 'INFO', 'Asked which specialty to find');
       return;
     }
-    const specialties = await specialtiesOf(ctx);
-    const query = parseSpecialtyQuery(text, specialties);
+    const query = await specialtyQueryOf(ctx, text);
     if (!query) {
       const language = ctx.request.language;
-      const known = specialties.map((specialty) => specialtyLabel(specialty, language)).sort((a, b) => a.localeCompare(b, language));
+      const directory = await ctx.attempt.memory.contacts();
+      const known = directorySpecialties(directory).map((specialty) => directory.taxonomy.label(specialty, language)).sort((a, b) => a.localeCompare(b, language));
       await sendHtml(ctx, texts.unknownSpecialty(escapeHtml(text), escapeHtml(known.join(', '))));
       recordOutcome(ctx, 'WARN', 'No specialty matches the text', { metadata: { ...ctx.request.log.metadata, query: text } });
       return;
@@ -104,7 +111,7 @@ export function findFeature(deps: FindDeps): Composer<BotContext> {
   composer.on('message:text', async (ctx, next) => {
     const text = textForBot(ctx);
     if (text.startsWith('/') || text.length > MAX_QUERY_LENGTH) return next();
-    const query = parseSpecialtyQuery(text, await specialtiesOf(ctx));
+    const query = await specialtyQueryOf(ctx, text);
     if (!query) return next();
     await findSpecialty(deps, ctx, query.specialty, query.place);
   });

@@ -19,7 +19,7 @@ import { escapeHtml } from '../../api/contract/message-templates.js';
 import { answerKeyboard } from '../answer-keyboard.js';
 import { FIND_TEXTS } from '../locales/find.js';
 import { nearbySpecialties, type SearchFilters } from '../search-filters.js';
-import { specialtyKey, specialtyLabel } from '../specialties.js';
+import { specialtyKey } from '../specialties.js';
 
 interface LookupDeps {
   sql: Sql;
@@ -103,11 +103,12 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
     specialty: filters.specialty,
     hasSpecialties: nearby.length > 0,
     language,
+    taxonomy: directory.taxonomy,
   });
   const placeName = place ? placeLabel(place) : `${point.latitude.toFixed(3)}, ${point.longitude.toFixed(3)}`;
   const findTexts = FIND_TEXTS[language];
   // Plain text: the error template escapes its values; the answer's own line escapes it.
-  const narrowedTo = [filters.specialty && specialtyLabel(filters.specialty, language), filters.openNow && findTexts.openNowFilter].filter(Boolean).join(' · ');
+  const narrowedTo = [filters.specialty && directory.taxonomy.label(filters.specialty, language), filters.openNow && findTexts.openNowFilter].filter(Boolean).join(' · ');
   if (shown.length === 0) {
     recordOutcome(ctx, 'WARN', 'No contacts within the search radius', { resultCount: 0, metadata: { ...ctx.request.log.metadata, ...search } });
     // Nothing within the radius at all, narrowed or not: no button would find anything, so the plain refusal.
@@ -141,7 +142,7 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
     const values = { ...(await userValues(deps, ctx, used)), count: shown.length, city: placeName };
     const sections = await renderReplies(deps, ctx, types, values);
     if (narrowedTo) sections.splice(1, 0, findTexts.narrowed(escapeHtml(narrowedTo)));
-    const card = { language, at: receivedAt, routeTo: directionsFrom(point) };
+    const card = { language, at: receivedAt, routeTo: directionsFrom(point), taxonomy: directory.taxonomy };
     sections.push(...page.contacts.map((contact, index) => formatContact(contact, offset + index + 1, card)));
     if (page.openInSight) sections.push(formatOpenInSight(page.openInSight, offset + page.contacts.length + 1, card));
     await sendHtml(ctx, sections, keyboard);

@@ -11,7 +11,7 @@ import { CANCEL_CALLBACK, placeLabel } from './lookup.js';
 import { formatCount } from '../../api/contract/plural.js';
 import { textsIn } from '../locales/index.js';
 import { SMALL_TALK } from '../locales/small-talk.js';
-import { normalize, typoTolerance } from '../spelling.js';
+import { normalize, typoTolerance } from '../../api/contract/spelling.js';
 import { textForBot } from '../middleware/group-talk.js';
 
 /** Longer text is a sentence, not a place name. */

@@ -198,12 +198,12 @@ t.test('bulk update and bulk delete, by ids and by filter', async (t) => {
   const post = (url: string, payload: object) => call(editor.token, { method: 'POST', url: `/api/medical-contacts/${url}`, payload });
 
   const ids = contacts.slice(0, 5).map((contact) => contact.id);
-  const byIds = await post('bulk-update', { ids, updates: { specialty: 'Oncology', rating: 5, verified: true } });
+  const byIds = await post('bulk-update', { ids, updates: { specialty: 'Urology', rating: 5, verified: true } });
   t.strictSame(byIds.json(), { recordsAffected: 5 });
-  const [changed] = await db.sql`SELECT count(*)::int AS count FROM medical_contacts WHERE specialty = 'Oncology' AND rating = 5 AND verified_by = ${editor.id} AND verified_at = ${clock.now()}`;
+  const [changed] = await db.sql`SELECT count(*)::int AS count FROM medical_contacts WHERE specialty = 'Urology' AND rating = 5 AND verified_by = ${editor.id} AND verified_at = ${clock.now()}`;
   t.equal(changed!.count, 5, 'the five changed, stamped as verified now by the editor');
   const history = (await call(editor.token, { method: 'GET', url: `/api/medical-contacts/${ids[0]}/history` })).json();
-  t.match(history[0], { action: 'contact.bulk-update', actor: editor.username, changes: { specialty: [contacts[0]!.specialty, 'Oncology'] } });
+  t.match(history[0], { action: 'contact.bulk-update', actor: editor.username, changes: { specialty: [contacts[0]!.specialty, 'Urology'] } });
 
   const kenyan = contacts.filter((contact) => contact.country === 'Kenya' && contact.isActive).length;
   const byFilter = await post('bulk-update', { filter: { country: 'Kenya', status: 'active' }, updates: { isActive: false } });

@@ -237,6 +237,11 @@ const ROUTES: RouteEntry[] = [
     expect: ADMINS_ONLY(200),
     request: () => ({ payload: { dailyLimit: 3, maxResponseTime: 30, allowedGroups: '', maintenanceMode: false, autoBackup: true, logLevel: 'INFO', logRetentionDays: 90 } }),
   },
+  // The specialties' taxonomy: every role reads it (the contact form picks from it); admins keep the ones staff add.
+  { method: 'GET', url: '/api/specialties', expect: EVERY_ROLE(200) },
+  { method: 'POST', url: '/api/specialties', expect: ADMINS_ONLY(201), request: () => ({ payload: { names: { en: `Matrix specialty ${++sequence}` } } }) },
+  { method: 'PATCH', url: '/api/specialties/:id', expect: ADMINS_ONLY(404), request: () => ({ url: '/api/specialties/999999', payload: { names: { en: 'Renamed' } } }) },
+  { method: 'DELETE', url: '/api/specialties/:id', expect: ADMINS_ONLY(404), request: () => ({ url: '/api/specialties/999999' }) },
   { method: 'GET', url: '/api/system-health', expect: EVERY_ROLE(200) },
   { method: 'GET', url: '/api/bot-stats', expect: EVERY_ROLE(200), request: () => ({ url: '/api/bot-stats?period=24h' }) },
   { method: 'GET', url: '/api/bot-stats/export', expect: EVERY_ROLE(200), request: () => ({ url: '/api/bot-stats/export?period=30d' }) },

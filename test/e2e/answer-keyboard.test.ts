@@ -2,7 +2,7 @@ import t from 'tap';
 import type { Test } from 'tap';
 import type { Locator, Page } from 'playwright-core';
 import { BOT_LANGUAGES } from '../../api/contract/languages.js';
-import { KNOWN_SPECIALTIES } from '../../bot/locales/specialty-names.js';
+import { KNOWN_SPECIALTIES } from '../../api/contract/specialty-names.js';
 import { launchBrowser, signInAs } from '../helpers/browser.js';
 import { aContact } from '../helpers/bot-fixtures.js';
 import { startTestServer } from '../helpers/server.js';

@@ -136,17 +136,17 @@ t.test('an editor keeps the directory from the Medical Contacts screen', async (
     await dialog.getByText('Changes apply to 2 selected contacts.', { exact: false }).waitFor();
     await dialog.getByRole('button', { name: 'Update Contacts' }).click();
     await page.getByText('Please select at least one field to update').waitFor();
-    await dialog.getByLabel('Specialty').fill('Family Medicine');
+    await dialog.getByLabel('Specialty').fill('Hausarzt');
     await dialog.getByLabel('Verified').selectOption('yes');
     await dialog.getByRole('button', { name: 'Update Contacts' }).click();
 
     await page.getByText('Bulk updated 2 contacts successfully').waitFor();
     await dialog.waitFor({ state: 'hidden' });
-    await row(page, AMAL.name).filter({ hasText: 'Family Medicine' }).waitFor();
-    await row(page, BRUNO.name).filter({ hasText: 'Family Medicine' }).waitFor();
+    await row(page, AMAL.name).filter({ hasText: 'General Practice' }).waitFor();
+    await row(page, BRUNO.name).filter({ hasText: 'General Practice' }).waitFor();
     t.match(await row(page, CHEN.name).innerText(), /Dermatology/, 'the contact not ticked keeps its specialty');
-    t.match(await contactRow(server, AMAL.name), { specialty: 'Family Medicine', verified: true, isActive: true }, 'Amal changed in the database');
-    t.match(await contactRow(server, BRUNO.name), { specialty: 'Family Medicine', verified: true, isActive: true }, 'Bruno changed in the database');
+    t.match(await contactRow(server, AMAL.name), { specialty: 'General Practice', verified: true, isActive: true }, 'Amal changed in the database, the synonym stored as its specialty');
+    t.match(await contactRow(server, BRUNO.name), { specialty: 'General Practice', verified: true, isActive: true }, 'Bruno changed in the database');
     t.match(await contactRow(server, CHEN.name), { specialty: 'Dermatology', verified: false }, 'Chen did not');
     await page.getByText('0 selected').waitFor();
   });
@@ -238,10 +238,10 @@ t.test('an editor edits and deletes one contact, and bulk-edits every contact ma
   await page.getByRole('button', { name: `Edit ${AMAL.name}` }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Medical Contact' });
   await edit.getByRole('heading', { name: 'History' }).waitFor();
-  await edit.getByLabel('Specialty').fill('Cardiac Surgery');
+  await edit.getByLabel('Specialty').fill('Neurologe');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await page.getByText('Medical contact updated successfully').waitFor();
-  await row(page, AMAL.name).filter({ hasText: 'Cardiac Surgery' }).waitFor();
+  await row(page, AMAL.name).filter({ hasText: 'Neurology' }).waitFor();
 
   // A colleague saves the same contact while this form is open: the second save is refused, not a silent undo.
   await page.getByRole('button', { name: `Edit ${AMAL.name}` }).click();

@@ -6,6 +6,7 @@ import { CONTACT_METHOD_LABELS, isContactMethod, parseDecimal, type ContactFormV
 import { CONTACT_METHODS } from '@contract/medical-contacts.js';
 import { timeZoneAt } from '@contract/place-zone.js';
 import { OpeningHoursField } from './opening-hours-field.js';
+import { SpecialtyField } from './specialty-field.js';
 
 interface ContactFormFieldsProps {
   values: ContactFormValues;
@@ -36,7 +37,12 @@ export function ContactFormFields({ values, onChange, mode, fieldErrors }: Conta
         <legend className="mb-2 text-tremor-default font-semibold text-tremor-content-strong">Contact</legend>
         {text('name', 'Name *', { required: true, autoFocus: true })}
         {text('phone', 'Phone *', { required: true, type: 'tel' })}
-        {text('specialty', 'Specialty', { placeholder: 'e.g., Cardiology' })}
+        <SpecialtyField
+          value={values.specialty}
+          onChange={(value) => onChange('specialty', value)}
+          error={fieldErrors.specialty}
+          hint="Pick from the list: names and synonyms in any of the bot's languages are understood."
+        />
         <SelectField
           label="Contact Method"
           value={values.contactMethod}
