@@ -24,17 +24,20 @@ export interface AnswerKeyboardInput {
   nearby: SpecialtyCount[];
   /** More contacts of the same search lie within the radius. */
   hasMore: boolean;
+  /** The specialty was not chosen here but asked for before the location: a button offers every specialty. */
+  offerAll?: boolean;
   language: LanguageCode;
 }
 
 /**
  * The buttons under an answer: each contact's row, then the nearby specialties with their counts (the
  * chosen one ticked: pressing it again widens the search back; named in the user's language, keyed by
- * the directory's name), then Open now and More results, and
- * last Report a problem. Narrowing starts again from the first contact; More results keeps the filters.
+ * the directory's name; "All specialties" first when the specialty was asked for before the location), then
+ * Open now and More results, and last Report a problem. Narrowing starts again from the first contact; More
+ * results keeps the filters.
  */
 export function answerKeyboard(input: AnswerKeyboardInput): InlineKeyboardMarkup {
-  const { contacts, firstPosition, search, specialty, nearby, hasMore, language } = input;
+  const { contacts, firstPosition, search, specialty, nearby, hasMore, offerAll = false, language } = input;
   const texts = FIND_TEXTS[language];
   const routeTo = directionsFrom(search.point);
   const rows: InlineKeyboardButton[][] = contacts.map((contact, index) => contactButtons(contact, firstPosition + index, routeTo, language)).filter((row) => row.length > 0);
@@ -50,7 +53,8 @@ export function answerKeyboard(input: AnswerKeyboardInput): InlineKeyboardMarkup
   // The chosen specialty stays offered, ticked, when none of it is near: pressing it widens the search.
   const chosenAbsent = specialty !== null && !nearby.some(({ specialty: name }) => isSpecialty(name, specialty));
   const offered = chosenAbsent ? [{ specialty, count: 0 }, ...nearby] : nearby;
-  const room = Math.max(0, Math.min(MAX_SPECIALTY_BUTTONS, MAX_BUTTONS - used - fixed.length - 1));
+  if (offerAll) rows.push([button(texts.allSpecialtiesButton, { ...search, specialtyKey: null, offset: 0 })]);
+  const room = Math.max(0, Math.min(MAX_SPECIALTY_BUTTONS, MAX_BUTTONS - used - fixed.length - 1 - (offerAll ? 1 : 0)));
   const specialtyButtons = offered.slice(0, room).map(({ specialty: name, count }) => {
     const chosen = specialty !== null && isSpecialty(name, specialty);
     return button(`${chosen ? '✓ ' : ''}${specialtyLabel(name, language)} · ${count}`, { ...search, specialtyKey: chosen ? null : specialtyKey(name), offset: 0 });

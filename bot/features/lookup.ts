@@ -16,8 +16,8 @@ import { formatCount } from '../../api/contract/plural.js';
 import { escapeHtml } from '../../api/contract/message-templates.js';
 import { answerKeyboard } from '../answer-keyboard.js';
 import { FIND_TEXTS } from '../locales/find.js';
-import { contactFilter, nearbySpecialties, type SearchFilters } from '../search-filters.js';
-import { specialtyKey, specialtyLabel } from '../specialties.js';
+import { contactFilter, directorySpecialties, nearbySpecialties, type SearchFilters } from '../search-filters.js';
+import { isSpecialty, specialtyKey, specialtyLabel } from '../specialties.js';
 
 interface LookupDeps {
   sql: Sql;
@@ -26,6 +26,8 @@ interface LookupDeps {
 
 export const PLACE_CALLBACK = /^place:(\d+)$/;
 export const CANCEL_CALLBACK = 'place:cancel';
+/** A specialty asked for without a place (find.ts) applies to a location the user sends this long after the ask. */
+export const ASKED_SPECIALTY_MS = 10 * 60 * 1000;
 /** The log message of a lookup refused by the daily limit; the notification monitor counts these. */
 export const DAILY_LIMIT_REFUSAL = 'Daily limit reached';
 
@@ -52,6 +54,8 @@ export interface AnswerRequest {
   offset?: number;
   /** A button under an earlier answer: logged as a follow-up. */
   followUp?: boolean;
+  /** The specialty of `filters` is the one the user asked for just before sending the point: the answer says so. */
+  asked?: boolean;
   /**
    * A follow-up within its free window: the epoch seconds of the paid search it follows, which its
    * buttons keep. The update is claimed without a daily request.
@@ -66,7 +70,7 @@ export interface AnswerRequest {
  * finds nothing costs none, and neither does a free follow-up (its claim takes no request).
  */
 export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: AnswerRequest) {
-  const { point, filters = { specialty: null, openNow: false }, offset = 0, followUp = false, freeSince } = request;
+  const { point, filters = { specialty: null, openNow: false }, offset = 0, followUp = false, asked = false, freeSince } = request;
   const { settings, access, receivedAt } = ctx.request;
   const free = freeSince !== undefined;
   const memory = ctx.attempt.memory;
@@ -82,7 +86,7 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
   };
   // The place is the log row's from here on: an answer that fails is a failure in that region (Geographic's success rate).
   Object.assign(ctx.request.log, where);
-  const search = { followUp, free, specialty: filters.specialty, openNow: filters.openNow, offset };
+  const search = { followUp, free, specialty: filters.specialty, openNow: filters.openNow, offset, ...(asked ? { asked } : {}) };
 
   const language = ctx.request.language;
   const directory = await memory.contacts();
@@ -108,6 +112,7 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
     specialty: filters.specialty,
     nearby: nearbySpecialties(directory, point, settings.maxRadiusKm, filters.openNow, receivedAt),
     hasMore: found.length > contacts.length,
+    offerAll: asked,
     language,
   });
   const placeName = place ? placeLabel(place) : `${point.latitude.toFixed(3)}, ${point.longitude.toFixed(3)}`;
@@ -146,7 +151,7 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
   try {
     const values = { ...(await userValues(deps, ctx, used)), count: contacts.length, city: placeName };
     const sections = await renderReplies(deps, ctx, types, values);
-    if (narrowedTo) sections.splice(1, 0, findTexts.narrowed(escapeHtml(narrowedTo)));
+    if (narrowedTo) sections.splice(1, 0, asked ? findTexts.nearYou(escapeHtml(narrowedTo)) : findTexts.narrowed(escapeHtml(narrowedTo)));
     sections.push(...contacts.map((contact, index) => formatContact(contact, offset + index + 1, { language, at: receivedAt })));
     await sendHtml(ctx, sections, keyboard);
     answered = true;
@@ -168,6 +173,16 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
   }
 }
 
+/**
+ * The specialty the user asked for without a place (find.ts keeps it) within ASKED_SPECIALTY_MS before
+ * this update, while the directory still has it; read with the user from memory.
+ */
+async function askedSpecialty(ctx: BotContext): Promise<string | undefined> {
+  const asked = (await ctx.attempt.memory.user(ctx.from!.id))?.askedSpecialty;
+  if (!asked || ctx.request.receivedAt.getTime() - asked.at.getTime() > ASKED_SPECIALTY_MS) return undefined;
+  return directorySpecialties(await ctx.attempt.memory.contacts()).find((name) => isSpecialty(name, asked.specialty));
+}
+
 /** Locations (a pin, a venue, a live location's first point) and places chosen from buttons. */
 export function lookupFeature(deps: LookupDeps): Composer<BotContext> {
   const composer = new BotComposer();
@@ -179,7 +194,8 @@ export function lookupFeature(deps: LookupDeps): Composer<BotContext> {
       await replyWithTemplate(deps, ctx, 'error', { error_message: textsIn(ctx.request.language).refusals.badLocation });
       return;
     }
-    await answerPoint(deps, ctx, { point: { latitude, longitude } });
+    const specialty = await askedSpecialty(ctx);
+    await answerPoint(deps, ctx, { point: { latitude, longitude }, ...(specialty ? { filters: { specialty, openNow: false }, asked: true } : {}) });
   });
 
   composer.callbackQuery(PLACE_CALLBACK, async (ctx) => {

@@ -79,9 +79,10 @@ t.test('a city alone still asks to confirm the place, as before', async (t) => {
 
 t.test('a specialty without a place asks where; /find alone asks which', async (t) => {
   const user = await aMember(h, group.id);
-  t.same(texts(await h.say(user.id, 'dentist')), [FIND_TEXTS.en.askPlace('Dentistry')]);
-  t.match(FIND_TEXTS.en.askPlace('Dentistry'), 'choose Dentistry from the buttons under the answer');
-  t.same(texts(await h.say(user.id, 'I need a dentist')), [FIND_TEXTS.en.askPlace('Dentistry')], 'the words that ask are no place');
+  t.same(texts(await h.say(user.id, 'dentist')), [
+    'Where should I look for <b>Dentistry</b>? Send your location (📎 → Location) within 10 minutes and I will answer with this specialty near it, or type it with a city, for example <i>Dentistry London</i>.',
+  ]);
+  t.same(texts(await h.say(user.id, 'I need a dentist')), [FIND_TEXTS.en.askPlace('Dentistry', 10)], 'the words that ask are no place');
   t.same(texts(await h.say(user.id, '/find')), [FIND_TEXTS.en.askSpecialty]);
   t.same(texts(await h.say(user.id, '/find xyzzyq')), [FIND_TEXTS.en.unknownSpecialty('xyzzyq', 'Cardiology, Dentistry, General Practice')]);
   t.equal(await used(user.id), 0, 'none of it is a search');
@@ -158,14 +159,14 @@ t.test('a follow-up after 30 minutes is refused by the daily limit like a new se
   const user = await aMember(h, small.id);
   for (let search = 1; search <= 3; search += 1) await h.locate(user.id, 45.764, 4.8357);
   const [answer] = await h.locate(user.id, 45.764, 4.8357);
-  t.match(answer!.text, /You have used all 3 searches for today/);
+  t.match(answer!.text, /you have used today’s searches\. 0 of 3 searches left today; the next in /);
   const last = h.sim.messages(user.id).filter((message) => message.reply_markup).at(-1);
   const [free] = await h.press(user.id, user.id, last!.message_id, button(last, 'Dentistry · 2'));
   t.same(namesIn(free!.text), ['Dentist one', 'Dentist two'], 'free within 30 minutes, even at the limit');
   t.match(free!.text, rendered('location_result', { count: 2, city: LYON, remaining: 0, daily_limit: 3 }));
   h.clock.advance(31 * 60 * 1000);
   const [refused] = await h.press(user.id, user.id, free!.message_id, button(free, '🕒 Open now'));
-  t.match(refused!.text, /You have used all 3 searches for today/);
+  t.match(refused!.text, /you have used today’s searches\. 0 of 3 searches left today; the next in /);
   t.match(await lastLog(h.sql, user.id), { level: 'WARN', message: 'Daily limit reached', metadata: { followUp: true, free: false } });
 });
 
@@ -320,7 +321,7 @@ t.test('the specialties are named in the user\'s language; their buttons still n
   const [open] = await h.press(ukrainian.id, ukrainian.id, dentists!.message_id, button(dentists, '🕒 Відкрито зараз'));
   t.match(open!.text, '🔎 Стоматологія · відкрито зараз');
 
-  t.same(texts(await h.say(ukrainian.id, 'стоматолог')), [FIND_TEXTS.uk.askPlace('Стоматологія')]);
+  t.same(texts(await h.say(ukrainian.id, 'стоматолог')), [FIND_TEXTS.uk.askPlace('Стоматологія', 10)]);
   t.match(dentists!.text, '<b>1. Tooth care</b> · Стоматологія\n', 'the card names the specialty as the buttons do');
 
   const [unknown] = texts(await h.say(ukrainian.id, '/find чарівник'));
