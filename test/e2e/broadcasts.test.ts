@@ -361,3 +361,45 @@ for (const staff of [VIEWER, EDITOR]) {
     t.equal(await page.getByLabel('Message Title').count(), 0, 'no compose form');
   });
 }
+
+t.test('the composer refuses a placeholder no recipient has, naming it; the known ones are filled for each user', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  await server.createUser(ADMIN);
+  await seedBotUsers(server);
+  const [amira, bashir, carmen] = BOT_USERS.map((user) => user.telegramId) as [number, number, number];
+  await server.sql`UPDATE telegram_users SET language_code = 'uk' WHERE telegram_id = ${amira}`;
+  // Searches used today (the default daily limit is 3), none at the limit: the wait until the next is not told.
+  await server.sql`
+    INSERT INTO daily_usage (telegram_id, usage_date, used)
+    SELECT id, (now() AT TIME ZONE 'UTC')::date, used FROM unnest(${[amira, bashir]}::bigint[], ${[1, 2]}::int[]) AS u(id, used)`;
+  const browser = await launchBrowser();
+  t.teardown(() => browser.close());
+  const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+  await signInAs(page, server.url, ADMIN.username, ADMIN.password);
+  await openScreen(page, server);
+  const compose = page.getByRole('form', { name: 'Compose Broadcast' });
+  const known = 'Known: {first_name}, {last_name}, {username}, {daily_limit}, {remaining}, {reset_time}, {searches_left}.';
+
+  await compose.getByLabel('Message Title').fill('Searches');
+  await compose.getByLabel('Message Content').fill('You have {remainig} searches left.');
+  await compose.getByRole('alert').getByText(`Unknown placeholder {remainig}. ${known}`, { exact: true }).waitFor();
+  await compose.getByRole('button', { name: 'Send Broadcast' }).click();
+  await toast(page, `Unknown placeholder {remainig}. ${known}`);
+
+  await compose.getByLabel('Message Content').fill('Hello {first_name}: {searches_left}.');
+  await compose.getByRole('alert').waitFor({ state: 'detached' });
+  await compose.getByLabel('Add a language').selectOption({ label: 'Українська' });
+  await compose.getByLabel('Українська text').fill('Привіт, {name}: {searches_left}.');
+  await compose.getByRole('button', { name: 'Send Broadcast' }).click();
+  await toast(page, `Unknown placeholder {name}. ${known}`);
+  t.equal((await server.sql`SELECT count(*)::int AS n FROM broadcasts`)[0]!.n, 0, 'nothing was queued');
+
+  await compose.getByLabel('Українська text').fill('Привіт, {first_name}: {searches_left}.');
+  await sendToEveryone(page, compose);
+  await toast(page, 'Broadcast message sent successfully');
+  await page.getByRole('region', { name: 'Live Progress' }).getByText('Finished: sent').waitFor({ timeout: 15_000 });
+  t.same(botTexts(server, amira), ['Привіт, Amira: У вас 2 пошуки з 3 на сьогодні.']);
+  t.same(botTexts(server, bashir), ['Hello Bashir: 1 of 3 searches left today.']);
+  t.same(botTexts(server, carmen), ['Hello Carmen: 3 of 3 searches left today.']);
+});
