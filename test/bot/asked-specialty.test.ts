@@ -1,10 +1,7 @@
 import t from 'tap';
 import type { InlineKeyboardButton, Update } from 'grammy/types';
 import type { ChatMessage, SimulatedUser } from '../../bot/simulator/index.js';
-import { createBot } from '../../bot/create-bot.js';
-import type { Sql } from '../../sql/database.js';
-import { createBotHarness } from '../helpers/bot.js';
-import { realTimersDatedBy } from '../helpers/clock.js';
+import { anotherInstance, createBotHarness } from '../helpers/bot.js';
 import { aContact, aMember, anAuthorizedGroup, lastLog, namesIn } from '../helpers/bot-fixtures.js';
 
 const h = await createBotHarness(t);
@@ -74,17 +71,8 @@ t.test('the specialty asked for holds for its 10 minutes, until another is asked
 });
 
 t.test('kept by the ask\'s own claim, read on any instance: the answer pays one claim, with its daily request', async (t) => {
-  let statements = 0;
-  const counted = new Proxy(h.sql, {
-    apply(target, thisArg, args) {
-      statements += 1;
-      return Reflect.apply(target, thisArg, args) as unknown;
-    },
-  }) as Sql;
-  // Instance B on the same database, as behind a load balancer in webhook mode.
-  const other = createBot({ sql: counted, token: h.sim.token, apiRoot: h.sim.apiRoot, clock: realTimersDatedBy(h.clock) });
-  await other.bot.init();
-  t.teardown(() => other.stop());
+  const instanceB = await anotherInstance(t, h);
+  const other = instanceB.bot;
   const user = await aMember(h, group.id);
   let updateId = 800_000_000;
   const chat = { id: user.id, type: 'private' as const, first_name: user.first_name };
@@ -99,12 +87,12 @@ t.test('kept by the ask\'s own claim, read on any instance: the answer pays one 
   const locate = () => onOther({ location: LYON });
   t.same(namesIn((await locate())[0]!.text), EVERYONE, 'B warms its memory of the user');
 
-  statements = 0;
+  instanceB.countFromNow();
   await onOther({ text: 'dentist' });
-  t.equal(statements, 1, 'the ask: its claim, which keeps the specialty');
-  statements = 0;
+  t.equal(instanceB.statements(), 1, 'the ask: its claim, which keeps the specialty');
+  instanceB.countFromNow();
   t.same(namesIn((await locate())[0]!.text), ['Dentist one', 'Dentist two']);
-  t.equal(statements, 2, 'the answer: the user read again (the ask moved their counter) and the claim with the daily request');
+  t.equal(instanceB.statements(), 2, 'the answer: the user read again (the ask moved their counter) and the claim with the daily request');
 
   // Asked on instance A, whose write B's memory does not know: B's claim finds the user moved and reads them again.
   h.clock.advance(11 * 60 * 1000);

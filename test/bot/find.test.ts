@@ -4,14 +4,11 @@ import type { ChatMessage } from '../../bot/simulator/index.js';
 import { FIND_TEXTS } from '../../bot/locales/find.js';
 import { specialtyKey } from '../../bot/specialties.js';
 import { BOT_TEXTS } from '../../bot/locales/index.js';
-import { createBotHarness } from '../helpers/bot.js';
-import { realTimersDatedBy } from '../helpers/clock.js';
+import { anotherInstance, createBotHarness } from '../helpers/bot.js';
 import { aContact, aMember, anAuthorizedGroup, lastLog, namesIn, refusal, rendered, texts } from '../helpers/bot-fixtures.js';
 import { renderTemplate } from '../../api/contract/message-templates.js';
 import { seedDefaultTemplates } from '../../bot/default-templates.js';
 import { HELP_BEFORE_FIND } from '../../bot/locales/help-before-find.js';
-import { createBot } from '../../bot/create-bot.js';
-import type { Sql } from '../../sql/database.js';
 
 // Saturday 21 November 2026, 11:00 in Lyon (Europe/Paris).
 const h = await createBotHarness(t);
@@ -251,16 +248,8 @@ t.test('a database seeded with the earlier help texts gets the new ones, but kee
 });
 
 t.test('a paid follow-up costs one statement, its claim with the daily request; a free one its claim and the count it shows', async (t) => {
-  let statements = 0;
-  const counted = new Proxy(h.sql, {
-    apply(target, thisArg, args) {
-      statements += 1;
-      return Reflect.apply(target, thisArg, args) as unknown;
-    },
-  }) as Sql;
-  const other = createBot({ sql: counted, token: h.sim.token, apiRoot: h.sim.apiRoot, clock: realTimersDatedBy(h.clock) });
-  await other.bot.init();
-  t.teardown(() => other.stop());
+  const instanceB = await anotherInstance(t, h);
+  const other = instanceB.bot;
   const user = await aMember(h, group.id);
   const [answer] = await h.locate(user.id, 45.764, 4.8357);
   let updateId = 700_000_000;
@@ -285,13 +274,13 @@ t.test('a paid follow-up costs one statement, its claim with the daily request; 
     return h.sim.botMessagesSince(user.id, before);
   };
   t.same(namesIn((await pressOnOther('Dentistry · 2'))[0]!.text), ['Dentist one', 'Dentist two'], 'B warms its memory');
-  statements = 0;
+  instanceB.countFromNow();
   t.same(namesIn((await pressOnOther('Cardiology · 2'))[0]!.text), ['Cardio weekday mornings', 'Cardio always open']);
-  t.equal(statements, 2, 'free: the claim, and today\'s count for the header');
+  t.equal(instanceB.statements(), 2, 'free: the claim, and today\'s count for the header');
   h.clock.advance(31 * 60 * 1000);
-  statements = 0;
+  instanceB.countFromNow();
   t.same(namesIn((await pressOnOther('Cardiology · 2'))[0]!.text), ['Cardio weekday mornings', 'Cardio always open']);
-  t.equal(statements, 1, 'paid: one statement');
+  t.equal(instanceB.statements(), 1, 'paid: one statement');
   t.equal(await used(user.id), 2);
 
   const before = h.sim.messages(user.id).at(-1)!.message_id;
