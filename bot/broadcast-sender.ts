@@ -5,12 +5,12 @@ import {
   broadcastRatePerSecond,
   countTemplateBroadcastUses,
   findBroadcastStatus,
+  findRecipientFacts,
   finishBroadcast,
   nextOpenBroadcast,
   releaseBroadcast,
   renewLeases,
   settleExpiredLeases,
-  findRecipientFacts,
   storeAndClaim,
   type ClaimedRecipient,
   type Lease,
@@ -115,8 +115,9 @@ class RateLimiter {
 
 /** The recipient's language's text when the broadcast has one, else its content, with the language it is in. */
 function textFor(broadcast: StoredBroadcast, recipient: ClaimedRecipient): { text: string; language: string } {
-  const translated = recipient.language === null ? undefined : broadcast.translations[recipient.language];
-  return translated === undefined ? { text: broadcast.content, language: recipient.defaultLanguage } : { text: translated, language: recipient.language! };
+  const { language } = recipient;
+  const translated = language === null ? undefined : broadcast.translations[language];
+  return language === null || translated === undefined ? { text: broadcast.content, language: recipient.defaultLanguage } : { text: translated, language };
 }
 
 /**

@@ -409,7 +409,8 @@ function asRow(outcome: RecipientOutcome): [string, string | null, number | null
 /**
  * In one statement (one trip to the database per message): stores the answers of recipients this sender
  * holds (counted on the broadcast's row at the next recount), marks users Telegram refused for good inactive, and
- * claims up to `limit` pending recipients under the lease ('sending', before any request is made). The
+ * claims up to `limit` pending recipients under the lease ('sending', before any request is made), each
+ * with what its placeholders are filled with (RecipientFacts). The
  * sender claims no more than it has free slots, so a crash leaves no more than that in doubt. A recipient
  * settled as unknown while this sender was cut off from the database takes the answer it got; one another
  * sender holds, or staff queued again, is left as it is.

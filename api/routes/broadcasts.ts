@@ -226,7 +226,8 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
       const chatId = Number(String(request.body.userId).trim());
       const texts = content?.trim() ? { content, translations: translations ?? {} } : await templateTexts(await activeTemplate(templateId!));
       const translated = language ? texts.translations[language] : undefined;
-      return translated === undefined ? broadcaster.sendTest(chatId, texts.content) : broadcaster.sendTest(chatId, translated, language!);
+      // The values are written in the language of the text sent: the content's is the default language.
+      return language && translated !== undefined ? broadcaster.sendTest(chatId, translated, language) : broadcaster.sendTest(chatId, texts.content);
     },
   );
 
