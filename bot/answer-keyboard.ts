@@ -40,23 +40,28 @@ export interface AnswerKeyboardInput {
   language: LanguageCode;
   /** Names the specialties in the user's language (the directory's, with those staff added). */
   taxonomy: SpecialtyTaxonomy;
+  /** The specialty was not chosen here but asked for before the location: its row offers every specialty instead. */
+  offerAll?: boolean;
 }
 
 /**
  * The keyboard under an answer, one button a row and at most five: 📍 Show on map (the contacts as
  * venues, in a choice), the specialty (a choice; the chosen one named, ticked), Open now (a toggle) and
  * More results, and last Report a problem. Narrowing starts again from the first contact; More results
- * keeps the filters. How to reach each contact is in its card, as links.
+ * keeps the filters. How to reach each contact is in its card, as links. An answer narrowed to the
+ * specialty asked for before the location offers "All specialties" in the specialty's row.
  */
 export function answerKeyboard(input: AnswerKeyboardInput): InlineKeyboardMarkup {
-  const { page, search, specialty, hasSpecialties, language, taxonomy } = input;
+  const { page, search, specialty, hasSpecialties, language, taxonomy, offerAll = false } = input;
   const texts = FIND_TEXTS[language];
   const words = ANSWER_BUTTON_TEXTS[language];
   const button = searchButtons(search);
   const shown = shownContacts(page).length;
   const rows: InlineKeyboardButton[][] = [];
   if (shown > 0) rows.push([button(words.showOnMap, search, 'map')]);
-  if (specialty !== null || hasSpecialties) {
+  if (offerAll) {
+    rows.push([button(texts.allSpecialtiesButton, { ...search, specialtyKey: null, offset: 0 })]);
+  } else if (specialty !== null || hasSpecialties) {
     rows.push([button(specialty === null ? words.specialty : `✓ ${fitted(taxonomy.label(specialty, language), ROW_CHARACTERS - 4)} ▾`, search, 'specialties')]);
   }
   // Narrowing an answer that found nothing finds nothing: there Open now is offered only to be switched off.

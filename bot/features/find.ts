@@ -7,18 +7,20 @@ import { formatCount } from '../../api/contract/plural.js';
 import { recordOutcome, type BotContext } from '../context.js';
 import { FIND_TEXTS } from '../locales/find.js';
 import { textsIn } from '../locales/index.js';
+import type { BotMemory } from '../memory.js';
 import type { Recorder } from '../recorder.js';
 import { replyWithTemplate, sendHtml } from '../replies.js';
 import { decodeSearchState, SEARCH_CALLBACK } from '../search-state.js';
 import { directorySpecialties } from '../search-filters.js';
 import { parseSpecialtyQuery, specialtyKey, specialtyOfKey } from '../specialties.js';
-import { answerPoint, CANCEL_CALLBACK, placeLabel } from './lookup.js';
+import { answerPoint, ASKED_SPECIALTY_MS, CANCEL_CALLBACK, placeLabel } from './lookup.js';
 import { clearMatch, matchPlaces } from './place-search.js';
 import { textForBot } from '../middleware/group-talk.js';
 
 interface FindDeps {
   sql: Sql;
   recorder: Recorder;
+  memory: BotMemory;
 }
 
 /**
@@ -43,16 +45,21 @@ async function specialtyQueryOf(ctx: BotContext, text: string) {
 
 /**
  * A specialty search: with a place, the place is looked up as a typed city is (one clear match is
- * answered at once, several are offered as buttons); without one, the user is asked for a place.
- * The specialty is not kept for a later location: a pin cannot carry it, so the ask says how to
- * narrow the answer to a location with the specialty buttons instead.
+ * answered at once, several are offered as buttons); without one, the user is asked for a place. A pin
+ * cannot carry words, so the specialty is kept on the user's row for the location they send next
+ * (ASKED_SPECIALTY_MS), by the claim of the ask itself: no statement of its own, and none on the answer's
+ * path, which reads it with the user from memory.
  */
 async function findSpecialty(deps: FindDeps, ctx: BotContext, specialty: string, placeText: string) {
   const texts = FIND_TEXTS[ctx.request.language];
   const metadata = { ...ctx.request.log.metadata, specialty, query: placeText.slice(0, MAX_QUERY_LENGTH) };
   if (!placeText) {
+    const telegramId = ctx.from!.id;
+    await ctx.attempt.claim.withAskedSpecialty(ctx.attempt.memory.check(), { telegramId, specialty, at: ctx.request.receivedAt });
+    // The claim moved the user's counter: this instance reads them again at their next update, not at its claim.
+    deps.memory.forgetUser(telegramId);
     const { taxonomy } = await ctx.attempt.memory.contacts();
-    await sendHtml(ctx, texts.askPlace(escapeHtml(taxonomy.label(specialty, ctx.request.language))));
+    await sendHtml(ctx, texts.askPlace(escapeHtml(taxonomy.label(specialty, ctx.request.language)), ASKED_SPECIALTY_MS / 60_000));
     recordOutcome(ctx, 'INFO', 'Asked where to look for a specialty', { metadata });
     return;
   }

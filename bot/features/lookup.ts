@@ -18,8 +18,8 @@ import { formatCount } from '../../api/contract/plural.js';
 import { escapeHtml } from '../../api/contract/message-templates.js';
 import { answerKeyboard } from '../answer-keyboard.js';
 import { FIND_TEXTS } from '../locales/find.js';
-import { nearbySpecialties, type SearchFilters } from '../search-filters.js';
-import { specialtyKey } from '../specialties.js';
+import { directorySpecialties, nearbySpecialties, type SearchFilters } from '../search-filters.js';
+import { isSpecialty, specialtyKey } from '../specialties.js';
 
 interface LookupDeps {
   sql: Sql;
@@ -28,6 +28,8 @@ interface LookupDeps {
 
 export const PLACE_CALLBACK = /^place:(\d+)$/;
 export const CANCEL_CALLBACK = 'place:cancel';
+/** A specialty asked for without a place (find.ts) applies to a location the user sends this long after the ask. */
+export const ASKED_SPECIALTY_MS = 10 * 60 * 1000;
 /** The log message of a lookup refused by the daily limit; the notification monitor counts these. */
 export const DAILY_LIMIT_REFUSAL = 'Daily limit reached';
 
@@ -54,6 +56,8 @@ export interface AnswerRequest {
   offset?: number;
   /** A button under an earlier answer: logged as a follow-up. */
   followUp?: boolean;
+  /** The specialty of `filters` is the one the user asked for just before sending the point: the answer says so. */
+  asked?: boolean;
   /**
    * A follow-up within its free window: the epoch seconds of the paid search it follows, which its
    * buttons keep. The update is claimed without a daily request.
@@ -68,7 +72,7 @@ export interface AnswerRequest {
  * finds nothing costs none, and neither does a free follow-up (its claim takes no request).
  */
 export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: AnswerRequest) {
-  const { point, filters = { specialty: null, openNow: false }, offset = 0, followUp = false, freeSince } = request;
+  const { point, filters = { specialty: null, openNow: false }, offset = 0, followUp = false, asked = false, freeSince } = request;
   const { settings, access, receivedAt } = ctx.request;
   const free = freeSince !== undefined;
   const memory = ctx.attempt.memory;
@@ -84,7 +88,7 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
   };
   // The place is the log row's from here on: an answer that fails is a failure in that region (Geographic's success rate).
   Object.assign(ctx.request.log, where);
-  const search = { followUp, free, specialty: filters.specialty, openNow: filters.openNow, offset };
+  const search = { followUp, free, specialty: filters.specialty, openNow: filters.openNow, offset, ...(asked ? { asked } : {}) };
 
   const language = ctx.request.language;
   const directory = await memory.contacts();
@@ -102,6 +106,7 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
     },
     specialty: filters.specialty,
     hasSpecialties: nearby.length > 0,
+    offerAll: asked,
     language,
     taxonomy: directory.taxonomy,
   });
@@ -141,7 +146,7 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
   try {
     const values = { ...(await userValues(deps, ctx, used)), count: shown.length, city: placeName };
     const sections = await renderReplies(deps, ctx, types, values);
-    if (narrowedTo) sections.splice(1, 0, findTexts.narrowed(escapeHtml(narrowedTo)));
+    if (narrowedTo) sections.splice(1, 0, asked ? findTexts.nearYou(escapeHtml(narrowedTo)) : findTexts.narrowed(escapeHtml(narrowedTo)));
     const card = { language, at: receivedAt, routeTo: directionsFrom(point), taxonomy: directory.taxonomy };
     sections.push(...page.contacts.map((contact, index) => formatContact(contact, offset + index + 1, card)));
     if (page.openInSight) sections.push(formatOpenInSight(page.openInSight, offset + page.contacts.length + 1, card));
@@ -171,6 +176,16 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
   }
 }
 
+/**
+ * The specialty the user asked for without a place (find.ts keeps it) within ASKED_SPECIALTY_MS before
+ * this update, while the directory still has it; read with the user from memory.
+ */
+async function askedSpecialty(ctx: BotContext): Promise<string | undefined> {
+  const asked = (await ctx.attempt.memory.user(ctx.from!.id))?.askedSpecialty;
+  if (!asked || ctx.request.receivedAt.getTime() - asked.at.getTime() > ASKED_SPECIALTY_MS) return undefined;
+  return directorySpecialties(await ctx.attempt.memory.contacts()).find((name) => isSpecialty(name, asked.specialty));
+}
+
 /** Locations (a pin, a venue, a live location's first point) and places chosen from buttons. */
 export function lookupFeature(deps: LookupDeps): Composer<BotContext> {
   const composer = new BotComposer();
@@ -182,7 +197,8 @@ export function lookupFeature(deps: LookupDeps): Composer<BotContext> {
       await replyWithTemplate(deps, ctx, 'error', { error_message: textsIn(ctx.request.language).refusals.badLocation });
       return;
     }
-    await answerPoint(deps, ctx, { point: { latitude, longitude } });
+    const specialty = await askedSpecialty(ctx);
+    await answerPoint(deps, ctx, { point: { latitude, longitude }, ...(specialty ? { filters: { specialty, openNow: false }, asked: true } : {}) });
   });
 
   composer.callbackQuery(PLACE_CALLBACK, async (ctx) => {

@@ -4,14 +4,11 @@ import type { ChatMessage } from '../../bot/simulator/index.js';
 import { FIND_TEXTS } from '../../bot/locales/find.js';
 import { specialtyKey } from '../../bot/specialties.js';
 import { BOT_TEXTS } from '../../bot/locales/index.js';
-import { createBotHarness } from '../helpers/bot.js';
-import { realTimersDatedBy } from '../helpers/clock.js';
+import { anotherInstance, createBotHarness } from '../helpers/bot.js';
 import { aContact, aMember, anAuthorizedGroup, lastLog, namesIn, refusal, rendered, texts } from '../helpers/bot-fixtures.js';
 import { renderTemplate } from '../../api/contract/message-templates.js';
 import { seedDefaultTemplates } from '../../bot/default-templates.js';
 import { HELP_BEFORE_FIND } from '../../bot/locales/help-before-find.js';
-import { createBot } from '../../bot/create-bot.js';
-import type { Sql } from '../../sql/database.js';
 
 // Saturday 21 November 2026, 11:00 in Lyon (Europe/Paris).
 const h = await createBotHarness(t);
@@ -103,9 +100,10 @@ t.test('a city alone still asks to confirm the place, as before', async (t) => {
 
 t.test('a specialty without a place asks where; /find alone asks which', async (t) => {
   const user = await aMember(h, group.id);
-  t.same(texts(await h.say(user.id, 'dentist')), [FIND_TEXTS.en.askPlace('Dentistry')]);
-  t.match(FIND_TEXTS.en.askPlace('Dentistry'), 'choose Dentistry from the buttons under the answer');
-  t.same(texts(await h.say(user.id, 'I need a dentist')), [FIND_TEXTS.en.askPlace('Dentistry')], 'the words that ask are no place');
+  t.same(texts(await h.say(user.id, 'dentist')), [
+    'Where should I look for <b>Dentistry</b>? Send your location (📎 → Location) within 10 minutes and I will answer with this specialty near it, or type it with a city, for example <i>Dentistry London</i>.',
+  ]);
+  t.same(texts(await h.say(user.id, 'I need a dentist')), [FIND_TEXTS.en.askPlace('Dentistry', 10)], 'the words that ask are no place');
   t.same(texts(await h.say(user.id, '/find')), [FIND_TEXTS.en.askSpecialty]);
   t.same(texts(await h.say(user.id, '/find xyzzyq')), [FIND_TEXTS.en.unknownSpecialty('xyzzyq', 'Cardiology, Dentistry, General Practice')]);
   t.equal(await used(user.id), 0, 'none of it is a search');
@@ -185,14 +183,14 @@ t.test('a follow-up after 30 minutes is refused by the daily limit like a new se
   const user = await aMember(h, small.id);
   for (let search = 1; search <= 3; search += 1) await h.locate(user.id, 45.764, 4.8357);
   const [answer] = await h.locate(user.id, 45.764, 4.8357);
-  t.match(answer!.text, /You have used all 3 searches for today/);
+  t.match(answer!.text, /you have used today’s searches\. 0 of 3 searches left today; the next in /);
   const last = h.sim.messages(user.id).filter((message) => message.reply_markup).at(-1);
   const [free] = await press(user.id, last, 'Dentistry · 2');
   t.same(namesIn(free!.text), ['Dentist one', 'Dentist two'], 'free within 30 minutes, even at the limit');
   t.match(free!.text, rendered('location_result', { count: 2, city: LYON, remaining: 0, daily_limit: 3 }));
   h.clock.advance(31 * 60 * 1000);
   const [refused] = await press(user.id, free, '🕒 Open now');
-  t.match(refused!.text, /You have used all 3 searches for today/);
+  t.match(refused!.text, /you have used today’s searches\. 0 of 3 searches left today; the next in /);
   t.match(await lastLog(h.sql, user.id), { level: 'WARN', message: 'Daily limit reached', metadata: { followUp: true, free: false } });
 });
 
@@ -278,16 +276,8 @@ t.test('a database seeded with the earlier help texts gets the new ones, but kee
 });
 
 t.test('a paid follow-up costs one statement, its claim with the daily request; a free one its claim and the count it shows', async (t) => {
-  let statements = 0;
-  const counted = new Proxy(h.sql, {
-    apply(target, thisArg, args) {
-      statements += 1;
-      return Reflect.apply(target, thisArg, args) as unknown;
-    },
-  }) as Sql;
-  const other = createBot({ sql: counted, token: h.sim.token, apiRoot: h.sim.apiRoot, clock: realTimersDatedBy(h.clock) });
-  await other.bot.init();
-  t.teardown(() => other.stop());
+  const instanceB = await anotherInstance(t, h);
+  const other = instanceB.bot;
   const user = await aMember(h, group.id);
   const [answer] = await h.locate(user.id, 45.764, 4.8357);
   let updateId = 700_000_000;
@@ -313,13 +303,13 @@ t.test('a paid follow-up costs one statement, its claim with the daily request; 
     return h.sim.botMessagesSince(user.id, before);
   };
   t.same(namesIn((await pressOnOther('Dentistry · 2'))[0]!.text), ['Dentist one', 'Dentist two'], 'B warms its memory');
-  statements = 0;
+  instanceB.countFromNow();
   t.same(namesIn((await pressOnOther('Cardiology · 2'))[0]!.text), ['Cardio weekday mornings', 'Cardio always open']);
-  t.equal(statements, 2, 'free: the claim, and today\'s count for the header');
+  t.equal(instanceB.statements(), 2, 'free: the claim, and today\'s count for the header');
   h.clock.advance(31 * 60 * 1000);
-  statements = 0;
+  instanceB.countFromNow();
   t.same(namesIn((await pressOnOther('Cardiology · 2'))[0]!.text), ['Cardio weekday mornings', 'Cardio always open']);
-  t.equal(statements, 1, 'paid: one statement');
+  t.equal(instanceB.statements(), 1, 'paid: one statement');
   t.equal(await used(user.id), 2);
 
   const before = h.sim.messages(user.id).at(-1)!.message_id;
@@ -351,7 +341,7 @@ t.test('the specialties are named in the user\'s language; their buttons still n
   const [open] = await press(ukrainian.id, dentists, '🕒 Відкрито зараз');
   t.match(open!.text, '🔎 Стоматологія · відкрито зараз');
 
-  t.same(texts(await h.say(ukrainian.id, 'стоматолог')), [FIND_TEXTS.uk.askPlace('Стоматологія')]);
+  t.same(texts(await h.say(ukrainian.id, 'стоматолог')), [FIND_TEXTS.uk.askPlace('Стоматологія', 10)]);
   t.match(dentists!.text, '<b>1. Tooth care</b> · Стоматологія\n', 'the card names the specialty as the buttons do');
 
   const [unknown] = texts(await h.say(ukrainian.id, '/find чарівник'));

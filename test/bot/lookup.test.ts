@@ -99,7 +99,7 @@ t.test('no contacts within the radius: the clear empty answer, a WARN log, and n
   t.match(await lastLog(h.sql, user.id), { level: 'WARN', message: 'No contacts within the search radius', resultCount: 0, city: 'Tokyo' });
   const usage = await h.sql`SELECT used FROM daily_usage WHERE telegram_id = ${user.id}`;
   t.same(usage.map((row) => row.used).filter((used) => used > 0), [], 'no search was taken');
-  t.same(texts(await h.say(user.id, '/help')), [rendered('help', { daily_limit: 50, remaining: 50 })]);
+  t.same(texts(await h.say(user.id, '/help')), [rendered('help', { searches_left: '50 of 50 searches left today' })]);
 });
 
 t.test('a city name asks to confirm the place with one button; pressing it answers near that city', async (t) => {
@@ -137,7 +137,7 @@ t.test('a misspelt city name offers the likely places as buttons', async (t) => 
 
 t.test('an unknown word gets the help template', async (t) => {
   const user = await aMember(h, group.id);
-  t.same(texts(await h.say(user.id, 'xyzzyq')), [rendered('help', { daily_limit: 50, remaining: 50 })]);
+  t.same(texts(await h.say(user.id, 'xyzzyq')), [rendered('help', { searches_left: '50 of 50 searches left today' })]);
   t.match(await lastLog(h.sql, user.id), { level: 'WARN', message: 'No place matches the text' });
 });
 

@@ -39,7 +39,7 @@ t.test('a place\'s own name still names it; a part of a name offers the places t
 
 t.test('chat is no place: greetings and thanks get the help, and text no place is named like gets the hint', async (t) => {
   const user = await aMember(h, group.id);
-  const help = rendered('help', { daily_limit: 50, remaining: 50 });
+  const help = rendered('help', { searches_left: '50 of 50 searches left today' });
   for (const typed of ['hello there', 'Hallo', 'ok thanks!', 'Thank you 🙏', 'Дякую', 'dzień dobry']) {
     const [answer, ...more] = await h.say(user.id, typed);
     t.same(more, []);

@@ -60,7 +60,7 @@ t.test('an editor chats with the bot in the Bot Sandbox', async (t) => {
     await page.getByRole('button', { name: '/start', exact: true }).click();
     const welcome = page.getByRole('listitem', { name: 'Bot reply' }).filter({ hasText: 'Hello, Camille!' });
     await welcome.waitFor();
-    t.match(await welcome.innerText(), /You can make 5 searches a day/, 'the group’s limit is in the welcome');
+    t.match(await welcome.innerText(), /5 of 5 searches left today/, 'the group’s limit is in the welcome');
     await page.getByRole('listitem', { name: 'Sent by Camille' }).filter({ hasText: '/start' }).waitFor();
   });
 
