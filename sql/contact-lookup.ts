@@ -210,6 +210,19 @@ export function nearestContacts(directory: ContactDirectory, point: Point, optio
   return nearestCandidates(directory, point, options).map(({ contact, distanceKm }) => withDistance(contact, distanceKm));
 }
 
+/**
+ * The `limit` nearest active contacts at any distance, nearest first whatever their tier: for a point
+ * with none within the radius, whose answer shows how far the nearest are rather than nothing.
+ */
+export function nearestAnywhere(directory: ContactDirectory, point: Point, limit: number): NearbyContact[] {
+  const pointCube = toCube(point);
+  return directory.tiers
+    .flatMap((tier) => candidates(nearestItems(tier.index, point.longitude, point.latitude, limit + SPARE_CANDIDATES), tier, pointCube, Infinity))
+    .sort(byDistance)
+    .slice(0, limit)
+    .map(({ contact, distanceKm }) => withDistance(contact, distanceKm));
+}
+
 /** The contact with its distance: written out, since spreading an object of this many fields copies it slowly, for every contact of every answer. */
 function withDistance(contact: ContactDetails, distanceKm: number): NearbyContact {
   const { id, name, phone, specialty, city, contactMethod, telegramUsername, isWhatsappOnly, availableHours, languages, specialInstructions, isMasterOfMedicine, latitude, longitude, timeZone, hours } = contact;

@@ -2,7 +2,7 @@ import type { Composer } from 'grammy';
 import { BotComposer } from '../composer.js';
 import type { Sql } from '../../sql/database.js';
 import type { Place } from '../../sql/cities.js';
-import { nearestContacts, type Point } from '../../sql/contact-lookup.js';
+import { nearestAnywhere, nearestContacts, type Point } from '../../sql/contact-lookup.js';
 import { refundDailyRequest } from '../../sql/daily-usage.js';
 import type { TemplateType } from '../../api/contract/message-templates.js';
 import { isDatabaseUnavailable } from '../../sql/errors.js';
@@ -18,6 +18,9 @@ import { answerKeyboard } from '../answer-keyboard.js';
 import { FIND_TEXTS } from '../locales/find.js';
 import { contactFilter, nearbySpecialties, type SearchFilters } from '../search-filters.js';
 import { specialtyKey, specialtyLabel } from '../specialties.js';
+import { placeLabel } from '../place-labels.js';
+import { emergencyNumber } from '../emergency-numbers.js';
+import { PLACE_TEXTS } from '../locales/places.js';
 
 interface LookupDeps {
   sql: Sql;
@@ -29,10 +32,8 @@ export const CANCEL_CALLBACK = 'place:cancel';
 /** The log message of a lookup refused by the daily limit; the notification monitor counts these. */
 export const DAILY_LIMIT_REFUSAL = 'Daily limit reached';
 
-/** "London, England, United Kingdom". */
-export function placeLabel(place: Pick<Place, 'name' | 'region' | 'country'>): string {
-  return [place.name, place.region, place.country].filter(Boolean).join(', ');
-}
+/** The nearest contacts beyond the radius an answer with none within it shows. */
+const NEAREST_BEYOND_RADIUS = 3;
 
 function isValidPoint(latitude: unknown, longitude: unknown): latitude is number {
   return (
@@ -110,18 +111,28 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
     hasMore: found.length > contacts.length,
     language,
   });
-  const placeName = place ? placeLabel(place) : `${point.latitude.toFixed(3)}, ${point.longitude.toFixed(3)}`;
+  const placeName = place ? placeLabel(place, language) : `${point.latitude.toFixed(3)}, ${point.longitude.toFixed(3)}`;
+  // Every answer about a point ends with the ambulance number of its country, whatever it found.
+  const ambulance = place && emergencyNumber(place.countryCode);
+  const emergencyLine = ambulance ? [PLACE_TEXTS[language].emergency(ambulance)] : [];
   const findTexts = FIND_TEXTS[language];
   // Plain text: the error template escapes its values; the answer's own line escapes it.
   const narrowedTo = [filters.specialty && specialtyLabel(filters.specialty, language), filters.openNow && findTexts.openNowFilter].filter(Boolean).join(' · ');
   if (contacts.length === 0) {
-    recordOutcome(ctx, 'WARN', 'No contacts within the search radius', { resultCount: 0, metadata: { ...ctx.request.log.metadata, ...search } });
-    // Nothing within the radius at all, narrowed or not: no button would find anything, so the plain refusal.
+    // Nothing within the radius at all, narrowed or not: no button would find anything, so the nearest
+    // contacts beyond it instead, said to be farther than usual (or the plain refusal when there are none).
     const widenable = narrowedTo !== '' && nearestContacts(directory, point, { limit: 1, radiusKm: settings.maxRadiusKm }).length > 0;
-    const message = widenable
-      ? findTexts.nothingMatching(narrowedTo, settings.maxRadiusKm, placeName)
-      : textsIn(language).refusals.noResults(settings.maxRadiusKm, placeName);
-    await replyWithTemplate(deps, ctx, 'error', { error_message: message }, widenable ? keyboard : undefined);
+    const beyond = widenable ? [] : nearestAnywhere(directory, point, NEAREST_BEYOND_RADIUS);
+    recordOutcome(ctx, 'WARN', 'No contacts within the search radius', {
+      resultCount: 0,
+      metadata: { ...ctx.request.log.metadata, ...search, ...(beyond.length > 0 && { beyondRadius: beyond.map((contact) => contact.id) }) },
+    });
+    let message = textsIn(language).refusals.noResults(settings.maxRadiusKm, placeName);
+    if (widenable) message = findTexts.nothingMatching(narrowedTo, settings.maxRadiusKm, placeName);
+    else if (beyond.length > 0) message = PLACE_TEXTS[language].nearestBeyond(settings.maxRadiusKm, placeName);
+    const sections = await renderReplies(deps, ctx, ['error'], { ...(await userValues(deps, ctx)), error_message: message });
+    sections.push(...beyond.map((contact, index) => formatContact(contact, index + 1, { language, at: receivedAt })), ...emergencyLine);
+    await sendHtml(ctx, sections, widenable ? keyboard : undefined);
     return;
   }
   const masters = contacts.filter((contact) => contact.isMasterOfMedicine);
@@ -147,7 +158,7 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
     const values = { ...(await userValues(deps, ctx, used)), count: contacts.length, city: placeName };
     const sections = await renderReplies(deps, ctx, types, values);
     if (narrowedTo) sections.splice(1, 0, findTexts.narrowed(escapeHtml(narrowedTo)));
-    sections.push(...contacts.map((contact, index) => formatContact(contact, offset + index + 1, { language, at: receivedAt })));
+    sections.push(...contacts.map((contact, index) => formatContact(contact, offset + index + 1, { language, at: receivedAt })), ...emergencyLine);
     await sendHtml(ctx, sections, keyboard);
     answered = true;
 
