@@ -211,13 +211,14 @@ export function nearestContacts(directory: ContactDirectory, point: Point, optio
 }
 
 /**
- * The `limit` nearest active contacts at any distance, nearest first whatever their tier: for a point
- * with none within the radius, whose answer shows how far the nearest are rather than nothing.
+ * The `limit` nearest active contacts within radiusKm, nearest first whatever their tier: for a point
+ * with none within the answers' radius, whose answer shows how far the nearest are rather than nothing.
  */
-export function nearestAnywhere(directory: ContactDirectory, point: Point, limit: number): NearbyContact[] {
+export function nearestOfAnyTier(directory: ContactDirectory, point: Point, limit: number, radiusKm: number): NearbyContact[] {
+  const within = radiusKm * INDEX_DISTANCE_SCALE * (1 + 1e-9);
   const pointCube = toCube(point);
   return directory.tiers
-    .flatMap((tier) => candidates(nearestItems(tier.index, point.longitude, point.latitude, limit + SPARE_CANDIDATES), tier, pointCube, Infinity))
+    .flatMap((tier) => candidates(nearestItems(tier.index, point.longitude, point.latitude, limit + SPARE_CANDIDATES, within), tier, pointCube, radiusKm))
     .sort(byDistance)
     .slice(0, limit)
     .map(({ contact, distanceKm }) => withDistance(contact, distanceKm));

@@ -2,7 +2,7 @@ import type { Composer } from 'grammy';
 import { BotComposer } from '../composer.js';
 import type { Sql } from '../../sql/database.js';
 import type { Place } from '../../sql/cities.js';
-import { nearestAnywhere, nearestContacts, type Point } from '../../sql/contact-lookup.js';
+import { nearestContacts, nearestOfAnyTier, type Point } from '../../sql/contact-lookup.js';
 import { refundDailyRequest } from '../../sql/daily-usage.js';
 import type { TemplateType } from '../../api/contract/message-templates.js';
 import { isDatabaseUnavailable } from '../../sql/errors.js';
@@ -34,6 +34,8 @@ export const DAILY_LIMIT_REFUSAL = 'Daily limit reached';
 
 /** The nearest contacts beyond the radius an answer with none within it shows. */
 const NEAREST_BEYOND_RADIUS = 3;
+/** How far beyond the radius they may be, in radii: farther, a contact is of another region, not a longer trip. */
+const BEYOND_RADIUS_FACTOR = 10;
 
 function isValidPoint(latitude: unknown, longitude: unknown): latitude is number {
   return (
@@ -120,9 +122,9 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
   const narrowedTo = [filters.specialty && specialtyLabel(filters.specialty, language), filters.openNow && findTexts.openNowFilter].filter(Boolean).join(' · ');
   if (contacts.length === 0) {
     // Nothing within the radius at all, narrowed or not: no button would find anything, so the nearest
-    // contacts beyond it instead, said to be farther than usual (or the plain refusal when there are none).
+    // contacts beyond it instead, said to be farther than usual (the plain refusal when none is near enough).
     const widenable = narrowedTo !== '' && nearestContacts(directory, point, { limit: 1, radiusKm: settings.maxRadiusKm }).length > 0;
-    const beyond = widenable ? [] : nearestAnywhere(directory, point, NEAREST_BEYOND_RADIUS);
+    const beyond = widenable ? [] : nearestOfAnyTier(directory, point, NEAREST_BEYOND_RADIUS, settings.maxRadiusKm * BEYOND_RADIUS_FACTOR);
     recordOutcome(ctx, 'WARN', 'No contacts within the search radius', {
       resultCount: 0,
       metadata: { ...ctx.request.log.metadata, ...search, ...(beyond.length > 0 && { beyondRadius: beyond.map((contact) => contact.id) }) },

@@ -85,6 +85,7 @@ export function isSmallTalk(text: string): boolean {
  * ("I need"). Sentences, numbers and emoji get the help instead.
  */
 export function looksLikePlace(text: string): boolean {
+  if (text.length > MAX_PLACE_NAME_LENGTH) return false;
   const words = text.trim().split(/\s+/);
   return (
     words.length <= MAX_PLACE_NAME_WORDS &&

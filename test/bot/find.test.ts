@@ -61,7 +61,7 @@ t.test('text with a typo and a joining word, and text in another language, are s
 
   const german = await aMember(h, group.id, { languageCode: 'de' });
   const [answer] = await h.say(german.id, 'Zahnarzt Lyon');
-  t.match(answer!.text, renderTemplate(BOT_TEXTS.de.templates.location_result, { count: 2, city: LYON, remaining: 49, daily_limit: 50 }));
+  t.match(answer!.text, renderTemplate(BOT_TEXTS.de.templates.location_result, { count: 2, city: 'Lyon, Frankreich', remaining: 49, daily_limit: 50 }), 'the place in German, without the region the gazetteer has in English alone');
   t.same(namesIn(answer!.text), ['Dentist one', 'Dentist two']);
   t.match(answer!.text, '🔎 Zahnmedizin');
   t.same(searchRows(answer), [['Kardiologie · 2', '✓ Zahnmedizin · 2'], ['Allgemeinmedizin · 1'], ['🕒 Jetzt geöffnet']], 'the buttons speak German');
@@ -179,7 +179,7 @@ t.test('nothing matches: a clear answer that keeps the buttons to widen it, and 
   const before = await used(user.id);
 
   const [none] = await h.press(user.id, user.id, answer!.message_id, button(answer, '🕒 Open now'));
-  t.equal(none!.text, refusal(FIND_TEXTS.en.nothingMatching('Cardiology · open now', 100, LYON)));
+  t.equal(none!.text, `${refusal(FIND_TEXTS.en.nothingMatching('Cardiology · open now', 100, LYON))}\n\n🚑 In an emergency call 112.`);
   t.same(searchRows(none), [['✓ Cardiology · 0', 'Dentistry · 1'], ['✓ 🕒 Open now']], 'the buttons stay, to widen the search: the specialty too, though none of it is open');
   t.same(buttonsOf(none).flat().filter((shown) => !('callback_data' in shown && shown.callback_data.startsWith('s:'))), [], 'and no Report a problem: no contact was shown');
   t.match(await lastLog(h.sql, user.id), { level: 'WARN', resultCount: 0, metadata: { followUp: true, specialty: 'Cardiology', openNow: true } });
@@ -188,7 +188,7 @@ t.test('nothing matches: a clear answer that keeps the buttons to widen it, and 
   t.equal(await used(user.id), before);
 
   const [nothing] = await h.say(user.id, 'dermatologue Lyon');
-  t.equal(nothing!.text, refusal(FIND_TEXTS.en.nothingMatching('Dermatology', 100, LYON)));
+  t.equal(nothing!.text, `${refusal(FIND_TEXTS.en.nothingMatching('Dermatology', 100, LYON))}\n\n🚑 In an emergency call 112.`);
   t.same(searchRows(nothing), [['✓ Dermatology · 0', 'Cardiology · 2'], ['Dentistry · 2', 'General Practice · 1']], 'the specialties near, to choose another; no Open now, which would find nothing either');
   t.equal(await used(user.id), before);
 

@@ -70,9 +70,9 @@ t.test('München to a German user is München; Мюнхен to a Ukrainian one i
 
 t.test('Russian and Belarusian spellings find their places', async (t) => {
   const ukrainian = await aMember(h, group.id, { languageCode: 'uk' });
-  for (const [typed, city] of [['Санкт-Петербург', 'Санкт-Петербург, Росія'], ['Минск', 'Мінськ, Білорусь'], ['Мінск', 'Мінськ, Білорусь'], ['Харьков', 'Харків, Україна']]) {
-    const [question] = await h.say(ukrainian.id, typed!);
-    t.equal(question!.text, confirmation('uk', city!), typed);
+  for (const [typed, city] of [['Санкт-Петербург', 'Санкт-Петербург, Росія'], ['Минск', 'Мінськ, Білорусь'], ['Мінск', 'Мінськ, Білорусь'], ['Харьков', 'Харків, Україна']] as const) {
+    const [question] = await h.say(ukrainian.id, typed);
+    t.equal(question!.text, confirmation('uk', city), typed);
   }
 });
 
@@ -142,14 +142,14 @@ t.test('no contact within the radius: the nearest beyond it, farther than usual,
 
   const ukrainian = await aMember(h, group.id, { languageCode: 'uk' });
   const [inUkrainian] = texts(await h.locate(ukrainian.id, DUBLIN.latitude, DUBLIN.longitude));
-  t.ok(inUkrainian!.startsWith(refusal(PLACE_TEXTS.uk.nearestBeyond(100, 'Дублін, Ірландія'))), inUkrainian);
+  t.ok(inUkrainian!.startsWith(refusal(PLACE_TEXTS.uk.nearestBeyond(100, 'Дублін, Ірландія'))));
   t.same(namesIn(inUkrainian), ['Liverpool GP', 'Manchester GP', 'Master in Leeds']);
   t.match(inUkrainian, '📏 217 км · Liverpool · 🗣 англійська');
   t.ok(inUkrainian!.endsWith('\n\n🚑 У разі невідкладної ситуації телефонуйте 112.'));
 
   const german = await aMember(h, group.id, { languageCode: 'de' });
   const [inGerman] = texts(await h.locate(german.id, DUBLIN.latitude, DUBLIN.longitude));
-  t.ok(inGerman!.startsWith(refusal('Im Umkreis von 100 km um Dublin, Irland wurden keine medizinischen Kontakte gefunden. Die nächsten sind weiter entfernt als üblich:')), inGerman);
+  t.ok(inGerman!.startsWith(refusal('Im Umkreis von 100 km um Dublin, Irland wurden keine medizinischen Kontakte gefunden. Die nächsten sind weiter entfernt als üblich:')));
   t.same(namesIn(inGerman), ['Liverpool GP', 'Manchester GP', 'Master in Leeds']);
   t.ok(inGerman!.endsWith('\n\n🚑 Im Notfall rufen Sie 112 an.'));
 });
