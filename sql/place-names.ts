@@ -53,7 +53,7 @@ const NAMED_HERE: Readonly<Record<number, PlaceNames>> = {
   // Russia
   498817: { uk: 'Санкт-Петербург', pl: 'Petersburg', de: 'Sankt Petersburg', fr: 'Saint-Pétersbourg', es: 'San Petersburgo', it: 'San Pietroburgo', pt: 'São Petersburgo', ru: 'Санкт-Петербург', be: 'Санкт-Пецярбург' }, // Saint Petersburg
   // Poland
-  3094802: { en: 'Krakow', uk: 'Краків', de: 'Krakau', fr: 'Cracovie', es: 'Cracovia', it: 'Cracovia', pt: 'Cracóvia', ru: 'Краков', be: 'Кракаў', also: ['Cracow'] }, // Kraków
+  3094802: { uk: 'Краків', de: 'Krakau', fr: 'Cracovie', es: 'Cracovia', it: 'Cracovia', pt: 'Cracóvia', ru: 'Краков', be: 'Кракаў', also: ['Cracow', 'Krakow'] }, // Kraków
   3081368: { uk: 'Вроцлав', de: 'Breslau', es: 'Breslavia', it: 'Breslavia', ru: 'Вроцлав', be: 'Вроцлаў' }, // Wrocław
   3099434: { uk: 'Гданськ', de: 'Danzig', it: 'Danzica', ru: 'Гданьск', be: 'Гданьск' }, // Gdańsk
   3088171: { uk: 'Познань', de: 'Posen', ru: 'Познань', be: 'Познань' }, // Poznań
