@@ -83,7 +83,11 @@ class RateLimiter {
   private starts: number[] = [];
   private head = 0;
 
-  constructor(private readonly clock: Clock) {}
+  private readonly clock: Clock;
+
+  constructor(clock: Clock) {
+    this.clock = clock;
+  }
 
   async take(rate: () => number, signal: { stopped: boolean }): Promise<void> {
     for (;;) {

@@ -91,15 +91,21 @@ export function createClaimQueue(sql: Sql): ClaimQueue {
 
 /** The update is another attempt's: answered already, or being answered. */
 export class UpdateNotOurs extends Error {
-  constructor(readonly claim: 'answered' | 'in-progress') {
+  readonly claim: 'answered' | 'in-progress';
+
+  constructor(claim: 'answered' | 'in-progress') {
     super(`The update is ${claim} elsewhere`);
+    this.claim = claim;
   }
 }
 
 /** What the attempt decided with from memory has changed: forget it and run the update again. */
 export class MemoryOutOfDate extends Error {
-  constructor(readonly current: { versions: StateVersions; telegramId: number | null; userVersion: number | null }) {
+  readonly current: { versions: StateVersions; telegramId: number | null; userVersion: number | null };
+
+  constructor(current: { versions: StateVersions; telegramId: number | null; userVersion: number | null }) {
     super('What the bot keeps in memory changed in the database');
+    this.current = current;
   }
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ExpectedUpdatedAtField, fieldLabel, optionalText, PAGE_RULE, pageSizeRule, tooLong } from './fields.js';
-import { normalizeOpeningHours, openingHoursError } from './opening-hours.js';
+import { readOpeningHours } from './opening-hours.js';
 
 export const CONTACT_METHODS = ['phone', 'telegram', 'whatsapp'] as const;
 export const ContactMethodSchema = z.enum(CONTACT_METHODS, { error: 'Choose a contact method: phone, telegram or whatsapp.' });
@@ -82,12 +82,14 @@ const contactShape = {
     .string()
     .trim()
     .max(200, tooLong('Available hours', 200))
-    .superRefine((text, context) => {
-      const error = openingHoursError(text);
-      if (error) context.addIssue({ code: 'custom', message: error });
-    })
     // Stored canonically: "Mon–Fri 9–17" is kept as "Mo-Fr 09:00-17:00", which every reader parses alike.
-    .transform(normalizeOpeningHours),
+    // A refusal carries the likelier schedule, which the 400 passes on as `suggestions` (api/plugins/error-handler.ts).
+    .transform((text, context) => {
+      const reading = readOpeningHours(text);
+      if (reading.kind === 'accepted') return reading.text;
+      context.addIssue({ code: 'custom', message: reading.message, params: reading.suggestion ? { suggestion: reading.suggestion } : undefined });
+      return z.NEVER;
+    }),
   responseTime: z.string().trim().max(100, tooLong('Response time', 100)),
   languages: z
     .array(z.string().trim().min(1, 'Languages cannot hold an empty name. Remove it.').max(50, tooLong('Each language', 50)))

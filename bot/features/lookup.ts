@@ -7,7 +7,9 @@ import { refundDailyRequest } from '../../sql/daily-usage.js';
 import type { TemplateType } from '../../api/contract/message-templates.js';
 import { isDatabaseUnavailable } from '../../sql/errors.js';
 import { recordOutcome, recordRefusal, type BotContext } from '../context.js';
-import { formatContact } from '../contact-card.js';
+import { formatContact, formatOpenInSight } from '../contact-card.js';
+import { directionsFrom } from '../contact-buttons.js';
+import { answerPage, shownContacts } from '../answer-page.js';
 import { textsIn } from '../locales/index.js';
 import type { Recorder } from '../recorder.js';
 import { activeTemplate, renderReplies, replyWithTemplate, sendHtml, userValues } from '../replies.js';
@@ -16,7 +18,7 @@ import { formatCount } from '../../api/contract/plural.js';
 import { escapeHtml } from '../../api/contract/message-templates.js';
 import { answerKeyboard } from '../answer-keyboard.js';
 import { FIND_TEXTS } from '../locales/find.js';
-import { contactFilter, nearbySpecialties, type SearchFilters } from '../search-filters.js';
+import { nearbySpecialties, type SearchFilters } from '../search-filters.js';
 import { specialtyKey, specialtyLabel } from '../specialties.js';
 import { placeLabel } from '../place-labels.js';
 import { emergencyNumber } from '../emergency-numbers.js';
@@ -89,18 +91,11 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
 
   const language = ctx.request.language;
   const directory = await memory.contacts();
-  // One beyond the page says whether More results has anything to show.
-  const found = nearestContacts(directory, point, {
-    limit: settings.resultsPerAnswer + 1,
-    radiusKm: settings.maxRadiusKm,
-    language,
-    filter: contactFilter(filters, receivedAt),
-    offset,
-  });
-  const contacts = found.slice(0, settings.resultsPerAnswer);
+  const page = answerPage(directory, { point, filters, offset }, settings, language, receivedAt);
+  const shown = shownContacts(page);
+  const nearby = nearbySpecialties(directory, point, settings.maxRadiusKm, filters.openNow, receivedAt);
   const keyboard = answerKeyboard({
-    contacts,
-    firstPosition: offset + 1,
+    page,
     search: {
       point,
       specialtyKey: filters.specialty && specialtyKey(filters.specialty),
@@ -109,8 +104,7 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
       since: freeSince ?? Math.floor(receivedAt.getTime() / 1000),
     },
     specialty: filters.specialty,
-    nearby: nearbySpecialties(directory, point, settings.maxRadiusKm, filters.openNow, receivedAt),
-    hasMore: found.length > contacts.length,
+    hasSpecialties: nearby.length > 0,
     language,
   });
   const placeName = place ? placeLabel(place, language) : `${point.latitude.toFixed(3)}, ${point.longitude.toFixed(3)}`;
@@ -120,7 +114,8 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
   const findTexts = FIND_TEXTS[language];
   // Plain text: the error template escapes its values; the answer's own line escapes it.
   const narrowedTo = [filters.specialty && specialtyLabel(filters.specialty, language), filters.openNow && findTexts.openNowFilter].filter(Boolean).join(' · ');
-  if (contacts.length === 0) {
+  const card = { language, at: receivedAt, routeTo: directionsFrom(point) };
+  if (shown.length === 0) {
     // Nothing within the radius at all, narrowed or not: no button would find anything, so the nearest
     // contacts beyond it instead, said to be farther than usual (the plain refusal when none is near enough).
     const widenable = narrowedTo !== '' && nearestContacts(directory, point, { limit: 1, radiusKm: settings.maxRadiusKm }).length > 0;
@@ -133,11 +128,11 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
     if (widenable) message = findTexts.nothingMatching(narrowedTo, settings.maxRadiusKm, placeName);
     else if (beyond.length > 0) message = PLACE_TEXTS[language].nearestBeyond(settings.maxRadiusKm, placeName);
     const sections = await renderReplies(deps, ctx, ['error'], { ...(await userValues(deps, ctx)), error_message: message });
-    sections.push(...beyond.map((contact, index) => formatContact(contact, index + 1, { language, at: receivedAt })), ...emergencyLine);
+    sections.push(...beyond.map((contact, index) => formatContact(contact, index + 1, card)), ...emergencyLine);
     await sendHtml(ctx, sections, widenable ? keyboard : undefined);
     return;
   }
-  const masters = contacts.filter((contact) => contact.isMasterOfMedicine);
+  const masters = shown.filter((contact) => contact.isMasterOfMedicine);
   const types: TemplateType[] = masters.length > 0 ? ['location_result', 'master_of_medicine'] : ['location_result'];
   // Read before the claim, so that it checks them too.
   await Promise.all(types.map((type) => activeTemplate(ctx, type)));
@@ -157,18 +152,26 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
   }
   let answered = false;
   try {
-    const values = { ...(await userValues(deps, ctx, used)), count: contacts.length, city: placeName };
+    const values = { ...(await userValues(deps, ctx, used)), count: shown.length, city: placeName };
     const sections = await renderReplies(deps, ctx, types, values);
     if (narrowedTo) sections.splice(1, 0, findTexts.narrowed(escapeHtml(narrowedTo)));
-    sections.push(...contacts.map((contact, index) => formatContact(contact, offset + index + 1, { language, at: receivedAt })), ...emergencyLine);
+    sections.push(...page.contacts.map((contact, index) => formatContact(contact, offset + index + 1, card)));
+    if (page.openInSight) sections.push(formatOpenInSight(page.openInSight, offset + page.contacts.length + 1, card));
+    sections.push(...emergencyLine);
     await sendHtml(ctx, sections, keyboard);
     answered = true;
 
     deps.recorder.requestAnswered(userId);
-    deps.recorder.contactsShown(contacts.map((contact) => contact.id), day);
-    recordOutcome(ctx, 'INFO', `Answered a location with ${formatCount(contacts.length, 'contact')}`, {
-      resultCount: contacts.length,
-      metadata: { ...ctx.request.log.metadata, contactIds: contacts.map((contact) => contact.id), masters: masters.length, ...search },
+    deps.recorder.contactsShown(shown.map((contact) => contact.id), day);
+    recordOutcome(ctx, 'INFO', `Answered a location with ${formatCount(shown.length, 'contact')}`, {
+      resultCount: shown.length,
+      metadata: {
+        ...ctx.request.log.metadata,
+        contactIds: shown.map((contact) => contact.id),
+        masters: masters.length,
+        ...(page.openInSight && { openInSight: page.openInSight.id }),
+        ...search,
+      },
     });
   } finally {
     // While the database is away the update is tried again once it is back: the refund waits for it too.

@@ -18,7 +18,13 @@ const dataOf = (message: ChatMessage | undefined) => (message?.reply_markup?.inl
 const confirmation = (language: 'en' | 'uk' | 'de', city: string) => renderTemplate(BOT_TEXTS[language].templates.location_confirmation, { city });
 
 const KYIV = { latitude: 50.4501, longitude: 30.5234 };
+/** A card's route link from the answer's point to the contact ("lat,lon" each), as the answer's HTML writes it. */
+const route = (from: string, to: string, label: string) =>
+  `🧭 <a href="https://www.openstreetmap.org/directions?engine=fossgis_osrm_car&amp;route=${from.replace(',', '%2C')}%3B${to.replace(',', '%2C')}">${label}</a>`;
+/** Kyiv's point in the gazetteer: an answer for the place chosen is about it. */
+const KYIV_PLACE = '50.45466,30.5238';
 const DUBLIN = { latitude: 53.3498, longitude: -6.2603 };
+const DUBLIN_POINT = `${DUBLIN.latitude},${DUBLIN.longitude}`;
 
 t.test('Київ, Киев and Kiev find the one place, which each user sees named in their language', async (t) => {
   const ukrainian = await aMember(h, group.id, { languageCode: 'uk' });
@@ -48,7 +54,7 @@ t.test('the answer near a place names it in the user\'s language and ends with t
     answer,
     [
       renderTemplate(BOT_TEXTS.uk.templates.location_result, { city: 'Київ, Україна', count: 1, remaining: 49, daily_limit: 50 }),
-      '<b>1. Kyiv GP</b> · Сімейна медицина\n📞 +380 44 000 0001\n📏 606 м · Київ · 🗣 ✅ українська',
+      `<b>1. Kyiv GP</b> · Сімейна медицина\n📞 +380 44 000 0001 · ${route(KYIV_PLACE, '50.4601,30.5234', 'Маршрут')}\n📏 606 м · Київ · 🗣 ✅ українська`,
       '🚑 У разі невідкладної ситуації телефонуйте 103.',
     ].join('\n\n'),
   );
@@ -128,9 +134,9 @@ t.test('no contact within the radius: the nearest beyond it, farther than usual,
     answer,
     [
       refusal(PLACE_TEXTS.en.nearestBeyond(100, 'Dublin, Leinster, Ireland')),
-      '<b>1. Liverpool GP</b> · General Practice\n📞 +44 151 496 0001\n📏 217 km · Liverpool · 🗣 ✅ English',
-      '<b>2. Manchester GP</b> · General Practice\n📞 +44 161 496 0001\n📏 267 km · Manchester · 🗣 ✅ English',
-      '<b>3. ⭐ Master in Leeds</b> · General Practice\n📞 +44 113 496 0001\n📏 315 km · Leeds · 🗣 ✅ English',
+      `<b>1. Liverpool GP</b> · General Practice\n📞 +44 151 496 0001 · ${route(DUBLIN_POINT, '53.4084,-2.9916', 'Route')}\n📏 217 km · Liverpool · 🗣 ✅ English`,
+      `<b>2. Manchester GP</b> · General Practice\n📞 +44 161 496 0001 · ${route(DUBLIN_POINT, '53.4808,-2.2426', 'Route')}\n📏 267 km · Manchester · 🗣 ✅ English`,
+      `<b>3. ⭐ Master in Leeds</b> · General Practice\n📞 +44 113 496 0001 · ${route(DUBLIN_POINT, '53.8008,-1.5491', 'Route')}\n📏 315 km · Leeds · 🗣 ✅ English`,
       '🚑 In an emergency call 112.',
     ].join('\n\n'),
   );

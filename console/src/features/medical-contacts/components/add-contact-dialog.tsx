@@ -1,7 +1,9 @@
 import { Button } from '@tremor/react';
 import { useState, type FormEvent } from 'react';
+import { readOpeningHours } from '@contract/opening-hours.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';
 import { fieldErrorsOf } from '../../../lib/api-client.js';
+import { notifyError } from '../../../lib/notify.js';
 import { duplicatesOf } from '../api/contact-errors.js';
 import { useCreateContact } from '../api/create-contact.js';
 import { EMPTY_CONTACT_FORM, toCreateRequest, type ContactFormValues } from '../contact-form-values.js';
@@ -27,6 +29,12 @@ function AddContactForm({ onClose }: { onClose: () => void }) {
   }
 
   function save(allowDuplicate: boolean) {
+    // The field already says why and offers the likelier hours: the server would refuse them the same way.
+    const hours = readOpeningHours(form.availableHours);
+    if (hours.kind === 'refused') {
+      notifyError(hours.message);
+      return;
+    }
     createContact.mutate({ ...toCreateRequest(form), ...(allowDuplicate ? { allowDuplicate } : {}) }, { onSuccess: onClose });
   }
 

@@ -1,7 +1,7 @@
 import { Button } from '@tremor/react';
 import { useState, type FormEvent } from 'react';
 import { CONTACT_METHODS } from '@contract/medical-contacts.js';
-import { openingHoursError } from '@contract/opening-hours.js';
+import { readOpeningHours } from '@contract/opening-hours.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';
 import { SelectField } from '../../../components/select-field.js';
 import { TextField } from '../../../components/text-field.js';
@@ -9,6 +9,7 @@ import { notifyError } from '../../../lib/notify.js';
 import { useBulkUpdateContacts, type BulkChanges, type BulkTarget } from '../api/bulk-contacts.js';
 import { CONTACT_METHOD_LABELS, isContactMethod, parseLanguages, type ContactMethod } from '../contact-form-values.js';
 import { formatCount } from '../../../lib/format.js';
+import { OpeningHoursField } from './opening-hours-field.js';
 
 interface BulkEditValues {
   specialty: string;
@@ -99,7 +100,6 @@ export function BulkEditDialog({ open, onClose, target, count, onDone }: BulkEdi
 function BulkEditForm({ target, onClose, onDone }: { target: BulkTarget; onClose: () => void; onDone: () => void }) {
   const [form, setForm] = useState(EMPTY_BULK_FORM);
   const bulkUpdate = useBulkUpdateContacts();
-  const hoursError = openingHoursError(form.availableHours) ?? undefined;
 
   function update<K extends keyof BulkEditValues>(key: K, value: BulkEditValues[K]) {
     setForm((current) => ({ ...current, [key]: value }));
@@ -107,8 +107,9 @@ function BulkEditForm({ target, onClose, onDone }: { target: BulkTarget; onClose
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (hoursError) {
-      notifyError(hoursError);
+    const hours = readOpeningHours(form.availableHours);
+    if (hours.kind === 'refused') {
+      notifyError(hours.message);
       return;
     }
     const updates = toBulkChanges(form);
@@ -150,14 +151,7 @@ function BulkEditForm({ target, onClose, onDone }: { target: BulkTarget; onClose
         {text('city', 'City')}
         {text('region', 'Region')}
         {text('country', 'Country')}
-        <TextField
-          label="Available Hours"
-          value={form.availableHours}
-          placeholder="e.g., Mo-Fr 09:00-18:00"
-          autoComplete="off"
-          error={hoursError}
-          onChange={(event) => update('availableHours', event.target.value)}
-        />
+        <OpeningHoursField value={form.availableHours} onChange={(value) => update('availableHours', value)} timeZone={null} />
         {text('responseTime', 'Response Time')}
         {text('languages', 'Languages', 'English, Arabic')}
         <TextField

@@ -2,8 +2,9 @@ import { CheckboxField } from '../../../components/checkbox-field.js';
 import { SelectField } from '../../../components/select-field.js';
 import { TextAreaField } from '../../../components/text-area-field.js';
 import { TextField } from '../../../components/text-field.js';
-import { CONTACT_METHOD_LABELS, isContactMethod, type ContactFormValues } from '../contact-form-values.js';
+import { CONTACT_METHOD_LABELS, isContactMethod, parseDecimal, type ContactFormValues } from '../contact-form-values.js';
 import { CONTACT_METHODS } from '@contract/medical-contacts.js';
+import { timeZoneAt } from '@contract/place-zone.js';
 import { OpeningHoursField } from './opening-hours-field.js';
 
 interface ContactFormFieldsProps {
@@ -67,7 +68,12 @@ export function ContactFormFields({ values, onChange, mode, fieldErrors }: Conta
 
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-tremor-default font-semibold text-tremor-content-strong">Availability</legend>
-        <OpeningHoursField value={values.availableHours} onChange={(value) => onChange('availableHours', value)} error={fieldErrors.availableHours} />
+        <OpeningHoursField
+          value={values.availableHours}
+          onChange={(value) => onChange('availableHours', value)}
+          error={fieldErrors.availableHours}
+          timeZone={timeZoneAt(parseDecimal(values.latitude), parseDecimal(values.longitude))}
+        />
         {text('responseTime', 'Response Time', { placeholder: 'e.g., within 1 hour' })}
         {text('languages', 'Languages', { placeholder: 'English, Arabic', hint: 'Separate languages with commas' })}
         {text('rating', 'Rating', { type: 'number', min: 0, max: 5, step: 0.1, inputMode: 'decimal', hint: 'From 0 to 5' })}

@@ -2,9 +2,11 @@ import { RiMapPinLine } from '@remixicon/react';
 import { Button, Callout } from '@tremor/react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { MedicalContact } from '@contract/medical-contacts.js';
+import { readOpeningHours } from '@contract/opening-hours.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';
 import { formatDate } from '../../../lib/format.js';
 import { fieldErrorsOf } from '../../../lib/api-client.js';
+import { notifyError } from '../../../lib/notify.js';
 import { duplicatesOf } from '../api/contact-errors.js';
 import { useUpdateContact } from '../api/update-contact.js';
 import { toFormValues, toUpdateRequest, type ContactFormValues } from '../contact-form-values.js';
@@ -46,6 +48,12 @@ function EditContactForm({ contact, onClose }: { contact: MedicalContact; onClos
     const changes = toUpdateRequest(original, form);
     if (Object.keys(changes).length === 0) {
       onClose();
+      return;
+    }
+    // Only hours being changed are checked: an edit of other fields leaves stored hours as they are.
+    const hours = changes.availableHours === undefined ? null : readOpeningHours(changes.availableHours);
+    if (hours?.kind === 'refused') {
+      notifyError(hours.message);
       return;
     }
     // The contact as the form opened it: a colleague's save since then is not undone without a word.
