@@ -76,7 +76,7 @@ t.test('the hours are said in the asker\'s language', async (t) => {
 t.test('stored hours the rule set refuses are not read as a schedule; overnight on purpose is', async (t) => {
   // Wednesday 01:00 UTC: 02:00 in Berlin.
   t.strictSame(await hoursAt('2026-11-25T01:00:00Z', BERLIN), {
-    'Berlin nine to five': 'Mo-Fr 09:00-05:00 (hours not verified)',
-    'Berlin nights': 'Open now · closes 06:00',
+    'Berlin nine to five': '🕒 Mo-Fr 09:00-05:00 (hours not verified)',
+    'Berlin nights': '🟢 Open until 06:00',
   });
 });
