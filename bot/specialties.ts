@@ -76,12 +76,16 @@ const MAX_SPECIALTY_WORDS = 3;
 /** Longer text is a message, not a search: its words are not searched for a specialty. */
 const MAX_QUERY_WORDS = 12;
 
+/** A word that joins or asks ("near", "I", "need", "suche"): part of no place's name. */
+export function isJoiningOrAskingWord(word: string): boolean {
+  return JOINING_WORDS.has(normalize(word)) || ASKING_WORDS.has(normalize(word));
+}
+
 /** The words around a specialty that are not its place: joining ones and those of asking, at either end. */
 function placeWords(words: string[]): string {
   const rest = [...words];
-  const notPlace = (word: string) => JOINING_WORDS.has(normalize(word)) || ASKING_WORDS.has(normalize(word));
-  while (rest.length > 0 && notPlace(rest[0]!)) rest.shift();
-  while (rest.length > 0 && notPlace(rest.at(-1)!)) rest.pop();
+  while (rest.length > 0 && isJoiningOrAskingWord(rest[0]!)) rest.shift();
+  while (rest.length > 0 && isJoiningOrAskingWord(rest.at(-1)!)) rest.pop();
   return rest.join(' ');
 }
 

@@ -2,7 +2,7 @@ import KDBush from 'kdbush';
 import { nearestItems } from './nearest-items.js';
 import type { Sql } from './database.js';
 import { INDEX_DISTANCE_SCALE } from './contact-lookup.js';
-import { placesNamed } from './city-alternate-names.js';
+import { placesNamed } from './place-names.js';
 
 export interface CityRow {
   id: number;

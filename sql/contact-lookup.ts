@@ -218,6 +218,20 @@ export function nearestContacts(directory: ContactDirectory, point: Point, optio
   return nearestCandidates(directory, point, options).map(({ contact, distanceKm }) => withDistance(contact, distanceKm));
 }
 
+/**
+ * The `limit` nearest active contacts within radiusKm, nearest first whatever their tier: for a point
+ * with none within the answers' radius, whose answer shows how far the nearest are rather than nothing.
+ */
+export function nearestOfAnyTier(directory: ContactDirectory, point: Point, limit: number, radiusKm: number): NearbyContact[] {
+  const within = radiusKm * INDEX_DISTANCE_SCALE * (1 + 1e-9);
+  const pointCube = toCube(point);
+  return directory.tiers
+    .flatMap((tier) => candidates(nearestItems(tier.index, point.longitude, point.latitude, limit + SPARE_CANDIDATES, within), tier, pointCube, radiusKm))
+    .sort(byDistance)
+    .slice(0, limit)
+    .map(({ contact, distanceKm }) => withDistance(contact, distanceKm));
+}
+
 /** The contact with its distance: written out, since spreading an object of this many fields copies it slowly, for every contact of every answer. */
 function withDistance(contact: ContactDetails, distanceKm: number): NearbyContact {
   const { id, name, phone, specialty, city, contactMethod, telegramUsername, isWhatsappOnly, availableHours, languages, specialInstructions, isMasterOfMedicine, latitude, longitude, timeZone, hours } = contact;

@@ -1,20 +1,19 @@
 import type { Composer } from 'grammy';
-import { InlineKeyboard } from 'grammy';
 import { BotComposer } from '../composer.js';
 import type { Sql } from '../../sql/database.js';
 import { escapeHtml } from '../../api/contract/message-templates.js';
 import { formatCount } from '../../api/contract/plural.js';
 import { recordOutcome, type BotContext } from '../context.js';
 import { FIND_TEXTS } from '../locales/find.js';
-import { textsIn } from '../locales/index.js';
 import type { BotMemory } from '../memory.js';
 import type { Recorder } from '../recorder.js';
 import { replyWithTemplate, sendHtml } from '../replies.js';
 import { decodeSearchState, SEARCH_CALLBACK } from '../search-state.js';
 import { directorySpecialties } from '../search-filters.js';
 import { parseSpecialtyQuery, specialtyKey, specialtyOfKey } from '../specialties.js';
-import { answerPoint, ASKED_SPECIALTY_MS, CANCEL_CALLBACK, placeLabel } from './lookup.js';
-import { clearMatch, matchPlaces } from './place-search.js';
+import { answerPoint, ASKED_SPECIALTY_MS } from './lookup.js';
+import { clearMatch, matchPlaces, placeChoiceKeyboard } from './place-search.js';
+import { placeLabel } from '../place-labels.js';
 import { textForBot } from '../middleware/group-talk.js';
 
 interface FindDeps {
@@ -74,10 +73,8 @@ async function findSpecialty(deps: FindDeps, ctx: BotContext, specialty: string,
     await answerPoint(deps, ctx, { point: match, place: match, filters: { specialty, openNow: false } });
     return;
   }
-  const keyboard = new InlineKeyboard();
-  for (const place of places) keyboard.text(placeLabel(place), `fp:${place.id}:${specialtyKey(specialty)}`).row();
-  keyboard.text(textsIn(ctx.request.language).cancel, CANCEL_CALLBACK);
-  await replyWithTemplate(deps, ctx, 'location_confirmation', { city: placeText }, keyboard);
+  const keyboard = placeChoiceKeyboard(places, ctx, (place) => `fp:${place.id}:${specialtyKey(specialty)}`);
+  await replyWithTemplate(deps, ctx, 'location_confirmation', { city: placeLabel(places[0]!, ctx.request.language) }, keyboard);
   recordOutcome(ctx, 'INFO', `Offered ${formatCount(places.length, 'place')} to choose from`, { metadata: { ...metadata, placeIds: places.map((place) => place.id) } });
 }
 

@@ -2,7 +2,7 @@ import type { Composer } from 'grammy';
 import { BotComposer } from '../composer.js';
 import type { Sql } from '../../sql/database.js';
 import type { Place } from '../../sql/cities.js';
-import { nearestContacts, type Point } from '../../sql/contact-lookup.js';
+import { nearestContacts, nearestOfAnyTier, type Point } from '../../sql/contact-lookup.js';
 import { refundDailyRequest } from '../../sql/daily-usage.js';
 import type { TemplateType } from '../../api/contract/message-templates.js';
 import { isDatabaseUnavailable } from '../../sql/errors.js';
@@ -20,6 +20,9 @@ import { answerKeyboard } from '../answer-keyboard.js';
 import { FIND_TEXTS } from '../locales/find.js';
 import { directorySpecialties, nearbySpecialties, type SearchFilters } from '../search-filters.js';
 import { isSpecialty, specialtyKey } from '../specialties.js';
+import { placeLabel } from '../place-labels.js';
+import { emergencyNumber } from '../emergency-numbers.js';
+import { PLACE_TEXTS } from '../locales/places.js';
 
 interface LookupDeps {
   sql: Sql;
@@ -33,10 +36,10 @@ export const ASKED_SPECIALTY_MS = 10 * 60 * 1000;
 /** The log message of a lookup refused by the daily limit; the notification monitor counts these. */
 export const DAILY_LIMIT_REFUSAL = 'Daily limit reached';
 
-/** "London, England, United Kingdom". */
-export function placeLabel(place: Pick<Place, 'name' | 'region' | 'country'>): string {
-  return [place.name, place.region, place.country].filter(Boolean).join(', ');
-}
+/** The nearest contacts beyond the radius an answer with none within it shows. */
+const NEAREST_BEYOND_RADIUS = 3;
+/** How far beyond the radius they may be, in radii: farther, a contact is of another region, not a longer trip. */
+const BEYOND_RADIUS_FACTOR = 10;
 
 function isValidPoint(latitude: unknown, longitude: unknown): latitude is number {
   return (
@@ -110,18 +113,29 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
     language,
     taxonomy: directory.taxonomy,
   });
-  const placeName = place ? placeLabel(place) : `${point.latitude.toFixed(3)}, ${point.longitude.toFixed(3)}`;
+  const placeName = place ? placeLabel(place, language) : `${point.latitude.toFixed(3)}, ${point.longitude.toFixed(3)}`;
+  // Every answer about a point ends with the ambulance number of its country, whatever it found.
+  const ambulance = place && emergencyNumber(place.countryCode);
+  const emergencyLine = ambulance ? [PLACE_TEXTS[language].emergency(ambulance)] : [];
   const findTexts = FIND_TEXTS[language];
   // Plain text: the error template escapes its values; the answer's own line escapes it.
   const narrowedTo = [filters.specialty && directory.taxonomy.label(filters.specialty, language), filters.openNow && findTexts.openNowFilter].filter(Boolean).join(' · ');
+  const card = { language, at: receivedAt, routeTo: directionsFrom(point), taxonomy: directory.taxonomy };
   if (shown.length === 0) {
-    recordOutcome(ctx, 'WARN', 'No contacts within the search radius', { resultCount: 0, metadata: { ...ctx.request.log.metadata, ...search } });
-    // Nothing within the radius at all, narrowed or not: no button would find anything, so the plain refusal.
+    // Nothing within the radius at all, narrowed or not: no button would find anything, so the nearest
+    // contacts beyond it instead, said to be farther than usual (the plain refusal when none is near enough).
     const widenable = narrowedTo !== '' && nearestContacts(directory, point, { limit: 1, radiusKm: settings.maxRadiusKm }).length > 0;
-    const message = widenable
-      ? findTexts.nothingMatching(narrowedTo, settings.maxRadiusKm, placeName)
-      : textsIn(language).refusals.noResults(settings.maxRadiusKm, placeName);
-    await replyWithTemplate(deps, ctx, 'error', { error_message: message }, widenable ? keyboard : undefined);
+    const beyond = widenable ? [] : nearestOfAnyTier(directory, point, NEAREST_BEYOND_RADIUS, settings.maxRadiusKm * BEYOND_RADIUS_FACTOR);
+    recordOutcome(ctx, 'WARN', 'No contacts within the search radius', {
+      resultCount: 0,
+      metadata: { ...ctx.request.log.metadata, ...search, ...(beyond.length > 0 && { beyondRadius: beyond.map((contact) => contact.id) }) },
+    });
+    let message = textsIn(language).refusals.noResults(settings.maxRadiusKm, placeName);
+    if (widenable) message = findTexts.nothingMatching(narrowedTo, settings.maxRadiusKm, placeName);
+    else if (beyond.length > 0) message = PLACE_TEXTS[language].nearestBeyond(settings.maxRadiusKm, placeName);
+    const sections = await renderReplies(deps, ctx, ['error'], { ...(await userValues(deps, ctx)), error_message: message });
+    sections.push(...beyond.map((contact, index) => formatContact(contact, index + 1, card)), ...emergencyLine);
+    await sendHtml(ctx, sections, widenable ? keyboard : undefined);
     return;
   }
   const masters = shown.filter((contact) => contact.isMasterOfMedicine);
@@ -147,9 +161,9 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
     const values = { ...(await userValues(deps, ctx, used)), count: shown.length, city: placeName };
     const sections = await renderReplies(deps, ctx, types, values);
     if (narrowedTo) sections.splice(1, 0, asked ? findTexts.nearYou(escapeHtml(narrowedTo)) : findTexts.narrowed(escapeHtml(narrowedTo)));
-    const card = { language, at: receivedAt, routeTo: directionsFrom(point), taxonomy: directory.taxonomy };
     sections.push(...page.contacts.map((contact, index) => formatContact(contact, offset + index + 1, card)));
     if (page.openInSight) sections.push(formatOpenInSight(page.openInSight, offset + page.contacts.length + 1, card));
+    sections.push(...emergencyLine);
     await sendHtml(ctx, sections, keyboard);
     answered = true;
 

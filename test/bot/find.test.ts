@@ -80,7 +80,7 @@ t.test('text with a typo and a joining word, and text in another language, are s
 
   const german = await aMember(h, group.id, { languageCode: 'de' });
   const [answer] = await h.say(german.id, 'Zahnarzt Lyon');
-  t.match(answer!.text, renderTemplate(BOT_TEXTS.de.templates.location_result, { count: 2, city: LYON, remaining: 49, daily_limit: 50 }));
+  t.match(answer!.text, renderTemplate(BOT_TEXTS.de.templates.location_result, { count: 2, city: 'Lyon, Frankreich', remaining: 49, daily_limit: 50 }), 'the place in German, without the region the gazetteer has in English alone');
   t.same(namesIn(answer!.text), ['Dentist one', 'Dentist two']);
   t.match(answer!.text, '🔎 Zahnmedizin');
   t.same(labelsOf(answer), [['📍 Auf der Karte zeigen'], ['✓ Zahnmedizin ▾'], ['🕒 Jetzt geöffnet'], ['⚠️ Problem melden']], 'the buttons speak German');
@@ -204,7 +204,7 @@ t.test('nothing matches: a clear answer that keeps the buttons to widen it, and 
   const before = await used(user.id);
 
   const [none] = await press(user.id, answer, '🕒 Open now');
-  t.equal(none!.text, refusal(FIND_TEXTS.en.nothingMatching('Cardiology · open now', 100, LYON)));
+  t.equal(none!.text, `${refusal(FIND_TEXTS.en.nothingMatching('Cardiology · open now', 100, LYON))}\n\n🚑 In an emergency call 112.`);
   t.same(labelsOf(none), [['✓ Cardiology ▾'], ['✓ 🕒 Open now']], 'the buttons that widen the search stay; no map and no Report a problem: no contact was shown');
   t.match(await lastLog(h.sql, user.id), { level: 'WARN', resultCount: 0, metadata: { followUp: true, specialty: 'Cardiology', openNow: true } });
   t.same(await specialtiesOf(none), [['✓ Cardiology · 0'], ['Dentistry · 1'], ['◀ Back']], 'the specialty too, though none of it is open');
@@ -213,7 +213,7 @@ t.test('nothing matches: a clear answer that keeps the buttons to widen it, and 
   t.equal(await used(user.id), before);
 
   const [nothing] = await h.say(user.id, 'dermatologue Lyon');
-  t.equal(nothing!.text, refusal(FIND_TEXTS.en.nothingMatching('Dermatology', 100, LYON)));
+  t.equal(nothing!.text, `${refusal(FIND_TEXTS.en.nothingMatching('Dermatology', 100, LYON))}\n\n🚑 In an emergency call 112.`);
   t.same(labelsOf(nothing), [['✓ Dermatology ▾']], 'no Open now, which would find nothing either');
   t.same(await specialtiesOf(nothing), [['✓ Dermatology · 0'], ['Cardiology · 2'], ['Dentistry · 2'], ['General Practice · 1'], ['◀ Back']], 'the specialties near, to choose another');
   t.equal(await used(user.id), before);

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { REFUSALS } from '../../bot/default-templates.js';
+import { FIND_TEXTS } from '../../bot/locales/find.js';
 import { createBotHarness } from '../helpers/bot.js';
 import { aContact, aMember, anAuthorizedGroup, lastLog, namesIn, refusal, rendered, texts, withSettings } from '../helpers/bot-fixtures.js';
 
@@ -34,6 +35,7 @@ t.test('a location returns contacts nearest first, Master-of-Medicine contacts a
       `<b>2. First</b> · Cardiology\n🔴 Closed · opens Mon 09:00\n📞 +34 91 000 0001 · 🧭 <a href="${routeTo(0.01)}">Route</a>\n📏 1.1 km · Madrid · 🗣 ✅ English, Spanish\nℹ️ Ring twice &amp; wait`,
       `<b>3. Second</b> · General Practice\n📞 +34 91 000 0002 · 🧭 <a href="${routeTo(0.02)}">Route</a>\n📏 2.2 km · Madrid · 🗣 ✅ English`,
       `<b>4. Third</b> · General Practice\n📞 +34 91 000 0003 · 🧭 <a href="${routeTo(0.03)}">Route</a>\n📏 3.3 km · Madrid · 🗣 ✅ English`,
+      '🚑 In an emergency call 112.',
     ].join('\n\n'),
   );
   const log = await lastLog(h.sql, user.id);
@@ -91,11 +93,11 @@ t.test('each contact method renders its link', async (t) => {
   t.same(message!.reply_markup?.inline_keyboard.flat().filter((button) => 'url' in button), [], 'and no link among the buttons');
 });
 
-t.test('no contacts within the radius: the clear empty answer, a WARN log, and no search used', async (t) => {
+t.test('no contacts within ten times the radius: the clear empty answer with the emergency number, a WARN log, and no search used', async (t) => {
   const user = await aMember(h, group.id);
   const replies = texts(await h.locate(user.id, 35.68, 139.69));
-  t.same(replies, [refusal(REFUSALS.noResults(100, 'Tokyo, Tokyo, Japan'))]);
-  t.equal(replies[0], '⚠️ No medical contacts were found within 100 km of Tokyo, Tokyo, Japan. Try a location closer to a town.');
+  t.same(replies, [`${refusal(REFUSALS.noResults(100, 'Tokyo, Tokyo, Japan'))}\n\n🚑 In an emergency call 119.`], 'the nearest contacts, in Sydney, are of another region');
+  t.equal(replies[0], '⚠️ No medical contacts were found within 100 km of Tokyo, Tokyo, Japan. Try a location closer to a town.\n\n🚑 In an emergency call 119.');
   t.match(await lastLog(h.sql, user.id), { level: 'WARN', message: 'No contacts within the search radius', resultCount: 0, city: 'Tokyo' });
   const usage = await h.sql`SELECT used FROM daily_usage WHERE telegram_id = ${user.id}`;
   t.same(usage.map((row) => row.used).filter((used) => used > 0), [], 'no search was taken');
@@ -124,7 +126,7 @@ t.test('a city name asks to confirm the place with one button; pressing it answe
 t.test('a misspelt city name offers the likely places as buttons', async (t) => {
   const user = await aMember(h, group.id);
   const [question] = await h.say(user.id, 'Londn');
-  t.equal(question!.text, rendered('location_confirmation', { city: 'Londn' }));
+  t.equal(question!.text, rendered('location_confirmation', { city: 'London, England, United Kingdom' }));
   const labels = question!.reply_markup!.inline_keyboard.map((row) => row.map((button) => button.text));
   t.ok(labels.length >= 3, 'several places and Cancel');
   t.same(labels[0], ['London, England, United Kingdom'], 'the largest close spelling first');
@@ -135,9 +137,9 @@ t.test('a misspelt city name offers the likely places as buttons', async (t) => 
   t.match(await lastLog(h.sql, user.id), { level: 'INFO', message: 'The user cancelled choosing a place' });
 });
 
-t.test('an unknown word gets the help template', async (t) => {
+t.test('an unknown word says no place is called so', async (t) => {
   const user = await aMember(h, group.id);
-  t.same(texts(await h.say(user.id, 'xyzzyq')), [rendered('help', { searches_left: '50 of 50 searches left today' })]);
+  t.same(texts(await h.say(user.id, 'xyzzyq')), [FIND_TEXTS.en.unknownPlace('xyzzyq')]);
   t.match(await lastLog(h.sql, user.id), { level: 'WARN', message: 'No place matches the text' });
 });
 

@@ -122,7 +122,7 @@ robust('a place button pressed too long ago (the query expired) is still answere
   const { replies, logs } = await inject({
     callback_query: { id: 'cb-expired', from, chat_instance: '1', data: `place:${place!.id}`, message: aMessage({ from: { ...h.sim.botInfo }, text: 'old' }) },
   });
-  t.same(replies, [refusal(REFUSALS.noResults(100, 'Lisbon, Lisbon, Portugal'))]);
+  t.same(replies, [`${refusal(REFUSALS.noResults(100, 'Lisbon, Lisbon, Portugal'))}\n\n🚑 In an emergency call 112.`]);
   t.match(logs, [{ level: 'WARN', message: 'No contacts within the search radius', city: 'Lisbon' }]);
 });
 
