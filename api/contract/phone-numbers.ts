@@ -40,6 +40,10 @@ function lengthProblem(number: PhoneNumber): 'short' | 'long' | undefined {
   return undefined;
 }
 
+/** Readings kept: the schema checks and converts each phone (two readings), a form reads it as staff type. */
+const readings = new Map<string, PhoneReading>();
+const MAX_READINGS = 10_000;
+
 /**
  * Reads a typed phone as the contact's country writes its numbers ("030 1234567" in Germany is
  * +49301234567), or as an international number when it starts with + or 00. The number is kept
@@ -47,6 +51,17 @@ function lengthProblem(number: PhoneNumber): 'short' | 'long' | undefined {
  * for Germany.").
  */
 export function readPhone(typed: string, country: string): PhoneReading {
+  const key = `${typed}\u0000${country}`;
+  let reading = readings.get(key);
+  if (!reading) {
+    if (readings.size >= MAX_READINGS) readings.clear();
+    reading = read(typed, country);
+    readings.set(key, reading);
+  }
+  return reading;
+}
+
+function read(typed: string, country: string): PhoneReading {
   const text = typed.trim();
   const region = countryCode(country);
   const number = parse(text, region);
