@@ -2,8 +2,10 @@ import type { NearbyContact } from '../sql/contact-lookup.js';
 import { escapeHtml } from '../api/contract/message-templates.js';
 import { languageName, type LanguageCode } from '../api/contract/languages.js';
 import { formatWallTime, type WallTime } from '../api/contract/opening-hours.js';
+import { formatPhone } from '../api/contract/phone-numbers.js';
 import { openingStateKept } from './opening-states.js';
 import { OPENING_HOURS_TEXTS } from './locales/opening-hours.js';
+import { reachTexts } from './locales/reach.js';
 import { specialtyLabel } from './specialties.js';
 import { spokenLanguageName } from './spoken-languages.js';
 
@@ -22,9 +24,13 @@ function formatDistance(km: number, language: LanguageCode): string {
   return km < 10 ? formats.nearKm.format(km) : formats.km.format(Math.round(km));
 }
 
-/** How to reach the contact, as its contact method says, with a link Telegram can open. */
+/**
+ * How to reach the contact, as its contact method says, with a link Telegram can open. The phone is
+ * written in the international format ("+49 30 1234567"), as plain text: Telegram makes such a
+ * number a phone_number entity, which a tap calls (the Bot API's HTML has no tel: links).
+ */
 function reachLine(contact: NearbyContact): string {
-  const phone = escapeHtml(contact.phone);
+  const phone = escapeHtml(formatPhone(contact.phone));
   const username = (contact.telegramUsername ?? '').replace(/^@/, '');
   if (contact.contactMethod === 'telegram' && username) {
     return `💬 <a href="https://t.me/${encodeURIComponent(username)}">@${escapeHtml(username)}</a>`;
@@ -83,6 +89,16 @@ function hoursLine(contact: NearbyContact, at: Date, language: LanguageCode): st
   }
 }
 
+/**
+ * How far the contact is, and in which city; for a contact placed only by its city, just the city
+ * ("in Berlin"): a distance to the city's centre would say "0 m" to someone standing there.
+ */
+function placeFact(contact: NearbyContact, language: LanguageCode): string {
+  const city = contact.city ? escapeHtml(contact.city) : '';
+  if (contact.locationApproximate && city) return `📍 ${reachTexts(language).inCity(city)}`;
+  return `📏 ${formatDistance(contact.distanceKm, language)}${city ? ` · ${city}` : ''}`;
+}
+
 export interface ContactCardOptions {
   /** The asker's language: the card marks it among the contact's, and says the hours in it. */
   language?: LanguageCode;
@@ -92,12 +108,12 @@ export interface ContactCardOptions {
 
 /**
  * One contact of an answer: name (⭐ for a Master of Medicine, whom the answer's heading introduces),
- * specialty, distance, how to reach them, hours, languages, instructions.
+ * specialty, how to reach them, distance (or the city alone), hours, languages, instructions.
  */
 export function formatContact(contact: NearbyContact, position: number, options: ContactCardOptions = {}): string {
   const specialty = contact.specialty && (options.language ? specialtyLabel(contact.specialty, options.language) : contact.specialty);
   const title = `<b>${position}. ${contact.isMasterOfMedicine ? '⭐ ' : ''}${escapeHtml(contact.name)}</b>${specialty ? ` · ${escapeHtml(specialty)}` : ''}`;
-  const facts = [`📏 ${formatDistance(contact.distanceKm, options.language ?? 'en')}${contact.city ? ` · ${escapeHtml(contact.city)}` : ''}`];
+  const facts = [placeFact(contact, options.language ?? 'en')];
   if (contact.availableHours) facts.push(options.at ? hoursLine(contact, options.at, options.language ?? 'en') : `🕒 ${escapeHtml(contact.availableHours)}`);
   if (contact.languages.length) facts.push(languagesLine(contact.languages, options.language));
   const lines = [title, reachLine(contact), facts.join(' · ')];

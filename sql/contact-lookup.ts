@@ -23,6 +23,8 @@ export interface NearbyContact {
   isMasterOfMedicine: boolean;
   latitude: number;
   longitude: number;
+  /** The coordinates are its city's centre, not its address: a distance to them would mislead. */
+  locationApproximate: boolean;
   /** The IANA zone of the contact's coordinates: its hours are read in it. */
   timeZone: string;
   /** `availableHours` parsed as OpenStreetMap opening_hours; null when it does not parse. */
@@ -77,7 +79,7 @@ async function loadContactDirectory(sql: Sql): Promise<ContactDirectory> {
   const version = await contactDirectoryVersion(sql);
   const rows = await sql<Omit<ContactDetails, 'timeZone' | 'hours'>[]>`
     SELECT id, name, phone, specialty, city, contact_method, telegram_username, is_whatsapp_only,
-      available_hours, languages, special_instructions, is_master_of_medicine, latitude, longitude
+      available_hours, languages, special_instructions, is_master_of_medicine, latitude, longitude, location_approximate
     FROM medical_contacts WHERE is_active AND latitude IS NOT NULL`;
   // Parsed once per distinct text: a directory repeats a few common patterns many times.
   const parsed = new Map<string, OpeningHours | null>();
@@ -212,8 +214,8 @@ export function nearestContacts(directory: ContactDirectory, point: Point, optio
 
 /** The contact with its distance: written out, since spreading an object of this many fields copies it slowly, for every contact of every answer. */
 function withDistance(contact: ContactDetails, distanceKm: number): NearbyContact {
-  const { id, name, phone, specialty, city, contactMethod, telegramUsername, isWhatsappOnly, availableHours, languages, specialInstructions, isMasterOfMedicine, latitude, longitude, timeZone, hours } = contact;
-  return { id, name, phone, specialty, city, contactMethod, telegramUsername, isWhatsappOnly, availableHours, languages, specialInstructions, isMasterOfMedicine, latitude, longitude, timeZone, hours, distanceKm };
+  const { id, name, phone, specialty, city, contactMethod, telegramUsername, isWhatsappOnly, availableHours, languages, specialInstructions, isMasterOfMedicine, latitude, longitude, locationApproximate, timeZone, hours } = contact;
+  return { id, name, phone, specialty, city, contactMethod, telegramUsername, isWhatsappOnly, availableHours, languages, specialInstructions, isMasterOfMedicine, latitude, longitude, locationApproximate, timeZone, hours, distanceKm };
 }
 
 /**

@@ -6,7 +6,7 @@ import type { NearbyContact } from '../../sql/contact-lookup.js';
 
 const contact = (id: number): NearbyContact => ({
   id, name: `C${id}`, phone: '+1', specialty: 'Dentistry', city: 'X', contactMethod: 'phone', telegramUsername: null, isWhatsappOnly: false,
-  availableHours: '', languages: [], specialInstructions: null, isMasterOfMedicine: false, latitude: 1, longitude: 2, timeZone: 'UTC', hours: null, distanceKm: 1,
+  availableHours: '', languages: [], specialInstructions: null, isMasterOfMedicine: false, latitude: 1, longitude: 2, locationApproximate: false, timeZone: 'UTC', hours: null, distanceKm: 1,
 });
 const search = { point: { latitude: 1, longitude: 2 }, specialtyKey: null, openNow: false, offset: 0, since: 1_795_000_000 };
 const data = (button: unknown) => decodeSearchState((button as { callback_data: string }).callback_data);

@@ -28,10 +28,10 @@ t.test('a location returns contacts nearest first, Master-of-Medicine contacts a
     [
       rendered('location_result', { count: 4, city: 'Madrid, Madrid, Spain', remaining: 49, daily_limit: 50 }),
       rendered('master_of_medicine'),
-      '<b>1. ⭐ Master far</b> · General Practice\n📞 +34 91 000 0009\n📏 20 km · Madrid · 🗣 ✅ English',
-      '<b>2. First</b> · Cardiology\n📞 +34 91 000 0001\n📏 1.1 km · Madrid · 🕒 Closed · opens Mon 09:00 · 🗣 ✅ English, Spanish\nℹ️ Ring twice &amp; wait',
-      '<b>3. Second</b> · General Practice\n📞 +34 91 000 0002\n📏 2.2 km · Madrid · 🗣 ✅ English',
-      '<b>4. Third</b> · General Practice\n📞 +34 91 000 0003\n📏 3.3 km · Madrid · 🗣 ✅ English',
+      '<b>1. ⭐ Master far</b> · General Practice\n📞 +34 910 00 00 09\n📏 20 km · Madrid · 🗣 ✅ English',
+      '<b>2. First</b> · Cardiology\n📞 +34 910 00 00 01\n📏 1.1 km · Madrid · 🕒 Closed · opens Mon 09:00 · 🗣 ✅ English, Spanish\nℹ️ Ring twice &amp; wait',
+      '<b>3. Second</b> · General Practice\n📞 +34 910 00 00 02\n📏 2.2 km · Madrid · 🗣 ✅ English',
+      '<b>4. Third</b> · General Practice\n📞 +34 910 00 00 03\n📏 3.3 km · Madrid · 🗣 ✅ English',
     ].join('\n\n'),
   );
   const log = await lastLog(h.sql, user.id);

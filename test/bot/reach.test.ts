@@ -48,6 +48,7 @@ function nearby(id: number, spec: Partial<NearbyContact> & Point): NearbyContact
     languages: ['English'],
     specialInstructions: null,
     isMasterOfMedicine: false,
+    locationApproximate: false,
     timeZone: 'Europe/Rome',
     hours: null,
     distanceKm: 1,
