@@ -1,5 +1,5 @@
 import type { Sql } from './database.js';
-import { readPhone } from '../api/contract/phone-numbers.js';
+import { phoneInE164 } from '../api/contract/phone-numbers.js';
 
 /**
  * Reads the phones not read yet (medical_contacts.phone_status NULL, migration 049) as numbers of
@@ -16,8 +16,8 @@ export async function readContactPhones(sql: Sql): Promise<number> {
     const key = `${row.phone}\u0000${row.country}`;
     let reading = read.get(key);
     if (!reading) {
-      const result = readPhone(row.phone, row.country);
-      reading = 'phone' in result ? { phone: result.phone, status: 'e164' } : { phone: row.phone, status: 'unreadable' };
+      const phone = phoneInE164(row.phone, row.country);
+      reading = phone ? { phone, status: 'e164' } : { phone: row.phone, status: 'unreadable' };
       read.set(key, reading);
     }
     return reading;

@@ -61,7 +61,18 @@ export function readPhone(typed: string, country: string): PhoneReading {
   return reading;
 }
 
+/**
+ * The phone in E.164 when it is a valid number (readPhone's answer), else undefined, without
+ * working out why: for reading many stored phones at once, where only the answer is kept.
+ */
+export function phoneInE164(typed: string, country: string): string | undefined {
+  const number = parse(typed.trim(), countryCode(country));
+  return number && !number.ext && number.isValid() ? number.number : undefined;
+}
+
 function read(typed: string, country: string): PhoneReading {
+  const valid = phoneInE164(typed, country);
+  if (valid) return { phone: valid };
   const text = typed.trim();
   const region = countryCode(country);
   const number = parse(text, region);
@@ -75,7 +86,6 @@ function read(typed: string, country: string): PhoneReading {
   if (number.ext) {
     return { error: `Phone "${text}" has an extension: enter the number alone, and the extension in Special Instructions.` };
   }
-  if (number.isValid()) return { phone: number.number };
   // The country the number belongs to, as its calling code says; the contact's, for a national number.
   const owner = number.country ?? (region && getCountryCallingCode(region) === number.countryCallingCode ? region : undefined);
   const where = owner ? countryName(owner) : `country code +${number.countryCallingCode}`;
