@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ExpectedUpdatedAtField, fieldLabel, optionalText, PAGE_RULE, pageSizeRule, tooLong } from './fields.js';
 import { normalizeOpeningHours, openingHoursError } from './opening-hours.js';
-import { phoneInE164, readPhone } from './phone-numbers.js';
+import { readPhone } from './phone-numbers.js';
 
 export const CONTACT_METHODS = ['phone', 'telegram', 'whatsapp'] as const;
 export const ContactMethodSchema = z.enum(CONTACT_METHODS, { error: 'Choose a contact method: phone, telegram or whatsapp.' });
@@ -131,8 +131,9 @@ function checkConsistency(contact: Partial<ContactFields>, context: z.Refinement
 
 /** The contact with its phone in E.164, once checkConsistency has found it readable. */
 function withE164Phone<T extends { phone: string; country: string }>(contact: T): T {
-  const phone = phoneInE164(contact.phone, contact.country);
-  return phone ? { ...contact, phone } : contact;
+  // The reading checkConsistency made, kept by readPhone.
+  const reading = readPhone(contact.phone, contact.country);
+  return 'phone' in reading ? { ...contact, phone: reading.phone } : contact;
 }
 
 /** POST /api/medical-contacts. `allowDuplicate` saves despite the duplicate warning (409). */
