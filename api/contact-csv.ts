@@ -12,6 +12,7 @@ import {
 import { checkSpecialty, type SpecialtyTaxonomy } from './contract/specialties.js';
 import { badRequest } from './errors.js';
 import { neutraliseFormula, restoreFormula } from './csv-formula.js';
+import { formatPhone } from './contract/phone-numbers.js';
 
 /** A contact read from one CSV row, ready to insert. */
 export interface ImportedContact extends Omit<CreateContact, 'allowDuplicate'> {
@@ -133,7 +134,11 @@ const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 /** The export's columns: every MedicalContact field, under the header the import maps back. */
 const EXPORT_COLUMNS: { header: string; value: (contact: MedicalContact) => string | number | null }[] = [
   { header: EXPORT_ONLY_HEADERS[0], value: (contact) => contact.id },
-  ...IMPORT_FIELDS.map((field) => ({ header: IMPORT_HEADER_SYNONYMS[field][0]!, value: (contact: MedicalContact) => exportValue(contact[field]) })),
+  ...IMPORT_FIELDS.map((field) => ({
+    header: IMPORT_HEADER_SYNONYMS[field][0]!,
+    // The phone as people read it ("+49 30 1234567"); the import reads it back to E.164.
+    value: (contact: MedicalContact) => exportValue(field === 'phone' ? formatPhone(contact.phone) : contact[field]),
+  })),
   { header: EXPORT_ONLY_HEADERS[1], value: (contact) => contact.verifiedBy },
   { header: EXPORT_ONLY_HEADERS[2], value: (contact) => yesNo(contact.dueForReverification) },
   { header: EXPORT_ONLY_HEADERS[3], value: (contact) => yesNo(contact.findable) },

@@ -2,6 +2,7 @@ import type { NearbyContact, Point } from '../sql/contact-lookup.js';
 import { escapeHtml } from '../api/contract/message-templates.js';
 import { languageName, type LanguageCode } from '../api/contract/languages.js';
 import { formatWallTime, type WallTime } from '../api/contract/opening-hours.js';
+import { formatPhone } from '../api/contract/phone-numbers.js';
 import { openingStateKept } from './opening-states.js';
 import { OPENING_HOURS_TEXTS } from './locales/opening-hours.js';
 import { KNOWN_TAXONOMY, type SpecialtyTaxonomy } from '../api/contract/specialties.js';
@@ -23,9 +24,13 @@ function formatDistance(km: number, language: LanguageCode): string {
   return km < 10 ? formats.nearKm.format(km) : formats.km.format(Math.round(km));
 }
 
-/** How to reach the contact, as its contact method says, with a link Telegram can open. */
+/**
+ * How to reach the contact, as its contact method says, with a link Telegram can open. The phone is
+ * written in the international format ("+49 30 1234567"), as plain text: Telegram makes such a
+ * number a phone_number entity, which a tap calls (the Bot API's HTML has no tel: links).
+ */
 function reachLine(contact: NearbyContact): string {
-  const phone = escapeHtml(contact.phone);
+  const phone = escapeHtml(formatPhone(contact.phone));
   const username = (contact.telegramUsername ?? '').replace(/^@/, '');
   if (contact.contactMethod === 'telegram' && username) {
     return `💬 <a href="https://t.me/${encodeURIComponent(username)}">@${escapeHtml(username)}</a>`;
@@ -96,6 +101,16 @@ function stateLine(contact: NearbyContact, at: Date, language: LanguageCode): st
   }
 }
 
+/**
+ * How far the contact is, and in which city; for a contact placed only by its city, just the city
+ * ("in Berlin"): a distance to the city's centre would say "0 m" to someone standing there.
+ */
+function placeFact(contact: NearbyContact, language: LanguageCode): string {
+  const city = contact.city ? escapeHtml(contact.city) : '';
+  if (contact.locationApproximate && city) return `📍 ${reachTexts(language).inCity(city)}`;
+  return `📏 ${formatDistance(contact.distanceKm, language)}${city ? ` · ${city}` : ''}`;
+}
+
 export interface ContactCardOptions {
   /** The asker's language: the card marks it among the contact's, and says the hours in it. */
   language?: LanguageCode;
@@ -109,8 +124,8 @@ export interface ContactCardOptions {
 
 /**
  * One contact of an answer: name (⭐ for a Master of Medicine, whom the answer's heading introduces) and
- * specialty, whether it is open, how to reach them and the route there, distance, languages,
- * instructions.
+ * specialty, whether it is open, how to reach them and the route there, distance (or the city alone),
+ * languages, instructions.
  */
 export function formatContact(contact: NearbyContact, position: number, options: ContactCardOptions = {}): string {
   const language = options.language ?? 'en';
@@ -119,7 +134,7 @@ export function formatContact(contact: NearbyContact, position: number, options:
   const lines = [title];
   if (contact.availableHours) lines.push(options.at ? stateLine(contact, options.at, language) : `🕒 ${escapeHtml(contact.availableHours)}`);
   lines.push(`${reachLine(contact)}${links(contact, options, language)}`);
-  const facts = [`📏 ${formatDistance(contact.distanceKm, language)}${contact.city ? ` · ${escapeHtml(contact.city)}` : ''}`];
+  const facts = [placeFact(contact, language)];
   if (contact.languages.length) facts.push(languagesLine(contact.languages, options.language));
   lines.push(facts.join(' · '));
   if (contact.specialInstructions) lines.push(`ℹ️ ${escapeHtml(contact.specialInstructions)}`);

@@ -25,6 +25,8 @@ export interface NearbyContact {
   isMasterOfMedicine: boolean;
   latitude: number;
   longitude: number;
+  /** The coordinates are its city's centre, not its address: a distance to them would mislead. */
+  locationApproximate: boolean;
   /** The IANA zone of the contact's coordinates: its hours are read in it. */
   timeZone: string;
   /** `availableHours` parsed as OpenStreetMap opening_hours; null when it does not parse. */
@@ -82,7 +84,7 @@ async function loadContactDirectory(sql: Sql): Promise<ContactDirectory> {
   const [rows, taxonomy] = await Promise.all([
     sql<Omit<ContactDetails, 'timeZone' | 'hours'>[]>`
       SELECT id, name, phone, specialty, city, contact_method, telegram_username, is_whatsapp_only,
-        available_hours, languages, special_instructions, is_master_of_medicine, latitude, longitude
+        available_hours, languages, special_instructions, is_master_of_medicine, latitude, longitude, location_approximate
       FROM medical_contacts WHERE is_active AND latitude IS NOT NULL`,
     loadSpecialtyTaxonomy(sql),
   ]);
@@ -234,8 +236,8 @@ export function nearestOfAnyTier(directory: ContactDirectory, point: Point, limi
 
 /** The contact with its distance: written out, since spreading an object of this many fields copies it slowly, for every contact of every answer. */
 function withDistance(contact: ContactDetails, distanceKm: number): NearbyContact {
-  const { id, name, phone, specialty, city, contactMethod, telegramUsername, isWhatsappOnly, availableHours, languages, specialInstructions, isMasterOfMedicine, latitude, longitude, timeZone, hours } = contact;
-  return { id, name, phone, specialty, city, contactMethod, telegramUsername, isWhatsappOnly, availableHours, languages, specialInstructions, isMasterOfMedicine, latitude, longitude, timeZone, hours, distanceKm };
+  const { id, name, phone, specialty, city, contactMethod, telegramUsername, isWhatsappOnly, availableHours, languages, specialInstructions, isMasterOfMedicine, latitude, longitude, locationApproximate, timeZone, hours } = contact;
+  return { id, name, phone, specialty, city, contactMethod, telegramUsername, isWhatsappOnly, availableHours, languages, specialInstructions, isMasterOfMedicine, latitude, longitude, locationApproximate, timeZone, hours, distanceKm };
 }
 
 /**

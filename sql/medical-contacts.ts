@@ -10,6 +10,7 @@ import {
 import type { Sql } from './database.js';
 import { containsPattern } from './like.js';
 import { classifyContactHours, openAtSql } from './contact-hours.js';
+import { readContactPhones } from './contact-phones.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -19,6 +20,8 @@ export function reverifyCutoff(now: Date): Date {
 }
 
 type Condition = postgres.PendingQuery<postgres.Row[]>;
+/** A search of digits and what people write between them, with at least a few digits: a phone number. */
+const PHONE_LIKE = /^\+?[\d\s().-]*\d{3}[\d\s().-]*$/;
 /** A condition handed out of an async function: wrapped, as a fragment awaited would run as a query. */
 export interface Where {
   condition: Condition;
@@ -45,8 +48,10 @@ export async function contactWhere(sql: Sql, filter: ContactFilter, now: Date): 
 function contactFilterSql(sql: Sql, filter: ContactFilter, now?: Date, openNow?: Condition): Condition {
   const conditions: postgres.PendingQuery<postgres.Row[]>[] = [];
   if (filter.search) {
-    // search_text is lower-cased; the trigram index serves LIKE '%…%'.
-    conditions.push(sql`search_text LIKE ${containsPattern(filter.search.toLowerCase())}`);
+    // search_text is lower-cased; the trigram index serves LIKE '%…%'. A phone as the console shows
+    // it ("+49 30 1234567") is looked for as stored (E.164, "+49301234567").
+    const search = PHONE_LIKE.test(filter.search) ? filter.search.replace(/[\s().-]/g, '') : filter.search;
+    conditions.push(sql`search_text LIKE ${containsPattern(search.toLowerCase())}`);
   }
   if (filter.specialty) conditions.push(sql`specialty = ${filter.specialty}`);
   if (filter.country) conditions.push(sql`country = ${filter.country}`);
@@ -59,7 +64,10 @@ function contactFilterSql(sql: Sql, filter: ContactFilter, now?: Date, openNow?:
   if (filter.verified === 'due') conditions.push(dueSql(sql, now));
   if (filter.reported) conditions.push(filter.reported === 'yes' ? openReportSql(sql) : sql`NOT ${openReportSql(sql)}`);
   if (filter.masterOfMedicine !== undefined) conditions.push(sql`is_master_of_medicine = ${filter.masterOfMedicine}`);
-  if (filter.findable) conditions.push(filter.findable === 'yes' ? sql`latitude IS NOT NULL` : sql`latitude IS NULL`);
+  if (filter.findable === 'yes') conditions.push(sql`latitude IS NOT NULL`);
+  if (filter.findable === 'no') conditions.push(sql`latitude IS NULL`);
+  if (filter.findable === 'approximate') conditions.push(sql`latitude IS NOT NULL AND location_approximate`);
+  if (filter.phoneStatus === 'unreadable') conditions.push(sql`phone_status = 'unreadable'`);
   if (filter.hours === 'unverified') conditions.push(sql`hours_kind = 'unverified'`);
   if (filter.hours === 'open-now') {
     if (!openNow) throw new Error('The "open now" filter needs its condition: build it with contactWhere.');
@@ -118,12 +126,16 @@ export interface NewMedicalContact {
 /** A contact as stored (rating as a number, the verifier's username joined, its open reports counted). */
 export interface MedicalContactRecord extends NewMedicalContact {
   id: number;
+  locationApproximate: boolean;
   verifiedByUsername: string | null;
   openReports: number;
 }
 
-/** The columns a create or an edit writes (camelCase; postgres.js maps them to snake_case). */
-export type ContactColumns = Omit<NewMedicalContact, 'createdAt' | 'updatedAt'>;
+/**
+ * The columns a create or an edit writes (camelCase; postgres.js maps them to snake_case); the
+ * coordinates' precision is written with them, whenever they are.
+ */
+export type ContactColumns = Omit<NewMedicalContact, 'createdAt' | 'updatedAt'> & { locationApproximate?: boolean };
 
 /** The public view of a stored contact; `now` decides whether its verification is due. */
 export function toMedicalContact(record: MedicalContactRecord, now: Date): MedicalContact {
@@ -137,6 +149,7 @@ export function toMedicalContact(record: MedicalContactRecord, now: Date): Medic
     country: record.country,
     latitude: record.latitude,
     longitude: record.longitude,
+    locationApproximate: record.locationApproximate && record.latitude !== null,
     contactMethod: record.contactMethod,
     telegramUsername: record.telegramUsername,
     startMessage: record.startMessage,
@@ -164,7 +177,7 @@ export function toMedicalContact(record: MedicalContactRecord, now: Date): Medic
 /** Contact rows (from a CTE or table named `c`) with the verifier's username. */
 function withVerifier(sql: Sql, source: postgres.PendingQuery<postgres.Row[]>) {
   return sql`
-    SELECT c.id, c.name, c.phone, c.specialty, c.city, c.region, c.country, c.latitude, c.longitude,
+    SELECT c.id, c.name, c.phone, c.specialty, c.city, c.region, c.country, c.latitude, c.longitude, c.location_approximate,
       c.contact_method, c.telegram_username, c.start_message, c.special_instructions, c.password_required,
       c.is_whatsapp_only, c.available_hours, c.response_time, c.languages, c.rating::float8 AS rating,
       c.verified, c.verified_at, c.verified_by, verifier.username AS verified_by_username, c.is_active,
@@ -222,6 +235,7 @@ export async function contactDirectoryVersion(sql: Sql): Promise<number> {
 /** The directory's figures (spec §2.7 cards) in one pass over the table. */
 export async function contactStats(sql: Sql, now: Date): Promise<Omit<ContactStats, 'countries' | 'regions' | 'specialties'>> {
   await classifyContactHours(sql);
+  await readContactPhones(sql);
   const [row] = await sql<Omit<ContactStats, 'countries' | 'regions' | 'specialties'>[]>`
     SELECT count(*)::int AS total,
       (count(*) FILTER (WHERE is_master_of_medicine))::int AS master_of_medicine,
@@ -229,6 +243,8 @@ export async function contactStats(sql: Sql, now: Date): Promise<Omit<ContactSta
       (count(*) FILTER (WHERE is_active))::int AS active,
       (count(*) FILTER (WHERE ${dueSql(sql, now)}))::int AS due_for_reverification,
       (count(*) FILTER (WHERE latitude IS NULL))::int AS not_findable,
+      (count(*) FILTER (WHERE latitude IS NOT NULL AND location_approximate))::int AS location_approximate,
+      (count(*) FILTER (WHERE phone_status = 'unreadable'))::int AS phones_not_readable,
       (count(*) FILTER (WHERE hours_kind = 'unverified'))::int AS hours_not_verified
     FROM medical_contacts`;
   return row!;
@@ -501,10 +517,11 @@ export async function contactPlaces(
     GROUP BY city, region, country`;
 }
 
-/** Sets (or clears) the coordinates of these contacts. */
+/** Sets (or clears) the coordinates of these contacts: a city's centre (geocodeContactPlace), so approximate. */
 export async function setContactCoordinates(sql: Sql, ids: number[], point: { latitude: number; longitude: number } | null): Promise<void> {
   await sql`
-    UPDATE medical_contacts SET latitude = ${point?.latitude ?? null}, longitude = ${point?.longitude ?? null}
+    UPDATE medical_contacts SET latitude = ${point?.latitude ?? null}, longitude = ${point?.longitude ?? null},
+      location_approximate = ${point !== null}
     WHERE id = ANY(${ids}::bigint[])`;
 }
 

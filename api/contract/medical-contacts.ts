@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ExpectedUpdatedAtField, fieldLabel, optionalText, PAGE_RULE, pageSizeRule, tooLong } from './fields.js';
 import { readOpeningHours } from './opening-hours.js';
+import { readPhone } from './phone-numbers.js';
 
 export const CONTACT_METHODS = ['phone', 'telegram', 'whatsapp'] as const;
 export const ContactMethodSchema = z.enum(CONTACT_METHODS, { error: 'Choose a contact method: phone, telegram or whatsapp.' });
@@ -21,6 +22,8 @@ export const MedicalContactSchema = z.object({
   country: z.string(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  /** The coordinates are the centre of its city (from the gazetteer), not its address. */
+  locationApproximate: z.boolean(),
   contactMethod: ContactMethodSchema,
   telegramUsername: z.string().nullable(),
   startMessage: z.string().nullable(),
@@ -55,17 +58,12 @@ const LONGITUDE_RULE = 'Longitude must be a number from -180 to 180, such as 13.
 const latitude = z.number({ error: LATITUDE_RULE }).min(-90, LATITUDE_RULE).max(90, LATITUDE_RULE).nullable();
 const longitude = z.number({ error: LONGITUDE_RULE }).min(-180, LONGITUDE_RULE).max(180, LONGITUDE_RULE).nullable();
 const RATING_RULE = 'Rating must be a number from 0 to 5.';
-const PHONE_RULE = 'Phone must be a number of 6 to 15 digits, such as +44 20 7946 0958: digits, spaces and + ( ) - . only.';
-/** What people write in a phone number besides its digits. */
-const PHONE_PUNCTUATION = /[\s+().-]/g;
-/** 15 digits: the most an international number has (ITU-T E.164). */
-const phone = requiredText('Phone', 50).refine((text) => /^\d{6,15}$/.test(text.replace(PHONE_PUNCTUATION, '')), PHONE_RULE);
 
 /** Every writable field, with no defaults: an edit sends only what it changes. */
 const contactShape = {
   name: requiredText('Name'),
-  // The bot links WhatsApp by the digits: a number without enough of them cannot be reached.
-  phone,
+  // Read as a number of the contact's country, and stored in E.164, where the country is known (checkConsistency).
+  phone: requiredText('Phone', 50),
   specialty: z.string().trim().max(100, tooLong('Specialty', 100)),
   city: requiredText('City', 100),
   region: requiredText('Region', 100),
@@ -108,9 +106,17 @@ type ContactFields = z.infer<typeof ContactFieldsSchema>;
 export const CONTACT_RULES = {
   telegramNeedsUsername: 'Telegram username is required when the contact method is Telegram. Enter it, or choose another method.',
   coordinatesInPairs: 'Latitude and longitude go together: enter both, or leave both empty.',
+  outsideCountry: (point: { latitude: number; longitude: number }, country: string) =>
+    `The coordinates ${point.latitude}, ${point.longitude} lie outside ${country}. Check them: latitude first, then longitude.`,
 } as const;
 
-/** The Telegram method needs a username; coordinates come in pairs. */
+/**
+ * Coordinates outside the contact's country are refused unless the request confirms them: they are
+ * more often a slip (latitude and longitude swapped, another contact's pasted) than a clinic abroad.
+ */
+const confirmOutsideCountry = z.boolean({ error: 'Confirm outside country must be true or false.' });
+
+/** The Telegram method needs a username; coordinates come in pairs; the phone must be a number of the country. */
 function checkConsistency(contact: Partial<ContactFields>, context: z.RefinementCtx): void {
   if (contact.contactMethod === 'telegram' && !contact.telegramUsername) {
     context.addIssue({ code: 'custom', path: ['telegramUsername'], message: CONTACT_RULES.telegramNeedsUsername });
@@ -118,6 +124,18 @@ function checkConsistency(contact: Partial<ContactFields>, context: z.Refinement
   if (contact.latitude !== undefined && contact.longitude !== undefined && (contact.latitude === null) !== (contact.longitude === null)) {
     context.addIssue({ code: 'custom', path: [contact.latitude === null ? 'latitude' : 'longitude'], message: CONTACT_RULES.coordinatesInPairs });
   }
+  // An edit that sends the phone alone is read against the stored country, by the route.
+  if (contact.phone !== undefined && contact.country !== undefined) {
+    const reading = readPhone(contact.phone, contact.country);
+    if ('error' in reading) context.addIssue({ code: 'custom', path: ['phone'], message: reading.error });
+  }
+}
+
+/** The contact with its phone in E.164, once checkConsistency has found it readable. */
+function withE164Phone<T extends { phone: string; country: string }>(contact: T): T {
+  // The reading checkConsistency made, kept by readPhone.
+  const reading = readPhone(contact.phone, contact.country);
+  return 'phone' in reading ? { ...contact, phone: reading.phone } : contact;
 }
 
 /** POST /api/medical-contacts. `allowDuplicate` saves despite the duplicate warning (409). */
@@ -139,13 +157,15 @@ export const CreateContactSchema = z
     isActive: contactShape.isActive.default(true),
     isMasterOfMedicine: contactShape.isMasterOfMedicine.default(false),
     allowDuplicate: z.boolean().default(false),
+    confirmOutsideCountry: confirmOutsideCountry.default(false),
   })
-  .superRefine(checkConsistency);
+  .superRefine(checkConsistency)
+  .transform(withE164Phone);
 export type CreateContact = z.infer<typeof CreateContactSchema>;
 
 /** PATCH /api/medical-contacts/{id}: any subset of the fields; name and phone may not be emptied. */
 export const UpdateContactSchema = ContactFieldsSchema.partial()
-  .extend({ allowDuplicate: z.boolean().optional(), expectedUpdatedAt: ExpectedUpdatedAtField })
+  .extend({ allowDuplicate: z.boolean().optional(), confirmOutsideCountry: confirmOutsideCountry.optional(), expectedUpdatedAt: ExpectedUpdatedAtField })
   .superRefine(checkConsistency);
 export type UpdateContact = z.infer<typeof UpdateContactSchema>;
 
@@ -172,7 +192,10 @@ export const ContactFilterSchema = z.object({
   status: z.enum(['active', 'inactive']).optional(),
   verified: z.enum(['verified', 'unverified', 'due']).optional(),
   masterOfMedicine: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
-  findable: z.enum(['yes', 'no']).optional(),
+  /** "approximate": placed at the centre of its city, not at its address. */
+  findable: z.enum(['yes', 'no', 'approximate']).optional(),
+  /** "unreadable": a phone kept as typed, which is not a valid number of the contact's country (migration 049). */
+  phoneStatus: z.enum(['unreadable']).optional(),
   /** "yes": contacts with an open report from a bot user. */
   reported: z.enum(['yes', 'no']).optional(),
   /** Open at the request's moment in the contact's own zone, or hours that are not a schedule (opening-hours.ts). */
@@ -202,6 +225,10 @@ export const ContactListResponseSchema = z.object({
     active: z.number(),
     dueForReverification: z.number(),
     notFindable: z.number(),
+    /** Findable only at their city's centre. */
+    locationApproximate: z.number(),
+    /** Phones kept as typed that are not a valid number of their country: the correction work. */
+    phonesNotReadable: z.number(),
     /** Contacts whose hours are not a schedule the bot can read: the verification work. */
     hoursNotVerified: z.number(),
     countries: z.number(),

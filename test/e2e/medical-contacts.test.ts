@@ -95,9 +95,10 @@ t.test('an editor keeps the directory from the Medical Contacts screen', async (
     await dialog.getByLabel('Master of Medicine').check();
     await dialog.getByLabel('Comments').fill('Prefers messages in the morning');
     await dialog.getByRole('button', { name: 'Add Contact' }).click();
-    await dialog.getByText('Phone must be a number of 6 to 15 digits, such as +44 20 7946 0958: digits, spaces and + ( ) - . only.').waitFor();
+    await dialog.getByText('Phone "ask at reception" is not a phone number: write its digits, with + and the country code, such as +44 20 7946 0958.').waitFor();
     t.equal(await contactRow(server, 'Zainab Okafor'), undefined, 'a phone without digits is refused, and nothing stored');
-    await dialog.getByLabel('Phone *').fill('+234 1 555 0199');
+    await dialog.getByLabel('Phone *').fill('0803 555 0199');
+    await dialog.getByText('Saved as +234 803 555 0199').waitFor();
     await dialog.getByRole('button', { name: 'Add Contact' }).click();
 
     await page.getByText('Medical contact added successfully').waitFor();
@@ -331,7 +332,7 @@ t.test('names read on one or two lines and nothing is cut, at 1440, 1024 and 375
   await server.createUser(EDITOR);
   // The demo's longest values: a four-word name, a Telegram handle, a hyphenated region, badges that stack.
   const long: ContactInput[] = [
-    { name: 'Brown Family Health Centre', phone: '+44 7700 900171', specialty: 'Emergency Medicine', city: 'Manchester', region: 'England', country: 'United Kingdom', contactMethod: 'telegram', telegramUsername: 'brown_family_clinic', languages: ['English', 'Polish', 'Romanian'], isMasterOfMedicine: true },
+    { name: 'Brown Family Health Centre', phone: '+44 20 7946 0171', specialty: 'Emergency Medicine', city: 'Manchester', region: 'England', country: 'United Kingdom', contactMethod: 'telegram', telegramUsername: 'brown_family_clinic', languages: ['English', 'Polish', 'Romanian'], isMasterOfMedicine: true },
     { name: 'Centre de santé Bernard', phone: '+33 4 72 50 05 88', specialty: 'Physiotherapy', city: 'Lyon', region: 'Auvergne-Rhône-Alpes', country: 'France' },
   ];
   await seedContacts(server, EDITOR, long);

@@ -2,9 +2,10 @@ import { CheckboxField } from '../../../components/checkbox-field.js';
 import { SelectField } from '../../../components/select-field.js';
 import { TextAreaField } from '../../../components/text-area-field.js';
 import { TextField } from '../../../components/text-field.js';
-import { CONTACT_METHOD_LABELS, isContactMethod, parseDecimal, type ContactFormValues } from '../contact-form-values.js';
+import { CONTACT_METHOD_LABELS, isContactMethod, parseDecimal, readFormPhone, type ContactFormValues } from '../contact-form-values.js';
 import { CONTACT_METHODS } from '@contract/medical-contacts.js';
 import { timeZoneAt } from '@contract/place-zone.js';
+import { formatPhone } from '@contract/phone-numbers.js';
 import { OpeningHoursField } from './opening-hours-field.js';
 import { SpecialtyField } from './specialty-field.js';
 
@@ -14,11 +15,16 @@ interface ContactFormFieldsProps {
   /** Spec §5: adding needs the location too; editing needs only name and phone. */
   mode: 'add' | 'edit';
   fieldErrors: Record<string, string>;
+  /** The coordinates are saved though the API found them outside the country (its `location` refusal). */
+  confirmOutsideCountry: boolean;
+  onConfirmOutsideCountry: (confirmed: boolean) => void;
 }
 
 /** Every field of a contact (spec §3), labelled, for the add and edit dialogs. */
-export function ContactFormFields({ values, onChange, mode, fieldErrors }: ContactFormFieldsProps) {
+export function ContactFormFields({ values, onChange, mode, fieldErrors, confirmOutsideCountry, onConfirmOutsideCountry }: ContactFormFieldsProps) {
   const locationRequired = mode === 'add';
+  // The API's rule, checked as staff type: what it says now replaces what the last save was told.
+  const phone = readFormPhone(values);
   const mark = (label: string, required: boolean) => (required ? `${label} *` : label);
   const text = (key: keyof ContactFormValues, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
     <TextField
@@ -36,7 +42,12 @@ export function ContactFormFields({ values, onChange, mode, fieldErrors }: Conta
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-tremor-default font-semibold text-tremor-content-strong">Contact</legend>
         {text('name', 'Name *', { required: true, autoFocus: true })}
-        {text('phone', 'Phone *', { required: true, type: 'tel' })}
+        {text('phone', 'Phone *', {
+          required: true,
+          type: 'tel',
+          error: phone ? ('error' in phone ? phone.error : undefined) : fieldErrors.phone,
+          hint: phone && 'phone' in phone ? `Saved as ${formatPhone(phone.phone)}` : 'As the contact\'s country writes it, or with + and the country code',
+        })}
         <SpecialtyField
           value={values.specialty}
           onChange={(value) => onChange('specialty', value)}
@@ -68,8 +79,25 @@ export function ContactFormFields({ values, onChange, mode, fieldErrors }: Conta
         {text('region', mark('Region', locationRequired), { required: locationRequired })}
         {text('country', mark('Country', locationRequired), { required: locationRequired })}
         <div className="hidden sm:block" aria-hidden="true" />
-        {text('latitude', 'Latitude', { type: 'number', step: 'any', min: -90, max: 90, inputMode: 'decimal', hint: 'Leave blank to look it up from the city' })}
+        {text('latitude', 'Latitude', {
+          type: 'number',
+          step: 'any',
+          min: -90,
+          max: 90,
+          inputMode: 'decimal',
+          hint: "Leave blank to place it at the city's centre, approximately",
+        })}
         {text('longitude', 'Longitude', { type: 'number', step: 'any', min: -180, max: 180, inputMode: 'decimal' })}
+        {fieldErrors.location ? (
+          <div className="space-y-2 sm:col-span-2" role="alert">
+            <p className="text-tremor-label text-red-600">{fieldErrors.location}</p>
+            <CheckboxField
+              label="The coordinates are right: save them outside the country"
+              checked={confirmOutsideCountry}
+              onChange={(event) => onConfirmOutsideCountry(event.target.checked)}
+            />
+          </div>
+        ) : null}
       </fieldset>
 
       <fieldset className="grid gap-4 sm:grid-cols-2">
