@@ -35,6 +35,7 @@ import { realTimeNotificationRoutes } from './routes/real-time-notifications.js'
 import { notificationSettingsRoutes } from './routes/notification-settings.js';
 import type { BackupService } from '../sql/backups.js';
 import { systemSettingsRoutes } from './routes/system-settings.js';
+import { specialtyRoutes } from './routes/specialties.js';
 import { systemHealthRoutes } from './routes/system-health.js';
 import { backupRoutes } from './routes/backups.js';
 import { botStatsRoutes } from './routes/bot-stats.js';
@@ -134,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(tagged('Notifications', realTimeNotificationRoutes), { sql: deps.sql, now });
   await app.register(tagged('Notification settings', notificationSettingsRoutes), { sql: deps.sql });
   await app.register(tagged('System settings', systemSettingsRoutes), { sql: deps.sql, now });
+  await app.register(tagged('Specialties', specialtyRoutes), { sql: deps.sql, now });
   await app.register(tagged('System health', systemHealthRoutes), { sql: deps.sql, now, botStatus, backups: deps.backups });
   await app.register(tagged('Backups', backupRoutes), { sql: deps.sql, backups: deps.backups });
   const figureCache = deps.figureCache ?? createFigureCache(now);

@@ -11,8 +11,10 @@ import {
 } from './contract/contact-import.js';
 import { resolveCountry } from './contract/country-lookup.js';
 import { resolveSpokenLanguage } from './contract/spoken-languages.js';
+import { checkSpecialty, type SpecialtyTaxonomy } from './contract/specialties.js';
 import { badRequest } from './errors.js';
 import { neutraliseFormula, restoreFormula } from './csv-formula.js';
+import { formatPhone } from './contract/phone-numbers.js';
 
 /** A contact read from one CSV row, ready to insert. */
 export interface ImportedContact extends Omit<CreateContact, 'allowDuplicate'> {
@@ -38,11 +40,12 @@ const TRUE_WORDS = new Set(['true', 'yes', 'y', '1', 'x', '✓']);
 const FALSE_WORDS = new Set(['false', 'no', 'n', '0', '']);
 
 /**
- * Reads a CSV (first row: headers) into contacts, each checked by CreateContactSchema. A cell left
+ * Reads a CSV (first row: headers) into contacts, each checked by CreateContactSchema and its
+ * specialty by the taxonomy (`checkSpecialty`, as the form and the API check it). A cell left
  * empty gets the field's default; a value that does not fit its field is a row error naming it.
  * Throws a 400 ApiError when the text is not CSV at all.
  */
-export function parseContactsCsv(csv: string, givenMapping: Record<string, ImportField | null> = {}): ParsedCsv {
+export function parseContactsCsv(csv: string, givenMapping: Record<string, ImportField | null>, taxonomy: SpecialtyTaxonomy): ParsedCsv {
   let records: { record: string[]; raw: string }[];
   try {
     // csv-parse types the synchronous parse as string[][] whatever the options; with info and raw, each record is this shape.
@@ -77,9 +80,11 @@ export function parseContactsCsv(csv: string, givenMapping: Record<string, Impor
         if (!errors.some((error) => error.field === field)) errors.push({ field, message: issue.message });
       }
     }
-    if (errors.length > 0 || !result.success) return { line, errors };
+    const specialty = result.success ? checkSpecialty(result.data.specialty, taxonomy) : undefined;
+    if (specialty && 'error' in specialty) errors.push({ field: 'specialty', message: specialty.error });
+    if (errors.length > 0 || !result.success || !specialty || 'error' in specialty) return { line, errors };
     const { allowDuplicate: _ignored, ...contact } = result.data;
-    return { line, errors, contact: { ...contact, verifiedAt: contact.verified ? (verifiedAt ?? null) : null } };
+    return { line, errors, contact: { ...contact, specialty: specialty.specialty, verifiedAt: contact.verified ? (verifiedAt ?? null) : null } };
   });
   return { headers, mapping, rows };
 }
@@ -147,6 +152,8 @@ const EXPORT_COLUMNS: { header: string; value: (contact: MedicalContact) => stri
  * the codes, so the file loses nothing; importing it again refuses that row until it is fixed.
  */
 function fieldValue(contact: MedicalContact, field: ImportField): MedicalContact[ImportField] {
+  // The phone as people read it ("+49 30 1234567"); the import reads it back to E.164.
+  if (field === 'phone') return formatPhone(contact.phone);
   if (field === 'country') return contact.country || (contact.countryUnrecognised ?? '');
   if (field === 'languages') return [...contact.languages, ...contact.languagesUnrecognised];
   return contact[field];

@@ -2,13 +2,18 @@ import { sessionEndSentence, type SessionEnd } from './contract/session-end.js';
 
 /** An error a route throws to answer with a given status and a message meant for the user. */
 export class ApiError extends Error {
+  readonly statusCode: number;
+  /** Extra fields merged into the answer's body (e.g. the login form's `success: false`). */
+  readonly body: Record<string, unknown>;
+
   constructor(
-    readonly statusCode: number,
+    statusCode: number,
     message: string,
-    /** Extra fields merged into the answer's body (e.g. the login form's `success: false`). */
-    readonly body: Record<string, unknown> = {},
+    body: Record<string, unknown> = {},
   ) {
     super(message);
+    this.statusCode = statusCode;
+    this.body = body;
     this.name = 'ApiError';
   }
 }

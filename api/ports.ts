@@ -2,6 +2,7 @@
  * What the app is handed by the composition root (scripts/product.ts) to reach the live bot; routes
  * depend on these shapes, never on the bot's modules.
  */
+import type { LanguageCode } from './contract/languages.js';
 
 /** The bot's state for the health checks. */
 export interface BotStatusReport {
@@ -27,8 +28,11 @@ export interface Broadcaster {
   wake(): void;
   /** A broadcast was cancelled: recipients claimed but not yet sent are not sent. */
   cancelled(broadcastId: number): void;
-  /** Renders the content for the user (their names) and sends it now, not through the queue; reports Telegram's answer. */
-  sendTest(chatId: number, content: string): Promise<TestMessageResult>;
+  /**
+   * Renders the content for the user (every placeholder a broadcast fills, in `language`, the content's: the
+   * default language when not given) and sends it now, not through the queue; reports Telegram's answer.
+   */
+  sendTest(chatId: number, content: string, language?: LanguageCode): Promise<TestMessageResult>;
 }
 
 /** What the app records of each request and serves at /metrics (scripts/metrics.ts, over prom-client). */

@@ -5,6 +5,7 @@ import {
   broadcastRatePerSecond,
   countTemplateBroadcastUses,
   findBroadcastStatus,
+  findRecipientFacts,
   finishBroadcast,
   nextOpenBroadcast,
   releaseBroadcast,
@@ -13,13 +14,16 @@ import {
   storeAndClaim,
   type ClaimedRecipient,
   type Lease,
+  type RecipientFacts,
   type RecipientOutcome,
   type StoredBroadcast,
 } from '../sql/broadcasts.js';
 import { createNotification } from '../sql/notifications.js';
 import { transaction } from '../sql/transaction.js';
-import { findTelegramUserNames, markTelegramUserUnreachable } from '../sql/bot-users.js';
-import { renderTemplate } from '../api/contract/message-templates.js';
+import { markTelegramUserUnreachable } from '../sql/bot-users.js';
+import { renderTemplate, type TemplateValues } from '../api/contract/message-templates.js';
+import { isLanguageCode, type LanguageCode } from '../api/contract/languages.js';
+import { replyValues } from '../api/contract/reply-values.js';
 import { NO_BOT_METRICS, type BotMetrics } from './metrics.js';
 import { repeatEvery, systemClock, type Clock } from './clock.js';
 
@@ -64,8 +68,11 @@ export interface BroadcastSender {
   wake(): void;
   /** A broadcast was cancelled: recipients claimed but not yet sent are not sent. */
   cancelled(broadcastId: number): void;
-  /** Renders the content for the user (their names) and sends it now, not through the queue; reports Telegram's answer. */
-  sendTest(chatId: number, content: string): Promise<TestMessageResult>;
+  /**
+   * Renders the content for the user (every placeholder a broadcast fills, in `language`, the content's:
+   * the default language when not given) and sends it now, not through the queue; reports Telegram's answer.
+   */
+  sendTest(chatId: number, content: string, language?: LanguageCode): Promise<TestMessageResult>;
   start(): Promise<void>;
   /** Stops claiming work, waits for requests in flight and stores their answers. */
   stop(): Promise<void>;
@@ -83,7 +90,11 @@ class RateLimiter {
   private starts: number[] = [];
   private head = 0;
 
-  constructor(private readonly clock: Clock) {}
+  private readonly clock: Clock;
+
+  constructor(clock: Clock) {
+    this.clock = clock;
+  }
 
   async take(rate: () => number, signal: { stopped: boolean }): Promise<void> {
     for (;;) {
@@ -106,10 +117,26 @@ class RateLimiter {
   }
 }
 
-/** The recipient's language's text when the broadcast has one, else its content (the default language's). */
-function textFor(broadcast: StoredBroadcast, language: string | null): string {
+/** The recipient's language's text when the broadcast has one, else its content, with the language it is in. */
+function textFor(broadcast: StoredBroadcast, recipient: ClaimedRecipient): { text: string; language: string } {
+  const { language } = recipient;
   const translated = language === null ? undefined : broadcast.translations[language];
-  return translated ?? broadcast.content;
+  return language === null || translated === undefined ? { text: broadcast.content, language: recipient.defaultLanguage } : { text: translated, language };
+}
+
+/**
+ * Every placeholder a broadcast fills (USER_PLACEHOLDERS), for one recipient, as the bot's replies fill them
+ * (replyValues), written in the language of the text they get.
+ */
+function recipientValues(facts: RecipientFacts, language: string, at: Date): TemplateValues {
+  return replyValues({
+    user: facts,
+    dailyLimit: facts.dailyLimit,
+    used: facts.used,
+    now: at,
+    timeZone: facts.timeZone,
+    language: isLanguageCode(language) ? language : 'en',
+  });
 }
 
 /**
@@ -171,11 +198,8 @@ export function createBroadcastSender(options: BroadcastSenderOptions): Broadcas
 
   /** One recipient: retries 429s (after the pause) and other errors (with back-off), up to the bound. */
   async function deliver(broadcast: StoredBroadcast, recipient: ClaimedRecipient): Promise<RecipientOutcome> {
-    const text = renderTemplate(textFor(broadcast, recipient.language), {
-      first_name: recipient.firstName,
-      last_name: recipient.lastName,
-      username: recipient.username,
-    });
+    const { text: content, language } = textFor(broadcast, recipient);
+    const text = renderTemplate(content, recipientValues(recipient, language, now()));
     let attempts = recipient.attempts;
     let rateLimited = 0;
     for (;;) {
@@ -335,9 +359,10 @@ export function createBroadcastSender(options: BroadcastSenderOptions): Broadcas
     cancelled(broadcastId) {
       cancelledIds.add(broadcastId);
     },
-    async sendTest(chatId, content) {
-      const user = await findTelegramUserNames(sql, chatId);
-      const html = renderTemplate(content, { first_name: user?.firstName, last_name: user?.lastName, username: user?.username });
+    async sendTest(chatId, content, language) {
+      const at = now();
+      const facts = await findRecipientFacts(sql, chatId, at);
+      const html = renderTemplate(content, recipientValues(facts, language ?? facts.defaultLanguage, at));
       try {
         const message = await options.testApi.sendMessage(chatId, html, { parse_mode: 'HTML', link_preview_options: { is_disabled: true } });
         return { ok: true, messageId: message.message_id };

@@ -1,11 +1,13 @@
-import type { NearbyContact } from '../sql/contact-lookup.js';
+import type { NearbyContact, Point } from '../sql/contact-lookup.js';
 import { escapeHtml } from '../api/contract/message-templates.js';
 import type { LanguageCode } from '../api/contract/languages.js';
 import { spokenLanguageName } from '../api/contract/spoken-languages.js';
 import { formatWallTime, type WallTime } from '../api/contract/opening-hours.js';
+import { formatPhone } from '../api/contract/phone-numbers.js';
 import { openingStateKept } from './opening-states.js';
 import { OPENING_HOURS_TEXTS } from './locales/opening-hours.js';
-import { specialtyLabel } from './specialties.js';
+import { KNOWN_TAXONOMY, type SpecialtyTaxonomy } from '../api/contract/specialties.js';
+import { reachTexts } from './locales/reach.js';
 
 type DistanceFormats = { metres: Intl.NumberFormat; nearKm: Intl.NumberFormat; km: Intl.NumberFormat };
 const distanceFormats = new Map<LanguageCode, DistanceFormats>();
@@ -22,9 +24,13 @@ function formatDistance(km: number, language: LanguageCode): string {
   return km < 10 ? formats.nearKm.format(km) : formats.km.format(Math.round(km));
 }
 
-/** How to reach the contact, as its contact method says, with a link Telegram can open. */
+/**
+ * How to reach the contact, as its contact method says, with a link Telegram can open. The phone is
+ * written in the international format ("+49 30 1234567"), as plain text: Telegram makes such a
+ * number a phone_number entity, which a tap calls (the Bot API's HTML has no tel: links).
+ */
 function reachLine(contact: NearbyContact): string {
-  const phone = escapeHtml(contact.phone);
+  const phone = escapeHtml(formatPhone(contact.phone));
   const username = (contact.telegramUsername ?? '').replace(/^@/, '');
   if (contact.contactMethod === 'telegram' && username) {
     return `💬 <a href="https://t.me/${encodeURIComponent(username)}">@${escapeHtml(username)}</a>`;
@@ -33,6 +39,17 @@ function reachLine(contact: NearbyContact): string {
     return `🟢 <a href="https://wa.me/${contact.phone.replace(/\D/g, '')}">WhatsApp ${phone}</a>`;
   }
   return `📞 ${phone}`;
+}
+
+/**
+ * The links after how to reach the contact: its Telegram, when it is reached otherwise but has a
+ * username, and the route from the asker's point.
+ */
+function links(contact: NearbyContact, options: ContactCardOptions, language: LanguageCode): string {
+  const username = (contact.telegramUsername ?? '').replace(/^@/, '');
+  const telegram = username && contact.contactMethod !== 'telegram' ? ` · 💬 <a href="https://t.me/${encodeURIComponent(username)}">Telegram</a>` : '';
+  const route = options.routeTo ? ` · 🧭 <a href="${escapeHtml(options.routeTo(contact))}">${escapeHtml(reachTexts(language).route)}</a>` : '';
+  return `${telegram}${route}`;
 }
 
 /**
@@ -64,24 +81,35 @@ function weekdays(language: LanguageCode): string[] {
 }
 
 /**
- * Whether the contact is open at the moment, in its own zone: "Open now · closes 18:00", "Closed ·
- * opens Mon 09:00", "Open 24/7"; hours that are not a schedule keep their text, marked not verified.
+ * Whether the contact is open at the moment, in its own zone, the first thing its card says: "🟢 Open
+ * until 18:00", "🔴 Closed · opens Mon 09:00", "🟢 Open 24/7"; hours that are not a schedule keep
+ * their text, marked not verified.
  */
-function hoursLine(contact: NearbyContact, at: Date, language: LanguageCode): string {
+function stateLine(contact: NearbyContact, at: Date, language: LanguageCode): string {
   const texts = OPENING_HOURS_TEXTS[language];
   const day = (time: WallTime) => (time.weekAhead ? texts.nextWeek(weekdays(language)[time.weekday]!) : weekdays(language)[time.weekday]);
   const when = (time: WallTime) => `${time.sameDay ? '' : `${day(time)} `}${formatWallTime(time)}`;
   const state = openingStateKept(contact.hours, contact.timeZone, at);
   switch (state.kind) {
     case 'always':
-      return `🕒 ${texts.always}`;
+      return `🟢 ${texts.always}`;
     case 'open':
-      return `🕒 ${state.closes ? texts.openUntil(when(state.closes)) : texts.open}`;
+      return `🟢 ${state.closes ? texts.openUntil(when(state.closes)) : texts.open}`;
     case 'closed':
-      return `🕒 ${state.opens ? texts.closedUntil(when(state.opens)) : texts.closed}`;
+      return `🔴 ${state.opens ? texts.closedUntil(when(state.opens)) : texts.closed}`;
     case 'unverified':
       return `🕒 ${escapeHtml(contact.availableHours)} (${texts.notVerified})`;
   }
+}
+
+/**
+ * How far the contact is, and in which city; for a contact placed only by its city, just the city
+ * ("in Berlin"): a distance to the city's centre would say "0 m" to someone standing there.
+ */
+function placeFact(contact: NearbyContact, language: LanguageCode): string {
+  const city = contact.city ? escapeHtml(contact.city) : '';
+  if (contact.locationApproximate && city) return `📍 ${reachTexts(language).inCity(city)}`;
+  return `📏 ${formatDistance(contact.distanceKm, language)}${city ? ` · ${city}` : ''}`;
 }
 
 export interface ContactCardOptions {
@@ -89,19 +117,37 @@ export interface ContactCardOptions {
   language?: LanguageCode;
   /** The moment the answer is for (the update's receipt): the hours say whether the contact is open then. */
   at?: Date;
+  /** The route from the asker's point to a contact (directionsFrom): the card links it. */
+  routeTo?: (to: Point) => string;
+  /** Names the specialty in the asker's language: the directory's, with the specialties staff added; else the known ones. */
+  taxonomy?: SpecialtyTaxonomy;
 }
 
 /**
- * One contact of an answer: name (⭐ for a Master of Medicine, whom the answer's heading introduces),
- * specialty, distance, how to reach them, hours, languages, instructions.
+ * One contact of an answer: name (⭐ for a Master of Medicine, whom the answer's heading introduces) and
+ * specialty, whether it is open, how to reach them and the route there, distance (or the city alone),
+ * languages, instructions.
  */
 export function formatContact(contact: NearbyContact, position: number, options: ContactCardOptions = {}): string {
-  const specialty = contact.specialty && (options.language ? specialtyLabel(contact.specialty, options.language) : contact.specialty);
+  const language = options.language ?? 'en';
+  const specialty = contact.specialty && (options.language ? (options.taxonomy ?? KNOWN_TAXONOMY).label(contact.specialty, options.language) : contact.specialty);
   const title = `<b>${position}. ${contact.isMasterOfMedicine ? '⭐ ' : ''}${escapeHtml(contact.name)}</b>${specialty ? ` · ${escapeHtml(specialty)}` : ''}`;
-  const facts = [`📏 ${formatDistance(contact.distanceKm, options.language ?? 'en')}${contact.city ? ` · ${escapeHtml(contact.city)}` : ''}`];
-  if (contact.availableHours) facts.push(options.at ? hoursLine(contact, options.at, options.language ?? 'en') : `🕒 ${escapeHtml(contact.availableHours)}`);
+  const lines = [title];
+  if (contact.availableHours) lines.push(options.at ? stateLine(contact, options.at, language) : `🕒 ${escapeHtml(contact.availableHours)}`);
+  lines.push(`${reachLine(contact)}${links(contact, options, language)}`);
+  const facts = [placeFact(contact, language)];
   if (contact.languages.length) facts.push(languagesLine(contact.languages, options.language));
-  const lines = [title, reachLine(contact), facts.join(' · ')];
+  lines.push(facts.join(' · '));
   if (contact.specialInstructions) lines.push(`ℹ️ ${escapeHtml(contact.specialInstructions)}`);
   return lines.join('\n');
+}
+
+/**
+ * The open contact an answer brings into sight after a page of closed ones (answerPage), led by why it
+ * is there: "🟢 Open now, 836 m".
+ */
+export function formatOpenInSight(contact: NearbyContact, position: number, options: ContactCardOptions = {}): string {
+  const language = options.language ?? 'en';
+  const why = OPENING_HOURS_TEXTS[language].openInSight(formatDistance(contact.distanceKm, language));
+  return `🟢 <b>${escapeHtml(why)}</b>\n${formatContact(contact, position, options)}`;
 }

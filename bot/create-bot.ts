@@ -28,6 +28,7 @@ import { findFeature } from './features/find.js';
 import { createContactLookup } from '../sql/contact-lookup.js';
 import { placeSearchFeature } from './features/place-search.js';
 import { venueFeature } from './features/venue.js';
+import { answerChoicesFeature } from './features/answer-choices.js';
 import { reportsFeature } from './features/reports.js';
 import { createUpdateTracker } from './update-tracker.js';
 import { createBotMemory } from './memory.js';
@@ -50,9 +51,11 @@ export class PollingRefusedError extends Error {
   /** The sentence for staff (System Health), without Telegram's words or the wait. */
   readonly problem: string;
 
+  readonly retryInMs: number;
+
   constructor(
     telegramError: unknown,
-    readonly retryInMs: number,
+    retryInMs: number,
   ) {
     const { error_code: code, description } = (typeof telegramError === 'object' && telegramError !== null ? telegramError : {}) as { error_code?: number; description?: string };
     const why =
@@ -63,6 +66,7 @@ export class PollingRefusedError extends Error {
           : 'fetching updates failed';
     const problem = `The bot stopped receiving updates: ${why}`;
     super(`${problem} (${code ?? 'no code'}: ${description ?? String(telegramError)}). It asks again in ${Math.round(retryInMs / 1000)} s; the console keeps running.`, { cause: telegramError });
+    this.retryInMs = retryInMs;
     this.name = 'PollingRefusedError';
     this.problem = problem;
   }
@@ -245,6 +249,7 @@ export function createBot(options: BotOptions): MedBot {
   handling.use(languageFeature(deps));
   // Before lookup, whose last handler takes every button it does not know, and before the place search, which takes any text.
   handling.use(venueFeature(deps));
+  handling.use(answerChoicesFeature());
   handling.use(reportsFeature(deps));
   handling.use(findFeature(deps));
   handling.use(lookupFeature(deps));

@@ -2,9 +2,10 @@ import { TEMPLATE_TYPES, templateVariables, type TemplateType } from '../api/con
 import type { Sql } from '../sql/database.js';
 import { hasActiveTemplate, insertTemplate, listTemplates, updateTemplate } from '../sql/message-templates.js';
 import { runSeedOnce } from '../sql/seeds.js';
-import { botLanguageOf, LANGUAGE_CODES } from '../api/contract/languages.js';
+import { botLanguageOf, LANGUAGE_CODES, type LanguageCode } from '../api/contract/languages.js';
 import { BOT_TEXTS } from './locales/index.js';
 import { HELP_BEFORE_FIND } from './locales/help-before-find.js';
+import { BEFORE_SEARCHES_LEFT } from './locales/before-searches-left.js';
 
 /** The names the console lists the built-in templates under, whatever their language (the language is a column of its own). */
 const TEMPLATE_NAMES: Record<TemplateType, string> = {
@@ -68,11 +69,20 @@ export async function seedDefaultTemplates(sql: Sql): Promise<void> {
   });
   // Help templates seeded before /find and the free follow-ups say so now, unless someone rewrote them.
   await runSeedOnce(sql, 'help-find-and-free-follow-ups', async (tx) => {
+    for (const language of LANGUAGE_CODES) await renewUnedited(tx, 'help', language, HELP_BEFORE_FIND[language]);
+  });
+  // Welcome, help and the daily limit seeded before they said the searches left in words (with their plural forms) say so now.
+  await runSeedOnce(sql, 'searches-left-in-words', async (tx) => {
     for (const language of LANGUAGE_CODES) {
-      const content = BOT_TEXTS[language].templates.help;
-      for (const template of await listTemplates(tx, { type: 'help', language })) {
-        if (template.content === HELP_BEFORE_FIND[language]) await updateTemplate(tx, template.id, { content, variables: templateVariables(content) });
-      }
+      for (const type of ['welcome', 'help', 'rate_limit'] as const) await renewUnedited(tx, type, language, BEFORE_SEARCHES_LEFT[language][type]);
     }
   });
+}
+
+/** Gives a type's templates in a language today's built-in text where they still read an earlier built-in one: nobody rewrote them. */
+async function renewUnedited(tx: Sql, type: TemplateType, language: LanguageCode, earlier: string): Promise<void> {
+  const content = BOT_TEXTS[language].templates[type];
+  for (const template of await listTemplates(tx, { type, language })) {
+    if (template.content === earlier) await updateTemplate(tx, template.id, { content, variables: templateVariables(content) });
+  }
 }

@@ -80,7 +80,15 @@ export function createBotMemory(sql: Sql, contactLookup: ContactLookup): BotMemo
       if (membership?.isActive) memberOf.push(group);
     }
     // Only what access needs is kept: one user checked against hundreds of groups keeps their own.
-    return { user: record.user, accessVersion: record.accessVersion, chosenLanguage: record.chosenLanguage, listsVersion: versions.access, trustedUntil, memberOf };
+    return {
+      user: record.user,
+      accessVersion: record.accessVersion,
+      chosenLanguage: record.chosenLanguage,
+      askedSpecialty: record.askedSpecialty,
+      listsVersion: versions.access,
+      trustedUntil,
+      memberOf,
+    };
   }
 
   function readUser(telegramId: number): Promise<KnownUser | undefined> {

@@ -32,11 +32,16 @@ export class SandboxError extends Error {
 
 /** Raised when the bot has not answered within the sandbox's bounded wait. */
 export class SandboxTimeoutError extends Error {
+  readonly updateId: number;
+  readonly timeoutMs: number;
+
   constructor(
-    readonly updateId: number,
-    readonly timeoutMs: number,
+    updateId: number,
+    timeoutMs: number,
   ) {
     super(`The bot did not answer within ${Math.round(timeoutMs / 1000)} s; it may be stopped or overloaded. Try again in a moment.`);
+    this.updateId = updateId;
+    this.timeoutMs = timeoutMs;
     this.name = 'SandboxTimeoutError';
   }
 }

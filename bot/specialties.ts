@@ -1,139 +1,6 @@
 import { distance } from 'fastest-levenshtein';
-import type { LanguageCode } from '../api/contract/languages.js';
-import { KNOWN_SPECIALTIES, SPECIALTY_NAMES, type KnownSpecialty } from './locales/specialty-names.js';
-import { normalize, typoTolerance } from './spelling.js';
-
-/**
- * What people type for the common specialties, in each language the bot speaks, by the name the
- * directory gives the specialty. The directory's own names are matched too, so a specialty missing
- * here is still found by its name.
- */
-const SYNONYMS: Record<KnownSpecialty, string[]> = {
-  'General Practice': [
-    'gp', 'general practitioner', 'family doctor', 'doctor',
-    'терапевт', 'сімейний лікар', 'лікар',
-    'lekarz rodzinny', 'internista', 'lekarz',
-    'hausarzt', 'hausärztin', 'allgemeinmedizin', 'allgemeinarzt', 'arzt', 'ärztin',
-    'médecin généraliste', 'généraliste', 'médecin traitant', 'médecin',
-    'médico de cabecera', 'medicina general', 'médico general',
-    'medico di base', 'medico di famiglia', 'medicina generale',
-    'clínico geral', 'médico de família', 'medicina geral', 'médico',
-  ],
-  Pediatrics: [
-    'paediatrics', 'pediatrician', 'paediatrician', 'children doctor',
-    'педіатр', 'дитячий лікар',
-    'pediatra', 'pediatria',
-    'kinderarzt', 'kinderärztin', 'pädiatrie', 'pädiater',
-    'pédiatre', 'pédiatrie',
-    'pediatría',
-  ],
-  Dentistry: [
-    'dentist', 'dental',
-    'стоматолог', 'дантист', 'зубний лікар',
-    'dentysta', 'stomatolog',
-    'zahnarzt', 'zahnärztin', 'zahnmedizin',
-    'dentiste',
-    'dentista', 'odontólogo', 'odontología', 'odontoiatra', 'odontologia',
-  ],
-  Gynecology: [
-    'gynaecology', 'gynecologist', 'gynaecologist', 'obgyn',
-    'гінеколог',
-    'ginekolog',
-    'gynäkologe', 'gynäkologin', 'gynäkologie', 'frauenarzt', 'frauenärztin',
-    'gynécologue', 'gynécologie',
-    'ginecólogo', 'ginecóloga', 'ginecología', 'ginecologo', 'ginecologia', 'ginecologista',
-  ],
-  Cardiology: [
-    'cardiologist',
-    'кардіолог',
-    'kardiolog', 'kardiologia',
-    'kardiologe', 'kardiologie',
-    'cardiologue', 'cardiologie',
-    'cardiólogo', 'cardiología', 'cardiologo', 'cardiologia', 'cardiologista',
-  ],
-  Dermatology: [
-    'dermatologist', 'skin doctor',
-    'дерматолог',
-    'dermatolog',
-    'hautarzt', 'hautärztin', 'dermatologe',
-    'dermatologue',
-    'dermatólogo', 'dermatologo', 'dermatologista',
-  ],
-  Psychiatry: [
-    'psychiatrist',
-    'психіатр',
-    'psychiatra',
-    'psychiater', 'psychiatrie',
-    'psychiatre',
-    'psiquiatra', 'psiquiatría', 'psichiatra', 'psiquiatria',
-  ],
-  Orthopedics: [
-    'orthopaedics', 'orthopedist', 'orthopaedist', 'orthopedic',
-    'ортопед', 'травматолог',
-    'ortopeda',
-    'orthopäde', 'orthopädin', 'orthopädie',
-    'orthopédiste', 'orthopédie',
-    'ortopedista', 'traumatólogo', 'ortopedico', 'ortopedia',
-  ],
-  'Emergency Medicine': [
-    'emergency', 'er', 'a&e', 'urgent care',
-    'невідкладна допомога', 'травмпункт', 'швидка допомога',
-    'pogotowie', 'sor',
-    'notaufnahme', 'notarzt', 'notfall',
-    'urgences',
-    'urgencias',
-    'pronto soccorso',
-    'urgência', 'emergência', 'pronto-socorro',
-  ],
-  Ophthalmology: [
-    'ophthalmologist', 'eye doctor',
-    'офтальмолог', 'окуліст',
-    'okulista',
-    'augenarzt', 'augenärztin',
-    'ophtalmologue', 'ophtalmo',
-    'oftalmólogo', 'oculista', 'oftalmologo', 'oftalmologista',
-  ],
-  Neurology: [
-    'neurologist',
-    'невролог', 'невропатолог',
-    'neurolog',
-    'neurologe',
-    'neurologue',
-    'neurólogo', 'neurologo', 'neurologista',
-  ],
-  Otolaryngology: [
-    'ent', 'otolaryngologist', 'ear nose throat',
-    'лор', 'отоларинголог',
-    'laryngolog', 'otolaryngolog',
-    'hno', 'hno-arzt',
-    'orl', 'oto-rhino',
-    'otorrino', 'otorrinolaringólogo', 'otorino', 'otorinolaringoiatra', 'otorrinolaringologista',
-  ],
-  Physiotherapy: [
-    'physio', 'physiotherapist', 'physical therapist',
-    'фізіотерапевт', 'реабілітолог',
-    'fizjoterapeuta',
-    'physiotherapeut', 'krankengymnast',
-    'kiné', 'kinésithérapeute',
-    'fisioterapeuta', 'fisio', 'fisioterapista',
-  ],
-  Endocrinology: [
-    'endocrinologist',
-    'ендокринолог',
-    'endokrynolog',
-    'endokrinologe',
-    'endocrinologue',
-    'endocrinólogo', 'endocrinologo', 'endocrinologista',
-  ],
-  Urology: [
-    'urologist',
-    'уролог',
-    'urolog',
-    'urologe',
-    'urologue',
-    'urólogo', 'urologo', 'urologista',
-  ],
-};
+import type { SpecialtyTaxonomy, SpecialtyTerm } from '../api/contract/specialties.js';
+import { normalize, typoTolerance } from '../api/contract/spelling.js';
 
 /** Words that join a specialty to its place ("cardiology near Lyon"), in the bot's languages. */
 const JOINING_WORDS = new Set([
@@ -182,25 +49,21 @@ export interface SpecialtyQuery {
   place: string;
 }
 
-interface Term {
-  term: string;
-  specialty: string;
-}
-
-function termsOf(specialties: readonly string[]): Term[] {
+/**
+ * The directory's specialties by their own names, then every name and synonym of the taxonomy (the
+ * names the buttons show among them, so typing what a button said finds it too), each naming the
+ * directory's spelling of its specialty when the directory has it.
+ */
+function termsOf(specialties: readonly string[], taxonomy: SpecialtyTaxonomy): SpecialtyTerm[] {
   const named = new Map(specialties.map((specialty) => [normalize(specialty), specialty]));
-  const terms: Term[] = specialties.map((specialty) => ({ term: normalize(specialty), specialty }));
-  for (const common of KNOWN_SPECIALTIES) {
-    const specialty = named.get(normalize(common)) ?? common;
-    // The names the buttons show, so typing what a button said finds it too.
-    const labels = Object.values(SPECIALTY_NAMES).map((names) => names[common]);
-    for (const term of [common, ...SYNONYMS[common], ...labels]) terms.push({ term: normalize(term), specialty });
-  }
-  return terms;
+  return [
+    ...specialties.map((specialty) => ({ term: normalize(specialty), specialty })),
+    ...taxonomy.terms.map(({ term, specialty }) => ({ term, specialty: named.get(normalize(specialty)) ?? specialty })),
+  ];
 }
 
 /** The specialty a phrase names, the closest within the typos allowed; undefined when none is close enough. */
-function specialtyNamed(phrase: string, terms: Term[]): { specialty: string; typos: number } | undefined {
+function specialtyNamed(phrase: string, terms: readonly SpecialtyTerm[]): { specialty: string; typos: number } | undefined {
   let best: { specialty: string; typos: number } | undefined;
   for (const { term, specialty } of terms) {
     const found = distance(phrase, term);
@@ -213,27 +76,32 @@ const MAX_SPECIALTY_WORDS = 3;
 /** Longer text is a message, not a search: its words are not searched for a specialty. */
 const MAX_QUERY_WORDS = 12;
 
+/** A word that joins or asks ("near", "I", "need", "suche"): part of no place's name. */
+export function isJoiningOrAskingWord(word: string): boolean {
+  return JOINING_WORDS.has(normalize(word)) || ASKING_WORDS.has(normalize(word));
+}
+
 /** The words around a specialty that are not its place: joining ones and those of asking, at either end. */
 function placeWords(words: string[]): string {
   const rest = [...words];
-  const notPlace = (word: string) => JOINING_WORDS.has(normalize(word)) || ASKING_WORDS.has(normalize(word));
-  while (rest.length > 0 && notPlace(rest[0]!)) rest.shift();
-  while (rest.length > 0 && notPlace(rest.at(-1)!)) rest.pop();
+  while (rest.length > 0 && isJoiningOrAskingWord(rest[0]!)) rest.shift();
+  while (rest.length > 0 && isJoiningOrAskingWord(rest.at(-1)!)) rest.pop();
   return rest.join(' ');
 }
 
 /**
  * The specialty a text asks for, anywhere in it ("dentist", "paediatrician Kyiv", "Lyon cardiology",
- * "I need a dentist in London"), matched against the directory's specialties and the common names in
- * every language, case- and accent-insensitive, with a typo or two in longer words. Its place is what
- * follows it, else what comes before it, without the words that join or ask ("I need a doctor" has
- * none). Undefined when the text names no specialty: it is then a place name, as before.
+ * "I need a dentist in London"), matched against the directory's specialties and the taxonomy's names
+ * and synonyms in every language (staff-added specialties' too), case- and accent-insensitive, with a
+ * typo or two in longer words. Its place is what follows it, else what comes before it, without the
+ * words that join or ask ("I need a doctor" has none). Undefined when the text names no specialty: it
+ * is then a place name, as before.
  */
-export function parseSpecialtyQuery(text: string, specialties: readonly string[]): SpecialtyQuery | undefined {
+export function parseSpecialtyQuery(text: string, specialties: readonly string[], taxonomy: SpecialtyTaxonomy): SpecialtyQuery | undefined {
   const words = text.split(/[\s,;:?!]+/).filter(Boolean);
   if (words.length > MAX_QUERY_WORDS) return undefined;
   const normalized = words.map(normalize);
-  const terms = termsOf(specialties);
+  const terms = termsOf(specialties, taxonomy);
   let best: { specialty: string; typos: number; start: number; size: number } | undefined;
   for (let size = Math.min(MAX_SPECIALTY_WORDS, words.length); size >= 1; size -= 1) {
     for (let start = 0; start + size <= words.length; start += 1) {
@@ -251,15 +119,4 @@ export function parseSpecialtyQuery(text: string, specialties: readonly string[]
 /** Whether a contact's specialty is the one asked for. */
 export function isSpecialty(contactSpecialty: string, specialty: string): boolean {
   return normalize(contactSpecialty) === normalize(specialty);
-}
-
-const knownByName = new Map<string, KnownSpecialty>(KNOWN_SPECIALTIES.map((specialty) => [normalize(specialty), specialty]));
-
-/**
- * A specialty of the directory as a user reads it: in their language when it is one the bot knows
- * by name, else the directory's own name (which no table can translate).
- */
-export function specialtyLabel(specialty: string, language: LanguageCode): string {
-  const known = knownByName.get(normalize(specialty));
-  return known ? SPECIALTY_NAMES[language][known] : specialty;
 }

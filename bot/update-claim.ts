@@ -1,7 +1,7 @@
 import type { Sql } from '../sql/database.js';
 import { withinDeadline } from '../sql/availability.js';
 import { isDatabaseUnavailable } from '../sql/errors.js';
-import { claimUpdates, type CheckedClaim, type ClaimRequest, type DailyRequest, type StateCheck, type UpdateKey } from '../sql/processed-updates.js';
+import { claimUpdates, type AskedSpecialty, type CheckedClaim, type ClaimRequest, type DailyRequest, type StateCheck, type UpdateKey } from '../sql/processed-updates.js';
 import type { StateVersions } from '../sql/bot-state.js';
 
 /** A claim still unanswered after this long was left by a process that died: longer than any attempt lasts. */
@@ -38,7 +38,7 @@ export function createClaimQueue(sql: Sql): ClaimQueue {
   let waiting: WaitingClaim[] = [];
   let inFlight = 0;
 
-  /** The next batch: claims of the same update, or the same user's daily request, wait for a later one. */
+  /** The next batch: claims of the same update, or of the same user's daily request or asked specialty, wait for a later one. */
   function nextBatch(): WaitingClaim[] {
     const aloneAt = waiting.findIndex((claim) => claim.alone);
     if (aloneAt >= 0) return waiting.splice(aloneAt, 1);
@@ -46,8 +46,8 @@ export function createClaimQueue(sql: Sql): ClaimQueue {
     const later: WaitingClaim[] = [];
     const taken = new Set<string>();
     for (const claim of waiting) {
-      const { key, request } = claim.request;
-      const names = [`u${key.botId}:${key.updateId}`, ...(request ? [`d${request.telegramId}:${request.day}`] : [])];
+      const { key, request, asked } = claim.request;
+      const names = [`u${key.botId}:${key.updateId}`, ...(request ? [`d${request.telegramId}:${request.day}`] : []), ...(asked ? [`a${asked.telegramId}`] : [])];
       if (batch.length >= LARGEST_BATCH || names.some((name) => taken.has(name))) {
         later.push(claim);
         continue;
@@ -91,15 +91,21 @@ export function createClaimQueue(sql: Sql): ClaimQueue {
 
 /** The update is another attempt's: answered already, or being answered. */
 export class UpdateNotOurs extends Error {
-  constructor(readonly claim: 'answered' | 'in-progress') {
+  readonly claim: 'answered' | 'in-progress';
+
+  constructor(claim: 'answered' | 'in-progress') {
     super(`The update is ${claim} elsewhere`);
+    this.claim = claim;
   }
 }
 
 /** What the attempt decided with from memory has changed: forget it and run the update again. */
 export class MemoryOutOfDate extends Error {
-  constructor(readonly current: { versions: StateVersions; telegramId: number | null; userVersion: number | null }) {
+  readonly current: { versions: StateVersions; telegramId: number | null; userVersion: number | null };
+
+  constructor(current: { versions: StateVersions; telegramId: number | null; userVersion: number | null }) {
     super('What the bot keeps in memory changed in the database');
+    this.current = current;
   }
 }
 
@@ -125,14 +131,16 @@ export interface UpdateClaimer {
   ensure(check: StateCheck): Promise<void>;
   /** Claims it with one daily request: the count used after it, or undefined at the limit. */
   withDailyRequest(check: StateCheck, request: DailyRequest): Promise<number | undefined>;
+  /** Claims it (again, when it is already this attempt's) and keeps the specialty asked for in the same statement. */
+  withAskedSpecialty(check: StateCheck, asked: AskedSpecialty): Promise<void>;
 }
 
 export function createUpdateClaimer(queue: ClaimQueue, key: UpdateKey, claimant: string): UpdateClaimer {
   let claimed = false;
   let checking = true;
-  async function claim(check: StateCheck, request?: DailyRequest): Promise<number | undefined> {
+  async function claim(check: StateCheck, extra: Pick<ClaimRequest, 'request' | 'asked'> = {}): Promise<number | undefined> {
     // A claim statement given up on may still commit: it is this claimant's, as the next claim sees.
-    const result = await withinDeadline(queue.claim({ key, claimant, check: checking ? check : null, request }), CLAIM_TIMEOUT_MS);
+    const result = await withinDeadline(queue.claim({ key, claimant, check: checking ? check : null, ...extra }), CLAIM_TIMEOUT_MS);
     if (result.claim === 'stale') throw new MemoryOutOfDate({ versions: result.versions, telegramId: check.telegramId, userVersion: result.userVersion });
     if (result.claim !== 'claimed') throw new UpdateNotOurs(result.claim);
     claimed = true;
@@ -149,7 +157,10 @@ export function createUpdateClaimer(queue: ClaimQueue, key: UpdateKey, claimant:
       if (!claimed) await claim(check);
     },
     withDailyRequest(check, request) {
-      return claim(check, request);
+      return claim(check, { request });
+    },
+    async withAskedSpecialty(check, asked) {
+      await claim(check, { asked });
     },
   };
 }

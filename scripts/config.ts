@@ -175,8 +175,11 @@ export interface Config {
 
 /** Raised with one line per bad variable, so an operator can fix them all at once. */
 export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
     super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.problems = problems;
     this.name = 'ConfigError';
   }
 }

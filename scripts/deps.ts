@@ -20,8 +20,11 @@ const DistTagsSchema = z.object({ latest: z.string() });
 const NpmErrorSchema = z.object({ error: z.object({ code: z.string(), summary: z.string() }) });
 
 class RegistryUnansweredError extends Error {
-  constructor(readonly summary: string) {
+  readonly summary: string;
+
+  constructor(summary: string) {
     super(`the npm registry did not answer: ${summary}`);
+    this.summary = summary;
     this.name = 'RegistryUnansweredError';
   }
 }

@@ -21,6 +21,7 @@ import type { CityRow } from '../sql/cities.js';
 import type { Database } from '../sql/database.js';
 import { databaseProber } from '../sql/availability.js';
 import { classifyContactHours } from '../sql/contact-hours.js';
+import { readContactPhones } from '../sql/contact-phones.js';
 import { createBackupService, type BackupService } from '../sql/backups.js';
 import { backupIfDue } from '../sql/backup-schedule.js';
 import { getOrCreateSecret } from '../sql/app-secrets.js';
@@ -114,6 +115,8 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     const migrationsApplied = await migrateConfiguredDatabase(sql, databaseUrl);
     // Migration 034's conversion of free-text hours needs the opening_hours package: it runs here, once per contact.
     await classifyContactHours(sql);
+    // Migration 049's reading of phones as numbers of their country needs libphonenumber-js: here too.
+    await readContactPhones(sql);
     const jwtSecret = options.jwtSecret ?? (await getOrCreateSecret(sql, 'jwt', () => randomBytes(48).toString('base64url')));
     const initialAdmin = await ensureInitialAdmin(sql, options.initialAdmin);
     await seedDefaultTemplates(sql);

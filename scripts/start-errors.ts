@@ -8,12 +8,15 @@ import { ConfigError } from './config.js';
  * variable to change and what is wrong with it. The error it was converted from is its cause.
  */
 export class StartupError extends Error {
+  readonly variable: string;
+
   constructor(
-    readonly variable: string,
+    variable: string,
     message: string,
     options: { cause?: unknown } = {},
   ) {
     super(message, options);
+    this.variable = variable;
     this.name = 'StartupError';
   }
 }

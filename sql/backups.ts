@@ -36,11 +36,14 @@ export interface BackupService {
 
 /** Raised when the external server cannot be backed up because pg_dump is missing. */
 export class PgDumpMissingError extends Error {
-  constructor(readonly command: string) {
+  readonly command: string;
+
+  constructor(command: string) {
     super(
       `Backups cannot run: ${command} was not found on this server. ` +
         'Install the PostgreSQL client tools (the same major version as the database server) to back up the external database.',
     );
+    this.command = command;
     this.name = 'PgDumpMissingError';
   }
 }

@@ -84,23 +84,32 @@ export interface UserAccessRecord {
   accessVersion: number;
   /** The language they chose with /language; null: they follow Telegram's language_code. A change moves accessVersion (migration 031). */
   chosenLanguage: string | null;
+  /** The specialty they last asked for without a place, and when; null: none. A new one moves accessVersion (migration 051). */
+  askedSpecialty: { specialty: string; at: Date } | null;
   memberships: { groupId: number; isActive: boolean; lastVerified: Date }[];
 }
 
 /** One statement, so the row, its counter and the memberships are of one moment. */
 export async function loadUserAccess(sql: Sql, telegramId: number): Promise<UserAccessRecord | undefined> {
-  const [row] = await sql<(StoredTelegramUser & { accessVersion: number; chosenLanguage: string | null; memberships: { groupId: number; isActive: boolean; lastVerified: string }[] })[]>`
+  const [row] = await sql<(StoredTelegramUser & {
+    accessVersion: number;
+    chosenLanguage: string | null;
+    askedSpecialty: string | null;
+    askedSpecialtyAt: Date | null;
+    memberships: { groupId: number; isActive: boolean; lastVerified: string }[];
+  })[]>`
     SELECT u.id, u.telegram_id, u.first_name, u.last_name, u.username, u.language_code, u.is_active, u.is_blocked,
-      u.total_requests, u.last_seen, u.created_at, u.access_version, u.chosen_language,
+      u.total_requests, u.last_seen, u.created_at, u.access_version, u.chosen_language, u.asked_specialty, u.asked_specialty_at,
       coalesce((SELECT json_agg(json_build_object('groupId', m.group_id, 'isActive', m.is_active, 'lastVerified', m.last_verified))
         FROM user_memberships m WHERE m.telegram_id = u.telegram_id), '[]') AS memberships
     FROM telegram_users u WHERE u.telegram_id = ${telegramId}`;
   if (!row) return undefined;
-  const { accessVersion, chosenLanguage, memberships, ...user } = row;
+  const { accessVersion, chosenLanguage, askedSpecialty, askedSpecialtyAt, memberships, ...user } = row;
   return {
     user,
     accessVersion: Number(accessVersion),
     chosenLanguage,
+    askedSpecialty: askedSpecialty === null || askedSpecialtyAt === null ? null : { specialty: askedSpecialty, at: askedSpecialtyAt },
     memberships: memberships.map((membership) => ({
       groupId: Number(membership.groupId),
       isActive: membership.isActive,

@@ -70,16 +70,6 @@ export async function markTelegramUserUnreachable(sql: Sql, telegramId: number):
   await sql`UPDATE telegram_users SET is_active = false WHERE telegram_id = ${telegramId}`;
 }
 
-/** A bot user's names, for rendering a test message to them; undefined for an unknown user. */
-export async function findTelegramUserNames(
-  sql: Sql,
-  telegramId: number,
-): Promise<{ firstName: string; lastName: string | null; username: string | null } | undefined> {
-  const [user] = await sql<{ firstName: string; lastName: string | null; username: string | null }[]>`
-    SELECT first_name, last_name, username FROM telegram_users WHERE telegram_id = ${telegramId}`;
-  return user;
-}
-
 /** Every bot user's profile and reachability, for populating the Telegram simulator. */
 export async function listTelegramProfiles(sql: Sql): Promise<(TelegramProfile & { isActive: boolean })[]> {
   return sql<(TelegramProfile & { isActive: boolean })[]>`

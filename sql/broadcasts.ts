@@ -336,13 +336,51 @@ export async function nextOpenBroadcast(sql: Sql, lease: Lease, at: Date): Promi
   return row;
 }
 
-export interface ClaimedRecipient {
+/**
+ * What a broadcast fills its placeholders with for a user (see replyValues): their names, and their daily
+ * allowance as the bot decides it from what is stored (the whitelisted have none, null; the others the
+ * default, or more where one of their active groups gives more), today's count in the settings' zone, and
+ * the zone and the default language (the content's) of the settings.
+ */
+export interface RecipientFacts {
+  firstName: string | null;
+  lastName: string | null;
+  username: string | null;
+  dailyLimit: number | null;
+  used: number;
+  timeZone: string;
+  defaultLanguage: string;
+}
+
+/** RecipientFacts of the user `recipient.telegram_id` (the caller's alias) at `at`, as columns of the query it joins. */
+function recipientFacts(sql: Sql, at: Date) {
+  return {
+    columns: sql`u.first_name, u.last_name, u.username, allowance.daily_limit, allowance.used, s.time_zone, s.default_language`,
+    joins: sql`
+      CROSS JOIN system_settings s
+      LEFT JOIN telegram_users u ON u.telegram_id = recipient.telegram_id
+      CROSS JOIN LATERAL (
+        SELECT CASE WHEN EXISTS (SELECT FROM admin_whitelist w WHERE w.telegram_id = recipient.telegram_id AND w.is_active) THEN NULL
+            ELSE greatest(s.default_daily_limit, (
+              SELECT max(g.daily_limit) FROM user_memberships m JOIN authorized_groups g ON g.group_id = m.group_id
+              WHERE m.telegram_id = recipient.telegram_id AND m.is_active AND g.is_active)) END AS daily_limit,
+          coalesce((SELECT d.used FROM daily_usage d
+            WHERE d.telegram_id = recipient.telegram_id AND d.usage_date = (${at}::timestamptz AT TIME ZONE s.time_zone)::date), 0) AS used
+      ) allowance`,
+  };
+}
+
+/** A test message's recipient, who may be no bot user (then without names): see RecipientFacts. */
+export async function findRecipientFacts(sql: Sql, telegramId: number, at: Date): Promise<RecipientFacts> {
+  const facts = recipientFacts(sql, at);
+  const [row] = await sql<RecipientFacts[]>`SELECT ${facts.columns} FROM (SELECT ${telegramId}::bigint AS telegram_id) recipient ${facts.joins}`;
+  return row!;
+}
+
+export interface ClaimedRecipient extends RecipientFacts {
   telegramId: number;
   /** As resolved when the broadcast was queued; null for recipients queued before languages were kept. */
   language: string | null;
-  firstName: string;
-  lastName: string | null;
-  username: string | null;
   attempts: number;
 }
 
@@ -371,7 +409,8 @@ function asRow(outcome: RecipientOutcome): [string, string | null, number | null
 /**
  * In one statement (one trip to the database per message): stores the answers of recipients this sender
  * holds (counted on the broadcast's row at the next recount), marks users Telegram refused for good inactive, and
- * claims up to `limit` pending recipients under the lease ('sending', before any request is made). The
+ * claims up to `limit` pending recipients under the lease ('sending', before any request is made), each
+ * with what its placeholders are filled with (RecipientFacts). The
  * sender claims no more than it has free slots, so a crash leaves no more than that in doubt. A recipient
  * settled as unknown while this sender was cut off from the database takes the answer it got; one another
  * sender holds, or staff queued again, is left as it is.
@@ -386,6 +425,7 @@ export async function storeAndClaim(
 ): Promise<ClaimedRecipient[]> {
   const rows = outcomes.map(asRow);
   const unreachable = outcomes.filter((outcome) => outcome.status === 'failed' && outcome.unreachable).map((outcome) => outcome.telegramId);
+  const facts = recipientFacts(sql, at);
   return sql<ClaimedRecipient[]>`
     WITH answer AS (
       SELECT * FROM unnest(
@@ -409,9 +449,9 @@ export async function storeAndClaim(
         FOR UPDATE SKIP LOCKED)
       RETURNING telegram_id, attempts, language
     )
-    SELECT c.telegram_id::float8 AS telegram_id, c.language, coalesce(u.first_name, '') AS first_name, u.last_name, u.username, c.attempts
-    FROM claimed c LEFT JOIN telegram_users u ON u.telegram_id = c.telegram_id
-    ORDER BY c.telegram_id`;
+    SELECT recipient.telegram_id::float8 AS telegram_id, recipient.language, recipient.attempts, ${facts.columns}
+    FROM claimed recipient ${facts.joins}
+    ORDER BY recipient.telegram_id`;
 }
 
 /**

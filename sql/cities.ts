@@ -2,7 +2,7 @@ import KDBush from 'kdbush';
 import { nearestItems } from './nearest-items.js';
 import type { Sql } from './database.js';
 import { INDEX_DISTANCE_SCALE } from './contact-lookup.js';
-import { placesNamed } from './city-alternate-names.js';
+import { placesNamed } from './place-names.js';
 
 export interface CityRow {
   id: number;
@@ -107,4 +107,30 @@ export function nearestPlaceIn(gazetteer: Gazetteer, latitude: number, longitude
   if (!gazetteer.index) return undefined;
   const [item] = nearestItems(gazetteer.index, longitude, latitude, 1, maxKm * INDEX_DISTANCE_SCALE);
   return item === undefined ? undefined : gazetteer.places[item];
+}
+
+/** Enough nearest places that a point near a border still finds one of its own country among them. */
+const NEIGHBOURS = 10;
+
+/**
+ * Whether each point lies in its country (ISO code), as the gazetteer tells: one of the places
+ * nearest to it, however far, is in that country. Near a border both countries count; at sea, or
+ * across the world (latitude and longitude swapped), neither. Undefined while the gazetteer is empty.
+ */
+export async function pointsInCountries(
+  sql: Sql,
+  points: readonly { latitude: number; longitude: number; countryCode: string }[],
+): Promise<(boolean | undefined)[]> {
+  if (points.length === 0) return [];
+  const rows = await sql<{ index: number; inside: boolean }[]>`
+    SELECT u.index::int AS index, bool_or(near.country_code = u.code) AS inside
+    FROM unnest(${points.map((point) => point.latitude)}::float8[], ${points.map((point) => point.longitude)}::float8[],
+      ${points.map((point) => point.countryCode)}::text[]) WITH ORDINALITY AS u(latitude, longitude, code, index)
+    CROSS JOIN LATERAL (
+      SELECT country_code FROM cities
+      ORDER BY ll_to_earth(latitude, longitude) <-> ll_to_earth(u.latitude, u.longitude)
+      LIMIT ${NEIGHBOURS}) near
+    GROUP BY u.index`;
+  const inside = new Map(rows.map((row) => [row.index, row.inside]));
+  return points.map((_, index) => inside.get(index + 1));
 }

@@ -1,8 +1,7 @@
 import type postgres from 'postgres';
-import tzLookup from '@photostructure/tz-lookup';
-import type OpeningHours from 'opening_hours';
 import type { Sql } from './database.js';
 import { hoursKind, isOpenAt, normalizeOpeningHours, parseOpeningHours } from '../api/contract/opening-hours.js';
+import { timeZoneAt } from '../api/contract/place-zone.js';
 
 /**
  * Reads the hours of the contacts not read yet (medical_contacts.hours_kind NULL, migration 034):
@@ -20,7 +19,7 @@ export async function classifyContactHours(sql: Sql): Promise<number> {
     const canonical = normalizeOpeningHours(row.availableHours);
     read.set(row.availableHours, { canonical, kind: hoursKind(canonical) });
   }
-  const zoneOf = (row: (typeof rows)[number]) => (row.latitude === null || row.longitude === null ? null : tzLookup(row.latitude, row.longitude));
+  const zoneOf = (row: (typeof rows)[number]) => timeZoneAt(row.latitude, row.longitude);
   // The text and place read are part of the match: a contact changed meanwhile is left for the next reading.
   const result = await sql`
     UPDATE medical_contacts m SET available_hours = u.canonical, hours_kind = u.kind, time_zone = u.zone
@@ -31,20 +30,6 @@ export async function classifyContactHours(sql: Sql): Promise<number> {
   return result.count;
 }
 
-/** Parsed schedules by text, kept across requests: a directory repeats a few patterns many times. */
-const parsedSchedules = new Map<string, OpeningHours | null>();
-const MAX_PARSED = 10_000;
-
-function parsed(text: string): OpeningHours | null {
-  let hours = parsedSchedules.get(text);
-  if (hours === undefined) {
-    if (parsedSchedules.size >= MAX_PARSED) parsedSchedules.clear();
-    hours = parseOpeningHours(text);
-    parsedSchedules.set(text, hours);
-  }
-  return hours;
-}
-
 /**
  * The SQL condition "open at `at`": around the clock, or a schedule open then in the contact's own
  * zone. Schedules are evaluated in JavaScript once per distinct (hours, zone) pair, which are few
@@ -53,7 +38,7 @@ function parsed(text: string): OpeningHours | null {
 export async function openAtSql(sql: Sql, at: Date): Promise<{ condition: postgres.PendingQuery<postgres.Row[]> }> {
   const pairs = await sql<{ availableHours: string; timeZone: string }[]>`
     SELECT DISTINCT available_hours, time_zone FROM medical_contacts WHERE hours_kind = 'scheduled' AND time_zone IS NOT NULL`;
-  const open = pairs.filter((pair) => isOpenAt(parsed(pair.availableHours), pair.timeZone, at));
+  const open = pairs.filter((pair) => isOpenAt(parseOpeningHours(pair.availableHours), pair.timeZone, at));
   return { condition: sql`(hours_kind = 'always' OR (hours_kind = 'scheduled' AND (available_hours, time_zone) IN (
     SELECT * FROM unnest(${open.map((pair) => pair.availableHours)}::text[], ${open.map((pair) => pair.timeZone)}::text[]))))` };
 }

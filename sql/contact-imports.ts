@@ -131,7 +131,7 @@ export async function importedPlacesWithoutCoordinates(sql: Sql, importId: numbe
     SELECT DISTINCT city, region, country FROM medical_contacts WHERE import_id = ${importId} AND latitude IS NULL`;
 }
 
-/** Gives an import's contacts at this place, still without coordinates, these. */
+/** Gives an import's contacts at this place, still without coordinates, these: their city's centre, so approximate. */
 export async function setImportedPlaceCoordinates(
   sql: Sql,
   importId: number,
@@ -139,7 +139,7 @@ export async function setImportedPlaceCoordinates(
   point: { latitude: number; longitude: number },
 ): Promise<void> {
   await sql`
-    UPDATE medical_contacts SET latitude = ${point.latitude}, longitude = ${point.longitude}
+    UPDATE medical_contacts SET latitude = ${point.latitude}, longitude = ${point.longitude}, location_approximate = true
     WHERE import_id = ${importId} AND latitude IS NULL
       AND city = ${place.city} AND region = ${place.region} AND country = ${place.country}`;
 }
@@ -199,7 +199,8 @@ interface ExportRecord extends Omit<MedicalContact, 'verifiedAt' | 'createdAt' |
 export async function* contactsForExport(sql: Sql, filter: ContactFilter, now: Date, batchSize = 1000): AsyncGenerator<MedicalContact> {
   const { condition: where } = await contactWhere(sql, filter, now);
   const cursor = sql<ExportRecord[]>`
-    SELECT c.id, c.name, c.phone, c.specialty, c.city, c.region, c.country, c.country_unrecognised, c.latitude, c.longitude, c.contact_method,
+    SELECT c.id, c.name, c.phone, c.specialty, c.city, c.region, c.country, c.country_unrecognised, c.latitude, c.longitude,
+      c.location_approximate AND c.latitude IS NOT NULL AS location_approximate, c.contact_method,
       c.telegram_username, c.start_message, c.special_instructions, c.password_required, c.is_whatsapp_only,
       c.available_hours, c.response_time, c.languages, c.languages_unrecognised, c.rating::float8 AS rating, c.verified, c.verified_at,
       (SELECT username FROM admin_users WHERE id = c.verified_by) AS verified_by,

@@ -7,6 +7,8 @@ import { contactDirectoryVersion } from './medical-contacts.js';
 import tzLookup from '@photostructure/tz-lookup';
 import type OpeningHours from 'opening_hours';
 import { parseOpeningHours } from '../api/contract/opening-hours.js';
+import type { SpecialtyTaxonomy } from '../api/contract/specialties.js';
+import { loadSpecialtyTaxonomy } from './specialties.js';
 
 export interface NearbyContact {
   id: number;
@@ -24,6 +26,8 @@ export interface NearbyContact {
   isMasterOfMedicine: boolean;
   latitude: number;
   longitude: number;
+  /** The coordinates are its city's centre, not its address: a distance to them would mislead. */
+  locationApproximate: boolean;
   /** The IANA zone of the contact's coordinates: its hours are read in it. */
   timeZone: string;
   /** `availableHours` parsed as OpenStreetMap opening_hours; null when it does not parse. */
@@ -60,6 +64,8 @@ export interface ContactDirectory {
   tiers: DirectoryTier[];
   /** How many contacts are findable. */
   size: number;
+  /** The specialties' taxonomy of the same version (a change to it moves the directory's counter, migration 048). */
+  taxonomy: SpecialtyTaxonomy;
 }
 
 function directoryTier(contacts: ContactDetails[]): DirectoryTier[] {
@@ -76,10 +82,13 @@ async function loadContactDirectory(sql: Sql): Promise<ContactDirectory> {
   // The version first: a write committed between the two statements leaves the contacts newer than
   // the version they are kept under, and the next check reloads them.
   const version = await contactDirectoryVersion(sql);
-  const rows = await sql<Omit<ContactDetails, 'timeZone' | 'hours'>[]>`
-    SELECT id, name, phone, specialty, city, contact_method, telegram_username, is_whatsapp_only,
-      available_hours, languages, special_instructions, is_master_of_medicine, latitude, longitude
-    FROM medical_contacts WHERE is_active AND latitude IS NOT NULL`;
+  const [rows, taxonomy] = await Promise.all([
+    sql<Omit<ContactDetails, 'timeZone' | 'hours'>[]>`
+      SELECT id, name, phone, specialty, city, contact_method, telegram_username, is_whatsapp_only,
+        available_hours, languages, special_instructions, is_master_of_medicine, latitude, longitude, location_approximate
+      FROM medical_contacts WHERE is_active AND latitude IS NOT NULL`,
+    loadSpecialtyTaxonomy(sql),
+  ]);
   // Parsed once per distinct text: a directory repeats a few common patterns many times.
   const parsed = new Map<string, OpeningHours | null>();
   const hoursOf = (text: string) => {
@@ -91,6 +100,7 @@ async function loadContactDirectory(sql: Sql): Promise<ContactDirectory> {
     version,
     tiers: [...directoryTier(contacts.filter((contact) => contact.isMasterOfMedicine)), ...directoryTier(contacts.filter((contact) => !contact.isMasterOfMedicine))],
     size: contacts.length,
+    taxonomy,
   };
 }
 
@@ -211,10 +221,24 @@ export function nearestContacts(directory: ContactDirectory, point: Point, optio
   return nearestCandidates(directory, point, options).map(({ contact, distanceKm }) => withDistance(contact, distanceKm));
 }
 
+/**
+ * The `limit` nearest active contacts within radiusKm, nearest first whatever their tier: for a point
+ * with none within the answers' radius, whose answer shows how far the nearest are rather than nothing.
+ */
+export function nearestOfAnyTier(directory: ContactDirectory, point: Point, limit: number, radiusKm: number): NearbyContact[] {
+  const within = radiusKm * INDEX_DISTANCE_SCALE * (1 + 1e-9);
+  const pointCube = toCube(point);
+  return directory.tiers
+    .flatMap((tier) => candidates(nearestItems(tier.index, point.longitude, point.latitude, limit + SPARE_CANDIDATES, within), tier, pointCube, radiusKm))
+    .sort(byDistance)
+    .slice(0, limit)
+    .map(({ contact, distanceKm }) => withDistance(contact, distanceKm));
+}
+
 /** The contact with its distance: written out, since spreading an object of this many fields copies it slowly, for every contact of every answer. */
 function withDistance(contact: ContactDetails, distanceKm: number): NearbyContact {
-  const { id, name, phone, specialty, city, contactMethod, telegramUsername, isWhatsappOnly, availableHours, languages, specialInstructions, isMasterOfMedicine, latitude, longitude, timeZone, hours } = contact;
-  return { id, name, phone, specialty, city, contactMethod, telegramUsername, isWhatsappOnly, availableHours, languages, specialInstructions, isMasterOfMedicine, latitude, longitude, timeZone, hours, distanceKm };
+  const { id, name, phone, specialty, city, contactMethod, telegramUsername, isWhatsappOnly, availableHours, languages, specialInstructions, isMasterOfMedicine, latitude, longitude, locationApproximate, timeZone, hours } = contact;
+  return { id, name, phone, specialty, city, contactMethod, telegramUsername, isWhatsappOnly, availableHours, languages, specialInstructions, isMasterOfMedicine, latitude, longitude, locationApproximate, timeZone, hours, distanceKm };
 }
 
 /**

@@ -49,14 +49,19 @@ export type EmbeddedReply =
 
 /** Raised when another live process already holds the data folder. */
 export class DataDirLockedError extends Error {
+  readonly dataDir: string;
+  readonly pid: number;
+
   constructor(
-    readonly dataDir: string,
-    readonly pid: number,
+    dataDir: string,
+    pid: number,
   ) {
     super(
       `The data folder ${dataDir} is in use by another process (pid ${pid}). ` +
         'Stop that process first, or set DATA_DIR to another folder.',
     );
+    this.dataDir = dataDir;
+    this.pid = pid;
     this.name = 'DataDirLockedError';
   }
 }

@@ -1,7 +1,10 @@
 /** A unique value (a username, an email…) that another row already holds. */
 export class DuplicateValueError extends Error {
-  constructor(readonly field: string) {
+  readonly field: string;
+
+  constructor(field: string) {
     super(`Another record already has this ${field}`);
+    this.field = field;
     this.name = 'DuplicateValueError';
   }
 }
@@ -43,11 +46,14 @@ const UNAVAILABLE_CODES = new Set([
 
 /** Raised when the database did not answer in the time allowed; the caller may try again shortly. */
 export class DatabaseUnavailableError extends Error {
+  readonly reason: string;
+
   constructor(
-    readonly reason: string,
+    reason: string,
     options: { cause?: unknown } = {},
   ) {
     super(`The database is unavailable (${reason}); retry shortly`, options);
+    this.reason = reason;
     this.name = 'DatabaseUnavailableError';
   }
 }

@@ -7,7 +7,11 @@ export class Kept<T> {
   private loading: Promise<T> | undefined;
   private loaded: T | undefined;
 
-  constructor(private readonly load: () => Promise<T>) {}
+  private readonly load: () => Promise<T>;
+
+  constructor(load: () => Promise<T>) {
+    this.load = load;
+  }
 
   get(): Promise<T> {
     if (this.loading) return this.loading;

@@ -13,6 +13,7 @@ import { resolveCountry } from '../api/contract/country-lookup.js';
 import type { Sql } from './database.js';
 import { containsPattern } from './like.js';
 import { classifyContactHours, openAtSql } from './contact-hours.js';
+import { readContactPhones } from './contact-phones.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -22,6 +23,8 @@ export function reverifyCutoff(now: Date): Date {
 }
 
 type Condition = postgres.PendingQuery<postgres.Row[]>;
+/** A search of digits and what people write between them, with at least a few digits: a phone number. */
+const PHONE_LIKE = /^\+?[\d\s().-]*\d{3}[\d\s().-]*$/;
 /** A condition handed out of an async function: wrapped, as a fragment awaited would run as a query. */
 export interface Where {
   condition: Condition;
@@ -49,7 +52,9 @@ function contactFilterSql(sql: Sql, filter: ContactFilter, now?: Date, openNow?:
   const conditions: postgres.PendingQuery<postgres.Row[]>[] = [];
   if (filter.search) {
     // search_text is lower-cased; the trigram index serves LIKE '%…%'. It holds the country's code: its name finds it too.
-    const text = sql`search_text LIKE ${containsPattern(filter.search.toLowerCase())}`;
+    // A phone as the console shows it ("+49 30 1234567") is looked for as stored (E.164, "+49301234567").
+    const search = PHONE_LIKE.test(filter.search) ? filter.search.replace(/[\s().-]/g, '') : filter.search;
+    const text = sql`search_text LIKE ${containsPattern(search.toLowerCase())}`;
     const country = resolveCountry(filter.search);
     conditions.push(country ? sql`(${text} OR country = ${country})` : text);
   }
@@ -67,7 +72,10 @@ function contactFilterSql(sql: Sql, filter: ContactFilter, now?: Date, openNow?:
   if (filter.verified === 'due') conditions.push(dueSql(sql, now));
   if (filter.reported) conditions.push(filter.reported === 'yes' ? openReportSql(sql) : sql`NOT ${openReportSql(sql)}`);
   if (filter.masterOfMedicine !== undefined) conditions.push(sql`is_master_of_medicine = ${filter.masterOfMedicine}`);
-  if (filter.findable) conditions.push(filter.findable === 'yes' ? sql`latitude IS NOT NULL` : sql`latitude IS NULL`);
+  if (filter.findable === 'yes') conditions.push(sql`latitude IS NOT NULL`);
+  if (filter.findable === 'no') conditions.push(sql`latitude IS NULL`);
+  if (filter.findable === 'approximate') conditions.push(sql`latitude IS NOT NULL AND location_approximate`);
+  if (filter.phoneStatus === 'unreadable') conditions.push(sql`phone_status = 'unreadable'`);
   if (filter.hours === 'unverified') conditions.push(sql`hours_kind = 'unverified'`);
   if (filter.hours === 'open-now') {
     if (!openNow) throw new Error('The "open now" filter needs its condition: build it with contactWhere.');
@@ -128,12 +136,16 @@ export interface MedicalContactRecord extends NewMedicalContact {
   id: number;
   countryUnrecognised: string | null;
   languagesUnrecognised: string[];
+  locationApproximate: boolean;
   verifiedByUsername: string | null;
   openReports: number;
 }
 
-/** The columns a create or an edit writes (camelCase; postgres.js maps them to snake_case). */
-export type ContactColumns = Omit<NewMedicalContact, 'createdAt' | 'updatedAt'>;
+/**
+ * The columns a create or an edit writes (camelCase; postgres.js maps them to snake_case); the
+ * coordinates' precision is written with them, whenever they are.
+ */
+export type ContactColumns = Omit<NewMedicalContact, 'createdAt' | 'updatedAt'> & { locationApproximate?: boolean };
 
 /** The public view of a stored contact; `now` decides whether its verification is due. */
 export function toMedicalContact(record: MedicalContactRecord, now: Date): MedicalContact {
@@ -148,6 +160,7 @@ export function toMedicalContact(record: MedicalContactRecord, now: Date): Medic
     countryUnrecognised: record.countryUnrecognised,
     latitude: record.latitude,
     longitude: record.longitude,
+    locationApproximate: record.locationApproximate && record.latitude !== null,
     contactMethod: record.contactMethod,
     telegramUsername: record.telegramUsername,
     startMessage: record.startMessage,
@@ -176,7 +189,7 @@ export function toMedicalContact(record: MedicalContactRecord, now: Date): Medic
 /** Contact rows (from a CTE or table named `c`) with the verifier's username. */
 function withVerifier(sql: Sql, source: postgres.PendingQuery<postgres.Row[]>) {
   return sql`
-    SELECT c.id, c.name, c.phone, c.specialty, c.city, c.region, c.country, c.country_unrecognised, c.latitude, c.longitude,
+    SELECT c.id, c.name, c.phone, c.specialty, c.city, c.region, c.country, c.country_unrecognised, c.latitude, c.longitude, c.location_approximate,
       c.contact_method, c.telegram_username, c.start_message, c.special_instructions, c.password_required,
       c.is_whatsapp_only, c.available_hours, c.response_time, c.languages, c.languages_unrecognised, c.rating::float8 AS rating,
       c.verified, c.verified_at, c.verified_by, verifier.username AS verified_by_username, c.is_active,
@@ -234,6 +247,7 @@ export async function contactDirectoryVersion(sql: Sql): Promise<number> {
 /** The directory's figures (spec §2.7 cards) in one pass over the table. */
 export async function contactStats(sql: Sql, now: Date): Promise<Omit<ContactStats, 'countries' | 'regions' | 'specialties'>> {
   await classifyContactHours(sql);
+  await readContactPhones(sql);
   const [row] = await sql<Omit<ContactStats, 'countries' | 'regions' | 'specialties'>[]>`
     SELECT count(*)::int AS total,
       (count(*) FILTER (WHERE is_master_of_medicine))::int AS master_of_medicine,
@@ -241,6 +255,8 @@ export async function contactStats(sql: Sql, now: Date): Promise<Omit<ContactSta
       (count(*) FILTER (WHERE is_active))::int AS active,
       (count(*) FILTER (WHERE ${dueSql(sql, now)}))::int AS due_for_reverification,
       (count(*) FILTER (WHERE latitude IS NULL))::int AS not_findable,
+      (count(*) FILTER (WHERE latitude IS NOT NULL AND location_approximate))::int AS location_approximate,
+      (count(*) FILTER (WHERE phone_status = 'unreadable'))::int AS phones_not_readable,
       (count(*) FILTER (WHERE hours_kind = 'unverified'))::int AS hours_not_verified
     FROM medical_contacts`;
   return row!;
@@ -251,7 +267,7 @@ export async function contactStats(sql: Sql, now: Date): Promise<Omit<ContactSta
  * per distinct value) rather than DISTINCT over every row: there are few values and many contacts.
  * Languages sit in arrays, which no index lists in order: they are read from every row.
  */
-export async function contactFilterOptions(sql: Sql): Promise<ContactFilterOptions> {
+export async function contactFilterOptions(sql: Sql): Promise<Omit<ContactFilterOptions, 'unlistedSpecialties'>> {
   const [specialties, pairs, languages] = await Promise.all([
     sql<{ specialty: string }[]>`
       WITH RECURSIVE distinct_specialties (specialty) AS (
@@ -524,10 +540,11 @@ export async function contactPlaces(
     GROUP BY city, region, country`;
 }
 
-/** Sets (or clears) the coordinates of these contacts. */
+/** Sets (or clears) the coordinates of these contacts: a city's centre (geocodeContactPlace), so approximate. */
 export async function setContactCoordinates(sql: Sql, ids: number[], point: { latitude: number; longitude: number } | null): Promise<void> {
   await sql`
-    UPDATE medical_contacts SET latitude = ${point?.latitude ?? null}, longitude = ${point?.longitude ?? null}
+    UPDATE medical_contacts SET latitude = ${point?.latitude ?? null}, longitude = ${point?.longitude ?? null},
+      location_approximate = ${point !== null}
     WHERE id = ANY(${ids}::bigint[])`;
 }
 

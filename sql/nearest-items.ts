@@ -19,10 +19,13 @@ class RecordHeap {
   values: Float64Array;
   size = 0;
 
+  private readonly fields: number;
+
   constructor(
-    private readonly fields: number,
+    fields: number,
     capacity: number,
   ) {
+    this.fields = fields;
     this.values = new Float64Array(fields * capacity);
   }
 

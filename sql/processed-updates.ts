@@ -32,16 +32,28 @@ export interface DailyRequest {
   limit: number | null;
 }
 
+/** The specialty a user asked for without a place, kept with the claim of the answer that asks where (see loadUserAccess). */
+export interface AskedSpecialty {
+  telegramId: number;
+  /** The directory's name of the specialty. */
+  specialty: string;
+  at: Date;
+}
+
 export type CheckedClaim =
   | { claim: UpdateClaim; /** The day's count after this search; undefined when asked for none, or at the limit. */ used: number | undefined }
   | { claim: 'stale'; versions: StateVersions; userVersion: number | null };
 
-/** One attempt's claim of its update: what it decided with (null checks nothing) and the daily request it takes, if any. */
+/**
+ * One attempt's claim of its update: what it decided with (null checks nothing), the daily request it
+ * takes, if any, and the specialty it keeps for the user's next location, if any.
+ */
 export interface ClaimRequest {
   key: UpdateKey;
   claimant: string;
   check: StateCheck | null;
   request?: DailyRequest;
+  asked?: AskedSpecialty;
 }
 
 /**
@@ -49,10 +61,11 @@ export interface ClaimRequest {
  * and the claimant's own earlier claim is still its own; a claim left unanswered for longer than
  * `staleAfterSeconds` (its process died) is taken over, and so is an id now carried by another update.
  * The same statement checks that what each attempt decided with is current (else that one claims
- * nothing and is told what is), and takes the daily request of a lookup once its claim is won (see
- * consumeDailyRequest): the one round trip of an answer, shared by the answers claimed together.
- * No two requests may name the same update, nor take the same user's daily request for the same day
- * (a row is changed once per statement): ClaimQueue keeps them apart. The answers are in request order.
+ * nothing and is told what is), takes the daily request of a lookup once its claim is won (see
+ * consumeDailyRequest), and keeps a specialty asked for on the user's row: the one round trip of an answer,
+ * shared by the answers claimed together. No two requests may name the same update, nor take the same
+ * user's daily request for the same day, nor keep two specialties for one user (a row is changed once per
+ * statement): ClaimQueue keeps them apart. The answers are in request order.
  */
 export async function claimUpdates(sql: Sql, requests: ClaimRequest[], staleAfterSeconds: number): Promise<CheckedClaim[]> {
   const column = <T>(value: (request: ClaimRequest) => T) => requests.map(value);
@@ -62,8 +75,10 @@ export async function claimUpdates(sql: Sql, requests: ClaimRequest[], staleAfte
         ${column((r) => r.key.botId)}::bigint[], ${column((r) => r.key.updateId)}::bigint[], ${column((r) => r.key.fingerprint)}::text[],
         ${column((r) => r.claimant)}::text[], ${column((r) => (r.check ? JSON.stringify(r.check.versions) : null))}::text[],
         ${column((r) => r.check?.telegramId ?? null)}::bigint[], ${column((r) => r.check?.userVersion ?? null)}::bigint[],
-        ${column((r) => r.request?.telegramId ?? null)}::bigint[], ${column((r) => r.request?.day ?? null)}::date[], ${column((r) => r.request?.limit ?? null)}::int[]
-      ) WITH ORDINALITY AS i (bot_id, update_id, fingerprint, claimant, versions, telegram_id, user_version, request_user, request_day, request_limit, ord)
+        ${column((r) => r.request?.telegramId ?? null)}::bigint[], ${column((r) => r.request?.day ?? null)}::date[], ${column((r) => r.request?.limit ?? null)}::int[],
+        ${column((r) => r.asked?.telegramId ?? null)}::bigint[], ${column((r) => r.asked?.specialty ?? null)}::text[], ${column((r) => r.asked?.at.toISOString() ?? null)}::timestamptz[]
+      ) WITH ORDINALITY AS i (bot_id, update_id, fingerprint, claimant, versions, telegram_id, user_version, request_user, request_day, request_limit,
+        asked_user, asked_specialty, asked_at, ord)
     ), state AS (
       SELECT (SELECT jsonb_object_agg(area, version) FROM bot_state_versions)
         || jsonb_build_object('contacts', (SELECT version FROM contact_directory_version)) AS versions
@@ -100,6 +115,10 @@ export async function claimUpdates(sql: Sql, requests: ClaimRequest[], staleAfte
       ON CONFLICT (telegram_id, usage_date) DO UPDATE SET used = usage.used + 1
         WHERE usage.used < coalesce((SELECT c.request_limit FROM checked c WHERE c.request_user = usage.telegram_id AND c.request_day = usage.usage_date), 2147483647)
       RETURNING telegram_id, usage_date, used
+    ), asked AS (
+      UPDATE telegram_users t SET asked_specialty = c.asked_specialty, asked_specialty_at = c.asked_at
+      FROM checked c JOIN claimed w USING (ord)
+      WHERE w.won AND t.telegram_id = c.asked_user
     )
     SELECT c.fresh, CASE WHEN NOT c.fresh THEN (SELECT versions FROM state) END AS versions, c.current_user_version AS user_version,
       w.won AS claimed, coalesce(e.answered, false) AS answered, u.used

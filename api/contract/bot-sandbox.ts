@@ -83,6 +83,8 @@ export const SandboxMessageSchema = z.object({
   /** The text is Telegram HTML (the bot's replies); otherwise plain text. */
   html: z.boolean(),
   location: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
+  /** A place on a map with its name and address (sendVenue): its point is `location`. */
+  venue: z.object({ title: z.string(), address: z.string() }).nullable(),
   /** Inline keyboard rows. */
   buttons: z.array(z.array(SandboxButtonSchema)),
   replyToMessageId: z.number().nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isLanguageCode, LANGUAGE_CODES, LanguageCodeSchema, type LanguageCode } from './languages.js';
-import { telegramTextProblem } from './message-templates.js';
+import { telegramTextProblem, templateVariables, USER_PLACEHOLDERS, type UserPlaceholder } from './message-templates.js';
 
 /** How a broadcast picks its recipients: every active bot user, a chosen list, or a template to all active users. */
 export const BROADCAST_TARGET_TYPES = ['all', 'selected', 'template'] as const;
@@ -48,9 +48,24 @@ export type BroadcastTranslations = Partial<Record<LanguageCode, string>>;
 const TelegramIdSchema = z.coerce.number().int().positive();
 const blank = (value: string | null | undefined) => !value || value.trim() === '';
 
-/** Typed content the bot could not send (Telegram HTML, length) is refused here, before anything is queued. */
+/**
+ * A placeholder a broadcast cannot fill, named with those it can: it would reach every recipient as a gap
+ * ("You have  searches left"). Undefined when the text has none.
+ */
+export function unknownPlaceholderProblem(content: string): string | undefined {
+  const unknown = templateVariables(content).find((name) => !USER_PLACEHOLDERS.includes(name as UserPlaceholder));
+  if (unknown === undefined) return undefined;
+  return `Unknown placeholder {${unknown}}. Known: ${USER_PLACEHOLDERS.map((name) => `{${name}}`).join(', ')}.`;
+}
+
+/** Why the bot could not send this broadcast text: Telegram would refuse it, or it has a placeholder no recipient's values fill. */
+export function broadcastTextProblem(content: string): string | undefined {
+  return telegramTextProblem(content) ?? unknownPlaceholderProblem(content);
+}
+
+/** Typed content the bot could not send (Telegram HTML, length, placeholders) is refused here, before anything is queued. */
 function refuseUnsendable(content: string | null | undefined, ctx: z.RefinementCtx): void {
-  const problem = blank(content) ? undefined : telegramTextProblem(content!);
+  const problem = blank(content) ? undefined : broadcastTextProblem(content!);
   if (problem) ctx.addIssue({ code: 'custom', path: ['content'], message: problem });
 }
 
@@ -61,7 +76,7 @@ function refuseBadTranslations(translations: Record<string, string> | null | und
     if (!isLanguageCode(language)) ctx.addIssue({ code: 'custom', path, message: BROADCAST_MESSAGES.translationLanguage });
     else if (blank(text)) ctx.addIssue({ code: 'custom', path, message: BROADCAST_MESSAGES.translationContent });
     else {
-      const problem = telegramTextProblem(text);
+      const problem = broadcastTextProblem(text);
       if (problem) ctx.addIssue({ code: 'custom', path, message: problem });
     }
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ExpectedUpdatedAtField, fieldLabel, optionalText, PAGE_RULE, pageSizeRule, tooLong } from './fields.js';
-import { normalizeOpeningHours, openingHoursError } from './opening-hours.js';
+import { readOpeningHours } from './opening-hours.js';
+import { readPhone } from './phone-numbers.js';
 import { CountryCodeSchema, resolveCountry, unknownCountryMessage } from './country-lookup.js';
 import { resolveSpokenLanguage, SpokenLanguagesSchema, unknownLanguageMessage } from './spoken-languages.js';
 
@@ -26,6 +27,8 @@ export const MedicalContactSchema = z.object({
   countryUnrecognised: z.string().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  /** The coordinates are the centre of its city (from the gazetteer), not its address. */
+  locationApproximate: z.boolean(),
   contactMethod: ContactMethodSchema,
   telegramUsername: z.string().nullable(),
   startMessage: z.string().nullable(),
@@ -63,17 +66,12 @@ const LONGITUDE_RULE = 'Longitude must be a number from -180 to 180, such as 13.
 const latitude = z.number({ error: LATITUDE_RULE }).min(-90, LATITUDE_RULE).max(90, LATITUDE_RULE).nullable();
 const longitude = z.number({ error: LONGITUDE_RULE }).min(-180, LONGITUDE_RULE).max(180, LONGITUDE_RULE).nullable();
 const RATING_RULE = 'Rating must be a number from 0 to 5.';
-const PHONE_RULE = 'Phone must be a number of 6 to 15 digits, such as +44 20 7946 0958: digits, spaces and + ( ) - . only.';
-/** What people write in a phone number besides its digits. */
-const PHONE_PUNCTUATION = /[\s+().-]/g;
-/** 15 digits: the most an international number has (ITU-T E.164). */
-const phone = requiredText('Phone', 50).refine((text) => /^\d{6,15}$/.test(text.replace(PHONE_PUNCTUATION, '')), PHONE_RULE);
 
 /** Every writable field, with no defaults: an edit sends only what it changes. */
 const contactShape = {
   name: requiredText('Name'),
-  // The bot links WhatsApp by the digits: a number without enough of them cannot be reached.
-  phone,
+  // Read as a number of the contact's country, and stored in E.164, where the country is known (checkConsistency).
+  phone: requiredText('Phone', 50),
   specialty: z.string().trim().max(100, tooLong('Specialty', 100)),
   city: requiredText('City', 100),
   region: requiredText('Region', 100),
@@ -90,12 +88,14 @@ const contactShape = {
     .string()
     .trim()
     .max(200, tooLong('Available hours', 200))
-    .superRefine((text, context) => {
-      const error = openingHoursError(text);
-      if (error) context.addIssue({ code: 'custom', message: error });
-    })
     // Stored canonically: "Mon–Fri 9–17" is kept as "Mo-Fr 09:00-17:00", which every reader parses alike.
-    .transform(normalizeOpeningHours),
+    // A refusal carries the likelier schedule, which the 400 passes on as `suggestions` (api/plugins/error-handler.ts).
+    .transform((text, context) => {
+      const reading = readOpeningHours(text);
+      if (reading.kind === 'accepted') return reading.text;
+      context.addIssue({ code: 'custom', message: reading.message, params: reading.suggestion ? { suggestion: reading.suggestion } : undefined });
+      return z.NEVER;
+    }),
   responseTime: z.string().trim().max(100, tooLong('Response time', 100)),
   languages: SpokenLanguagesSchema,
   rating: z.number({ error: RATING_RULE }).min(0, RATING_RULE).max(5, RATING_RULE),
@@ -112,9 +112,17 @@ type ContactFields = z.infer<typeof ContactFieldsSchema>;
 export const CONTACT_RULES = {
   telegramNeedsUsername: 'Telegram username is required when the contact method is Telegram. Enter it, or choose another method.',
   coordinatesInPairs: 'Latitude and longitude go together: enter both, or leave both empty.',
+  outsideCountry: (point: { latitude: number; longitude: number }, country: string) =>
+    `The coordinates ${point.latitude}, ${point.longitude} lie outside ${country}. Check them: latitude first, then longitude.`,
 } as const;
 
-/** The Telegram method needs a username; coordinates come in pairs. */
+/**
+ * Coordinates outside the contact's country are refused unless the request confirms them: they are
+ * more often a slip (latitude and longitude swapped, another contact's pasted) than a clinic abroad.
+ */
+const confirmOutsideCountry = z.boolean({ error: 'Confirm outside country must be true or false.' });
+
+/** The Telegram method needs a username; coordinates come in pairs; the phone must be a number of the country. */
 function checkConsistency(contact: Partial<ContactFields>, context: z.RefinementCtx): void {
   if (contact.contactMethod === 'telegram' && !contact.telegramUsername) {
     context.addIssue({ code: 'custom', path: ['telegramUsername'], message: CONTACT_RULES.telegramNeedsUsername });
@@ -122,6 +130,18 @@ function checkConsistency(contact: Partial<ContactFields>, context: z.Refinement
   if (contact.latitude !== undefined && contact.longitude !== undefined && (contact.latitude === null) !== (contact.longitude === null)) {
     context.addIssue({ code: 'custom', path: [contact.latitude === null ? 'latitude' : 'longitude'], message: CONTACT_RULES.coordinatesInPairs });
   }
+  // An edit that sends the phone alone is read against the stored country, by the route.
+  if (contact.phone !== undefined && contact.country !== undefined) {
+    const reading = readPhone(contact.phone, contact.country);
+    if ('error' in reading) context.addIssue({ code: 'custom', path: ['phone'], message: reading.error });
+  }
+}
+
+/** The contact with its phone in E.164, once checkConsistency has found it readable. */
+function withE164Phone<T extends { phone: string; country: string }>(contact: T): T {
+  // The reading checkConsistency made, kept by readPhone.
+  const reading = readPhone(contact.phone, contact.country);
+  return 'phone' in reading ? { ...contact, phone: reading.phone } : contact;
 }
 
 /** POST /api/medical-contacts. `allowDuplicate` saves despite the duplicate warning (409). */
@@ -143,13 +163,15 @@ export const CreateContactSchema = z
     isActive: contactShape.isActive.default(true),
     isMasterOfMedicine: contactShape.isMasterOfMedicine.default(false),
     allowDuplicate: z.boolean().default(false),
+    confirmOutsideCountry: confirmOutsideCountry.default(false),
   })
-  .superRefine(checkConsistency);
+  .superRefine(checkConsistency)
+  .transform(withE164Phone);
 export type CreateContact = z.infer<typeof CreateContactSchema>;
 
 /** PATCH /api/medical-contacts/{id}: any subset of the fields; name and phone may not be emptied. */
 export const UpdateContactSchema = ContactFieldsSchema.partial()
-  .extend({ allowDuplicate: z.boolean().optional(), expectedUpdatedAt: ExpectedUpdatedAtField })
+  .extend({ allowDuplicate: z.boolean().optional(), confirmOutsideCountry: confirmOutsideCountry.optional(), expectedUpdatedAt: ExpectedUpdatedAtField })
   .superRefine(checkConsistency);
 export type UpdateContact = z.infer<typeof UpdateContactSchema>;
 
@@ -194,7 +216,10 @@ export const ContactFilterSchema = z.object({
   status: z.enum(['active', 'inactive']).optional(),
   verified: z.enum(['verified', 'unverified', 'due']).optional(),
   masterOfMedicine: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
-  findable: z.enum(['yes', 'no']).optional(),
+  /** "approximate": placed at the centre of its city, not at its address. */
+  findable: z.enum(['yes', 'no', 'approximate']).optional(),
+  /** "unreadable": a phone kept as typed, which is not a valid number of the contact's country (migration 049). */
+  phoneStatus: z.enum(['unreadable']).optional(),
   /** "yes": contacts with an open report from a bot user. */
   reported: z.enum(['yes', 'no']).optional(),
   /** Open at the request's moment in the contact's own zone, or hours that are not a schedule (opening-hours.ts). */
@@ -241,6 +266,10 @@ export const ContactListResponseSchema = z.object({
     active: z.number(),
     dueForReverification: z.number(),
     notFindable: z.number(),
+    /** Findable only at their city's centre. */
+    locationApproximate: z.number(),
+    /** Phones kept as typed that are not a valid number of their country: the correction work. */
+    phonesNotReadable: z.number(),
     /** Contacts whose hours are not a schedule the bot can read: the verification work. */
     hoursNotVerified: z.number(),
     countries: z.number(),
@@ -258,6 +287,11 @@ export type ContactListResponse = z.infer<typeof ContactListResponseSchema>;
  */
 export const ContactFilterOptionsSchema = z.object({
   specialties: z.array(z.string()),
+  /**
+   * The contacts' specialties outside the taxonomy (from before it, or written by hand), with how many
+   * contacts have each, most first: listed for staff to settle, never guessed at.
+   */
+  unlistedSpecialties: z.array(z.object({ specialty: z.string(), contacts: z.number() })),
   /** ISO 3166-1 codes. */
   countries: z.array(z.string()),
   /** ISO 639-1 codes of the languages contacts speak. */

@@ -19,19 +19,15 @@ export const TEMPLATE_TYPES = [
 export const TemplateTypeSchema = z.enum(TEMPLATE_TYPES);
 export type TemplateType = z.infer<typeof TemplateTypeSchema>;
 
-/** The placeholders the bot fills when it renders a template. */
-export const KNOWN_TEMPLATE_VARIABLES = [
-  'first_name',
-  'last_name',
-  'username',
-  'daily_limit',
-  'remaining',
-  'reset_time',
-  'city',
-  'count',
-  'radius_km',
-  'error_message',
-] as const;
+/**
+ * The placeholders every reply can use, whoever it goes to: who the user is and where their daily
+ * allowance stands (replyValues). A broadcast fills these, and only these, for each recipient.
+ */
+export const USER_PLACEHOLDERS = ['first_name', 'last_name', 'username', 'daily_limit', 'remaining', 'reset_time', 'searches_left'] as const;
+export type UserPlaceholder = (typeof USER_PLACEHOLDERS)[number];
+
+/** The placeholders the bot fills when it renders a template: the user's, and those of the reply (its place, its count, its error). */
+export const KNOWN_TEMPLATE_VARIABLES = [...USER_PLACEHOLDERS, 'city', 'count', 'radius_km', 'error_message'] as const;
 
 /** The distinct {placeholder} names in a template, in order of first use. */
 export function templateVariables(content: string): string[] {
@@ -103,6 +99,8 @@ const LONGEST_TEMPLATE_VALUES: TemplateValues = {
   daily_limit: MAX_DAILY_LIMIT,
   remaining: MAX_DAILY_LIMIT,
   reset_time: '23 h 59 min',
+  // The longest language's sentence, with the largest counts and the longest wait.
+  searches_left: 'W'.repeat(120),
   city: 'W'.repeat(100),
   count: 100,
   radius_km: 20_000,
@@ -162,6 +160,7 @@ export const SAMPLE_TEMPLATE_VALUES = {
   daily_limit: 3,
   remaining: 2,
   reset_time: '5 h 12 min',
+  searches_left: '2 of 3 searches left today',
   city: 'London',
   count: 5,
   radius_km: 10,
@@ -174,13 +173,13 @@ export const SAMPLE_TEMPLATE_VALUES = {
  */
 export const SAMPLE_VALUES_BY_LANGUAGE: Record<LanguageCode, TemplateValues> = {
   en: SAMPLE_TEMPLATE_VALUES,
-  uk: { ...SAMPLE_TEMPLATE_VALUES, first_name: 'Олена', last_name: 'Коваленко', username: 'olena_k', city: 'Київ', reset_time: '5 год 12 хв', error_message: 'Щось пішло не так, спробуйте ще раз.' },
-  pl: { ...SAMPLE_TEMPLATE_VALUES, first_name: 'Anna', last_name: 'Nowak', username: 'anowak', city: 'Kraków', reset_time: '5 godz. 12 min', error_message: 'Coś poszło nie tak, spróbuj ponownie.' },
-  de: { ...SAMPLE_TEMPLATE_VALUES, first_name: 'Jonas', last_name: 'Müller', username: 'jmueller', city: 'München', reset_time: '5 Std. 12 Min.', error_message: 'Etwas ist schiefgelaufen, bitte versuche es erneut.' },
-  fr: { ...SAMPLE_TEMPLATE_VALUES, first_name: 'Camille', last_name: 'Dubois', username: 'cdubois', city: 'Lyon', reset_time: '5 h 12 min', error_message: 'Une erreur est survenue, veuillez réessayer.' },
-  es: { ...SAMPLE_TEMPLATE_VALUES, first_name: 'Lucía', last_name: 'García', username: 'lgarcia', city: 'Sevilla', reset_time: '5 h 12 min', error_message: 'Algo salió mal, inténtalo de nuevo.' },
-  it: { ...SAMPLE_TEMPLATE_VALUES, first_name: 'Giulia', last_name: 'Rossi', username: 'grossi', city: 'Milano', reset_time: '5 h 12 min', error_message: 'Qualcosa è andato storto, riprova.' },
-  pt: { ...SAMPLE_TEMPLATE_VALUES, first_name: 'Inês', last_name: 'Silva', username: 'isilva', city: 'Lisboa', reset_time: '5 h 12 min', error_message: 'Algo correu mal, tente novamente.' },
+  uk: { ...SAMPLE_TEMPLATE_VALUES, first_name: 'Олена', last_name: 'Коваленко', username: 'olena_k', city: 'Київ', reset_time: '5 год 12 хв', searches_left: 'У вас 2 пошуки з 3 на сьогодні', error_message: 'Щось пішло не так, спробуйте ще раз.' },
+  pl: { ...SAMPLE_TEMPLATE_VALUES, first_name: 'Anna', last_name: 'Nowak', username: 'anowak', city: 'Kraków', reset_time: '5 godz. 12 min', searches_left: 'Na dziś masz 2 wyszukiwania z 3', error_message: 'Coś poszło nie tak, spróbuj ponownie.' },
+  de: { ...SAMPLE_TEMPLATE_VALUES, first_name: 'Jonas', last_name: 'Müller', username: 'jmueller', city: 'München', reset_time: '5 Std. 12 Min.', searches_left: '2 von 3 Suchen heute übrig', error_message: 'Etwas ist schiefgelaufen, bitte versuche es erneut.' },
+  fr: { ...SAMPLE_TEMPLATE_VALUES, first_name: 'Camille', last_name: 'Dubois', username: 'cdubois', city: 'Lyon', reset_time: '5 h 12 min', searches_left: 'Il vous reste 2 recherches sur 3 aujourd’hui', error_message: 'Une erreur est survenue, veuillez réessayer.' },
+  es: { ...SAMPLE_TEMPLATE_VALUES, first_name: 'Lucía', last_name: 'García', username: 'lgarcia', city: 'Sevilla', reset_time: '5 h 12 min', searches_left: 'Hoy tiene 2 búsquedas de 3', error_message: 'Algo salió mal, inténtalo de nuevo.' },
+  it: { ...SAMPLE_TEMPLATE_VALUES, first_name: 'Giulia', last_name: 'Rossi', username: 'grossi', city: 'Milano', reset_time: '5 h 12 min', searches_left: 'Per oggi hai 2 ricerche su 3', error_message: 'Qualcosa è andato storto, riprova.' },
+  pt: { ...SAMPLE_TEMPLATE_VALUES, first_name: 'Inês', last_name: 'Silva', username: 'isilva', city: 'Lisboa', reset_time: '5 h 12 min', searches_left: 'Hoje você tem 2 buscas de 3', error_message: 'Algo correu mal, tente novamente.' },
 };
 
 export const TEMPLATE_NAME_MAX = 100;

@@ -1,5 +1,5 @@
 import type { LanguageCode } from './languages.js';
-import { LEAVE_OUT_LINE, type TemplateValues } from './message-templates.js';
+import { LEAVE_OUT_LINE, type TemplateValues, type UserPlaceholder } from './message-templates.js';
 import { formatCountIn, type PluralForms } from './plural.js';
 import { nextMidnight } from './time-zone.js';
 
@@ -24,18 +24,65 @@ export function replyValues(input: {
   timeZone: string;
   /** The language the reply is in (default English): "unlimited" and the time until midnight are written in it. */
   language?: LanguageCode;
-}): TemplateValues {
+}): Record<UserPlaceholder, TemplateValues[string]> {
   const { user, dailyLimit, used, now, timeZone, language = 'en' } = input;
   const unlimited = UNLIMITED[language];
+  // The count starts again at midnight in the zone of the System Settings.
+  const resetTime = formatDurationIn(language, nextMidnight(now, timeZone).getTime() - now.getTime());
+  const allowance = dailyLimit === null ? undefined : { left: Math.max(dailyLimit - used, 0), limit: dailyLimit, nextIn: resetTime };
   return {
     first_name: user?.firstName,
     last_name: user?.lastName,
     username: user?.username,
     daily_limit: dailyLimit ?? unlimited,
     // "Searches left today: unlimited of unlimited." says nothing: such lines are left out.
-    remaining: dailyLimit === null ? LEAVE_OUT_LINE : Math.max(dailyLimit - used, 0),
-    reset_time: formatDurationIn(language, nextMidnight(now, timeZone).getTime() - now.getTime()),
+    remaining: allowance ? allowance.left : LEAVE_OUT_LINE,
+    reset_time: resetTime,
+    searches_left: allowance ? searchesLeftIn(language, allowance) : LEAVE_OUT_LINE,
   };
+}
+
+/** How a language says the searches left: the noun's forms, the count it follows, and the sentence. */
+interface SearchesLeftWords {
+  searches: PluralForms;
+  /** English and German count the allowance ("0 of 3 searches"), the others what is left ("0 пошуків з 3"). */
+  nounAfter: 'left' | 'limit';
+  /** Both counts, one with its noun, and the wait when none is left. */
+  sentence: (left: string, limit: string, next: string | undefined) => string;
+}
+
+const SEARCHES_LEFT: Record<LanguageCode, SearchesLeftWords> = {
+  en: { searches: { one: 'search', other: 'searches' }, nounAfter: 'limit', sentence: (left, limit, next) => `${left} of ${limit} left today${next ? `; the next in ${next}` : ''}` },
+  uk: {
+    searches: { one: 'пошук', few: 'пошуки', many: 'пошуків', other: 'пошуку' },
+    nounAfter: 'left',
+    sentence: (left, limit, next) => `У вас ${left} з ${limit} на сьогодні${next ? `; наступний — через ${next}` : ''}`,
+  },
+  pl: {
+    searches: { one: 'wyszukiwanie', few: 'wyszukiwania', many: 'wyszukiwań', other: 'wyszukiwania' },
+    nounAfter: 'left',
+    sentence: (left, limit, next) => `Na dziś masz ${left} z ${limit}${next ? `; następne za ${next}` : ''}`,
+  },
+  de: { searches: { one: 'Suche', other: 'Suchen' }, nounAfter: 'limit', sentence: (left, limit, next) => `${left} von ${limit} heute übrig${next ? `; die nächste in ${next}` : ''}` },
+  fr: {
+    searches: { one: 'recherche', other: 'recherches' },
+    nounAfter: 'left',
+    sentence: (left, limit, next) => `Il vous reste ${left} sur ${limit} aujourd’hui${next ? `\u00a0; la prochaine dans ${next}` : ''}`,
+  },
+  es: { searches: { one: 'búsqueda', other: 'búsquedas' }, nounAfter: 'left', sentence: (left, limit, next) => `Hoy tiene ${left} de ${limit}${next ? `; la siguiente dentro de ${next}` : ''}` },
+  it: { searches: { one: 'ricerca', other: 'ricerche' }, nounAfter: 'left', sentence: (left, limit, next) => `Per oggi hai ${left} su ${limit}${next ? `; la prossima tra ${next}` : ''}` },
+  pt: { searches: { one: 'busca', other: 'buscas' }, nounAfter: 'left', sentence: (left, limit, next) => `Hoje você tem ${left} de ${limit}${next ? `; a próxima em ${next}` : ''}` },
+};
+
+/**
+ * "2 of 3 searches left today", "0 of 3 searches left today; the next in 4 h 31 min": the searches left
+ * of the day's allowance, the noun in the form its count takes, and, with none left, how long until the
+ * count starts again (`nextIn`, written as reset_time is). A sentence of its own, without its full stop.
+ */
+export function searchesLeftIn(language: LanguageCode, { left, limit, nextIn }: { left: number; limit: number; nextIn: string }): string {
+  const words = SEARCHES_LEFT[language];
+  const written = (count: number, noun: boolean) => (noun ? formatCountIn(language, count, words.searches) : count.toLocaleString(language));
+  return words.sentence(written(left, words.nounAfter === 'left'), written(limit, words.nounAfter === 'limit'), left === 0 ? nextIn : undefined);
 }
 
 /** "5 h 12 min", "48 min": how long until something happens. */

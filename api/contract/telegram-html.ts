@@ -12,11 +12,14 @@ import type { MessageEntity } from 'grammy/types';
  * `explanation` says the same to staff, with what to change.
  */
 export class HtmlParseError extends Error {
+  readonly explanation: string;
+
   constructor(
     message: string,
-    readonly explanation: string,
+    explanation: string,
   ) {
     super(message);
+    this.explanation = explanation;
     this.name = 'HtmlParseError';
   }
 }

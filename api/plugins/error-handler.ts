@@ -10,6 +10,12 @@ import { DATABASE_UNAVAILABLE } from './database-deadline.js';
 const statusName = (status: number) => STATUS_CODES[status] ?? 'Error';
 const formatMebibytes = (bytes: number) => `${Number((bytes / (1024 * 1024)).toFixed(1))} MiB`;
 
+/** The value a schema's refinement offers instead of the one refused (`params: { suggestion }` of a custom zod issue). */
+function suggestionOf(params: unknown): string | undefined {
+  const custom = (params as { params?: { suggestion?: unknown } } | undefined)?.params;
+  return typeof custom?.suggestion === 'string' ? custom.suggestion : undefined;
+}
+
 /**
  * One error handler for the API: validation errors become 400 naming the fields (`field`, `fields`)
  * with the first field's sentence as the message, known errors
@@ -20,13 +26,16 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
+      const suggestions: Record<string, string> = {};
       for (const issue of error.validation) {
         const field = issue.instancePath.slice(1).replaceAll('/', '.') || (error.validationContext ?? 'request');
         fields[field] ??= issue.message ?? 'is invalid';
+        const suggestion = suggestionOf(issue.params);
+        if (suggestion !== undefined) suggestions[field] ??= suggestion;
       }
       // The message is the schema's sentence for a person, shown as it is; the field goes beside it for forms.
       const [field, message] = Object.entries(fields)[0] ?? ['request', 'The request is not valid. Reload the page and try again.'];
-      const body: ErrorResponse = { error: 'Bad Request', message, field, fields };
+      const body: ErrorResponse = { error: 'Bad Request', message, field, fields, ...(Object.keys(suggestions).length > 0 ? { suggestions } : {}) };
       return reply.status(400).send(body);
     }
     if (error instanceof ApiError) {

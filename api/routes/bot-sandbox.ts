@@ -57,6 +57,7 @@ function toSandboxMessage(message: ChatMessage): SandboxMessage {
     text: message.text ?? null,
     html: message.parse_mode === 'HTML',
     location: message.location ? { latitude: message.location.latitude, longitude: message.location.longitude } : null,
+    venue: message.venue ? { title: message.venue.title, address: message.venue.address } : null,
     buttons: (message.reply_markup?.inline_keyboard ?? []).map((row) =>
       row.map((button) => ({
         text: button.text,

@@ -14,6 +14,7 @@ import {
   BroadcastSendUnknownResultSchema,
   BroadcastTestResultSchema,
   BroadcastTestSchema,
+  unknownPlaceholderProblem,
   type Broadcast,
   type BroadcastAudience,
   type BroadcastDetail,
@@ -123,7 +124,11 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
       if (sibling.language !== settings.defaultLanguage && settings.botLanguages.includes(sibling.language)) translations[sibling.language] = sibling.content;
     }
     const inDefault = siblings.find((sibling) => sibling.language === settings.defaultLanguage);
-    return { content: inDefault?.content ?? template.content, translations };
+    const texts = { content: inDefault?.content ?? template.content, translations };
+    // A template of a reply type ({city}, {count}) has placeholders only a reply fills: every recipient would read gaps.
+    const problem = [texts.content, ...Object.values(translations)].map(unknownPlaceholderProblem).find((found) => found !== undefined);
+    if (problem) throw badRequest(`${problem} The template “${template.name}” cannot be sent as a broadcast: choose another.`, 'templateId');
+    return texts;
   }
 
   /**
@@ -220,8 +225,9 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
       const { content, templateId, language, translations } = request.body;
       const chatId = Number(String(request.body.userId).trim());
       const texts = content?.trim() ? { content, translations: translations ?? {} } : await templateTexts(await activeTemplate(templateId!));
-      const text = (language ? texts.translations[language] : undefined) ?? texts.content;
-      return broadcaster.sendTest(chatId, text);
+      const translated = language ? texts.translations[language] : undefined;
+      // The values are written in the language of the text sent: the content's is the default language.
+      return language && translated !== undefined ? broadcaster.sendTest(chatId, translated, language) : broadcaster.sendTest(chatId, texts.content);
     },
   );
 

@@ -35,8 +35,10 @@ import {
   type ImportContactRow,
 } from '../../sql/contact-imports.js';
 import { geocodeContactPlace } from '../../sql/medical-contacts.js';
+import { outsideCountryRefusals } from '../outside-country.js';
 import { sendCsvFile } from '../csv-download.js';
 import { transaction } from '../../sql/transaction.js';
+import { loadSpecialtyTaxonomy } from '../../sql/specialties.js';
 
 /** Rows inserted per statement. */
 const BATCH_SIZE = 1000;
@@ -84,6 +86,19 @@ async function markDuplicates(sql: Sql, rows: ParsedRow[]): Promise<CheckedRow[]
   });
 }
 
+/** Rows whose coordinates lie outside their country become errors: a file cannot confirm them, as the form can. */
+async function refuseOutsideCountry(sql: Sql, rows: ParsedRow[]): Promise<ParsedRow[]> {
+  const placed = rows.flatMap(({ contact }, index) =>
+    contact && contact.latitude !== null && contact.longitude !== null ? [{ index, latitude: contact.latitude, longitude: contact.longitude, country: contact.country }] : [],
+  );
+  const refusals = await outsideCountryRefusals(sql, placed);
+  const refused = new Map(placed.flatMap((point, at) => (refusals[at] ? [[point.index, refusals[at]] as const] : [])));
+  return rows.map((row, index) => {
+    const message = refused.get(index);
+    return message ? { line: row.line, errors: [{ field: 'location', message }] } : row;
+  });
+}
+
 function nameCityKey(contact: { name: string; city: string }): string {
   return `${contact.name.toLowerCase()}\u0000${contact.city.toLowerCase()}`;
 }
@@ -123,8 +138,8 @@ export const contactImportRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date
       config: { permission: 'contacts:write' },
     },
     async (request): Promise<ImportPreviewResponse> => {
-      const parsed = parseContactsCsv(request.body.csv, request.body.mapping);
-      const rows = (await markDuplicates(sql, parsed.rows)).map(previewRow);
+      const parsed = parseContactsCsv(request.body.csv, request.body.mapping ?? {}, await loadSpecialtyTaxonomy(sql));
+      const rows = (await markDuplicates(sql, await refuseOutsideCountry(sql, parsed.rows))).map(previewRow);
       const problems = rows.filter((row) => row.status !== 'ok');
       return {
         headers: parsed.headers,
@@ -149,7 +164,7 @@ export const contactImportRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date
     },
     async (request, reply) => {
       const { csv, mapping, fileName, skipDuplicates } = request.body;
-      const parsed = parseContactsCsv(csv, mapping);
+      const parsed = parseContactsCsv(csv, mapping ?? {}, await loadSpecialtyTaxonomy(sql));
       const record = await createContactImport(sql, {
         fileName: fileName ?? null,
         createdBy: request.auth?.id ?? null,
@@ -169,7 +184,7 @@ export const contactImportRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date
     const by = { userId: request.auth?.id ?? null, now: now() };
     try {
       await transaction(sql, async (tx) => {
-        const checked = await markDuplicates(tx, rows);
+        const checked = await markDuplicates(tx, await refuseOutsideCountry(tx, rows));
         for (let start = 0; start < checked.length; start += BATCH_SIZE) {
           const batch = checked.slice(start, start + BATCH_SIZE);
           const contacts = batch.filter((row) => row.contact && !(skipDuplicates && row.duplicateOf)).map((row) => row.contact as ImportContactRow);

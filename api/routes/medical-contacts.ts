@@ -19,6 +19,7 @@ import {
   type MedicalContact,
 } from '../contract/medical-contacts.js';
 import { pluralForm } from '../contract/plural.js';
+import { readPhone } from '../contract/phone-numbers.js';
 import { IdParamsSchema, SuccessResponseSchema } from '../contract/fields.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import { audit } from '../audit.js';
@@ -55,6 +56,9 @@ import { transaction } from '../../sql/transaction.js';
 import { contactReportsVersion } from '../../sql/contact-reports.js';
 import { sendCreatedOnce } from '../plugins/idempotency.js';
 import { refuseStaleEdit } from '../stale-edit.js';
+import { storedSpecialty } from '../specialty-check.js';
+import { countContactsWithSpecialties, loadSpecialtyTaxonomy } from '../../sql/specialties.js';
+import { outsideCountryRefusals } from '../outside-country.js';
 
 const TARGET_TYPE = 'medical_contact';
 const FILTER_FIELDS = Object.keys(ContactFilterSchema.shape) as (keyof typeof ContactFilterSchema.shape)[];
@@ -79,7 +83,14 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
     const [directory, reports] = await Promise.all([contactDirectoryVersion(sql), contactReportsVersion(sql)]);
     const key = `${directory}:${reports}:${Math.floor(reverifyCutoff(at).getTime() / 60_000)}`;
     if (cache.summary?.key === key) return cache.summary;
-    const [stats, filterOptions, unrecognised] = await Promise.all([contactStats(sql, at), contactFilterOptions(sql), unrecognisedContactValues(sql)]);
+    const [stats, options, taxonomy, unrecognised] = await Promise.all([
+      contactStats(sql, at),
+      contactFilterOptions(sql),
+      loadSpecialtyTaxonomy(sql),
+      unrecognisedContactValues(sql),
+    ]);
+    const listed = new Set(taxonomy.specialties);
+    const filterOptions = { ...options, unlistedSpecialties: await countContactsWithSpecialties(sql, options.specialties.filter((specialty) => !listed.has(specialty))) };
     const summary = {
       key,
       stats: { ...stats, countries: filterOptions.countries.length, regions: filterOptions.regions.length, specialties: filterOptions.specialties.length },
@@ -100,6 +111,12 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
       `A contact with the same phone number, or the same name in the same city, already exists: ${duplicates[0]!.name} (${duplicates[0]!.city}). Save anyway to keep both.`,
       { duplicates: duplicates.map((record) => toMedicalContact(record, at)) },
     );
+  }
+
+  /** 400 for coordinates outside the contact's country, unless the request confirmed them. */
+  async function refuseOutsideCountry(point: { latitude: number; longitude: number }, country: string): Promise<void> {
+    const [refusal] = await outsideCountryRefusals(sql, [{ ...point, country }]);
+    if (refusal) throw badRequest(refusal, 'location');
   }
 
   app.get(
@@ -157,19 +174,24 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
     { schema: { body: CreateContactSchema, response: { 201: MedicalContactSchema } }, config: { permission: 'contacts:write', idempotent: true } },
     async (request, reply) => {
       const actor = actorOf(request);
-      const { allowDuplicate, ...fields } = request.body;
-      if (!allowDuplicate) await refuseDuplicates(fields);
+      const { allowDuplicate, confirmOutsideCountry, ...typed } = request.body;
+      const fields = { ...typed, specialty: await storedSpecialty(sql, typed.specialty) };
       const at = now();
       const columns: ContactColumns = {
         ...fields,
         verifiedAt: fields.verified ? at : null,
         verifiedBy: fields.verified ? actor.id : null,
+        locationApproximate: false,
       };
       if (columns.latitude === null || columns.longitude === null) {
         const point = await geocodeContactPlace(sql, fields);
         columns.latitude = point?.latitude ?? null;
         columns.longitude = point?.longitude ?? null;
+        columns.locationApproximate = point !== undefined;
+      } else if (!confirmOutsideCountry) {
+        await refuseOutsideCountry({ latitude: columns.latitude, longitude: columns.longitude }, fields.country);
       }
+      if (!allowDuplicate) await refuseDuplicates(fields);
       await sendCreatedOnce(sql, request, reply, 201, async (tx) => {
         const created = toMedicalContact(await insertMedicalContact(tx, columns, at), at);
         await audit(tx, request, { action: 'contact.create', targetType: TARGET_TYPE, targetId: created.id, after: created });
@@ -186,7 +208,13 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
       const actor = actorOf(request);
       const existing = await findMedicalContact(sql, request.params.id);
       if (!existing) throw notFound(NO_SUCH_CONTACT);
-      const { allowDuplicate, expectedUpdatedAt, ...changes } = request.body;
+      const { allowDuplicate, confirmOutsideCountry, expectedUpdatedAt, ...sent } = request.body;
+      // A phone sent alone is read as a number of the country stored (the schema reads one sent with its country).
+      const reading = sent.phone === undefined ? undefined : readPhone(sent.phone, sent.country ?? existing.country);
+      if (reading && 'error' in reading) throw badRequest(reading.error, 'phone');
+      const read = reading ? { ...sent, phone: reading.phone } : sent;
+      // A specialty is checked only when sent: an edit of another field leaves one from before the taxonomy as it is.
+      const changes = read.specialty === undefined ? read : { ...read, specialty: await storedSpecialty(sql, read.specialty) };
       const merged = { ...existing, ...changes };
       // The schema checks the fields sent; the rules that span fields hold for the record as saved.
       if (merged.contactMethod === 'telegram' && !merged.telegramUsername) throw badRequest(CONTACT_RULES.telegramNeedsUsername, 'telegramUsername');
@@ -194,6 +222,9 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
         const field = merged.latitude === null ? 'latitude' : 'longitude';
         throw badRequest(CONTACT_RULES.coordinatesInPairs, field);
       }
+      const { latitude, longitude } = changes;
+      const coordinatesGiven = latitude != null && longitude != null;
+      if (coordinatesGiven && !confirmOutsideCountry) await refuseOutsideCountry({ latitude, longitude }, merged.country);
       const identityChanged = (['name', 'phone', 'city'] as const).some((field) => changes[field] !== undefined && changes[field] !== existing[field]);
       if (identityChanged && !allowDuplicate) await refuseDuplicates(merged, existing.id);
 
@@ -202,12 +233,14 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
       if (changes.verified === true && !existing.verified) Object.assign(columns, { verifiedAt: at, verifiedBy: actor.id });
       if (changes.verified === false) Object.assign(columns, { verifiedAt: null, verifiedBy: null });
       const placeChanged = (['city', 'region', 'country'] as const).some((field) => changes[field] !== undefined && changes[field] !== existing[field]);
-      const coordinatesGiven = changes.latitude != null && changes.longitude != null;
-      if (!coordinatesGiven && (merged.latitude === null || placeChanged)) {
+      if (coordinatesGiven) {
+        columns.locationApproximate = false;
+      } else if (merged.latitude === null || placeChanged) {
         // Coordinates of the old place would send the bot's users to the wrong city.
         const point = await geocodeContactPlace(sql, merged);
         columns.latitude = point?.latitude ?? null;
         columns.longitude = point?.longitude ?? null;
+        columns.locationApproximate = point !== undefined;
       }
       // The save and its audit row together, over the record as the form was opened.
       return transaction(sql, async (tx) => {
@@ -241,7 +274,8 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
     { schema: { body: BulkUpdateRequestSchema, response: { 200: BulkResultSchema } }, config: { permission: 'contacts:write' } },
     async (request) => {
       const actor = actorOf(request);
-      const { updates, ...rest } = request.body;
+      const { updates: typed, ...rest } = request.body;
+      const updates = typed.specialty === undefined ? typed : { ...typed, specialty: await storedSpecialty(sql, typed.specialty) };
       const target = rest as ContactTarget;
       const at = now();
       if (updates.contactMethod === 'telegram') {

@@ -1,24 +1,25 @@
 import type { Composer } from 'grammy';
-import { InlineKeyboard } from 'grammy';
 import { BotComposer } from '../composer.js';
 import type { Sql } from '../../sql/database.js';
 import { escapeHtml } from '../../api/contract/message-templates.js';
 import { formatCount } from '../../api/contract/plural.js';
 import { recordOutcome, type BotContext } from '../context.js';
 import { FIND_TEXTS } from '../locales/find.js';
-import { textsIn } from '../locales/index.js';
+import type { BotMemory } from '../memory.js';
 import type { Recorder } from '../recorder.js';
 import { replyWithTemplate, sendHtml } from '../replies.js';
 import { decodeSearchState, SEARCH_CALLBACK } from '../search-state.js';
 import { directorySpecialties } from '../search-filters.js';
-import { parseSpecialtyQuery, specialtyKey, specialtyLabel, specialtyOfKey } from '../specialties.js';
-import { answerPoint, CANCEL_CALLBACK, placeLabel } from './lookup.js';
-import { clearMatch, matchPlaces } from './place-search.js';
+import { parseSpecialtyQuery, specialtyKey, specialtyOfKey } from '../specialties.js';
+import { answerPoint, ASKED_SPECIALTY_MS } from './lookup.js';
+import { clearMatch, matchPlaces, placeChoiceKeyboard } from './place-search.js';
+import { placeLabel } from '../place-labels.js';
 import { textForBot } from '../middleware/group-talk.js';
 
 interface FindDeps {
   sql: Sql;
   recorder: Recorder;
+  memory: BotMemory;
 }
 
 /**
@@ -35,17 +36,29 @@ async function specialtiesOf(ctx: BotContext): Promise<string[]> {
   return directorySpecialties(await ctx.attempt.memory.contacts());
 }
 
+/** The specialty a text asks for, among the directory's and the taxonomy's (staff-added specialties by their names too). */
+async function specialtyQueryOf(ctx: BotContext, text: string) {
+  const directory = await ctx.attempt.memory.contacts();
+  return parseSpecialtyQuery(text, directorySpecialties(directory), directory.taxonomy);
+}
+
 /**
  * A specialty search: with a place, the place is looked up as a typed city is (one clear match is
- * answered at once, several are offered as buttons); without one, the user is asked for a place.
- * The specialty is not kept for a later location: a pin cannot carry it, so the ask says how to
- * narrow the answer to a location with the specialty buttons instead.
+ * answered at once, several are offered as buttons); without one, the user is asked for a place. A pin
+ * cannot carry words, so the specialty is kept on the user's row for the location they send next
+ * (ASKED_SPECIALTY_MS), by the claim of the ask itself: no statement of its own, and none on the answer's
+ * path, which reads it with the user from memory.
  */
 async function findSpecialty(deps: FindDeps, ctx: BotContext, specialty: string, placeText: string) {
   const texts = FIND_TEXTS[ctx.request.language];
   const metadata = { ...ctx.request.log.metadata, specialty, query: placeText.slice(0, MAX_QUERY_LENGTH) };
   if (!placeText) {
-    await sendHtml(ctx, texts.askPlace(escapeHtml(specialtyLabel(specialty, ctx.request.language))));
+    const telegramId = ctx.from!.id;
+    await ctx.attempt.claim.withAskedSpecialty(ctx.attempt.memory.check(), { telegramId, specialty, at: ctx.request.receivedAt });
+    // The claim moved the user's counter: this instance reads them again at their next update, not at its claim.
+    deps.memory.forgetUser(telegramId);
+    const { taxonomy } = await ctx.attempt.memory.contacts();
+    await sendHtml(ctx, texts.askPlace(escapeHtml(taxonomy.label(specialty, ctx.request.language)), ASKED_SPECIALTY_MS / 60_000));
     recordOutcome(ctx, 'INFO', 'Asked where to look for a specialty', { metadata });
     return;
   }
@@ -60,10 +73,8 @@ async function findSpecialty(deps: FindDeps, ctx: BotContext, specialty: string,
     await answerPoint(deps, ctx, { point: match, place: match, filters: { specialty, openNow: false } });
     return;
   }
-  const keyboard = new InlineKeyboard();
-  for (const place of places) keyboard.text(placeLabel(place, ctx.request.language), `fp:${place.id}:${specialtyKey(specialty)}`).row();
-  keyboard.text(textsIn(ctx.request.language).cancel, CANCEL_CALLBACK);
-  await replyWithTemplate(deps, ctx, 'location_confirmation', { city: placeText }, keyboard);
+  const keyboard = placeChoiceKeyboard(places, ctx, (place) => `fp:${place.id}:${specialtyKey(specialty)}`);
+  await replyWithTemplate(deps, ctx, 'location_confirmation', { city: placeLabel(places[0]!, ctx.request.language) }, keyboard);
   recordOutcome(ctx, 'INFO', `Offered ${formatCount(places.length, 'place')} to choose from`, { metadata: { ...metadata, placeIds: places.map((place) => place.id) } });
 }
 
@@ -89,11 +100,11 @@ export function findFeature(deps: FindDeps): Composer<BotContext> {
       recordOutcome(ctx, 'INFO', 'Asked which specialty to find');
       return;
     }
-    const specialties = await specialtiesOf(ctx);
-    const query = parseSpecialtyQuery(text, specialties);
+    const query = await specialtyQueryOf(ctx, text);
     if (!query) {
       const language = ctx.request.language;
-      const known = specialties.map((specialty) => specialtyLabel(specialty, language)).sort((a, b) => a.localeCompare(b, language));
+      const directory = await ctx.attempt.memory.contacts();
+      const known = directorySpecialties(directory).map((specialty) => directory.taxonomy.label(specialty, language)).sort((a, b) => a.localeCompare(b, language));
       await sendHtml(ctx, texts.unknownSpecialty(escapeHtml(text), escapeHtml(known.join(', '))));
       recordOutcome(ctx, 'WARN', 'No specialty matches the text', { metadata: { ...ctx.request.log.metadata, query: text } });
       return;
@@ -104,7 +115,7 @@ export function findFeature(deps: FindDeps): Composer<BotContext> {
   composer.on('message:text', async (ctx, next) => {
     const text = textForBot(ctx);
     if (text.startsWith('/') || text.length > MAX_QUERY_LENGTH) return next();
-    const query = parseSpecialtyQuery(text, await specialtiesOf(ctx));
+    const query = await specialtyQueryOf(ctx, text);
     if (!query) return next();
     await findSpecialty(deps, ctx, query.specialty, query.place);
   });

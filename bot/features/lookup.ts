@@ -2,24 +2,27 @@ import type { Composer } from 'grammy';
 import { BotComposer } from '../composer.js';
 import type { Sql } from '../../sql/database.js';
 import type { Place } from '../../sql/cities.js';
-import { nearestContacts, type Point } from '../../sql/contact-lookup.js';
+import { nearestContacts, nearestOfAnyTier, type Point } from '../../sql/contact-lookup.js';
 import { refundDailyRequest } from '../../sql/daily-usage.js';
 import type { TemplateType } from '../../api/contract/message-templates.js';
 import { isDatabaseUnavailable } from '../../sql/errors.js';
 import { recordOutcome, recordRefusal, type BotContext } from '../context.js';
-import { formatContact } from '../contact-card.js';
+import { formatContact, formatOpenInSight } from '../contact-card.js';
+import { directionsFrom } from '../contact-buttons.js';
+import { answerPage, shownContacts } from '../answer-page.js';
 import { textsIn } from '../locales/index.js';
 import type { Recorder } from '../recorder.js';
 import { activeTemplate, renderReplies, replyWithTemplate, sendHtml, userValues } from '../replies.js';
 import { localDay } from '../../api/contract/time-zone.js';
 import { formatCount } from '../../api/contract/plural.js';
 import { escapeHtml } from '../../api/contract/message-templates.js';
-import { countryName } from '../../api/contract/countries.js';
-import type { LanguageCode } from '../../api/contract/languages.js';
 import { answerKeyboard } from '../answer-keyboard.js';
 import { FIND_TEXTS } from '../locales/find.js';
-import { contactFilter, nearbySpecialties, type SearchFilters } from '../search-filters.js';
-import { specialtyKey, specialtyLabel } from '../specialties.js';
+import { directorySpecialties, nearbySpecialties, type SearchFilters } from '../search-filters.js';
+import { isSpecialty, specialtyKey } from '../specialties.js';
+import { placeLabel } from '../place-labels.js';
+import { emergencyNumber } from '../emergency-numbers.js';
+import { PLACE_TEXTS } from '../locales/places.js';
 
 interface LookupDeps {
   sql: Sql;
@@ -28,13 +31,15 @@ interface LookupDeps {
 
 export const PLACE_CALLBACK = /^place:(\d+)$/;
 export const CANCEL_CALLBACK = 'place:cancel';
+/** A specialty asked for without a place (find.ts) applies to a location the user sends this long after the ask. */
+export const ASKED_SPECIALTY_MS = 10 * 60 * 1000;
 /** The log message of a lookup refused by the daily limit; the notification monitor counts these. */
 export const DAILY_LIMIT_REFUSAL = 'Daily limit reached';
 
-/** "London, England, United Kingdom", the country named in the user's language ("Vereinigtes Königreich"). */
-export function placeLabel(place: Pick<Place, 'name' | 'region' | 'countryCode'>, language: LanguageCode): string {
-  return [place.name, place.region, place.countryCode && countryName(place.countryCode, language)].filter(Boolean).join(', ');
-}
+/** The nearest contacts beyond the radius an answer with none within it shows. */
+const NEAREST_BEYOND_RADIUS = 3;
+/** How far beyond the radius they may be, in radii: farther, a contact is of another region, not a longer trip. */
+const BEYOND_RADIUS_FACTOR = 10;
 
 function isValidPoint(latitude: unknown, longitude: unknown): latitude is number {
   return (
@@ -54,6 +59,8 @@ export interface AnswerRequest {
   offset?: number;
   /** A button under an earlier answer: logged as a follow-up. */
   followUp?: boolean;
+  /** The specialty of `filters` is the one the user asked for just before sending the point: the answer says so. */
+  asked?: boolean;
   /**
    * A follow-up within its free window: the epoch seconds of the paid search it follows, which its
    * buttons keep. The update is claimed without a daily request.
@@ -68,7 +75,7 @@ export interface AnswerRequest {
  * finds nothing costs none, and neither does a free follow-up (its claim takes no request).
  */
 export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: AnswerRequest) {
-  const { point, filters = { specialty: null, openNow: false }, offset = 0, followUp = false, freeSince } = request;
+  const { point, filters = { specialty: null, openNow: false }, offset = 0, followUp = false, asked = false, freeSince } = request;
   const { settings, access, receivedAt } = ctx.request;
   const free = freeSince !== undefined;
   const memory = ctx.attempt.memory;
@@ -84,22 +91,15 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
   };
   // The place is the log row's from here on: an answer that fails is a failure in that region (Geographic's success rate).
   Object.assign(ctx.request.log, where);
-  const search = { followUp, free, specialty: filters.specialty, openNow: filters.openNow, offset };
+  const search = { followUp, free, specialty: filters.specialty, openNow: filters.openNow, offset, ...(asked ? { asked } : {}) };
 
   const language = ctx.request.language;
   const directory = await memory.contacts();
-  // One beyond the page says whether More results has anything to show.
-  const found = nearestContacts(directory, point, {
-    limit: settings.resultsPerAnswer + 1,
-    radiusKm: settings.maxRadiusKm,
-    language,
-    filter: contactFilter(filters, receivedAt),
-    offset,
-  });
-  const contacts = found.slice(0, settings.resultsPerAnswer);
+  const page = answerPage(directory, { point, filters, offset }, settings, language, receivedAt);
+  const shown = shownContacts(page);
+  const nearby = nearbySpecialties(directory, point, settings.maxRadiusKm, filters.openNow, receivedAt);
   const keyboard = answerKeyboard({
-    contacts,
-    firstPosition: offset + 1,
+    page,
     search: {
       point,
       specialtyKey: filters.specialty && specialtyKey(filters.specialty),
@@ -108,25 +108,37 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
       since: freeSince ?? Math.floor(receivedAt.getTime() / 1000),
     },
     specialty: filters.specialty,
-    nearby: nearbySpecialties(directory, point, settings.maxRadiusKm, filters.openNow, receivedAt),
-    hasMore: found.length > contacts.length,
+    hasSpecialties: nearby.length > 0,
+    offerAll: asked,
     language,
+    taxonomy: directory.taxonomy,
   });
   const placeName = place ? placeLabel(place, language) : `${point.latitude.toFixed(3)}, ${point.longitude.toFixed(3)}`;
+  // Every answer about a point ends with the ambulance number of its country, whatever it found.
+  const ambulance = place && emergencyNumber(place.countryCode);
+  const emergencyLine = ambulance ? [PLACE_TEXTS[language].emergency(ambulance)] : [];
   const findTexts = FIND_TEXTS[language];
   // Plain text: the error template escapes its values; the answer's own line escapes it.
-  const narrowedTo = [filters.specialty && specialtyLabel(filters.specialty, language), filters.openNow && findTexts.openNowFilter].filter(Boolean).join(' · ');
-  if (contacts.length === 0) {
-    recordOutcome(ctx, 'WARN', 'No contacts within the search radius', { resultCount: 0, metadata: { ...ctx.request.log.metadata, ...search } });
-    // Nothing within the radius at all, narrowed or not: no button would find anything, so the plain refusal.
+  const narrowedTo = [filters.specialty && directory.taxonomy.label(filters.specialty, language), filters.openNow && findTexts.openNowFilter].filter(Boolean).join(' · ');
+  const card = { language, at: receivedAt, routeTo: directionsFrom(point), taxonomy: directory.taxonomy };
+  if (shown.length === 0) {
+    // Nothing within the radius at all, narrowed or not: no button would find anything, so the nearest
+    // contacts beyond it instead, said to be farther than usual (the plain refusal when none is near enough).
     const widenable = narrowedTo !== '' && nearestContacts(directory, point, { limit: 1, radiusKm: settings.maxRadiusKm }).length > 0;
-    const message = widenable
-      ? findTexts.nothingMatching(narrowedTo, settings.maxRadiusKm, placeName)
-      : textsIn(language).refusals.noResults(settings.maxRadiusKm, placeName);
-    await replyWithTemplate(deps, ctx, 'error', { error_message: message }, widenable ? keyboard : undefined);
+    const beyond = widenable ? [] : nearestOfAnyTier(directory, point, NEAREST_BEYOND_RADIUS, settings.maxRadiusKm * BEYOND_RADIUS_FACTOR);
+    recordOutcome(ctx, 'WARN', 'No contacts within the search radius', {
+      resultCount: 0,
+      metadata: { ...ctx.request.log.metadata, ...search, ...(beyond.length > 0 && { beyondRadius: beyond.map((contact) => contact.id) }) },
+    });
+    let message = textsIn(language).refusals.noResults(settings.maxRadiusKm, placeName);
+    if (widenable) message = findTexts.nothingMatching(narrowedTo, settings.maxRadiusKm, placeName);
+    else if (beyond.length > 0) message = PLACE_TEXTS[language].nearestBeyond(settings.maxRadiusKm, placeName);
+    const sections = await renderReplies(deps, ctx, ['error'], { ...(await userValues(deps, ctx)), error_message: message });
+    sections.push(...beyond.map((contact, index) => formatContact(contact, index + 1, card)), ...emergencyLine);
+    await sendHtml(ctx, sections, widenable ? keyboard : undefined);
     return;
   }
-  const masters = contacts.filter((contact) => contact.isMasterOfMedicine);
+  const masters = shown.filter((contact) => contact.isMasterOfMedicine);
   const types: TemplateType[] = masters.length > 0 ? ['location_result', 'master_of_medicine'] : ['location_result'];
   // Read before the claim, so that it checks them too.
   await Promise.all(types.map((type) => activeTemplate(ctx, type)));
@@ -146,18 +158,26 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
   }
   let answered = false;
   try {
-    const values = { ...(await userValues(deps, ctx, used)), count: contacts.length, city: placeName };
+    const values = { ...(await userValues(deps, ctx, used)), count: shown.length, city: placeName };
     const sections = await renderReplies(deps, ctx, types, values);
-    if (narrowedTo) sections.splice(1, 0, findTexts.narrowed(escapeHtml(narrowedTo)));
-    sections.push(...contacts.map((contact, index) => formatContact(contact, offset + index + 1, { language, at: receivedAt })));
+    if (narrowedTo) sections.splice(1, 0, asked ? findTexts.nearYou(escapeHtml(narrowedTo)) : findTexts.narrowed(escapeHtml(narrowedTo)));
+    sections.push(...page.contacts.map((contact, index) => formatContact(contact, offset + index + 1, card)));
+    if (page.openInSight) sections.push(formatOpenInSight(page.openInSight, offset + page.contacts.length + 1, card));
+    sections.push(...emergencyLine);
     await sendHtml(ctx, sections, keyboard);
     answered = true;
 
     deps.recorder.requestAnswered(userId);
-    deps.recorder.contactsShown(contacts.map((contact) => contact.id), day);
-    recordOutcome(ctx, 'INFO', `Answered a location with ${formatCount(contacts.length, 'contact')}`, {
-      resultCount: contacts.length,
-      metadata: { ...ctx.request.log.metadata, contactIds: contacts.map((contact) => contact.id), masters: masters.length, ...search },
+    deps.recorder.contactsShown(shown.map((contact) => contact.id), day);
+    recordOutcome(ctx, 'INFO', `Answered a location with ${formatCount(shown.length, 'contact')}`, {
+      resultCount: shown.length,
+      metadata: {
+        ...ctx.request.log.metadata,
+        contactIds: shown.map((contact) => contact.id),
+        masters: masters.length,
+        ...(page.openInSight && { openInSight: page.openInSight.id }),
+        ...search,
+      },
     });
   } finally {
     // While the database is away the update is tried again once it is back: the refund waits for it too.
@@ -168,6 +188,16 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
       });
     }
   }
+}
+
+/**
+ * The specialty the user asked for without a place (find.ts keeps it) within ASKED_SPECIALTY_MS before
+ * this update, while the directory still has it; read with the user from memory.
+ */
+async function askedSpecialty(ctx: BotContext): Promise<string | undefined> {
+  const asked = (await ctx.attempt.memory.user(ctx.from!.id))?.askedSpecialty;
+  if (!asked || ctx.request.receivedAt.getTime() - asked.at.getTime() > ASKED_SPECIALTY_MS) return undefined;
+  return directorySpecialties(await ctx.attempt.memory.contacts()).find((name) => isSpecialty(name, asked.specialty));
 }
 
 /** Locations (a pin, a venue, a live location's first point) and places chosen from buttons. */
@@ -181,7 +211,8 @@ export function lookupFeature(deps: LookupDeps): Composer<BotContext> {
       await replyWithTemplate(deps, ctx, 'error', { error_message: textsIn(ctx.request.language).refusals.badLocation });
       return;
     }
-    await answerPoint(deps, ctx, { point: { latitude, longitude } });
+    const specialty = await askedSpecialty(ctx);
+    await answerPoint(deps, ctx, { point: { latitude, longitude }, ...(specialty ? { filters: { specialty, openNow: false }, asked: true } : {}) });
   });
 
   composer.callbackQuery(PLACE_CALLBACK, async (ctx) => {

@@ -6,12 +6,17 @@ import type { Sql } from '../../sql/database.js';
 import { searchPlaces, type PlaceMatch } from '../../sql/cities.js';
 import { recordOutcome, type BotContext } from '../context.js';
 import type { Recorder } from '../recorder.js';
-import { replyWithTemplate } from '../replies.js';
-import { CANCEL_CALLBACK, placeLabel } from './lookup.js';
+import { replyWithTemplate, sendHtml } from '../replies.js';
+import { CANCEL_CALLBACK } from './lookup.js';
 import { formatCount } from '../../api/contract/plural.js';
+import { escapeHtml } from '../../api/contract/message-templates.js';
 import { textsIn } from '../locales/index.js';
+import { FIND_TEXTS } from '../locales/find.js';
+import { PLACE_TEXTS } from '../locales/places.js';
 import { SMALL_TALK } from '../locales/small-talk.js';
-import { normalize, typoTolerance } from '../spelling.js';
+import { normalize, typoTolerance } from '../../api/contract/spelling.js';
+import { isJoiningOrAskingWord } from '../specialties.js';
+import { choiceLabels, placeLabel } from '../place-labels.js';
 import { textForBot } from '../middleware/group-talk.js';
 
 /** Longer text is a sentence, not a place name. */
@@ -23,6 +28,10 @@ const CLEAR_WINNER_RATIO = 10;
 const CANDIDATES = 20;
 /** Typed text this long that begins a place's name may mean it, as in a search box ("Münche", Münchenstein). */
 const MIN_PREFIX_LENGTH = 4;
+/** Text of more words is a sentence rather than a place's name, when nothing matches it. */
+const MAX_PLACE_NAME_WORDS = 3;
+/** The nearest spellings offered for a place name that matches none. */
+const NEAREST_SPELLINGS = 3;
 
 /** The typos between the typed text and a place's name; undefined when too many for the place to be meant. */
 function typosTo(typed: string, place: PlaceMatch): number | undefined {
@@ -52,8 +61,8 @@ export async function matchPlaces(sql: Sql, text: string, limit: number): Promis
   const labels = new Set<string>();
   const places: PlaceMatch[] = [];
   for (const { place } of ranked) {
-    // What its button reads in any language.
-    const label = `${place.name}\u0000${place.region}\u0000${place.countryCode}`;
+    // English labels name the region: namesakes of one country stay apart in every language.
+    const label = placeLabel(place, 'en');
     if (labels.has(label)) continue;
     labels.add(label);
     places.push(place);
@@ -71,6 +80,40 @@ export function isSmallTalk(text: string): boolean {
 }
 
 /**
+ * Text that reads like a place's name, though none matches it ("Kyjv", "Londres-sur-Mer"): up to three
+ * words of letters (any script), hyphens, apostrophes and dots, not all of them words that ask or join
+ * ("I need"). Sentences, numbers and emoji get the help instead.
+ */
+export function looksLikePlace(text: string): boolean {
+  if (text.length > MAX_PLACE_NAME_LENGTH) return false;
+  const words = text.trim().split(/\s+/);
+  return (
+    words.length <= MAX_PLACE_NAME_WORDS &&
+    words.every((word) => /^[\p{L}\p{M}][\p{L}\p{M}'’.-]*$/u.test(word)) &&
+    !words.every(isJoiningOrAskingWord)
+  );
+}
+
+/** The places spelled most like a text that names none, one per label, for buttons under "I could not find …". */
+async function nearestSpellings(sql: Sql, text: string): Promise<PlaceMatch[]> {
+  const labels = new Set<string>();
+  return (await searchPlaces(sql, text, CANDIDATES)).filter((place) => {
+    const label = placeLabel(place, 'en');
+    if (labels.has(label)) return false;
+    labels.add(label);
+    return true;
+  }).slice(0, NEAREST_SPELLINGS);
+}
+
+/** One button per place (named in the user's language) with its callback data, then Cancel. */
+export function placeChoiceKeyboard(places: PlaceMatch[], ctx: BotContext, data: (place: PlaceMatch) => string): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  const labels = choiceLabels(places, ctx.request.language);
+  for (const [index, place] of places.entries()) keyboard.text(labels[index]!, data(place)).row();
+  return keyboard.text(textsIn(ctx.request.language).cancel, CANCEL_CALLBACK);
+}
+
+/**
  * One place is clearly meant: the only match, or one named exactly (by its own name or another it is
  * known by) that is the only such place or far larger than the next.
  */
@@ -83,8 +126,10 @@ export function clearMatch(places: PlaceMatch[]): PlaceMatch | undefined {
 }
 
 /**
- * Text that is not a command is taken as a place name and matched against the gazetteer:
- * one clear match asks for confirmation, several offer a choice, none gets the help hint.
+ * Text that is not a command is taken as a place name and matched against the gazetteer: one clear
+ * match asks for confirmation, several offer a choice, both naming the place the user most likely
+ * means; none gets "I could not find the place …" with the nearest spellings when the text reads like
+ * a place's name, else the help.
  */
 export function placeSearchFeature(deps: { sql: Sql; recorder: Recorder }): Composer<BotContext> {
   const composer = new BotComposer();
@@ -102,17 +147,27 @@ export function placeSearchFeature(deps: { sql: Sql; recorder: Recorder }): Comp
       return;
     }
     const places = text.length <= MAX_PLACE_NAME_LENGTH ? await matchPlaces(deps.sql, text, 5) : [];
+    const language = ctx.request.language;
     if (places.length === 0) {
-      recordOutcome(ctx, 'WARN', 'No place matches the text', { metadata });
-      await replyWithTemplate(deps, ctx, 'help');
+      if (!looksLikePlace(text)) {
+        recordOutcome(ctx, 'WARN', 'No place matches the text', { metadata });
+        await replyWithTemplate(deps, ctx, 'help');
+        return;
+      }
+      const spellings = await nearestSpellings(deps.sql, text);
+      recordOutcome(ctx, 'WARN', 'No place matches the text', { metadata: { ...metadata, placeIds: spellings.map((place) => place.id) } });
+      if (spellings.length === 0) {
+        await sendHtml(ctx, FIND_TEXTS[language].unknownPlace(escapeHtml(text)));
+        return;
+      }
+      await sendHtml(ctx, PLACE_TEXTS[language].nearestSpellings(escapeHtml(text)), placeChoiceKeyboard(spellings, ctx, (place) => `place:${place.id}`));
       return;
     }
     const match = clearMatch(places);
     const choices = match ? [match] : places;
-    const keyboard = new InlineKeyboard();
-    for (const place of choices) keyboard.text(placeLabel(place, ctx.request.language), `place:${place.id}`).row();
-    keyboard.text(textsIn(ctx.request.language).cancel, CANCEL_CALLBACK);
-    await replyWithTemplate(deps, ctx, 'location_confirmation', { city: match ? placeLabel(match, ctx.request.language) : text }, keyboard);
+    const keyboard = placeChoiceKeyboard(choices, ctx, (place) => `place:${place.id}`);
+    // The place most likely meant, never the text as typed ("Londn").
+    await replyWithTemplate(deps, ctx, 'location_confirmation', { city: placeLabel(choices[0]!, language) }, keyboard);
     recordOutcome(ctx, 'INFO', match ? 'Asked to confirm a place' : `Offered ${formatCount(choices.length, 'place')} to choose from`, {
       metadata: { ...metadata, placeIds: choices.map((place) => place.id) },
     });

@@ -11,6 +11,8 @@ import { REPORT_CALLBACK, VENUE_CALLBACK } from '../contact-buttons.js';
 import { recordOutcome, recordRefusal, type BotContext } from '../context.js';
 import { reachTexts } from '../locales/reach.js';
 import { sendHtml } from '../replies.js';
+import { buttonSearch, pageOfButton, shownContacts } from '../answer-page.js';
+import { decodeKeyboardButton, type SearchState } from '../search-state.js';
 
 /** A contact chosen to report: the bot then asks what is wrong. */
 const REPORT_CONTACT_CALLBACK = /^report:(\d+)$/;
@@ -19,14 +21,22 @@ const REPORT_PROBLEM_CALLBACK = new RegExp(`^report:(\\d+):(${CONTACT_PROBLEMS.j
 /** Longer comments are cut: a note for staff, not a letter. */
 const MAX_COMMENT_LENGTH = 1000;
 
-/** The contacts of an answer, in order: its 📍 buttons name them (bot/contact-buttons.ts). */
-function answerContactIds(markup: InlineKeyboardMarkup | undefined): number[] {
+/**
+ * The contacts of an answer, in order: found again from the search its 📍 Show on map button carries
+ * (answerPage); an answer sent before that button named each in a 📍 button of its own.
+ */
+async function answerContactIds(ctx: BotContext, markup: InlineKeyboardMarkup | undefined): Promise<number[]> {
   const ids: number[] = [];
+  let mapSearch: SearchState | undefined;
   for (const button of markup?.inline_keyboard.flat() ?? []) {
-    const match = 'callback_data' in button ? VENUE_CALLBACK.exec(button.callback_data ?? '') : null;
-    if (match) ids.push(Number(match[1]));
+    const data = 'callback_data' in button ? (button.callback_data ?? '') : '';
+    const venue = VENUE_CALLBACK.exec(data);
+    if (venue) ids.push(Number(venue[1]));
+    const keyboard = decodeKeyboardButton(data);
+    if (keyboard?.view === 'map') mapSearch = keyboard.state;
   }
-  return ids;
+  if (ids.length > 0 || !mapSearch) return ids;
+  return shownContacts(pageOfButton(ctx, await buttonSearch(ctx, mapSearch))).map((contact) => contact.id);
 }
 
 /**
@@ -41,7 +51,7 @@ export function reportsFeature(deps: { sql: Sql }): Composer<BotContext> {
   composer.callbackQuery(REPORT_CALLBACK, async (ctx) => {
     await ctx.answerCallbackQuery().catch(() => undefined);
     const texts = reachTexts(ctx.request.language);
-    const ids = answerContactIds(ctx.callbackQuery.message?.reply_markup);
+    const ids = await answerContactIds(ctx, ctx.callbackQuery.message?.reply_markup);
     const names = ids.length > 0 ? await contactNames(deps.sql, ids) : new Map<number, { name: string }>();
     // One a row, numbered as in the answer: names can be long.
     const rows = ids.flatMap((id, index) => {

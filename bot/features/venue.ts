@@ -27,7 +27,9 @@ export function venueFeature(deps: { sql: Sql }): Composer<BotContext> {
       return;
     }
     const country = contact.country && countryName(contact.country, ctx.request.language);
-    const address = [contact.city, contact.region, country].filter(Boolean).join(', ') || contact.specialty;
+    const place = [contact.city, contact.region, country].filter(Boolean).join(', ') || contact.specialty;
+    // Placed only by its city, the pin stands on the city's centre: the address says so.
+    const address = contact.locationApproximate ? reachTexts(ctx.request.language).cityCentre(place) : place;
     await ctx.replyWithVenue(contact.latitude, contact.longitude, contact.name, address);
     ctx.request.replied = true;
     recordOutcome(ctx, 'INFO', 'Sent a contact as a venue', { metadata });

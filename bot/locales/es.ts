@@ -3,19 +3,20 @@ import type { BotTexts } from './types.js';
 export const es: BotTexts = {
   templates: {
     welcome:
-      '👋 ¡Hola, {first_name}!\n\nLe ayudo a encontrar contactos médicos cerca de usted. Envíeme su ubicación (📎 → Ubicación) o escriba el nombre de una ciudad.\n\nBúsquedas al día: {daily_limit}.',
+      '👋 ¡Hola, {first_name}!\n\nLe ayudo a encontrar contactos médicos cerca de usted. Envíeme su ubicación (📎 → Ubicación) o escriba el nombre de una ciudad.\n\n{searches_left}.',
     help:
-      'ℹ️ <b>Cómo usar este bot</b>\n\n• Envíe su ubicación (📎 → Ubicación) para ver los contactos médicos más cercanos.\n• O escriba el nombre de una ciudad, por ejemplo <i>Madrid</i>.\n• O un especialista con una ciudad: <i>dentista Madrid</i>, o /find dentista Madrid.\n\nCada búsqueda cuenta para su límite diario ({daily_limit}). Le quedan hoy: {remaining}.\n\nLos botones bajo una respuesta (especialidad, «Abierto ahora», «Más resultados») son gratis durante 30 minutos; después, cada pulsación cuenta como una búsqueda nueva.',
+      'ℹ️ <b>Cómo usar este bot</b>\n\n• Envíe su ubicación (📎 → Ubicación) para ver los contactos médicos más cercanos.\n• O escriba el nombre de una ciudad, por ejemplo <i>Madrid</i>.\n• O un especialista con una ciudad: <i>dentista Madrid</i>, o /find dentista Madrid.\n\nCada búsqueda cuenta para su límite diario. {searches_left}.\n\nLos botones bajo una respuesta (especialidad, «Abierto ahora», «Más resultados») son gratis durante 30 minutos; después, cada pulsación cuenta como una búsqueda nueva.',
     location_result: '📍 <b>Contactos médicos cerca de {city}</b>: {count}\nBúsquedas restantes hoy: {remaining} de {daily_limit}.',
     master_of_medicine: '⭐ <b>Master of Medicine</b>: nuestros especialistas de mayor confianza cerca de usted.',
     location_confirmation: '¿Se refiere a <b>{city}</b>? Elija el lugar cerca del cual buscar:',
     error: '⚠️ {error_message}',
-    rate_limit: '⏳ {first_name}, ya ha usado todas sus búsquedas de hoy ({daily_limit}). Se renovarán dentro de {reset_time}.',
+    rate_limit: '⏳ Lo sentimos, {first_name}, ha agotado sus búsquedas. {searches_left}.',
     broadcast: '📢 ¡Hola, {first_name}! Hay novedades del equipo de MedContacts.',
     custom: '¡Gracias, {first_name}! 💙',
   },
   refusals: {
     accessDenied: 'Este bot es solo para miembros de nuestros grupos asociados. Pida a un administrador del grupo que le añada y vuelva a intentarlo.',
+    unauthorizedGroup: 'Este grupo no está autorizado para usar el bot. Pida al equipo del directorio que lo añada.',
     groupPaused: 'El bot está en pausa en este grupo por ahora. Vuelva a intentarlo más tarde.',
     blocked: 'Ya no puede usar este bot. Si cree que se trata de un error, póngase en contacto con los administradores del grupo.',
     maintenance: 'El bot está en mantenimiento. Vuelva a intentarlo un poco más tarde.',

@@ -18,6 +18,10 @@ export interface ReachTexts {
   /** A report or a 📍 pressed on a message whose contacts the bot cannot tell (an old or edited answer). */
   noContacts: string;
   contactGone: string;
+  /** Where a contact placed only by its city is, instead of a distance measured to its city's centre. */
+  inCity: (city: string) => string;
+  /** The 📍 venue's address of such a contact: the pin stands on the city's centre. */
+  cityCentre: (place: string) => string;
 }
 
 export const REACH_TEXTS: Record<LanguageCode, ReachTexts> = {
@@ -34,6 +38,8 @@ export const REACH_TEXTS: Record<LanguageCode, ReachTexts> = {
     alreadyReported: 'You have already reported this contact today. Thank you, we are looking into it.',
     noContacts: 'These contacts can no longer be chosen here. Send your location again for a fresh answer.',
     contactGone: 'This contact is no longer in our directory.',
+    inCity: (city) => `in ${city}`,
+    cityCentre: (place) => `${place} (the city centre: the address is not known)`,
   },
   uk: {
     route: 'Маршрут',
@@ -48,6 +54,8 @@ export const REACH_TEXTS: Record<LanguageCode, ReachTexts> = {
     alreadyReported: 'Ви вже повідомляли про цей контакт сьогодні. Дякуємо, ми вже перевіряємо.',
     noContacts: 'Ці контакти тут більше не можна вибрати. Надішліть своє місцезнаходження ще раз, щоб отримати нову відповідь.',
     contactGone: 'Цього контакту більше немає в нашому довіднику.',
+    inCity: (city) => `у місті ${city}`,
+    cityCentre: (place) => `${place} (центр міста: адреса невідома)`,
   },
   pl: {
     route: 'Trasa',
@@ -62,6 +70,8 @@ export const REACH_TEXTS: Record<LanguageCode, ReachTexts> = {
     alreadyReported: 'Ten kontakt został już dziś przez Ciebie zgłoszony. Dziękujemy, zajmujemy się tym.',
     noContacts: 'Tych kontaktów nie można już tu wybrać. Wyślij swoją lokalizację ponownie, aby dostać nową odpowiedź.',
     contactGone: 'Tego kontaktu nie ma już w naszym katalogu.',
+    inCity: (city) => `w mieście ${city}`,
+    cityCentre: (place) => `${place} (centrum miasta: adres nie jest znany)`,
   },
   de: {
     route: 'Route',
@@ -76,6 +86,8 @@ export const REACH_TEXTS: Record<LanguageCode, ReachTexts> = {
     alreadyReported: 'Sie haben diesen Kontakt heute schon gemeldet. Danke, wir kümmern uns darum.',
     noContacts: 'Diese Kontakte können hier nicht mehr gewählt werden. Senden Sie Ihren Standort erneut für eine neue Antwort.',
     contactGone: 'Dieser Kontakt ist nicht mehr in unserem Verzeichnis.',
+    inCity: (city) => `in ${city}`,
+    cityCentre: (place) => `${place} (Stadtzentrum: die Adresse ist nicht bekannt)`,
   },
   fr: {
     route: 'Itinéraire',
@@ -90,6 +102,8 @@ export const REACH_TEXTS: Record<LanguageCode, ReachTexts> = {
     alreadyReported: 'Vous avez déjà signalé ce contact aujourd’hui. Merci, nous nous en occupons.',
     noContacts: 'Ces contacts ne peuvent plus être choisis ici. Envoyez à nouveau votre position pour une nouvelle réponse.',
     contactGone: 'Ce contact ne figure plus dans notre annuaire.',
+    inCity: (city) => `à ${city}`,
+    cityCentre: (place) => `${place} (centre-ville : l’adresse n’est pas connue)`,
   },
   es: {
     route: 'Ruta',
@@ -104,6 +118,8 @@ export const REACH_TEXTS: Record<LanguageCode, ReachTexts> = {
     alreadyReported: 'Ya informó de este contacto hoy. Gracias, lo estamos revisando.',
     noContacts: 'Estos contactos ya no se pueden elegir aquí. Envíe su ubicación de nuevo para recibir una respuesta actualizada.',
     contactGone: 'Este contacto ya no está en nuestro directorio.',
+    inCity: (city) => `en ${city}`,
+    cityCentre: (place) => `${place} (centro de la ciudad: no se conoce la dirección)`,
   },
   it: {
     route: 'Percorso',
@@ -118,6 +134,8 @@ export const REACH_TEXTS: Record<LanguageCode, ReachTexts> = {
     alreadyReported: 'Hai già segnalato questo contatto oggi. Grazie, ce ne stiamo occupando.',
     noContacts: 'Questi contatti non si possono più scegliere qui. Invia di nuovo la tua posizione per una nuova risposta.',
     contactGone: 'Questo contatto non è più nel nostro elenco.',
+    inCity: (city) => `a ${city}`,
+    cityCentre: (place) => `${place} (centro città: l’indirizzo non è noto)`,
   },
   pt: {
     route: 'Rota',
@@ -132,6 +150,8 @@ export const REACH_TEXTS: Record<LanguageCode, ReachTexts> = {
     alreadyReported: 'Você já informou um problema com este contato hoje. Obrigado, estamos cuidando disso.',
     noContacts: 'Estes contatos não podem mais ser escolhidos aqui. Envie sua localização de novo para uma nova resposta.',
     contactGone: 'Este contato não está mais no nosso diretório.',
+    inCity: (city) => `em ${city}`,
+    cityCentre: (place) => `${place} (centro da cidade: o endereço não é conhecido)`,
   },
 };
 

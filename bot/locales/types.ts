@@ -14,6 +14,8 @@ export interface BotTexts {
     blocked: string;
     /** In an authorized group staff switched off. */
     groupPaused: string;
+    /** The one sentence the bot says before it leaves a group nobody authorized. */
+    unauthorizedGroup: string;
     maintenance: string;
     failure: string;
     noResults: (radiusKm: number, place: string) => string;

@@ -47,12 +47,21 @@ export class BotApi {
   private calls: Record<string, number> = {};
   private sendMessageTimestamps: number[] = [];
 
+  private readonly state: SimulatorState;
+  private readonly faults: Faults;
+  private readonly token: string;
+  private readonly listeners: BotApiListeners;
+
   constructor(
-    private readonly state: SimulatorState,
-    private readonly faults: Faults,
-    private readonly token: string,
-    private readonly listeners: BotApiListeners,
+    state: SimulatorState,
+    faults: Faults,
+    token: string,
+    listeners: BotApiListeners,
   ) {
+    this.state = state;
+    this.faults = faults;
+    this.token = token;
+    this.listeners = listeners;
     const methods: Record<string, Handler> = {
       getMe: () => this.state.bot,
       getUpdates: (params, signal) => this.getUpdates(params, signal),

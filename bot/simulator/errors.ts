@@ -13,12 +13,19 @@ export interface ApiErrorBody {
  * {@link ApiErrorBody} as the body, so grammY turns it into the same `GrammyError` Telegram would cause.
  */
 export class TelegramApiError extends Error {
+  readonly errorCode: number;
+  readonly description: string;
+  readonly parameters?: ResponseParameters;
+
   constructor(
-    readonly errorCode: number,
-    readonly description: string,
-    readonly parameters?: ResponseParameters,
+    errorCode: number,
+    description: string,
+    parameters?: ResponseParameters,
   ) {
     super(description);
+    this.errorCode = errorCode;
+    this.description = description;
+    this.parameters = parameters;
     this.name = 'TelegramApiError';
   }
 

@@ -163,10 +163,16 @@ export class SimulatorState {
   /** The secret_token of the last setWebhook; empty without one. */
   webhookSecretToken = '';
 
+  readonly bot: UserFromGetMe;
+  private readonly clock: () => Date;
+
   constructor(
-    readonly bot: UserFromGetMe,
-    private readonly clock: () => Date,
-  ) {}
+    bot: UserFromGetMe,
+    clock: () => Date,
+  ) {
+    this.bot = bot;
+    this.clock = clock;
+  }
 
   /** Unix seconds from the injected clock, as Telegram dates messages. */
   now(): number {

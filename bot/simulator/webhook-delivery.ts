@@ -36,10 +36,16 @@ export class WebhookDelivery {
   /** Updates being posted right now: still pending for getWebhookInfo. */
   posting = 0;
 
+  private readonly updates: UpdateQueue;
+  private readonly rewriteUrl: (url: string) => string;
+
   constructor(
-    private readonly updates: UpdateQueue,
-    private readonly rewriteUrl: (url: string) => string,
-  ) {}
+    updates: UpdateQueue,
+    rewriteUrl: (url: string) => string,
+  ) {
+    this.updates = updates;
+    this.rewriteUrl = rewriteUrl;
+  }
 
   /** Starts posting to the target (stopping any previous delivery first); undefined stops delivering. */
   deliverTo(target: WebhookTarget | undefined): Promise<void> {

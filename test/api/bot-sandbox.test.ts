@@ -67,7 +67,7 @@ t.test('the Bot Sandbox over the real bot and simulator', async (t) => {
     t.equal(exchange.replies.length, 1);
     const [welcome] = exchange.replies as [SandboxMessage];
     t.match(welcome.text, /👋 Hello, Bruno!/);
-    t.match(welcome.text, /You can make 3 searches a day/);
+    t.match(welcome.text, /3 of 3 searches left today/);
     t.equal(welcome.html, true, 'sent as Telegram HTML');
     t.equal(welcome.from.isBot, true);
 

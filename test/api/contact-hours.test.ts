@@ -33,6 +33,48 @@ t.test('the hours field is validated as typed and stored in canonical syntax', a
   t.equal(bulk.statusCode, 400, 'bulk edit validates the hours too');
 });
 
+const NINE_TO_FIVE = 'Available hours "Mon-Fri 9-5" would mean open overnight until 05:00. Did you mean "Mo-Fr 09:00-17:00"?';
+
+t.test('hours that read as overnight are refused naming availableHours, with the likelier schedule to take', async (t) => {
+  const { call, db, userWithToken } = await createTestApp(t);
+  const { token } = await userWithToken('editor');
+
+  const refused = await call(token, { method: 'POST', url: '/api/medical-contacts', payload: { ...A_CONTACT, availableHours: 'Mon-Fri 9-5' } });
+  t.equal(refused.statusCode, 400);
+  t.strictSame(refused.json(), {
+    error: 'Bad Request',
+    message: NINE_TO_FIVE,
+    field: 'availableHours',
+    fields: { availableHours: NINE_TO_FIVE },
+    suggestions: { availableHours: 'Mo-Fr 09:00-17:00' },
+  });
+  t.equal(await db.sql`SELECT 1 FROM medical_contacts`.then((rows) => rows.length), 0, 'nothing saved');
+
+  const taken = await call(token, { method: 'POST', url: '/api/medical-contacts', payload: { ...A_CONTACT, availableHours: 'Mo-Fr 09:00-17:00' } });
+  t.equal(taken.statusCode, 201, taken.body);
+  const contact = taken.json() as MedicalContact;
+  t.equal(contact.availableHours, 'Mo-Fr 09:00-17:00');
+
+  const overnight = await call(token, { method: 'PATCH', url: `/api/medical-contacts/${contact.id}`, payload: { availableHours: 'Пн–Пт 22:00–06:00' } });
+  t.equal(overnight.statusCode, 200, overnight.body);
+  t.equal(overnight.json().availableHours, 'Mo-Fr 22:00-06:00', 'overnight on purpose, in Ukrainian day words, stored canonically');
+
+  const short = await call(token, { method: 'PATCH', url: `/api/medical-contacts/${contact.id}`, payload: { availableHours: 'Sa 10-10:30' } });
+  t.equal(short.statusCode, 400);
+  t.strictSame(short.json().suggestions, { availableHours: 'Sa 10:00-10:30' });
+  t.equal(
+    short.json().message,
+    'Available hours "Sa 10-10:30" would mean open only 30 minutes, from 10:00 to 10:30. If that is meant, write it in 24-hour time with minutes: "Sa 10:00-10:30".',
+  );
+
+  const bulk = await call(token, { method: 'POST', url: '/api/medical-contacts/bulk-update', payload: { ids: [contact.id], updates: { availableHours: 'Mon-Fri 9-5' } } });
+  t.equal(bulk.statusCode, 400);
+  t.match(bulk.json(), { field: 'updates.availableHours', message: NINE_TO_FIVE, suggestions: { 'updates.availableHours': 'Mo-Fr 09:00-17:00' } }, 'bulk edit too');
+
+  const unreadable = await call(token, { method: 'PATCH', url: `/api/medical-contacts/${contact.id}`, payload: { availableHours: 'whenever' } });
+  t.notOk('suggestions' in unreadable.json(), 'no suggestion without a likelier schedule');
+});
+
 t.test('the list filters "open now" and "hours not verified", and the stats count the latter', async (t) => {
   // Wednesday 10:00 UTC: noon in Kyiv, 05:00 in New York.
   const clock = createTestClock(new Date('2026-11-25T10:00:00Z'));

@@ -18,7 +18,7 @@ function bigCsv(rows: number): string {
     const [city, region, country, latitude, longitude] = CITIES[i % CITIES.length]!;
     const telegram = i % 3 === 0;
     lines.push(
-      [`Dr Bulk ${i}`, `+1 555 ${String(i).padStart(7, '0')}`, i % 2 ? 'Cardiology' : 'General practice', city, region, country,
+      [`Dr Bulk ${i}`, `+1 212 5${String(i).padStart(6, '0')}`, i % 2 ? 'Cardiology' : 'General practice', city, region, country,
         (latitude + (i % 100) / 1000).toFixed(4), longitude.toFixed(4), telegram ? 'telegram' : 'phone', telegram ? `@bulk${i}` : '',
         '9-17', '"English, French"', String(i % 6), i % 2 ? 'yes' : 'no', 'yes', i % 10 ? 'no' : 'yes', `"Note ${i}, with a comma"`].join(','),
     );

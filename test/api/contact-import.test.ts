@@ -8,6 +8,7 @@ import { gazetteerRows } from '../../scripts/load-gazetteer.js';
 import { insertCities } from '../../sql/cities.js';
 import type { Sql } from '../../sql/database.js';
 import { contactsForExport } from '../../sql/contact-imports.js';
+import { readContactPhones } from '../../sql/contact-phones.js';
 import { insertMedicalContacts, type NewMedicalContact } from '../../sql/medical-contacts.js';
 import type { ContactFilter, MedicalContact } from '../../api/contract/medical-contacts.js';
 import type { ContactImport } from '../../api/contract/contact-import.js';
@@ -93,7 +94,7 @@ t.test('preview: per-row errors and duplicates, and nothing written', async (t) 
       errors: [],
       duplicateOf: { id: existing.id, line: null, name: 'Dr Existing', phone: '+44 20 7946 0001', city: 'London' },
     },
-    { line: 10, status: 'duplicate', errors: [], duplicateOf: { id: null, line: 2, name: 'Dr Good One', phone: '+33 1 23 45 67 01', city: 'Paris' } },
+    { line: 10, status: 'duplicate', errors: [], duplicateOf: { id: null, line: 2, name: 'Dr Good One', phone: '+33123456701', city: 'Paris' } },
   ]);
   t.equal(await count(db.sql, 'medical_contacts'), before.contacts, 'no contact written');
   t.equal(await count(db.sql, 'contact_imports'), before.imports, 'no import recorded');
@@ -273,6 +274,8 @@ const comparable = ({ id: _id, createdAt: _c, updatedAt: _u, verifiedBy: _v, ...
 
 t.test('export round trip: a filtered export imports into a fresh database field by field', async (t) => {
   await insertMedicalContacts(db.sql, richContacts(clock.now()));
+  // As the product does at start and before the list counts them: the phones in E.164.
+  await readContactPhones(db.sql);
   const response = await call(viewer.token, { method: 'GET', url: '/api/medical-contacts/export?country=France&search=dr' });
   t.equal(response.statusCode, 200, response.body);
   t.equal(response.headers['content-type'], 'text/csv; charset=utf-8');
@@ -316,20 +319,48 @@ t.test('imported contacts without coordinates get them from the gazetteer when t
   await insertCities(db.sql, await gazetteerRows(LARGE_CITIES));
   const csv = [
     'Name,Phone,City,Region,Country,Latitude,Longitude',
-    'Dr Lyon,+33 4 00 00 00 11,Lyon,Auvergne-Rhône-Alpes,France,,',
-    'Dr Lyon Too,+33 4 00 00 00 12,Lyon,Auvergne-Rhône-Alpes,France,,',
-    'Dr Smallville,+33 4 00 00 00 13,Smallville,Nowhere,France,,',
-    'Dr Typed,+33 4 00 00 00 14,Lyon,Auvergne-Rhône-Alpes,France,10,20',
+    'Dr Lyon,+33 4 72 00 00 11,Lyon,Auvergne-Rhône-Alpes,France,,',
+    'Dr Lyon Too,+33 4 72 00 00 12,Lyon,Auvergne-Rhône-Alpes,France,,',
+    'Dr Smallville,+33 4 72 00 00 13,Smallville,Nowhere,France,,',
+    'Dr Typed,+33 4 72 00 00 14,Lyon,Auvergne-Rhône-Alpes,France,45.7640,4.8357',
   ].join('\n');
   const started = await call(editor.token, { method: 'POST', url: '/api/medical-contacts/import', payload: { csv } });
   const done = (await waitForImport(harness, editor.token, started.json().importId)).at(-1)!;
   t.match(done, { status: 'completed', importedRows: 4 });
-  const rows = await db.sql<{ name: string; latitude: number | null; longitude: number | null }[]>`
-    SELECT name, latitude, longitude FROM medical_contacts WHERE import_id = ${done.id} ORDER BY name`;
+  const rows = await db.sql<{ name: string; latitude: number | null; longitude: number | null; locationApproximate: boolean }[]>`
+    SELECT name, latitude, longitude, location_approximate FROM medical_contacts WHERE import_id = ${done.id} ORDER BY name`;
   const at = Object.fromEntries(rows.map((row) => [row.name, row]));
   for (const name of ['Dr Lyon', 'Dr Lyon Too']) {
     t.ok(Math.abs(at[name]!.latitude! - 45.76) < 0.1 && Math.abs(at[name]!.longitude! - 4.84) < 0.1, `${name} is placed in Lyon`);
+    t.equal(at[name]!.locationApproximate, true, `${name} is placed approximately, at its centre`);
   }
-  t.match(at['Dr Smallville'], { latitude: null, longitude: null }, 'an unknown place stays without coordinates');
-  t.match(at['Dr Typed'], { latitude: 10, longitude: 20 }, 'coordinates in the file are kept');
+  t.match(at['Dr Smallville'], { latitude: null, longitude: null, locationApproximate: false }, 'an unknown place stays without coordinates');
+  t.match(at['Dr Typed'], { latitude: 45.764, longitude: 4.8357, locationApproximate: false }, 'coordinates in the file are kept, as exact');
+});
+
+t.test("phones that are no number of their country, and coordinates outside it, refuse their rows; the dry run lists them", async (t) => {
+  await insertCities(db.sql, await gazetteerRows(LARGE_CITIES));
+  const csv = [
+    'Name,Phone,City,Region,Country,Latitude,Longitude',
+    'Dr Kinder,030 1234567,Berlin,Berlin,Deutschland,,',
+    'Dr Short,030 12,Berlin,Berlin,Germany,,',
+    'Dr Nowhere,030 7654321,Berlin,Berlin,Atlantis,,',
+    'Dr Swapped,+49 30 7654322,Berlin,Berlin,DE,13.405,52.52',
+  ].join('\n');
+  const preview = await call(editor.token, { method: 'POST', url: '/api/medical-contacts/import/preview', payload: { csv } });
+  t.match(preview.json(), { totalRows: 4, validRows: 1, errorRows: 3 });
+  t.strictSame(preview.json().rows, [
+    { line: 3, status: 'error', errors: [{ field: 'phone', message: 'Phone "030 12" is too short for Germany.' }] },
+    {
+      line: 4,
+      status: 'error',
+      errors: [{ field: 'phone', message: 'Phone "030 7654321" has no country code, and the country "Atlantis" is not one the directory knows: write it with + and the country code, such as +44 20 7946 0958.' }],
+    },
+    { line: 5, status: 'error', errors: [{ field: 'location', message: 'The coordinates 13.405, 52.52 lie outside Germany. Check them: latitude first, then longitude.' }] },
+  ]);
+  const started = await call(editor.token, { method: 'POST', url: '/api/medical-contacts/import', payload: { csv } });
+  const done = (await waitForImport(harness, editor.token, started.json().importId)).at(-1)!;
+  t.match(done, { status: 'completed', importedRows: 1, skippedRows: 3 });
+  const rows = await db.sql<{ name: string; phone: string }[]>`SELECT name, phone FROM medical_contacts WHERE import_id = ${done.id}`;
+  t.strictSame(rows.map((row) => ({ ...row })), [{ name: 'Dr Kinder', phone: '+49301234567' }], 'the good row, its phone in E.164');
 });

@@ -53,7 +53,7 @@ const routes = [
   },
   {
     url: '/api/medical-contacts', status: 201, sameTwiceStatus: 409, audited: { action: 'contact.create', field: 'name' },
-    body: (name: string) => ({ name, phone: `+44 20 ${numberOf(name)}`, city: 'London', region: 'England', country: 'GB' }),
+    body: (name: string) => ({ name, phone: `+44 20 7${String(numberOf(name) % 10_000_000).padStart(7, '0')}`, city: 'London', region: 'England', country: 'GB' }),
     count: rowsWhere('medical_contacts', 'name'),
   },
   {

@@ -50,7 +50,7 @@ t.test('creating, editing and deleting contacts', async (t) => {
     t.equal(response.statusCode, 201);
     const created = response.json() as MedicalContact;
     const { region: _region, ...rest } = typed;
-    t.match(created, { ...rest, region: A_CONTACT.region, verified: false, verifiedAt: null, isActive: true });
+    t.match(created, { ...rest, phone: '+33472000001', region: A_CONTACT.region, verified: false, verifiedAt: null, isActive: true });
     const stored = (await write('GET', `/api/medical-contacts/${created.id}`)).json();
     t.strictSame(stored, created, 'GET answers what POST stored');
 
@@ -61,17 +61,24 @@ t.test('creating, editing and deleting contacts', async (t) => {
   t.test('geocoding from the gazetteer', async (t) => {
     const lyon = await create({ city: 'Lyon', region: 'Auvergne-Rhône-Alpes', country: 'FR' });
     t.ok(lyon.findable, 'Lyon is findable');
+    t.equal(lyon.locationApproximate, true, "at its city's centre: approximate");
     t.ok(Math.abs(lyon.latitude! - 45.76) < 0.1 && Math.abs(lyon.longitude! - 4.84) < 0.1, `Lyon at ${lyon.latitude}, ${lyon.longitude}`);
     const byCode = await create({ city: 'lyon', region: 'Somewhere', country: 'fr' });
     t.ok(byCode.findable, 'a city and a code in any case work too');
     const unknown = await create({ city: 'Smallville', region: 'Nowhere', country: 'FR' });
     t.equal(unknown.findable, false);
     t.equal(unknown.latitude, null);
-    const given = await create({ latitude: 10, longitude: 20 });
-    t.match(given, { latitude: 10, longitude: 20, findable: true }, 'typed coordinates are kept');
+    t.equal(unknown.locationApproximate, false, 'nowhere is not approximate');
+    const given = await create({ latitude: 45.7578, longitude: 4.832 });
+    t.match(given, { latitude: 45.7578, longitude: 4.832, findable: true, locationApproximate: false }, 'typed coordinates are kept, as exact');
 
     const moved = (await write('PATCH', `/api/medical-contacts/${unknown.id}`, { city: 'Marseille', region: "Provence-Alpes-Côte d'Azur" })).json();
     t.ok(moved.findable, 'an edit to a known city gets coordinates');
+    t.equal(moved.locationApproximate, true, "its city's centre");
+    const placed = (await write('PATCH', `/api/medical-contacts/${moved.id}`, { latitude: 43.2951, longitude: 5.3745 })).json();
+    t.match(placed, { latitude: 43.2951, longitude: 5.3745, locationApproximate: false }, 'coordinates given make it exact');
+    const relocated = (await write('PATCH', `/api/medical-contacts/${lyon.id}`, { latitude: 45.7485, longitude: 4.8467 })).json();
+    t.equal(relocated.locationApproximate, false, 'coordinates given to an approximate contact make it exact');
     const lost = (await write('PATCH', `/api/medical-contacts/${moved.id}`, { city: 'Atlantis' })).json();
     t.match(lost, { findable: false, latitude: null, longitude: null }, "a move to an unknown place drops the old place's coordinates");
   });
@@ -80,10 +87,14 @@ t.test('creating, editing and deleting contacts', async (t) => {
     const cases: [object, string, string][] = [
       [{ name: '' }, 'name', 'Name is required. Enter it.'],
       [{ phone: '   ' }, 'phone', 'Phone is required. Enter it.'],
-      [{ phone: 'abc' }, 'phone', 'Phone must be a number of 6 to 15 digits, such as +44 20 7946 0958: digits, spaces and + ( ) - . only.'],
-      [{ phone: '+44 20 7946 0958 ext. 12' }, 'phone', 'Phone must be a number of 6 to 15 digits, such as +44 20 7946 0958: digits, spaces and + ( ) - . only.'],
-      [{ phone: '112' }, 'phone', 'Phone must be a number of 6 to 15 digits, such as +44 20 7946 0958: digits, spaces and + ( ) - . only.'],
-      [{ phone: '+1234567890123456' }, 'phone', 'Phone must be a number of 6 to 15 digits, such as +44 20 7946 0958: digits, spaces and + ( ) - . only.'],
+      [{ phone: 'abc' }, 'phone', 'Phone "abc" is not a phone number: write its digits, with + and the country code, such as +44 20 7946 0958.'],
+      [{ phone: '+44 20 7946 0958 ext. 12' }, 'phone', 'Phone "+44 20 7946 0958 ext. 12" has an extension: enter the number alone, and the extension in Special Instructions.'],
+      [{ phone: '112' }, 'phone', 'Phone "112" is too short for France.'],
+      [{ phone: '+1234567890123456' }, 'phone', 'Phone "+1234567890123456" is too long for country code +1.'],
+      [{ phone: '030 12', country: 'DE', city: 'Berlin' }, 'phone', 'Phone "030 12" is too short for Germany.'],
+      [{ phone: '030 1234567', country: 'AQ' }, 'phone', 'Phone "030 1234567" has no country code, and the country Antarctica has no numbering plan the directory knows: write it with + and the country code, such as +44 20 7946 0958.'],
+      [{ latitude: 52.52, longitude: 13.405 }, 'location', 'The coordinates 52.52, 13.405 lie outside France. Check them: latitude first, then longitude.'],
+      [{ latitude: 4.84, longitude: 45.75 }, 'location', 'The coordinates 4.84, 45.75 lie outside France. Check them: latitude first, then longitude.'],
       [{ city: '' }, 'city', 'City is required. Enter it.'],
       [{ region: '' }, 'region', 'Region is required. Enter it.'],
       [{ country: '' }, 'country', 'Country is required. Enter it.'],
@@ -107,7 +118,9 @@ t.test('creating, editing and deleting contacts', async (t) => {
     const edits: [object, string, string][] = [
       [{ name: '' }, 'name', 'Name is required. Enter it.'],
       [{ phone: '' }, 'phone', 'Phone is required. Enter it.'],
-      [{ phone: 'call the front desk' }, 'phone', 'Phone must be a number of 6 to 15 digits, such as +44 20 7946 0958: digits, spaces and + ( ) - . only.'],
+      [{ phone: 'call the front desk' }, 'phone', 'Phone "call the front desk" is not a phone number: write its digits, with + and the country code, such as +44 20 7946 0958.'],
+      [{ phone: '04 72 00' }, 'phone', 'Phone "04 72 00" is too short for France.'],
+      [{ latitude: 50.45, longitude: 30.52 }, 'location', 'The coordinates 50.45, 30.52 lie outside France. Check them: latitude first, then longitude.'],
       [{ contactMethod: 'telegram' }, 'telegramUsername', 'Telegram username is required when the contact method is Telegram. Enter it, or choose another method.'],
       [{ rating: -1 }, 'rating', 'Rating must be a number from 0 to 5.'],
     ];
@@ -123,6 +136,43 @@ t.test('creating, editing and deleting contacts', async (t) => {
     t.equal(telegram.statusCode, 200, 'telegram with a username is fine');
     const cleared = await write('PATCH', `/api/medical-contacts/${contact.id}`, { telegramUsername: null });
     t.equal(cleared.json().fields?.telegramUsername, 'Telegram username is required when the contact method is Telegram. Enter it, or choose another method.', 'the merged record keeps the rule');
+  });
+
+  t.test("phones are stored in E.164, read as numbers of the contact's country", async (t) => {
+    const berlin = await create({ phone: '030 1234567', city: 'Berlin', region: 'Berlin', country: 'DE' });
+    t.equal(berlin.phone, '+49301234567', 'a national number of Germany');
+    const punctuated = await create({ phone: '(030) 765-4321', city: 'Berlin', region: 'Berlin', country: 'DE' });
+    t.equal(punctuated.phone, '+49307654321', 'punctuation as people write it');
+    const abroad = await create({ phone: '+44 20 7946 0123', city: 'Berlin', region: 'Berlin', country: 'DE' });
+    t.equal(abroad.phone, '+442079460123', "an international number of another country is the contact's to have");
+    const edited = (await write('PATCH', `/api/medical-contacts/${berlin.id}`, { phone: '030 7654329' })).json();
+    t.equal(edited.phone, '+49307654329', 'a phone sent alone is read in the stored country');
+    const moved = (await write('PATCH', `/api/medical-contacts/${berlin.id}`, { phone: '04 72 00 00 09', city: 'Lyon', region: 'Auvergne-Rhône-Alpes', country: 'FR' })).json();
+    t.equal(moved.phone, '+33472000009', 'and one sent with a country, in that country');
+    const refused = await write('PATCH', `/api/medical-contacts/${berlin.id}`, { phone: '030 12', country: 'DE' });
+    t.strictSame(
+      { status: refused.statusCode, field: refused.json().field, message: refused.json().message },
+      { status: 400, field: 'phone', message: 'Phone "030 12" is too short for Germany.' },
+    );
+  });
+
+  t.test('coordinates outside the country are refused unless confirmed', async (t) => {
+    const swapped = { latitude: 13.405, longitude: 52.52, city: 'Berlin', region: 'Berlin', country: 'DE' };
+    const refused = await write('POST', '/api/medical-contacts', { ...A_CONTACT, ...swapped, name: 'Dr Swapped', phone: '+49 30 5550 0001' });
+    t.strictSame(
+      { status: refused.statusCode, field: refused.json().field, message: refused.json().message },
+      { status: 400, field: 'location', message: 'The coordinates 13.405, 52.52 lie outside Germany. Check them: latitude first, then longitude.' },
+    );
+    const confirmed = await create({ ...swapped, confirmOutsideCountry: true });
+    t.match(confirmed, { latitude: 13.405, longitude: 52.52, locationApproximate: false }, 'confirmed, they are kept');
+    const inside = await create({ latitude: 52.4, longitude: 13.1, city: 'Potsdam', region: 'Brandenburg', country: 'DE' });
+    t.equal(inside.latitude, 52.4, 'inside the country they need no confirming');
+    const border = await create({ latitude: 47.59, longitude: 7.62, city: 'Weil am Rhein', region: 'Baden-Württemberg', country: 'DE' });
+    t.equal(border.latitude, 47.59, 'nor at a border, where the nearest towns are of both countries');
+    const edit = await write('PATCH', `/api/medical-contacts/${inside.id}`, { latitude: 48.8566, longitude: 2.3522 });
+    t.equal(edit.json().field, 'location', 'an edit is held to it too');
+    const confirmedEdit = await write('PATCH', `/api/medical-contacts/${inside.id}`, { latitude: 48.8566, longitude: 2.3522, confirmOutsideCountry: true });
+    t.equal(confirmedEdit.statusCode, 200, 'and confirms it the same way');
   });
 
   t.test('unknown ids answer 404', async (t) => {
@@ -198,12 +248,12 @@ t.test('bulk update and bulk delete, by ids and by filter', async (t) => {
   const post = (url: string, payload: object) => call(editor.token, { method: 'POST', url: `/api/medical-contacts/${url}`, payload });
 
   const ids = contacts.slice(0, 5).map((contact) => contact.id);
-  const byIds = await post('bulk-update', { ids, updates: { specialty: 'Oncology', rating: 5, verified: true } });
+  const byIds = await post('bulk-update', { ids, updates: { specialty: 'Urology', rating: 5, verified: true } });
   t.strictSame(byIds.json(), { recordsAffected: 5 });
-  const [changed] = await db.sql`SELECT count(*)::int AS count FROM medical_contacts WHERE specialty = 'Oncology' AND rating = 5 AND verified_by = ${editor.id} AND verified_at = ${clock.now()}`;
+  const [changed] = await db.sql`SELECT count(*)::int AS count FROM medical_contacts WHERE specialty = 'Urology' AND rating = 5 AND verified_by = ${editor.id} AND verified_at = ${clock.now()}`;
   t.equal(changed!.count, 5, 'the five changed, stamped as verified now by the editor');
   const history = (await call(editor.token, { method: 'GET', url: `/api/medical-contacts/${ids[0]}/history` })).json();
-  t.match(history[0], { action: 'contact.bulk-update', actor: editor.username, changes: { specialty: [contacts[0]!.specialty, 'Oncology'] } });
+  t.match(history[0], { action: 'contact.bulk-update', actor: editor.username, changes: { specialty: [contacts[0]!.specialty, 'Urology'] } });
 
   const kenyan = contacts.filter((contact) => contact.country === 'KE' && contact.isActive).length;
   const byFilter = await post('bulk-update', { filter: { country: 'KE', status: 'active' }, updates: { isActive: false } });

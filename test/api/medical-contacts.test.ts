@@ -31,6 +31,8 @@ t.test('the contact list on a few thousand contacts', async (t) => {
     t.equal(body.total, COUNT);
     t.strictSame(body.stats, {
       total: COUNT,
+      locationApproximate: 0,
+      phonesNotReadable: 0,
       masterOfMedicine: contacts.filter((contact) => contact.isMasterOfMedicine).length,
       verified: contacts.filter((contact) => contact.verified).length,
       active: contacts.filter((contact) => contact.isActive).length,

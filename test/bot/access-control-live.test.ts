@@ -52,7 +52,7 @@ t.test('a group created in Access Control is served, and stops being served once
 t.test('a whitelist entry lifts the daily limit on the next request, and removing it brings the limit back', async (t) => {
   const group = await api<AuthorizedGroup>('POST', '/api/authorized-groups', { groupId: -1001000054321, groupName: 'One a day', dailyLimit: 1 });
   const ned = await aMember(h, group.groupId, { firstName: 'Ned' });
-  const limited = rendered('rate_limit', { daily_limit: 1, first_name: 'Ned', reset_time: '14 h' });
+  const limited = rendered('rate_limit', { first_name: 'Ned', searches_left: '0 of 1 search left today; the next in 14 h' });
   t.ok(isAnswer(await lookup(ned.id)), 'the one search of the day');
   t.equal(await lookup(ned.id), limited, 'then the limit');
 

@@ -1,4 +1,5 @@
 import t from 'tap';
+import { LEAVE_OUT_LINE } from '../../api/contract/message-templates.js';
 import { REFUSALS } from '../../bot/default-templates.js';
 import { createBotHarness } from '../helpers/bot.js';
 import { aContact, aMember, anAuthorizedGroup, aUser, aWhitelistedAdmin, join, lastLog, leave, refusal, rendered, texts } from '../helpers/bot-fixtures.js';
@@ -37,7 +38,7 @@ t.test('joining a group lets a user in and stores the membership; leaving revoke
   const joinedAt = h.clock.now();
   t.match(await membershipOf(user.id), { membershipStatus: 'member', isActive: true, joinedAt, lastVerified: joinedAt });
   t.match(await lastLog(h.sql, user.id), { level: 'INFO', command: 'chat_member', chatId: group.id, message: `Membership of ${user.id} is now member` });
-  t.same(texts(await h.say(user.id, '/start')), [rendered('welcome', { first_name: 'Joiner', daily_limit: 5 })]);
+  t.same(texts(await h.say(user.id, '/start')), [rendered('welcome', { first_name: 'Joiner', searches_left: '5 of 5 searches left today' })]);
 
   h.clock.advance(HOUR);
   await leave(h, group.id, user.id);
@@ -57,7 +58,7 @@ t.test('a member the bot never saw join is found with getChatMember and stored',
   await h.handled(added!.update_id);
 
   const before = getChatMemberCalls();
-  t.same(texts(await h.say(early.id, '/start')), [rendered('welcome', { first_name: 'Early', daily_limit: 2 })]);
+  t.same(texts(await h.say(early.id, '/start')), [rendered('welcome', { first_name: 'Early', searches_left: '2 of 2 searches left today' })]);
   t.equal(getChatMemberCalls() - before, await activeGroupCount(), 'one check per active group');
   t.match(await membershipOf(early.id, id), { membershipStatus: 'creator', isActive: true, lastVerified: h.clock.now() });
   t.match(await membershipOf(early.id), { membershipStatus: 'left', isActive: false }, 'the other group said no, and that is stored too');
@@ -68,11 +69,11 @@ t.test('a stored membership is trusted for 24 hours, then checked again with get
   await h.say(user.id, '/start'); // checks (and stores) the groups the user is not in
   const before = getChatMemberCalls();
   h.clock.advance(23 * HOUR);
-  t.same(texts(await h.say(user.id, '/start')), [rendered('welcome', { first_name: 'Trusted', daily_limit: 5 })]);
+  t.same(texts(await h.say(user.id, '/start')), [rendered('welcome', { first_name: 'Trusted', searches_left: '5 of 5 searches left today' })]);
   t.equal(getChatMemberCalls(), before, 'no check within 24 hours');
 
   h.clock.advance(2 * HOUR);
-  t.same(texts(await h.say(user.id, '/start')), [rendered('welcome', { first_name: 'Trusted', daily_limit: 5 })]);
+  t.same(texts(await h.say(user.id, '/start')), [rendered('welcome', { first_name: 'Trusted', searches_left: '5 of 5 searches left today' })]);
   t.equal(getChatMemberCalls() - before, await activeGroupCount(), 'every stored answer older than 24 hours is checked again');
   t.match(await membershipOf(user.id), { isActive: true, lastVerified: h.clock.now() });
 });
@@ -85,7 +86,7 @@ t.test('a stale membership the user has lost since is found out at the re-check'
     await h.sql`INSERT INTO user_memberships (telegram_id, group_id, membership_status, joined_at, last_verified, is_active)
       VALUES (${user.id}, ${groupId}, ${groupId === group.id ? 'member' : 'left'}, ${now}, ${now}, ${groupId === group.id})`;
   }
-  t.same(texts(await h.say(user.id, '/start')), [rendered('welcome', { first_name: 'Gone', daily_limit: 5 })], 'trusted for now');
+  t.same(texts(await h.say(user.id, '/start')), [rendered('welcome', { first_name: 'Gone', searches_left: '5 of 5 searches left today' })], 'trusted for now');
   h.clock.advance(25 * HOUR);
   t.same(texts(await h.say(user.id, '/start')), [refusal(REFUSALS.accessDenied)]);
   t.match(await membershipOf(user.id), { membershipStatus: 'left', isActive: false });
@@ -94,7 +95,7 @@ t.test('a stale membership the user has lost since is found out at the re-check'
 t.test('a deactivated authorized group stops serving its members on their next message, and the bot stays for its return', async (t) => {
   const other = await anAuthorizedGroup(h, { dailyLimit: 4 });
   const user = await aMember(h, other.id, { firstName: 'Dana' });
-  t.same(texts(await h.say(user.id, '/start')), [rendered('welcome', { first_name: 'Dana', daily_limit: 4 })]);
+  t.same(texts(await h.say(user.id, '/start')), [rendered('welcome', { first_name: 'Dana', searches_left: '4 of 4 searches left today' })]);
   await h.sql`UPDATE authorized_groups SET is_active = false WHERE group_id = ${other.id}`;
   t.same(texts(await h.say(user.id, '/start')), [refusal(REFUSALS.accessDenied)]);
   const inGroup = await h.locate(user.id, ROME.latitude, ROME.longitude, other.id);
@@ -118,7 +119,7 @@ t.test('a deactivated authorized group stops serving its members on their next m
 
 t.test('whitelisted admins get in without a group and are never limited', async (t) => {
   const admin = await aWhitelistedAdmin(h, { firstName: 'Root' });
-  t.same(texts(await h.say(admin.id, '/start')), [rendered('welcome', { first_name: 'Root', daily_limit: 'unlimited' })]);
+  t.same(texts(await h.say(admin.id, '/start')), [rendered('welcome', { first_name: 'Root', searches_left: LEAVE_OUT_LINE })]);
   for (let search = 1; search <= 6; search += 1) {
     const [answer] = texts(await h.locate(admin.id, ROME.latitude, ROME.longitude));
     t.match(answer, /^📍 <b>Medical contacts near Rome, Lazio, Italy<\/b>: 3\n\n/, `search ${search} answered`);
@@ -156,11 +157,11 @@ t.test('in an authorized group the bot answers, with that group\'s daily limit',
   const strict = await anAuthorizedGroup(h, { dailyLimit: 1 });
   const user = await aMember(h, strict.id, { firstName: 'Gail' });
   await join(h, group.id, user.id);
-  t.same(texts(await h.say(user.id, '/start', strict.id)), [rendered('welcome', { first_name: 'Gail', daily_limit: 1 })]);
+  t.same(texts(await h.say(user.id, '/start', strict.id)), [rendered('welcome', { first_name: 'Gail', searches_left: '1 of 1 search left today' })]);
   const [first] = texts(await h.locate(user.id, ROME.latitude, ROME.longitude, strict.id));
   t.match(first, rendered('location_result', { count: 3, city: 'Rome, Lazio, Italy', remaining: 0, daily_limit: 1 }));
   const [second] = texts(await h.locate(user.id, ROME.latitude, ROME.longitude, strict.id));
-  t.match(second, /^⏳ You have used all 1 searches for today, Gail\. They reset in /);
+  t.match(second, /^⏳ Sorry, Gail, you have used today’s searches\. 0 of 1 search left today; the next in /);
   const [inPrivate] = texts(await h.locate(user.id, ROME.latitude, ROME.longitude));
   t.match(inPrivate, rendered('location_result', { count: 3, city: 'Rome, Lazio, Italy', remaining: 3, daily_limit: 5 }), 'in private the larger limit of the user\'s groups');
 });

@@ -4,7 +4,7 @@ import { createTelegramSimulator } from '../../bot/simulator/index.js';
 import { insertBroadcast } from '../../sql/broadcasts.js';
 import type { Database } from '../../sql/database.js';
 import { childProductDatabase } from '../helpers/child-product-database.js';
-import { freePort } from '../helpers/child-env.js';
+import { freePort, LOAD_TYPESCRIPT } from '../helpers/child-env.js';
 import { someBotUsers } from '../helpers/broadcasts.js';
 import { until } from '../helpers/wait.js';
 
@@ -49,7 +49,7 @@ t.test('SIGKILL halfway through a 400-recipient broadcast: the restart resumes b
     for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
   const startProduct = () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: process.cwd(), env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...LOAD_TYPESCRIPT, 'scripts/start.ts'], { cwd: process.cwd(), env, stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -16,23 +16,23 @@ async function withTemplate(t: Test, type: TemplateType, content: string) {
 
 t.test('/start answers with the welcome template, the name and the daily limit filled in', async (t) => {
   const ada = await aMember(h, group.id, { firstName: 'Ada' });
-  t.same(texts(await h.say(ada.id, '/start')), [rendered('welcome', { first_name: 'Ada', daily_limit: 4 })]);
-  t.match(rendered('welcome', { first_name: 'Ada', daily_limit: 4 }), /Hello, Ada!.*You can make 4 searches a day\./s);
+  t.same(texts(await h.say(ada.id, '/start')), [rendered('welcome', { first_name: 'Ada', searches_left: '4 of 4 searches left today' })]);
+  t.match(rendered('welcome', { first_name: 'Ada', searches_left: '4 of 4 searches left today' }), /Hello, Ada!.*\n\n4 of 4 searches left today\.$/s);
 });
 
 t.test('/help answers with the help template, counting the searches left today', async (t) => {
   const bo = await aMember(h, group.id, { firstName: 'Bo' });
-  t.same(texts(await h.say(bo.id, '/help')), [rendered('help', { daily_limit: 4, remaining: 4 })]);
+  t.same(texts(await h.say(bo.id, '/help')), [rendered('help', { searches_left: '4 of 4 searches left today' })]);
   await aContact(h.sql, { latitude: 48.8566, longitude: 2.3522, city: 'Paris' });
   await h.locate(bo.id, 48.86, 2.35);
   const [help] = texts(await h.say(bo.id, '/help'));
-  t.equal(help, rendered('help', { daily_limit: 4, remaining: 3 }));
-  t.match(help, 'Each search uses one of your 4 daily searches; 3 are left today.');
+  t.equal(help, rendered('help', { searches_left: '3 of 4 searches left today' }));
+  t.match(help, 'Each search counts towards your daily limit. 3 of 4 searches left today.');
 });
 
 t.test('/start@botname is the same command', async (t) => {
   const cy = await aMember(h, group.id, { firstName: 'Cy' });
-  t.same(texts(await h.say(cy.id, `/start@${h.sim.botInfo.username}`)), [rendered('welcome', { first_name: 'Cy', daily_limit: 4 })]);
+  t.same(texts(await h.say(cy.id, `/start@${h.sim.botInfo.username}`)), [rendered('welcome', { first_name: 'Cy', searches_left: '4 of 4 searches left today' })]);
 });
 
 t.test('editing the active template in the database changes the answer at once', async (t) => {
@@ -50,7 +50,7 @@ t.test('an unknown placeholder renders as empty', async (t) => {
 t.test('user names are HTML-escaped', async (t) => {
   const odd = await aMember(h, group.id, { firstName: '<b>Tom & "Jerry"</b>' });
   const [welcome] = await h.say(odd.id, '/start');
-  t.equal(welcome!.text, rendered('welcome', { first_name: '<b>Tom & "Jerry"</b>', daily_limit: 4 }));
+  t.equal(welcome!.text, rendered('welcome', { first_name: '<b>Tom & "Jerry"</b>', searches_left: '4 of 4 searches left today' }));
   t.match(welcome!.text, 'Hello, &lt;b&gt;Tom &amp; &quot;Jerry&quot;&lt;/b&gt;!');
   t.notOk(welcome!.entities?.some((entity) => entity.type === 'bold'), 'the name is not turned into formatting');
 });

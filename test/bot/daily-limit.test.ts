@@ -21,12 +21,12 @@ t.test('the (limit+1)th lookup gets the rate_limit template and looks nothing up
     t.match(answer, rendered('location_result', { count: 1, city: 'Prague, Prague, Czechia', remaining: 3 - search, daily_limit: 3 }));
   }
   const over = texts(await h.locate(ann.id, PRAGUE.latitude, PRAGUE.longitude));
-  t.same(over, [rendered('rate_limit', { daily_limit: 3, first_name: 'Ann', reset_time: '14 h' })]);
-  t.equal(over[0], '⏳ You have used all 3 searches for today, Ann. They reset in 14 h.');
+  t.same(over, [rendered('rate_limit', { first_name: 'Ann', searches_left: '0 of 3 searches left today; the next in 14 h' })]);
+  t.equal(over[0], '⏳ Sorry, Ann, you have used today’s searches. 0 of 3 searches left today; the next in 14 h.');
   t.match(await lastLog(h.sql, ann.id), { level: 'WARN', message: 'Daily limit reached', resultCount: null, city: 'Prague' });
   t.same(await usageOf(ann.id), [{ usageDate: '2026-11-21', used: 3 }]);
   t.equal(await totalRequestsOf(ann.id), 3);
-  t.same(texts(await h.say(ann.id, '/help')), [rendered('help', { daily_limit: 3, remaining: 0 })]);
+  t.same(texts(await h.say(ann.id, '/help')), [rendered('help', { searches_left: '0 of 3 searches left today; the next in 14 h' })]);
 });
 
 t.test('20 concurrent location requests from one user with limit 3 get exactly 3 answers with results', async (t) => {
@@ -38,7 +38,7 @@ t.test('20 concurrent location requests from one user with limit 3 get exactly 3
   const replies = texts(h.sim.botMessagesSince(bea.id, before));
   t.equal(replies.length, 20, 'every request answered');
   t.equal(replies.filter(isAnswer).length, 3, 'three with results');
-  t.equal(replies.filter((text) => text === rendered('rate_limit', { daily_limit: 3, first_name: 'Bea', reset_time: '14 h' })).length, 17);
+  t.equal(replies.filter((text) => text === rendered('rate_limit', { first_name: 'Bea', searches_left: '0 of 3 searches left today; the next in 14 h' })).length, 17);
   t.same(await usageOf(bea.id), [{ usageDate: '2026-11-21', used: 3 }]);
   t.equal(await totalRequestsOf(bea.id), 3);
   const levels = await h.sql`SELECT level, count(*)::int AS n FROM bot_logs WHERE user_id = ${bea.id} AND command = 'location' GROUP BY level ORDER BY level`;
@@ -53,7 +53,7 @@ t.test('the limit is the largest dailyLimit among the user\'s groups', async (t)
   const replies: (string | undefined)[] = [];
   for (let search = 1; search <= 6; search += 1) replies.push(...texts(await h.locate(cat.id, PRAGUE.latitude, PRAGUE.longitude)));
   t.same(replies.map(isAnswer), [true, true, true, true, true, false]);
-  t.equal(replies[5], rendered('rate_limit', { daily_limit: 5, first_name: 'Cat', reset_time: '14 h' }));
+  t.equal(replies[5], rendered('rate_limit', { first_name: 'Cat', searches_left: '0 of 5 searches left today; the next in 14 h' }));
 });
 
 t.test('the count resets at midnight in the configured time zone', async (t) => {
@@ -62,10 +62,10 @@ t.test('the count resets at midnight in the configured time zone', async (t) => 
   h.clock.set(new Date('2026-11-22T22:30:00Z'));
   const dan = await aMember(h, group.id, { firstName: 'Dan' });
   for (let search = 1; search <= 3; search += 1) t.ok(isAnswer(texts(await h.locate(dan.id, PRAGUE.latitude, PRAGUE.longitude))[0]));
-  t.same(texts(await h.locate(dan.id, PRAGUE.latitude, PRAGUE.longitude)), [rendered('rate_limit', { daily_limit: 3, first_name: 'Dan', reset_time: '30 min' })]);
+  t.same(texts(await h.locate(dan.id, PRAGUE.latitude, PRAGUE.longitude)), [rendered('rate_limit', { first_name: 'Dan', searches_left: '0 of 3 searches left today; the next in 30 min' })]);
 
   h.clock.advance(29 * 60_000); // 23:59 Berlin
-  t.same(texts(await h.locate(dan.id, PRAGUE.latitude, PRAGUE.longitude)), [rendered('rate_limit', { daily_limit: 3, first_name: 'Dan', reset_time: '1 min' })]);
+  t.same(texts(await h.locate(dan.id, PRAGUE.latitude, PRAGUE.longitude)), [rendered('rate_limit', { first_name: 'Dan', searches_left: '0 of 3 searches left today; the next in 1 min' })]);
   h.clock.advance(2 * 60_000); // 00:01 Berlin, still 23:01 on the same UTC day
   const [answer] = texts(await h.locate(dan.id, PRAGUE.latitude, PRAGUE.longitude));
   t.match(answer, rendered('location_result', { count: 1, city: 'Prague, Prague, Czechia', remaining: 2, daily_limit: 3 }));

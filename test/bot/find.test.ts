@@ -4,14 +4,11 @@ import type { ChatMessage } from '../../bot/simulator/index.js';
 import { FIND_TEXTS } from '../../bot/locales/find.js';
 import { specialtyKey } from '../../bot/specialties.js';
 import { BOT_TEXTS } from '../../bot/locales/index.js';
-import { createBotHarness } from '../helpers/bot.js';
-import { realTimersDatedBy } from '../helpers/clock.js';
+import { anotherInstance, createBotHarness } from '../helpers/bot.js';
 import { aContact, aMember, anAuthorizedGroup, lastLog, namesIn, refusal, rendered, texts } from '../helpers/bot-fixtures.js';
 import { renderTemplate } from '../../api/contract/message-templates.js';
 import { seedDefaultTemplates } from '../../bot/default-templates.js';
 import { HELP_BEFORE_FIND } from '../../bot/locales/help-before-find.js';
-import { createBot } from '../../bot/create-bot.js';
-import type { Sql } from '../../sql/database.js';
 
 // Saturday 21 November 2026, 11:00 in Lyon (Europe/Paris).
 const h = await createBotHarness(t);
@@ -27,14 +24,36 @@ await aContact(h.sql, { name: 'Dentist two', specialty: 'Dentistry', availableHo
 await aContact(h.sql, { name: 'Lyon GP', specialty: 'General Practice', availableHours: 'not a pattern', ...lyon(0.005) });
 
 const positionsIn = (text: string | undefined) => [...(text ?? '').matchAll(/<b>(\d+)\. /g)].map((match) => Number(match[1]));
-const buttonsOf = (message: ChatMessage | undefined) => (message?.reply_markup?.inline_keyboard ?? []) as (InlineKeyboardButton.CallbackButton | InlineKeyboardButton.UrlButton)[][];
-/** The rows of an answer's keyboard below the contacts' own rows. */
-const searchRows = (message: ChatMessage | undefined) => buttonsOf(message).filter((row) => row.some((button) => 'callback_data' in button && button.callback_data.startsWith('s:'))).map((row) => row.map((button) => button.text));
-const button = (message: ChatMessage | undefined, text: string) => {
-  const found = buttonsOf(message).flat().find((candidate) => candidate.text === text);
-  if (!found || !('callback_data' in found)) throw new Error(`no button "${text}"`);
+/** The message as the chat holds it now: its keyboard as the presses that edited it left it. */
+const current = (message: ChatMessage | undefined) => h.sim.messages(message!.chat_id).find((candidate) => candidate.message_id === message!.message_id)!;
+const buttonsOf = (message: ChatMessage | undefined) => (current(message).reply_markup?.inline_keyboard ?? []) as InlineKeyboardButton.CallbackButton[][];
+/** The labels of the message's keyboard, row by row. */
+const labelsOf = (message: ChatMessage | undefined) => buttonsOf(message).map((row) => row.map((button) => button.text));
+const find = (message: ChatMessage | undefined, text: string) => buttonsOf(message).flat().find((candidate) => candidate.text === text);
+/** Presses the specialty button (Specialty ▾, or the chosen one's) under an answer: its choice replaces the keyboard. */
+async function openSpecialties(message: ChatMessage | undefined) {
+  const opener = buttonsOf(message).flat().find((candidate) => candidate.text.endsWith('▾'));
+  if (!opener) throw new Error('no specialty button');
+  const sent = await h.press(message!.chat_id, message!.chat_id, message!.message_id, opener.callback_data);
+  if (sent.length > 0) throw new Error('the choice opens in place, sending nothing');
+}
+/** The specialties to choose from under an answer, then ◀ Back, as a user looks and returns. */
+async function specialtiesOf(message: ChatMessage | undefined): Promise<string[][]> {
+  await openSpecialties(message);
+  const choice = labelsOf(message);
+  const back = buttonsOf(message).at(-1)![0]!;
+  await h.press(message!.chat_id, message!.chat_id, message!.message_id, back.callback_data);
+  return choice;
+}
+/** The data of a button under the message; a specialty's, from the choice its button opens. */
+const button = async (message: ChatMessage | undefined, text: string) => {
+  if (!find(message, text)) await openSpecialties(message);
+  const found = find(message, text);
+  if (!found) throw new Error(`no button "${text}"`);
   return found.callback_data;
 };
+/** Presses the button with this label under the message; the bot's new messages. */
+const press = async (userId: number, message: ChatMessage | undefined, text: string) => h.press(userId, userId, message!.message_id, await button(message, text));
 const used = async (userId: number) => (await h.sql`SELECT used FROM daily_usage WHERE telegram_id = ${userId}`).reduce((sum, row) => sum + Number(row.used), 0);
 
 t.test('/find with a specialty and a city answers that specialty near the city, with buttons to narrow it', async (t) => {
@@ -46,13 +65,13 @@ t.test('/find with a specialty and a city answers that specialty near the city, 
     [rendered('location_result', { count: 2, city: LYON, remaining: 49, daily_limit: 50 }), '🔎 Cardiology'].join('\n\n'),
   );
   t.same(namesIn(answer!.text), ['Cardio weekday mornings', 'Cardio always open']);
-  const rows = buttonsOf(answer);
-  t.same(rows[0]!.map((b) => b.text), ['1 · 🧭 Route', '1 · 📍'], 'the first contact\'s buttons first');
-  t.same(rows[1]!.map((b) => b.text), ['2 · 🧭 Route', '2 · 📍']);
-  t.same(searchRows(answer), [['✓ Cardiology · 2', 'Dentistry · 2'], ['General Practice · 1'], ['🕒 Open now']], 'the chosen specialty stays among the counts of everything nearby');
-  t.same(rows.at(-1)!.map((b) => b.text), ['⚠️ Report a problem']);
   t.equal(await used(user.id), 1);
   t.match(await lastLog(h.sql, user.id), { level: 'INFO', command: '/find', resultCount: 2, city: 'Lyon', metadata: { specialty: 'Cardiology', followUp: false } });
+  t.same(labelsOf(answer), [['📍 Show on map'], ['✓ Cardiology ▾'], ['🕒 Open now'], ['⚠️ Report a problem']], 'the chosen specialty named on its button');
+  t.same(await specialtiesOf(answer), [['✓ Cardiology · 2'], ['Dentistry · 2'], ['General Practice · 1'], ['◀ Back']], 'the chosen specialty first among the counts of everything nearby');
+  t.same(labelsOf(answer), [['📍 Show on map'], ['✓ Cardiology ▾'], ['🕒 Open now'], ['⚠️ Report a problem']], '◀ Back returns to the answer\'s buttons');
+  t.equal(await used(user.id), 1, 'the choice costs nothing');
+  t.match(await lastLog(h.sql, user.id), { level: 'INFO', command: 'callback', message: "Showed the answer's buttons again", metadata: { view: 'keyboard' } });
 });
 
 t.test('text with a typo and a joining word, and text in another language, are specialty searches', async (t) => {
@@ -61,11 +80,11 @@ t.test('text with a typo and a joining word, and text in another language, are s
 
   const german = await aMember(h, group.id, { languageCode: 'de' });
   const [answer] = await h.say(german.id, 'Zahnarzt Lyon');
-  // The country in their language too.
-  t.match(answer!.text, renderTemplate(BOT_TEXTS.de.templates.location_result, { count: 2, city: 'Lyon, Auvergne-Rhône-Alpes, Frankreich', remaining: 49, daily_limit: 50 }));
+  t.match(answer!.text, renderTemplate(BOT_TEXTS.de.templates.location_result, { count: 2, city: 'Lyon, Frankreich', remaining: 49, daily_limit: 50 }), 'the place in German, without the region the gazetteer has in English alone');
   t.same(namesIn(answer!.text), ['Dentist one', 'Dentist two']);
   t.match(answer!.text, '🔎 Zahnmedizin');
-  t.same(searchRows(answer), [['Kardiologie · 2', '✓ Zahnmedizin · 2'], ['Allgemeinmedizin · 1'], ['🕒 Jetzt geöffnet']], 'the buttons speak German');
+  t.same(labelsOf(answer), [['📍 Auf der Karte zeigen'], ['✓ Zahnmedizin ▾'], ['🕒 Jetzt geöffnet'], ['⚠️ Problem melden']], 'the buttons speak German');
+  t.same(await specialtiesOf(answer), [['✓ Zahnmedizin · 2'], ['Kardiologie · 2'], ['Allgemeinmedizin · 1'], ['◀ Zurück']]);
 });
 
 t.test('a city alone still asks to confirm the place, as before', async (t) => {
@@ -73,16 +92,18 @@ t.test('a city alone still asks to confirm the place, as before', async (t) => {
   const [question] = await h.say(user.id, 'Lyon');
   t.equal(question!.text, rendered('location_confirmation', { city: LYON }));
   t.same(buttonsOf(question).map((row) => row.map((b) => b.text)), [[LYON], ['✖ Cancel']]);
-  const [answer] = await h.press(user.id, user.id, question!.message_id, button(question, buttonsOf(question)[0]![0]!.text));
+  const [answer] = await press(user.id, question, LYON);
   t.same(namesIn(answer!.text), ['Lyon GP', 'Cardio weekday mornings', 'Cardio always open', 'Dentist one', 'Dentist two']);
-  t.same(searchRows(answer), [['Cardiology · 2', 'Dentistry · 2'], ['General Practice · 1'], ['🕒 Open now']]);
+  t.same(labelsOf(answer), [['📍 Show on map'], ['Specialty ▾'], ['🕒 Open now'], ['⚠️ Report a problem']]);
+  t.same(await specialtiesOf(answer), [['Cardiology · 2'], ['Dentistry · 2'], ['General Practice · 1'], ['◀ Back']]);
 });
 
 t.test('a specialty without a place asks where; /find alone asks which', async (t) => {
   const user = await aMember(h, group.id);
-  t.same(texts(await h.say(user.id, 'dentist')), [FIND_TEXTS.en.askPlace('Dentistry')]);
-  t.match(FIND_TEXTS.en.askPlace('Dentistry'), 'choose Dentistry from the buttons under the answer');
-  t.same(texts(await h.say(user.id, 'I need a dentist')), [FIND_TEXTS.en.askPlace('Dentistry')], 'the words that ask are no place');
+  t.same(texts(await h.say(user.id, 'dentist')), [
+    'Where should I look for <b>Dentistry</b>? Send your location (📎 → Location) within 10 minutes and I will answer with this specialty near it, or type it with a city, for example <i>Dentistry London</i>.',
+  ]);
+  t.same(texts(await h.say(user.id, 'I need a dentist')), [FIND_TEXTS.en.askPlace('Dentistry', 10)], 'the words that ask are no place');
   t.same(texts(await h.say(user.id, '/find')), [FIND_TEXTS.en.askSpecialty]);
   t.same(texts(await h.say(user.id, '/find xyzzyq')), [FIND_TEXTS.en.unknownSpecialty('xyzzyq', 'Cardiology, Dentistry, General Practice')]);
   t.equal(await used(user.id), 0, 'none of it is a search');
@@ -93,26 +114,27 @@ t.test('narrowing buttons are free for 30 minutes, then cost a search like a new
   const [answer] = await h.locate(user.id, 45.764, 4.8357);
   t.equal(await used(user.id), 1);
 
-  const [open] = await h.press(user.id, user.id, answer!.message_id, button(answer, '🕒 Open now'));
+  const [open] = await press(user.id, answer, '🕒 Open now');
   t.same(namesIn(open!.text), ['Cardio always open', 'Dentist one'], 'unparsed hours and weekday hours are not open on a Saturday at 11:00');
   t.match(open!.text, '🔎 open now');
-  t.same(searchRows(open), [['Cardiology · 1', 'Dentistry · 1'], ['✓ 🕒 Open now']]);
   t.match(open!.text, rendered('location_result', { count: 2, city: LYON, remaining: 49, daily_limit: 50 }));
   t.equal(await used(user.id), 1, 'no search spent');
   t.match(await lastLog(h.sql, user.id), { level: 'INFO', command: 'callback', resultCount: 2, metadata: { followUp: true, free: true, openNow: true } });
+  t.same(labelsOf(open), [['📍 Show on map'], ['Specialty ▾'], ['✓ 🕒 Open now'], ['⚠️ Report a problem']]);
+  t.same(await specialtiesOf(open), [['Cardiology · 1'], ['Dentistry · 1'], ['◀ Back']], 'counted among the contacts open now');
 
-  const [dentists] = await h.press(user.id, user.id, open!.message_id, button(open, 'Dentistry · 1'));
+  const [dentists] = await press(user.id, open, 'Dentistry · 1');
   t.same(namesIn(dentists!.text), ['Dentist one']);
   t.match(dentists!.text, '🔎 Dentistry · open now');
   t.equal(await used(user.id), 1);
 
   h.clock.advance(29 * 60 * 1000);
-  const [all] = await h.press(user.id, user.id, dentists!.message_id, button(dentists, '✓ 🕒 Open now'));
+  const [all] = await press(user.id, dentists, '✓ 🕒 Open now');
   t.same(namesIn(all!.text), ['Dentist one', 'Dentist two'], 'the open-now choice is taken back; Dentistry stays');
   t.equal(await used(user.id), 1, 'still free at 29 minutes');
 
   h.clock.advance(31 * 60 * 1000);
-  const [late] = await h.press(user.id, user.id, all!.message_id, button(all, '✓ Dentistry · 2'));
+  const [late] = await press(user.id, all, '✓ Dentistry · 2');
   t.same(namesIn(late!.text), ['Lyon GP', 'Cardio weekday mornings', 'Cardio always open', 'Dentist one', 'Dentist two']);
   t.match(late!.text, rendered('location_result', { count: 5, city: LYON, remaining: 48, daily_limit: 50 }));
   t.equal(await used(user.id), 2, 'after 30 minutes a press is a search');
@@ -123,16 +145,16 @@ t.test('the free window is the search\'s: a follow-up\'s own answer does not ope
   const user = await aMember(h, group.id);
   const [answer] = await h.locate(user.id, 45.764, 4.8357);
   h.clock.advance(20 * 60 * 1000);
-  const [dentists] = await h.press(user.id, user.id, answer!.message_id, button(answer, 'Dentistry · 2'));
+  const [dentists] = await press(user.id, answer, 'Dentistry · 2');
   t.equal(await used(user.id), 1, 'free 20 minutes after the search');
 
   h.clock.advance(20 * 60 * 1000);
-  const [open] = await h.press(user.id, user.id, dentists!.message_id, button(dentists, '🕒 Open now'));
+  const [open] = await press(user.id, dentists, '🕒 Open now');
   t.equal(await used(user.id), 2, '40 minutes after the search, though 20 after the follow-up it sits under, a press is paid');
   t.match(await lastLog(h.sql, user.id), { metadata: { followUp: true, free: false } });
 
   h.clock.advance(20 * 60 * 1000);
-  await h.press(user.id, user.id, open!.message_id, button(open, '✓ 🕒 Open now'));
+  await press(user.id, open, '✓ 🕒 Open now');
   t.equal(await used(user.id), 2, 'the paid follow-up is a search of its own: its buttons are free for 30 minutes');
   t.match(await lastLog(h.sql, user.id), { metadata: { followUp: true, free: true } });
 });
@@ -143,14 +165,16 @@ t.test('More results shows the next contacts of the same search, free, up to the
   const user = await aMember(h, group.id);
   const [first] = await h.locate(user.id, 45.764, 4.8357);
   t.same(namesIn(first!.text), ['Lyon GP', 'Cardio weekday mornings']);
-  t.same(searchRows(first).at(-1), ['🕒 Open now', '➡️ More results']);
-  const [second] = await h.press(user.id, user.id, first!.message_id, button(first, '➡️ More results'));
+  t.same(labelsOf(first), [['📍 Show on map'], ['Specialty ▾'], ['🕒 Open now'], ['➡️ More results'], ['⚠️ Report a problem']], 'five rows at most');
+  const [second] = await press(user.id, first, '➡️ More results');
   t.same(namesIn(second!.text), ['Cardio always open', 'Dentist one']);
   t.same(positionsIn(second!.text), [3, 4], 'numbered on from the first answer');
-  t.same(buttonsOf(second)[0]!.map((b) => b.text), ['3 · 🧭 Route', '3 · 📍']);
-  const [third] = await h.press(user.id, user.id, second!.message_id, button(second, '➡️ More results'));
+  t.same(await press(user.id, second, '📍 Show on map'), []);
+  t.same(labelsOf(second), [['📍 3 · Cardio always open'], ['📍 4 · Dentist one'], ['◀ Back']], 'the map offers this page\'s contacts, numbered as its cards');
+  await press(user.id, second, '◀ Back');
+  const [third] = await press(user.id, second, '➡️ More results');
   t.same(namesIn(third!.text), ['Dentist two']);
-  t.same(searchRows(third).at(-1), ['🕒 Open now'], 'nothing more within the radius');
+  t.same(labelsOf(third), [['📍 Show on map'], ['Specialty ▾'], ['🕒 Open now'], ['⚠️ Report a problem']], 'nothing more within the radius');
   t.equal(await used(user.id), 1, 'pages of one search are free');
 });
 
@@ -159,38 +183,39 @@ t.test('a follow-up after 30 minutes is refused by the daily limit like a new se
   const user = await aMember(h, small.id);
   for (let search = 1; search <= 3; search += 1) await h.locate(user.id, 45.764, 4.8357);
   const [answer] = await h.locate(user.id, 45.764, 4.8357);
-  t.match(answer!.text, /You have used all 3 searches for today/);
+  t.match(answer!.text, /you have used today’s searches\. 0 of 3 searches left today; the next in /);
   const last = h.sim.messages(user.id).filter((message) => message.reply_markup).at(-1);
-  const [free] = await h.press(user.id, user.id, last!.message_id, button(last, 'Dentistry · 2'));
+  const [free] = await press(user.id, last, 'Dentistry · 2');
   t.same(namesIn(free!.text), ['Dentist one', 'Dentist two'], 'free within 30 minutes, even at the limit');
   t.match(free!.text, rendered('location_result', { count: 2, city: LYON, remaining: 0, daily_limit: 3 }));
   h.clock.advance(31 * 60 * 1000);
-  const [refused] = await h.press(user.id, user.id, free!.message_id, button(free, '🕒 Open now'));
-  t.match(refused!.text, /You have used all 3 searches for today/);
+  const [refused] = await press(user.id, free, '🕒 Open now');
+  t.match(refused!.text, /you have used today’s searches\. 0 of 3 searches left today; the next in /);
   t.match(await lastLog(h.sql, user.id), { level: 'WARN', message: 'Daily limit reached', metadata: { followUp: true, free: false } });
 });
 
 t.test('nothing matches: a clear answer that keeps the buttons to widen it, and costs nothing', async (t) => {
   const user = await aMember(h, group.id);
   const [answer] = await h.say(user.id, '/find cardiology Lyon');
-  const [open] = await h.press(user.id, user.id, answer!.message_id, button(answer, '🕒 Open now'));
+  const [open] = await press(user.id, answer, '🕒 Open now');
   t.same(namesIn(open!.text), ['Cardio always open']);
   await h.sql`UPDATE medical_contacts SET available_hours = 'Mo-Fr 09:00-10:00' WHERE name = 'Cardio always open'`;
   t.teardown(() => h.sql`UPDATE medical_contacts SET available_hours = '24/7' WHERE name = 'Cardio always open'`);
   const before = await used(user.id);
 
-  const [none] = await h.press(user.id, user.id, answer!.message_id, button(answer, '🕒 Open now'));
-  t.equal(none!.text, refusal(FIND_TEXTS.en.nothingMatching('Cardiology · open now', 100, LYON)));
-  t.same(searchRows(none), [['✓ Cardiology · 0', 'Dentistry · 1'], ['✓ 🕒 Open now']], 'the buttons stay, to widen the search: the specialty too, though none of it is open');
-  t.same(buttonsOf(none).flat().filter((shown) => !('callback_data' in shown && shown.callback_data.startsWith('s:'))), [], 'and no Report a problem: no contact was shown');
+  const [none] = await press(user.id, answer, '🕒 Open now');
+  t.equal(none!.text, `${refusal(FIND_TEXTS.en.nothingMatching('Cardiology · open now', 100, LYON))}\n\n🚑 In an emergency call 112.`);
+  t.same(labelsOf(none), [['✓ Cardiology ▾'], ['✓ 🕒 Open now']], 'the buttons that widen the search stay; no map and no Report a problem: no contact was shown');
   t.match(await lastLog(h.sql, user.id), { level: 'WARN', resultCount: 0, metadata: { followUp: true, specialty: 'Cardiology', openNow: true } });
-  const [wider] = await h.press(user.id, user.id, none!.message_id, button(none, '✓ 🕒 Open now'));
+  t.same(await specialtiesOf(none), [['✓ Cardiology · 0'], ['Dentistry · 1'], ['◀ Back']], 'the specialty too, though none of it is open');
+  const [wider] = await press(user.id, none, '✓ 🕒 Open now');
   t.same(namesIn(wider!.text), ['Cardio weekday mornings', 'Cardio always open']);
   t.equal(await used(user.id), before);
 
   const [nothing] = await h.say(user.id, 'dermatologue Lyon');
-  t.equal(nothing!.text, refusal(FIND_TEXTS.en.nothingMatching('Dermatology', 100, LYON)));
-  t.same(searchRows(nothing), [['✓ Dermatology · 0', 'Cardiology · 2'], ['Dentistry · 2', 'General Practice · 1']], 'the specialties near, to choose another; no Open now, which would find nothing either');
+  t.equal(nothing!.text, `${refusal(FIND_TEXTS.en.nothingMatching('Dermatology', 100, LYON))}\n\n🚑 In an emergency call 112.`);
+  t.same(labelsOf(nothing), [['✓ Dermatology ▾']], 'no Open now, which would find nothing either');
+  t.same(await specialtiesOf(nothing), [['✓ Dermatology · 0'], ['Cardiology · 2'], ['Dentistry · 2'], ['General Practice · 1'], ['◀ Back']], 'the specialties near, to choose another');
   t.equal(await used(user.id), before);
 
   const [nowhere] = await h.say(user.id, 'cardiology Reykjavik');
@@ -202,7 +227,7 @@ t.test('nothing matches: a clear answer that keeps the buttons to widen it, and 
 t.test("a button whose specialty the directory no longer has answers the search without it, and says so", async (t) => {
   const user = await aMember(h, group.id);
   const [answer] = await h.locate(user.id, 45.764, 4.8357);
-  const data = button(answer, 'Dentistry · 2').replace(/:[0-9a-z]+:0:0:([0-9a-z]+)$/, ':zzz:0:0:$1');
+  const data = (await button(answer, 'Dentistry · 2')).replace(/:[0-9a-z]+:0:0:([0-9a-z]+)$/, ':zzz:0:0:$1');
   const message = { message_id: answer!.message_id, date: answer!.date, chat: { id: user.id, type: 'private', first_name: user.first_name }, from: { ...h.sim.botInfo }, text: 'old' };
   const notes: unknown[] = [];
   const listener = (method: string, params: Record<string, unknown>) => method === 'answerCallbackQuery' && notes.push(params.text);
@@ -219,7 +244,7 @@ t.test('a garbled search button is ignored kindly', async (t) => {
   const user = await aMember(h, group.id);
   const [answer] = await h.locate(user.id, 45.764, 4.8357);
   // Its form is a search's, but no point on Earth is at latitude 95.
-  const data = button(answer, 'Dentistry · 2').replace(/^s:[-0-9.]+:/, 's:95.00000:');
+  const data = (await button(answer, 'Dentistry · 2')).replace(/^s:[-0-9.]+:/, 's:95.00000:');
   const message = { message_id: answer!.message_id, date: answer!.date, chat: { id: user.id, type: 'private', first_name: user.first_name }, from: { ...h.sim.botInfo }, text: 'old' };
   const delivery = h.sim.sendUpdate({ callback_query: { id: 'q-garbled', from: user, chat_instance: '1', data, message } });
   await h.handled(delivery.update_id);
@@ -251,22 +276,15 @@ t.test('a database seeded with the earlier help texts gets the new ones, but kee
 });
 
 t.test('a paid follow-up costs one statement, its claim with the daily request; a free one its claim and the count it shows', async (t) => {
-  let statements = 0;
-  const counted = new Proxy(h.sql, {
-    apply(target, thisArg, args) {
-      statements += 1;
-      return Reflect.apply(target, thisArg, args) as unknown;
-    },
-  }) as Sql;
-  const other = createBot({ sql: counted, token: h.sim.token, apiRoot: h.sim.apiRoot, clock: realTimersDatedBy(h.clock) });
-  await other.bot.init();
-  t.teardown(() => other.stop());
+  const instanceB = await anotherInstance(t, h);
+  const other = instanceB.bot;
   const user = await aMember(h, group.id);
   const [answer] = await h.locate(user.id, 45.764, 4.8357);
   let updateId = 700_000_000;
   let last: Update | undefined;
   /** Instance B gets a press of a button under the answer, as Telegram would post it. */
   const pressOnOther = async (text: string) => {
+    const data = await button(answer, text);
     const before = h.sim.messages(user.id).at(-1)!.message_id;
     updateId += 1;
     const chat = { id: user.id, type: 'private', first_name: user.first_name };
@@ -276,7 +294,7 @@ t.test('a paid follow-up costs one statement, its claim with the daily request; 
         id: `cb-${updateId}`,
         from: { id: user.id, is_bot: false, first_name: user.first_name },
         chat_instance: '1',
-        data: button(answer, text),
+        data,
         message: { message_id: answer!.message_id, date: answer!.date, chat, from: { ...h.sim.botInfo }, text: 'answer' },
       },
     } as Update;
@@ -285,13 +303,13 @@ t.test('a paid follow-up costs one statement, its claim with the daily request; 
     return h.sim.botMessagesSince(user.id, before);
   };
   t.same(namesIn((await pressOnOther('Dentistry · 2'))[0]!.text), ['Dentist one', 'Dentist two'], 'B warms its memory');
-  statements = 0;
+  instanceB.countFromNow();
   t.same(namesIn((await pressOnOther('Cardiology · 2'))[0]!.text), ['Cardio weekday mornings', 'Cardio always open']);
-  t.equal(statements, 2, 'free: the claim, and today\'s count for the header');
+  t.equal(instanceB.statements(), 2, 'free: the claim, and today\'s count for the header');
   h.clock.advance(31 * 60 * 1000);
-  statements = 0;
+  instanceB.countFromNow();
   t.same(namesIn((await pressOnOther('Cardiology · 2'))[0]!.text), ['Cardio weekday mornings', 'Cardio always open']);
-  t.equal(statements, 1, 'paid: one statement');
+  t.equal(instanceB.statements(), 1, 'paid: one statement');
   t.equal(await used(user.id), 2);
 
   const before = h.sim.messages(user.id).at(-1)!.message_id;
@@ -310,18 +328,20 @@ t.test('the specialties are named in the user\'s language; their buttons still n
   const ukrainian = await aMember(h, group.id, { languageCode: 'uk' });
   const [inEnglish] = await h.locate(english.id, 50.45, 30.52);
   const [answer] = await h.locate(ukrainian.id, 50.45, 30.52);
-  t.same(searchRows(answer), [['Стоматологія · 1', 'Sleep Medicine · 1'], ['🕒 Відкрито зараз']], 'a specialty the bot does not know keeps the directory\'s name');
-  t.equal(button(answer, 'Стоматологія · 1'), button(inEnglish, 'Dentistry · 1'), 'the same search in English and Ukrainian');
-  t.match(button(answer, 'Стоматологія · 1'), `:${specialtyKey('Dentistry')}:`, 'keyed by the directory\'s name');
+  t.same(labelsOf(answer), [['📍 Показати на мапі'], ['Спеціальність ▾'], ['🕒 Відкрито зараз'], ['⚠️ Повідомити про проблему']]);
+  t.same(await specialtiesOf(answer), [['Стоматологія · 1'], ['Sleep Medicine · 1'], ['◀ Назад']], 'a specialty the bot does not know keeps the directory\'s name');
+  t.equal(await button(answer, 'Стоматологія · 1'), await button(inEnglish, 'Dentistry · 1'), 'the same search in English and Ukrainian');
+  t.match(await button(answer, 'Стоматологія · 1'), `:${specialtyKey('Dentistry')}:`, 'keyed by the directory\'s name');
 
-  const [dentists] = await h.press(ukrainian.id, ukrainian.id, answer!.message_id, button(answer, 'Стоматологія · 1'));
+  const [dentists] = await press(ukrainian.id, answer, 'Стоматологія · 1');
   t.same(namesIn(dentists!.text), ['Tooth care']);
   t.match(dentists!.text, '🔎 Стоматологія');
-  t.same(searchRows(dentists), [['✓ Стоматологія · 1', 'Sleep Medicine · 1'], ['🕒 Відкрито зараз']]);
-  const [open] = await h.press(ukrainian.id, ukrainian.id, dentists!.message_id, button(dentists, '🕒 Відкрито зараз'));
+  t.same(labelsOf(dentists), [['📍 Показати на мапі'], ['✓ Стоматологія ▾'], ['🕒 Відкрито зараз'], ['⚠️ Повідомити про проблему']], 'the chosen specialty ticked on its button');
+  t.same(await specialtiesOf(dentists), [['✓ Стоматологія · 1'], ['Sleep Medicine · 1'], ['◀ Назад']]);
+  const [open] = await press(ukrainian.id, dentists, '🕒 Відкрито зараз');
   t.match(open!.text, '🔎 Стоматологія · відкрито зараз');
 
-  t.same(texts(await h.say(ukrainian.id, 'стоматолог')), [FIND_TEXTS.uk.askPlace('Стоматологія')]);
+  t.same(texts(await h.say(ukrainian.id, 'стоматолог')), [FIND_TEXTS.uk.askPlace('Стоматологія', 10)]);
   t.match(dentists!.text, '<b>1. Tooth care</b> · Стоматологія\n', 'the card names the specialty as the buttons do');
 
   const [unknown] = texts(await h.say(ukrainian.id, '/find чарівник'));

@@ -33,7 +33,7 @@ t.test("the group's talk, and commands for other bots, get no reply", async (t) 
 
 t.test('what is meant for the bot in a group is answered: its commands, a reply to it, its @name, a location', async (t) => {
   const user = await aMember(h, group.id);
-  const help = rendered('help', { daily_limit: 20, remaining: 20 });
+  const help = rendered('help', { searches_left: '20 of 20 searches left today' });
   t.same(texts((await inGroup(user.id, '/help')).replies), [help], 'a command for every bot');
   t.same(texts((await inGroup(user.id, `/help@${bot.username}`)).replies), [help], 'a command addressed to it');
 

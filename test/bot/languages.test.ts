@@ -29,32 +29,32 @@ async function meanwhile(t: Test, change: () => Promise<unknown>, undo: () => Pr
 t.test('a user whose Telegram is in Ukrainian gets the Ukrainian welcome, and the log row says uk', async (t) => {
   const olena = await aMember(h, group.id, { firstName: 'Олена', languageCode: 'uk' });
   const [welcome] = texts(await h.say(olena.id, '/start'));
-  t.equal(welcome, renderedIn('uk', 'welcome', { first_name: 'Олена', daily_limit: 4 }));
-  t.match(welcome, /^👋 Вітаю, Олена!.*Пошуків на день: 4\.$/s);
+  t.equal(welcome, renderedIn('uk', 'welcome', { first_name: 'Олена', searches_left: 'У вас 4 пошуки з 4 на сьогодні' }));
+  t.match(welcome, /^👋 Вітаю, Олена!.*\n\nУ вас 4 пошуки з 4 на сьогодні\.$/s);
   t.match(await lastLog(h.sql, olena.id), { message: 'Sent the welcome message', language: 'uk' });
 });
 
 t.test('a regional code is its language: pt-BR gets Portuguese', async (t) => {
   const joao = await aMember(h, group.id, { firstName: 'João', languageCode: 'pt-BR' });
-  t.same(texts(await h.say(joao.id, '/help')), [renderedIn('pt', 'help', { daily_limit: 4, remaining: 4 })]);
+  t.same(texts(await h.say(joao.id, '/help')), [renderedIn('pt', 'help', { searches_left: 'Hoje você tem 4 buscas de 4' })]);
   t.match(await lastLog(h.sql, joao.id), { language: 'pt' });
 });
 
 t.test('a language the bot does not speak gets the default language, which System Settings choose', async (t) => {
   const aiko = await aMember(h, group.id, { firstName: 'Aiko', languageCode: 'ja' });
-  t.same(texts(await h.say(aiko.id, '/start')), [rendered('welcome', { first_name: 'Aiko', daily_limit: 4 })], 'English by default');
+  t.same(texts(await h.say(aiko.id, '/start')), [rendered('welcome', { first_name: 'Aiko', searches_left: '4 of 4 searches left today' })], 'English by default');
   await withSettings(t, h.sql, { defaultLanguage: 'de' });
   const [welcome] = texts(await h.say(aiko.id, '/start'));
-  t.equal(welcome, renderedIn('de', 'welcome', { first_name: 'Aiko', daily_limit: 4 }));
+  t.equal(welcome, renderedIn('de', 'welcome', { first_name: 'Aiko', searches_left: '4 von 4 Suchen heute übrig' }));
   t.match(welcome, /^👋 Hallo, Aiko!/);
   t.match(await lastLog(h.sql, aiko.id), { language: 'de' });
 });
 
 t.test('a language the settings no longer offer falls back to the default', async (t) => {
   const piotr = await aMember(h, group.id, { firstName: 'Piotr', languageCode: 'pl' });
-  t.same(texts(await h.say(piotr.id, '/start')), [renderedIn('pl', 'welcome', { first_name: 'Piotr', daily_limit: 4 })]);
+  t.same(texts(await h.say(piotr.id, '/start')), [renderedIn('pl', 'welcome', { first_name: 'Piotr', searches_left: 'Na dziś masz 4 wyszukiwania z 4' })]);
   await withSettings(t, h.sql, { botLanguages: ['en', 'uk'] });
-  t.same(texts(await h.say(piotr.id, '/start')), [rendered('welcome', { first_name: 'Piotr', daily_limit: 4 })]);
+  t.same(texts(await h.say(piotr.id, '/start')), [rendered('welcome', { first_name: 'Piotr', searches_left: '4 of 4 searches left today' })]);
 });
 
 t.test('refusals are in the user\'s language too', async (t) => {
@@ -70,7 +70,7 @@ t.test('a missing translation falls back to the default language\'s active templ
     () => h.sql`UPDATE message_templates SET content = 'Welcome, {first_name} (edited in English)' WHERE type = 'welcome' AND language = 'en' AND is_active`,
     () => h.sql`UPDATE message_templates SET content = ${BOT_TEXTS.en.templates.welcome} WHERE type = 'welcome' AND language = 'en' AND is_active`,
   );
-  t.same(texts(await h.say(taras.id, '/start')), [renderedIn('uk', 'welcome', { first_name: 'Тарас', daily_limit: 4 })], 'his own language first');
+  t.same(texts(await h.say(taras.id, '/start')), [renderedIn('uk', 'welcome', { first_name: 'Тарас', searches_left: 'У вас 4 пошуки з 4 на сьогодні' })], 'his own language first');
   await meanwhile(
     t,
     () => h.sql`UPDATE message_templates SET is_active = false WHERE type = 'welcome' AND language = 'uk'`,
@@ -82,7 +82,7 @@ t.test('a missing translation falls back to the default language\'s active templ
     () => h.sql`UPDATE message_templates SET is_active = false WHERE type = 'welcome' AND language = 'en'`,
     () => h.sql`UPDATE message_templates SET is_active = true WHERE type = 'welcome' AND language = 'en'`,
   );
-  t.same(texts(await h.say(taras.id, '/start')), [renderedIn('uk', 'welcome', { first_name: 'Тарас', daily_limit: 4 })], 'the built-in Ukrainian text');
+  t.same(texts(await h.say(taras.id, '/start')), [renderedIn('uk', 'welcome', { first_name: 'Тарас', searches_left: 'У вас 4 пошуки з 4 на сьогодні' })], 'the built-in Ukrainian text');
 });
 
 t.test('the command menu is set in every offered language, /find and /language among the commands', async (t) => {
@@ -125,8 +125,7 @@ t.test('the daily limit reached is told in Ukrainian, with the time until it res
   h.clock.set(new Date('2026-11-21T21:00:00Z'));
   await h.locate(oksana.id, 50.45, 30.52);
   const [refusal] = texts(await h.locate(oksana.id, 50.45, 30.52));
-  t.equal(refusal, renderedIn('uk', 'rate_limit', { first_name: 'Оксана', daily_limit: 1, reset_time: '3 години' }));
-  t.match(refusal, 'Нові будуть доступні через 3 години.');
+  t.equal(refusal, '⏳ На жаль, Оксана, пошуки на сьогодні закінчилися. У вас 0 пошуків з 1 на сьогодні; наступний — через 3 години.');
 });
 
 t.test('a database seeded in English before gets the other languages, and a template written by hand stays the active one', async (t) => {
@@ -168,7 +167,7 @@ t.test('/language switches the language with buttons, and the choice holds acros
   t.match(await lastLog(h.sql, maria.id), { message: 'The user chose Ukrainian', language: 'uk' });
   const [row] = await h.sql<{ chosenLanguage: string }[]>`SELECT chosen_language FROM telegram_users WHERE telegram_id = ${maria.id}`;
   t.same(row, { chosenLanguage: 'uk' }, 'stored');
-  t.same(texts(await h.say(maria.id, '/start')), [renderedIn('uk', 'welcome', { first_name: 'Maria', daily_limit: 4 })], 'chosen beats Telegram\'s language');
+  t.same(texts(await h.say(maria.id, '/start')), [renderedIn('uk', 'welcome', { first_name: 'Maria', searches_left: 'У вас 4 пошуки з 4 на сьогодні' })], 'chosen beats Telegram\'s language');
   const [again] = await h.say(maria.id, '/language');
   t.equal(again!.text, 'Якою мовою вам відповідати?');
   t.match(again!.reply_markup!.inline_keyboard.flat().map((button) => button.text), ['English', '✓ Українська']);
@@ -181,5 +180,5 @@ t.test('/language switches the language with buttons, and the choice holds acros
   const before = h.sim.messages(maria.id).at(-1)!.message_id;
   const delivery = h.sim.sendText(maria.id, '/start');
   await restarted.whenHandled(delivery.update_id);
-  t.same(texts(h.sim.botMessagesSince(maria.id, before)), [renderedIn('uk', 'welcome', { first_name: 'Maria', daily_limit: 4 })]);
+  t.same(texts(h.sim.botMessagesSince(maria.id, before)), [renderedIn('uk', 'welcome', { first_name: 'Maria', searches_left: 'У вас 4 пошуки з 4 на сьогодні' })]);
 });

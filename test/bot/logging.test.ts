@@ -5,7 +5,7 @@ import { createBotHarness } from '../helpers/bot.js';
 import { aContact, aMember, anAuthorizedGroup, aUser, logsOf, withSettings } from '../helpers/bot-fixtures.js';
 import type { StoredBotLog } from '../../sql/bot-logs.js';
 import { childProductDatabase } from '../helpers/child-product-database.js';
-import { freePort } from '../helpers/child-env.js';
+import { freePort, LOAD_TYPESCRIPT } from '../helpers/child-env.js';
 
 const h = await createBotHarness(t);
 const group = await anAuthorizedGroup(h, { dailyLimit: 10 });
@@ -135,7 +135,7 @@ t.test('SIGTERM during a burst loses no log row of an update the bot handled', a
   for (const id of userIds) telegram.upsertUser({ id, first_name: `Burst ${id}` });
 
   const env = prepared.childEnv(telegram, await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: process.cwd(), env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...LOAD_TYPESCRIPT, 'scripts/start.ts'], { cwd: process.cwd(), env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { REFUSALS } from '../../bot/default-templates.js';
+import { FIND_TEXTS } from '../../bot/locales/find.js';
 import { createBotHarness } from '../helpers/bot.js';
 import { aContact, aMember, anAuthorizedGroup, lastLog, namesIn, refusal, rendered, texts, withSettings } from '../helpers/bot-fixtures.js';
 
@@ -22,16 +23,19 @@ t.test('a location returns contacts nearest first, Master-of-Medicine contacts a
 
   const [answer, ...more] = texts(await h.locate(user.id, madrid.latitude, madrid.longitude));
   t.same(more, [], 'one message');
+  /** OpenStreetMap's route from the user's point to the contact so far north, as the card's HTML writes it. */
+  const routeTo = (degrees: number) => `https://www.openstreetmap.org/directions?engine=fossgis_osrm_car&amp;route=40.4168%2C-3.7038%3B${Number((40.4168 + degrees).toFixed(5))}%2C-3.7038`;
   t.same(namesIn(answer), ['Master far', 'First', 'Second', 'Third']);
   t.equal(
     answer,
     [
       rendered('location_result', { count: 4, city: 'Madrid, Madrid, Spain', remaining: 49, daily_limit: 50 }),
       rendered('master_of_medicine'),
-      '<b>1. ⭐ Master far</b> · General Practice\n📞 +34 91 000 0009\n📏 20 km · Madrid · 🗣 ✅ English',
-      '<b>2. First</b> · Cardiology\n📞 +34 91 000 0001\n📏 1.1 km · Madrid · 🕒 Closed · opens Mon 09:00 · 🗣 ✅ English, Spanish\nℹ️ Ring twice &amp; wait',
-      '<b>3. Second</b> · General Practice\n📞 +34 91 000 0002\n📏 2.2 km · Madrid · 🗣 ✅ English',
-      '<b>4. Third</b> · General Practice\n📞 +34 91 000 0003\n📏 3.3 km · Madrid · 🗣 ✅ English',
+      `<b>1. ⭐ Master far</b> · General Practice\n📞 +34 910 00 00 09 · 🧭 <a href="${routeTo(0.18)}">Route</a>\n📏 20 km · Madrid · 🗣 ✅ English`,
+      `<b>2. First</b> · Cardiology\n🔴 Closed · opens Mon 09:00\n📞 +34 910 00 00 01 · 🧭 <a href="${routeTo(0.01)}">Route</a>\n📏 1.1 km · Madrid · 🗣 ✅ English, Spanish\nℹ️ Ring twice &amp; wait`,
+      `<b>3. Second</b> · General Practice\n📞 +34 910 00 00 02 · 🧭 <a href="${routeTo(0.02)}">Route</a>\n📏 2.2 km · Madrid · 🗣 ✅ English`,
+      `<b>4. Third</b> · General Practice\n📞 +34 910 00 00 03 · 🧭 <a href="${routeTo(0.03)}">Route</a>\n📏 3.3 km · Madrid · 🗣 ✅ English`,
+      '🚑 In an emergency call 112.',
     ].join('\n\n'),
   );
   const log = await lastLog(h.sql, user.id);
@@ -77,25 +81,27 @@ t.test('each contact method renders its link', async (t) => {
   const lima = { latitude: -12.05, longitude: -77.04 };
   await aContact(h.sql, { name: 'By Telegram', ...north(lima, 0.01), contactMethod: 'telegram', telegramUsername: '@dr_lima', phone: '+51 1 111' });
   await aContact(h.sql, { name: 'By WhatsApp', ...north(lima, 0.02), contactMethod: 'whatsapp', phone: '+51 (1) 222-333' });
-  await aContact(h.sql, { name: 'By phone', ...north(lima, 0.03), contactMethod: 'phone', phone: '+51 1 444 555' });
+  await aContact(h.sql, { name: 'By phone', ...north(lima, 0.03), contactMethod: 'phone', phone: '+51 1 444 555', telegramUsername: 'lima_phone' });
   const user = await aMember(h, group.id);
   const [message] = await h.locate(user.id, lima.latitude, lima.longitude);
-  t.match(message!.text, '💬 <a href="https://t.me/dr_lima">@dr_lima</a>');
-  t.match(message!.text, '🟢 <a href="https://wa.me/511222333">WhatsApp +51 (1) 222-333</a>');
-  t.match(message!.text, '📞 +51 1 444 555');
+  t.match(message!.text, '💬 <a href="https://t.me/dr_lima">@dr_lima</a> · 🧭 <a href=');
+  t.match(message!.text, '🟢 <a href="https://wa.me/511222333">WhatsApp +51 (1) 222-333</a> · 🧭 <a href=');
+  t.match(message!.text, '📞 +51 1 444 555 · 💬 <a href="https://t.me/lima_phone">Telegram</a> · 🧭 <a href=', 'a username beside the phone is a link too');
   const links = (message!.entities ?? []).filter((entity) => entity.type === 'text_link').map((entity) => 'url' in entity && entity.url);
-  t.same(links, ['https://t.me/dr_lima', 'https://wa.me/511222333'], 'Telegram sees two links');
+  const route = (to: number) => `https://www.openstreetmap.org/directions?engine=fossgis_osrm_car&route=-12.05%2C-77.04%3B${to}%2C-77.04`;
+  t.same(links, ['https://t.me/dr_lima', route(-12.04), 'https://wa.me/511222333', route(-12.03), 'https://t.me/lima_phone', route(-12.02)], 'Telegram sees each contact\'s links, the route from the user\'s point');
+  t.same(message!.reply_markup?.inline_keyboard.flat().filter((button) => 'url' in button), [], 'and no link among the buttons');
 });
 
-t.test('no contacts within the radius: the clear empty answer, a WARN log, and no search used', async (t) => {
+t.test('no contacts within ten times the radius: the clear empty answer with the emergency number, a WARN log, and no search used', async (t) => {
   const user = await aMember(h, group.id);
   const replies = texts(await h.locate(user.id, 35.68, 139.69));
-  t.same(replies, [refusal(REFUSALS.noResults(100, 'Tokyo, Tokyo, Japan'))]);
-  t.equal(replies[0], '⚠️ No medical contacts were found within 100 km of Tokyo, Tokyo, Japan. Try a location closer to a town.');
+  t.same(replies, [`${refusal(REFUSALS.noResults(100, 'Tokyo, Tokyo, Japan'))}\n\n🚑 In an emergency call 119.`], 'the nearest contacts, in Sydney, are of another region');
+  t.equal(replies[0], '⚠️ No medical contacts were found within 100 km of Tokyo, Tokyo, Japan. Try a location closer to a town.\n\n🚑 In an emergency call 119.');
   t.match(await lastLog(h.sql, user.id), { level: 'WARN', message: 'No contacts within the search radius', resultCount: 0, city: 'Tokyo' });
   const usage = await h.sql`SELECT used FROM daily_usage WHERE telegram_id = ${user.id}`;
   t.same(usage.map((row) => row.used).filter((used) => used > 0), [], 'no search was taken');
-  t.same(texts(await h.say(user.id, '/help')), [rendered('help', { daily_limit: 50, remaining: 50 })]);
+  t.same(texts(await h.say(user.id, '/help')), [rendered('help', { searches_left: '50 of 50 searches left today' })]);
 });
 
 t.test('a city name asks to confirm the place with one button; pressing it answers near that city', async (t) => {
@@ -120,7 +126,7 @@ t.test('a city name asks to confirm the place with one button; pressing it answe
 t.test('a misspelt city name offers the likely places as buttons', async (t) => {
   const user = await aMember(h, group.id);
   const [question] = await h.say(user.id, 'Londn');
-  t.equal(question!.text, rendered('location_confirmation', { city: 'Londn' }));
+  t.equal(question!.text, rendered('location_confirmation', { city: 'London, England, United Kingdom' }));
   const labels = question!.reply_markup!.inline_keyboard.map((row) => row.map((button) => button.text));
   t.ok(labels.length >= 3, 'several places and Cancel');
   t.same(labels[0], ['London, England, United Kingdom'], 'the largest close spelling first');
@@ -131,9 +137,9 @@ t.test('a misspelt city name offers the likely places as buttons', async (t) => 
   t.match(await lastLog(h.sql, user.id), { level: 'INFO', message: 'The user cancelled choosing a place' });
 });
 
-t.test('an unknown word gets the help template', async (t) => {
+t.test('an unknown word says no place is called so', async (t) => {
   const user = await aMember(h, group.id);
-  t.same(texts(await h.say(user.id, 'xyzzyq')), [rendered('help', { daily_limit: 50, remaining: 50 })]);
+  t.same(texts(await h.say(user.id, 'xyzzyq')), [FIND_TEXTS.en.unknownPlace('xyzzyq')]);
   t.match(await lastLog(h.sql, user.id), { level: 'WARN', message: 'No place matches the text' });
 });
 

@@ -1,4 +1,5 @@
 import t from 'tap';
+import { LEAVE_OUT_LINE } from '../../api/contract/message-templates.js';
 import { REFUSALS } from '../../bot/default-templates.js';
 import { createBotHarness } from '../helpers/bot.js';
 import { aContact, aMember, anAuthorizedGroup, aUser, aWhitelistedAdmin, join, lastLog, refusal, rendered, texts, withSettings } from '../helpers/bot-fixtures.js';
@@ -19,11 +20,11 @@ t.test('maintenance mode refuses users but not whitelisted admins; switching it 
   t.same(texts(await h.say(user.id, '/start', group.id)), [refusal(REFUSALS.maintenance)], 'in the group too');
   t.same(await h.sql`SELECT used FROM daily_usage WHERE telegram_id = ${user.id}`, [], 'nothing was counted');
 
-  t.same(texts(await h.say(admin.id, '/start')), [rendered('welcome', { first_name: 'Ops', daily_limit: 'unlimited' })]);
+  t.same(texts(await h.say(admin.id, '/start')), [rendered('welcome', { first_name: 'Ops', searches_left: LEAVE_OUT_LINE })]);
   t.match(texts(await h.locate(admin.id, 48.2, 16.37))[0], /<b>1\. Vienna GP<\/b>/);
 
   await h.sql`UPDATE system_settings SET maintenance_mode = false`;
-  t.same(texts(await h.say(user.id, '/start')), [rendered('welcome', { first_name: 'Mia', daily_limit: 3 })]);
+  t.same(texts(await h.say(user.id, '/start')), [rendered('welcome', { first_name: 'Mia', searches_left: '3 of 3 searches left today' })]);
 });
 
 t.test('a stranger during maintenance is told about maintenance or access, never left without an answer', async (t) => {

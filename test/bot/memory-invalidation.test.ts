@@ -1,10 +1,8 @@
 import t from 'tap';
 import type { Update } from 'grammy/types';
-import { createBot, type MedBot } from '../../bot/create-bot.js';
+import type { MedBot } from '../../bot/create-bot.js';
 import { REFUSALS } from '../../bot/default-templates.js';
-import type { Sql } from '../../sql/database.js';
-import { createBotHarness, ROOMY_FLOOD_CONTROL } from '../helpers/bot.js';
-import { realTimersDatedBy } from '../helpers/clock.js';
+import { anotherInstance, createBotHarness } from '../helpers/bot.js';
 import { aContact, aMember, anAuthorizedGroup, aUser, refusal, texts } from '../helpers/bot-fixtures.js';
 
 /**
@@ -15,17 +13,8 @@ import { aContact, aMember, anAuthorizedGroup, aUser, refusal, texts } from '../
  */
 
 const h = await createBotHarness(t);
-let statements = 0;
-/** Instance B's client counts the statements it runs itself (the recorder's batches run in transactions, not counted). */
-const counted = new Proxy(h.sql, {
-  apply(target, thisArg, args) {
-    statements += 1;
-    return Reflect.apply(target, thisArg, args) as unknown;
-  },
-}) as Sql;
-const other: MedBot = createBot({ sql: counted, token: h.sim.token, apiRoot: h.sim.apiRoot, clock: realTimersDatedBy(h.clock), floodControl: ROOMY_FLOOD_CONTROL });
-await other.bot.init();
-t.teardown(() => other.stop());
+const instanceB = await anotherInstance(t, h);
+const other: MedBot = instanceB.bot;
 
 const group = await anAuthorizedGroup(h, { dailyLimit: 50 });
 const PARIS = { latitude: 48.8566, longitude: 2.3522 };
@@ -62,10 +51,10 @@ t.match(answered.b.join('\n'), /Dr First/, 'instance B answers');
 
 t.test('a known user answered from memory costs one statement: the claim with its daily request', async (t) => {
   await locateOnOther(user.id);
-  statements = 0;
+  instanceB.countFromNow();
   const [answer] = await locateOnOther(user.id);
   t.match(answer, /Dr First/);
-  t.equal(statements, 1, 'one statement on the answer path');
+  t.equal(instanceB.statements(), 1, 'one statement on the answer path');
 });
 
 t.test('settings: maintenance mode switched on by hand refuses the next update on both instances', async (t) => {

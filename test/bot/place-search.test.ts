@@ -32,14 +32,14 @@ t.test('a place\'s own name still names it; a part of a name offers the places t
   t.same(buttonsOf(own), ['Münchenstein, Basel-Landschaft, Switzerland', '✖ Cancel']);
 
   const [part] = await h.say(user.id, 'Münche');
-  t.equal(part!.text, rendered('location_confirmation', { city: 'Münche' }));
+  t.equal(part!.text, rendered('location_confirmation', { city: buttonsOf(part)[0] }), 'the question names the first place offered');
   t.ok(buttonsOf(part).length > 2, 'several places and Cancel');
   t.match(await lastLog(h.sql, user.id), { level: 'INFO', message: /^Offered \d places to choose from$/ });
 });
 
 t.test('chat is no place: greetings and thanks get the help, and text no place is named like gets the hint', async (t) => {
   const user = await aMember(h, group.id);
-  const help = rendered('help', { daily_limit: 50, remaining: 50 });
+  const help = rendered('help', { searches_left: '50 of 50 searches left today' });
   for (const typed of ['hello there', 'Hallo', 'ok thanks!', 'Thank you 🙏', 'Дякую', 'dzień dobry']) {
     const [answer, ...more] = await h.say(user.id, typed);
     t.same(more, []);
@@ -58,7 +58,7 @@ t.test('chat is no place: greetings and thanks get the help, and text no place i
 t.test('a misspelt name offers the closest spellings, the largest place first, and no two buttons alike', async (t) => {
   const user = await aMember(h, group.id);
   const [londn] = await h.say(user.id, 'Londn');
-  t.equal(londn!.text, rendered('location_confirmation', { city: 'Londn' }));
+  t.equal(londn!.text, rendered('location_confirmation', { city: 'London, England, United Kingdom' }), 'the place meant, not the text as typed');
   const offered = buttonsOf(londn);
   t.equal(offered[0], 'London, England, United Kingdom', 'London before Londa: as few typos, far more people');
   t.ok(offered.some((label) => label.startsWith('Londa,')), 'Londa is offered too');

@@ -1,9 +1,8 @@
 import t from 'tap';
 import { GrammyError } from 'grammy';
-import type { InlineKeyboardButton, Update } from 'grammy/types';
-import { contactButtons, directionsFrom, reportButton } from '../../bot/contact-buttons.js';
+import type { Update } from 'grammy/types';
+import { reportButton } from '../../bot/contact-buttons.js';
 import type { ChatMessage } from '../../bot/simulator/index.js';
-import type { NearbyContact, Point } from '../../sql/contact-lookup.js';
 import { usedToday } from '../../sql/daily-usage.js';
 import { findMedicalContact, toMedicalContact } from '../../sql/medical-contacts.js';
 import { createBotHarness } from '../helpers/bot.js';
@@ -33,31 +32,6 @@ const bruno = await aContact(h.sql, {
   phone: '+39 06 2222-2222',
 });
 
-/** The contact as an answer holds it: only what the buttons read matters here. */
-function nearby(id: number, spec: Partial<NearbyContact> & Point): NearbyContact {
-  return {
-    id,
-    name: 'Someone',
-    phone: '+1 555 0100',
-    specialty: 'General practice',
-    city: 'Rome',
-    contactMethod: 'phone',
-    telegramUsername: null,
-    isWhatsappOnly: false,
-    availableHours: '',
-    languages: ['en'],
-    specialInstructions: null,
-    isMasterOfMedicine: false,
-    timeZone: 'Europe/Rome',
-    hours: null,
-    distanceKm: 1,
-    ...spec,
-  };
-}
-
-const annaNearby = nearby(anna.id, { latitude: 41.91, longitude: 12.5, contactMethod: 'telegram', telegramUsername: '@dr_anna', phone: '+39 06 1111 1111' });
-const brunoNearby = nearby(bruno.id, { latitude: 41.92, longitude: 12.51, contactMethod: 'whatsapp', phone: '+39 06 2222-2222' });
-
 /** The bot's answer near Rome, with its buttons. */
 async function answerWithButtons(userId: number): Promise<ChatMessage> {
   const [answer] = await h.locate(userId, rome.latitude, rome.longitude);
@@ -79,45 +53,65 @@ async function report(userId: number, answer: ChatMessage, contactId: number, pr
   return h.press(userId, userId, choice!.message_id, `report:${contactId}:${problem}`);
 }
 
-t.test('each contact gets its Telegram, WhatsApp, route and map buttons with exact links', async (t) => {
-  const origin = { latitude: 41.9028, longitude: 12.4964 };
-  t.strictSame(contactButtons(annaNearby, 1, directionsFrom(origin), 'en'), [
-    { text: '1 · Telegram', url: 'https://t.me/dr_anna' },
-    {
-      text: '1 · 🧭 Route',
-      url: 'https://www.openstreetmap.org/directions?engine=fossgis_osrm_car&route=41.9028%2C12.4964%3B41.91%2C12.5',
-    },
-    { text: '1 · 📍', callback_data: `venue:${anna.id}` },
-  ] satisfies InlineKeyboardButton[]);
-  t.strictSame(contactButtons(brunoNearby, 2, directionsFrom(origin), 'de'), [
-    { text: '2 · WhatsApp', url: 'https://wa.me/390622222222' },
-    {
-      text: '2 · 🧭 Route',
-      url: 'https://www.openstreetmap.org/directions?engine=fossgis_osrm_car&route=41.9028%2C12.4964%3B41.92%2C12.51',
-    },
-    { text: '2 · 📍', callback_data: `venue:${bruno.id}` },
-  ]);
-  const whatsappOnly = nearby(7, { latitude: -1.2921, longitude: 36.8219, phone: '+254 (20) 555-01', isWhatsappOnly: true });
-  t.strictSame(
-    contactButtons(whatsappOnly, 3, directionsFrom({ latitude: -1.28333333, longitude: 36.81666667 }), 'uk').map((button) => 'url' in button && button.url),
-    ['https://wa.me/2542055501', 'https://www.openstreetmap.org/directions?engine=fossgis_osrm_car&route=-1.28333%2C36.81667%3B-1.2921%2C36.8219', false],
-  );
-  t.equal(contactButtons(whatsappOnly, 3, directionsFrom(rome), 'uk')[1]!.text, '3 · 🧭 Маршрут');
-  t.strictSame(reportButton('en'), { text: '⚠️ Report a problem', callback_data: 'report' });
-  t.equal(reportButton('fr').text, '⚠️ Signaler un problème');
+/** The answer's message as the chat holds it now: its keyboard after the presses that edited it. */
+const current = (userId: number, message: ChatMessage) => h.sim.messages(userId).find((candidate) => candidate.message_id === message.message_id)!;
+/** Presses the button with this label under the message; the bot's new messages. */
+async function pressLabel(userId: number, message: ChatMessage, label: string): Promise<ChatMessage[]> {
+  const button = current(userId, message).reply_markup?.inline_keyboard.flat().find((candidate) => candidate.text === label);
+  if (!button || !('callback_data' in button)) throw new Error(`no button "${label}"`);
+  return h.press(userId, userId, message.message_id, button.callback_data!);
+}
+
+t.test('📍 Show on map offers the answer\'s contacts; one pressed is sent as a venue with its name and address, at no daily request', async (t) => {
+  for (const [languageCode, show, back, address] of [
+    ['en', '📍 Show on map', '◀ Back', 'Rome, Italy'],
+    ['uk', '📍 Показати на мапі', '◀ Назад', 'Rome, Італія'],
+    ['de', '📍 Auf der Karte zeigen', '◀ Zurück', 'Rome, Italien'],
+  ] as const) {
+    const user = await aMember(h, group.id, { languageCode });
+    const answer = await answerWithButtons(user.id);
+    const day = '2026-11-21';
+    const used = await usedToday(h.sql, user.id, day);
+    const keyboard = buttonsOf(answer);
+    t.equal(keyboard[0]![0], show, `${languageCode}: one map button for the answer`);
+
+    t.same(await pressLabel(user.id, answer, show), [], 'nothing is sent: the keyboard changes');
+    t.same(buttonsOf(current(user.id, answer)), [['📍 1 · Dr Anna'], ['📍 2 · Dr Bruno'], [back]], 'the contacts as the cards number them');
+    const [venue, ...more] = await pressLabel(user.id, answer, '📍 2 · Dr Bruno');
+    t.same(more, []);
+    t.strictSame(venue!.venue, { location: { latitude: 41.92, longitude: 12.51 }, title: 'Dr Bruno', address }, 'a venue: name and address (its country in the user\'s language), never a bare pin');
+    t.equal(h.sim.stats().calls.sendLocation, undefined, 'no sendLocation');
+    await pressLabel(user.id, answer, back);
+    t.same(buttonsOf(current(user.id, answer)), keyboard, '◀ Back brings the answer\'s keyboard back');
+    t.equal(await usedToday(h.sql, user.id, day), used, 'no daily request');
+    t.match(await lastLog(h.sql, user.id), { level: 'INFO', message: "Showed the answer's buttons again" });
+  }
 });
 
-t.test('📍 sends the contact as a venue, at no daily request', async (t) => {
+t.test('the buttons of an answer sent before the map\'s choice still work: a 📍 sends its venue, Report lists its contacts', async (t) => {
+  const user = await aMember(h, group.id);
+  const old = await h.medBot.api.sendMessage(user.id, 'An answer of the earlier bot', {
+    reply_markup: { inline_keyboard: [[{ text: '1 · 📍', callback_data: `venue:${anna.id}` }], [{ text: '2 · 📍', callback_data: `venue:${bruno.id}` }], [reportButton('en')]] },
+  });
+  const [venue] = await h.press(user.id, user.id, old.message_id, `venue:${anna.id}`);
+  t.strictSame(venue!.venue, { location: { latitude: 41.91, longitude: 12.5 }, title: 'Dr Anna', address: 'Rome, Italy' });
+  t.match(await lastLog(h.sql, user.id), { level: 'INFO', message: 'Sent a contact as a venue' });
+  const [choice] = await h.press(user.id, user.id, old.message_id, 'report');
+  t.strictSame(buttonsOf(choice), [['1. Dr Anna'], ['2. Dr Bruno']]);
+});
+
+t.test('a garbled choice button is ignored kindly, and the keyboard left as it is', async (t) => {
   const user = await aMember(h, group.id);
   const answer = await answerWithButtons(user.id);
-  const day = '2026-11-21';
-  const used = await usedToday(h.sql, user.id, day);
-  const [venue, ...more] = await h.press(user.id, user.id, answer.message_id, `venue:${anna.id}`);
-  t.same(more, []);
-  t.strictSame(venue!.venue, { location: { latitude: 41.91, longitude: 12.5 }, title: 'Dr Anna', address: 'Rome, Italy' });
-  t.strictSame(venue!.location, { latitude: 41.91, longitude: 12.5 });
-  t.equal(await usedToday(h.sql, user.id, day), used, 'no daily request');
-  t.match(await lastLog(h.sql, user.id), { level: 'INFO', message: 'Sent a contact as a venue' });
+  const map = answer.reply_markup!.inline_keyboard[0]![0]! as { callback_data: string };
+  // Its form is a choice's, but no point on Earth is at latitude 95.
+  const data = map.callback_data.replace(/^m:[-0-9.]+:/, 'm:95.00000:');
+  const message = { message_id: answer.message_id, date: answer.date, chat: { id: user.id, type: 'private', first_name: user.first_name }, from: { ...h.sim.botInfo }, text: 'old' };
+  const delivery = h.sim.sendUpdate({ callback_query: { id: 'q-garbled-choice', from: user, chat_instance: '1', data, message } });
+  await h.handled(delivery.update_id);
+  t.same(h.sim.botMessagesSince(user.id, answer.message_id), [], 'nothing is sent');
+  t.same(buttonsOf(current(user.id, answer)), buttonsOf(answer), 'nothing is edited');
+  t.match(await lastLog(h.sql, user.id), { level: 'WARN', message: 'Ignored a search button the bot cannot read' });
 });
 
 t.test('the simulator checks sendVenue as Telegram does', async (t) => {

@@ -25,7 +25,7 @@ async function inject(update: Record<string, unknown>) {
 function robust(name: string, body: (t: Test) => Promise<void>) {
   t.test(name, async (t) => {
     await body(t);
-    t.same(texts(await h.say(member.id, '/start')), [rendered('welcome', { first_name: 'Rob', daily_limit: 3 })], 'still answers /start');
+    t.same(texts(await h.say(member.id, '/start')), [rendered('welcome', { first_name: 'Rob', searches_left: '3 of 3 searches left today' })], 'still answers /start');
     t.equal(h.medBot.status().state, 'running');
     t.same(errors, [], 'no unhandled error');
   });
@@ -57,14 +57,14 @@ robust('a message with neither text nor location is ignored with a WARN log', as
 
 robust('a 100 KB text gets the help answer', async (t) => {
   const { replies, logs } = await inject({ message: aMessage({ text: 'Lon'.repeat(34_000) }) });
-  t.same(replies, [rendered('help', { daily_limit: 3, remaining: 3 })]);
+  t.same(replies, [rendered('help', { searches_left: '3 of 3 searches left today' })]);
   t.equal(logs.length, 1);
   t.equal((logs[0]!.metadata.query as string).length, 100, 'the log keeps a short excerpt');
 });
 
 robust('a 100 KB command-like text gets the help answer, its command column cut short', async (t) => {
   const { replies, logs } = await inject({ message: aMessage({ text: `/${'x'.repeat(100_000)}` }) });
-  t.same(replies, [rendered('help', { daily_limit: 3, remaining: 3 })]);
+  t.same(replies, [rendered('help', { searches_left: '3 of 3 searches left today' })]);
   t.match(logs, [{ level: 'WARN', message: 'Unknown command' }]);
   t.equal(logs[0]!.command!.length, 64);
 });
@@ -96,7 +96,7 @@ robust('a callback naming a place that does not exist gets the help answer', asy
   const { replies, logs } = await inject({
     callback_query: { id: 'cb-gone', from, chat_instance: '1', data: 'place:999999999999', message: aMessage({ from: { ...h.sim.botInfo }, text: 'old' }) },
   });
-  t.same(replies, [rendered('help', { daily_limit: 3, remaining: 3 })]);
+  t.same(replies, [rendered('help', { searches_left: '3 of 3 searches left today' })]);
   t.match(logs, [{ level: 'WARN', message: 'A chosen place no longer exists' }]);
 });
 
@@ -122,16 +122,16 @@ robust('a place button pressed too long ago (the query expired) is still answere
   const { replies, logs } = await inject({
     callback_query: { id: 'cb-expired', from, chat_instance: '1', data: `place:${place!.id}`, message: aMessage({ from: { ...h.sim.botInfo }, text: 'old' }) },
   });
-  t.same(replies, [refusal(REFUSALS.noResults(100, 'Lisbon, Lisbon, Portugal'))]);
+  t.same(replies, [`${refusal(REFUSALS.noResults(100, 'Lisbon, Lisbon, Portugal'))}\n\n🚑 In an emergency call 112.`]);
   t.match(logs, [{ level: 'WARN', message: 'No contacts within the search radius', city: 'Lisbon' }]);
 });
 
 robust('NUL and other control characters in a message or a name are dropped, and the bot answers normally', async (t) => {
   const command = (length: number) => [{ type: 'bot_command', offset: 0, length }];
   const help = await inject({ message: aMessage({ text: '/help\u0000', entities: command(5) }) });
-  t.same(help.replies, [rendered('help', { daily_limit: 3, remaining: 3 })]);
+  t.same(help.replies, [rendered('help', { searches_left: '3 of 3 searches left today' })]);
   const named = await inject({ message: aMessage({ from: { ...from, first_name: 'Ro\u0000b\u0007' }, text: '/start', entities: command(6) }) });
-  t.same(named.replies, [rendered('welcome', { first_name: 'Rob', daily_limit: 3 })], 'the name as the user sees it, without the NUL');
+  t.same(named.replies, [rendered('welcome', { first_name: 'Rob', searches_left: '3 of 3 searches left today' })], 'the name as the user sees it, without the NUL');
   const place = await inject({ message: aMessage({ text: 'Lis\u0000bon' }) });
   t.notOk(place.replies.includes(refusal(REFUSALS.failure)), 'a place search, not "Something went wrong"');
   t.match(place.logs, [{ level: /INFO|WARN/ }]);
@@ -146,6 +146,6 @@ robust('half of a character (a lone UTF-16 surrogate) in a message is dropped, a
   t.match(place.logs, [{ level: /INFO|WARN/, metadata: { query: 'Lisbon' } }], 'the log row, with the query as the user sees it');
   const command = [{ type: 'bot_command' as const, offset: 0, length: 6 }];
   const named = await inject({ message: aMessage({ from: { ...from, first_name: 'Ana 🌷\udc00' }, text: '/start', entities: command }) });
-  t.same(named.replies, [rendered('welcome', { first_name: 'Ana 🌷', daily_limit: 3 })], 'a whole pair (an emoji) is kept');
+  t.same(named.replies, [rendered('welcome', { first_name: 'Ana 🌷', searches_left: '3 of 3 searches left today' })], 'a whole pair (an emoji) is kept');
   t.equal(named.logs.length, 1, 'and its log row written');
 });

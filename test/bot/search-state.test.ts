@@ -1,5 +1,5 @@
 import t from 'tap';
-import { CALLBACK_DATA_LIMIT, decodeSearchState, encodeSearchState } from '../../bot/search-state.js';
+import { CALLBACK_DATA_LIMIT, decodeKeyboardButton, decodeSearchState, encodeSearchState } from '../../bot/search-state.js';
 import { specialtyKey } from '../../bot/specialties.js';
 
 t.test('a search survives the trip through a button, within Telegram\'s 64 bytes', async (t) => {
@@ -10,6 +10,16 @@ t.test('a search survives the trip through a button, within Telegram\'s 64 bytes
   const widest = encodeSearchState({ point: { latitude: -89.123456, longitude: -179.123456 }, specialtyKey: 'zzzzzzz', openNow: false, offset: 1000, since: 4_102_444_800 });
   t.ok(Buffer.byteLength(widest) <= CALLBACK_DATA_LIMIT, `${widest} fits`);
   t.same(decodeSearchState('s:48.85660:2.35220::0:0:tpn6rk'), { point: { latitude: 48.8566, longitude: 2.3522 }, specialtyKey: null, openNow: false, offset: 0, since: parseInt('tpn6rk', 36) });
+});
+
+t.test('a choice button carries the same search after its action; a search is no choice, nor a choice a search', async (t) => {
+  const state = { point: { latitude: 51.5074, longitude: -0.1278 }, specialtyKey: null, openNow: false, offset: 5, since: 1_795_000_000 };
+  t.equal(encodeSearchState(state, 'map'), `m:51.50740:-0.12780::0:5:${(1_795_000_000).toString(36)}`);
+  for (const view of ['specialties', 'map', 'keyboard'] as const) t.same(decodeKeyboardButton(encodeSearchState(state, view)), { view, state }, view);
+  t.equal(decodeKeyboardButton(encodeSearchState(state)), undefined);
+  t.equal(decodeSearchState(encodeSearchState(state, 'specialties')), undefined);
+  t.equal(decodeKeyboardButton('m:95.00000:0.00000::0:0:1'), undefined, 'no point on Earth');
+  t.equal(decodeKeyboardButton('x:1.00000:2.00000::0:0:1'), undefined, 'no such action');
 });
 
 t.test('garbled or foreign data is no search', async (t) => {

@@ -1,4 +1,5 @@
 import t from 'tap';
+import { LEAVE_OUT_LINE } from '../../api/contract/message-templates.js';
 import { REFUSALS } from '../../bot/default-templates.js';
 import { createBotHarness } from '../helpers/bot.js';
 import { createTestApp } from '../helpers/app.js';
@@ -20,14 +21,14 @@ const logCount = async (userId: number) => (await h.sql<{ n: number }[]>`SELECT 
 t.test('maintenance mode on refuses non-whitelisted users at once; off serves them again', async (t) => {
   const member = await aMember(h, group.id, { firstName: 'Mia' });
   const whitelisted = await aWhitelistedAdmin(h, { firstName: 'Ops' });
-  t.same(texts(await h.say(member.id, '/start')), [rendered('welcome', { first_name: 'Mia', daily_limit: 3 })], 'served before');
+  t.same(texts(await h.say(member.id, '/start')), [rendered('welcome', { first_name: 'Mia', searches_left: '3 of 3 searches left today' })], 'served before');
 
   await save({ maintenanceMode: true });
   t.same(texts(await h.say(member.id, '/start')), [refusal(REFUSALS.maintenance)], 'the very next message is refused');
-  t.same(texts(await h.say(whitelisted.id, '/start')), [rendered('welcome', { first_name: 'Ops', daily_limit: 'unlimited' })], 'whitelisted admins still served');
+  t.same(texts(await h.say(whitelisted.id, '/start')), [rendered('welcome', { first_name: 'Ops', searches_left: LEAVE_OUT_LINE })], 'whitelisted admins still served');
 
   await save({ maintenanceMode: false });
-  t.same(texts(await h.say(member.id, '/start')), [rendered('welcome', { first_name: 'Mia', daily_limit: 3 })], 'served again at once');
+  t.same(texts(await h.say(member.id, '/start')), [rendered('welcome', { first_name: 'Mia', searches_left: '3 of 3 searches left today' })], 'served again at once');
 });
 
 t.test('log level WARN: INFO rows are no longer recorded, WARN rows still are; INFO again records them', async (t) => {
@@ -55,14 +56,14 @@ t.test('a group taken off the allowed groups is no longer served, at once', asyn
   await save({ allowedGroups: '' });
   t.same(texts(await h.say(member.id, '/help')), [refusal(REFUSALS.accessDenied)], 'a member of no allowed group is refused');
   await save({ allowedGroups: String(group.id) });
-  t.same(texts(await h.say(member.id, '/help')), [rendered('help', { first_name: 'Gus', daily_limit: 3, remaining: 3 })]);
+  t.same(texts(await h.say(member.id, '/help')), [rendered('help', { first_name: 'Gus', searches_left: '3 of 3 searches left today' })]);
 });
 
 t.test('the default daily limit is every served user\'s at once; a group with a higher limit gives more', async (t) => {
   const member = await aMember(h, group.id, { firstName: 'Kim' });
   await save({ dailyLimit: 7 });
-  t.same(texts(await h.say(member.id, '/help')), [rendered('help', { first_name: 'Kim', daily_limit: 7, remaining: 7 })], 'raised on the next request');
+  t.same(texts(await h.say(member.id, '/help')), [rendered('help', { first_name: 'Kim', searches_left: '7 of 7 searches left today' })], 'raised on the next request');
   await save({ dailyLimit: 2 });
-  t.same(texts(await h.say(member.id, '/help')), [rendered('help', { first_name: 'Kim', daily_limit: 3, remaining: 3 })], 'the group allows more than the default');
+  t.same(texts(await h.say(member.id, '/help')), [rendered('help', { first_name: 'Kim', searches_left: '3 of 3 searches left today' })], 'the group allows more than the default');
   await save({ dailyLimit: 3 });
 });

@@ -1,5 +1,8 @@
 import t from 'tap';
-import { parseSpecialtyQuery, specialtyLabel } from '../../bot/specialties.js';
+import { parseSpecialtyQuery as parseWith } from '../../bot/specialties.js';
+import { KNOWN_TAXONOMY, specialtyTaxonomy } from '../../api/contract/specialties.js';
+
+const parseSpecialtyQuery = (text: string, specialties: readonly string[]) => parseWith(text, specialties, KNOWN_TAXONOMY);
 
 const DIRECTORY = [
   'General Practice', 'Pediatrics', 'Dentistry', 'Gynecology', 'Cardiology', 'Dermatology', 'Psychiatry', 'Orthopedics',
@@ -59,10 +62,10 @@ t.test('a specialty only the directory names is found by its name', async (t) =>
   t.same(parseSpecialtyQuery('dentist', ['Cardiology']), { specialty: 'Dentistry', place: '' }, 'a common name the directory lacks is still a specialty');
 });
 
-t.test('a known specialty is named in the user\'s language; any other keeps the directory\'s name', async (t) => {
-  t.equal(specialtyLabel('Dentistry', 'uk'), 'Стоматологія');
-  t.equal(specialtyLabel('dentistry', 'de'), 'Zahnmedizin');
-  t.equal(specialtyLabel('Emergency Medicine', 'it'), 'Pronto soccorso');
-  t.equal(specialtyLabel('Dentistry', 'en'), 'Dentistry');
-  t.equal(specialtyLabel('Sleep Medicine', 'uk'), 'Sleep Medicine');
+t.test('a specialty staff added is found by its names in every language they gave, with a typo or two', async (t) => {
+  const taxonomy = specialtyTaxonomy([{ names: { en: 'Sleep Medicine', de: 'Schlafmedizin', uk: 'Сомнологія' } }]);
+  t.same(parseWith('Schlafmedizin Berlin', DIRECTORY, taxonomy), { specialty: 'Sleep Medicine', place: 'Berlin' });
+  t.same(parseWith('сомнологія Київ', DIRECTORY, taxonomy), { specialty: 'Sleep Medicine', place: 'Київ' });
+  t.same(parseWith('sleep medicin', DIRECTORY, taxonomy), { specialty: 'Sleep Medicine', place: '' });
+  t.equal(parseWith('Schlafmedizin Berlin', DIRECTORY, KNOWN_TAXONOMY), undefined, 'before it was added, it named nothing');
 });

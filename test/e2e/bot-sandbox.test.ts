@@ -24,7 +24,7 @@ t.test('an editor chats with the bot in the Bot Sandbox', async (t) => {
   await server.createUser(EDITOR);
   await anAuthorizedGroup(server);
   const lucie = await aContactAt(server.sql, { name: 'Dr Lucie Moreau', city: 'Lyon', country: 'FR', ...LYON });
-  // Link buttons (her Telegram, the route) under the answer, as most answers have.
+  // Links (her Telegram, her WhatsApp, the route) in the answer's card, as most answers have.
   await server.sql`UPDATE medical_contacts SET telegram_username = 'dr_lucie_moreau_lyon', contact_method = 'whatsapp' WHERE id = ${lucie}`;
   const browser = await launchBrowser();
   t.teardown(() => browser.close());
@@ -60,7 +60,7 @@ t.test('an editor chats with the bot in the Bot Sandbox', async (t) => {
     await page.getByRole('button', { name: '/start', exact: true }).click();
     const welcome = page.getByRole('listitem', { name: 'Bot reply' }).filter({ hasText: 'Hello, Camille!' });
     await welcome.waitFor();
-    t.match(await welcome.innerText(), /You can make 5 searches a day/, 'the group’s limit is in the welcome');
+    t.match(await welcome.innerText(), /5 of 5 searches left today/, 'the group’s limit is in the welcome');
     await page.getByRole('listitem', { name: 'Sent by Camille' }).filter({ hasText: '/start' }).waitFor();
   });
 
@@ -112,6 +112,20 @@ t.test('an editor chats with the bot in the Bot Sandbox', async (t) => {
     t.equal(await replying.count(), 0, 'the next message is no reply');
     const [report] = await server.sql<{ comment: string }[]>`SELECT comment FROM contact_reports WHERE contact_id = ${lucie}`;
     t.equal(report?.comment, 'Closed on Mondays', 'the report holds the comment');
+  });
+
+  await t.test('📍 Show on map offers the contacts in place of the buttons; one chosen comes as a venue with its name and address', async (t) => {
+    const answer = page.getByRole('listitem', { name: 'Bot reply' }).filter({ hasText: 'Medical contacts near Lyon' }).last();
+    const keyboard = answer.getByRole('group', { name: 'Inline buttons' });
+    await keyboard.getByRole('button', { name: '📍 Show on map' }).click();
+    await keyboard.getByRole('button', { name: '◀ Back' }).waitFor();
+    t.equal(await answer.getByText('edited ·').count(), 1, 'the answer\'s keyboard was edited');
+    await keyboard.getByRole('button', { name: '📍 1 · Dr Lucie Moreau' }).click();
+    const venue = page.getByRole('listitem', { name: 'Bot reply' }).last().getByLabel('Venue');
+    await venue.waitFor();
+    t.match(await venue.innerText(), /^Dr Lucie Moreau\nLyon, France\n45\.7485, 4\.8467$/, 'the venue: name, address, point');
+    await keyboard.getByRole('button', { name: '◀ Back' }).click();
+    await keyboard.getByRole('button', { name: '⚠️ Report a problem' }).waitFor();
   });
 
   await t.test('replies to any message of the chat, and cancels a reply', async (t) => {

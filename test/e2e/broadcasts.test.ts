@@ -1,4 +1,4 @@
-import t from 'tap';
+import t, { type Test } from 'tap';
 import type { Locator, Page } from 'playwright-core';
 import { launchBrowser, signInAs } from '../helpers/browser.js';
 import { layoutProblems } from '../helpers/layout.js';
@@ -51,23 +51,33 @@ async function sendToEveryone(page: Page, compose: Locator): Promise<void> {
   await page.getByRole('alertdialog', { name: 'Send to all 3 bot users?' }).getByRole('button', { name: 'Send to All' }).click();
 }
 
+/** A server with the admin and the bot users. */
+async function serverWithBotUsers(t: Test): Promise<TestServer> {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  await server.createUser(ADMIN);
+  await seedBotUsers(server);
+  return server;
+}
+
+/** The admin on the Broadcasts screen in a browser window of this size, and its compose form. */
+async function composerAs(t: Test, server: TestServer, viewport: { width: number; height: number }): Promise<{ page: Page; compose: Locator }> {
+  const browser = await launchBrowser();
+  t.teardown(() => browser.close());
+  const page = await browser.newPage({ viewport });
+  await signInAs(page, server.url, ADMIN.username, ADMIN.password);
+  await openScreen(page, server);
+  return { page, compose: page.getByRole('form', { name: 'Compose Broadcast' }) };
+}
+
 async function openScreen(page: Page, server: TestServer): Promise<void> {
   await page.goto(`${server.url}/messaging/broadcasts`);
   await page.getByRole('heading', { name: 'Broadcast Messages', level: 1 }).waitFor();
 }
 
 t.test('an admin composes a broadcast to every user and watches it finish', async (t) => {
-  const server = await startTestServer();
-  t.teardown(() => server.close());
-  await server.createUser(ADMIN);
-  await seedBotUsers(server);
-  const browser = await launchBrowser();
-  t.teardown(() => browser.close());
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-
-  await signInAs(page, server.url, ADMIN.username, ADMIN.password);
-  await openScreen(page, server);
-  const compose = page.getByRole('form', { name: 'Compose Broadcast' });
+  const server = await serverWithBotUsers(t);
+  const { page, compose } = await composerAs(t, server, { width: 1440, height: 900 });
 
   await t.test('the stats cards count the real users and broadcasts', async (t) => {
     const figure = (label: string) => page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
@@ -287,21 +297,13 @@ t.test('an admin composes a broadcast to every user and watches it finish', asyn
 });
 
 t.test('an admin sends a broadcast in two languages: the composer counts each language, and each user gets theirs', async (t) => {
-  const server = await startTestServer();
-  t.teardown(() => server.close());
-  await server.createUser(ADMIN);
-  await seedBotUsers(server);
+  const server = await serverWithBotUsers(t);
   // Amira's Telegram is in Ukrainian; Bashir chose Ukrainian with /language; Carmen's German has no text of its own.
   const [amira, bashir, carmen] = BOT_USERS.map((user) => user.telegramId) as [number, number, number];
   await server.sql`UPDATE telegram_users SET language_code = 'uk' WHERE telegram_id = ${amira}`;
   await server.sql`UPDATE telegram_users SET language_code = 'en', chosen_language = 'uk' WHERE telegram_id = ${bashir}`;
   await server.sql`UPDATE telegram_users SET language_code = 'de' WHERE telegram_id = ${carmen}`;
-  const browser = await launchBrowser();
-  t.teardown(() => browser.close());
-  const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
-  await signInAs(page, server.url, ADMIN.username, ADMIN.password);
-  await openScreen(page, server);
-  const compose = page.getByRole('form', { name: 'Compose Broadcast' });
+  const { page, compose } = await composerAs(t, server, { width: 375, height: 800 });
   const byLanguage = compose.getByRole('region', { name: 'Recipients by language' }).getByRole('listitem');
 
   await compose.getByText('Message Content is the English text, the default: users whose language has no text of its own get it.').waitFor();
@@ -361,3 +363,37 @@ for (const staff of [VIEWER, EDITOR]) {
     t.equal(await page.getByLabel('Message Title').count(), 0, 'no compose form');
   });
 }
+
+t.test('the composer refuses a placeholder no recipient has, naming it; the known ones are filled for each user', async (t) => {
+  const server = await serverWithBotUsers(t);
+  const [amira, bashir, carmen] = BOT_USERS.map((user) => user.telegramId) as [number, number, number];
+  await server.sql`UPDATE telegram_users SET language_code = 'uk' WHERE telegram_id = ${amira}`;
+  // Searches used today (the default daily limit is 3), none at the limit: the wait until the next is not told.
+  await server.sql`
+    INSERT INTO daily_usage (telegram_id, usage_date, used)
+    SELECT id, (now() AT TIME ZONE 'UTC')::date, used FROM unnest(${[amira, bashir]}::bigint[], ${[1, 2]}::int[]) AS u(id, used)`;
+  const { page, compose } = await composerAs(t, server, { width: 375, height: 800 });
+  const known = 'Known: {first_name}, {last_name}, {username}, {daily_limit}, {remaining}, {reset_time}, {searches_left}.';
+
+  await compose.getByLabel('Message Title').fill('Searches');
+  await compose.getByLabel('Message Content').fill('You have {remainig} searches left.');
+  await compose.getByRole('alert').getByText(`Unknown placeholder {remainig}. ${known}`, { exact: true }).waitFor();
+  await compose.getByRole('button', { name: 'Send Broadcast' }).click();
+  await toast(page, `Unknown placeholder {remainig}. ${known}`);
+
+  await compose.getByLabel('Message Content').fill('Hello {first_name}: {searches_left}.');
+  await compose.getByRole('alert').waitFor({ state: 'detached' });
+  await compose.getByLabel('Add a language').selectOption({ label: 'Українська' });
+  await compose.getByLabel('Українська text').fill('Привіт, {name}: {searches_left}.');
+  await compose.getByRole('button', { name: 'Send Broadcast' }).click();
+  await toast(page, `Unknown placeholder {name}. ${known}`);
+  t.equal((await server.sql`SELECT count(*)::int AS n FROM broadcasts`)[0]!.n, 0, 'nothing was queued');
+
+  await compose.getByLabel('Українська text').fill('Привіт, {first_name}: {searches_left}.');
+  await sendToEveryone(page, compose);
+  await toast(page, 'Broadcast message sent successfully');
+  await page.getByRole('region', { name: 'Live Progress' }).getByText('Finished: sent').waitFor({ timeout: 15_000 });
+  t.same(botTexts(server, amira), ['Привіт, Amira: У вас 2 пошуки з 3 на сьогодні.']);
+  t.same(botTexts(server, bashir), ['Hello Bashir: 1 of 3 searches left today.']);
+  t.same(botTexts(server, carmen), ['Hello Carmen: 3 of 3 searches left today.']);
+});

@@ -99,9 +99,10 @@ t.test('an editor keeps the directory from the Medical Contacts screen', async (
     await dialog.getByLabel('Master of Medicine').check();
     await dialog.getByLabel('Comments').fill('Prefers messages in the morning');
     await dialog.getByRole('button', { name: 'Add Contact' }).click();
-    await dialog.getByText('Phone must be a number of 6 to 15 digits, such as +44 20 7946 0958: digits, spaces and + ( ) - . only.').waitFor();
+    await dialog.getByText('Phone "ask at reception" is not a phone number: write its digits, with + and the country code, such as +44 20 7946 0958.').waitFor();
     t.equal(await contactRow(server, 'Zainab Okafor'), undefined, 'a phone without digits is refused, and nothing stored');
-    await dialog.getByLabel('Phone *').fill('+234 1 555 0199');
+    await dialog.getByLabel('Phone *').fill('0803 555 0199');
+    await dialog.getByText('Saved as +234 803 555 0199').waitFor();
     await dialog.getByRole('button', { name: 'Add Contact' }).click();
 
     await page.getByText('Medical contact added successfully').waitFor();
@@ -140,17 +141,17 @@ t.test('an editor keeps the directory from the Medical Contacts screen', async (
     await dialog.getByText('Changes apply to 2 selected contacts.', { exact: false }).waitFor();
     await dialog.getByRole('button', { name: 'Update Contacts' }).click();
     await page.getByText('Please select at least one field to update').waitFor();
-    await dialog.getByLabel('Specialty').fill('Family Medicine');
+    await dialog.getByLabel('Specialty').fill('Hausarzt');
     await dialog.getByLabel('Verified').selectOption('yes');
     await dialog.getByRole('button', { name: 'Update Contacts' }).click();
 
     await page.getByText('Bulk updated 2 contacts successfully').waitFor();
     await dialog.waitFor({ state: 'hidden' });
-    await row(page, AMAL.name).filter({ hasText: 'Family Medicine' }).waitFor();
-    await row(page, BRUNO.name).filter({ hasText: 'Family Medicine' }).waitFor();
+    await row(page, AMAL.name).filter({ hasText: 'General Practice' }).waitFor();
+    await row(page, BRUNO.name).filter({ hasText: 'General Practice' }).waitFor();
     t.match(await row(page, CHEN.name).innerText(), /Dermatology/, 'the contact not ticked keeps its specialty');
-    t.match(await contactRow(server, AMAL.name), { specialty: 'Family Medicine', verified: true, isActive: true }, 'Amal changed in the database');
-    t.match(await contactRow(server, BRUNO.name), { specialty: 'Family Medicine', verified: true, isActive: true }, 'Bruno changed in the database');
+    t.match(await contactRow(server, AMAL.name), { specialty: 'General Practice', verified: true, isActive: true }, 'Amal changed in the database, the synonym stored as its specialty');
+    t.match(await contactRow(server, BRUNO.name), { specialty: 'General Practice', verified: true, isActive: true }, 'Bruno changed in the database');
     t.match(await contactRow(server, CHEN.name), { specialty: 'Dermatology', verified: false }, 'Chen did not');
     await page.getByText('0 selected').waitFor();
   });
@@ -242,10 +243,10 @@ t.test('an editor edits and deletes one contact, and bulk-edits every contact ma
   await page.getByRole('button', { name: `Edit ${AMAL.name}` }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Medical Contact' });
   await edit.getByRole('heading', { name: 'History' }).waitFor();
-  await edit.getByLabel('Specialty').fill('Cardiac Surgery');
+  await edit.getByLabel('Specialty').fill('Neurologe');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await page.getByText('Medical contact updated successfully').waitFor();
-  await row(page, AMAL.name).filter({ hasText: 'Cardiac Surgery' }).waitFor();
+  await row(page, AMAL.name).filter({ hasText: 'Neurology' }).waitFor();
 
   // A colleague saves the same contact while this form is open: the second save is refused, not a silent undo.
   await page.getByRole('button', { name: `Edit ${AMAL.name}` }).click();
@@ -335,7 +336,7 @@ t.test('names read on one or two lines and nothing is cut, at 1440, 1024 and 375
   await server.createUser(EDITOR);
   // The demo's longest values: a four-word name, a Telegram handle, a hyphenated region, badges that stack.
   const long: ContactInput[] = [
-    { name: 'Brown Family Health Centre', phone: '+44 7700 900171', specialty: 'Emergency Medicine', city: 'Manchester', region: 'England', country: 'GB', contactMethod: 'telegram', telegramUsername: 'brown_family_clinic', languages: ['en', 'pl', 'ro'], isMasterOfMedicine: true },
+    { name: 'Brown Family Health Centre', phone: '+44 20 7946 0171', specialty: 'Emergency Medicine', city: 'Manchester', region: 'England', country: 'GB', contactMethod: 'telegram', telegramUsername: 'brown_family_clinic', languages: ['en', 'pl', 'ro'], isMasterOfMedicine: true },
     { name: 'Centre de santé Bernard', phone: '+33 4 72 50 05 88', specialty: 'Physiotherapy', city: 'Lyon', region: 'Auvergne-Rhône-Alpes', country: 'FR' },
   ];
   await seedContacts(server, EDITOR, long);

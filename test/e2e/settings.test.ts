@@ -23,10 +23,10 @@ const SIZES = [
 const STAFF: { role: Role; username: string; password: string; sections: string[] }[] = [
   { role: 'viewer', username: 'val', password: 'val-the-viewer-pass', sections: ['Account'] },
   { role: 'editor', username: 'eda', password: 'eda-the-editor-pass', sections: ['Account'] },
-  { role: 'admin', username: 'adam', password: 'adam-the-admin-pass', sections: ['Account', 'Notification Settings', 'System Settings'] },
-  { role: 'super_admin', username: 'sue', password: 'sue-the-super-admin', sections: ['Account', 'Notification Settings', 'System Settings'] },
+  { role: 'admin', username: 'adam', password: 'adam-the-admin-pass', sections: ['Account', 'Notification Settings', 'System Settings', 'Specialties'] },
+  { role: 'super_admin', username: 'sue', password: 'sue-the-super-admin', sections: ['Account', 'Notification Settings', 'System Settings', 'Specialties'] },
 ];
-const ALL_SECTIONS = ['Account', 'Notification Settings', 'System Settings'];
+const ALL_SECTIONS = ['Account', 'Notification Settings', 'System Settings', 'Specialties'];
 
 /** True when the element's box lies within the page's viewport, left to right and top to bottom. */
 async function inViewport(page: Page, locator: ReturnType<Page['locator']>): Promise<boolean> {

@@ -19,6 +19,8 @@ export interface ContactSpec {
   /** null leaves the contact without coordinates. */
   latitude?: number | null;
   longitude?: number | null;
+  /** The coordinates are its city's centre (migration 049). */
+  locationApproximate?: boolean;
   contactMethod?: 'phone' | 'telegram' | 'whatsapp';
   telegramUsername?: string | null;
   isWhatsappOnly?: boolean;
@@ -48,13 +50,15 @@ export async function aContact(sql: Sql, spec: ContactSpec = {}): Promise<{ id: 
     specialInstructions: spec.specialInstructions ?? null,
     isActive: spec.isActive ?? true,
     isMasterOfMedicine: spec.isMasterOfMedicine ?? false,
+    locationApproximate: spec.locationApproximate ?? false,
   };
   const [created] = await sql<{ id: number; name: string }[]>`
     INSERT INTO medical_contacts (name, phone, specialty, city, country, latitude, longitude, contact_method,
-      telegram_username, is_whatsapp_only, available_hours, languages, special_instructions, is_active, is_master_of_medicine)
+      telegram_username, is_whatsapp_only, available_hours, languages, special_instructions, is_active, is_master_of_medicine,
+      location_approximate)
     VALUES (${row.name}, ${row.phone}, ${row.specialty}, ${row.city}, ${row.country}, ${row.latitude}, ${row.longitude},
       ${row.contactMethod}, ${row.telegramUsername}, ${row.isWhatsappOnly}, ${row.availableHours}, ${row.languages}::text[],
-      ${row.specialInstructions}, ${row.isActive}, ${row.isMasterOfMedicine})
+      ${row.specialInstructions}, ${row.isActive}, ${row.isMasterOfMedicine}, ${row.locationApproximate})
     RETURNING id, name`;
   return created!;
 }

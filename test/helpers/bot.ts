@@ -83,3 +83,35 @@ export async function createBotHarness(
     },
   };
 }
+
+/** A second bot on the harness's database and simulator, and the statements it runs itself. */
+export interface OtherInstance {
+  bot: MedBot;
+  /** Statements since the last countFromNow(); the recorder's batches run in transactions and are not counted. */
+  statements(): number;
+  countFromNow(): void;
+}
+
+/**
+ * Instance B, as a webhook instance behind a load balancer would be: handed updates directly
+ * (handleUpdate), with memory of its own, on the same database as the harness's bot.
+ */
+export async function anotherInstance(t: Test, h: BotHarness): Promise<OtherInstance> {
+  let statements = 0;
+  const counted = new Proxy(h.sql, {
+    apply(target, thisArg, args) {
+      statements += 1;
+      return Reflect.apply(target, thisArg, args) as unknown;
+    },
+  }) as Sql;
+  const bot = createBot({ sql: counted, token: h.sim.token, apiRoot: h.sim.apiRoot, clock: realTimersDatedBy(h.clock), floodControl: ROOMY_FLOOD_CONTROL });
+  await bot.bot.init();
+  t.teardown(() => bot.stop());
+  return {
+    bot,
+    statements: () => statements,
+    countFromNow() {
+      statements = 0;
+    },
+  };
+}

@@ -1,7 +1,12 @@
 import { createServer } from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** Node's arguments for a child process that runs our TypeScript as the test files do (`test/load-typescript.ts`). */
+export const LOAD_TYPESCRIPT = ['--import', pathToFileURL(path.resolve('test/load-typescript.ts')).href];
 
 /**
- * The environment for a child process that runs our TypeScript through tsx. It reports no
+ * The environment for a child process that runs our TypeScript. It reports no
  * coverage: the suite's figures are the test processes' own, and these children are often cut short
  * by a kill, which would make the figures change from run to run.
  */

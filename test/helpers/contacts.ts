@@ -11,17 +11,17 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-/** Places whose names sort the same under every collation (one word, ASCII). */
+/** Places whose names sort the same under every collation (one word, ASCII); `dial` starts a valid number there, 8 digits short. */
 export const CONTACT_PLACES = [
-  { country: 'FR', region: 'Ile-de-France', city: 'Paris', latitude: 48.85, longitude: 2.35, dial: '33' },
-  { country: 'FR', region: 'Auvergne', city: 'Lyon', latitude: 45.76, longitude: 4.84, dial: '33' },
-  { country: 'FR', region: 'Auvergne', city: 'Grenoble', latitude: 45.19, longitude: 5.72, dial: '33' },
-  { country: 'DE', region: 'Bavaria', city: 'Munich', latitude: 48.14, longitude: 11.58, dial: '49' },
-  { country: 'DE', region: 'Bavaria', city: 'Nuremberg', latitude: 49.45, longitude: 11.08, dial: '49' },
-  { country: 'DE', region: 'Berlin', city: 'Berlin', latitude: 52.52, longitude: 13.4, dial: '49' },
-  { country: 'IT', region: 'Lazio', city: 'Rome', latitude: 41.9, longitude: 12.5, dial: '39' },
-  { country: 'IT', region: 'Lombardy', city: 'Milan', latitude: 45.46, longitude: 9.19, dial: '39' },
-  { country: 'KE', region: 'Nairobi', city: 'Nairobi', latitude: -1.29, longitude: 36.82, dial: '254' },
+  { country: 'FR', region: 'Ile-de-France', city: 'Paris', latitude: 48.85, longitude: 2.35, dial: '33 1' },
+  { country: 'FR', region: 'Auvergne', city: 'Lyon', latitude: 45.76, longitude: 4.84, dial: '33 4' },
+  { country: 'FR', region: 'Auvergne', city: 'Grenoble', latitude: 45.19, longitude: 5.72, dial: '33 4' },
+  { country: 'DE', region: 'Bavaria', city: 'Munich', latitude: 48.14, longitude: 11.58, dial: '49 89' },
+  { country: 'DE', region: 'Bavaria', city: 'Nuremberg', latitude: 49.45, longitude: 11.08, dial: '49 911' },
+  { country: 'DE', region: 'Berlin', city: 'Berlin', latitude: 52.52, longitude: 13.4, dial: '49 30' },
+  { country: 'IT', region: 'Lazio', city: 'Rome', latitude: 41.9, longitude: 12.5, dial: '39 06' },
+  { country: 'IT', region: 'Lombardy', city: 'Milan', latitude: 45.46, longitude: 9.19, dial: '39 02' },
+  { country: 'KE', region: 'Nairobi', city: 'Nairobi', latitude: -1.29, longitude: 36.82, dial: '254 7' },
 ] as const;
 export const CONTACT_SPECIALTIES = ['Cardiology', 'Dermatology', 'Neurology', 'Pediatrics', 'Dentistry', 'Orthopedics'] as const;
 const FIRST = ['Amara', 'Bruno', 'Chiara', 'Dmitri', 'Elena', 'Farah', 'Goran', 'Hana', 'Ivo', 'Jonas', 'Kira', 'Luca'];

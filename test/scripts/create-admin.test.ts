@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import t from 'tap';
 import { verifyPassword } from '../../api/auth/passwords.js';
 import { childProductDatabase } from '../helpers/child-product-database.js';
-import { childEnvWithoutCoverage } from '../helpers/child-env.js';
+import { childEnvWithoutCoverage, LOAD_TYPESCRIPT } from '../helpers/child-env.js';
 
 /*
  * `npm run create-admin -- <username> [role]`, the way back in when every super admin is locked out: it
@@ -19,7 +19,7 @@ t.test('adds one account the console can sign in and edit, and refuses a usernam
   const env = { ...childEnvWithoutCoverage({ ADMIN_PASSWORD: 'a-strong-password-for-nina' }), ...prepared.databaseEnv };
   if (!('DATABASE_URL' in prepared.databaseEnv)) delete env.DATABASE_URL;
   const createAdmin = (...args: string[]) =>
-    run(process.execPath, ['--import', 'tsx', 'scripts/create-admin.ts', ...args], { env }).then(
+    run(process.execPath, [...LOAD_TYPESCRIPT, 'scripts/create-admin.ts', ...args], { env }).then(
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
       (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
     );

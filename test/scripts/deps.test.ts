@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import t from 'tap';
 import { isMajorBehind, PackageManifestSchema, reportDependencies } from '../../scripts/dependency-report.js';
-import { childEnvWithoutCoverage, freePort } from '../helpers/child-env.js';
+import { childEnvWithoutCoverage, freePort, LOAD_TYPESCRIPT } from '../helpers/child-env.js';
 
 const run = promisify(execFile);
 
@@ -122,7 +122,7 @@ t.test("every reason in the project's package.json is for one of its production 
 /** Runs `npm run deps` in `dir` against the registry at `registry`, with its own npm cache. */
 async function runDeps(dir: string, registry: string) {
   const env = childEnvWithoutCoverage({ npm_config_registry: registry, npm_config_cache: path.join(dir, 'npm-cache') });
-  return run(process.execPath, ['--import', 'tsx', path.resolve('scripts/deps.ts')], { cwd: dir, env }).then(
+  return run(process.execPath, [...LOAD_TYPESCRIPT, path.resolve('scripts/deps.ts')], { cwd: dir, env }).then(
     ({ stdout }) => ({ code: 0, stdout }),
     (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
   );

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import t from 'tap';
 import { ConfigError, loadConfig } from '../../scripts/config.js';
-import { childEnvWithoutCoverage } from '../helpers/child-env.js';
+import { childEnvWithoutCoverage, LOAD_TYPESCRIPT } from '../helpers/child-env.js';
 
 const run = promisify(execFile);
 
@@ -22,7 +22,7 @@ async function logOneLine(format: 'pretty' | 'json'): Promise<string> {
     const app = Fastify({ logger: loggerOptions({ logLevel: 'info', logFormat: '${format}' }) });
     app.log.info({ chatId: 42 }, 'the bot answered');
     await app.close();`;
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', program], { env: childEnvWithoutCoverage() });
+  const { stdout } = await run(process.execPath, [...LOAD_TYPESCRIPT, '--input-type=module', '-e', program], { env: childEnvWithoutCoverage() });
   return stdout;
 }
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import t, { type Test } from 'tap';
 import { createTelegramSimulator } from '../../bot/simulator/index.js';
 import { childProductDatabase } from '../helpers/child-product-database.js';
-import { childEnvWithoutCoverage, freePort } from '../helpers/child-env.js';
+import { childEnvWithoutCoverage, freePort, LOAD_TYPESCRIPT } from '../helpers/child-env.js';
 import { until } from '../helpers/wait.js';
 
 /*
@@ -17,7 +17,7 @@ import { until } from '../helpers/wait.js';
 
 /** Starts scripts/start.ts (or another script) with exactly this environment; `exited` resolves with its exit code and output (killed after 90 s). */
 function launch(env: NodeJS.ProcessEnv, script = 'scripts/start.ts') {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...LOAD_TYPESCRIPT, script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

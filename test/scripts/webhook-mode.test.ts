@@ -26,7 +26,7 @@ sim.upsertUser(WANDA);
 await sql`INSERT INTO admin_whitelist (telegram_id, first_name, reason) VALUES (${WANDA.id}, ${WANDA.first_name}, 'test')`;
 
 // A whitelisted admin has no daily limit.
-const HELP = rendered('help', { first_name: 'Wanda', daily_limit: 'unlimited', remaining: LEAVE_OUT_LINE });
+const HELP = rendered('help', { first_name: 'Wanda', searches_left: LEAVE_OUT_LINE });
 const logRows = async () => sql<{ command: string | null; level: string; updateId: string }[]>`
   SELECT command, level, metadata->>'updateId' AS update_id FROM bot_logs ORDER BY id`;
 

@@ -45,3 +45,36 @@ t.test('migration 034 with its reading converts the free-text hours that parse a
     { availableHours: 'Sa 10:00-14:00', hoursKind: 'scheduled', timeZone: 'Europe/Kyiv' },
   ]);
 });
+
+t.test('migration 052 has every contact read again by the rule set of the hours field', async (t) => {
+  const db = await createTestDatabase({ migrate: false });
+  t.teardown(() => db.close());
+  await runMigrationsBefore(db.sql, '052');
+  // As the earlier reading left them: "Mon-Fri 9-5" stored as open all night, day words it did not know unread.
+  const before = [
+    ['Mo-Fr 09:00-05:00', 'scheduled'],
+    ['Lun-Ven 9h-17h', 'unverified'],
+    ['Mo-Fr 22:00-06:00', 'scheduled'],
+    ['By appointment', 'unverified'],
+    ['24/7', 'always'],
+  ] as const;
+  for (const [index, [text, kind]] of before.entries()) {
+    await db.sql`
+      INSERT INTO medical_contacts (name, phone, city, country, latitude, longitude, available_hours, hours_kind, time_zone)
+      VALUES (${`Contact ${index}`}, ${`+380 44 000 00${index}`}, 'Kyiv', 'UA', 50.45, 30.52, ${text}, ${kind}, 'Europe/Kyiv')`;
+  }
+
+  t.strictSame(await runMigrations(db.sql), ['052_contact_hours_read_again.sql']);
+  t.equal(await classifyContactHours(db.sql), before.length, 'every contact is read again');
+  const rows = await db.sql<{ availableHours: string; hoursKind: string }[]>`SELECT available_hours, hours_kind FROM medical_contacts ORDER BY name`;
+  t.strictSame(
+    rows.map((row) => [row.availableHours, row.hoursKind]),
+    [
+      ['Mo-Fr 09:00-05:00', 'unverified'],
+      ['Mo-Fr 09:00-17:00', 'scheduled'],
+      ['Mo-Fr 22:00-06:00', 'scheduled'],
+      ['By appointment', 'unverified'],
+      ['24/7', 'always'],
+    ],
+  );
+});

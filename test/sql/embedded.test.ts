@@ -1,7 +1,7 @@
 import t, { type Test } from 'tap';
 import { Worker } from 'node:worker_threads';
 import { spawnSync } from 'node:child_process';
-import { childEnvWithoutCoverage } from '../helpers/child-env.js';
+import { childEnvWithoutCoverage, LOAD_TYPESCRIPT } from '../helpers/child-env.js';
 import { until } from '../helpers/wait.js';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -60,7 +60,7 @@ t.test('a second start in another process is refused with a clear message', asyn
     import { startEmbeddedPostgres } from ${JSON.stringify(new URL('../../sql/embedded.ts', import.meta.url).href)};
     try { await startEmbeddedPostgres({ dataDir: ${JSON.stringify(dataDir)} }); console.log('started'); process.exit(0); }
     catch (error) { console.log(error.name + ': ' + error.message); process.exit(3); }`;
-  const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+  const child = spawnSync(process.execPath, [...LOAD_TYPESCRIPT, '--input-type=module', '-e', script], {
     encoding: 'utf8',
     timeout: 60_000,
     env: childEnvWithoutCoverage(),

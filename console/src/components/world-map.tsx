@@ -22,6 +22,8 @@ export interface MapMark {
   className: string;
   title: string;
   label?: string;
+  /** Drawn as a ring: a place known only roughly (its `className` then colours the ring, with `stroke-…`). */
+  hollow?: boolean;
 }
 
 let worldPromise: Promise<Countries> | null = null;
@@ -114,9 +116,10 @@ export function WorldMap({ marks, label, caption }: { marks: readonly MapMark[];
                 cy={position[1]}
                 r={mark.radius}
                 className={mark.className}
-                fillOpacity={0.75}
-                stroke="white"
-                strokeWidth={0.6}
+                fillOpacity={mark.hollow ? 0 : 0.75}
+                stroke={mark.hollow ? undefined : 'white'}
+                strokeWidth={mark.hollow ? 1.2 : 0.6}
+                data-hollow={mark.hollow ? 'true' : undefined}
               >
                 <title>{mark.title}</title>
               </circle>

@@ -8,7 +8,7 @@ export function botUserPath(telegramId: number): string {
 }
 
 /** The sections of Settings, in screen order; each is the id of its part of the page. */
-export const SETTINGS_SECTIONS = ['account', 'notifications', 'system'] as const;
+export const SETTINGS_SECTIONS = ['account', 'notifications', 'system', 'specialties'] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 /** Settings opened at one section (`/settings?section=system`; `/settings#system` works too). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BroadcastTargetTypeSchema, type BroadcastTranslations } from '@contract/broadcasts.js';
+import { BroadcastTargetTypeSchema, unknownPlaceholderProblem, type BroadcastTranslations } from '@contract/broadcasts.js';
 import { LanguageCodeSchema, nativeLanguageName, type LanguageCode } from '@contract/languages.js';
 import type { MessageTemplate } from '@contract/message-templates.js';
 import { formatCount, pluralForm } from '../../lib/format.js';
@@ -66,8 +66,14 @@ export function sendProblem(state: ComposeState): string | undefined {
   if (state.type !== 'template') {
     const blank = (Object.keys(state.translations) as LanguageCode[]).find((language) => !state.translations[language]?.trim());
     if (blank) return `Write the ${nativeLanguageName(blank)} text, or remove that language`;
+    return placeholderProblem([state.content, ...Object.values(state.translations)]);
   }
   return undefined;
+}
+
+/** A placeholder in the typed texts that no recipient's values fill, named as the server refuses it. */
+function placeholderProblem(texts: readonly (string | undefined)[]): string | undefined {
+  return texts.map((text) => unknownPlaceholderProblem(text ?? '')).find((problem) => problem !== undefined);
 }
 
 /** The texts per language a send carries: none for a template broadcast, whose text is the template's. */
@@ -114,5 +120,5 @@ export function testProblem(userId: string, state: ComposeState, language?: Lang
   if (state.type !== 'template' && language && !state.translations[language]?.trim()) {
     return `Write the ${nativeLanguageName(language)} text, or choose another language`;
   }
-  return undefined;
+  return state.type === 'template' ? undefined : placeholderProblem([language ? state.translations[language] : state.content]);
 }

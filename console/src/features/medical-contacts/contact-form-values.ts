@@ -1,4 +1,5 @@
 import { CONTACT_METHODS, type MedicalContact, type UpdateContact } from '@contract/medical-contacts.js';
+import { readPhone } from '@contract/phone-numbers.js';
 import type { NewContact } from './api/create-contact.js';
 
 export type ContactMethod = (typeof CONTACT_METHODS)[number];
@@ -60,6 +61,14 @@ export const CONTACT_METHOD_LABELS: Record<ContactMethod, string> = { phone: 'Ph
 
 export function isContactMethod(value: string): value is ContactMethod {
   return (CONTACT_METHODS as readonly string[]).includes(value);
+}
+
+/**
+ * The phone as the API will read it, as staff type: a number of the contact's country (stored in
+ * E.164), or why it cannot be one. Undefined until both the phone and the country are given.
+ */
+export function readFormPhone(form: Pick<ContactFormValues, 'phone' | 'country'>): ReturnType<typeof readPhone> | undefined {
+  return form.phone.trim() && form.country ? readPhone(form.phone, form.country) : undefined;
 }
 
 /** Spec §5: a decimal, or null when blank. */
@@ -135,7 +144,7 @@ export function toFormValues(contact: MedicalContact): ContactFormValues {
 
 /** An edit sends only the fields that changed, so one person's save does not undo another's. */
 export function toUpdateRequest(original: ContactFormValues, form: ContactFormValues): UpdateContact {
-  const full: Required<Omit<UpdateContact, 'allowDuplicate' | 'expectedUpdatedAt'>> = {
+  const full: Required<Omit<UpdateContact, 'allowDuplicate' | 'confirmOutsideCountry' | 'expectedUpdatedAt'>> = {
     name: form.name.trim(),
     phone: form.phone.trim(),
     specialty: form.specialty.trim(),

@@ -41,7 +41,8 @@ export function readListParams(params: URLSearchParams): ContactListParams {
   filter.status = oneOf(params.get('status'), ['active', 'inactive'] as const);
   filter.verified = oneOf(params.get('verified'), ['verified', 'unverified', 'due'] as const);
   filter.masterOfMedicine = oneOf(params.get('masterOfMedicine'), ['true', 'false'] as const);
-  filter.findable = oneOf(params.get('findable'), ['yes', 'no'] as const);
+  filter.findable = oneOf(params.get('findable'), ['yes', 'no', 'approximate'] as const);
+  filter.phoneStatus = oneOf(params.get('phoneStatus'), ['unreadable'] as const);
   filter.reported = oneOf(params.get('reported'), ['yes', 'no'] as const);
   filter.hours = oneOf(params.get('hours'), ['open-now', 'unverified'] as const);
   filter.unrecognised = oneOf(params.get('unrecognised'), UNRECOGNISED_FIELDS);

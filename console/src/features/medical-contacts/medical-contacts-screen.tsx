@@ -32,6 +32,7 @@ import { ContactsTable } from './components/contacts-table.js';
 import { DeleteContactDialog } from './components/delete-contact-dialog.js';
 import { EditContactDialog } from './components/edit-contact-dialog.js';
 import { ContactReportsDialog } from './components/contact-reports-dialog.js';
+import { UnlistedSpecialties } from './components/unlisted-specialties.js';
 import { contactFilterProblems, hasActiveFilter, PAGE_SIZES, readListParams, toQueryString, type ContactFilterParams, type ContactSortField } from './contact-query.js';
 import { useContactSelection } from './use-contact-selection.js';
 import { useSearchParamsInOrder } from '../../lib/use-search-params-in-order.js';
@@ -169,6 +170,11 @@ export function MedicalContactsScreen() {
         <>
           <ContactStats stats={contacts.data.stats} />
           <UnrecognisedValuesCallout unrecognised={contacts.data.unrecognised} onShow={(field) => changeFilter({ unrecognised: field })} />
+          <UnlistedSpecialties
+            unlisted={filterOptions.data?.unlistedSpecialties ?? []}
+            onShow={(specialty) => changeFilter({ specialty })}
+            canAddSpecialties={can(user?.role, 'system-settings:manage')}
+          />
 
           <Card className="space-y-4 p-4 sm:p-6">
             <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">

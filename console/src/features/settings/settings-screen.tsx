@@ -10,6 +10,7 @@ import { useAccount } from './account-api.js';
 import { ChangePasswordForm } from './change-password-form.js';
 import { NotificationSettingsForm } from './notification-settings-form.js';
 import { SessionsSection } from './sessions-section.js';
+import { SpecialtiesSection } from './specialties-section.js';
 import { SystemSettingsForm } from './system-settings-form.js';
 import { TwoFactorSection } from './two-factor-section.js';
 
@@ -17,6 +18,7 @@ const SECTION_TITLES: Record<SettingsSection, string> = {
   account: 'Account',
   notifications: 'Notification Settings',
   system: 'System Settings',
+  specialties: 'Specialties',
 };
 
 function AccountSummary() {
@@ -72,7 +74,7 @@ function useVisibleSections(): SettingsSection[] {
   return SETTINGS_SECTIONS.filter(
     (section) =>
       section === 'account' ||
-      (!heldBack && can(user?.role, section === 'system' ? 'system-settings:manage' : 'notification-settings:manage')),
+      (!heldBack && can(user?.role, section === 'notifications' ? 'notification-settings:manage' : 'system-settings:manage')),
   );
 }
 
@@ -115,7 +117,7 @@ export function SettingsScreen() {
   useScrollToLinkedSection(sections);
   const description =
     sections.length > 1
-      ? 'Your own account, and the notification and system settings of the bot.'
+      ? 'Your own account, and the notification and system settings of the bot and its specialties.'
       : 'Your own account.';
   return (
     <section aria-labelledby={headingId} className="space-y-8">
@@ -149,6 +151,11 @@ export function SettingsScreen() {
           <Card>
             <SystemSettingsForm />
           </Card>
+        </SettingsPart>
+      ) : null}
+      {sections.includes('specialties') ? (
+        <SettingsPart section="specialties" description="The list a contact's specialty is picked from, with each specialty's names in the bot's languages.">
+          <SpecialtiesSection />
         </SettingsPart>
       ) : null}
     </section>

@@ -28,6 +28,7 @@ const SNIPPET_LENGTH = 80;
 
 /** A message in a line of plain text, for a quote: "Location 48.8566, 2.3522", or its text shortened. */
 export function messageSnippet(message: SandboxMessage): string {
+  if (message.venue) return `${message.venue.title}, ${message.venue.address}`;
   if (message.location) return `Location ${message.location.latitude.toFixed(4)}, ${message.location.longitude.toFixed(4)}`;
   if (message.text === null) return '(a message the sandbox cannot show)';
   const text = (message.html ? parseTelegramHtml(message.text).text : message.text).replace(/\s+/g, ' ').trim();
@@ -45,6 +46,22 @@ function LocationBody({ latitude, longitude }: { latitude: number; longitude: nu
   );
 }
 
+/** A place as Telegram shows a venue: its name and address over its point. */
+function VenueBody({ title, address, latitude, longitude }: { title: string; address: string; latitude: number; longitude: number }) {
+  return (
+    <span className="flex items-start gap-1.5" aria-label="Venue">
+      <RiMapPin2Fill className="mt-0.5 h-4 w-4 shrink-0 text-rose-500" aria-hidden="true" />
+      <span>
+        <strong className="block">{title}</strong>
+        <span className="block">{address}</span>
+        <span className="block font-mono text-[0.75em] text-slate-500">
+          {latitude.toFixed(4)}, {longitude.toFixed(4)}
+        </span>
+      </span>
+    </span>
+  );
+}
+
 function Keyboard({
   message,
   pressing,
@@ -55,6 +72,7 @@ function Keyboard({
   onPress: ChatViewProps['onPress'];
 }) {
   return (
+    // Rows of equal-width buttons as wide as the message, a label too long for its button cut with "…", as Telegram draws them.
     <div className="mt-1 space-y-1" role="group" aria-label="Inline buttons">
       {message.buttons.map((row, rowIndex) => (
         <div key={rowIndex} className="flex gap-1">
@@ -65,9 +83,13 @@ function Keyboard({
                 href={button.url}
                 target="_blank"
                 rel="noopener noreferrer"
-                className="min-w-0 flex-1 truncate rounded-md bg-sky-600/80 px-3 py-2 text-center text-sm font-medium text-white hover:bg-sky-700"
+                className="relative min-w-0 flex-1 truncate rounded-md bg-sky-600/80 px-3 py-2 text-center text-sm font-medium text-white hover:bg-sky-700"
               >
-                {button.text} ↗
+                {button.text}
+                {/* In the corner, as Telegram marks a link: the label keeps the button's width. */}
+                <span aria-hidden="true" className="absolute right-1 top-0.5 text-[0.65rem] leading-none">
+                  ↗
+                </span>
               </a>
             ) : (
               <button
@@ -119,7 +141,9 @@ function Bubble({ message, quoted, pressing, onPress, onReply }: BubbleProps) {
             </p>
           ) : null}
           <div className="whitespace-pre-wrap break-words">
-            {message.location ? (
+            {message.venue && message.location ? (
+              <VenueBody {...message.venue} {...message.location} />
+            ) : message.location ? (
               <LocationBody {...message.location} />
             ) : message.text === null ? (
               <em className="text-slate-500">(a message the sandbox cannot show)</em>

@@ -6,9 +6,9 @@ import { SelectField } from '../../../components/select-field.js';
 import { TelegramTextProblem } from '../../../components/telegram-text-problem.js';
 import { TextField } from '../../../components/text-field.js';
 import { formatCount, formatNumber } from '../../../lib/format.js';
-import { BROADCAST_TITLE_MAX_LENGTH, type BroadcastAudience } from '@contract/broadcasts.js';
+import { BROADCAST_TITLE_MAX_LENGTH, broadcastTextProblem, type BroadcastAudience } from '@contract/broadcasts.js';
 import { nativeLanguageName, type LanguageCode } from '@contract/languages.js';
-import type { MessageTemplate } from '@contract/message-templates.js';
+import { USER_PLACEHOLDERS, type MessageTemplate } from '@contract/message-templates.js';
 import { BROADCAST_TYPES, templateLanguages, wholeAudience, type BroadcastType, type ComposeState } from '../compose-state.js';
 import { AudienceLanguages } from './audience-languages.js';
 import { LanguageTexts } from './language-texts.js';
@@ -148,12 +148,12 @@ export function ComposeForm({
             onChange={(event) => onChange({ content: event.target.value })}
             hint={
               <span className="flex justify-between gap-2">
-                <span>Placeholders such as {'{first_name}'} are filled for each user.</span>
+                <span>Filled for each user: {USER_PLACEHOLDERS.map((name) => `{${name}}`).join(', ')}.</span>
                 <span className="shrink-0">{formatNumber(state.content.length)} / 4,096</span>
               </span>
             }
           >
-            <TelegramTextProblem content={state.content} />
+            <TelegramTextProblem content={state.content} check={broadcastTextProblem} />
           </TextAreaField>
         )}
 

@@ -1,6 +1,6 @@
 import { RiCloseLine } from '@remixicon/react';
 import { Button } from '@tremor/react';
-import type { BroadcastTranslations } from '@contract/broadcasts.js';
+import { broadcastTextProblem, type BroadcastTranslations } from '@contract/broadcasts.js';
 import { isLanguageCode, LANGUAGE_CODES, nativeLanguageName, type LanguageCode } from '@contract/languages.js';
 import { SelectField } from '../../../components/select-field.js';
 import { TelegramTextProblem } from '../../../components/telegram-text-problem.js';
@@ -62,7 +62,7 @@ export function LanguageTexts({ defaultLanguage, offered, translations, onChange
                 </span>
               }
             >
-              <TelegramTextProblem content={text} />
+              <TelegramTextProblem content={text} check={broadcastTextProblem} />
             </TextAreaField>
             <Button type="button" size="xs" variant="light" icon={RiCloseLine} onClick={() => remove(language)}>
               Remove {nativeLanguageName(language)}

@@ -15,6 +15,8 @@ export interface MapPoint {
   latitude: number;
   longitude: number;
   isMasterOfMedicine: boolean;
+  /** At its city's centre, not its address. */
+  locationApproximate: boolean;
 }
 
 export interface MapPoints {
@@ -24,15 +26,16 @@ export interface MapPoints {
 }
 
 function toPoints(page: ContactListResponse): MapPoint[] {
-  return page.items.flatMap(({ id, name, city, latitude, longitude, isMasterOfMedicine }) =>
-    latitude === null || longitude === null ? [] : [{ id, name, city, latitude, longitude, isMasterOfMedicine }],
+  return page.items.flatMap(({ id, name, city, latitude, longitude, isMasterOfMedicine, locationApproximate }) =>
+    latitude === null || longitude === null ? [] : [{ id, name, city, latitude, longitude, isMasterOfMedicine, locationApproximate }],
   );
 }
 
 /** The located contacts of the current filter, up to MAP_POINT_LIMIT, Masters of Medicine first. */
 export async function getMapPoints(filter: ContactFilterParams): Promise<MapPoints> {
   if (filter.findable === 'no') return { points: [], total: 0 };
-  const params = { filter: { ...filter, findable: 'yes' as const }, pageSize: PAGE_SIZE, sort: 'name' as const, order: 'asc' as const };
+  const findable = filter.findable === 'approximate' ? ('approximate' as const) : ('yes' as const);
+  const params = { filter: { ...filter, findable }, pageSize: PAGE_SIZE, sort: 'name' as const, order: 'asc' as const };
   const first = await getContacts({ ...params, page: 1 });
   const pages = Math.min(Math.ceil(first.total / PAGE_SIZE), MAP_POINT_LIMIT / PAGE_SIZE);
   const rest = await Promise.all(Array.from({ length: Math.max(pages - 1, 0) }, (_, index) => getContacts({ ...params, page: index + 2 })));

@@ -1,10 +1,12 @@
 import { Button } from '@tremor/react';
 import { useState, type FormEvent } from 'react';
+import { readOpeningHours } from '@contract/opening-hours.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';
 import { fieldErrorsOf } from '../../../lib/api-client.js';
+import { notifyError } from '../../../lib/notify.js';
 import { duplicatesOf } from '../api/contact-errors.js';
 import { useCreateContact } from '../api/create-contact.js';
-import { EMPTY_CONTACT_FORM, toCreateRequest, type ContactFormValues } from '../contact-form-values.js';
+import { EMPTY_CONTACT_FORM, readFormPhone, toCreateRequest, type ContactFormValues } from '../contact-form-values.js';
 import { ContactFormFields } from './contact-form-fields.js';
 import { DuplicateWarning } from './duplicate-warning.js';
 
@@ -19,6 +21,7 @@ export function AddContactDialog({ open, onClose }: { open: boolean; onClose: ()
 
 function AddContactForm({ onClose }: { onClose: () => void }) {
   const [form, setForm] = useState<ContactFormValues>(EMPTY_CONTACT_FORM);
+  const [confirmOutsideCountry, setConfirmOutsideCountry] = useState(false);
   const createContact = useCreateContact();
   const duplicates = duplicatesOf(createContact.error);
 
@@ -27,7 +30,17 @@ function AddContactForm({ onClose }: { onClose: () => void }) {
   }
 
   function save(allowDuplicate: boolean) {
-    createContact.mutate({ ...toCreateRequest(form), ...(allowDuplicate ? { allowDuplicate } : {}) }, { onSuccess: onClose });
+    // The field already says why and offers the likelier hours: the server would refuse them the same way.
+    const hours = readOpeningHours(form.availableHours);
+    if (hours.kind === 'refused') {
+      notifyError(hours.message);
+      return;
+    }
+    // The phone field already says why it cannot be a number: the API would only say it again.
+    const phone = readFormPhone(form);
+    if (phone && 'error' in phone) return;
+    const confirmed = confirmOutsideCountry ? { confirmOutsideCountry } : {};
+    createContact.mutate({ ...toCreateRequest(form), ...confirmed, ...(allowDuplicate ? { allowDuplicate } : {}) }, { onSuccess: onClose });
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -37,7 +50,14 @@ function AddContactForm({ onClose }: { onClose: () => void }) {
 
   return (
     <form onSubmit={submit} className="space-y-5">
-      <ContactFormFields values={form} onChange={update} mode="add" fieldErrors={fieldErrorsOf(createContact.error)} />
+      <ContactFormFields
+        values={form}
+        onChange={update}
+        mode="add"
+        fieldErrors={fieldErrorsOf(createContact.error)}
+        confirmOutsideCountry={confirmOutsideCountry}
+        onConfirmOutsideCountry={setConfirmOutsideCountry}
+      />
       {duplicates ? <DuplicateWarning duplicates={duplicates} saving={createContact.isPending} onSaveAnyway={() => save(true)} /> : null}
       <div className="flex justify-end gap-3 border-t border-tremor-border pt-4">
         <Button type="button" variant="secondary" onClick={onClose}>

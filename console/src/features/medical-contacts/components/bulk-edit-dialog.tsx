@@ -1,15 +1,20 @@
 import { Button } from '@tremor/react';
 import { useState, type FormEvent } from 'react';
 import { CONTACT_METHODS } from '@contract/medical-contacts.js';
-import { openingHoursError } from '@contract/opening-hours.js';
+import { readOpeningHours } from '@contract/opening-hours.js';
+import { checkSpecialty } from '@contract/specialties.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';
 import { SelectField } from '../../../components/select-field.js';
 import { TextField } from '../../../components/text-field.js';
 import { notifyError } from '../../../lib/notify.js';
+import { fieldErrorsOf } from '../../../lib/api-client.js';
+import { useSpecialtyTaxonomy } from '../../../lib/specialties.js';
 import { useBulkUpdateContacts, type BulkChanges, type BulkTarget } from '../api/bulk-contacts.js';
 import { CONTACT_METHOD_LABELS, isContactMethod, type ContactMethod } from '../contact-form-values.js';
 import { CountryField, LanguagesField } from '../../../components/code-fields.js';
 import { formatCount } from '../../../lib/format.js';
+import { OpeningHoursField } from './opening-hours-field.js';
+import { SpecialtyField } from './specialty-field.js';
 
 interface BulkEditValues {
   specialty: string;
@@ -102,7 +107,7 @@ export function BulkEditDialog({ open, onClose, target, count, onDone }: BulkEdi
 function BulkEditForm({ target, onClose, onDone }: { target: BulkTarget; onClose: () => void; onDone: () => void }) {
   const [form, setForm] = useState(EMPTY_BULK_FORM);
   const bulkUpdate = useBulkUpdateContacts();
-  const hoursError = openingHoursError(form.availableHours) ?? undefined;
+  const specialty = checkSpecialty(form.specialty, useSpecialtyTaxonomy());
 
   function update<K extends keyof BulkEditValues>(key: K, value: BulkEditValues[K]) {
     setForm((current) => ({ ...current, [key]: value }));
@@ -110,8 +115,13 @@ function BulkEditForm({ target, onClose, onDone }: { target: BulkTarget; onClose
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (hoursError) {
-      notifyError(hoursError);
+    const hours = readOpeningHours(form.availableHours);
+    if (hours.kind === 'refused') {
+      notifyError(hours.message);
+      return;
+    }
+    if ('error' in specialty) {
+      notifyError(specialty.error);
       return;
     }
     const updates = toBulkChanges(form);
@@ -137,7 +147,12 @@ function BulkEditForm({ target, onClose, onDone }: { target: BulkTarget; onClose
   return (
     <form onSubmit={submit} className="space-y-5">
       <div className="grid gap-4 sm:grid-cols-2">
-        {text('specialty', 'Specialty')}
+        <SpecialtyField
+          value={form.specialty}
+          onChange={(value) => update('specialty', value)}
+          error={fieldErrorsOf(bulkUpdate.error).specialty}
+          hint="Leave empty to keep each contact's specialty."
+        />
         <SelectField
           label="Contact Method"
           value={form.contactMethod}
@@ -153,14 +168,7 @@ function BulkEditForm({ target, onClose, onDone }: { target: BulkTarget; onClose
         {text('city', 'City')}
         {text('region', 'Region')}
         <CountryField label="Country" value={form.country} onChange={(code) => update('country', code)} placeholder="No change" />
-        <TextField
-          label="Available Hours"
-          value={form.availableHours}
-          placeholder="e.g., Mo-Fr 09:00-18:00"
-          autoComplete="off"
-          error={hoursError}
-          onChange={(event) => update('availableHours', event.target.value)}
-        />
+        <OpeningHoursField value={form.availableHours} onChange={(value) => update('availableHours', value)} timeZone={null} />
         {text('responseTime', 'Response Time')}
         <LanguagesField label="Languages" value={form.languages} onChange={(codes) => update('languages', codes)} placeholder="No change" />
         <TextField

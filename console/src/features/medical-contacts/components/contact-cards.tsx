@@ -1,4 +1,5 @@
 import type { MedicalContact } from '@contract/medical-contacts.js';
+import { formatPhone } from '@contract/phone-numbers.js';
 import { ContactActionButtons, ContactBadges, ContactMethodText, formatLocation, SelectCheckbox, type ContactRowActions } from './contact-row-parts.js';
 import { contactLanguages } from '../contact-names.js';
 
@@ -30,7 +31,7 @@ export function ContactCards({ contacts, actions, labelledBy }: ContactCardsProp
           <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-tremor-default">
             <div>
               <dt className="text-xs text-tremor-content-subtle">Phone</dt>
-              <dd className="break-words text-tremor-content-emphasis">{contact.phone}</dd>
+              <dd className="break-words text-tremor-content-emphasis">{formatPhone(contact.phone)}</dd>
             </div>
             <div>
               <dt className="text-xs text-tremor-content-subtle">Contact</dt>

@@ -141,6 +141,27 @@ export function ContactFilters({ filter, options, problems = {}, onChange, onCle
           <option value="open-now">Open now</option>
           <option value="unverified">Hours not verified</option>
         </SelectField>
+        <SelectField
+          label="Location"
+          value={filter.findable ?? ''}
+          onChange={(event) => {
+            const value = event.target.value;
+            onChange({ findable: value === 'yes' || value === 'no' || value === 'approximate' ? value : undefined });
+          }}
+        >
+          <option value="">Any location</option>
+          <option value="yes">With a location</option>
+          <option value="no">Without a location</option>
+          <option value="approximate">City centre only</option>
+        </SelectField>
+        <SelectField
+          label="Phone"
+          value={filter.phoneStatus ?? ''}
+          onChange={(event) => onChange({ phoneStatus: event.target.value === 'unreadable' ? event.target.value : undefined })}
+        >
+          <option value="">Any phone</option>
+          <option value="unreadable">Not a number of its country</option>
+        </SelectField>
       </div>
       {hasActiveFilter(filter) ? (
         <div className="flex flex-wrap items-center gap-2 text-tremor-label text-tremor-content">
@@ -152,7 +173,6 @@ export function ContactFilters({ filter, options, problems = {}, onChange, onCle
             </span>
           ) : null}
           {filter.contactMethod ? <span>Method: {filter.contactMethod}</span> : null}
-          {filter.findable ? <span>{filter.findable === 'yes' ? 'With a location' : 'Without a location'}</span> : null}
           {filter.unrecognised ? <span>{filter.unrecognised === 'country' ? 'Country not recognised' : 'Languages not recognised'}</span> : null}
           <Button
             type="button"

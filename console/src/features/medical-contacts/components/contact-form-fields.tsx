@@ -1,12 +1,14 @@
 import { CheckboxField } from '../../../components/checkbox-field.js';
 import { CountryField, LanguagesField } from '../../../components/code-fields.js';
-import type { MedicalContact } from '@contract/medical-contacts.js';
 import { SelectField } from '../../../components/select-field.js';
 import { TextAreaField } from '../../../components/text-area-field.js';
 import { TextField } from '../../../components/text-field.js';
-import { CONTACT_METHOD_LABELS, isContactMethod, type ContactFormValues } from '../contact-form-values.js';
-import { CONTACT_METHODS } from '@contract/medical-contacts.js';
+import { CONTACT_METHOD_LABELS, isContactMethod, parseDecimal, readFormPhone, type ContactFormValues } from '../contact-form-values.js';
+import { CONTACT_METHODS, type MedicalContact } from '@contract/medical-contacts.js';
+import { timeZoneAt } from '@contract/place-zone.js';
+import { formatPhone } from '@contract/phone-numbers.js';
 import { OpeningHoursField } from './opening-hours-field.js';
+import { SpecialtyField } from './specialty-field.js';
 
 interface ContactFormFieldsProps {
   values: ContactFormValues;
@@ -16,6 +18,9 @@ interface ContactFormFieldsProps {
   fieldErrors: Record<string, string>;
   /** What the contact holds that the directory does not recognise (written before countries and languages were codes). */
   unrecognised?: Pick<MedicalContact, 'countryUnrecognised' | 'languagesUnrecognised'>;
+  /** The coordinates are saved though the API found them outside the country (its `location` refusal). */
+  confirmOutsideCountry: boolean;
+  onConfirmOutsideCountry: (confirmed: boolean) => void;
 }
 
 /** The note under a field whose old value the directory does not recognise, until the field is saved. */
@@ -24,10 +29,12 @@ function UnrecognisedNote({ children }: { children: string }) {
 }
 
 /** Every field of a contact (spec §3), labelled, for the add and edit dialogs. */
-export function ContactFormFields({ values, onChange, mode, fieldErrors, unrecognised }: ContactFormFieldsProps) {
+export function ContactFormFields({ values, onChange, mode, fieldErrors, unrecognised, confirmOutsideCountry, onConfirmOutsideCountry }: ContactFormFieldsProps) {
   const unknownCountry = unrecognised?.countryUnrecognised;
   const unknownLanguages = unrecognised?.languagesUnrecognised ?? [];
   const locationRequired = mode === 'add';
+  // The API's rule, checked as staff type: what it says now replaces what the last save was told.
+  const phone = readFormPhone(values);
   const mark = (label: string, required: boolean) => (required ? `${label} *` : label);
   const text = (key: keyof ContactFormValues, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
     <TextField
@@ -45,8 +52,18 @@ export function ContactFormFields({ values, onChange, mode, fieldErrors, unrecog
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-tremor-default font-semibold text-tremor-content-strong">Contact</legend>
         {text('name', 'Name *', { required: true, autoFocus: true })}
-        {text('phone', 'Phone *', { required: true, type: 'tel' })}
-        {text('specialty', 'Specialty', { placeholder: 'e.g., Cardiology' })}
+        {text('phone', 'Phone *', {
+          required: true,
+          type: 'tel',
+          error: phone ? ('error' in phone ? phone.error : undefined) : fieldErrors.phone,
+          hint: phone && 'phone' in phone ? `Saved as ${formatPhone(phone.phone)}` : 'As the contact\'s country writes it, or with + and the country code',
+        })}
+        <SpecialtyField
+          value={values.specialty}
+          onChange={(value) => onChange('specialty', value)}
+          error={fieldErrors.specialty}
+          hint="Pick from the list: names and synonyms in any of the bot's languages are understood."
+        />
         <SelectField
           label="Contact Method"
           value={values.contactMethod}
@@ -84,13 +101,35 @@ export function ContactFormFields({ values, onChange, mode, fieldErrors, unrecog
           }
         />
         <div className="hidden sm:block" aria-hidden="true" />
-        {text('latitude', 'Latitude', { type: 'number', step: 'any', min: -90, max: 90, inputMode: 'decimal', hint: 'Leave blank to look it up from the city' })}
+        {text('latitude', 'Latitude', {
+          type: 'number',
+          step: 'any',
+          min: -90,
+          max: 90,
+          inputMode: 'decimal',
+          hint: "Leave blank to place it at the city's centre, approximately",
+        })}
         {text('longitude', 'Longitude', { type: 'number', step: 'any', min: -180, max: 180, inputMode: 'decimal' })}
+        {fieldErrors.location ? (
+          <div className="space-y-2 sm:col-span-2" role="alert">
+            <p className="text-tremor-label text-red-600">{fieldErrors.location}</p>
+            <CheckboxField
+              label="The coordinates are right: save them outside the country"
+              checked={confirmOutsideCountry}
+              onChange={(event) => onConfirmOutsideCountry(event.target.checked)}
+            />
+          </div>
+        ) : null}
       </fieldset>
 
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-tremor-default font-semibold text-tremor-content-strong">Availability</legend>
-        <OpeningHoursField value={values.availableHours} onChange={(value) => onChange('availableHours', value)} error={fieldErrors.availableHours} />
+        <OpeningHoursField
+          value={values.availableHours}
+          onChange={(value) => onChange('availableHours', value)}
+          error={fieldErrors.availableHours}
+          timeZone={timeZoneAt(parseDecimal(values.latitude), parseDecimal(values.longitude))}
+        />
         {text('responseTime', 'Response Time', { placeholder: 'e.g., within 1 hour' })}
         <LanguagesField
           label="Languages"

@@ -1,6 +1,7 @@
 import { RiDeleteBinLine, RiEditLine } from '@remixicon/react';
 import { Badge, Button } from '@tremor/react';
 import type { MedicalContact } from '@contract/medical-contacts.js';
+import { readPhone } from '@contract/phone-numbers.js';
 import { formatCount } from '../../../lib/format.js';
 import { CONTACT_METHOD_LABELS } from '../contact-form-values.js';
 import { contactCountry } from '../contact-names.js';
@@ -41,6 +42,8 @@ export function ContactBadges({ contact, actions }: { contact: MedicalContact; a
       )}
       {contact.isActive ? null : <Badge color="red" size="xs">Inactive</Badge>}
       {contact.findable ? null : <Badge color="orange" size="xs">No location</Badge>}
+      {contact.locationApproximate ? <Badge color="amber" size="xs">City centre only</Badge> : null}
+      {'error' in readPhone(contact.phone, contact.country) ? <Badge color="orange" size="xs">Phone to correct</Badge> : null}
     </div>
   );
 }

@@ -7,6 +7,12 @@ import type { ContactFilterParams } from '../contact-query.js';
 // The screen starts fetching the outline through this lazily loaded module, alongside its list.
 export { loadWorld } from '../../../components/world-map.js';
 
+/** A contact placed only by its city is a ring at the city's centre, not a dot at its door. Whole class names, for Tailwind to find. */
+const MARK_CLASSES = {
+  master: { exact: 'fill-violet-600', approximate: 'stroke-violet-600' },
+  other: { exact: 'fill-blue-600', approximate: 'stroke-blue-600' },
+} as const;
+
 /** The located contacts of the current filter on an offline world map (no tile server). */
 export function ContactsMap({ filter }: { filter: ContactFilterParams }) {
   const mapPoints = useMapPoints(filter);
@@ -18,8 +24,9 @@ export function ContactsMap({ filter }: { filter: ContactFilterParams }) {
         latitude: point.latitude,
         longitude: point.longitude,
         radius: point.isMasterOfMedicine ? 4 : 3,
-        className: point.isMasterOfMedicine ? 'fill-violet-600' : 'fill-blue-600',
-        title: `${point.name} · ${point.city}`,
+        className: MARK_CLASSES[point.isMasterOfMedicine ? 'master' : 'other'][point.locationApproximate ? 'approximate' : 'exact'],
+        hollow: point.locationApproximate,
+        title: point.locationApproximate ? `${point.name} · ${point.city} (city centre only)` : `${point.name} · ${point.city}`,
       })),
     [points],
   );
@@ -48,6 +55,9 @@ export function ContactsMap({ filter }: { filter: ContactFilterParams }) {
             </span>
             <span className="flex items-center gap-1">
               <span className="inline-block h-2.5 w-2.5 rounded-full bg-blue-600" aria-hidden="true" /> Other contacts
+            </span>
+            <span className="flex items-center gap-1">
+              <span className="inline-block h-2.5 w-2.5 rounded-full border-2 border-blue-600" aria-hidden="true" /> City centre only (approximate)
             </span>
           </span>
         </>

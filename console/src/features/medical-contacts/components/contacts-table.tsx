@@ -3,6 +3,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } fro
 import type { ReactNode } from 'react';
 import type { MedicalContact } from '@contract/medical-contacts.js';
 import type { ContactSortField, SortOrder } from '../contact-query.js';
+import { formatPhone } from '@contract/phone-numbers.js';
 import { ContactActionButtons, ContactBadges, ContactMethodText, SelectCheckbox, type ContactRowActions } from './contact-row-parts.js';
 import { contactCountry, contactLanguages } from '../contact-names.js';
 
@@ -67,7 +68,7 @@ export function ContactsTable({ contacts, actions, labelledBy, sort, order, onSo
             {/* The widest column: a name reads on one or two lines and its phone number on one. */}
             <TableCell className="min-w-[10rem] max-w-[16rem] whitespace-normal">
               <div className="font-medium text-tremor-content-strong">{contact.name}</div>
-              <div className="whitespace-nowrap text-tremor-label">{contact.phone}</div>
+              <div className="whitespace-nowrap text-tremor-label">{formatPhone(contact.phone)}</div>
             </TableCell>
             <TableCell className="max-w-[8rem] whitespace-normal">{contact.specialty || '-'}</TableCell>
             <TableCell className="max-w-[8rem] whitespace-normal">

@@ -2,6 +2,7 @@ import { RiErrorWarningLine } from '@remixicon/react';
 import { Button, Callout } from '@tremor/react';
 import type { MedicalContact } from '@contract/medical-contacts.js';
 import { contactCountry } from '../contact-names.js';
+import { formatPhone } from '@contract/phone-numbers.js';
 
 interface DuplicateWarningProps {
   duplicates: readonly MedicalContact[];
@@ -17,7 +18,7 @@ export function DuplicateWarning({ duplicates, saving, onSaveAnyway }: Duplicate
       <ul className="mt-2 space-y-1">
         {duplicates.map((contact) => (
           <li key={contact.id} className="font-medium">
-            {contact.name} · {contact.phone} · {[contact.city, contactCountry(contact)].filter(Boolean).join(', ')}
+            {contact.name} · {formatPhone(contact.phone)} · {[contact.city, contactCountry(contact)].filter(Boolean).join(', ')}
           </li>
         ))}
       </ul>

@@ -2,12 +2,14 @@ import { RiMapPinLine } from '@remixicon/react';
 import { Button, Callout } from '@tremor/react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { MedicalContact } from '@contract/medical-contacts.js';
+import { readOpeningHours } from '@contract/opening-hours.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';
 import { formatDate } from '../../../lib/format.js';
 import { fieldErrorsOf } from '../../../lib/api-client.js';
+import { notifyError } from '../../../lib/notify.js';
 import { duplicatesOf } from '../api/contact-errors.js';
 import { useUpdateContact } from '../api/update-contact.js';
-import { toFormValues, toUpdateRequest, type ContactFormValues } from '../contact-form-values.js';
+import { readFormPhone, toFormValues, toUpdateRequest, type ContactFormValues } from '../contact-form-values.js';
 import { ContactFormFields } from './contact-form-fields.js';
 import { ContactHistory } from './contact-history.js';
 import { ContactReports } from './contact-reports.js';
@@ -32,6 +34,7 @@ export function EditContactDialog({ contact, open, onClose }: EditContactDialogP
 function EditContactForm({ contact, onClose }: { contact: MedicalContact; onClose: () => void }) {
   const original = useMemo(() => toFormValues(contact), [contact]);
   const [form, setForm] = useState<ContactFormValues>(original);
+  const [confirmOutsideCountry, setConfirmOutsideCountry] = useState(false);
   const updateContact = useUpdateContact();
   const duplicates = duplicatesOf(updateContact.error);
   const historyId = useId();
@@ -48,8 +51,17 @@ function EditContactForm({ contact, onClose }: { contact: MedicalContact; onClos
       onClose();
       return;
     }
+    // Only hours being changed are checked: an edit of other fields leaves stored hours as they are.
+    const hours = changes.availableHours === undefined ? null : readOpeningHours(changes.availableHours);
+    if (hours?.kind === 'refused') {
+      notifyError(hours.message);
+      return;
+    }
+    // A phone the field says cannot be a number is not sent; one left as stored is not checked (nor by the API).
+    const phone = changes.phone === undefined ? undefined : readFormPhone(form);
+    if (phone && 'error' in phone) return;
     // The contact as the form opened it: a colleague's save since then is not undone without a word.
-    const checked = { ...changes, expectedUpdatedAt: contact.updatedAt };
+    const checked = { ...changes, ...(confirmOutsideCountry ? { confirmOutsideCountry } : {}), expectedUpdatedAt: contact.updatedAt };
     updateContact.mutate({ id: contact.id, changes: allowDuplicate ? { ...checked, allowDuplicate } : checked }, { onSuccess: onClose });
   }
 
@@ -66,6 +78,11 @@ function EditContactForm({ contact, onClose }: { contact: MedicalContact; onClos
           location. Add a latitude and longitude, or correct the city, region and country.
         </Callout>
       ) : null}
+      {contact.locationApproximate ? (
+        <Callout color="amber" icon={RiMapPinLine} title="Location approximate: add the address or the coordinates">
+          {`This contact is placed at the centre of ${contact.city}, from its city alone: the bot tells users it is "in ${contact.city}" instead of how far it is, and the map draws it hollow. Enter the latitude and longitude of its address.`}
+        </Callout>
+      ) : null}
       {contact.verified ? (
         <p className="text-tremor-label text-tremor-content">
           Verified {formatDate(contact.verifiedAt)}
@@ -73,7 +90,15 @@ function EditContactForm({ contact, onClose }: { contact: MedicalContact; onClos
           {contact.dueForReverification ? ' — due for re-verification' : ''}
         </p>
       ) : null}
-      <ContactFormFields values={form} onChange={update} mode="edit" fieldErrors={fieldErrorsOf(updateContact.error)} unrecognised={contact} />
+      <ContactFormFields
+        values={form}
+        onChange={update}
+        mode="edit"
+        fieldErrors={fieldErrorsOf(updateContact.error)}
+        unrecognised={contact}
+        confirmOutsideCountry={confirmOutsideCountry}
+        onConfirmOutsideCountry={setConfirmOutsideCountry}
+      />
       {duplicates ? <DuplicateWarning duplicates={duplicates} saving={updateContact.isPending} onSaveAnyway={() => save(true)} /> : null}
       <ContactReports contactId={contact.id} headingId={reportsId} canResolve={can(user?.role, 'contact-reports:resolve')} />
       <ContactHistory contactId={contact.id} headingId={historyId} />

@@ -127,7 +127,7 @@ export function TemplateForm({ initial, draft: draftKey, submitLabel, pendingLab
         placeholder="Hello {first_name}! You have {remaining} of {daily_limit} searches left today."
         hint={
           <>
-            Telegram HTML (&lt;b&gt;, &lt;i&gt;, &lt;a href&gt;…); placeholders in curly braces, such as {'{first_name}'}, are filled for each user. Lines with {'{remaining}'} are left
+            Telegram HTML (&lt;b&gt;, &lt;i&gt;, &lt;a href&gt;…); placeholders in curly braces, such as {'{first_name}'}, are filled for each user. Lines with {'{remaining}'} or {'{searches_left}'} are left
             out for users with no daily limit.
             {renderedLength !== undefined ? ` ${formatNumber(renderedLength)} of ${formatCount(TELEGRAM_LIMIT, 'character')} once rendered.` : ''}
           </>

@@ -1,4 +1,4 @@
-import type { LanguageCode } from '../../api/contract/languages.js';
+import type { LanguageCode } from './languages.js';
 
 /** The specialties the bot knows by name in every language: the directory's usual English names. */
 export const KNOWN_SPECIALTIES = [
@@ -58,4 +58,135 @@ export const SPECIALTY_NAMES: Record<LanguageCode, Record<KnownSpecialty, string
     'Emergency Medicine': 'Urgência', Ophthalmology: 'Oftalmologia', Neurology: 'Neurologia',
     Otolaryngology: 'Otorrinolaringologia', Physiotherapy: 'Fisioterapia', Endocrinology: 'Endocrinologia', Urology: 'Urologia',
   },
+};
+
+/**
+ * What people type for the known specialties besides their names, in each language the bot speaks:
+ * the bot's search, the console's picker and the API's check all answer to them.
+ */
+export const SPECIALTY_SYNONYMS: Record<KnownSpecialty, readonly string[]> = {
+  'General Practice': [
+    'gp', 'general practitioner', 'family doctor', 'doctor',
+    'терапевт', 'сімейний лікар', 'лікар',
+    'lekarz rodzinny', 'internista', 'lekarz',
+    'hausarzt', 'hausärztin', 'allgemeinmedizin', 'allgemeinarzt', 'arzt', 'ärztin',
+    'médecin généraliste', 'généraliste', 'médecin traitant', 'médecin',
+    'médico de cabecera', 'medicina general', 'médico general',
+    'medico di base', 'medico di famiglia', 'medicina generale',
+    'clínico geral', 'médico de família', 'medicina geral', 'médico',
+  ],
+  Pediatrics: [
+    'paediatrics', 'pediatrician', 'paediatrician', 'children doctor',
+    'педіатр', 'дитячий лікар',
+    'pediatra', 'pediatria',
+    'kinderarzt', 'kinderärztin', 'pädiatrie', 'pädiater',
+    'pédiatre', 'pédiatrie',
+    'pediatría',
+  ],
+  Dentistry: [
+    'dentist', 'dental',
+    'стоматолог', 'дантист', 'зубний лікар',
+    'dentysta', 'stomatolog',
+    'zahnarzt', 'zahnärztin', 'zahnmedizin',
+    'dentiste',
+    'dentista', 'odontólogo', 'odontología', 'odontoiatra', 'odontologia',
+  ],
+  Gynecology: [
+    'gynaecology', 'gynecologist', 'gynaecologist', 'obgyn',
+    'гінеколог',
+    'ginekolog',
+    'gynäkologe', 'gynäkologin', 'gynäkologie', 'frauenarzt', 'frauenärztin',
+    'gynécologue', 'gynécologie',
+    'ginecólogo', 'ginecóloga', 'ginecología', 'ginecologo', 'ginecologia', 'ginecologista',
+  ],
+  Cardiology: [
+    'cardiologist',
+    'кардіолог',
+    'kardiolog', 'kardiologia',
+    'kardiologe', 'kardiologie',
+    'cardiologue', 'cardiologie',
+    'cardiólogo', 'cardiología', 'cardiologo', 'cardiologia', 'cardiologista',
+  ],
+  Dermatology: [
+    'dermatologist', 'skin doctor',
+    'дерматолог',
+    'dermatolog',
+    'hautarzt', 'hautärztin', 'dermatologe',
+    'dermatologue',
+    'dermatólogo', 'dermatologo', 'dermatologista',
+  ],
+  Psychiatry: [
+    'psychiatrist',
+    'психіатр',
+    'psychiatra',
+    'psychiater', 'psychiatrie',
+    'psychiatre',
+    'psiquiatra', 'psiquiatría', 'psichiatra', 'psiquiatria',
+  ],
+  Orthopedics: [
+    'orthopaedics', 'orthopedist', 'orthopaedist', 'orthopedic',
+    'ортопед', 'травматолог',
+    'ortopeda',
+    'orthopäde', 'orthopädin', 'orthopädie',
+    'orthopédiste', 'orthopédie',
+    'ortopedista', 'traumatólogo', 'ortopedico', 'ortopedia',
+  ],
+  'Emergency Medicine': [
+    'emergency', 'er', 'a&e', 'urgent care',
+    'невідкладна допомога', 'травмпункт', 'швидка допомога',
+    'pogotowie', 'sor',
+    'notaufnahme', 'notarzt', 'notfall',
+    'urgences',
+    'urgencias',
+    'pronto soccorso',
+    'urgência', 'emergência', 'pronto-socorro',
+  ],
+  Ophthalmology: [
+    'ophthalmologist', 'eye doctor',
+    'офтальмолог', 'окуліст',
+    'okulista',
+    'augenarzt', 'augenärztin',
+    'ophtalmologue', 'ophtalmo',
+    'oftalmólogo', 'oculista', 'oftalmologo', 'oftalmologista',
+  ],
+  Neurology: [
+    'neurologist',
+    'невролог', 'невропатолог',
+    'neurolog',
+    'neurologe',
+    'neurologue',
+    'neurólogo', 'neurologo', 'neurologista',
+  ],
+  Otolaryngology: [
+    'ent', 'otolaryngologist', 'ear nose throat',
+    'лор', 'отоларинголог',
+    'laryngolog', 'otolaryngolog',
+    'hno', 'hno-arzt',
+    'orl', 'oto-rhino',
+    'otorrino', 'otorrinolaringólogo', 'otorino', 'otorinolaringoiatra', 'otorrinolaringologista',
+  ],
+  Physiotherapy: [
+    'physio', 'physiotherapist', 'physical therapist',
+    'фізіотерапевт', 'реабілітолог',
+    'fizjoterapeuta',
+    'physiotherapeut', 'krankengymnast',
+    'kiné', 'kinésithérapeute',
+    'fisioterapeuta', 'fisio', 'fisioterapista',
+  ],
+  Endocrinology: [
+    'endocrinologist',
+    'ендокринолог',
+    'endokrynolog',
+    'endokrinologe',
+    'endocrinologue',
+    'endocrinólogo', 'endocrinologo', 'endocrinologista',
+  ],
+  Urology: [
+    'urologist',
+    'уролог',
+    'urolog',
+    'urologe',
+    'urologue',
+    'urólogo', 'urologo', 'urologista',
+  ],
 };
