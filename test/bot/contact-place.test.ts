@@ -51,6 +51,9 @@ t.test("a contact placed by its city alone: \"in Berlin\" instead of a distance,
 t.test("📍 on such a contact says the pin stands on the city's centre", async (t) => {
   const german = await aSpeaker('de');
   const [answer] = await h.locate(german.id, BERLIN.latitude, BERLIN.longitude);
+  // "📍 Auf der Karte zeigen" opens the choice of the answer's contacts in place of its keyboard.
+  const showOnMap = answer!.reply_markup!.inline_keyboard.flat().find((button) => button.text === '📍 Auf der Karte zeigen');
+  await h.press(german.id, german.id, answer!.message_id, (showOnMap as { callback_data: string }).callback_data);
   const [venue] = await h.press(german.id, german.id, answer!.message_id, `venue:${kinder.id}`);
   t.strictSame(venue!.venue, { location: BERLIN, title: 'Dr Kinder', address: 'Berlin, Deutschland (Stadtzentrum: die Adresse ist nicht bekannt)' });
 });
