@@ -43,12 +43,13 @@ function reachLine(contact: NearbyContact): string {
 
 /**
  * The links after how to reach the contact: its Telegram, when it is reached otherwise but has a
- * username, and the route from the asker's point.
+ * username, and the route from the asker's point (none to a contact placed by its city alone: it
+ * would lead to the city's centre, not to the contact).
  */
 function links(contact: NearbyContact, options: ContactCardOptions, language: LanguageCode): string {
   const username = (contact.telegramUsername ?? '').replace(/^@/, '');
   const telegram = username && contact.contactMethod !== 'telegram' ? ` · 💬 <a href="https://t.me/${encodeURIComponent(username)}">Telegram</a>` : '';
-  const route = options.routeTo ? ` · 🧭 <a href="${escapeHtml(options.routeTo(contact))}">${escapeHtml(reachTexts(language).route)}</a>` : '';
+  const route = options.routeTo && !contact.locationApproximate ? ` · 🧭 <a href="${escapeHtml(options.routeTo(contact))}">${escapeHtml(reachTexts(language).route)}</a>` : '';
   return `${telegram}${route}`;
 }
 
