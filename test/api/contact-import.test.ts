@@ -344,7 +344,7 @@ t.test("phones that are no number of their country, and coordinates outside it, 
     'Name,Phone,City,Region,Country,Latitude,Longitude',
     'Dr Kinder,030 1234567,Berlin,Berlin,Deutschland,,',
     'Dr Short,030 12,Berlin,Berlin,Germany,,',
-    'Dr Nowhere,030 7654321,Berlin,Berlin,Atlantis,,',
+    'Dr Nowhere,030 7654321,Berlin,Berlin,Antarctica,,',
     'Dr Swapped,+49 30 7654322,Berlin,Berlin,DE,13.405,52.52',
   ].join('\n');
   const preview = await call(editor.token, { method: 'POST', url: '/api/medical-contacts/import/preview', payload: { csv } });
@@ -354,7 +354,7 @@ t.test("phones that are no number of their country, and coordinates outside it, 
     {
       line: 4,
       status: 'error',
-      errors: [{ field: 'phone', message: 'Phone "030 7654321" has no country code, and the country "Atlantis" is not one the directory knows: write it with + and the country code, such as +44 20 7946 0958.' }],
+      errors: [{ field: 'phone', message: 'Phone "030 7654321" has no country code, and the country Antarctica has no numbering plan the directory knows: write it with + and the country code, such as +44 20 7946 0958.' }],
     },
     { line: 5, status: 'error', errors: [{ field: 'location', message: 'The coordinates 13.405, 52.52 lie outside Germany. Check them: latitude first, then longitude.' }] },
   ]);

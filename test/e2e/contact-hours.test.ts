@@ -82,6 +82,7 @@ t.test('"Mon-Fri 9-5" is refused as typed, and its suggestion taken in one click
       await dialog.getByLabel('City *').fill('Berlin');
       await dialog.getByLabel('Region *').fill('Berlin');
       await dialog.getByLabel('Country *').fill('Germany');
+      await page.getByRole('option', { name: /^Germany/ }).click();
       await dialog.getByLabel('Latitude').fill('52.52');
       await dialog.getByLabel('Longitude').fill('13.405');
 

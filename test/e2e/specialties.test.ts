@@ -79,6 +79,7 @@ for (const [index, { viewport, added, typed }] of WIDTHS.entries()) {
     await form.getByLabel('City *').fill('Berlin');
     await form.getByLabel('Region *').fill('Berlin');
     await form.getByLabel('Country *').fill('Germany');
+    await page.getByRole('option', { name: /^Germany/ }).click();
     await form.getByRole('button', { name: 'Add Contact' }).click();
     await page.getByText('Medical contact added successfully').waitFor();
     const [contact] = await server.sql<{ specialty: string }[]>`SELECT specialty FROM medical_contacts WHERE name = ${`Praxis ${index}`}`;
