@@ -20,10 +20,13 @@ const { registerHooks } = nodeModule as unknown as {
 
 registerHooks({
   resolve(specifier, context, nextResolve) {
-    const parent = context.parentURL;
-    if (specifier.endsWith('.js') && /^\.{1,2}\//.test(specifier) && parent?.startsWith('file:') && !parent.includes('/node_modules/')) {
-      const source = new URL(`${specifier.slice(0, -'.js'.length)}.ts`, parent);
-      if (existsSync(fileURLToPath(source))) return nextResolve(source.href, context);
+    // Relative imports, and the file: URLs tap's mocks import (with a query that names the mock).
+    if (context.parentURL && /^(\.{1,2}\/|file:)/.test(specifier)) {
+      const target = new URL(specifier, context.parentURL);
+      if (target.pathname.endsWith('.js') && !target.pathname.includes('/node_modules/') && !existsSync(fileURLToPath(new URL(target.pathname, 'file:')))) {
+        target.pathname = `${target.pathname.slice(0, -'.js'.length)}.ts`;
+        return nextResolve(target.href, context);
+      }
     }
     return nextResolve(specifier, context);
   },
