@@ -1,4 +1,4 @@
-import { getAlpha2Codes } from 'i18n-iso-countries/index.js';
+import isoCodes from 'i18n-iso-countries/codes.json' with { type: 'json' };
 
 /**
  * Countries are stored as ISO 3166-1 alpha-2 codes ("DE") and shown as Intl names them, in the
@@ -6,8 +6,11 @@ import { getAlpha2Codes } from 'i18n-iso-countries/index.js';
  * weigh more than the console's screens that only show countries should load.
  */
 
-/** Each ISO 3166-1 alpha-2 code's alpha-3 code ("DE" → "DEU"). */
-export const ALPHA3_BY_CODE: Readonly<Record<string, string>> = getAlpha2Codes();
+/**
+ * Each ISO 3166-1 alpha-2 code's alpha-3 code ("DE" → "DEU"), from the package's code table: its
+ * CommonJS entry would bring the bundler's CommonJS runtime into the console's login screen.
+ */
+export const ALPHA3_BY_CODE: Readonly<Record<string, string>> = Object.fromEntries(isoCodes.map(([alpha2, alpha3]) => [alpha2, alpha3]));
 
 /** Every ISO 3166-1 alpha-2 code, in alphabetical order. */
 export const COUNTRY_CODES: readonly string[] = Object.keys(ALPHA3_BY_CODE).sort();
