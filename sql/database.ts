@@ -47,6 +47,7 @@ export interface Database {
 /** Opens the configured database: an external server, or embedded PGlite served on a local socket. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
+    survivePoolWarmUpFailures();
     // Parallel workers cost more to start than the product's queries take: a page of a filtered
     // list went from 80 ms to 1.4 ms without them (npm run bench, 3,000,000 logs), and with 20
     // requests at once on a few cores, workers only compete with the other requests.
@@ -76,6 +77,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await embedded.stop();
     },
   };
+}
+
+/**
+ * postgres.js 3.4.9 reads the array types on each new connection and drops that query's promise: a
+ * connection terminated at that moment (a restart or failover while the pool warms up) rejects it with
+ * no one listening, and Node ends the process (porsager/postgres issues 1192 and 1223). The driver
+ * reconnects and the waiting query fails or retries on its own, so that rejection alone is let pass;
+ * any other unhandled rejection is thrown on, ending the process as before.
+ */
+let warmUpGuardInstalled = false;
+function survivePoolWarmUpFailures(): void {
+  if (warmUpGuardInstalled) return;
+  warmUpGuardInstalled = true;
+  process.on('unhandledRejection', (reason) => {
+    if (reason instanceof postgres.PostgresError && reason.query.includes('from pg_catalog.pg_type a')) return;
+    throw reason;
+  });
 }
 
 /** A server's URL, or the embedded database's Unix socket. */
