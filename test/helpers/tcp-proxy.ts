@@ -6,6 +6,8 @@ export interface TcpProxy {
   url: string;
   /** Connections forwarded now. */
   openConnections(): number;
+  /** The local ports of the proxy's connections to a server: its pg_stat_activity client_port values. */
+  upstreamPorts(): number[];
   /** Stops listening (new connections are refused: ECONNREFUSED) and resets the ones open: the database is gone. */
   refuse(): Promise<void>;
   /**
@@ -35,16 +37,19 @@ export async function startTcpProxy(upstreamAt: string | { socketPath: string })
   const connectUpstream = () =>
     typeof upstreamAt === 'string' ? net.connect(Number(target.port || 5432), target.hostname) : net.connect(upstreamAt.socketPath);
   const sockets = new Set<net.Socket>();
+  const upstreams = new Set<net.Socket>();
   let stalled = false;
   let dropOn: { statement: string; answer: string; seen: boolean; dropped: () => void } | undefined;
   const server = net.createServer((client) => {
     const upstream = connectUpstream();
     sockets.add(client).add(upstream);
+    upstreams.add(upstream);
     const forget = () => {
       client.destroy();
       upstream.destroy();
       sockets.delete(client);
       sockets.delete(upstream);
+      upstreams.delete(upstream);
     };
     client.on('error', forget).on('close', forget);
     upstream.on('error', forget).on('close', forget);
@@ -94,11 +99,13 @@ export async function startTcpProxy(upstreamAt: string | { socketPath: string })
       else socket.destroy();
     }
     sockets.clear();
+    upstreams.clear();
     await closed;
   };
   return {
     url: url.toString(),
     openConnections: () => sockets.size / 2,
+    upstreamPorts: () => [...upstreams].flatMap((socket) => (socket.localPort === undefined ? [] : [socket.localPort])),
     refuse,
     dropAfter(statement, answer) {
       return new Promise<void>((dropped) => {

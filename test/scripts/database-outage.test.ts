@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import t, { type Test } from 'tap';
 import { loadConfig } from '../../scripts/config.js';
 import { startProduct } from '../../scripts/product.js';
@@ -6,17 +5,26 @@ import { aContact } from '../helpers/bot-fixtures.js';
 import { createTestDatabase } from '../helpers/database.js';
 import { LARGE_CITIES } from '../helpers/gazetteer.js';
 import { startTcpProxy } from '../helpers/tcp-proxy.js';
+import { until } from '../helpers/wait.js';
 
 /*
  * The product on a PostgreSQL server it reaches through a proxy the test cuts: its connections are
- * terminated, then refused for a while, as when the database restarts or its host is away. Simulated
- * users keep writing meanwhile; once the database is back, without a restart, every update must have
- * been answered once and logged once, and the console's API must have answered 503 quickly, not hung.
+ * terminated, then refused, then left silent, as when the database restarts or its host is away.
+ * Simulated users keep writing before, during and after each cut; once the database is back, without
+ * a restart, every update must have been answered once and logged once, and the console's API must
+ * have answered 503 meanwhile, not hung. The test moves on events (a probe's answer, a connection
+ * seen), never on sleeps: each outage lasts as long as its probes take, well inside the bot's retry
+ * window (`RETRY_WINDOW_MS`, bot/update-guard.ts).
  */
-const USERS = 12;
-const SEND_EVERY_MS = 100;
-const REFUSED_FOR_MS = 12_000;
-const STALLED_FOR_MS = 10_000;
+/** Updates in a turn, each from a user of its own. */
+const PER_TURN = 12;
+/**
+ * Enough users that none writes twice in the test: a user's quick second message would meet the flood
+ * limit (bot/middleware/flood-control.ts), which drops it on purpose.
+ */
+const USERS = 240;
+/** Rounds of probes during each outage, with a turn of updates before each. */
+const PROBE_ROUNDS = 3;
 
 interface Sent {
   updateId: number;
@@ -75,23 +83,32 @@ async function outageTests(): Promise<void> {
   const health = () => timedGet('/api/health');
   const apiCall = () => timedGet('/api/medical-contacts?page=1&limit=5', { authorization: `Bearer ${token}` });
 
-  /** Users send an update every SEND_EVERY_MS, in turn: /start, then a location, and so on. */
+  /** Users write in turns of PER_TURN updates, /start or a location by turns, each from a user who has not written yet. */
+  let writers = 0;
   function startTraffic() {
     const sent: Sent[] = [];
-    let turn = 0;
-    const timer = setInterval(() => {
-      const userId = userIds[turn % USERS]!;
-      const delivery = turn % 2 ? sim.sendText(userId, '/start') : sim.sendLocation(userId, { latitude: 48.21, longitude: 16.37 });
-      sent.push({ updateId: delivery.update_id, userId });
-      turn += 1;
-    }, SEND_EVERY_MS);
     return {
-      stop() {
-        clearInterval(timer);
-        return sent;
+      sent,
+      sendTurn() {
+        for (let index = 0; index < PER_TURN; index += 1) {
+          const userId = userIds[writers]!;
+          const delivery = writers % 2 ? sim.sendText(userId, '/start') : sim.sendLocation(userId, { latitude: 48.21, longitude: 16.37 });
+          sent.push({ updateId: delivery.update_id, userId });
+          writers += 1;
+        }
       },
     };
   }
+  /*
+   * The product's own connections, those that pass the proxy: the test's pool shares the database and the
+   * product's application_name, and terminating its connections would end the test instead.
+   */
+  const productConnections = async () => {
+    const rows = await db.sql<{ pid: number }[]>`
+      SELECT pid FROM pg_stat_activity
+      WHERE datname = current_database() AND application_name = 'medcontacts' AND client_port = ANY(${proxy.upstreamPorts()}::int[])`;
+    return rows.map((row) => row.pid);
+  };
 
   /** Waits for the bot to settle, then counts answers and log rows against what was sent. */
   async function account(t: Test, sent: Sent[], repliesBefore: Map<number, number>) {
@@ -137,18 +154,18 @@ async function outageTests(): Promise<void> {
   t.test('every connection terminated (pg_terminate_backend): nothing lost, nothing twice', async (t) => {
     const before = repliesNow();
     const traffic = startTraffic();
-    await sleep(1500);
     let terminated = 0;
     for (let round = 0; round < 3; round += 1) {
-      const rows = await db.sql<{ pid: number }[]>`
-        SELECT pg_terminate_backend(pid) AS pid FROM pg_stat_activity
-        WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name = 'medcontacts'`;
-      terminated += rows.length;
-      await sleep(700);
+      traffic.sendTurn();
+      let pids: number[] = [];
+      await until(async () => (pids = await productConnections()).length > 0, 'the product connected to its database');
+      const rows = await db.sql<{ terminated: boolean }[]>`
+        SELECT pg_terminate_backend(pid) AS terminated FROM unnest(${pids}::int[]) AS pid`;
+      terminated += rows.filter((row) => row.terminated).length;
     }
     const probes = [await health(), await apiCall()];
-    await sleep(1500);
-    const sent = traffic.stop();
+    traffic.sendTurn();
+    const sent = traffic.sent;
     t.comment(`${terminated} connections terminated in 3 rounds; right after: health ${probes[0]!.status} in ${probes[0]!.ms} ms, API ${probes[1]!.status} in ${probes[1]!.ms} ms`);
     t.ok(terminated > 0, 'the product had connections to terminate');
     const figures = await account(t, sent, before);
@@ -156,26 +173,26 @@ async function outageTests(): Promise<void> {
     t.equal(figures.totalRequests, lookupsSoFar, 'total_requests counts each lookup answered once');
   });
 
-  /** Cuts the database off for `forMs` under traffic, measuring health and the API meanwhile, then accounts for every update. */
-  const outage = (name: string, cut: () => Promise<void> | void, forMs: number) =>
-    t.test(`${name} for ${forMs / 1000} s: 503 with the reason meanwhile; then nothing lost, nothing twice`, async (t) => {
+  /** Cuts the database off under traffic, probing health and the API meanwhile, then accounts for every update. */
+  const outage = (name: string, cut: () => Promise<void> | void) =>
+    t.test(`${name}: 503 with the reason meanwhile; then nothing lost, nothing twice`, async (t) => {
       const before = repliesNow();
       const traffic = startTraffic();
-      await sleep(1000);
+      traffic.sendTurn();
       await cut();
-      const cutAt = performance.now();
       const healthProbes: Probe[] = [];
       const apiProbes: Probe[] = [];
-      while (performance.now() - cutAt < forMs - 1500) {
+      for (let round = 0; round < PROBE_ROUNDS; round += 1) {
+        traffic.sendTurn();
         const [healthProbe, apiProbe] = await Promise.all([health(), apiCall()]);
         healthProbes.push(healthProbe);
         apiProbes.push(apiProbe);
-        await sleep(500);
       }
       await proxy.restore();
-      await sleep(2000);
-      const sent = traffic.stop();
-      const after = await health();
+      let after = await health();
+      await until(async () => (after = await health()).status === 200, 'health answers 200 again', 30_000);
+      traffic.sendTurn();
+      const sent = traffic.sent;
 
       const worst = (probes: Probe[]) => Math.max(...probes.map((probe) => probe.ms));
       const statuses = (probes: Probe[]) => [...new Set(probes.map((probe) => probe.status))].join(', ');
@@ -201,8 +218,8 @@ async function outageTests(): Promise<void> {
       t.equal(figures.totalRequests, lookupsSoFar, 'total_requests counts each lookup answered once');
     });
 
-  outage('connections refused', () => proxy.refuse(), REFUSED_FOR_MS);
-  outage('the network silent (connections open, nothing answers)', () => proxy.stall(), STALLED_FOR_MS);
+  outage('connections refused', () => proxy.refuse());
+  outage('the network silent (connections open, nothing answers)', () => proxy.stall());
 }
 
 if (!process.env.TEST_DATABASE_URL) {
