@@ -16,8 +16,8 @@ import { badRequest } from './errors.js';
 import { neutraliseFormula, restoreFormula } from './csv-formula.js';
 import { formatPhone } from './contract/phone-numbers.js';
 
-/** A contact read from one CSV row, ready to insert. */
-export interface ImportedContact extends Omit<CreateContact, 'allowDuplicate'> {
+/** A contact read from one CSV row, ready to insert; `verifiedAt` as its row gives it, Verified ticked or not. */
+export interface ImportedContact extends Omit<CreateContact, 'allowDuplicate' | 'verificationMethod'> {
   verifiedAt: Date | null;
 }
 
@@ -84,7 +84,7 @@ export function parseContactsCsv(csv: string, givenMapping: Record<string, Impor
     if (specialty && 'error' in specialty) errors.push({ field: 'specialty', message: specialty.error });
     if (errors.length > 0 || !result.success || !specialty || 'error' in specialty) return { line, errors };
     const { allowDuplicate: _ignored, ...contact } = result.data;
-    return { line, errors, contact: { ...contact, specialty: specialty.specialty, verifiedAt: contact.verified ? (verifiedAt ?? null) : null } };
+    return { line, errors, contact: { ...contact, specialty: specialty.specialty, verifiedAt: verifiedAt ?? null } };
   });
   return { headers, mapping, rows };
 }
@@ -142,9 +142,13 @@ const EXPORT_COLUMNS: { header: string; value: (contact: MedicalContact) => stri
   ...IMPORT_FIELDS.map((field) => ({ header: IMPORT_HEADER_SYNONYMS[field][0]!, value: (contact: MedicalContact) => exportValue(fieldValue(contact, field)) })),
   { header: EXPORT_ONLY_HEADERS[1], value: (contact) => contact.verifiedBy },
   { header: EXPORT_ONLY_HEADERS[2], value: (contact) => yesNo(contact.dueForReverification) },
-  { header: EXPORT_ONLY_HEADERS[3], value: (contact) => yesNo(contact.findable) },
-  { header: EXPORT_ONLY_HEADERS[4], value: (contact) => contact.createdAt },
-  { header: EXPORT_ONLY_HEADERS[5], value: (contact) => contact.updatedAt },
+  { header: EXPORT_ONLY_HEADERS[3], value: (contact) => contact.lastVerification?.at ?? null },
+  { header: EXPORT_ONLY_HEADERS[4], value: (contact) => contact.lastVerification?.method ?? null },
+  { header: EXPORT_ONLY_HEADERS[5], value: (contact) => contact.lastVerification?.outcome ?? null },
+  { header: EXPORT_ONLY_HEADERS[6], value: (contact) => contact.lastVerification?.by ?? null },
+  { header: EXPORT_ONLY_HEADERS[7], value: (contact) => yesNo(contact.findable) },
+  { header: EXPORT_ONLY_HEADERS[8], value: (contact) => contact.createdAt },
+  { header: EXPORT_ONLY_HEADERS[9], value: (contact) => contact.updatedAt },
 ];
 
 /**

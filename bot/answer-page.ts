@@ -1,5 +1,5 @@
 import type { LanguageCode } from '../api/contract/languages.js';
-import { nearestContacts, type ContactDirectory, type NearbyContact, type Point } from '../sql/contact-lookup.js';
+import { hiddenBefore, nearestContacts, type ContactDirectory, type NearbyContact, type Point } from '../sql/contact-lookup.js';
 import type { BotContext } from './context.js';
 import { openingStateKept } from './opening-states.js';
 import { contactFilter, directorySpecialties, isOpenAt, type SearchFilters } from './search-filters.js';
@@ -17,6 +17,8 @@ export interface PageRequest {
 export interface PageLimits {
   resultsPerAnswer: number;
   maxRadiusKm: number;
+  /** System Settings: contacts not verified for this many days are left out; null: none. */
+  hideUnverifiedAfterDays: number | null;
 }
 
 /** The contacts of one answer. */
@@ -40,14 +42,15 @@ export interface AnswerPage {
 export function answerPage(directory: ContactDirectory, request: PageRequest, limits: PageLimits, language: LanguageCode, at: Date): AnswerPage {
   const { point, filters, offset } = request;
   const filter = contactFilter(filters, at);
+  const hidden = hiddenBefore(limits.hideUnverifiedAfterDays, at);
   // One beyond the page says whether More results has anything to show.
-  const found = nearestContacts(directory, point, { limit: limits.resultsPerAnswer + 1, radiusKm: limits.maxRadiusKm, language, filter, offset });
+  const found = nearestContacts(directory, point, { limit: limits.resultsPerAnswer + 1, radiusKm: limits.maxRadiusKm, language, filter, offset, hiddenBefore: hidden });
   const contacts = found.slice(0, limits.resultsPerAnswer);
   const hasMore = found.length > contacts.length;
   // With nothing beyond the page, every contact within the radius is on it: none open was left out.
   const allClosed = offset === 0 && hasMore && contacts.every((contact) => openingStateKept(contact.hours, contact.timeZone, at).kind === 'closed');
   const openInSight = allClosed
-    ? nearestContacts(directory, point, { limit: 1, radiusKm: limits.maxRadiusKm, filter: (contact) => (!filter || filter(contact)) && isOpenAt(contact, at) })[0]
+    ? nearestContacts(directory, point, { limit: 1, radiusKm: limits.maxRadiusKm, filter: (contact) => (!filter || filter(contact)) && isOpenAt(contact, at), hiddenBefore: hidden })[0]
     : undefined;
   return { contacts, openInSight, hasMore };
 }

@@ -1,5 +1,5 @@
 import type { ContactDetails, ContactDirectory, Point } from '../sql/contact-lookup.js';
-import { nearbyDetails } from '../sql/contact-lookup.js';
+import { hiddenBefore, nearbyDetails } from '../sql/contact-lookup.js';
 import { openingStateKept } from './opening-states.js';
 import { isSpecialty } from './specialties.js';
 
@@ -59,9 +59,20 @@ export interface SpecialtyCount {
   count: number;
 }
 
-/** The specialties among the nearby contacts (NEARBY_CAP), most contacts first. */
-export function nearbySpecialties(directory: ContactDirectory, point: Point, radiusKm: number, openNow: boolean, at: Date): SpecialtyCount[] {
-  const nearby = nearbyDetails(directory, point, { limit: NEARBY_CAP, radiusKm, filter: contactFilter({ specialty: null, openNow }, at) });
+/** The specialties among the nearby contacts (NEARBY_CAP) the bot shows, most contacts first. */
+export function nearbySpecialties(
+  directory: ContactDirectory,
+  point: Point,
+  limits: { maxRadiusKm: number; hideUnverifiedAfterDays: number | null },
+  openNow: boolean,
+  at: Date,
+): SpecialtyCount[] {
+  const nearby = nearbyDetails(directory, point, {
+    limit: NEARBY_CAP,
+    radiusKm: limits.maxRadiusKm,
+    filter: contactFilter({ specialty: null, openNow }, at),
+    hiddenBefore: hiddenBefore(limits.hideUnverifiedAfterDays, at),
+  });
   const counts = new Map<string, number>();
   for (const contact of nearby) if (contact.specialty) counts.set(contact.specialty, (counts.get(contact.specialty) ?? 0) + 1);
   const ranks = specialtyRank(directory);

@@ -1,6 +1,7 @@
 import type { Sql } from './database.js';
 import type { DayRange } from './log-analytics.js';
 import { classifyContactHours } from './contact-hours.js';
+import { verifiedSql } from './medical-contacts.js';
 
 /**
  * Contact analytics (spec §2.14): the directory's make-up from medical_contacts, and how often
@@ -19,12 +20,15 @@ function inRegion(sql: Sql, region: string | undefined) {
   return region === undefined ? sql`TRUE` : sql`c.region = ${region}`;
 }
 
-/** "Emergency (24/7)" counts the contacts whose parsed hours are open around the clock (`24/7`, `Mo-Su 00:00-24:00`, …). */
-export async function contactCounts(sql: Sql, region?: string): Promise<ContactCounts> {
+/**
+ * "Emergency (24/7)" counts the contacts whose parsed hours are open around the clock (`24/7`, `Mo-Su 00:00-24:00`, …);
+ * "verified" those verified at `now` (not overdue), as the contact list counts them.
+ */
+export async function contactCounts(sql: Sql, now: Date, region?: string): Promise<ContactCounts> {
   await classifyContactHours(sql);
   const [row] = await sql<ContactCounts[]>`
     SELECT count(*)::int AS total_contacts, count(*) FILTER (WHERE is_active)::int AS active_contacts,
-      count(*) FILTER (WHERE verified)::int AS verified_contacts,
+      count(*) FILTER (WHERE ${verifiedSql(sql, now)})::int AS verified_contacts,
       count(*) FILTER (WHERE hours_kind = 'always')::int AS emergency_contacts
     FROM medical_contacts c WHERE ${inRegion(sql, region)}`;
   return row!;

@@ -1,11 +1,11 @@
 import type { ContactImport } from '../api/contract/contact-import.js';
 import type { ContactFilter, CreateContact, MedicalContact } from '../api/contract/medical-contacts.js';
-import { contactWhere, openReportSql, reverifyCutoff } from './medical-contacts.js';
+import { contactWhere, toMedicalContact, withVerifier, type MedicalContactRecord } from './medical-contacts.js';
 import type { Sql } from './database.js';
 import { transaction } from './transaction.js';
 
-/** A contact as an import inserts it. */
-export interface ImportContactRow extends Omit<CreateContact, 'allowDuplicate'> {
+/** A contact as an import inserts it; `verifiedAt` is its row's own verification date, kept with Verified ticked or not. */
+export interface ImportContactRow extends Omit<CreateContact, 'allowDuplicate' | 'verificationMethod'> {
   verifiedAt: Date | null;
 }
 
@@ -86,7 +86,11 @@ export async function findDuplicateCandidates(
     WHERE (lower(name), lower(city)) IN (SELECT * FROM unnest(${keys.names}::text[], ${keys.cities}::text[]))`;
 }
 
-/** Inserts one batch of an import's contacts in one statement; returns how many. */
+/**
+ * Inserts one batch of an import's contacts in one statement; returns how many. A row ticked Verified
+ * without a date is verified at the import's moment; a row with a date was verified then, whether or
+ * not it is still (an export writes both). recordImportedVerifications records those as history.
+ */
 export async function insertImportedContacts(
   sql: Sql,
   importId: number,
@@ -105,8 +109,8 @@ export async function insertImportedContacts(
     SELECT name, phone, specialty, city, region, country, latitude, longitude, contact_method,
       telegram_username, start_message, special_instructions, password_required, is_whatsapp_only, available_hours,
       response_time, ARRAY(SELECT jsonb_array_elements_text(languages::jsonb)), rating, verified,
-      CASE WHEN verified THEN coalesce(verified_at, ${by.now}::timestamptz) END,
-      CASE WHEN verified THEN ${by.userId}::bigint END,
+      coalesce(verified_at, CASE WHEN verified THEN ${by.now}::timestamptz END),
+      CASE WHEN verified OR verified_at IS NOT NULL THEN ${by.userId}::bigint END,
       is_active, is_master_of_medicine, comments, ${importId}::bigint, ${by.now}::timestamptz, ${by.now}::timestamptz
     FROM unnest(
       ${column((c) => c.name)}::text[], ${column((c) => c.phone)}::text[], ${column((c) => c.specialty)}::text[],
@@ -189,29 +193,13 @@ export async function undoContactImport(sql: Sql, id: number, by: { userId: numb
   }) as Promise<UndoResult>;
 }
 
-interface ExportRecord extends Omit<MedicalContact, 'verifiedAt' | 'createdAt' | 'updatedAt'> {
-  verifiedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
 /** Every contact matching the filter, by name, read through a cursor of `batchSize` rows. */
 export async function* contactsForExport(sql: Sql, filter: ContactFilter, now: Date, batchSize = 1000): AsyncGenerator<MedicalContact> {
   const { condition: where } = await contactWhere(sql, filter, now);
-  const cursor = sql<ExportRecord[]>`
-    SELECT c.id, c.name, c.phone, c.specialty, c.city, c.region, c.country, c.country_unrecognised, c.latitude, c.longitude,
-      c.location_approximate AND c.latitude IS NOT NULL AS location_approximate, c.contact_method,
-      c.telegram_username, c.start_message, c.special_instructions, c.password_required, c.is_whatsapp_only,
-      c.available_hours, c.response_time, c.languages, c.languages_unrecognised, c.rating::float8 AS rating, c.verified, c.verified_at,
-      (SELECT username FROM admin_users WHERE id = c.verified_by) AS verified_by,
-      ((c.verified AND (c.verified_at IS NULL OR c.verified_at < ${reverifyCutoff(now)})) OR ${openReportSql(sql)}) AS due_for_reverification,
-      c.is_active, c.is_master_of_medicine, c.comments, c.latitude IS NOT NULL AS findable, c.created_at, c.updated_at
-    FROM medical_contacts c
-    WHERE ${where}
+  const cursor = sql<MedicalContactRecord[]>`
+    ${withVerifier(sql, sql`(SELECT * FROM medical_contacts WHERE ${where})`)}
     ORDER BY lower(c.name), c.id`.cursor(batchSize);
   for await (const rows of cursor) {
-    for (const row of rows) {
-      yield { ...row, verifiedAt: iso(row.verifiedAt), createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
-    }
+    for (const row of rows) yield toMedicalContact(row, now);
   }
 }

@@ -32,6 +32,8 @@ export interface NearbyContact {
   timeZone: string;
   /** `availableHours` parsed as OpenStreetMap opening_hours; null when it does not parse. */
   hours: OpeningHours | null;
+  /** When its details were last confirmed, or it was added if never (epoch ms): the "hide from the bot" setting counts from it. */
+  verifiedSince: number;
   distanceKm: number;
 }
 
@@ -85,7 +87,8 @@ async function loadContactDirectory(sql: Sql): Promise<ContactDirectory> {
   const [rows, taxonomy] = await Promise.all([
     sql<Omit<ContactDetails, 'timeZone' | 'hours'>[]>`
       SELECT id, name, phone, specialty, city, contact_method, telegram_username, is_whatsapp_only,
-        available_hours, languages, special_instructions, is_master_of_medicine, latitude, longitude, location_approximate
+        available_hours, languages, special_instructions, is_master_of_medicine, latitude, longitude, location_approximate,
+        extract(epoch FROM coalesce(verified_at, created_at))::float8 * 1000 AS verified_since
       FROM medical_contacts WHERE is_active AND latitude IS NOT NULL`,
     loadSpecialtyTaxonomy(sql),
   ]);
@@ -128,6 +131,23 @@ export interface NearestOptions {
   filter?: (contact: ContactDetails) => boolean;
   /** Skips this many of the results, in the same order (More results). */
   offset?: number;
+  /**
+   * Contacts not verified since this moment (epoch ms, `hiddenBefore`) are left out: hidden from the
+   * bot by System Settings. Null or left out leaves none out. Applied at the answer's moment, so a
+   * contact drops out as time passes, with no write to reload the directory for.
+   */
+  hiddenBefore?: number | null;
+}
+
+/** The moment before which a contact's last verification hides it, at `at`; null when hiding is off. */
+export function hiddenBefore(hideUnverifiedAfterDays: number | null, at: Date): number | null {
+  return hideUnverifiedAfterDays === null ? null : at.getTime() - hideUnverifiedAfterDays * 24 * 60 * 60 * 1000;
+}
+
+/** The options' filter with the hidden contacts left out; undefined when it accepts every contact. */
+function shownFilter({ filter, hiddenBefore: before }: Pick<NearestOptions, 'filter' | 'hiddenBefore'>): ((contact: ContactDetails) => boolean) | undefined {
+  if (before === null || before === undefined) return filter;
+  return filter ? (contact) => contact.verifiedSince >= before && filter(contact) : (contact) => contact.verifiedSince >= before;
 }
 
 /**
@@ -224,12 +244,17 @@ export function nearestContacts(directory: ContactDirectory, point: Point, optio
 /**
  * The `limit` nearest active contacts within radiusKm, nearest first whatever their tier: for a point
  * with none within the answers' radius, whose answer shows how far the nearest are rather than nothing.
+ * `hidden` is NearestOptions' hiddenBefore.
  */
-export function nearestOfAnyTier(directory: ContactDirectory, point: Point, limit: number, radiusKm: number): NearbyContact[] {
+export function nearestOfAnyTier(directory: ContactDirectory, point: Point, limit: number, radiusKm: number, hidden: number | null = null): NearbyContact[] {
   const within = radiusKm * INDEX_DISTANCE_SCALE * (1 + 1e-9);
   const pointCube = toCube(point);
+  const accepts = shownFilter({ hiddenBefore: hidden });
   return directory.tiers
-    .flatMap((tier) => candidates(nearestItems(tier.index, point.longitude, point.latitude, limit + SPARE_CANDIDATES, within), tier, pointCube, radiusKm))
+    .flatMap((tier) => {
+      const predicate = accepts && ((item: number) => accepts(tier.contacts[item]!));
+      return candidates(nearestItems(tier.index, point.longitude, point.latitude, limit + SPARE_CANDIDATES, within, predicate), tier, pointCube, radiusKm);
+    })
     .sort(byDistance)
     .slice(0, limit)
     .map(({ contact, distanceKm }) => withDistance(contact, distanceKm));
@@ -237,8 +262,8 @@ export function nearestOfAnyTier(directory: ContactDirectory, point: Point, limi
 
 /** The contact with its distance: written out, since spreading an object of this many fields copies it slowly, for every contact of every answer. */
 function withDistance(contact: ContactDetails, distanceKm: number): NearbyContact {
-  const { id, name, phone, specialty, city, contactMethod, telegramUsername, isWhatsappOnly, availableHours, languages, specialInstructions, isMasterOfMedicine, latitude, longitude, locationApproximate, timeZone, hours } = contact;
-  return { id, name, phone, specialty, city, contactMethod, telegramUsername, isWhatsappOnly, availableHours, languages, specialInstructions, isMasterOfMedicine, latitude, longitude, locationApproximate, timeZone, hours, distanceKm };
+  const { id, name, phone, specialty, city, contactMethod, telegramUsername, isWhatsappOnly, availableHours, languages, specialInstructions, isMasterOfMedicine, latitude, longitude, locationApproximate, timeZone, hours, verifiedSince } = contact;
+  return { id, name, phone, specialty, city, contactMethod, telegramUsername, isWhatsappOnly, availableHours, languages, specialInstructions, isMasterOfMedicine, latitude, longitude, locationApproximate, timeZone, hours, verifiedSince, distanceKm };
 }
 
 /**
@@ -253,7 +278,7 @@ export function nearbyDetails(directory: ContactDirectory, point: Point, options
   for (const { index, contacts, cubes } of directory.tiers) {
     const wanted = options.limit - found.length;
     if (wanted <= 0) break;
-    const accepts = options.filter;
+    const accepts = shownFilter(options);
     const predicate = accepts && ((item: number) => accepts(contacts[item]!));
     // The index's sphere and earthdistance's differ a little: the radius is the answers' own.
     for (const item of nearestItems(index, point.longitude, point.latitude, wanted, within, predicate)) {
@@ -267,13 +292,14 @@ function nearestCandidates(directory: ContactDirectory, point: Point, options: N
   const within = options.radiusKm * INDEX_DISTANCE_SCALE * (1 + 1e-9);
   const { language } = options;
   const offset = options.offset ?? 0;
-  const accepts = options.filter ?? (() => true);
+  const shown = shownFilter(options);
+  const accepts = shown ?? (() => true);
   const pointCube = toCube(point);
   const found: Candidate[] = [];
   for (const tierIndex of directory.tiers) {
     const wanted = offset + options.limit - found.length;
     if (wanted <= 0) break;
-    const predicate = options.filter && ((item: number) => accepts(tierIndex.contacts[item]!));
+    const predicate = shown && ((item: number) => accepts(tierIndex.contacts[item]!));
     let tier = candidates(nearestItems(tierIndex.index, point.longitude, point.latitude, wanted + SPARE_CANDIDATES, within, predicate), tierIndex, pointCube, options.radiusKm);
     if (language && tier.length > 0) tier = speakersFirst(tier, wanted, language, point, pointCube, tierIndex, options.radiusKm, accepts);
     found.push(...tier.slice(0, wanted));

@@ -1,6 +1,5 @@
 import type postgres from 'postgres';
 import {
-  REVERIFY_AFTER_DAYS,
   UNRECOGNISED_VALUES_SHOWN,
   type ContactFilter,
   type ContactListQuery,
@@ -14,12 +13,13 @@ import type { Sql } from './database.js';
 import { containsPattern } from './like.js';
 import { classifyContactHours, openAtSql } from './contact-hours.js';
 import { readContactPhones } from './contact-phones.js';
+import type { VerificationMethod, VerificationOutcome } from '../api/contract/contact-verifications.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The moment before which a verification is due for renewal. */
-export function reverifyCutoff(now: Date): Date {
-  return new Date(now.getTime() - REVERIFY_AFTER_DAYS * DAY_MS);
+/** The moment before which a verification is overdue, `reverifyAfterDays` (System Settings) before `now`. */
+export function reverifyCutoff(now: Date, reverifyAfterDays: number): Date {
+  return new Date(now.getTime() - reverifyAfterDays * DAY_MS);
 }
 
 type Condition = postgres.PendingQuery<postgres.Row[]>;
@@ -48,7 +48,7 @@ export async function contactWhere(sql: Sql, filter: ContactFilter, now: Date): 
  * The condition of a filter, built at once: `openNow` is the "open now" condition (openAtSql),
  * which a filter for open contacts needs.
  */
-function contactFilterSql(sql: Sql, filter: ContactFilter, now?: Date, openNow?: Condition): Condition {
+function contactFilterSql(sql: Sql, filter: ContactFilter, now: Date, openNow?: Condition): Condition {
   const conditions: postgres.PendingQuery<postgres.Row[]>[] = [];
   if (filter.search) {
     // search_text is lower-cased; the trigram index serves LIKE '%…%'. It holds the country's code: its name finds it too.
@@ -67,8 +67,8 @@ function contactFilterSql(sql: Sql, filter: ContactFilter, now?: Date, openNow?:
   if (filter.city) conditions.push(sql`lower(city) = ${filter.city.toLowerCase()}`);
   if (filter.contactMethod) conditions.push(sql`contact_method = ${filter.contactMethod}`);
   if (filter.status) conditions.push(filter.status === 'active' ? sql`is_active` : sql`NOT is_active`);
-  if (filter.verified === 'verified') conditions.push(sql`verified`);
-  if (filter.verified === 'unverified') conditions.push(sql`NOT verified`);
+  if (filter.verified === 'verified') conditions.push(verifiedSql(sql, now));
+  if (filter.verified === 'unverified') conditions.push(sql`NOT ${verifiedSql(sql, now)}`);
   if (filter.verified === 'due') conditions.push(dueSql(sql, now));
   if (filter.reported) conditions.push(filter.reported === 'yes' ? openReportSql(sql) : sql`NOT ${openReportSql(sql)}`);
   if (filter.masterOfMedicine !== undefined) conditions.push(sql`is_master_of_medicine = ${filter.masterOfMedicine}`);
@@ -86,14 +86,20 @@ function contactFilterSql(sql: Sql, filter: ContactFilter, now?: Date, openNow?:
 }
 
 /**
- * True for a verified contact whose verification is older than REVERIFY_AFTER_DAYS (or undated), and
- * for any contact with an open report from a bot user (it is checked again before it is trusted).
+ * True for a contact verified at `now` (MedicalContact.verified): its last verification stands and is
+ * no older than the cycle, read from System Settings in the statement itself. Hours, not days: a
+ * day of the session's zone may have 23 or 25 of them, and toMedicalContact counts 24.
  */
-function dueSql(sql: Sql, now?: Date): postgres.PendingQuery<postgres.Row[]> {
-  const old = now
-    ? sql`(verified_at IS NULL OR verified_at < ${reverifyCutoff(now)})`
-    : sql`(verified_at IS NULL OR verified_at < now() - make_interval(days => ${REVERIFY_AFTER_DAYS}))`;
-  return sql`((verified AND ${old}) OR ${openReportSql(sql)})`;
+export function verifiedSql(sql: Sql, now: Date): Condition {
+  return sql`coalesce(verified AND verified_at >= ${now}::timestamptz - (SELECT reverify_after_days FROM system_settings WHERE id) * interval '24 hours', false)`;
+}
+
+/**
+ * True for an active contact not verified at `now` (never, overdue, unticked, unreachable last time),
+ * and for any contact with an open report from a bot user (it is checked again before it is trusted).
+ */
+function dueSql(sql: Sql, now: Date): Condition {
+  return sql`((is_active AND NOT ${verifiedSql(sql, now)}) OR ${openReportSql(sql)})`;
 }
 
 /** True for a contact with an open report; uncorrelated, so that it holds with medical_contacts aliased or not. */
@@ -131,24 +137,36 @@ export interface NewMedicalContact {
   updatedAt: Date;
 }
 
+/** What medical_contacts keeps of its last verification (migration 053), written with each (sql/contact-verifications.ts). */
+export interface LastVerificationColumns {
+  lastVerifiedAt: Date | null;
+  lastVerificationOutcome: VerificationOutcome | null;
+  lastVerificationMethod: VerificationMethod | null;
+}
+
 /** A contact as stored (rating as a number, the verifier's username joined, its open reports counted). */
-export interface MedicalContactRecord extends NewMedicalContact {
+export interface MedicalContactRecord extends NewMedicalContact, LastVerificationColumns {
   id: number;
   countryUnrecognised: string | null;
   languagesUnrecognised: string[];
   locationApproximate: boolean;
   verifiedByUsername: string | null;
+  /** Who made the last verification (a staff member's username; null for the contact through the bot). */
+  lastVerifiedBy: string | null;
   openReports: number;
+  /** The cycle of System Settings when the row was read: whether it is verified today is counted with it. */
+  reverifyAfterDays: number;
 }
 
 /**
  * The columns a create or an edit writes (camelCase; postgres.js maps them to snake_case); the
- * coordinates' precision is written with them, whenever they are.
+ * coordinates' precision is written with them, whenever they are, and a verification's own with it.
  */
-export type ContactColumns = Omit<NewMedicalContact, 'createdAt' | 'updatedAt'> & { locationApproximate?: boolean };
+export type ContactColumns = Omit<NewMedicalContact, 'createdAt' | 'updatedAt'> & { locationApproximate?: boolean } & Partial<LastVerificationColumns>;
 
-/** The public view of a stored contact; `now` decides whether its verification is due. */
+/** The public view of a stored contact; `now` decides whether its verification is overdue. */
 export function toMedicalContact(record: MedicalContactRecord, now: Date): MedicalContact {
+  const verified = record.verified && record.verifiedAt !== null && record.verifiedAt >= reverifyCutoff(now, record.reverifyAfterDays);
   return {
     id: record.id,
     name: record.name,
@@ -172,10 +190,14 @@ export function toMedicalContact(record: MedicalContactRecord, now: Date): Medic
     languages: record.languages,
     languagesUnrecognised: record.languagesUnrecognised,
     rating: record.rating,
-    verified: record.verified,
+    verified,
     verifiedAt: record.verifiedAt?.toISOString() ?? null,
     verifiedBy: record.verifiedByUsername,
-    dueForReverification: (record.verified && (record.verifiedAt === null || record.verifiedAt < reverifyCutoff(now))) || record.openReports > 0,
+    dueForReverification: (record.isActive && !verified) || record.openReports > 0,
+    lastVerification:
+      record.lastVerifiedAt && record.lastVerificationMethod && record.lastVerificationOutcome
+        ? { at: record.lastVerifiedAt.toISOString(), method: record.lastVerificationMethod, outcome: record.lastVerificationOutcome, by: record.lastVerifiedBy }
+        : null,
     openReports: record.openReports,
     isActive: record.isActive,
     isMasterOfMedicine: record.isMasterOfMedicine,
@@ -186,15 +208,19 @@ export function toMedicalContact(record: MedicalContactRecord, now: Date): Medic
   };
 }
 
-/** Contact rows (from a CTE or table named `c`) with the verifier's username. */
-function withVerifier(sql: Sql, source: postgres.PendingQuery<postgres.Row[]>) {
+/** Contact rows (from a CTE or table named `c`) with the verifiers' usernames and the cycle of System Settings: MedicalContactRecord. */
+export function withVerifier(sql: Sql, source: postgres.PendingQuery<postgres.Row[]>) {
   return sql`
     SELECT c.id, c.name, c.phone, c.specialty, c.city, c.region, c.country, c.country_unrecognised, c.latitude, c.longitude, c.location_approximate,
       c.contact_method, c.telegram_username, c.start_message, c.special_instructions, c.password_required,
       c.is_whatsapp_only, c.available_hours, c.response_time, c.languages, c.languages_unrecognised, c.rating::float8 AS rating,
       c.verified, c.verified_at, c.verified_by, verifier.username AS verified_by_username, c.is_active,
       c.is_master_of_medicine, c.comments, c.created_at, c.updated_at,
-      (SELECT count(*)::int FROM contact_reports r WHERE r.contact_id = c.id AND r.status = 'open') AS open_reports
+      c.last_verified_at, c.last_verification_outcome, c.last_verification_method,
+      (SELECT u.username FROM contact_verifications v JOIN admin_users u ON u.id = v.verified_by
+        WHERE v.contact_id = c.id ORDER BY v.verified_at DESC, v.id DESC LIMIT 1) AS last_verified_by,
+      (SELECT count(*)::int FROM contact_reports r WHERE r.contact_id = c.id AND r.status = 'open') AS open_reports,
+      (SELECT reverify_after_days FROM system_settings WHERE id) AS reverify_after_days
     FROM ${source} c LEFT JOIN admin_users verifier ON verifier.id = c.verified_by`;
 }
 
@@ -251,7 +277,7 @@ export async function contactStats(sql: Sql, now: Date): Promise<Omit<ContactSta
   const [row] = await sql<Omit<ContactStats, 'countries' | 'regions' | 'specialties'>[]>`
     SELECT count(*)::int AS total,
       (count(*) FILTER (WHERE is_master_of_medicine))::int AS master_of_medicine,
-      (count(*) FILTER (WHERE verified))::int AS verified,
+      (count(*) FILTER (WHERE ${verifiedSql(sql, now)}))::int AS verified,
       (count(*) FILTER (WHERE is_active))::int AS active,
       (count(*) FILTER (WHERE ${dueSql(sql, now)}))::int AS due_for_reverification,
       (count(*) FILTER (WHERE latitude IS NULL))::int AS not_findable,
@@ -485,8 +511,9 @@ export async function countTargetsWithoutTelegramUsername(sql: Sql, target: Cont
 
 /**
  * Applies the same changes to every targeted contact and writes one audit entry per contact (the
- * changed fields before and after), all in one statement. Turning verified on stamps each contact
- * as verified now by the actor; turning it off clears the stamp. Returns the ids changed.
+ * changed fields before and after), all in one statement; returns the ids of the contacts targeted.
+ * Unticking Verified makes each due at once (its last verification no longer stands). Ticking it is
+ * not written here: it is a verification of each (recordConfirmations, sql/contact-verifications.ts).
  */
 export async function bulkUpdateContacts(
   sql: Sql,
@@ -495,13 +522,17 @@ export async function bulkUpdateContacts(
   actor: ContactActor,
   now: Date,
 ): Promise<number[]> {
-  const columns = withRecognised(changes);
-  if (changes.verified === true) Object.assign(columns, { verifiedAt: now, verifiedBy: actor.id });
-  if (changes.verified === false) Object.assign(columns, { verifiedAt: null, verifiedBy: null });
-  const fields = Object.keys(columns).filter((field) => field !== 'verifiedBy');
+  const { verified, ...others } = changes;
+  const columns = withRecognised(verified === false ? changes : others);
+  const fields = Object.keys(columns);
+  const targeted = (await targetSql(sql, target, now)).condition;
+  if (fields.length === 0) {
+    const rows = await sql<{ id: number }[]>`SELECT id FROM medical_contacts WHERE ${targeted} ORDER BY id FOR UPDATE`;
+    return rows.map((row) => row.id);
+  }
   const rows = await sql<{ id: number }[]>`
     WITH target AS (
-      SELECT * FROM medical_contacts WHERE ${(await targetSql(sql, target, now)).condition} FOR UPDATE),
+      SELECT * FROM medical_contacts WHERE ${targeted} FOR UPDATE),
     updated AS (
       UPDATE medical_contacts SET ${sql({ ...columns, updatedAt: now })}
       FROM target WHERE medical_contacts.id = target.id

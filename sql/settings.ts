@@ -21,6 +21,10 @@ export interface SystemSettings {
   defaultLanguage: LanguageCode;
   /** The languages the bot offers on /language and answers in. */
   botLanguages: LanguageCode[];
+  /** Days after which a contact's verification is overdue (migration 053). */
+  reverifyAfterDays: number;
+  /** Days without verification after which the bot leaves a contact out of its answers; null: never. */
+  hideUnverifiedAfterDays: number | null;
   updatedAt: Date;
 }
 

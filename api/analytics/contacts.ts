@@ -85,7 +85,7 @@ export async function contactAnalytics(
   const range = coveringDays(window);
   const reportScope = { start: window.start, end: window.end, region };
   const [counts, texts, regions, byRegion, requestRegions, distribution, specialties, top, timeMetrics, hours, daily, reportedContacts, reportedRegions] = await Promise.all([
-    contactCounts(sql, region),
+    contactCounts(sql, now, region),
     responseTimeTexts(sql, region),
     contactRegions(sql),
     contactsByRegion(sql, region),

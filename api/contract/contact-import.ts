@@ -65,7 +65,18 @@ export const IMPORT_HEADER_SYNONYMS: Record<ImportField, readonly string[]> = {
 };
 
 /** Export columns that describe a contact but are not imported (the database decides them). */
-export const EXPORT_ONLY_HEADERS = ['ID', 'Verified by', 'Due for reverification', 'Findable', 'Created at', 'Updated at'] as const;
+export const EXPORT_ONLY_HEADERS = [
+  'ID',
+  'Verified by',
+  'Due for reverification',
+  'Last verified at',
+  'Last verification method',
+  'Last verification outcome',
+  'Last verified by',
+  'Findable',
+  'Created at',
+  'Updated at',
+] as const;
 
 /** A header as compared for auto-matching: "Full_Name " and "full name" are one. */
 export function headerKey(header: string): string {

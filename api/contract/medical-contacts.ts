@@ -4,12 +4,10 @@ import { readOpeningHours } from './opening-hours.js';
 import { readPhone } from './phone-numbers.js';
 import { CountryCodeSchema, resolveCountry, unknownCountryMessage } from './country-lookup.js';
 import { resolveSpokenLanguage, SpokenLanguagesSchema, unknownLanguageMessage } from './spoken-languages.js';
+import { LastVerificationSchema, StaffVerificationMethodSchema, VerificationOutcomeSchema } from './contact-verifications.js';
 
 export const CONTACT_METHODS = ['phone', 'telegram', 'whatsapp'] as const;
 export const ContactMethodSchema = z.enum(CONTACT_METHODS, { error: 'Choose a contact method: phone, telegram or whatsapp.' });
-
-/** A contact verified longer ago than this is due for re-verification. */
-export const REVERIFY_AFTER_DAYS = 90;
 
 /** New contacts speak English and have no rating until someone rates them (spec §9). */
 export const CONTACT_DEFAULTS = { languages: ['en'], rating: 0, contactMethod: 'phone' } as const;
@@ -42,11 +40,19 @@ export const MedicalContactSchema = z.object({
   /** Languages as written before codes, which the directory does not recognise: staff choose them again. */
   languagesUnrecognised: z.array(z.string()),
   rating: z.number(),
+  /**
+   * Its last verification confirmed (or corrected) its details within the cycle of System Settings
+   * (reverifyAfterDays), and nobody unticked Verified since.
+   */
   verified: z.boolean(),
+  /** When its details were last confirmed (a confirmed or corrected verification); null when never. */
   verifiedAt: z.string().nullable(),
+  /** Who confirmed them then (a staff member's username). */
   verifiedBy: z.string().nullable(),
-  /** Verified more than REVERIFY_AFTER_DAYS ago, or reported by a bot user (an open report). */
+  /** Active and not verified (never, overdue, unticked, or unreachable last time), or reported by a bot user (an open report). */
   dueForReverification: z.boolean(),
+  /** The last verification of any outcome (its history: GET /api/medical-contacts/{id}/verifications). */
+  lastVerification: LastVerificationSchema.nullable(),
   /** Reports from bot users that staff have not resolved yet. */
   openReports: z.number(),
   isActive: z.boolean(),
@@ -144,6 +150,9 @@ function withE164Phone<T extends { phone: string; country: string }>(contact: T)
   return 'phone' in reading ? { ...contact, phone: reading.phone } : contact;
 }
 
+/** How a tick of Verified was verified: the verification it records (phone_call when left out). */
+const verificationMethod = StaffVerificationMethodSchema.optional();
+
 /** POST /api/medical-contacts. `allowDuplicate` saves despite the duplicate warning (409). */
 export const CreateContactSchema = z
   .object({
@@ -164,6 +173,7 @@ export const CreateContactSchema = z
     isMasterOfMedicine: contactShape.isMasterOfMedicine.default(false),
     allowDuplicate: z.boolean().default(false),
     confirmOutsideCountry: confirmOutsideCountry.default(false),
+    verificationMethod,
   })
   .superRefine(checkConsistency)
   .transform(withE164Phone);
@@ -171,9 +181,40 @@ export type CreateContact = z.infer<typeof CreateContactSchema>;
 
 /** PATCH /api/medical-contacts/{id}: any subset of the fields; name and phone may not be emptied. */
 export const UpdateContactSchema = ContactFieldsSchema.partial()
-  .extend({ allowDuplicate: z.boolean().optional(), confirmOutsideCountry: confirmOutsideCountry.optional(), expectedUpdatedAt: ExpectedUpdatedAtField })
+  .extend({
+    allowDuplicate: z.boolean().optional(),
+    confirmOutsideCountry: confirmOutsideCountry.optional(),
+    expectedUpdatedAt: ExpectedUpdatedAtField,
+    verificationMethod,
+  })
   .superRefine(checkConsistency);
 export type UpdateContact = z.infer<typeof UpdateContactSchema>;
+
+/** The fields a verification may correct: Verified and Active are what the verification itself decides. */
+export const ContactCorrectionsSchema = ContactFieldsSchema.omit({ verified: true, isActive: true }).partial().superRefine(checkConsistency);
+export type ContactCorrections = z.infer<typeof ContactCorrectionsSchema>;
+
+export const VERIFICATION_RULES = {
+  correctedNeedsChanges: 'A corrected outcome needs the corrections: enter what changed, or choose confirmed.',
+  changesNeedCorrected: 'Corrections go with the outcome corrected: choose it, or leave the fields as they are.',
+} as const;
+
+/** POST /api/medical-contacts/{id}/verifications: corrections are checked as an edit's fields are. */
+export const RecordVerificationSchema = z
+  .object({
+    outcome: VerificationOutcomeSchema,
+    method: StaffVerificationMethodSchema,
+    changes: ContactCorrectionsSchema.optional(),
+    note: optionalText('Note', 2000),
+    allowDuplicate: z.boolean().optional(),
+    confirmOutsideCountry: confirmOutsideCountry.optional(),
+  })
+  .superRefine((request, context) => {
+    const corrected = request.changes !== undefined && Object.keys(request.changes).length > 0;
+    if (request.outcome === 'corrected' && !corrected) context.addIssue({ code: 'custom', path: ['changes'], message: VERIFICATION_RULES.correctedNeedsChanges });
+    if (request.outcome !== 'corrected' && corrected) context.addIssue({ code: 'custom', path: ['changes'], message: VERIFICATION_RULES.changesNeedCorrected });
+  });
+export type RecordVerification = z.infer<typeof RecordVerificationSchema>;
 
 export const CONTACT_SORT_FIELDS = ['name', 'specialty', 'city', 'region', 'country', 'rating', 'verifiedAt', 'updatedAt', 'createdAt'] as const;
 
@@ -331,7 +372,7 @@ export const BulkContactChangesSchema = ContactFieldsSchema.pick({
   .partial()
   .refine((changes) => Object.keys(changes).length > 0, { message: 'Please select at least one field to update' });
 
-export const BulkUpdateRequestSchema = z.intersection(BulkTargetSchema, z.object({ updates: BulkContactChangesSchema }));
+export const BulkUpdateRequestSchema = z.intersection(BulkTargetSchema, z.object({ updates: BulkContactChangesSchema, verificationMethod }));
 export const BulkDeleteRequestSchema = BulkTargetSchema;
 export const BulkResultSchema = z.object({ recordsAffected: z.number() });
 export type BulkResult = z.infer<typeof BulkResultSchema>;

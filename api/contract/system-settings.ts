@@ -11,6 +11,9 @@ export const SETTINGS_LIMITS = {
   maxResponseTime: { min: 1, max: 3_600 },
   logRetentionDays: { min: 1, max: 3_650 },
   twoFactorGraceDays: { min: 0, max: 90 },
+  reverifyAfterDays: { min: 7, max: 730 },
+  // Above the shortest cycle: hiding before a contact is even due would hide it unasked.
+  hideUnverifiedAfterDays: { min: 8, max: 3_650 },
 } as const;
 
 /** System settings defaults (spec §3, §9), as the console's form starts from them. */
@@ -23,6 +26,8 @@ export const SYSTEM_SETTINGS_DEFAULTS = {
   logRetentionDays: 90,
   requireTwoFactorForAdmins: false,
   twoFactorGraceDays: 7,
+  reverifyAfterDays: 90,
+  hideUnverifiedAfterDays: null,
 } as const;
 
 /** The system settings as the API answers them (spec §2.4 System Settings dialog, §3). */
@@ -49,6 +54,10 @@ export const SystemSettingsSchema = z.object({
   defaultLanguage: LanguageCodeSchema,
   /** The languages the bot answers in and offers on /language, in the order of the contract. */
   botLanguages: z.array(LanguageCodeSchema),
+  /** A contact's verification is overdue, and the contact due, this many days after it. */
+  reverifyAfterDays: z.number(),
+  /** A contact not verified for this many days is left out of the bot's answers (never the console's); null: never. */
+  hideUnverifiedAfterDays: z.number().nullable(),
   updatedAt: z.string(),
 });
 export type SystemSettingsView = z.infer<typeof SystemSettingsSchema>;
@@ -75,6 +84,13 @@ export function defaultLanguageProblem(defaultLanguage: LanguageCode, botLanguag
     : `The default language must be one the bot offers: offer ${languageName(defaultLanguage)}, or choose another default.`;
 }
 
+/** Why hiding after this many days cannot be saved with this cycle, or undefined when it can. */
+export function hideUnverifiedProblem(reverifyAfterDays: number, hideUnverifiedAfterDays: number | null): string | undefined {
+  return hideUnverifiedAfterDays === null || hideUnverifiedAfterDays > reverifyAfterDays
+    ? undefined
+    : `Hiding from the bot must come later than re-verification: enter more than ${reverifyAfterDays} days, or switch hiding off.`;
+}
+
 /** PUT /api/system-settings: every field of the dialog. */
 export const UpdateSystemSettingsSchema = z.object({
   dailyLimit: wholeNumber('Daily limit', SETTINGS_LIMITS.dailyLimit),
@@ -97,6 +113,9 @@ export const UpdateSystemSettingsSchema = z.object({
     .min(1, BOT_LANGUAGES_RULE)
     .transform((codes) => [...new Set(codes)])
     .optional(),
+  // Optional too: a client that predates the verification cycle leaves it as it is. Null switches hiding off.
+  reverifyAfterDays: wholeNumber('Re-verification interval', SETTINGS_LIMITS.reverifyAfterDays, 'days').optional(),
+  hideUnverifiedAfterDays: wholeNumber('Hiding from the bot', SETTINGS_LIMITS.hideUnverifiedAfterDays, 'days').nullable().optional(),
 });
 export type UpdateSystemSettings = z.infer<typeof UpdateSystemSettingsSchema>;
 

@@ -35,6 +35,7 @@ import {
   type ImportContactRow,
 } from '../../sql/contact-imports.js';
 import { geocodeContactPlace } from '../../sql/medical-contacts.js';
+import { recordImportedVerifications } from '../../sql/contact-verifications.js';
 import { outsideCountryRefusals } from '../outside-country.js';
 import { sendCsvFile } from '../csv-download.js';
 import { transaction } from '../../sql/transaction.js';
@@ -193,6 +194,9 @@ export const contactImportRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date
           record.importedRows += inserted;
           record.skippedRows += batch.length - inserted;
         }
+        // A row's verification is history like any other, audited with the import.
+        const actor = { id: by.userId, username: request.auth?.username ?? null, ip: request.ip };
+        await recordImportedVerifications(tx, record.id, { at: by.now, actor });
         // As when a contact is added by hand: no coordinates, the gazetteer's clear match if there is one.
         for (const place of await importedPlacesWithoutCoordinates(tx, record.id)) {
           const point = await geocodeContactPlace(tx, place);

@@ -12,12 +12,20 @@ import {
   ContactListResponseSchema,
   CreateContactSchema,
   MedicalContactSchema,
+  RecordVerificationSchema,
   UpdateContactSchema,
   type ContactHistoryEntry,
   type ContactFilterOptions,
   type ContactListResponse,
   type MedicalContact,
+  type UpdateContact,
 } from '../contract/medical-contacts.js';
+import {
+  DEFAULT_VERIFICATION_METHOD,
+  VerificationSchema,
+  type StaffVerificationMethod,
+  type Verification,
+} from '../contract/contact-verifications.js';
 import { pluralForm } from '../contract/plural.js';
 import { readPhone } from '../contract/phone-numbers.js';
 import { IdParamsSchema, SuccessResponseSchema } from '../contract/fields.js';
@@ -39,7 +47,6 @@ import {
   findDuplicateContacts,
   findMedicalContact,
   geocodeContactPlace,
-  reverifyCutoff,
   HISTORY_FIELDS,
   insertMedicalContact,
   countMedicalContacts,
@@ -51,7 +58,10 @@ import {
   type ContactActor,
   type ContactColumns,
   type ContactTarget,
+  type MedicalContactRecord,
 } from '../../sql/medical-contacts.js';
+import { listVerifications, recordConfirmations, recordVerification, toVerification, type RecordedVerification } from '../../sql/contact-verifications.js';
+import { getSystemSettings } from '../../sql/settings.js';
 import { transaction } from '../../sql/transaction.js';
 import { contactReportsVersion } from '../../sql/contact-reports.js';
 import { sendCreatedOnce } from '../plugins/idempotency.js';
@@ -76,12 +86,12 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
   /**
    * The stats and filter values over the whole directory, computed again only when a write has
    * bumped the directory's version (any writer: this API, the CSV import, SQL by hand), a report was
-   * made or resolved (open reports make contacts due), or the minute has turned (which verifications
-   * are due depends on the time).
+   * made or resolved (open reports make contacts due), the cycle of System Settings changed, or the
+   * minute has turned (which verifications are overdue depends on both).
    */
   async function directorySummary(at: Date) {
-    const [directory, reports] = await Promise.all([contactDirectoryVersion(sql), contactReportsVersion(sql)]);
-    const key = `${directory}:${reports}:${Math.floor(reverifyCutoff(at).getTime() / 60_000)}`;
+    const [directory, reports, { reverifyAfterDays }] = await Promise.all([contactDirectoryVersion(sql), contactReportsVersion(sql), getSystemSettings(sql)]);
+    const key = `${directory}:${reports}:${reverifyAfterDays}:${Math.floor(at.getTime() / 60_000)}`;
     if (cache.summary?.key === key) return cache.summary;
     const [stats, options, taxonomy, unrecognised] = await Promise.all([
       contactStats(sql, at),
@@ -117,6 +127,78 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
   async function refuseOutsideCountry(point: { latitude: number; longitude: number }, country: string): Promise<void> {
     const [refusal] = await outsideCountryRefusals(sql, [{ ...point, country }]);
     if (refusal) throw badRequest(refusal, 'location');
+  }
+
+  /**
+   * The fields of an edit (or a verification's corrections) as they will be written, checked against
+   * the contact as stored: a phone read as a number of its country, the specialty by the taxonomy, the
+   * rules that span fields, coordinates outside the country and look-alikes refused unless confirmed,
+   * and coordinates looked up again when the place changed. Throws the 400 or 409 that says what to fix.
+   */
+  async function checkedChanges(
+    existing: MedicalContactRecord,
+    sent: Omit<UpdateContact, 'allowDuplicate' | 'confirmOutsideCountry' | 'expectedUpdatedAt' | 'verificationMethod'>,
+    { allowDuplicate, confirmOutsideCountry }: { allowDuplicate?: boolean; confirmOutsideCountry?: boolean },
+  ): Promise<Partial<ContactColumns>> {
+    // A phone sent alone is read as a number of the country stored (the schema reads one sent with its country).
+    const reading = sent.phone === undefined ? undefined : readPhone(sent.phone, sent.country ?? existing.country);
+    if (reading && 'error' in reading) throw badRequest(reading.error, 'phone');
+    const read = reading ? { ...sent, phone: reading.phone } : sent;
+    // A specialty is checked only when sent: an edit of another field leaves one from before the taxonomy as it is.
+    const changes = read.specialty === undefined ? read : { ...read, specialty: await storedSpecialty(sql, read.specialty) };
+    const merged = { ...existing, ...changes };
+    // The schema checks the fields sent; the rules that span fields hold for the record as saved.
+    if (merged.contactMethod === 'telegram' && !merged.telegramUsername) throw badRequest(CONTACT_RULES.telegramNeedsUsername, 'telegramUsername');
+    if ((merged.latitude === null) !== (merged.longitude === null)) {
+      const field = merged.latitude === null ? 'latitude' : 'longitude';
+      throw badRequest(CONTACT_RULES.coordinatesInPairs, field);
+    }
+    const { latitude, longitude } = changes;
+    const coordinatesGiven = latitude != null && longitude != null;
+    if (coordinatesGiven && !confirmOutsideCountry) await refuseOutsideCountry({ latitude, longitude }, merged.country);
+    const identityChanged = (['name', 'phone', 'city'] as const).some((field) => changes[field] !== undefined && changes[field] !== existing[field]);
+    if (identityChanged && !allowDuplicate) await refuseDuplicates(merged, existing.id);
+
+    const columns: Partial<ContactColumns> = { ...changes };
+    const placeChanged = (['city', 'region', 'country'] as const).some((field) => changes[field] !== undefined && changes[field] !== existing[field]);
+    if (coordinatesGiven) {
+      columns.locationApproximate = false;
+    } else if (merged.latitude === null || placeChanged) {
+      // Coordinates of the old place would send the bot's users to the wrong city.
+      const point = await geocodeContactPlace(sql, merged);
+      columns.latitude = point?.latitude ?? null;
+      columns.longitude = point?.longitude ?? null;
+      columns.locationApproximate = point !== undefined;
+    }
+    return columns;
+  }
+
+  /** A verification's audit entry: the contact before and after, and the verification itself. */
+  async function auditVerification(tx: Sql, request: FastifyRequest, { before, contact, verification }: RecordedVerification, at: Date): Promise<void> {
+    await audit(tx, request, {
+      action: 'contact.verify',
+      targetType: TARGET_TYPE,
+      targetId: contact.id,
+      before: toMedicalContact(before, at),
+      after: { ...toMedicalContact(contact, at), verification: toVerification(verification) },
+    });
+  }
+
+  /** Ticking Verified in the form: a confirmed verification by the method chosen, audited; the contact after it. */
+  async function confirmByTick(tx: Sql, request: FastifyRequest, contactId: number, method: StaffVerificationMethod | undefined, at: Date) {
+    const recorded = await recordVerification(tx, {
+      contactId,
+      at,
+      verifiedBy: requireAuth(request).id,
+      verifiedByTelegramId: null,
+      method: method ?? DEFAULT_VERIFICATION_METHOD,
+      outcome: 'confirmed',
+      corrections: {},
+      note: null,
+    });
+    if (!recorded) throw notFound(NO_SUCH_CONTACT);
+    await auditVerification(tx, request, recorded, at);
+    return recorded.contact;
   }
 
   app.get(
@@ -173,16 +255,12 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
     '/api/medical-contacts',
     { schema: { body: CreateContactSchema, response: { 201: MedicalContactSchema } }, config: { permission: 'contacts:write', idempotent: true } },
     async (request, reply) => {
-      const actor = actorOf(request);
-      const { allowDuplicate, confirmOutsideCountry, ...typed } = request.body;
+      requireAuth(request);
+      const { allowDuplicate, confirmOutsideCountry, verificationMethod, ...typed } = request.body;
       const fields = { ...typed, specialty: await storedSpecialty(sql, typed.specialty) };
       const at = now();
-      const columns: ContactColumns = {
-        ...fields,
-        verifiedAt: fields.verified ? at : null,
-        verifiedBy: fields.verified ? actor.id : null,
-        locationApproximate: false,
-      };
+      // Verified is not a column to write but a verification to record, once the contact exists.
+      const columns: ContactColumns = { ...fields, verified: false, verifiedAt: null, verifiedBy: null, locationApproximate: false };
       if (columns.latitude === null || columns.longitude === null) {
         const point = await geocodeContactPlace(sql, fields);
         columns.latitude = point?.latitude ?? null;
@@ -193,9 +271,9 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
       }
       if (!allowDuplicate) await refuseDuplicates(fields);
       await sendCreatedOnce(sql, request, reply, 201, async (tx) => {
-        const created = toMedicalContact(await insertMedicalContact(tx, columns, at), at);
-        await audit(tx, request, { action: 'contact.create', targetType: TARGET_TYPE, targetId: created.id, after: created });
-        return created;
+        const created = await insertMedicalContact(tx, columns, at);
+        await audit(tx, request, { action: 'contact.create', targetType: TARGET_TYPE, targetId: created.id, after: toMedicalContact(created, at) });
+        return toMedicalContact(fields.verified ? await confirmByTick(tx, request, created.id, verificationMethod, at) : created, at);
       });
       return reply;
     },
@@ -205,52 +283,71 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
     '/api/medical-contacts/:id',
     { schema: { params: IdParamsSchema, body: UpdateContactSchema, response: { 200: MedicalContactSchema } }, config: { permission: 'contacts:write' } },
     async (request): Promise<MedicalContact> => {
+      requireAuth(request);
+      const existing = await findMedicalContact(sql, request.params.id);
+      if (!existing) throw notFound(NO_SUCH_CONTACT);
+      const { allowDuplicate, confirmOutsideCountry, expectedUpdatedAt, verificationMethod, ...sent } = request.body;
+      const at = now();
+      const { verified: wasVerified } = toMedicalContact(existing, at);
+      const { verified, ...edited } = await checkedChanges(existing, sent, { allowDuplicate, confirmOutsideCountry });
+      // Ticking Verified records a verification; unticking makes the contact due at once (its last one no longer stands).
+      const tick = verified === true && !wasVerified;
+      const columns: Partial<ContactColumns> = verified === false ? { ...edited, verified } : edited;
+      // The save and its audit rows together, over the record as the form was opened.
+      return transaction(sql, async (tx) => {
+        await refuseStaleEdit(tx, 'medical_contacts', existing.id, expectedUpdatedAt);
+        let updated = existing;
+        if (Object.keys(columns).length > 0 || !tick) {
+          const saved = await updateMedicalContact(tx, existing.id, columns, at);
+          if (!saved) throw notFound(NO_SUCH_CONTACT);
+          updated = saved;
+          await audit(tx, request, { action: 'contact.update', targetType: TARGET_TYPE, targetId: existing.id, before: toMedicalContact(existing, at), after: toMedicalContact(updated, at) });
+        }
+        return toMedicalContact(tick ? await confirmByTick(tx, request, existing.id, verificationMethod, at) : updated, at);
+      });
+    },
+  );
+
+  app.get(
+    '/api/medical-contacts/:id/verifications',
+    { schema: { params: IdParamsSchema, response: { 200: VerificationSchema.array() } }, config: { permission: 'contacts:read' } },
+    async (request): Promise<Verification[]> => {
+      const verifications = await listVerifications(sql, request.params.id);
+      if (verifications.length === 0 && !(await findMedicalContact(sql, request.params.id))) throw notFound(NO_SUCH_CONTACT);
+      return verifications.map(toVerification);
+    },
+  );
+
+  app.post(
+    '/api/medical-contacts/:id/verifications',
+    {
+      schema: { params: IdParamsSchema, body: RecordVerificationSchema, response: { 201: VerificationSchema } },
+      config: { permission: 'contacts:write', idempotent: true },
+    },
+    async (request, reply) => {
       const actor = actorOf(request);
       const existing = await findMedicalContact(sql, request.params.id);
       if (!existing) throw notFound(NO_SUCH_CONTACT);
-      const { allowDuplicate, confirmOutsideCountry, expectedUpdatedAt, ...sent } = request.body;
-      // A phone sent alone is read as a number of the country stored (the schema reads one sent with its country).
-      const reading = sent.phone === undefined ? undefined : readPhone(sent.phone, sent.country ?? existing.country);
-      if (reading && 'error' in reading) throw badRequest(reading.error, 'phone');
-      const read = reading ? { ...sent, phone: reading.phone } : sent;
-      // A specialty is checked only when sent: an edit of another field leaves one from before the taxonomy as it is.
-      const changes = read.specialty === undefined ? read : { ...read, specialty: await storedSpecialty(sql, read.specialty) };
-      const merged = { ...existing, ...changes };
-      // The schema checks the fields sent; the rules that span fields hold for the record as saved.
-      if (merged.contactMethod === 'telegram' && !merged.telegramUsername) throw badRequest(CONTACT_RULES.telegramNeedsUsername, 'telegramUsername');
-      if ((merged.latitude === null) !== (merged.longitude === null)) {
-        const field = merged.latitude === null ? 'latitude' : 'longitude';
-        throw badRequest(CONTACT_RULES.coordinatesInPairs, field);
-      }
-      const { latitude, longitude } = changes;
-      const coordinatesGiven = latitude != null && longitude != null;
-      if (coordinatesGiven && !confirmOutsideCountry) await refuseOutsideCountry({ latitude, longitude }, merged.country);
-      const identityChanged = (['name', 'phone', 'city'] as const).some((field) => changes[field] !== undefined && changes[field] !== existing[field]);
-      if (identityChanged && !allowDuplicate) await refuseDuplicates(merged, existing.id);
-
+      const { outcome, method, changes = {}, note, allowDuplicate, confirmOutsideCountry } = request.body;
+      const corrections = await checkedChanges(existing, changes, { allowDuplicate, confirmOutsideCountry });
       const at = now();
-      const columns: Partial<ContactColumns> = { ...changes };
-      if (changes.verified === true && !existing.verified) Object.assign(columns, { verifiedAt: at, verifiedBy: actor.id });
-      if (changes.verified === false) Object.assign(columns, { verifiedAt: null, verifiedBy: null });
-      const placeChanged = (['city', 'region', 'country'] as const).some((field) => changes[field] !== undefined && changes[field] !== existing[field]);
-      if (coordinatesGiven) {
-        columns.locationApproximate = false;
-      } else if (merged.latitude === null || placeChanged) {
-        // Coordinates of the old place would send the bot's users to the wrong city.
-        const point = await geocodeContactPlace(sql, merged);
-        columns.latitude = point?.latitude ?? null;
-        columns.longitude = point?.longitude ?? null;
-        columns.locationApproximate = point !== undefined;
-      }
-      // The save and its audit row together, over the record as the form was opened.
-      return transaction(sql, async (tx) => {
-        await refuseStaleEdit(tx, 'medical_contacts', existing.id, expectedUpdatedAt);
-        const updated = await updateMedicalContact(tx, existing.id, columns, at);
-        if (!updated) throw notFound(NO_SUCH_CONTACT);
-        const after = toMedicalContact(updated, at);
-        await audit(tx, request, { action: 'contact.update', targetType: TARGET_TYPE, targetId: existing.id, before: toMedicalContact(existing, at), after });
-        return after;
+      // The corrections, the history row and their audit entry commit together or not at all.
+      await sendCreatedOnce(sql, request, reply, 201, async (tx) => {
+        const recorded = await recordVerification(tx, {
+          contactId: existing.id,
+          at,
+          verifiedBy: actor.id,
+          verifiedByTelegramId: null,
+          method,
+          outcome,
+          corrections,
+          note,
+        });
+        if (!recorded) throw notFound(NO_SUCH_CONTACT);
+        await auditVerification(tx, request, recorded, at);
+        return toVerification(recorded.verification);
       });
+      return reply;
     },
   );
 
@@ -274,7 +371,7 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
     { schema: { body: BulkUpdateRequestSchema, response: { 200: BulkResultSchema } }, config: { permission: 'contacts:write' } },
     async (request) => {
       const actor = actorOf(request);
-      const { updates: typed, ...rest } = request.body;
+      const { updates: typed, verificationMethod, ...rest } = request.body;
       const updates = typed.specialty === undefined ? typed : { ...typed, specialty: await storedSpecialty(sql, typed.specialty) };
       const target = rest as ContactTarget;
       const at = now();
@@ -288,6 +385,7 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
       const placeChanged = updates.city !== undefined || updates.region !== undefined || updates.country !== undefined;
       const ids = await transaction(sql, async (tx) => {
         const changed = await bulkUpdateContacts(tx, target, updates, actor, at);
+        if (updates.verified === true) await recordConfirmations(tx, changed, { method: verificationMethod ?? DEFAULT_VERIFICATION_METHOD, at, actor });
         if (placeChanged && changed.length > 0) {
           for (const place of await contactPlaces(tx, changed)) {
             await setContactCoordinates(tx, place.ids, (await geocodeContactPlace(tx, place)) ?? null);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   defaultLanguageProblem,
+  hideUnverifiedProblem,
   parseGroupIds,
   SystemSettingsSchema,
   UpdateSystemSettingsSchema,
@@ -32,6 +33,8 @@ async function readSettings(sql: Sql): Promise<SystemSettingsView> {
       twoFactorRequiredFrom({ requiredSince: settings.twoFactorRequiredSince, graceDays: settings.twoFactorGraceDays })?.toISOString() ?? null,
     defaultLanguage: settings.defaultLanguage,
     botLanguages: LANGUAGE_CODES.filter((code) => settings.botLanguages.includes(code)),
+    reverifyAfterDays: settings.reverifyAfterDays,
+    hideUnverifiedAfterDays: settings.hideUnverifiedAfterDays,
     updatedAt: settings.updatedAt.toISOString(),
   };
 }
@@ -75,6 +78,11 @@ export const systemSettingsRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
         const botLanguages = changes.botLanguages ?? before.botLanguages;
         const languageProblem = defaultLanguageProblem(defaultLanguage, botLanguages);
         if (languageProblem) throw badRequest(languageProblem, 'defaultLanguage');
+        const hideProblem = hideUnverifiedProblem(
+          changes.reverifyAfterDays ?? before.reverifyAfterDays,
+          changes.hideUnverifiedAfterDays === undefined ? before.hideUnverifiedAfterDays : changes.hideUnverifiedAfterDays,
+        );
+        if (hideProblem) throw badRequest(hideProblem, 'hideUnverifiedAfterDays');
         await updateSystemSettings(tx, {
           defaultDailyLimit: changes.dailyLimit,
           maxResponseTimeSeconds: changes.maxResponseTime,
@@ -85,6 +93,8 @@ export const systemSettingsRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
           twoFactorGraceDays: changes.twoFactorGraceDays,
           defaultLanguage: changes.defaultLanguage,
           botLanguages: changes.botLanguages,
+          reverifyAfterDays: changes.reverifyAfterDays,
+          hideUnverifiedAfterDays: changes.hideUnverifiedAfterDays,
           // The grace period counts from the moment it is switched on; saving it on again keeps that moment.
           ...(changes.requireTwoFactorForAdmins !== undefined &&
             changes.requireTwoFactorForAdmins !== before.requireTwoFactorForAdmins && {

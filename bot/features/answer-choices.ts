@@ -40,7 +40,7 @@ export function answerChoicesFeature(): Composer<BotContext> {
     // A specialty the directory no longer has is left out of the buttons too.
     const state = { ...button.state, specialtyKey: request.filters.specialty === null ? null : button.state.specialtyKey };
     const { settings, language } = ctx.request;
-    const nearby = () => nearbySpecialties(directory, request.point, settings.maxRadiusKm, request.filters.openNow, at);
+    const nearby = () => nearbySpecialties(directory, request.point, settings, request.filters.openNow, at);
     let markup: InlineKeyboardMarkup;
     if (view === 'specialties') {
       markup = specialtyChoice({ search: state, specialty: request.filters.specialty, nearby: nearby(), language, taxonomy: directory.taxonomy });

@@ -2,7 +2,7 @@ import type { Composer } from 'grammy';
 import { BotComposer } from '../composer.js';
 import type { Sql } from '../../sql/database.js';
 import type { Place } from '../../sql/cities.js';
-import { nearestContacts, nearestOfAnyTier, type Point } from '../../sql/contact-lookup.js';
+import { hiddenBefore, nearestContacts, nearestOfAnyTier, type Point } from '../../sql/contact-lookup.js';
 import { refundDailyRequest } from '../../sql/daily-usage.js';
 import type { TemplateType } from '../../api/contract/message-templates.js';
 import { isDatabaseUnavailable } from '../../sql/errors.js';
@@ -97,7 +97,7 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
   const directory = await memory.contacts();
   const page = answerPage(directory, { point, filters, offset }, settings, language, receivedAt);
   const shown = shownContacts(page);
-  const nearby = nearbySpecialties(directory, point, settings.maxRadiusKm, filters.openNow, receivedAt);
+  const nearby = nearbySpecialties(directory, point, settings, filters.openNow, receivedAt);
   const keyboard = answerKeyboard({
     page,
     search: {
@@ -124,8 +124,9 @@ export async function answerPoint(deps: LookupDeps, ctx: BotContext, request: An
   if (shown.length === 0) {
     // Nothing within the radius at all, narrowed or not: no button would find anything, so the nearest
     // contacts beyond it instead, said to be farther than usual (the plain refusal when none is near enough).
-    const widenable = narrowedTo !== '' && nearestContacts(directory, point, { limit: 1, radiusKm: settings.maxRadiusKm }).length > 0;
-    const beyond = widenable ? [] : nearestOfAnyTier(directory, point, NEAREST_BEYOND_RADIUS, settings.maxRadiusKm * BEYOND_RADIUS_FACTOR);
+    const hidden = hiddenBefore(settings.hideUnverifiedAfterDays, receivedAt);
+    const widenable = narrowedTo !== '' && nearestContacts(directory, point, { limit: 1, radiusKm: settings.maxRadiusKm, hiddenBefore: hidden }).length > 0;
+    const beyond = widenable ? [] : nearestOfAnyTier(directory, point, NEAREST_BEYOND_RADIUS, settings.maxRadiusKm * BEYOND_RADIUS_FACTOR, hidden);
     recordOutcome(ctx, 'WARN', 'No contacts within the search radius', {
       resultCount: 0,
       metadata: { ...ctx.request.log.metadata, ...search, ...(beyond.length > 0 && { beyondRadius: beyond.map((contact) => contact.id) }) },

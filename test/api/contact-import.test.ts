@@ -10,6 +10,7 @@ import type { Sql } from '../../sql/database.js';
 import { contactsForExport } from '../../sql/contact-imports.js';
 import { readContactPhones } from '../../sql/contact-phones.js';
 import { insertMedicalContacts, type NewMedicalContact } from '../../sql/medical-contacts.js';
+import { recordVerification } from '../../sql/contact-verifications.js';
 import type { ContactFilter, MedicalContact } from '../../api/contract/medical-contacts.js';
 import type { ContactImport } from '../../api/contract/contact-import.js';
 
@@ -269,11 +270,24 @@ const exportOf = async (sql: Sql, filter: ContactFilter, now: Date) => {
   for await (const contact of contactsForExport(sql, filter, now)) contacts.push(contact);
   return contacts;
 };
-/** What a round trip keeps: everything but identity, timestamps of the rows and who verified. */
-const comparable = ({ id: _id, createdAt: _c, updatedAt: _u, verifiedBy: _v, ...rest }: MedicalContact) => rest;
+/**
+ * What a round trip keeps: everything but identity, timestamps of the rows and who verified. The import
+ * records each row's verification as its own: when it was and what it found are kept, not how or by whom.
+ */
+const comparable = ({ id: _id, createdAt: _c, updatedAt: _u, verifiedBy: _v, lastVerification, ...rest }: MedicalContact) => ({
+  ...rest,
+  lastVerification: lastVerification && { at: lastVerification.at, outcome: lastVerification.outcome },
+});
 
 t.test('export round trip: a filtered export imports into a fresh database field by field', async (t) => {
-  await insertMedicalContacts(db.sql, richContacts(clock.now()));
+  const rich = richContacts(clock.now());
+  const richIds = await insertMedicalContacts(db.sql, rich);
+  // Their verifications as history, as every verification now is.
+  for (const [index, contact] of rich.entries()) {
+    if (!contact.verifiedAt) continue;
+    const verification = { verifiedBy: null, verifiedByTelegramId: null, method: 'phone_call', outcome: 'confirmed', corrections: {}, note: null } as const;
+    await recordVerification(db.sql, { ...verification, contactId: richIds[index]!, at: contact.verifiedAt });
+  }
   // As the product does at start and before the list counts them: the phones in E.164.
   await readContactPhones(db.sql);
   const response = await call(viewer.token, { method: 'GET', url: '/api/medical-contacts/export?country=France&search=dr' });
@@ -289,7 +303,8 @@ t.test('export round trip: a filtered export imports into a fresh database field
   t.strictSame(header, [
     'ID', 'Name', 'Phone', 'Specialty', 'City', 'Region', 'Country', 'Latitude', 'Longitude', 'Contact method', 'Telegram username',
     'Start message', 'Special instructions', 'Password required', 'WhatsApp only', 'Available hours', 'Response time', 'Languages', 'Rating',
-    'Verified', 'Verified at', 'Active', 'Master of Medicine', 'Comments', 'Verified by', 'Due for reverification', 'Findable', 'Created at', 'Updated at',
+    'Verified', 'Verified at', 'Active', 'Master of Medicine', 'Comments', 'Verified by', 'Due for reverification',
+    'Last verified at', 'Last verification method', 'Last verification outcome', 'Last verified by', 'Findable', 'Created at', 'Updated at',
   ]);
   const expected = await exportOf(db.sql, { country: 'FR', search: 'dr' }, clock.now());
   t.equal(expected.length, 3, 'the three French contacts (the imports above were undone)');
@@ -305,7 +320,7 @@ t.test('export round trip: a filtered export imports into a fresh database field
   t.match(preview.json(), { totalRows: expected.length, validRows: expected.length, errorRows: 0, duplicateRows: 0 });
   t.strictSame(
     Object.entries(preview.json().mapping).filter(([, field]) => field === null).map(([header]) => header),
-    ['ID', 'Verified by', 'Due for reverification', 'Findable', 'Created at', 'Updated at'],
+    ['ID', 'Verified by', 'Due for reverification', 'Last verified at', 'Last verification method', 'Last verification outcome', 'Last verified by', 'Findable', 'Created at', 'Updated at'],
     'every other column maps back to its field',
   );
   const started = await fresh.call(freshEditor.token, { method: 'POST', url: '/api/medical-contacts/import', payload: { csv, fileName: 'export.csv' } });

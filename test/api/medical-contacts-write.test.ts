@@ -217,10 +217,16 @@ t.test('creating, editing and deleting contacts', async (t) => {
     const dueQuery = `/api/medical-contacts?verified=due&search=${encodeURIComponent(contact.name)}`;
     t.equal((await write('GET', dueQuery)).json().total, 0, 'not due yet');
     await advance(85 * DAY);
-    t.equal((await write('GET', `/api/medical-contacts/${contact.id}`)).json().dueForReverification, true, 'due after 90 days');
+    t.match((await write('GET', `/api/medical-contacts/${contact.id}`)).json(), { verified: false, verifiedAt, dueForReverification: true }, 'overdue after 90 days: no longer verified, and due');
     t.equal((await write('GET', dueQuery)).json().total, 1, 'and found by the due filter');
+    const reverified = (await write('PATCH', `/api/medical-contacts/${contact.id}`, { verified: true })).json();
+    t.match(reverified, { verified: true, verifiedAt: clock.now().toISOString(), dueForReverification: false }, 'ticked again: verified anew');
     const unverified = (await write('PATCH', `/api/medical-contacts/${contact.id}`, { verified: false })).json();
-    t.match(unverified, { verified: false, verifiedAt: null, verifiedBy: null, dueForReverification: false });
+    t.match(
+      unverified,
+      { verified: false, verifiedAt: clock.now().toISOString(), verifiedBy: editor.username, dueForReverification: true },
+      'unticked: due at once, and when it was last confirmed is kept',
+    );
     const createdVerified = await create({ verified: true });
     t.match(createdVerified, { verifiedAt: clock.now().toISOString(), verifiedBy: editor.username });
   });
@@ -253,7 +259,10 @@ t.test('bulk update and bulk delete, by ids and by filter', async (t) => {
   const [changed] = await db.sql`SELECT count(*)::int AS count FROM medical_contacts WHERE specialty = 'Urology' AND rating = 5 AND verified_by = ${editor.id} AND verified_at = ${clock.now()}`;
   t.equal(changed!.count, 5, 'the five changed, stamped as verified now by the editor');
   const history = (await call(editor.token, { method: 'GET', url: `/api/medical-contacts/${ids[0]}/history` })).json();
-  t.match(history[0], { action: 'contact.bulk-update', actor: editor.username, changes: { specialty: [contacts[0]!.specialty, 'Urology'] } });
+  t.match(history, [
+    { action: 'contact.verify', actor: editor.username },
+    { action: 'contact.bulk-update', actor: editor.username, changes: { specialty: [contacts[0]!.specialty, 'Urology'] } },
+  ], 'the tick is a verification of its own, after the edit');
 
   const kenyan = contacts.filter((contact) => contact.country === 'KE' && contact.isActive).length;
   const byFilter = await post('bulk-update', { filter: { country: 'KE', status: 'active' }, updates: { isActive: false } });
