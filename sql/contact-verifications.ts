@@ -83,12 +83,13 @@ export async function recordVerification(tx: Sql, input: NewVerification): Promi
     lastVerificationOutcome: input.outcome,
     lastVerificationMethod: input.method,
   };
-  const contact = (await updateMedicalContact(tx, input.contactId, columns, input.at))!;
   const [row] = await tx<{ id: number }[]>`
     INSERT INTO contact_verifications (contact_id, verified_at, verified_by, verified_by_telegram_id, method, outcome, changes, note)
     VALUES (${input.contactId}, ${input.at}, ${input.verifiedBy}, ${input.verifiedByTelegramId}, ${input.method}, ${input.outcome},
       ${tx.json(changes as postgres.JSONValue)}, ${input.note})
     RETURNING id`;
+  // After the history row: the contact read back names who made its last verification.
+  const contact = (await updateMedicalContact(tx, input.contactId, columns, input.at))!;
   const [verification] = await selectVerifications(tx, tx`v.id = ${row!.id}`);
   return { verification: verification!, before, contact, deactivated };
 }

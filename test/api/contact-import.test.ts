@@ -1,9 +1,9 @@
 import t from 'tap';
 import { parse } from 'csv-parse/sync';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createTestApp } from '../helpers/app.js';
 import { aContact } from '../helpers/bot-fixtures.js';
 import { LARGE_CITIES } from '../helpers/gazetteer.js';
-import { until } from '../helpers/wait.js';
+import { waitForImport } from '../helpers/imports.js';
 import { gazetteerRows } from '../../scripts/load-gazetteer.js';
 import { insertCities } from '../../sql/cities.js';
 import type { Sql } from '../../sql/database.js';
@@ -12,7 +12,6 @@ import { readContactPhones } from '../../sql/contact-phones.js';
 import { insertMedicalContacts, type NewMedicalContact } from '../../sql/medical-contacts.js';
 import { recordVerification } from '../../sql/contact-verifications.js';
 import type { ContactFilter, MedicalContact } from '../../api/contract/medical-contacts.js';
-import type { ContactImport } from '../../api/contract/contact-import.js';
 
 const harness = await createTestApp(t);
 const { db, call, clock } = harness;
@@ -38,19 +37,6 @@ const MIXED_CSV = [
 
 const count = async (sql: Sql, table: 'medical_contacts' | 'contact_imports' | 'audit_log') =>
   Number((await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM ${sql(table)}`)[0]!.n);
-
-/** Polls an import until it is no longer running; returns every state seen. */
-async function waitForImport(app: TestApp, token: string, id: number): Promise<ContactImport[]> {
-  const seen: ContactImport[] = [];
-  await until(async () => {
-    const response = await app.call(token, { method: 'GET', url: `/api/medical-contacts/imports/${id}` });
-    if (response.statusCode !== 200) throw new Error(`poll answered ${response.statusCode}: ${response.body}`);
-    const state = response.json<ContactImport>();
-    seen.push(state);
-    return state.status !== 'running';
-  }, `import ${id} to finish`, 30_000);
-  return seen;
-}
 
 t.test('preview: per-row errors and duplicates, and nothing written', async (t) => {
   const before = { contacts: await count(db.sql, 'medical_contacts'), imports: await count(db.sql, 'contact_imports') };

@@ -129,3 +129,23 @@ t.test('a language chosen by hand: both instances answer the next update in it',
   t.match(a[0], /^📍 <b>Медичні контакти поблизу — /);
   t.match(b[0], /^📍 <b>Медичні контакти поблизу — /);
 });
+
+t.test('hiding contacts not verified for long, and a contact verified by hand: both instances answer as the database says', async (t) => {
+  const added = new Date(h.clock.now().getTime() - 3_700 * 86_400_000);
+  await h.sql`INSERT INTO medical_contacts (name, phone, specialty, city, country, latitude, longitude, created_at)
+    VALUES ('Dr Unverified', '+33 1 00 00 00 03', 'Dentist', 'Paris', 'FR', 48.857, 2.353, ${added})`;
+  const shown = await bothAnswer(user.id);
+  t.match(shown.a.join('\n'), /Dr Unverified/);
+  t.match(shown.b.join('\n'), /Dr Unverified/);
+  await h.sql`UPDATE system_settings SET hide_unverified_after_days = 3650`;
+  t.teardown(() => h.sql`UPDATE system_settings SET hide_unverified_after_days = NULL`);
+  const hidden = await bothAnswer(user.id);
+  for (const answer of [hidden.a.join('\n'), hidden.b.join('\n')]) {
+    t.notMatch(answer, /Dr Unverified/, 'added over ten years ago and never verified: left out');
+    t.match(answer, /Dr First/);
+  }
+  await h.sql`UPDATE medical_contacts SET verified = true, verified_at = ${h.clock.now()} WHERE name = 'Dr Unverified'`;
+  const verified = await bothAnswer(user.id);
+  t.match(verified.a.join('\n'), /Dr Unverified/, 'verified: answered again');
+  t.match(verified.b.join('\n'), /Dr Unverified/);
+});
