@@ -1,5 +1,6 @@
 import { CONTACT_METHODS, type MedicalContact, type UpdateContact } from '@contract/medical-contacts.js';
 import { readPhone } from '@contract/phone-numbers.js';
+import { DEFAULT_VERIFICATION_METHOD, type StaffVerificationMethod } from '@contract/contact-verifications.js';
 import type { NewContact } from './api/create-contact.js';
 
 export type ContactMethod = (typeof CONTACT_METHODS)[number];
@@ -24,6 +25,8 @@ export interface ContactFormValues {
   languages: string[];
   rating: string;
   verified: boolean;
+  /** How it was verified, sent when Verified is ticked (the verification it records). */
+  verificationMethod: StaffVerificationMethod;
   isActive: boolean;
   isMasterOfMedicine: boolean;
   passwordRequired: boolean;
@@ -49,6 +52,7 @@ export const EMPTY_CONTACT_FORM: ContactFormValues = {
   languages: [],
   rating: '',
   verified: false,
+  verificationMethod: DEFAULT_VERIFICATION_METHOD,
   isActive: true,
   isMasterOfMedicine: false,
   passwordRequired: false,
@@ -105,6 +109,7 @@ export function toCreateRequest(form: ContactFormValues): NewContact {
     languages: form.languages.length > 0 ? form.languages : undefined,
     rating: rating === undefined ? undefined : Number(rating),
     verified: form.verified,
+    verificationMethod: form.verified ? form.verificationMethod : undefined,
     isActive: form.isActive,
     isMasterOfMedicine: form.isMasterOfMedicine,
     passwordRequired: form.passwordRequired,
@@ -133,6 +138,7 @@ export function toFormValues(contact: MedicalContact): ContactFormValues {
     languages: contact.languages,
     rating: String(contact.rating),
     verified: contact.verified,
+    verificationMethod: DEFAULT_VERIFICATION_METHOD,
     isActive: contact.isActive,
     isMasterOfMedicine: contact.isMasterOfMedicine,
     passwordRequired: contact.passwordRequired,
@@ -144,7 +150,7 @@ export function toFormValues(contact: MedicalContact): ContactFormValues {
 
 /** An edit sends only the fields that changed, so one person's save does not undo another's. */
 export function toUpdateRequest(original: ContactFormValues, form: ContactFormValues): UpdateContact {
-  const full: Required<Omit<UpdateContact, 'allowDuplicate' | 'confirmOutsideCountry' | 'expectedUpdatedAt'>> = {
+  const full: Required<Omit<UpdateContact, 'allowDuplicate' | 'confirmOutsideCountry' | 'expectedUpdatedAt' | 'verificationMethod'>> = {
     name: form.name.trim(),
     phone: form.phone.trim(),
     specialty: form.specialty.trim(),
@@ -176,5 +182,7 @@ export function toUpdateRequest(original: ContactFormValues, form: ContactFormVa
   // Coordinates go together (the contract's rule), so a change to one sends both.
   if ('latitude' in changes || 'longitude' in changes) Object.assign(changes, { latitude: full.latitude, longitude: full.longitude });
   if (changes.contactMethod === 'telegram') changes.telegramUsername = full.telegramUsername;
+  // Ticking Verified records a verification: how it was verified goes with it.
+  if (changes.verified === true) changes.verificationMethod = form.verificationMethod;
   return changes;
 }

@@ -24,6 +24,9 @@ interface SettingsForm {
   twoFactorGraceDays: string;
   defaultLanguage: LanguageCode;
   botLanguages: LanguageCode[];
+  reverifyAfterDays: string;
+  /** Blank: never hide. */
+  hideUnverifiedAfterDays: string;
 }
 
 const toForm = (settings: SystemSettingsView): SettingsForm => ({
@@ -38,6 +41,8 @@ const toForm = (settings: SystemSettingsView): SettingsForm => ({
   twoFactorGraceDays: String(settings.twoFactorGraceDays),
   defaultLanguage: settings.defaultLanguage,
   botLanguages: settings.botLanguages,
+  reverifyAfterDays: String(settings.reverifyAfterDays),
+  hideUnverifiedAfterDays: settings.hideUnverifiedAfterDays === null ? '' : String(settings.hideUnverifiedAfterDays),
 });
 
 /** Numbers go out as typed; a blank one as NaN, which JSON sends as null and the server names as not a number. */
@@ -49,6 +54,8 @@ const toRequest = (form: SettingsForm): UpdateSystemSettings => ({
   maxResponseTime: toNumber(form.maxResponseTime),
   logRetentionDays: toNumber(form.logRetentionDays),
   twoFactorGraceDays: toNumber(form.twoFactorGraceDays),
+  reverifyAfterDays: toNumber(form.reverifyAfterDays),
+  hideUnverifiedAfterDays: form.hideUnverifiedAfterDays.trim() === '' ? null : toNumber(form.hideUnverifiedAfterDays),
 });
 
 /**
@@ -84,7 +91,7 @@ function SettingsForm({ initial, requiredFrom, onDone }: { initial: SettingsForm
     save.mutate(toRequest(form), { onSuccess: onDone });
   }
 
-  const { dailyLimit, maxResponseTime, logRetentionDays, twoFactorGraceDays } = SETTINGS_LIMITS;
+  const { dailyLimit, maxResponseTime, logRetentionDays, twoFactorGraceDays, reverifyAfterDays, hideUnverifiedAfterDays } = SETTINGS_LIMITS;
   // Settings shows this form and the other settings form one above the other, both "Save Settings":
   // the accessible name keeps that text first (what a voice user says) and adds which settings it saves.
   const saveText = save.isPending ? 'Saving...' : 'Save Settings';
@@ -185,6 +192,34 @@ function SettingsForm({ initial, requiredFrom, onDone }: { initial: SettingsForm
             </option>
           ))}
         </SelectField>
+      </fieldset>
+      <fieldset className="grid gap-4 border-t border-tremor-border pt-4 sm:grid-cols-2">
+        <legend className="sr-only">Verification cycle</legend>
+        <TextField
+          label="Re-verify every (days)"
+          type="number"
+          inputMode="numeric"
+          min={reverifyAfterDays.min}
+          max={reverifyAfterDays.max}
+          step={1}
+          value={form.reverifyAfterDays}
+          onChange={(event) => update('reverifyAfterDays', event.target.value)}
+          hint="A contact verified longer ago is due for re-verification, and no longer counts as verified."
+          error={fieldErrors.reverifyAfterDays}
+        />
+        <TextField
+          label="Hide from the bot after (days without verification)"
+          type="number"
+          inputMode="numeric"
+          min={hideUnverifiedAfterDays.min}
+          max={hideUnverifiedAfterDays.max}
+          step={1}
+          value={form.hideUnverifiedAfterDays}
+          onChange={(event) => update('hideUnverifiedAfterDays', event.target.value)}
+          placeholder="Off"
+          hint="The bot stops offering a contact not verified for this long; the console still lists it. Leave empty to never hide."
+          error={fieldErrors.hideUnverifiedAfterDays}
+        />
       </fieldset>
       <fieldset className="space-y-3 border-t border-tremor-border pt-4">
         <legend className="sr-only">Two-factor requirement</legend>

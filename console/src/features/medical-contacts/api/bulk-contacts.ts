@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 import type { z } from 'zod';
 import { BulkResultSchema, type BulkContactChangesSchema, type BulkResult } from '@contract/medical-contacts.js';
+import type { StaffVerificationMethod } from '@contract/contact-verifications.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import type { ContactFilterParams } from '../contact-query.js';
 import { CONTACTS_URL, contactsQueryKey } from './keys.js';
@@ -12,8 +13,13 @@ import { formatCount } from '../../../lib/format.js';
 export type BulkTarget = { ids: number[] } | { filter: ContactFilterParams };
 export type BulkChanges = z.input<typeof BulkContactChangesSchema>;
 
-export async function bulkUpdateContacts({ target, updates }: { target: BulkTarget; updates: BulkChanges }): Promise<BulkResult> {
-  return BulkResultSchema.parse(await apiRequest<unknown>('POST', `${CONTACTS_URL}/bulk-update`, { ...target, updates }));
+/** `verificationMethod`: how the contacts were verified, when the changes tick Verified. */
+export async function bulkUpdateContacts({
+  target,
+  updates,
+  verificationMethod,
+}: { target: BulkTarget; updates: BulkChanges; verificationMethod?: StaffVerificationMethod }): Promise<BulkResult> {
+  return BulkResultSchema.parse(await apiRequest<unknown>('POST', `${CONTACTS_URL}/bulk-update`, { ...target, updates, verificationMethod }));
 }
 
 export async function bulkDeleteContacts(target: BulkTarget): Promise<BulkResult> {

@@ -57,6 +57,7 @@ function AddContactForm({ onClose }: { onClose: () => void }) {
         fieldErrors={fieldErrorsOf(createContact.error)}
         confirmOutsideCountry={confirmOutsideCountry}
         onConfirmOutsideCountry={setConfirmOutsideCountry}
+        verifying={form.verified}
       />
       {duplicates ? <DuplicateWarning duplicates={duplicates} saving={createContact.isPending} onSaveAnyway={() => save(true)} /> : null}
       <div className="flex justify-end gap-3 border-t border-tremor-border pt-4">

@@ -15,6 +15,8 @@ import { CountryField, LanguagesField } from '../../../components/code-fields.js
 import { formatCount } from '../../../lib/format.js';
 import { OpeningHoursField } from './opening-hours-field.js';
 import { SpecialtyField } from './specialty-field.js';
+import { VerificationMethodField } from './contact-verification.js';
+import { DEFAULT_VERIFICATION_METHOD, type StaffVerificationMethod } from '@contract/contact-verifications.js';
 
 interface BulkEditValues {
   specialty: string;
@@ -106,6 +108,7 @@ export function BulkEditDialog({ open, onClose, target, count, onDone }: BulkEdi
 
 function BulkEditForm({ target, onClose, onDone }: { target: BulkTarget; onClose: () => void; onDone: () => void }) {
   const [form, setForm] = useState(EMPTY_BULK_FORM);
+  const [verificationMethod, setVerificationMethod] = useState<StaffVerificationMethod>(DEFAULT_VERIFICATION_METHOD);
   const bulkUpdate = useBulkUpdateContacts();
   const specialty = checkSpecialty(form.specialty, useSpecialtyTaxonomy());
 
@@ -130,7 +133,7 @@ function BulkEditForm({ target, onClose, onDone }: { target: BulkTarget; onClose
       return;
     }
     bulkUpdate.mutate(
-      { target, updates },
+      { target, updates, ...(updates.verified ? { verificationMethod } : {}) },
       {
         onSuccess: () => {
           onDone();
@@ -195,6 +198,15 @@ function BulkEditForm({ target, onClose, onDone }: { target: BulkTarget; onClose
             <option value="no">No</option>
           </SelectField>
         ))}
+        {form.verified === 'yes' ? (
+          <VerificationMethodField
+            label="Verification method"
+            value={verificationMethod}
+            onChange={setVerificationMethod}
+            hint="Each contact's history records this verification."
+            className="sm:col-span-3"
+          />
+        ) : null}
       </div>
       <div className="flex justify-end gap-3 border-t border-tremor-border pt-4">
         <Button type="button" variant="secondary" onClick={onClose}>

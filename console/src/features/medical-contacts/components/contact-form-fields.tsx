@@ -9,6 +9,7 @@ import { timeZoneAt } from '@contract/place-zone.js';
 import { formatPhone } from '@contract/phone-numbers.js';
 import { OpeningHoursField } from './opening-hours-field.js';
 import { SpecialtyField } from './specialty-field.js';
+import { VerificationMethodField } from './contact-verification.js';
 
 interface ContactFormFieldsProps {
   values: ContactFormValues;
@@ -21,6 +22,8 @@ interface ContactFormFieldsProps {
   /** The coordinates are saved though the API found them outside the country (its `location` refusal). */
   confirmOutsideCountry: boolean;
   onConfirmOutsideCountry: (confirmed: boolean) => void;
+  /** Verified is being ticked now (not as the contact was opened): saving records a verification, asked how it was made. */
+  verifying: boolean;
 }
 
 /** The note under a field whose old value the directory does not recognise, until the field is saved. */
@@ -29,7 +32,7 @@ function UnrecognisedNote({ children }: { children: string }) {
 }
 
 /** Every field of a contact (spec §3), labelled, for the add and edit dialogs. */
-export function ContactFormFields({ values, onChange, mode, fieldErrors, unrecognised, confirmOutsideCountry, onConfirmOutsideCountry }: ContactFormFieldsProps) {
+export function ContactFormFields({ values, onChange, mode, fieldErrors, unrecognised, confirmOutsideCountry, onConfirmOutsideCountry, verifying }: ContactFormFieldsProps) {
   const unknownCountry = unrecognised?.countryUnrecognised;
   const unknownLanguages = unrecognised?.languagesUnrecognised ?? [];
   const locationRequired = mode === 'add';
@@ -149,6 +152,16 @@ export function ContactFormFields({ values, onChange, mode, fieldErrors, unrecog
       <fieldset className="grid gap-3 sm:grid-cols-2">
         <legend className="mb-2 text-tremor-default font-semibold text-tremor-content-strong">Status</legend>
         <CheckboxField label="Verified" checked={values.verified} onChange={(event) => onChange('verified', event.target.checked)} />
+        {verifying ? (
+          <VerificationMethodField
+            label="Verification method"
+            value={values.verificationMethod}
+            onChange={(method) => onChange('verificationMethod', method)}
+            hint="Saving records this verification in the contact's history."
+            error={fieldErrors.verificationMethod}
+            className="sm:col-span-2"
+          />
+        ) : null}
         <CheckboxField label="Active" checked={values.isActive} onChange={(event) => onChange('isActive', event.target.checked)} />
         <CheckboxField
           label="Master of Medicine"

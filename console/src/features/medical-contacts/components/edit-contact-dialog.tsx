@@ -4,7 +4,6 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { MedicalContact } from '@contract/medical-contacts.js';
 import { readOpeningHours } from '@contract/opening-hours.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';
-import { formatDate } from '../../../lib/format.js';
 import { fieldErrorsOf } from '../../../lib/api-client.js';
 import { notifyError } from '../../../lib/notify.js';
 import { duplicatesOf } from '../api/contact-errors.js';
@@ -16,6 +15,7 @@ import { ContactReports } from './contact-reports.js';
 import { can } from '@contract/permissions.js';
 import { useAuth } from '../../auth/use-auth.js';
 import { DuplicateWarning } from './duplicate-warning.js';
+import { ContactVerification, lastVerifiedLine } from './contact-verification.js';
 
 interface EditContactDialogProps {
   contact: MedicalContact | null;
@@ -39,6 +39,7 @@ function EditContactForm({ contact, onClose }: { contact: MedicalContact; onClos
   const duplicates = duplicatesOf(updateContact.error);
   const historyId = useId();
   const reportsId = useId();
+  const verificationId = useId();
   const { user } = useAuth();
 
   function update<K extends keyof ContactFormValues>(key: K, value: ContactFormValues[K]) {
@@ -83,13 +84,7 @@ function EditContactForm({ contact, onClose }: { contact: MedicalContact; onClos
           {`This contact is placed at the centre of ${contact.city}, from its city alone: the bot tells users it is "in ${contact.city}" instead of how far it is, and the map draws it hollow. Enter the latitude and longitude of its address.`}
         </Callout>
       ) : null}
-      {contact.verified ? (
-        <p className="text-tremor-label text-tremor-content">
-          Verified {formatDate(contact.verifiedAt)}
-          {contact.verifiedBy ? ` by ${contact.verifiedBy}` : ''}
-          {contact.dueForReverification ? ' — due for re-verification' : ''}
-        </p>
-      ) : null}
+      <p className="text-tremor-label text-tremor-content">{lastVerifiedLine(contact)}</p>
       <ContactFormFields
         values={form}
         onChange={update}
@@ -98,8 +93,15 @@ function EditContactForm({ contact, onClose }: { contact: MedicalContact; onClos
         unrecognised={contact}
         confirmOutsideCountry={confirmOutsideCountry}
         onConfirmOutsideCountry={setConfirmOutsideCountry}
+        verifying={form.verified && !original.verified}
       />
       {duplicates ? <DuplicateWarning duplicates={duplicates} saving={updateContact.isPending} onSaveAnyway={() => save(true)} /> : null}
+      <ContactVerification
+        contact={contact}
+        headingId={verificationId}
+        pendingEdits={Object.keys(toUpdateRequest(original, form)).length > 0}
+        onRecorded={onClose}
+      />
       <ContactReports contactId={contact.id} headingId={reportsId} canResolve={can(user?.role, 'contact-reports:resolve')} />
       <ContactHistory contactId={contact.id} headingId={historyId} />
       <div className="flex justify-end gap-3 border-t border-tremor-border pt-4">
