@@ -330,6 +330,55 @@ t.test('an editor edits and deletes one contact, and bulk-edits every contact ma
   t.equal(changed?.count, 12, 'every contact matching the filter changed, not only the page shown');
 });
 
+t.test('an editor verifies a contact from its edit dialog, and is told before a verification deactivates it', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  await server.createUser(EDITOR);
+  await seedContacts(server, EDITOR, [AMAL]);
+  const browser = await launchBrowser();
+  t.teardown(() => browser.close());
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await signInAs(page, server.url, EDITOR.username, EDITOR.password, '/medical-contacts');
+  const edit = page.getByRole('dialog', { name: 'Edit Medical Contact' });
+  const history = async () =>
+    (await server.sql<{ method: string; outcome: string }[]>`
+      SELECT v.method, v.outcome FROM contact_verifications v JOIN medical_contacts c ON c.id = v.contact_id WHERE c.name = ${AMAL.name} ORDER BY v.id`).map((row) => ({ ...row }));
+
+  await page.getByRole('button', { name: `Edit ${AMAL.name}` }).click();
+  await edit.getByText('Never verified — due for re-verification', { exact: true }).waitFor();
+  t.equal(await edit.getByLabel('Verification method').count(), 0, 'no method asked before Verified is ticked');
+  await edit.getByLabel('Verified', { exact: true }).check();
+  t.equal(await edit.getByLabel('Verification method').inputValue(), 'phone_call', 'a phone call unless chosen');
+  await edit.getByLabel('Verification method').selectOption({ label: 'In person' });
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await edit.waitFor({ state: 'hidden' });
+  t.same(await history(), [{ method: 'in_person', outcome: 'confirmed' }], 'the tick recorded a verification');
+
+  await page.getByRole('button', { name: `Edit ${AMAL.name}` }).click();
+  await edit.getByText(/^Last verified .+ by edna · In person · Confirmed$/).waitFor();
+  const record = edit.getByRole('region', { name: 'Record a verification' });
+  await record.getByLabel('Outcome').selectOption({ label: 'Closed' });
+  await record.getByText('Saving this deactivates the contact: the bot stops offering it.', { exact: true }).waitFor();
+  await record.getByLabel('Outcome').selectOption({ label: 'Unreachable' });
+  t.equal(await record.getByRole('alert').count(), 0, 'unreachable once deactivates nothing');
+  await edit.getByLabel('Comments').fill('Typed, not saved');
+  await record.getByText('Save or cancel your changes first.', { exact: true }).waitFor();
+  t.ok(await record.getByRole('button', { name: 'Record verification' }).isDisabled(), 'not recorded over unsaved changes');
+  await edit.getByLabel('Comments').fill('');
+  await record.getByLabel('Note').fill('No answer at 10:00');
+  await record.getByRole('button', { name: 'Record verification' }).click();
+  await edit.waitFor({ state: 'hidden' });
+  t.same(await history(), [{ method: 'in_person', outcome: 'confirmed' }, { method: 'phone_call', outcome: 'unreachable' }]);
+
+  await page.getByRole('button', { name: `Edit ${AMAL.name}` }).click();
+  await edit.getByText(/^Last verified .+ by edna · Phone call · Unreachable — due for re-verification$/).waitFor();
+  await record.getByLabel('Outcome').selectOption({ label: 'Unreachable' });
+  await record.getByText('Unreachable a second time in a row: saving this deactivates the contact, and the bot stops offering it.', { exact: true }).waitFor();
+  await record.getByRole('button', { name: 'Record verification' }).click();
+  await edit.waitFor({ state: 'hidden' });
+  t.match(await contactRow(server, AMAL.name), { verified: false, isActive: false }, 'deactivated, as the form said');
+});
+
 t.test('names read on one or two lines and nothing is cut, at 1440, 1024 and 375 px', async (t) => {
   const server = await startTestServer();
   t.teardown(() => server.close());

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Role } from '../../api/contract/roles.js';
 import { launchBrowser, signInAs, withHangGuard } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
+import { until } from '../helpers/wait.js';
 
 // One product and one browser for the file; each role signs in in a page of its own.
 const server = await startTestServer();
@@ -101,6 +102,33 @@ t.test('an admin saves the system settings on Settings', async (t) => {
   t.same(stored, { defaultDailyLimit: 7 }, 'saved on the server');
   await page.reload();
   t.equal(await section.getByLabel('Default daily limit').inputValue(), '7', 'and shown after a reload');
+});
+
+t.test('an admin sets the verification cycle: hiding from the bot must come after re-verification', async (t) => {
+  const admin = { username: 'vera', password: 'vera-the-admin-pass', role: 'admin' as const };
+  await server.createUser(admin);
+  const page = await browser.newPage({ viewport: SIZES[0] });
+  t.teardown(() => page.close());
+  await signInAs(page, server.url, admin.username, admin.password, '/settings?section=system');
+  const section = page.getByRole('region', { name: 'System Settings' });
+  const hide = section.getByLabel('Hide from the bot after (days without verification)');
+  t.equal(await section.getByLabel('Re-verify every (days)').inputValue(), '90', 'the default cycle');
+  t.equal(await hide.inputValue(), '', 'hiding off');
+  await section.getByLabel('Re-verify every (days)').fill('60');
+  await hide.fill('45');
+  await section.getByRole('button', { name: 'Save Settings' }).click();
+  await section.getByText('Hiding from the bot must come later than re-verification: enter more than 60 days, or switch hiding off.').waitFor();
+  const [refused] = await server.sql`SELECT reverify_after_days, hide_unverified_after_days FROM system_settings`;
+  t.same(refused, { reverifyAfterDays: 90, hideUnverifiedAfterDays: null }, 'nothing saved');
+  await hide.fill('120');
+  await section.getByRole('button', { name: 'Save Settings' }).click();
+  await page.locator('[data-sonner-toast]').getByText('System Settings Saved', { exact: true }).last().waitFor();
+  const [stored] = await server.sql`SELECT reverify_after_days, hide_unverified_after_days FROM system_settings`;
+  t.same(stored, { reverifyAfterDays: 60, hideUnverifiedAfterDays: 120 }, 'saved on the server');
+  await hide.fill('');
+  await section.getByLabel('Re-verify every (days)').fill('90');
+  await section.getByRole('button', { name: 'Save Settings' }).click();
+  await until(async () => (await server.sql`SELECT 1 FROM system_settings WHERE reverify_after_days = 90 AND hide_unverified_after_days IS NULL`).length === 1, 'the cycle back to its default');
 });
 
 t.test('the two Save Settings buttons read the same but tell a screen reader which settings they save', async (t) => {
