@@ -120,6 +120,21 @@ export async function recordImportedVerifications(sql: Sql, importId: number, ho
 }
 
 /**
+ * Gives contacts loaded in bulk with a verification date (demo data) that verification as history, by
+ * `method`, without audit entries: nobody made them here.
+ */
+export async function recordLoadedVerifications(sql: Sql, contactIds: number[], method: VerificationMethod): Promise<void> {
+  await sql`
+    WITH loaded AS (
+      SELECT id, verified_at, verified_by FROM medical_contacts WHERE id = ANY(${contactIds}::bigint[]) AND verified_at IS NOT NULL),
+    recorded AS (
+      INSERT INTO contact_verifications (contact_id, verified_at, verified_by, method, outcome)
+      SELECT id, verified_at, verified_by, ${method}::text, 'confirmed' FROM loaded ORDER BY id)
+    UPDATE medical_contacts c SET last_verified_at = l.verified_at, last_verification_outcome = 'confirmed', last_verification_method = ${method}::text
+    FROM loaded l WHERE c.id = l.id`;
+}
+
+/**
  * A confirmed verification of each contact of `source` (its id and `at`), audited; `stand` writes
  * the stored verification too. Every part reads the contacts as they were before the statement.
  */

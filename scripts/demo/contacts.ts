@@ -1,6 +1,7 @@
 import { findAdminUserByIdentifier } from '../../sql/admin-users.js';
 import type { Sql } from '../../sql/database.js';
 import { insertMedicalContacts, type NewMedicalContact } from '../../sql/medical-contacts.js';
+import { recordLoadedVerifications } from '../../sql/contact-verifications.js';
 import { jitter, phoneNumber, type DemoCity } from './cities.js';
 import { asciiHandle, NAMES, type Culture } from './names.js';
 import type { Random } from './random.js';
@@ -176,17 +177,19 @@ export function buildDemoContacts(random: Random, cities: DemoCity[], now: Date)
   });
 }
 
-/** Stores the demo contacts, each verified one credited to its demo staff account when that exists. */
+/** Stores the demo contacts, each verified one credited to its demo staff account when that exists, with its verification as history. */
 export async function insertDemoContacts(sql: Sql, contacts: DemoContact[]): Promise<void> {
   const staffIds = new Map<string, number | null>();
   for (const username of new Set(contacts.map((contact) => contact.verifiedByUsername))) {
     if (username) staffIds.set(username, (await findAdminUserByIdentifier(sql, username))?.id ?? null);
   }
-  await insertMedicalContacts(
+  const ids = await insertMedicalContacts(
     sql,
     contacts.map(({ verifiedByUsername, ...contact }) => ({
       ...contact,
       verifiedBy: verifiedByUsername ? (staffIds.get(verifiedByUsername) ?? null) : null,
     })),
   );
+  // Their verifications as history too, as the console shows every contact's last one.
+  await recordLoadedVerifications(sql, ids, 'phone_call');
 }

@@ -278,9 +278,9 @@ t.test('bad periods and filters answer 400 naming the field', async (t) => {
 t.test('contact analytics', async (t) => {
   const contact = async (name: string, fields: { region: string; hours: string; response: string; verified: boolean; active: boolean; specialty: string; rating: number }) => {
     const [row] = await sql<{ id: number }[]>`
-      INSERT INTO medical_contacts (name, phone, specialty, city, region, country, latitude, longitude, available_hours, response_time, rating, verified, is_active)
+      INSERT INTO medical_contacts (name, phone, specialty, city, region, country, latitude, longitude, available_hours, response_time, rating, verified, verified_at, is_active)
       VALUES (${name}, '+44 20 0000 0000', ${fields.specialty}, 'London', ${fields.region}, 'GB', 51.507, -0.128,
-        ${fields.hours}, ${fields.response}, ${fields.rating}, ${fields.verified}, ${fields.active})
+        ${fields.hours}, ${fields.response}, ${fields.rating}, ${fields.verified}, ${fields.verified ? testApp.clock.now() : null}, ${fields.active})
       RETURNING id::int`;
     return row!.id;
   };

@@ -18,6 +18,8 @@ t.test('reports of a contact: listed, resolved (audited), filtered and counted',
   await db.sql`UPDATE medical_contacts SET region = 'Lazio' WHERE id = ${rome.id}`;
   await db.sql`UPDATE medical_contacts SET region = 'Lombardy' WHERE id = ${milan.id}`;
   await db.sql`UPDATE medical_contacts SET region = 'Ile-de-France' WHERE id = ${quiet.id}`;
+  // Verified, so that only their reports make them due.
+  await db.sql`UPDATE medical_contacts SET verified = true, verified_at = ${clock.now()}`;
 
   const at = (hoursAgo: number) => new Date(clock.now().getTime() - hoursAgo * HOUR);
   const first = (await insertContactReport(db.sql, { contactId: rome.id, telegramId: 501, problem: 'wrong_number', reportedOn: '2026-11-20', createdAt: at(26) }))!;

@@ -70,8 +70,8 @@ for (const [name, region, country] of [
     [true, false, '24/7'],
   ] as const) {
     await sql`
-      INSERT INTO medical_contacts (name, phone, specialty, city, region, country, latitude, longitude, verified, is_active, available_hours)
-      VALUES (${name}, '+44 20 0000 0000', 'Cardiology', 'Somewhere', ${region}, ${country}, 51.5, -0.1, ${verified}, ${active}, ${hours})`;
+      INSERT INTO medical_contacts (name, phone, specialty, city, region, country, latitude, longitude, verified, verified_at, is_active, available_hours)
+      VALUES (${name}, '+44 20 0000 0000', 'Cardiology', 'Somewhere', ${region}, ${country}, 51.5, -0.1, ${verified}, ${verified ? testApp.clock.now() : null}, ${active}, ${hours})`;
   }
 }
 

@@ -140,6 +140,13 @@ const ROUTES: RouteEntry[] = [
   },
   { method: 'GET', url: '/api/medical-contacts/:id', expect: SIGNED_IN(404), request: () => ({ url: '/api/medical-contacts/999999' }) },
   { method: 'GET', url: '/api/medical-contacts/:id/history', expect: SIGNED_IN(404), request: () => ({ url: '/api/medical-contacts/999999/history' }) },
+  { method: 'GET', url: '/api/medical-contacts/:id/verifications', expect: SIGNED_IN(404), request: () => ({ url: '/api/medical-contacts/999999/verifications' }) },
+  {
+    method: 'POST',
+    url: '/api/medical-contacts/:id/verifications',
+    expect: EDITORS_AND_UP(404),
+    request: () => ({ url: '/api/medical-contacts/999999/verifications', payload: { outcome: 'confirmed', method: 'phone_call' } }),
+  },
   { method: 'GET', url: '/api/medical-contacts/:id/reports', expect: EVERY_ROLE(404), request: () => ({ url: '/api/medical-contacts/999999/reports' }) },
   {
     method: 'PATCH',

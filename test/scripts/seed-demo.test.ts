@@ -35,6 +35,8 @@ t.test('contacts: a few hundred in many places, every field exercised', async (t
       count(*) FILTER (WHERE NOT verified)::int AS unverified,
       count(*) FILTER (WHERE verified AND verified_at < ${new Date(NOW.getTime() - 90 * DAY_MS)})::int AS due,
       count(*) FILTER (WHERE verified AND (verified_at IS NULL OR verified_at > ${NOW} OR verified_by IS NULL))::int AS bad_verification,
+      count(*) FILTER (WHERE verified AND (last_verified_at IS DISTINCT FROM verified_at
+        OR NOT EXISTS (SELECT FROM contact_verifications v WHERE v.contact_id = medical_contacts.id)))::int AS verification_not_in_history,
       count(*) FILTER (WHERE latitude IS NULL)::int AS unlocated,
       count(*) FILTER (WHERE name = '' OR phone = '' OR city = '' OR region = '' OR country = '')::int AS incomplete,
       count(*) FILTER (WHERE contact_method = 'telegram' AND telegram_username IS NULL)::int AS telegram_without_username,
@@ -58,6 +60,7 @@ t.test('contacts: a few hundred in many places, every field exercised', async (t
   t.ok(Math.abs(s.unverified! / s.total! - 0.25) < 0.03, `about 25% unverified (${s.unverified})`);
   t.ok(s.due! > 0 && s.due! < s.total! / 2, `some verified over 90 days ago (${s.due})`);
   t.equal(s.badVerification, 0, 'verified contacts have a past verification date and verifier');
+  t.equal(s.verificationNotInHistory, 0, 'and that verification in their history');
   t.ok(s.unlocated! >= 3 && s.unlocated! <= 8, `a handful without coordinates (${s.unlocated})`);
   t.equal(s.telegramWithoutUsername, 0);
   t.equal(s.methods, 3, 'phone, telegram and whatsapp contacts');
