@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { AnalyticsOverview } from '@contract/analytics.js';
 import { bucketLabel, windowSentence } from '@contract/figure-windows.js';
 import { isLanguageCode, languageName } from '@contract/languages.js';
-import { formatPercent } from '../../../components/kpi-card.js';
+import { formatPercent } from '../../../lib/figure-format.js';
 import { formatCount, formatDate, formatNumber } from '../../../lib/format.js';
 import { botUserPath } from '../../../lib/links.js';
 import { EmptyChart } from '../../../components/empty-chart.js';

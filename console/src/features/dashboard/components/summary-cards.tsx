@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { DashboardStats, TrendingFigure } from '@contract/dashboard.js';
 import { formatNumber } from '../../../lib/format.js';
 import { ROUTES } from '../../../lib/routes.js';
-import { formatPercent, formatSeconds, formatTrend } from '../figure-format.js';
+import { formatPercent, formatSeconds, formatTrend } from '../../../lib/figure-format.js';
 
 interface SummaryCard {
   label: string;
