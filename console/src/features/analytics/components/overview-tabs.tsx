@@ -1,5 +1,5 @@
 import { AreaChart, BarChart, Card, DonutChart, LineChart, TabGroup, TabPanel, TabPanels, Title } from '@tremor/react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { AnalyticsOverview } from '@contract/analytics.js';
 import { bucketLabel, windowSentence } from '@contract/figure-windows.js';
 import { isLanguageCode, languageName } from '@contract/languages.js';

@@ -1,5 +1,5 @@
 import { Card } from '@tremor/react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { DashboardStats, TrendingFigure } from '@contract/dashboard.js';
 import { formatNumber } from '../../../lib/format.js';
 import { ROUTES } from '../../../lib/routes.js';
