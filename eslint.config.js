@@ -82,7 +82,7 @@ export default tseslint.config(
         {
           paths: [
             {
-              name: 'react-router-dom',
+              name: 'react-router',
               importNames: ['useSearchParams'],
               message: 'Use useSearchParamsInOrder (lib/use-search-params-in-order.ts): a change made before the screen renders again builds on the last one.',
             },
