@@ -7,11 +7,11 @@ import type { Update, UserFromGetMe } from 'grammy/types';
 import { run, type RunnerHandle } from '@grammyjs/runner';
 import type { Sql } from '../sql/database.js';
 import type { BotContext } from './context.js';
-import { createRecorder, SPILL_FOLDER, type Recorder } from './recorder.js';
-import { guardUpdates } from './update-guard.js';
+import { createRecorder, SPILL_FOLDER, type Recorder } from './updates/recorder.js';
+import { guardUpdates } from './updates/update-guard.js';
 import { systemClock, type Clock } from './clock.js';
-import { createClaimQueue } from './update-claim.js';
-import { requestLog } from './middleware/request-log.js';
+import { createClaimQueue } from './updates/update-claim.js';
+import { requestLog } from './updates/request-log.js';
 import { retryRefusedCall, retryRefusedCalls } from './middleware/retry-refused-calls.js';
 import { FLOOD_CONTROL, floodControl, type FloodControlOptions } from './middleware/flood-control.js';
 import { stripControlCharacters } from './middleware/strip-control-characters.js';
@@ -30,8 +30,8 @@ import { placeSearchFeature } from './features/place-search.js';
 import { venueFeature } from './features/venue.js';
 import { answerChoicesFeature } from './features/answer-choices.js';
 import { reportsFeature } from './features/reports.js';
-import { createUpdateTracker } from './update-tracker.js';
-import { createBotMemory } from './memory.js';
+import { createUpdateTracker } from './updates/update-tracker.js';
+import { createBotMemory } from './updates/memory.js';
 import { NO_BOT_METRICS, type BotMetrics } from './metrics.js';
 
 /** The update types the bot handles; chat_member must be asked for by name. */

@@ -5,8 +5,8 @@ import { BotComposer } from '../composer.js';
 import type { Sql } from '../../sql/database.js';
 import { searchPlaces, type PlaceMatch } from '../../sql/cities.js';
 import { recordOutcome, type BotContext } from '../context.js';
-import type { Recorder } from '../recorder.js';
-import { replyWithTemplate, sendHtml } from '../replies.js';
+import type { Recorder } from '../updates/recorder.js';
+import { replyWithTemplate, sendHtml } from '../replies/replies.js';
 import { CANCEL_CALLBACK } from './lookup.js';
 import { formatCount } from '../../api/contract/plural.js';
 import { escapeHtml } from '../../api/contract/message-templates.js';
@@ -15,8 +15,8 @@ import { FIND_TEXTS } from '../locales/find.js';
 import { PLACE_TEXTS } from '../locales/places.js';
 import { SMALL_TALK } from '../locales/small-talk.js';
 import { normalize, typoTolerance } from '../../api/contract/spelling.js';
-import { isJoiningOrAskingWord } from '../specialties.js';
-import { choiceLabels, placeLabel } from '../place-labels.js';
+import { isJoiningOrAskingWord } from '../answering/specialties.js';
+import { choiceLabels, placeLabel } from '../answering/place-labels.js';
 import { textForBot } from '../middleware/group-talk.js';
 
 /** Longer text is a sentence, not a place name. */

@@ -7,12 +7,12 @@ import { commentOnReport, contactNames, reportNotification, setReportPrompt, sto
 import { CONTACT_PROBLEM_LABELS, CONTACT_PROBLEMS, type ContactProblem } from '../../api/contract/contact-reports.js';
 import { escapeHtml } from '../../api/contract/message-templates.js';
 import { localDay } from '../../api/contract/time-zone.js';
-import { REPORT_CALLBACK, VENUE_CALLBACK } from '../contact-buttons.js';
+import { REPORT_CALLBACK, VENUE_CALLBACK } from '../answering/contact-buttons.js';
 import { recordOutcome, recordRefusal, type BotContext } from '../context.js';
 import { reachTexts } from '../locales/reach.js';
-import { sendHtml } from '../replies.js';
-import { buttonSearch, pageOfButton, shownContacts } from '../answer-page.js';
-import { decodeKeyboardButton, type SearchState } from '../search-state.js';
+import { sendHtml } from '../replies/replies.js';
+import { buttonSearch, pageOfButton, shownContacts } from '../answering/answer-page.js';
+import { decodeKeyboardButton, type SearchState } from '../answering/search-state.js';
 
 /** A contact chosen to report: the bot then asks what is wrong. */
 const REPORT_CONTACT_CALLBACK = /^report:(\d+)$/;

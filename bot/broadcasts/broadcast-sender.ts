@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GrammyError, type Api } from 'grammy';
-import type { Sql } from '../sql/database.js';
+import type { Sql } from '../../sql/database.js';
 import {
   broadcastRatePerSecond,
   countTemplateBroadcastUses,
@@ -17,15 +17,15 @@ import {
   type RecipientFacts,
   type RecipientOutcome,
   type StoredBroadcast,
-} from '../sql/broadcasts.js';
-import { createNotification } from '../sql/notifications.js';
-import { transaction } from '../sql/transaction.js';
-import { markTelegramUserUnreachable } from '../sql/bot-users.js';
-import { renderTemplate, type TemplateValues } from '../api/contract/message-templates.js';
-import { isLanguageCode, type LanguageCode } from '../api/contract/languages.js';
-import { replyValues } from '../api/contract/reply-values.js';
-import { NO_BOT_METRICS, type BotMetrics } from './metrics.js';
-import { repeatEvery, systemClock, type Clock } from './clock.js';
+} from '../../sql/broadcasts.js';
+import { createNotification } from '../../sql/notifications.js';
+import { transaction } from '../../sql/transaction.js';
+import { markTelegramUserUnreachable } from '../../sql/bot-users.js';
+import { renderTemplate, type TemplateValues } from '../../api/contract/message-templates.js';
+import { isLanguageCode, type LanguageCode } from '../../api/contract/languages.js';
+import { replyValues } from '../../api/contract/reply-values.js';
+import { NO_BOT_METRICS, type BotMetrics } from '../metrics.js';
+import { repeatEvery, systemClock, type Clock } from '../clock.js';
 
 export interface BroadcastSenderOptions {
   sql: Sql;
