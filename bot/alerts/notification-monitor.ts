@@ -5,7 +5,7 @@ import { createNotification, latestNotificationOfKind, notificationExists, reque
 import { claimDailyJobs, getNotificationSettings } from '../../sql/notification-settings.js';
 import { countBotUsers, countErrorsBetween, dayFigures, usersRefusedEveryDay } from '../../sql/notification-triggers.js';
 import { getSystemSettings } from '../../sql/settings.js';
-import { DAILY_LIMIT_REFUSAL } from '../features/lookup.js';
+import { DAILY_LIMIT_REFUSAL } from '../answering/answer.js';
 import { alertChats, alertText, dailyReportText, reportChats, type AlertApi } from './telegram-alerts.js';
 import { localDay } from '../../api/contract/time-zone.js';
 import { formatCount } from '../../api/contract/plural.js';

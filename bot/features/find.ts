@@ -11,8 +11,8 @@ import { replyWithTemplate, sendHtml } from '../replies/replies.js';
 import { decodeSearchState, SEARCH_CALLBACK } from '../answering/search-state.js';
 import { directorySpecialties } from '../answering/search-filters.js';
 import { parseSpecialtyQuery, specialtyKey, specialtyOfKey } from '../answering/specialties.js';
-import { answerPoint, ASKED_SPECIALTY_MS } from './lookup.js';
-import { clearMatch, matchPlaces, placeChoiceKeyboard } from './place-search.js';
+import { answerPoint, ASKED_SPECIALTY_MS } from '../answering/answer.js';
+import { clearMatch, matchPlaces, placeChoiceKeyboard } from '../answering/place-match.js';
 import { placeLabel } from '../answering/place-labels.js';
 import { textForBot } from '../middleware/group-talk.js';
 
