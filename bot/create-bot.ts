@@ -25,7 +25,7 @@ import { languageFeature } from './features/language.js';
 import { getSystemSettings } from '../sql/settings.js';
 import { lookupFeature } from './features/lookup.js';
 import { findFeature } from './features/find.js';
-import { createContactLookup } from '../sql/contact-lookup.js';
+import { createContactLookup } from './answering/contact-lookup.js';
 import { placeSearchFeature } from './features/place-search.js';
 import { venueFeature } from './features/venue.js';
 import { answerChoicesFeature } from './features/answer-choices.js';

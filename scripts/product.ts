@@ -23,7 +23,7 @@ import { databaseProber } from '../sql/availability.js';
 import { classifyContactHours } from '../sql/contact-hours.js';
 import { readContactPhones } from '../sql/contact-phones.js';
 import { createBackupService, type BackupService } from '../sql/backups.js';
-import { backupIfDue } from '../sql/backup-schedule.js';
+import { backupIfDue } from './backup-schedule.js';
 import { getOrCreateSecret } from '../sql/app-secrets.js';
 import { applyLogRetention } from '../sql/log-retention.js';
 import { rollUpLogs } from '../sql/log-rollups.js';

@@ -1,6 +1,6 @@
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
 import type { LanguageCode } from '../../api/contract/languages.js';
-import type { NearbyContact } from '../../sql/contact-lookup.js';
+import type { NearbyContact } from './contact-lookup.js';
 import { shownContacts, type AnswerPage } from './answer-page.js';
 import { reportButton, venueButton } from './contact-buttons.js';
 import { ANSWER_BUTTON_TEXTS } from '../locales/answer-buttons.js';

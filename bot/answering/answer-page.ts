@@ -1,5 +1,5 @@
 import type { LanguageCode } from '../../api/contract/languages.js';
-import { nearestContacts, type ContactDirectory, type NearbyContact, type Point } from '../../sql/contact-lookup.js';
+import { nearestContacts, type ContactDirectory, type NearbyContact, type Point } from './contact-lookup.js';
 import type { BotContext } from '../context.js';
 import { openingStateKept } from './opening-states.js';
 import { contactFilter, directorySpecialties, isOpenAt, type SearchFilters } from './search-filters.js';

@@ -1,6 +1,6 @@
 import type { Sql } from '../../sql/database.js';
 import type { Place } from '../../sql/cities.js';
-import { nearestContacts, nearestOfAnyTier, type Point } from '../../sql/contact-lookup.js';
+import { nearestContacts, nearestOfAnyTier, type Point } from './contact-lookup.js';
 import { refundDailyRequest } from '../../sql/daily-usage.js';
 import type { TemplateType } from '../../api/contract/message-templates.js';
 import { isDatabaseUnavailable } from '../../sql/errors.js';

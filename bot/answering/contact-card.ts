@@ -1,4 +1,4 @@
-import type { NearbyContact, Point } from '../../sql/contact-lookup.js';
+import type { NearbyContact, Point } from './contact-lookup.js';
 import { escapeHtml } from '../../api/contract/message-templates.js';
 import type { LanguageCode } from '../../api/contract/languages.js';
 import { spokenLanguageName } from '../../api/contract/spoken-languages.js';

@@ -5,7 +5,7 @@ import type { Sql } from '../../sql/database.js';
 import { insertBotLogs, type LogLevel, type NewBotLog } from '../../sql/bot-logs.js';
 import { isDatabaseUnavailable } from '../../sql/errors.js';
 import { countTemplateUses } from '../../sql/message-templates.js';
-import { countContactRequests } from '../../sql/contact-lookup.js';
+import { countContactRequests } from '../../sql/contact-analytics.js';
 import { countTelegramRequests, markTelegramUsersSeen } from '../../sql/bot-users.js';
 import { refundDailyRequest } from '../../sql/daily-usage.js';
 import { markUpdatesAnswered, writeBatchOnce, type UpdateKey } from '../../sql/processed-updates.js';

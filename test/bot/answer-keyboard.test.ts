@@ -3,7 +3,7 @@ import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
 import { answerKeyboard, mapChoice, specialtyChoice } from '../../bot/answering/answer-keyboard.js';
 import { decodeKeyboardButton, decodeSearchState } from '../../bot/answering/search-state.js';
 import { specialtyKey } from '../../bot/answering/specialties.js';
-import type { NearbyContact } from '../../sql/contact-lookup.js';
+import type { NearbyContact } from '../../bot/answering/contact-lookup.js';
 import { KNOWN_TAXONOMY } from '../../api/contract/specialties.js';
 
 const contact = (id: number, name = `C${id}`): NearbyContact => ({
