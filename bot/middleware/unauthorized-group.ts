@@ -1,9 +1,9 @@
 import { GrammyError } from 'grammy';
-import { NOTIFICATION_STYLES } from '../api/contract/notifications.js';
-import { createNotification } from '../sql/notifications.js';
-import { recordRefusal, type BotContext } from './context.js';
-import { textsIn } from './locales/index.js';
-import { replyWithTemplate, type ReplyDeps } from './replies.js';
+import { NOTIFICATION_STYLES } from '../../api/contract/notifications.js';
+import { createNotification } from '../../sql/notifications.js';
+import { recordRefusal, type BotContext } from '../context.js';
+import { textsIn } from '../locales/index.js';
+import { replyWithTemplate, type ReplyDeps } from '../replies/replies.js';
 
 const NOTIFICATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 

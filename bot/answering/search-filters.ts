@@ -1,5 +1,5 @@
-import type { ContactDetails, ContactDirectory, Point } from '../sql/contact-lookup.js';
-import { nearbyDetails } from '../sql/contact-lookup.js';
+import type { ContactDetails, ContactDirectory, Point } from './contact-lookup.js';
+import { nearbyDetails } from './contact-lookup.js';
 import { openingStateKept } from './opening-states.js';
 import { isSpecialty } from './specialties.js';
 

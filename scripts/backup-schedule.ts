@@ -1,6 +1,6 @@
-import type { BackupService } from './backups.js';
-import type { Sql } from './database.js';
-import { getSystemSettings } from './settings.js';
+import type { BackupService } from '../sql/backups.js';
+import type { Sql } from '../sql/database.js';
+import { getSystemSettings } from '../sql/settings.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Checks run hourly; this much early still counts as a day, so backups do not drift. */

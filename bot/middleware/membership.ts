@@ -1,7 +1,7 @@
 import type { Api } from 'grammy';
 import type { ChatMember } from 'grammy/types';
-import type { Sql } from '../sql/database.js';
-import { activeGroupsWithMembership, saveMemberships, type AuthorizedGroupRef, type MembershipAnswer } from '../sql/access-control.js';
+import type { Sql } from '../../sql/database.js';
+import { activeGroupsWithMembership, saveMemberships, type AuthorizedGroupRef, type MembershipAnswer } from '../../sql/access-control.js';
 
 /** A stored membership is trusted this long before Telegram is asked again. */
 export const MEMBERSHIP_TRUST_MS = 24 * 60 * 60 * 1000;

@@ -1,15 +1,16 @@
-import type { LanguageCode } from '../api/contract/languages.js';
-import type { TemplateType } from '../api/contract/message-templates.js';
-import type { AuthorizedGroupRef } from '../sql/access-control.js';
-import { loadSettingsAndAccess, loadUserAccess, readCurrentState, templateKey, type BotSettingsAndAccess, type StateArea, type StateVersions, type UserAccessRecord } from '../sql/bot-state.js';
-import { loadGazetteer, nearestPlaceIn, type Place } from '../sql/cities.js';
-import type { ContactDirectory, ContactLookup } from '../sql/contact-lookup.js';
-import { Kept } from '../sql/kept.js';
-import type { Sql } from '../sql/database.js';
-import type { StoredTemplate } from '../sql/message-templates.js';
-import type { StateCheck } from '../sql/processed-updates.js';
-import type { SystemSettings } from '../sql/settings.js';
-import { MEMBERSHIP_TRUST_MS } from './membership.js';
+import type { LanguageCode } from '../../api/contract/languages.js';
+import type { TemplateType } from '../../api/contract/message-templates.js';
+import type { AuthorizedGroupRef } from '../../sql/access-control.js';
+import { loadSettingsAndAccess, loadUserAccess, readCurrentState, templateKey, type BotSettingsAndAccess, type StateArea, type StateVersions, type UserAccessRecord } from '../../sql/bot-state.js';
+import type { Place } from '../../sql/cities.js';
+import { loadGazetteer, nearestPlaceIn } from '../answering/gazetteer.js';
+import type { ContactDirectory, ContactLookup } from '../answering/contact-lookup.js';
+import { Kept } from './kept.js';
+import type { Sql } from '../../sql/database.js';
+import type { StoredTemplate } from '../../sql/message-templates.js';
+import type { StateCheck } from '../../sql/processed-updates.js';
+import type { SystemSettings } from '../../sql/settings.js';
+import { MEMBERSHIP_TRUST_MS } from '../middleware/membership.js';
 import { MemoryOutOfDate } from './update-claim.js';
 
 /** Users whose access is kept; the least recently seen are forgotten first (they cost one read when back). */

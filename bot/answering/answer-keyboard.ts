@@ -1,14 +1,14 @@
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
-import type { LanguageCode } from '../api/contract/languages.js';
-import type { NearbyContact } from '../sql/contact-lookup.js';
+import type { LanguageCode } from '../../api/contract/languages.js';
+import type { NearbyContact } from './contact-lookup.js';
 import { shownContacts, type AnswerPage } from './answer-page.js';
 import { reportButton, venueButton } from './contact-buttons.js';
-import { ANSWER_BUTTON_TEXTS } from './locales/answer-buttons.js';
-import { FIND_TEXTS } from './locales/find.js';
+import { ANSWER_BUTTON_TEXTS } from '../locales/answer-buttons.js';
+import { FIND_TEXTS } from '../locales/find.js';
 import { searchStateEncoder, type ButtonAction, type SearchState } from './search-state.js';
 import type { SpecialtyCount } from './search-filters.js';
 import { isSpecialty, specialtyKey } from './specialties.js';
-import type { SpecialtyTaxonomy } from '../api/contract/specialties.js';
+import type { SpecialtyTaxonomy } from '../../api/contract/specialties.js';
 
 /** Specialty buttons beyond this crowd a phone's screen: the most common nearby are offered. */
 const MAX_SPECIALTY_BUTTONS = 8;

@@ -1,5 +1,5 @@
 /** Cutting rendered Telegram HTML into messages Telegram accepts. */
-import { TELEGRAM_MESSAGE_LIMIT } from '../api/contract/message-templates.js';
+import { TELEGRAM_MESSAGE_LIMIT } from '../../api/contract/message-templates.js';
 
 /** Splits a long message on line boundaries into parts Telegram accepts (a lone long line is cut). */
 export function splitMessage(text: string, limit = TELEGRAM_MESSAGE_LIMIT): string[] {

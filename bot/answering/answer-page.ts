@@ -1,11 +1,11 @@
-import type { LanguageCode } from '../api/contract/languages.js';
-import { nearestContacts, type ContactDirectory, type NearbyContact, type Point } from '../sql/contact-lookup.js';
-import type { BotContext } from './context.js';
+import type { LanguageCode } from '../../api/contract/languages.js';
+import { nearestContacts, type ContactDirectory, type NearbyContact, type Point } from './contact-lookup.js';
+import type { BotContext } from '../context.js';
 import { openingStateKept } from './opening-states.js';
 import { contactFilter, directorySpecialties, isOpenAt, type SearchFilters } from './search-filters.js';
 import type { SearchState } from './search-state.js';
 import { specialtyOfKey } from './specialties.js';
-import { KNOWN_SPECIALTIES } from '../api/contract/specialty-names.js';
+import { KNOWN_SPECIALTIES } from '../../api/contract/specialty-names.js';
 
 export interface PageRequest {
   point: Point;

@@ -1,6 +1,6 @@
 import { distance } from 'fastest-levenshtein';
-import type { SpecialtyTaxonomy, SpecialtyTerm } from '../api/contract/specialties.js';
-import { normalize, typoTolerance } from '../api/contract/spelling.js';
+import type { SpecialtyTaxonomy, SpecialtyTerm } from '../../api/contract/specialties.js';
+import { normalize, typoTolerance } from '../../api/contract/spelling.js';
 
 /** Words that join a specialty to its place ("cardiology near Lyon"), in the bot's languages. */
 const JOINING_WORDS = new Set([

@@ -1,7 +1,7 @@
 import type { InlineKeyboardButton } from 'grammy/types';
-import type { LanguageCode } from '../api/contract/languages.js';
-import type { NearbyContact, Point } from '../sql/contact-lookup.js';
-import { reachTexts } from './locales/reach.js';
+import type { LanguageCode } from '../../api/contract/languages.js';
+import type { NearbyContact, Point } from './contact-lookup.js';
+import { reachTexts } from '../locales/reach.js';
 
 /** A contact in the map's choice under an answer (and the 📍 of answers sent before it): the bot sends its place as a venue. */
 export const VENUE_CALLBACK = /^venue:(\d+)$/;

@@ -1,8 +1,8 @@
 import type { Api } from 'grammy';
-import { PRIORITY_THRESHOLDS, type NotificationSettings } from '../api/contract/notifications.js';
-import type { StoredLiveNotification } from '../sql/notifications.js';
-import type { DayFigures } from '../sql/notification-triggers.js';
-import { escapeHtml } from '../api/contract/message-templates.js';
+import { PRIORITY_THRESHOLDS, type NotificationSettings } from '../../api/contract/notifications.js';
+import type { StoredLiveNotification } from '../../sql/notifications.js';
+import type { DayFigures } from '../../sql/notification-triggers.js';
+import { escapeHtml } from '../../api/contract/message-templates.js';
 
 /** What alerting needs of the live bot's API. */
 export type AlertApi = Pick<Api, 'sendMessage'>;

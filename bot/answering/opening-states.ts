@@ -1,5 +1,5 @@
 import type OpeningHours from 'opening_hours';
-import { openingState, type OpeningState } from '../api/contract/opening-hours.js';
+import { openingState, type OpeningState } from '../../api/contract/opening-hours.js';
 
 const MINUTE_MS = 60_000;
 

@@ -1,13 +1,13 @@
-import type { NearbyContact, Point } from '../sql/contact-lookup.js';
-import { escapeHtml } from '../api/contract/message-templates.js';
-import type { LanguageCode } from '../api/contract/languages.js';
-import { spokenLanguageName } from '../api/contract/spoken-languages.js';
-import { formatWallTime, type WallTime } from '../api/contract/opening-hours.js';
-import { formatPhone } from '../api/contract/phone-numbers.js';
+import type { NearbyContact, Point } from './contact-lookup.js';
+import { escapeHtml } from '../../api/contract/message-templates.js';
+import type { LanguageCode } from '../../api/contract/languages.js';
+import { spokenLanguageName } from '../../api/contract/spoken-languages.js';
+import { formatWallTime, type WallTime } from '../../api/contract/opening-hours.js';
+import { formatPhone } from '../../api/contract/phone-numbers.js';
 import { openingStateKept } from './opening-states.js';
-import { OPENING_HOURS_TEXTS } from './locales/opening-hours.js';
-import { KNOWN_TAXONOMY, type SpecialtyTaxonomy } from '../api/contract/specialties.js';
-import { reachTexts } from './locales/reach.js';
+import { OPENING_HOURS_TEXTS } from '../locales/opening-hours.js';
+import { KNOWN_TAXONOMY, type SpecialtyTaxonomy } from '../../api/contract/specialties.js';
+import { reachTexts } from '../locales/reach.js';
 
 type DistanceFormats = { metres: Intl.NumberFormat; nearKm: Intl.NumberFormat; km: Intl.NumberFormat };
 const distanceFormats = new Map<LanguageCode, DistanceFormats>();

@@ -1,11 +1,11 @@
-import { TEMPLATE_TYPES, templateVariables, type TemplateType } from '../api/contract/message-templates.js';
-import type { Sql } from '../sql/database.js';
-import { hasActiveTemplate, insertTemplate, listTemplates, updateTemplate } from '../sql/message-templates.js';
-import { runSeedOnce } from '../sql/seeds.js';
-import { botLanguageOf, LANGUAGE_CODES, type LanguageCode } from '../api/contract/languages.js';
-import { BOT_TEXTS } from './locales/index.js';
-import { HELP_BEFORE_FIND } from './locales/help-before-find.js';
-import { BEFORE_SEARCHES_LEFT } from './locales/before-searches-left.js';
+import { TEMPLATE_TYPES, templateVariables, type TemplateType } from '../../api/contract/message-templates.js';
+import type { Sql } from '../../sql/database.js';
+import { hasActiveTemplate, insertTemplate, listTemplates, updateTemplate } from '../../sql/message-templates.js';
+import { runSeedOnce } from '../../sql/seeds.js';
+import { botLanguageOf, LANGUAGE_CODES, type LanguageCode } from '../../api/contract/languages.js';
+import { BOT_TEXTS } from '../locales/index.js';
+import { HELP_BEFORE_FIND } from '../locales/help-before-find.js';
+import { BEFORE_SEARCHES_LEFT } from '../locales/before-searches-left.js';
 
 /** The names the console lists the built-in templates under, whatever their language (the language is a column of its own). */
 const TEMPLATE_NAMES: Record<TemplateType, string> = {

@@ -1,15 +1,15 @@
 import type { EventEmitter } from 'node:events';
 import { HttpError } from 'grammy';
-import type { Sql } from '../sql/database.js';
-import { createNotification, latestNotificationOfKind, notificationExists, requeueAlerts, takePendingAlerts } from '../sql/notifications.js';
-import { claimDailyJobs, getNotificationSettings } from '../sql/notification-settings.js';
-import { countBotUsers, countErrorsBetween, dayFigures, usersRefusedEveryDay } from '../sql/notification-triggers.js';
-import { getSystemSettings } from '../sql/settings.js';
-import { DAILY_LIMIT_REFUSAL } from './features/lookup.js';
+import type { Sql } from '../../sql/database.js';
+import { createNotification, latestNotificationOfKind, notificationExists, requeueAlerts, takePendingAlerts } from '../../sql/notifications.js';
+import { claimDailyJobs, getNotificationSettings } from '../../sql/notification-settings.js';
+import { countBotUsers, countErrorsBetween, dayFigures, usersRefusedEveryDay } from '../../sql/notification-triggers.js';
+import { getSystemSettings } from '../../sql/settings.js';
+import { DAILY_LIMIT_REFUSAL } from '../answering/answer.js';
 import { alertChats, alertText, dailyReportText, reportChats, type AlertApi } from './telegram-alerts.js';
-import { localDay } from '../api/contract/time-zone.js';
-import { formatCount } from '../api/contract/plural.js';
-import { NOTIFICATION_STYLES, userMilestone } from '../api/contract/notifications.js';
+import { localDay } from '../../api/contract/time-zone.js';
+import { formatCount } from '../../api/contract/plural.js';
+import { NOTIFICATION_STYLES, userMilestone } from '../../api/contract/notifications.js';
 
 /** An error spike is more than this many ERROR log rows within ERROR_SPIKE_WINDOW_MS (a constant, not a setting). */
 export const ERROR_SPIKE_THRESHOLD = 10;

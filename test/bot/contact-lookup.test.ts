@@ -1,5 +1,5 @@
 import t from 'tap';
-import { createContactLookup } from '../../sql/contact-lookup.js';
+import { createContactLookup } from '../../bot/answering/contact-lookup.js';
 import type { Sql } from '../../sql/database.js';
 import { CONTACT_PLACES, manyContacts, seededRandom } from '../helpers/contacts.js';
 import { createTestDatabase } from '../helpers/database.js';

@@ -1,14 +1,14 @@
 import type { InlineKeyboardMarkup } from 'grammy/types';
-import type { Sql } from '../sql/database.js';
-import { usedToday } from '../sql/daily-usage.js';
-import type { BotContext } from './context.js';
-import { textsIn } from './locales/index.js';
-import type { StoredTemplate } from '../sql/message-templates.js';
-import type { Recorder } from './recorder.js';
+import type { Sql } from '../../sql/database.js';
+import { usedToday } from '../../sql/daily-usage.js';
+import type { BotContext } from '../context.js';
+import { textsIn } from '../locales/index.js';
+import type { StoredTemplate } from '../../sql/message-templates.js';
+import type { Recorder } from '../updates/recorder.js';
 import { packSections, splitMessage } from './render.js';
-import { renderTemplate, type TemplateType, type TemplateValues } from '../api/contract/message-templates.js';
-import { localDay } from '../api/contract/time-zone.js';
-import { replyValues } from '../api/contract/reply-values.js';
+import { renderTemplate, type TemplateType, type TemplateValues } from '../../api/contract/message-templates.js';
+import { localDay } from '../../api/contract/time-zone.js';
+import { replyValues } from '../../api/contract/reply-values.js';
 
 export interface ReplyDeps {
   sql: Sql;

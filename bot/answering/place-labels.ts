@@ -1,7 +1,7 @@
-import type { LanguageCode } from '../api/contract/languages.js';
-import { countryName } from '../api/contract/countries.js';
-import type { Place } from '../sql/cities.js';
-import { placeNameIn } from '../sql/place-names.js';
+import type { LanguageCode } from '../../api/contract/languages.js';
+import { countryName } from '../../api/contract/countries.js';
+import type { Place } from '../../sql/cities.js';
+import { placeNameIn } from '../../api/contract/place-names.js';
 
 type NamedPlace = Pick<Place, 'id' | 'name' | 'region' | 'country' | 'countryCode'>;
 

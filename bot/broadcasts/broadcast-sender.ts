@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GrammyError, type Api } from 'grammy';
-import type { Sql } from '../sql/database.js';
+import type { Sql } from '../../sql/database.js';
 import {
   broadcastRatePerSecond,
   countTemplateBroadcastUses,
@@ -17,15 +17,16 @@ import {
   type RecipientFacts,
   type RecipientOutcome,
   type StoredBroadcast,
-} from '../sql/broadcasts.js';
-import { createNotification } from '../sql/notifications.js';
-import { transaction } from '../sql/transaction.js';
-import { markTelegramUserUnreachable } from '../sql/bot-users.js';
-import { renderTemplate, type TemplateValues } from '../api/contract/message-templates.js';
-import { isLanguageCode, type LanguageCode } from '../api/contract/languages.js';
-import { replyValues } from '../api/contract/reply-values.js';
-import { NO_BOT_METRICS, type BotMetrics } from './metrics.js';
-import { repeatEvery, systemClock, type Clock } from './clock.js';
+} from '../../sql/broadcasts.js';
+import { createNotification } from '../../sql/notifications.js';
+import { transaction } from '../../sql/transaction.js';
+import { markTelegramUserUnreachable } from '../../sql/bot-users.js';
+import { renderTemplate, type TemplateValues } from '../../api/contract/message-templates.js';
+import { isLanguageCode, type LanguageCode } from '../../api/contract/languages.js';
+import { replyValues } from '../../api/contract/reply-values.js';
+import { NO_BOT_METRICS, type BotMetrics } from '../metrics.js';
+import { repeatEvery, systemClock, type Clock } from '../clock.js';
+import { RateLimiter } from './rate-limiter.js';
 
 export interface BroadcastSenderOptions {
   sql: Sql;
@@ -83,40 +84,6 @@ const NOTIFICATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 const UNREACHABLE = /bot was blocked by the user|user is deactivated/i;
 /** The configured rate is read again at most this often. */
 const RATE_READ_MS = 1000;
-/** The window the rate applies to, with a margin for the trip to Telegram (its window is counted on arrival). */
-const RATE_WINDOW_MS = 1025;
-/** A sliding log of send starts: a send may start only while fewer than `rate` started in the last window. */
-class RateLimiter {
-  private starts: number[] = [];
-  private head = 0;
-
-  private readonly clock: Clock;
-
-  constructor(clock: Clock) {
-    this.clock = clock;
-  }
-
-  async take(rate: () => number, signal: { stopped: boolean }): Promise<void> {
-    for (;;) {
-      const limit = rate();
-      const nowMs = this.clock.monotonic();
-      while (this.head < this.starts.length && this.starts[this.head]! <= nowMs - RATE_WINDOW_MS) this.head++;
-      if (this.head > 4096) {
-        this.starts = this.starts.slice(this.head);
-        this.head = 0;
-      }
-      const inWindow = this.starts.length - this.head;
-      if (!Number.isFinite(limit) || inWindow < limit) {
-        this.starts.push(nowMs);
-        return;
-      }
-      if (signal.stopped) return;
-      const oldest = this.starts[this.starts.length - limit]!;
-      await this.clock.sleep(Math.max(1, oldest + RATE_WINDOW_MS - nowMs));
-    }
-  }
-}
-
 /** The recipient's language's text when the broadcast has one, else its content, with the language it is in. */
 function textFor(broadcast: StoredBroadcast, recipient: ClaimedRecipient): { text: string; language: string } {
   const { language } = recipient;

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Sql } from '../sql/database.js';
-import { insertBotLogs, type LogLevel, type NewBotLog } from '../sql/bot-logs.js';
-import { isDatabaseUnavailable } from '../sql/errors.js';
-import { countTemplateUses } from '../sql/message-templates.js';
-import { countContactRequests } from '../sql/contact-lookup.js';
-import { countTelegramRequests, markTelegramUsersSeen } from '../sql/bot-users.js';
-import { refundDailyRequest } from '../sql/daily-usage.js';
-import { markUpdatesAnswered, writeBatchOnce, type UpdateKey } from '../sql/processed-updates.js';
-import { repeatEvery, systemClock, type Clock } from './clock.js';
+import type { Sql } from '../../sql/database.js';
+import { insertBotLogs, type LogLevel, type NewBotLog } from '../../sql/bot-logs.js';
+import { isDatabaseUnavailable } from '../../sql/errors.js';
+import { countTemplateUses } from '../../sql/message-templates.js';
+import { countContactRequests } from '../../sql/contact-analytics.js';
+import { countTelegramRequests, markTelegramUsersSeen } from '../../sql/bot-users.js';
+import { refundDailyRequest } from '../../sql/daily-usage.js';
+import { markUpdatesAnswered, writeBatchOnce, type UpdateKey } from '../../sql/processed-updates.js';
+import { repeatEvery, systemClock, type Clock } from '../clock.js';
 
 const LEVEL_RANK: Record<LogLevel, number> = { DEBUG: 0, INFO: 1, WARN: 2, ERROR: 3 };
 /** The folder under DATA_DIR where batches the database could not take wait for it. */

@@ -1,8 +1,8 @@
-import type { Sql } from '../sql/database.js';
-import { withinDeadline } from '../sql/availability.js';
-import { isDatabaseUnavailable } from '../sql/errors.js';
-import { claimUpdates, type AskedSpecialty, type CheckedClaim, type ClaimRequest, type DailyRequest, type StateCheck, type UpdateKey } from '../sql/processed-updates.js';
-import type { StateVersions } from '../sql/bot-state.js';
+import type { Sql } from '../../sql/database.js';
+import { withinDeadline } from '../../sql/availability.js';
+import { isDatabaseUnavailable } from '../../sql/errors.js';
+import { claimUpdates, type AskedSpecialty, type CheckedClaim, type ClaimRequest, type DailyRequest, type StateCheck, type UpdateKey } from '../../sql/processed-updates.js';
+import type { StateVersions } from '../../sql/bot-state.js';
 
 /** A claim still unanswered after this long was left by a process that died: longer than any attempt lasts. */
 const STALE_CLAIM_S = 120;

@@ -1,4 +1,4 @@
-import type { Point } from '../sql/contact-lookup.js';
+import type { Point } from './contact-lookup.js';
 
 /**
  * One search as the buttons under its answer carry it: the point searched around, the specialty

@@ -1,4 +1,4 @@
-import { LANGUAGE_CODES, type LanguageCode } from '../api/contract/languages.js';
+import { LANGUAGE_CODES, type LanguageCode } from './languages.js';
 import { CLDR_PLACE_NAMES } from './place-names-cldr.js';
 
 /**
@@ -12,7 +12,7 @@ export type PlaceNameLanguage = LanguageCode | 'ru' | 'be';
 type PlaceNames = Partial<Record<PlaceNameLanguage, string>> & { also?: readonly string[] };
 
 /**
- * Names of large cities that CLDR names no time zone after (`sql/place-names-cldr.ts` has those), or
+ * Names of large cities that CLDR names no time zone after (`api/contract/place-names-cldr.ts` has those), or
  * names it lacks, keyed by GeoNames id: the cities the directory serves first, in Ukraine and Europe.
  * `en` is given where the gazetteer's own name is not the one English uses ("Köln", "Odessa").
  *

@@ -1,33 +1,16 @@
 import KDBush from 'kdbush';
 import { nearestItems } from './nearest-items.js';
-import type { Sql } from './database.js';
-import { Kept } from './kept.js';
-import type { LanguageCode } from '../api/contract/languages.js';
-import { contactDirectoryVersion } from './medical-contacts.js';
+import type { Sql } from '../../sql/database.js';
+import { Kept } from '../updates/kept.js';
+import type { LanguageCode } from '../../api/contract/languages.js';
+import { contactDirectoryVersion } from '../../sql/medical-contacts.js';
+import { loadFindableContacts, type FindableContact } from '../../sql/contact-directory.js';
 import tzLookup from '@photostructure/tz-lookup';
 import type OpeningHours from 'opening_hours';
-import { parseOpeningHours } from '../api/contract/opening-hours.js';
-import type { SpecialtyTaxonomy } from '../api/contract/specialties.js';
-import { loadSpecialtyTaxonomy } from './specialties.js';
+import { parseOpeningHours } from '../../api/contract/opening-hours.js';
+import type { SpecialtyTaxonomy } from '../../api/contract/specialties.js';
 
-export interface NearbyContact {
-  id: number;
-  name: string;
-  phone: string;
-  specialty: string;
-  city: string;
-  contactMethod: 'phone' | 'telegram' | 'whatsapp';
-  telegramUsername: string | null;
-  isWhatsappOnly: boolean;
-  availableHours: string;
-  /** ISO 639-1 codes, as the bot's languages are. */
-  languages: string[];
-  specialInstructions: string | null;
-  isMasterOfMedicine: boolean;
-  latitude: number;
-  longitude: number;
-  /** The coordinates are its city's centre, not its address: a distance to them would mislead. */
-  locationApproximate: boolean;
+export interface NearbyContact extends FindableContact {
   /** The IANA zone of the contact's coordinates: its hours are read in it. */
   timeZone: string;
   /** `availableHours` parsed as OpenStreetMap opening_hours; null when it does not parse. */
@@ -79,16 +62,7 @@ function directoryTier(contacts: ContactDetails[]): DirectoryTier[] {
 }
 
 async function loadContactDirectory(sql: Sql): Promise<ContactDirectory> {
-  // The version first: a write committed between the two statements leaves the contacts newer than
-  // the version they are kept under, and the next check reloads them.
-  const version = await contactDirectoryVersion(sql);
-  const [rows, taxonomy] = await Promise.all([
-    sql<Omit<ContactDetails, 'timeZone' | 'hours'>[]>`
-      SELECT id, name, phone, specialty, city, contact_method, telegram_username, is_whatsapp_only,
-        available_hours, languages, special_instructions, is_master_of_medicine, latitude, longitude, location_approximate
-      FROM medical_contacts WHERE is_active AND latitude IS NOT NULL`,
-    loadSpecialtyTaxonomy(sql),
-  ]);
+  const { version, contacts: rows, taxonomy } = await loadFindableContacts(sql);
   // Parsed once per distinct text: a directory repeats a few common patterns many times.
   const parsed = new Map<string, OpeningHours | null>();
   const hoursOf = (text: string) => {
@@ -279,14 +253,4 @@ function nearestCandidates(directory: ContactDirectory, point: Point, options: N
     found.push(...tier.slice(0, wanted));
   }
   return found.slice(offset);
-}
-
-/** Counts each contact shown in an answer, per day, for contact analytics. */
-export async function countContactRequests(sql: Sql, contactIds: number[], day: string): Promise<void> {
-  if (contactIds.length === 0) return;
-  await sql`
-    INSERT INTO contact_daily_requests (contact_id, day, requests)
-    -- One row per contact: a contact shown in several answers of a batch must not conflict with itself.
-    SELECT id, ${day}::date, count(*) FROM unnest(${contactIds}::bigint[]) AS id GROUP BY id
-    ON CONFLICT (contact_id, day) DO UPDATE SET requests = contact_daily_requests.requests + excluded.requests`;
 }

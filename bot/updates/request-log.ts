@@ -3,9 +3,9 @@ import type { Sql } from '../../sql/database.js';
 import { NO_ANALYTICS, recordOutcome, type BotContext, type LogDraft } from '../context.js';
 import { textsIn } from '../locales/index.js';
 import { resolveUserLanguage } from '../../api/contract/languages.js';
-import type { Recorder } from '../recorder.js';
-import { replyWithTemplate } from '../replies.js';
-import { isForTheGuard } from '../update-claim.js';
+import type { Recorder } from './recorder.js';
+import { replyWithTemplate } from '../replies/replies.js';
+import { isForTheGuard } from './update-claim.js';
 
 /** What kind of request an update is, for the log's command column. */
 export function commandOf(ctx: BotContext): string | null {

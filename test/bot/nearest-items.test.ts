@@ -1,6 +1,6 @@
 import t from 'tap';
 import KDBush from 'kdbush';
-import { nearestItems } from '../../sql/nearest-items.js';
+import { nearestItems } from '../../bot/answering/nearest-items.js';
 import { seededRandom } from '../helpers/contacts.js';
 
 type Point = [longitude: number, latitude: number];
