@@ -15,7 +15,7 @@ import {
 import { BulkResultSchema, ContactFilterSchema } from '../contract/medical-contacts.js';
 import { IdParamsSchema } from '../contract/fields.js';
 import { conflict, notFound } from '../errors.js';
-import { audit } from '../audit.js';
+import { audited } from '../audited.js';
 import { contactsCsvStream, parseContactsCsv, type ParsedRow } from '../contact-csv.js';
 import type { Sql } from '../../sql/database.js';
 import {
@@ -37,7 +37,6 @@ import {
 import { geocodeContactPlace } from '../../sql/medical-contacts.js';
 import { outsideCountryRefusals } from '../outside-country.js';
 import { sendCsvFile } from '../csv-download.js';
-import { transaction } from '../../sql/transaction.js';
 import { loadSpecialtyTaxonomy } from '../../sql/specialties.js';
 
 /** Rows inserted per statement. */
@@ -183,29 +182,27 @@ export const contactImportRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date
     const { record } = progress;
     const by = { userId: request.auth?.id ?? null, now: now() };
     try {
-      await transaction(sql, async (tx) => {
-        const checked = await markDuplicates(tx, await refuseOutsideCountry(tx, rows));
-        for (let start = 0; start < checked.length; start += BATCH_SIZE) {
-          const batch = checked.slice(start, start + BATCH_SIZE);
-          const contacts = batch.filter((row) => row.contact && !(skipDuplicates && row.duplicateOf)).map((row) => row.contact as ImportContactRow);
-          const inserted = await insertImportedContacts(tx, record.id, contacts, by);
-          record.processedRows += batch.length;
-          record.importedRows += inserted;
-          record.skippedRows += batch.length - inserted;
-        }
-        // As when a contact is added by hand: no coordinates, the gazetteer's clear match if there is one.
-        for (const place of await importedPlacesWithoutCoordinates(tx, record.id)) {
-          const point = await geocodeContactPlace(tx, place);
-          if (point) await setImportedPlaceCoordinates(tx, record.id, place, point);
-        }
-        await completeContactImport(tx, record.id, record, now());
-        // In the import's transaction: an import nobody recorded is not kept.
-        await audit(tx, request, {
-          action: 'contact.import',
-          targetType: 'contact_import',
-          targetId: record.id,
-          after: { fileName: record.fileName, totalRows: record.totalRows, importedRows: record.importedRows, skippedRows: record.skippedRows },
-        });
+      // An import nobody recorded is not kept.
+      await audited(sql, request, {
+        change: async (tx) => {
+          const checked = await markDuplicates(tx, await refuseOutsideCountry(tx, rows));
+          for (let start = 0; start < checked.length; start += BATCH_SIZE) {
+            const batch = checked.slice(start, start + BATCH_SIZE);
+            const contacts = batch.filter((row) => row.contact && !(skipDuplicates && row.duplicateOf)).map((row) => row.contact as ImportContactRow);
+            const inserted = await insertImportedContacts(tx, record.id, contacts, by);
+            record.processedRows += batch.length;
+            record.importedRows += inserted;
+            record.skippedRows += batch.length - inserted;
+          }
+          // As when a contact is added by hand: no coordinates, the gazetteer's clear match if there is one.
+          for (const place of await importedPlacesWithoutCoordinates(tx, record.id)) {
+            const point = await geocodeContactPlace(tx, place);
+            if (point) await setImportedPlaceCoordinates(tx, record.id, place, point);
+          }
+          await completeContactImport(tx, record.id, record, now());
+          return { fileName: record.fileName, totalRows: record.totalRows, importedRows: record.importedRows, skippedRows: record.skippedRows };
+        },
+        audit: (imported) => ({ action: 'contact.import', targetId: record.id, after: imported }),
       });
     } catch (error) {
       request.log.error({ err: error, importId: record.id }, 'contact import failed');
@@ -242,15 +239,16 @@ export const contactImportRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date
     async (request) => {
       const { id } = request.params;
       if (running.has(id)) throw conflict('This import is still running: undo it when it has finished');
-      // The undo and its audit row together: a failure between them would leave a change nobody recorded.
-      return transaction(sql, async (tx) => {
-        const result = await undoContactImport(tx, id, { userId: request.auth?.id ?? null, now: now() });
-        if (result.outcome === 'not-found') throw notFound('No import with this id');
-        if (result.outcome === 'not-undoable') {
-          throw conflict(result.status === 'undone' ? 'This import has already been undone' : `An import that is ${result.status} cannot be undone`);
-        }
-        await audit(tx, request, { action: 'contact.import-undo', targetType: 'contact_import', targetId: id, after: { recordsAffected: result.recordsAffected } });
-        return { recordsAffected: result.recordsAffected };
+      return audited(sql, request, {
+        change: async (tx) => {
+          const result = await undoContactImport(tx, id, { userId: request.auth?.id ?? null, now: now() });
+          if (result.outcome === 'not-found') throw notFound('No import with this id');
+          if (result.outcome === 'not-undoable') {
+            throw conflict(result.status === 'undone' ? 'This import has already been undone' : `An import that is ${result.status} cannot be undone`);
+          }
+          return { recordsAffected: result.recordsAffected };
+        },
+        audit: (undone) => ({ action: 'contact.import-undo', targetId: id, after: undone }),
       });
     },
   );
@@ -261,7 +259,7 @@ export const contactImportRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date
     async (request, reply) => {
       const at = now();
       // Every contact's phone leaves the console here: audited like every other export.
-      await audit(sql, request, { action: 'contact.export', targetType: 'medical_contact', targetId: null, after: { filter: request.query } });
+      await audited(sql, request, { action: 'contact.export', targetId: null, after: { filter: request.query } });
       const stream = contactsCsvStream(contactsForExport(sql, request.query, at));
       return sendCsvFile(reply, `medical-contacts-${at.toISOString().slice(0, 10)}.csv`, stream);
     },

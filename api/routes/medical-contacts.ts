@@ -22,7 +22,7 @@ import { pluralForm } from '../contract/plural.js';
 import { readPhone } from '../contract/phone-numbers.js';
 import { IdParamsSchema, SuccessResponseSchema } from '../contract/fields.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
-import { audit } from '../audit.js';
+import { audited } from '../audited.js';
 import { requireAuth } from '../plugins/authorization.js';
 import type { ContactDirectoryCache } from '../contact-directory-cache.js';
 import type { Sql } from '../../sql/database.js';
@@ -32,7 +32,6 @@ import {
   contactAuditEntries,
   contactDirectoryVersion,
   contactFilterOptions,
-  contactPlaces,
   contactStats,
   countTargetsWithoutTelegramUsername,
   deleteMedicalContact,
@@ -44,7 +43,6 @@ import {
   insertMedicalContact,
   countMedicalContacts,
   listMedicalContacts,
-  setContactCoordinates,
   toMedicalContact,
   unrecognisedContactValues,
   updateMedicalContact,
@@ -52,15 +50,12 @@ import {
   type ContactColumns,
   type ContactTarget,
 } from '../../sql/medical-contacts.js';
-import { transaction } from '../../sql/transaction.js';
 import { contactReportsVersion } from '../../sql/contact-reports.js';
-import { sendCreatedOnce } from '../plugins/idempotency.js';
 import { refuseStaleEdit } from '../stale-edit.js';
 import { storedSpecialty } from '../specialty-check.js';
 import { countContactsWithSpecialties, loadSpecialtyTaxonomy } from '../../sql/specialties.js';
 import { outsideCountryRefusals } from '../outside-country.js';
 
-const TARGET_TYPE = 'medical_contact';
 const FILTER_FIELDS = Object.keys(ContactFilterSchema.shape) as (keyof typeof ContactFilterSchema.shape)[];
 const NO_SUCH_CONTACT = 'No medical contact with this id';
 
@@ -192,10 +187,10 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
         await refuseOutsideCountry({ latitude: columns.latitude, longitude: columns.longitude }, fields.country);
       }
       if (!allowDuplicate) await refuseDuplicates(fields);
-      await sendCreatedOnce(sql, request, reply, 201, async (tx) => {
-        const created = toMedicalContact(await insertMedicalContact(tx, columns, at), at);
-        await audit(tx, request, { action: 'contact.create', targetType: TARGET_TYPE, targetId: created.id, after: created });
-        return created;
+      await audited(sql, request, {
+        change: async (tx) => toMedicalContact(await insertMedicalContact(tx, columns, at), at),
+        audit: (created) => ({ action: 'contact.create', targetId: created.id, after: created }),
+        created: { reply, statusCode: 201 },
       });
       return reply;
     },
@@ -242,14 +237,15 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
         columns.longitude = point?.longitude ?? null;
         columns.locationApproximate = point !== undefined;
       }
-      // The save and its audit row together, over the record as the form was opened.
-      return transaction(sql, async (tx) => {
-        await refuseStaleEdit(tx, 'medical_contacts', existing.id, expectedUpdatedAt);
-        const updated = await updateMedicalContact(tx, existing.id, columns, at);
-        if (!updated) throw notFound(NO_SUCH_CONTACT);
-        const after = toMedicalContact(updated, at);
-        await audit(tx, request, { action: 'contact.update', targetType: TARGET_TYPE, targetId: existing.id, before: toMedicalContact(existing, at), after });
-        return after;
+      // Saved over the record as the form was opened.
+      return audited(sql, request, {
+        change: async (tx) => {
+          await refuseStaleEdit(tx, 'medical_contacts', existing.id, expectedUpdatedAt);
+          const updated = await updateMedicalContact(tx, existing.id, columns, at);
+          if (!updated) throw notFound(NO_SUCH_CONTACT);
+          return toMedicalContact(updated, at);
+        },
+        audit: (after) => ({ action: 'contact.update', targetId: existing.id, before: toMedicalContact(existing, at), after }),
       });
     },
   );
@@ -261,10 +257,12 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
       requireAuth(request);
       const existing = await findMedicalContact(sql, request.params.id);
       if (!existing) throw notFound(NO_SUCH_CONTACT);
-      return transaction(sql, async (tx) => {
-        if (!(await deleteMedicalContact(tx, existing.id))) throw notFound(NO_SUCH_CONTACT);
-        await audit(tx, request, { action: 'contact.delete', targetType: TARGET_TYPE, targetId: existing.id, before: toMedicalContact(existing, now()) });
-        return { success: true as const };
+      return audited(sql, request, {
+        change: async (tx) => {
+          if (!(await deleteMedicalContact(tx, existing.id))) throw notFound(NO_SUCH_CONTACT);
+          return { success: true as const };
+        },
+        audit: { action: 'contact.delete', targetId: existing.id, before: toMedicalContact(existing, now()) },
       });
     },
   );
@@ -285,16 +283,8 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
             'contactMethod',
           );
       }
-      const placeChanged = updates.city !== undefined || updates.region !== undefined || updates.country !== undefined;
-      const ids = await transaction(sql, async (tx) => {
-        const changed = await bulkUpdateContacts(tx, target, updates, actor, at);
-        if (placeChanged && changed.length > 0) {
-          for (const place of await contactPlaces(tx, changed)) {
-            await setContactCoordinates(tx, place.ids, (await geocodeContactPlace(tx, place)) ?? null);
-          }
-        }
-        return changed;
-      });
+      // Audited per contact by the statement that changes them (bulkUpdateContacts).
+      const ids = await bulkUpdateContacts(sql, target, updates, actor, at);
       return { recordsAffected: ids.length };
     },
   );
@@ -304,6 +294,7 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
     { schema: { body: BulkDeleteRequestSchema, response: { 200: BulkResultSchema } }, config: { permission: 'contacts:write' } },
     async (request) => {
       const actor = actorOf(request);
+      // Audited per contact by the statement that deletes them.
       const recordsAffected = await bulkDeleteContacts(sql, request.body as ContactTarget, actor, now());
       return { recordsAffected };
     },

@@ -8,13 +8,12 @@ import {
   type SystemSettingsView,
 } from '../contract/system-settings.js';
 import { LANGUAGE_CODES } from '../contract/languages.js';
-import { audit } from '../audit.js';
+import { audited } from '../audited.js';
 import { badRequest } from '../errors.js';
 import { twoFactorRequiredFrom } from '../auth/two-factor-requirement.js';
 import type { Sql } from '../../sql/database.js';
 import { getSystemSettings, lockSystemSettings, updateSystemSettings } from '../../sql/settings.js';
 import { findUnknownGroupIds, listAllowedGroupIds, setAllowedGroups } from '../../sql/access-control.js';
-import { transaction } from '../../sql/transaction.js';
 
 async function readSettings(sql: Sql): Promise<SystemSettingsView> {
   const [settings, allowedGroupIds] = await Promise.all([getSystemSettings(sql), listAllowedGroupIds(sql)]);
@@ -67,35 +66,37 @@ export const systemSettingsRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
             : `Allowed groups: ${unknown.join(', ')} are not authorized groups. Add them in Access Control first, or remove them from the list.`;
         throw badRequest(message, 'allowedGroups');
       }
-      // One save at a time, with its audit row: concurrent saves each record what they changed from and to.
-      return transaction(sql, async (tx) => {
-        await lockSystemSettings(tx);
-        const before = await readSettings(tx);
-        const defaultLanguage = changes.defaultLanguage ?? before.defaultLanguage;
-        const botLanguages = changes.botLanguages ?? before.botLanguages;
-        const languageProblem = defaultLanguageProblem(defaultLanguage, botLanguages);
-        if (languageProblem) throw badRequest(languageProblem, 'defaultLanguage');
-        await updateSystemSettings(tx, {
-          defaultDailyLimit: changes.dailyLimit,
-          maxResponseTimeSeconds: changes.maxResponseTime,
-          maintenanceMode: changes.maintenanceMode,
-          autoBackup: changes.autoBackup,
-          logLevel: changes.logLevel,
-          logRetentionDays: changes.logRetentionDays,
-          twoFactorGraceDays: changes.twoFactorGraceDays,
-          defaultLanguage: changes.defaultLanguage,
-          botLanguages: changes.botLanguages,
-          // The grace period counts from the moment it is switched on; saving it on again keeps that moment.
-          ...(changes.requireTwoFactorForAdmins !== undefined &&
-            changes.requireTwoFactorForAdmins !== before.requireTwoFactorForAdmins && {
-              twoFactorRequiredSince: changes.requireTwoFactorForAdmins ? now() : null,
-            }),
-        });
-        if (!sameIds(groupIds, parseGroupIds(before.allowedGroups))) await setAllowedGroups(tx, groupIds);
-        const after = await readSettings(tx);
-        await audit(tx, request, { action: 'system-settings.update', targetType: 'system_settings', targetId: null, before, after });
-        return after;
+      // One save at a time (the lock): concurrent saves each record what they changed from and to.
+      const { after } = await audited(sql, request, {
+        change: async (tx) => {
+          await lockSystemSettings(tx);
+          const before = await readSettings(tx);
+          const defaultLanguage = changes.defaultLanguage ?? before.defaultLanguage;
+          const botLanguages = changes.botLanguages ?? before.botLanguages;
+          const languageProblem = defaultLanguageProblem(defaultLanguage, botLanguages);
+          if (languageProblem) throw badRequest(languageProblem, 'defaultLanguage');
+          await updateSystemSettings(tx, {
+            defaultDailyLimit: changes.dailyLimit,
+            maxResponseTimeSeconds: changes.maxResponseTime,
+            maintenanceMode: changes.maintenanceMode,
+            autoBackup: changes.autoBackup,
+            logLevel: changes.logLevel,
+            logRetentionDays: changes.logRetentionDays,
+            twoFactorGraceDays: changes.twoFactorGraceDays,
+            defaultLanguage: changes.defaultLanguage,
+            botLanguages: changes.botLanguages,
+            // The grace period counts from the moment it is switched on; saving it on again keeps that moment.
+            ...(changes.requireTwoFactorForAdmins !== undefined &&
+              changes.requireTwoFactorForAdmins !== before.requireTwoFactorForAdmins && {
+                twoFactorRequiredSince: changes.requireTwoFactorForAdmins ? now() : null,
+              }),
+          });
+          if (!sameIds(groupIds, parseGroupIds(before.allowedGroups))) await setAllowedGroups(tx, groupIds);
+          return { before, after: await readSettings(tx) };
+        },
+        audit: ({ before, after }) => ({ action: 'system-settings.update', targetId: null, before, after }),
       });
+      return after;
     },
   );
 };
