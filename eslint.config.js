@@ -104,6 +104,33 @@ export default tseslint.config(
   },
   { files: ['scripts/**', 'test/**', 'bench/**'], rules: { 'no-console': 'off' } },
   {
+    // A route changes and records through one helper (docs/style.md "The API"), never by hand.
+    files: ['api/routes/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/sql/transaction.js'],
+              message: 'Change through audited (api/audited.ts): it runs the change and its audit rows in one transaction.',
+            },
+            {
+              group: ['**/sql/audit-log.js'],
+              importNames: ['recordAudit'],
+              message: 'Record through audited (api/audited.ts): its rows carry who, from where, and the action\'s target type.',
+            },
+            {
+              group: ['**/plugins/idempotency.js'],
+              importNames: ['sendCreatedOnce'],
+              message: 'Create through audited (api/audited.ts) with `created`: the answer is stored with the change and its audit row.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['console/src/**'],
     ignores: ['console/src/lib/use-search-params-in-order.ts'],
     rules: {
