@@ -14,7 +14,6 @@ import {
   BroadcastSendUnknownResultSchema,
   BroadcastTestResultSchema,
   BroadcastTestSchema,
-  type Broadcast,
   type BroadcastAudience,
   type BroadcastDetail,
   type BroadcastTargetType,
@@ -23,23 +22,19 @@ import { IdParamsSchema, SuccessResponseSchema } from '../contract/fields.js';
 import { ApiError, badRequest, conflict, notFound } from '../errors.js';
 import { audited, type AuditRecord } from '../audited.js';
 import { activeTemplate, composedTexts, templateTexts, type BroadcastTexts } from '../broadcast-texts.js';
+import { broadcastDetail, toBroadcast } from '../broadcast-detail.js';
 import { requireAuth } from '../plugins/authorization.js';
 import type { Sql } from '../../sql/database.js';
 import {
-  broadcastRatePerSecond,
   broadcastTotals,
   cancelBroadcast,
   countAudienceLanguages,
-  countRecipientLanguages,
-  countRecipients,
   findBroadcast,
   insertBroadcast,
-  listRecipientsIn,
   listRecentBroadcasts,
   requeueUnknownRecipients,
   retryFailedRecipients,
   selectedRecipients,
-  type StoredBroadcast,
 } from '../../sql/broadcasts.js';
 import { getSystemSettings } from '../../sql/settings.js';
 import type { Broadcaster } from '../ports.js';
@@ -47,21 +42,6 @@ import type { Broadcaster } from '../ports.js';
 const NO_RECIPIENTS = 'There are no active bot users to send this broadcast to';
 const NO_SELECTED_RECIPIENTS = 'None of the selected users is a bot user that staff have not blocked';
 const NO_SENDER = 'The bot is not running, so no message can be sent now';
-/** Failed (and unknown) recipients listed in a broadcast's detail. */
-const RECIPIENTS_SHOWN = 500;
-/** The window the progress rate is measured over. */
-const RATE_WINDOW_SECONDS = 10;
-
-function toBroadcast({ translations: _translations, ...row }: StoredBroadcast, targetUsers: number[] = []): Broadcast {
-  return {
-    ...row,
-    targetUsers,
-    createdAt: row.createdAt.toISOString(),
-    startedAt: row.startedAt?.toISOString() ?? null,
-    finishedAt: row.finishedAt?.toISOString() ?? null,
-  };
-}
-
 /** Broadcasts (spec §2.6, §7; docs/bot.md "Broadcasts"): queued here, delivered by the sender. Admins only. */
 export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; broadcaster?: Broadcaster }> = async (
   instance,
@@ -199,35 +179,7 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
   app.get(
     '/api/broadcasts/:id',
     { schema: { params: IdParamsSchema, response: { 200: BroadcastDetailSchema } }, config: permission },
-    async (request): Promise<BroadcastDetail> => {
-      const row = await existingBroadcast(request.params.id);
-      const at = now();
-      const counts = await countRecipients(sql, row.id, new Date(at.getTime() - RATE_WINDOW_SECONDS * 1000));
-      const selected = row.targetType === 'selected' ? await selectedRecipients(sql, [row.id]) : new Map<number, number[]>();
-      const pending = counts.pending + counts.sending;
-      const measured = counts.recent / RATE_WINDOW_SECONDS;
-      const open = row.status === 'queued' || row.status === 'sending' || row.status === 'interrupted';
-      const rate = open ? measured : 0;
-      const expected = measured > 0 ? measured : await broadcastRatePerSecond(sql);
-      const done = counts.delivered + counts.failed + counts.unknown;
-      const languages = await countRecipientLanguages(sql, row.id);
-      return {
-        ...toBroadcast(row, selected.get(row.id)),
-        translations: row.translations,
-        languages: languages.map((counts) => ({ ...counts, translated: row.translations[counts.language] !== undefined })),
-        progress: {
-          sent: counts.delivered,
-          failed: counts.failed,
-          unknown: counts.unknown,
-          pending,
-          rate: Math.round(rate * 10) / 10,
-          estimatedSecondsLeft: open ? Math.ceil(pending / expected) : null,
-          percent: row.totalRecipients > 0 ? Math.round((done / row.totalRecipients) * 1000) / 10 : 100,
-        },
-        failedRecipients: await listRecipientsIn(sql, row.id, 'failed', RECIPIENTS_SHOWN),
-        unknownRecipients: counts.unknown > 0 ? await listRecipientsIn(sql, row.id, 'unknown', RECIPIENTS_SHOWN) : [],
-      };
-    },
+    async (request): Promise<BroadcastDetail> => broadcastDetail(sql, await existingBroadcast(request.params.id), now()),
   );
 
   app.post(
