@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  CONTACT_RULES,
   BulkDeleteRequestSchema,
   BulkResultSchema,
   BulkUpdateRequestSchema,
@@ -18,10 +17,8 @@ import {
   type ContactListResponse,
   type MedicalContact,
 } from '../contract/medical-contacts.js';
-import { pluralForm } from '../contract/plural.js';
-import { readPhone } from '../contract/phone-numbers.js';
 import { IdParamsSchema, SuccessResponseSchema } from '../contract/fields.js';
-import { ApiError, badRequest, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
 import { audited } from '../audited.js';
 import { requireAuth } from '../plugins/authorization.js';
 import type { ContactDirectoryCache } from '../contact-directory-cache.js';
@@ -33,11 +30,8 @@ import {
   contactDirectoryVersion,
   contactFilterOptions,
   contactStats,
-  countTargetsWithoutTelegramUsername,
   deleteMedicalContact,
-  findDuplicateContacts,
   findMedicalContact,
-  geocodeContactPlace,
   reverifyCutoff,
   HISTORY_FIELDS,
   insertMedicalContact,
@@ -47,14 +41,12 @@ import {
   unrecognisedContactValues,
   updateMedicalContact,
   type ContactActor,
-  type ContactColumns,
   type ContactTarget,
 } from '../../sql/medical-contacts.js';
 import { contactReportsVersion } from '../../sql/contact-reports.js';
 import { refuseStaleEdit } from '../stale-edit.js';
-import { storedSpecialty } from '../specialty-check.js';
+import { changedContactColumns, checkedBulkChanges, newContactColumns } from '../contact-writes.js';
 import { countContactsWithSpecialties, loadSpecialtyTaxonomy } from '../../sql/specialties.js';
-import { outsideCountryRefusals } from '../outside-country.js';
 
 const FILTER_FIELDS = Object.keys(ContactFilterSchema.shape) as (keyof typeof ContactFilterSchema.shape)[];
 const NO_SUCH_CONTACT = 'No medical contact with this id';
@@ -94,24 +86,6 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
     };
     cache.summary = summary;
     return summary;
-  }
-
-  /** 409 with the look-alikes unless the caller chose to save a duplicate. */
-  async function refuseDuplicates(contact: { name: string; phone: string; city: string }, exceptId?: number): Promise<void> {
-    const duplicates = await findDuplicateContacts(sql, contact, exceptId);
-    if (duplicates.length === 0) return;
-    const at = now();
-    throw new ApiError(
-      409,
-      `A contact with the same phone number, or the same name in the same city, already exists: ${duplicates[0]!.name} (${duplicates[0]!.city}). Save anyway to keep both.`,
-      { duplicates: duplicates.map((record) => toMedicalContact(record, at)) },
-    );
-  }
-
-  /** 400 for coordinates outside the contact's country, unless the request confirmed them. */
-  async function refuseOutsideCountry(point: { latitude: number; longitude: number }, country: string): Promise<void> {
-    const [refusal] = await outsideCountryRefusals(sql, [{ ...point, country }]);
-    if (refusal) throw badRequest(refusal, 'location');
   }
 
   app.get(
@@ -168,25 +142,8 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
     '/api/medical-contacts',
     { schema: { body: CreateContactSchema, response: { 201: MedicalContactSchema } }, config: { permission: 'contacts:write', idempotent: true } },
     async (request, reply) => {
-      const actor = actorOf(request);
-      const { allowDuplicate, confirmOutsideCountry, ...typed } = request.body;
-      const fields = { ...typed, specialty: await storedSpecialty(sql, typed.specialty) };
       const at = now();
-      const columns: ContactColumns = {
-        ...fields,
-        verifiedAt: fields.verified ? at : null,
-        verifiedBy: fields.verified ? actor.id : null,
-        locationApproximate: false,
-      };
-      if (columns.latitude === null || columns.longitude === null) {
-        const point = await geocodeContactPlace(sql, fields);
-        columns.latitude = point?.latitude ?? null;
-        columns.longitude = point?.longitude ?? null;
-        columns.locationApproximate = point !== undefined;
-      } else if (!confirmOutsideCountry) {
-        await refuseOutsideCountry({ latitude: columns.latitude, longitude: columns.longitude }, fields.country);
-      }
-      if (!allowDuplicate) await refuseDuplicates(fields);
+      const columns = await newContactColumns(sql, request.body, requireAuth(request).id, at);
       await audited(sql, request, {
         change: async (tx) => toMedicalContact(await insertMedicalContact(tx, columns, at), at),
         audit: (created) => ({ action: 'contact.create', targetId: created.id, after: created }),
@@ -200,43 +157,12 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
     '/api/medical-contacts/:id',
     { schema: { params: IdParamsSchema, body: UpdateContactSchema, response: { 200: MedicalContactSchema } }, config: { permission: 'contacts:write' } },
     async (request): Promise<MedicalContact> => {
-      const actor = actorOf(request);
+      const actorId = requireAuth(request).id;
       const existing = await findMedicalContact(sql, request.params.id);
       if (!existing) throw notFound(NO_SUCH_CONTACT);
-      const { allowDuplicate, confirmOutsideCountry, expectedUpdatedAt, ...sent } = request.body;
-      // A phone sent alone is read as a number of the country stored (the schema reads one sent with its country).
-      const reading = sent.phone === undefined ? undefined : readPhone(sent.phone, sent.country ?? existing.country);
-      if (reading && 'error' in reading) throw badRequest(reading.error, 'phone');
-      const read = reading ? { ...sent, phone: reading.phone } : sent;
-      // A specialty is checked only when sent: an edit of another field leaves one from before the taxonomy as it is.
-      const changes = read.specialty === undefined ? read : { ...read, specialty: await storedSpecialty(sql, read.specialty) };
-      const merged = { ...existing, ...changes };
-      // The schema checks the fields sent; the rules that span fields hold for the record as saved.
-      if (merged.contactMethod === 'telegram' && !merged.telegramUsername) throw badRequest(CONTACT_RULES.telegramNeedsUsername, 'telegramUsername');
-      if ((merged.latitude === null) !== (merged.longitude === null)) {
-        const field = merged.latitude === null ? 'latitude' : 'longitude';
-        throw badRequest(CONTACT_RULES.coordinatesInPairs, field);
-      }
-      const { latitude, longitude } = changes;
-      const coordinatesGiven = latitude != null && longitude != null;
-      if (coordinatesGiven && !confirmOutsideCountry) await refuseOutsideCountry({ latitude, longitude }, merged.country);
-      const identityChanged = (['name', 'phone', 'city'] as const).some((field) => changes[field] !== undefined && changes[field] !== existing[field]);
-      if (identityChanged && !allowDuplicate) await refuseDuplicates(merged, existing.id);
-
+      const { expectedUpdatedAt, ...sent } = request.body;
       const at = now();
-      const columns: Partial<ContactColumns> = { ...changes };
-      if (changes.verified === true && !existing.verified) Object.assign(columns, { verifiedAt: at, verifiedBy: actor.id });
-      if (changes.verified === false) Object.assign(columns, { verifiedAt: null, verifiedBy: null });
-      const placeChanged = (['city', 'region', 'country'] as const).some((field) => changes[field] !== undefined && changes[field] !== existing[field]);
-      if (coordinatesGiven) {
-        columns.locationApproximate = false;
-      } else if (merged.latitude === null || placeChanged) {
-        // Coordinates of the old place would send the bot's users to the wrong city.
-        const point = await geocodeContactPlace(sql, merged);
-        columns.latitude = point?.latitude ?? null;
-        columns.longitude = point?.longitude ?? null;
-        columns.locationApproximate = point !== undefined;
-      }
+      const columns = await changedContactColumns(sql, existing, sent, actorId, at);
       // Saved over the record as the form was opened.
       return audited(sql, request, {
         change: async (tx) => {
@@ -273,16 +199,9 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
     async (request) => {
       const actor = actorOf(request);
       const { updates: typed, ...rest } = request.body;
-      const updates = typed.specialty === undefined ? typed : { ...typed, specialty: await storedSpecialty(sql, typed.specialty) };
       const target = rest as ContactTarget;
       const at = now();
-      if (updates.contactMethod === 'telegram') {
-        const missing = await countTargetsWithoutTelegramUsername(sql, target, at);
-        if (missing > 0) throw badRequest(
-            `${missing.toLocaleString('en-GB')} of these contacts ${pluralForm(missing, 'has', 'have')} no Telegram username. Add it first, or choose another contact method.`,
-            'contactMethod',
-          );
-      }
+      const updates = await checkedBulkChanges(sql, target, typed, at);
       // Audited per contact by the statement that changes them (bulkUpdateContacts).
       const ids = await bulkUpdateContacts(sql, target, updates, actor, at);
       return { recordsAffected: ids.length };
