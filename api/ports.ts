@@ -22,7 +22,7 @@ export interface TestMessageResult {
   error?: string;
 }
 
-/** What the API needs of the broadcast sender (bot/broadcast-sender.ts). */
+/** What the API needs of the broadcast sender (bot/broadcasts/broadcast-sender.ts). */
 export interface Broadcaster {
   /** A broadcast was queued or requeued: look at the queue now. */
   wake(): void;

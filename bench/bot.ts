@@ -4,7 +4,7 @@
  * logging on, and the product's bot against a bare grammY bot on a fake Bot API (bench/ceiling.ts).
  */
 import { mirrorGroup } from '../bot/simulator/populate.js';
-import { createContactLookup, nearestContacts } from '../sql/contact-lookup.js';
+import { createContactLookup, nearestContacts } from '../bot/answering/contact-lookup.js';
 import type { Sql } from '../sql/database.js';
 import { createRandom } from '../scripts/demo/random.js';
 import type { BenchSection } from './report.js';

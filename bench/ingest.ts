@@ -2,7 +2,7 @@
  * Log ingest: rows per second through the bot's recorder (its batch writer, with the
  * bot's batch size), then the roll-up job's incremental run over those rows.
  */
-import { createRecorder } from '../bot/recorder.js';
+import { createRecorder } from '../bot/updates/recorder.js';
 import type { NewBotLog } from '../sql/bot-logs.js';
 import { rollUpLogs } from '../sql/log-rollups.js';
 import type { BenchSection } from './report.js';

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { seedDefaultTemplates } from '../bot/default-templates.js';
+import { seedDefaultTemplates } from '../bot/replies/default-templates.js';
 import type { CityRow } from '../sql/cities.js';
 import { runMigrations } from '../sql/migrate.js';
 import { updateSystemSettings } from '../sql/settings.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import postgres from 'postgres';
-import { DEFAULT_TEMPLATES } from '../bot/default-templates.js';
+import { DEFAULT_TEMPLATES } from '../bot/replies/default-templates.js';
 import { openDatabase, type Database, type Sql } from '../sql/database.js';
 
 /** The product's answer to a location with contacts opens with this template's text, before the place. */

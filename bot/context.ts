@@ -3,8 +3,8 @@ import type { LanguageCode } from '../api/contract/languages.js';
 import type { LogLevel, NewBotLog } from '../sql/bot-logs.js';
 import type { SystemSettings } from '../sql/settings.js';
 import type { StoredTelegramUser } from '../sql/bot-users.js';
-import type { MemoryReader } from './memory.js';
-import type { UpdateClaimer } from './update-claim.js';
+import type { MemoryReader } from './updates/memory.js';
+import type { UpdateClaimer } from './updates/update-claim.js';
 
 /** What the log row of the update being handled will say; features fill it in. */
 export type LogDraft = Omit<NewBotLog, 'createdAt' | 'userId' | 'chatId' | 'durationMs'>;

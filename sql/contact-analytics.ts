@@ -105,3 +105,13 @@ export async function dailyContactRequests(sql: Sql, range: DayRange, region?: s
     GROUP BY days.day ORDER BY days.day`;
   return [...rows];
 }
+
+/** Counts each contact shown in an answer, per day, for contact analytics. */
+export async function countContactRequests(sql: Sql, contactIds: number[], day: string): Promise<void> {
+  if (contactIds.length === 0) return;
+  await sql`
+    INSERT INTO contact_daily_requests (contact_id, day, requests)
+    -- One row per contact: a contact shown in several answers of a batch must not conflict with itself.
+    SELECT id, ${day}::date, count(*) FROM unnest(${contactIds}::bigint[]) AS id GROUP BY id
+    ON CONFLICT (contact_id, day) DO UPDATE SET requests = contact_daily_requests.requests + excluded.requests`;
+}

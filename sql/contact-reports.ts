@@ -1,5 +1,4 @@
-import { CONTACT_PROBLEM_LABELS, type ContactProblem, type ReportStatus } from '../api/contract/contact-reports.js';
-import { NOTIFICATION_STYLES } from '../api/contract/notifications.js';
+import type { ContactProblem, ReportStatus } from '../api/contract/contact-reports.js';
 import type { Sql } from './database.js';
 import { createNotification, type NewNotification } from './notifications.js';
 import { transaction } from './transaction.js';
@@ -39,18 +38,6 @@ export async function insertContactReport(sql: Sql, report: NewContactReport): P
     ON CONFLICT (contact_id, telegram_id, reported_on) WHERE status = 'open' DO NOTHING
     RETURNING id`;
   return row?.id;
-}
-
-/** The console notification a report raises. */
-export function reportNotification(contact: { id: number; name: string; city: string }, problem: ContactProblem, telegramId: number): NewNotification {
-  return {
-    kind: 'contact_reported',
-    ...NOTIFICATION_STYLES.contact_reported,
-    title: `Contact reported: ${contact.name}`,
-    message: `A bot user reported "${CONTACT_PROBLEM_LABELS[problem]}" for ${contact.name} (${contact.city}). It is due for re-verification until the report is resolved.`,
-    expiresAt: null,
-    metadata: { contactId: contact.id, problem, telegramId },
-  };
 }
 
 /** What storing a report did: stored it now, or found it stored by an earlier attempt of the same update. */

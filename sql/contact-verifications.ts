@@ -6,6 +6,7 @@ import {
   type VerificationMethod,
   type VerificationOutcome,
 } from '../api/contract/contact-verifications.js';
+import { AUDIT_ACTIONS, type AuditAction } from '../api/contract/audit-actions.js';
 import type { Sql } from './database.js';
 import { findMedicalContact, updateMedicalContact, type ContactActor, type ContactColumns, type MedicalContactRecord } from './medical-contacts.js';
 
@@ -134,6 +135,9 @@ export async function recordLoadedVerifications(sql: Sql, contactIds: number[], 
     FROM loaded l WHERE c.id = l.id`;
 }
 
+/** The audit action of the verifications written in bulk, per contact by the statement that records it. */
+const VERIFY = 'contact.verify' satisfies AuditAction;
+
 /**
  * A confirmed verification of each contact of `source` (its id and `at`), audited; `stand` writes
  * the stored verification too. Every part reads the contacts as they were before the statement.
@@ -158,7 +162,7 @@ async function confirmEach(
       RETURNING c.id),
     audited AS (
       INSERT INTO audit_log (actor_id, actor_username, action, target_type, target_id, before, after, ip)
-      SELECT ${actor.id}::bigint, ${actor.username}::text, 'contact.verify', 'medical_contact', r.contact_id::text,
+      SELECT ${actor.id}::bigint, ${actor.username}::text, ${VERIFY}::text, ${AUDIT_ACTIONS[VERIFY]}::text, r.contact_id::text,
         jsonb_build_object('verified', c.verified, 'verifiedAt', c.verified_at),
         jsonb_build_object('verified', true, 'verifiedAt', r.verified_at,
           'verification', jsonb_build_object('id', r.id, 'method', ${method}::text, 'outcome', 'confirmed')),

@@ -82,7 +82,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 /**
  * postgres.js 3.4.9 reads the array types on each new connection and drops that query's promise: a
  * connection terminated at that moment (a restart or failover while the pool warms up) rejects it with
- * no one listening, and Node ends the process (porsager/postgres issues 1192 and 1223). The driver
+ * no one listening, and Node ends the process (an open report in the driver's repository). The driver
  * reconnects and the waiting query fails or retries on its own, so that rejection alone is let pass;
  * any other unhandled rejection is thrown on, ending the process as before.
  */

@@ -8,12 +8,14 @@ import {
   type MedicalContact,
   type UnrecognisedValues,
 } from '../api/contract/medical-contacts.js';
+import { AUDIT_ACTIONS, type AuditAction } from '../api/contract/audit-actions.js';
 import { resolveCountry } from '../api/contract/country-lookup.js';
 import type { Sql } from './database.js';
 import { containsPattern } from './like.js';
 import { classifyContactHours, openAtSql } from './contact-hours.js';
 import { readContactPhones } from './contact-phones.js';
 import type { VerificationMethod, VerificationOutcome } from '../api/contract/contact-verifications.js';
+import { transaction } from './transaction.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -509,41 +511,55 @@ export async function countTargetsWithoutTelegramUsername(sql: Sql, target: Cont
   return row?.count ?? 0;
 }
 
+/** The audit actions of the bulk changes, written per contact by the statement that changes it. */
+const BULK_UPDATE = 'contact.bulk-update' satisfies AuditAction;
+const BULK_DELETE = 'contact.bulk-delete' satisfies AuditAction;
+
 /**
  * Applies the same changes to every targeted contact and writes one audit entry per contact (the
- * changed fields before and after), all in one statement; returns the ids of the contacts targeted.
- * Unticking Verified makes each due at once (its last verification no longer stands). Ticking it is
- * not written here: it is a verification of each (recordConfirmations, sql/contact-verifications.ts).
+ * changed fields before and after), all in one statement. Unticking Verified makes each due at once
+ * (its last verification no longer stands). Ticking it is not a column but a verification of each:
+ * `confirm` records them (recordConfirmations, sql/contact-verifications.ts, which imports this
+ * module) over the ids targeted. A changed place sets the contacts' coordinates from the gazetteer
+ * (geocodeContactPlace). All in one transaction; returns the ids targeted.
  */
-export async function bulkUpdateContacts(
+export function bulkUpdateContacts(
   sql: Sql,
   target: ContactTarget,
   changes: BulkContactChanges,
   actor: ContactActor,
   now: Date,
+  confirm?: (tx: Sql, ids: number[]) => Promise<unknown>,
 ): Promise<number[]> {
   const { verified, ...others } = changes;
   const columns = withRecognised(verified === false ? changes : others);
   const fields = Object.keys(columns);
-  const targeted = (await targetSql(sql, target, now)).condition;
-  if (fields.length === 0) {
-    const rows = await sql<{ id: number }[]>`SELECT id FROM medical_contacts WHERE ${targeted} ORDER BY id FOR UPDATE`;
-    return rows.map((row) => row.id);
-  }
-  const rows = await sql<{ id: number }[]>`
-    WITH target AS (
-      SELECT * FROM medical_contacts WHERE ${targeted} FOR UPDATE),
-    updated AS (
-      UPDATE medical_contacts SET ${sql({ ...columns, updatedAt: now })}
-      FROM target WHERE medical_contacts.id = target.id
-      RETURNING medical_contacts.*),
-    audited AS (
-      INSERT INTO audit_log (actor_id, actor_username, action, target_type, target_id, before, after, ip)
-      SELECT ${actor.id}::bigint, ${actor.username}::text, 'contact.bulk-update', 'medical_contact', updated.id::text,
-        ${fieldsJson(sql, 'target', fields)}, ${fieldsJson(sql, 'updated', fields)}, ${actor.ip}::text
-      FROM updated JOIN target ON target.id = updated.id)
-    SELECT id FROM updated ORDER BY id`;
-  return rows.map((row) => row.id);
+  const placeChanged = changes.city !== undefined || changes.region !== undefined || changes.country !== undefined;
+  return transaction(sql, async (tx) => {
+    const targeted = (await targetSql(tx, target, now)).condition;
+    const rows =
+      fields.length === 0
+        ? await tx<{ id: number }[]>`SELECT id FROM medical_contacts WHERE ${targeted} ORDER BY id FOR UPDATE`
+        : await tx<{ id: number }[]>`
+          WITH target AS (
+            SELECT * FROM medical_contacts WHERE ${targeted} FOR UPDATE),
+          updated AS (
+            UPDATE medical_contacts SET ${tx({ ...columns, updatedAt: now })}
+            FROM target WHERE medical_contacts.id = target.id
+            RETURNING medical_contacts.*),
+          audited AS (
+            INSERT INTO audit_log (actor_id, actor_username, action, target_type, target_id, before, after, ip)
+            SELECT ${actor.id}::bigint, ${actor.username}::text, ${BULK_UPDATE}::text, ${AUDIT_ACTIONS[BULK_UPDATE]}::text, updated.id::text,
+              ${fieldsJson(tx, 'target', fields)}, ${fieldsJson(tx, 'updated', fields)}, ${actor.ip}::text
+            FROM updated JOIN target ON target.id = updated.id)
+          SELECT id FROM updated ORDER BY id`;
+    const ids = rows.map((row) => row.id);
+    if (verified === true) await confirm?.(tx, ids);
+    if (placeChanged && ids.length > 0) {
+      for (const place of await contactPlaces(tx, ids)) await setContactCoordinates(tx, place.ids, (await geocodeContactPlace(tx, place)) ?? null);
+    }
+    return ids;
+  });
 }
 
 /** Deletes every targeted contact, writing one audit entry per contact in the same statement. */
@@ -553,7 +569,7 @@ export async function bulkDeleteContacts(sql: Sql, target: ContactTarget, actor:
       DELETE FROM medical_contacts WHERE ${(await targetSql(sql, target, now)).condition} RETURNING *),
     audited AS (
       INSERT INTO audit_log (actor_id, actor_username, action, target_type, target_id, before, after, ip)
-      SELECT ${actor.id}::bigint, ${actor.username}::text, 'contact.bulk-delete', 'medical_contact', gone.id::text,
+      SELECT ${actor.id}::bigint, ${actor.username}::text, ${BULK_DELETE}::text, ${AUDIT_ACTIONS[BULK_DELETE]}::text, gone.id::text,
         ${fieldsJson(sql, 'gone', AUDITED_FIELDS)}, NULL, ${actor.ip}::text
       FROM gone)
     SELECT count(*)::int AS count FROM gone`;
@@ -561,7 +577,7 @@ export async function bulkDeleteContacts(sql: Sql, target: ContactTarget, actor:
 }
 
 /** The distinct places of these contacts, for geocoding after a bulk change of location. */
-export async function contactPlaces(
+async function contactPlaces(
   sql: Sql,
   ids: number[],
 ): Promise<{ city: string; region: string; country: string; ids: number[] }[]> {
@@ -572,7 +588,7 @@ export async function contactPlaces(
 }
 
 /** Sets (or clears) the coordinates of these contacts: a city's centre (geocodeContactPlace), so approximate. */
-export async function setContactCoordinates(sql: Sql, ids: number[], point: { latitude: number; longitude: number } | null): Promise<void> {
+async function setContactCoordinates(sql: Sql, ids: number[], point: { latitude: number; longitude: number } | null): Promise<void> {
   await sql`
     UPDATE medical_contacts SET latitude = ${point?.latitude ?? null}, longitude = ${point?.longitude ?? null},
       location_approximate = ${point !== null}

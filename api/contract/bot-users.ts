@@ -107,7 +107,7 @@ export const RecentRequestSchema = z.object({
 });
 export type RecentRequest = z.infer<typeof RecentRequestSchema>;
 
-// The update types other than messages the bot logs, in words; see commandOf in bot/middleware/request-log.ts.
+// The update types other than messages the bot logs, in words; see commandOf in bot/updates/request-log.ts.
 const REQUEST_KINDS: Record<string, string> = {
   location: 'Location',
   callback: 'Button press',

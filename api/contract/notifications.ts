@@ -19,7 +19,7 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**
  * The type and priority each kind is raised with, by the product and by the demo data alike (a
- * seeded notice must look like a real one). Broadcasts' depend on how they ended (bot/broadcast-sender.ts).
+ * seeded notice must look like a real one). Broadcasts' depend on how they ended (bot/broadcasts/broadcast-sender.ts).
  */
 export const NOTIFICATION_STYLES = {
   error_spike: { type: 'critical', priority: 4 },

@@ -16,20 +16,6 @@ export const SETTINGS_LIMITS = {
   hideUnverifiedAfterDays: { min: 8, max: 3_650 },
 } as const;
 
-/** System settings defaults (spec §3, §9), as the console's form starts from them. */
-export const SYSTEM_SETTINGS_DEFAULTS = {
-  dailyLimit: 3,
-  maxResponseTime: 30,
-  maintenanceMode: false,
-  autoBackup: true,
-  logLevel: 'INFO',
-  logRetentionDays: 90,
-  requireTwoFactorForAdmins: false,
-  twoFactorGraceDays: 7,
-  reverifyAfterDays: 90,
-  hideUnverifiedAfterDays: null,
-} as const;
-
 /** The system settings as the API answers them (spec §2.4 System Settings dialog, §3). */
 export const SystemSettingsSchema = z.object({
   /** Searches a day where no authorized group sets a limit (see README "System settings"). */

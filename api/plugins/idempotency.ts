@@ -90,7 +90,7 @@ export function installIdempotency(app: FastifyInstance, deps: { sql: Sql; now: 
  * leaves all of it or none: a retry with the key gets the first answer or does the work, never both,
  * and no create is left without its audit row. Resolves with what was created, once it is committed.
  */
-export async function sendCreatedOnce<T extends object>(sql: Sql, request: FastifyRequest, reply: FastifyReply, statusCode: number, create: (tx: Sql) => Promise<T>): Promise<T> {
+export async function sendCreatedOnce<T>(sql: Sql, request: FastifyRequest, reply: FastifyReply, statusCode: number, create: (tx: Sql) => Promise<T>): Promise<T> {
   const scope = request.idempotencyScope;
   const { created, payload } = await transaction(sql, async (tx) => {
     const created = await create(tx);

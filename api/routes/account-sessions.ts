@@ -3,12 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EndedSessionsSchema, SessionIdParamsSchema, StaffSessionSchema, type EndedSessions, type StaffSession } from '../contract/account-sessions.js';
 import { SuccessResponseSchema } from '../contract/fields.js';
 import { notFound } from '../errors.js';
-import { audit } from '../audit.js';
+import { audited } from '../audited.js';
 import { requireAuth } from '../plugins/authorization.js';
 import { describeUserAgent } from '../auth/user-agent.js';
 import type { Sql } from '../../sql/database.js';
 import { listLiveSessions, revokeOwnSession, revokeUserSessions } from '../../sql/admin-sessions.js';
-import { transaction } from '../../sql/transaction.js';
 
 // Ending one's own sessions is a way of signing out, so the two-factor requirement never blocks it.
 const OWN_SESSIONS = { permission: 'settings:own-account', twoFactorEnrolment: true } as const;
@@ -39,11 +38,13 @@ export const accountSessionRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
     { schema: { params: SessionIdParamsSchema, response: { 200: SuccessResponseSchema } }, config: OWN_SESSIONS },
     async (request) => {
       const auth = requireAuth(request);
-      return transaction(sql, async (tx) => {
-        // Someone else's session answers as an unknown one does: its existence is not for this user to learn.
-        if (!(await revokeOwnSession(tx, auth.id, request.params.id, 'ended_by_user', now()))) throw notFound('You have no active session with this id');
-        await audit(tx, request, { action: 'account.end-session', targetType: 'admin_session', targetId: request.params.id });
-        return { success: true as const };
+      return audited(sql, request, {
+        change: async (tx) => {
+          // Someone else's session answers as an unknown one does: its existence is not for this user to learn.
+          if (!(await revokeOwnSession(tx, auth.id, request.params.id, 'ended_by_user', now()))) throw notFound('You have no active session with this id');
+          return { success: true as const };
+        },
+        audit: { action: 'account.end-session', targetId: request.params.id },
       });
     },
   );
@@ -53,10 +54,9 @@ export const accountSessionRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
     { schema: { response: { 200: EndedSessionsSchema } }, config: OWN_SESSIONS },
     async (request): Promise<EndedSessions> => {
       const auth = requireAuth(request);
-      return transaction(sql, async (tx) => {
-        const ended = await revokeUserSessions(tx, auth.id, 'ended_by_user', now(), auth.sessionId);
-        await audit(tx, request, { action: 'account.end-other-sessions', targetType: 'admin_user', targetId: auth.id, after: { ended } });
-        return { ended };
+      return audited(sql, request, {
+        change: async (tx) => ({ ended: await revokeUserSessions(tx, auth.id, 'ended_by_user', now(), auth.sessionId) }),
+        audit: ({ ended }) => ({ action: 'account.end-other-sessions', targetId: auth.id, after: { ended } }),
       });
     },
   );

@@ -13,7 +13,7 @@ import {
 } from '../contract/auth.js';
 import { SuccessResponseSchema } from '../contract/fields.js';
 import { badRequest, conflict, unauthorized } from '../errors.js';
-import { audit } from '../audit.js';
+import { audited } from '../audited.js';
 import { requireAuth } from '../plugins/authorization.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { hashToken } from '../auth/tokens.js';
@@ -28,7 +28,6 @@ import {
   replaceRecoveryCodes,
   setPendingTwoFactorSecret,
 } from '../../sql/two-factor.js';
-import { transaction } from '../../sql/transaction.js';
 
 const OWN_ACCOUNT = { permission: 'settings:own-account' } as const;
 /** What an administrator held back by the two-factor requirement may still do: see their account and enrol. */
@@ -71,12 +70,13 @@ export const accountRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = 
     const user = await currentUser(auth.id);
     await assertPassword(user, request.body.currentPassword, 'currentPassword');
     const passwordHash = await hashPassword(request.body.newPassword);
-    // The change, the sessions it ends and its audit row together: a failure between them would leave a change nobody recorded.
-    await transaction(sql, async (tx) => {
-      await setAdminPasswordHash(tx, user.id, passwordHash);
-      // Whoever else held a session with the old password loses it; this browser stays signed in.
-      await revokeUserSessions(tx, user.id, 'password_changed', now(), auth.sessionId);
-      await audit(tx, request, { action: 'account.change-password', targetType: 'admin_user', targetId: user.id });
+    await audited(sql, request, {
+      change: async (tx) => {
+        await setAdminPasswordHash(tx, user.id, passwordHash);
+        // Whoever else held a session with the old password loses it; this browser stays signed in.
+        await revokeUserSessions(tx, user.id, 'password_changed', now(), auth.sessionId);
+      },
+      audit: { action: 'account.change-password', targetId: user.id },
     });
     return { success: true as const };
   });
@@ -100,11 +100,13 @@ export const accountRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = 
       const check = await checkTwoFactorCode(user.twoFactorPendingSecret, request.body.code, now(), null);
       if (check.kind !== 'accepted') throw badRequest('That code is not valid; check the time on your device and try again', 'code');
       const recoveryCodes = newRecoveryCodes();
-      await transaction(sql, async (tx) => {
-        await confirmTwoFactorEnrollment(tx, user.id, check.step, hashCodes(recoveryCodes));
-        // The session that proved the code stays signed in; the others must sign in again with a code.
-        await revokeUserSessions(tx, user.id, 'two_factor_enabled', now(), auth.sessionId);
-        await audit(tx, request, { action: 'account.enable-2fa', targetType: 'admin_user', targetId: user.id });
+      await audited(sql, request, {
+        change: async (tx) => {
+          await confirmTwoFactorEnrollment(tx, user.id, check.step, hashCodes(recoveryCodes));
+          // The session that proved the code stays signed in; the others must sign in again with a code.
+          await revokeUserSessions(tx, user.id, 'two_factor_enabled', now(), auth.sessionId);
+        },
+        audit: { action: 'account.enable-2fa', targetId: user.id },
       });
       return { recoveryCodes };
     },
@@ -117,10 +119,12 @@ export const accountRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = 
       const auth = requireAuth(request);
       const user = await currentUser(auth.id);
       await assertPassword(user, request.body.password, 'password');
-      await transaction(sql, async (tx) => {
-        await disableTwoFactor(tx, user.id);
-        await revokeUserSessions(tx, user.id, 'two_factor_disabled', now(), auth.sessionId);
-        await audit(tx, request, { action: 'account.disable-2fa', targetType: 'admin_user', targetId: user.id });
+      await audited(sql, request, {
+        change: async (tx) => {
+          await disableTwoFactor(tx, user.id);
+          await revokeUserSessions(tx, user.id, 'two_factor_disabled', now(), auth.sessionId);
+        },
+        audit: { action: 'account.disable-2fa', targetId: user.id },
       });
       return { success: true as const };
     },
@@ -134,9 +138,9 @@ export const accountRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = 
       await assertPassword(user, request.body.password, 'password');
       if (!user.twoFactorSecret) throw conflict('Two-factor authentication is off');
       const recoveryCodes = newRecoveryCodes();
-      await transaction(sql, async (tx) => {
-        await replaceRecoveryCodes(tx, user.id, hashCodes(recoveryCodes));
-        await audit(tx, request, { action: 'account.regenerate-recovery-codes', targetType: 'admin_user', targetId: user.id });
+      await audited(sql, request, {
+        change: (tx) => replaceRecoveryCodes(tx, user.id, hashCodes(recoveryCodes)),
+        audit: { action: 'account.regenerate-recovery-codes', targetId: user.id },
       });
       return { recoveryCodes };
     },

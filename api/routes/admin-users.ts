@@ -14,7 +14,7 @@ import { IdParamsSchema, SuccessResponseSchema } from '../contract/fields.js';
 import { EndedSessionsSchema, type EndedSessions } from '../contract/account-sessions.js';
 import { can } from '../contract/permissions.js';
 import { conflict, forbidden, notFound } from '../errors.js';
-import { audit } from '../audit.js';
+import { audited } from '../audited.js';
 import { requireAuth, type AuthContext } from '../plugins/authorization.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { Sql } from '../../sql/database.js';
@@ -31,8 +31,6 @@ import {
 } from '../../sql/admin-users.js';
 import { revokeUserSessions } from '../../sql/admin-sessions.js';
 import { disableTwoFactor, requireTwoFactor } from '../../sql/two-factor.js';
-import { transaction } from '../../sql/transaction.js';
-import { sendCreatedOnce } from '../plugins/idempotency.js';
 
 const ONLY_SUPER_ADMINS_MANAGE_SUPER_ADMINS = 'Only super administrators can create, change, reset or delete a super administrator';
 const LAST_SUPER_ADMIN = 'This is the last active super administrator: make another user super admin first';
@@ -50,16 +48,11 @@ export const adminUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> 
   }
 
   /**
-   * Runs a change that may remove a super admin, in a transaction that first checks another
-   * active one remains (and locks them, so two such changes cannot race past the check).
+   * Before a change that may remove a super admin, in its transaction: another active one must remain
+   * (the count locks them, so two such changes cannot race past the check).
    */
-  function withoutLosingLastSuperAdmin<T>(target: AdminUserRecord, change: (tx: Sql) => Promise<T>, db: Sql = sql): Promise<T> {
-    return transaction(db, async (tx) => {
-      if (target.role === 'super_admin' && target.isActive && (await countOtherActiveSuperAdmins(tx, target.id)) === 0) {
-        throw conflict(LAST_SUPER_ADMIN);
-      }
-      return change(tx);
-    }) as Promise<T>;
+  async function refuseLosingLastSuperAdmin(tx: Sql, target: AdminUserRecord): Promise<void> {
+    if (target.role === 'super_admin' && target.isActive && (await countOtherActiveSuperAdmins(tx, target.id)) === 0) throw conflict(LAST_SUPER_ADMIN);
   }
 
   app.get(
@@ -75,10 +68,10 @@ export const adminUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> 
       const { password, ...fields } = request.body;
       if (!assignableRoles(actor.role).includes(fields.role)) throw forbidden(ONLY_SUPER_ADMINS_MANAGE_SUPER_ADMINS);
       const passwordHash = await hashPassword(password);
-      await sendCreatedOnce(sql, request, reply, 201, async (tx) => {
-        const created = await insertAdminUser(tx, { ...fields, passwordHash });
-        await audit(tx, request, { action: 'admin-user.create', targetType: 'admin_user', targetId: created.id, after: created });
-        return created;
+      await audited(sql, request, {
+        change: (tx) => insertAdminUser(tx, { ...fields, passwordHash }),
+        audit: (created) => ({ action: 'admin-user.create', targetId: created.id, after: created }),
+        created: { reply, statusCode: 201 },
       });
       return reply;
     },
@@ -96,14 +89,15 @@ export const adminUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> 
       if (roleChanges && !can(actor.role, 'admin-users:change-role')) throw forbidden('Only super administrators can change roles');
       if (target.id === actor.id && roleChanges) throw forbidden('You cannot change your own role');
       if (target.id === actor.id && deactivates) throw forbidden('You cannot deactivate your own account');
-      const update = (db: Sql) => updateAdminUser(db, target.id, changes);
-      // The change, the sessions it ends and its audit row together: a failure between them would leave a change nobody recorded.
-      return transaction(sql, async (tx) => {
-        const updated = roleChanges || deactivates ? await withoutLosingLastSuperAdmin(target, update, tx) : await update(tx);
-        if (!updated) throw notFound('No admin user with this id');
-        if (roleChanges || deactivates) await revokeUserSessions(tx, target.id, roleChanges ? 'role_changed' : 'deactivated', now());
-        await audit(tx, request, { action: 'admin-user.update', targetType: 'admin_user', targetId: target.id, before: toAdminUser(target), after: updated });
-        return updated;
+      return audited(sql, request, {
+        change: async (tx) => {
+          if (roleChanges || deactivates) await refuseLosingLastSuperAdmin(tx, target);
+          const updated = await updateAdminUser(tx, target.id, changes);
+          if (!updated) throw notFound('No admin user with this id');
+          if (roleChanges || deactivates) await revokeUserSessions(tx, target.id, roleChanges ? 'role_changed' : 'deactivated', now());
+          return updated;
+        },
+        audit: (updated) => ({ action: 'admin-user.update', targetId: target.id, before: toAdminUser(target), after: updated }),
       });
     },
   );
@@ -115,9 +109,12 @@ export const adminUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> 
       const actor = requireAuth(request);
       if (request.params.id === actor.id) throw forbidden('You cannot delete your own account');
       const target = await manageableUser(actor, request.params.id);
-      await withoutLosingLastSuperAdmin(target, async (tx) => {
-        await deleteAdminUser(tx, target.id);
-        await audit(tx, request, { action: 'admin-user.delete', targetType: 'admin_user', targetId: target.id, before: toAdminUser(target) });
+      await audited(sql, request, {
+        change: async (tx) => {
+          await refuseLosingLastSuperAdmin(tx, target);
+          await deleteAdminUser(tx, target.id);
+        },
+        audit: { action: 'admin-user.delete', targetId: target.id, before: toAdminUser(target) },
       });
       return { success: true as const };
     },
@@ -129,10 +126,12 @@ export const adminUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> 
     async (request) => {
       const target = await manageableUser(requireAuth(request), request.params.id);
       const passwordHash = await hashPassword(request.body.newPassword);
-      await transaction(sql, async (tx) => {
-        await setAdminPasswordHash(tx, target.id, passwordHash);
-        await revokeUserSessions(tx, target.id, 'password_reset', now());
-        await audit(tx, request, { action: 'admin-user.reset-password', targetType: 'admin_user', targetId: target.id });
+      await audited(sql, request, {
+        change: async (tx) => {
+          await setAdminPasswordHash(tx, target.id, passwordHash);
+          await revokeUserSessions(tx, target.id, 'password_reset', now());
+        },
+        audit: { action: 'admin-user.reset-password', targetId: target.id },
       });
       return { success: true as const };
     },
@@ -146,10 +145,9 @@ export const adminUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> 
       const target = await manageableUser(actor, request.params.id);
       // Ending one's own sessions here keeps the one in use, as "End all other sessions" does.
       const keep = target.id === actor.id ? actor.sessionId : undefined;
-      return transaction(sql, async (tx) => {
-        const ended = await revokeUserSessions(tx, target.id, 'ended_by_admin', now(), keep);
-        await audit(tx, request, { action: 'admin-user.end-sessions', targetType: 'admin_user', targetId: target.id, after: { ended } });
-        return { ended };
+      return audited(sql, request, {
+        change: async (tx) => ({ ended: await revokeUserSessions(tx, target.id, 'ended_by_admin', now(), keep) }),
+        audit: ({ ended }) => ({ action: 'admin-user.end-sessions', targetId: target.id, after: { ended } }),
       });
     },
   );
@@ -163,13 +161,14 @@ export const adminUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> 
       // Switching one's own two-factor keeps the session in use (they enrol at their next sign-in, or on
       // Settings now), as ending one's own sessions does; everyone else signs in again under the new rule.
       const keep = target.id === actor.id ? actor.sessionId : undefined;
-      return transaction(sql, async (tx) => {
-        if (request.body.enable) await requireTwoFactor(tx, target.id);
-        else await disableTwoFactor(tx, target.id);
-        await revokeUserSessions(tx, target.id, request.body.enable ? 'two_factor_enabled' : 'two_factor_disabled', now(), keep);
-        const updated = toAdminUser((await findAdminUserById(tx, target.id))!);
-        await audit(tx, request, { action: 'admin-user.toggle-2fa', targetType: 'admin_user', targetId: target.id, before: toAdminUser(target), after: updated });
-        return updated;
+      return audited(sql, request, {
+        change: async (tx) => {
+          if (request.body.enable) await requireTwoFactor(tx, target.id);
+          else await disableTwoFactor(tx, target.id);
+          await revokeUserSessions(tx, target.id, request.body.enable ? 'two_factor_enabled' : 'two_factor_disabled', now(), keep);
+          return toAdminUser((await findAdminUserById(tx, target.id))!);
+        },
+        audit: (updated) => ({ action: 'admin-user.toggle-2fa', targetId: target.id, before: toAdminUser(target), after: updated }),
       });
     },
   );

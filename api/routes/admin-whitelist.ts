@@ -9,7 +9,7 @@ import {
 } from '../contract/access-control.js';
 import { IdParamsSchema, SuccessResponseSchema } from '../contract/fields.js';
 import { conflict, notFound } from '../errors.js';
-import { audit } from '../audit.js';
+import { audited } from '../audited.js';
 import { requireAuth } from '../plugins/authorization.js';
 import type { Sql } from '../../sql/database.js';
 import { DuplicateValueError } from '../../sql/errors.js';
@@ -21,10 +21,7 @@ import {
   updateWhitelistEntry,
   type StoredWhitelistEntry,
 } from '../../sql/access-control.js';
-import { sendCreatedOnce } from '../plugins/idempotency.js';
-import { transaction } from '../../sql/transaction.js';
 
-const TARGET_TYPE = 'admin_whitelist_entry';
 const PERMISSION = { permission: 'access-control:manage' } as const;
 const NO_SUCH_ENTRY = 'No admin whitelist entry with this id';
 
@@ -71,10 +68,10 @@ export const adminWhitelistRoutes: FastifyPluginAsync<{ sql: Sql }> = async (ins
     async (request, reply) => {
       // Who added the entry is whoever is signed in, whatever the client says.
       const addedBy = requireAuth(request).username;
-      await sendCreatedOnce(sql, request, reply, 201, async (tx) => {
-        const created = toWhitelistEntry(await refusingListedTelegramId(request.body.telegramId, () => insertWhitelistEntry(tx, { ...request.body, addedBy })));
-        await audit(tx, request, { action: 'admin-whitelist.create', targetType: TARGET_TYPE, targetId: created.id, after: created });
-        return created;
+      await audited(sql, request, {
+        change: async (tx) => toWhitelistEntry(await refusingListedTelegramId(request.body.telegramId, () => insertWhitelistEntry(tx, { ...request.body, addedBy }))),
+        audit: (created) => ({ action: 'admin-whitelist.create', targetId: created.id, after: created }),
+        created: { reply, statusCode: 201 },
       });
       return reply;
     },
@@ -86,13 +83,13 @@ export const adminWhitelistRoutes: FastifyPluginAsync<{ sql: Sql }> = async (ins
     async (request): Promise<WhitelistEntry> => {
       const existing = await findWhitelistEntry(sql, request.params.id);
       if (!existing) throw notFound(NO_SUCH_ENTRY);
-      // The change and its audit row together: a failure between them would leave a change nobody recorded.
-      return transaction(sql, async (tx) => {
-        const updated = await refusingListedTelegramId(request.body.telegramId, () => updateWhitelistEntry(tx, existing.id, request.body));
-        if (!updated) throw notFound(NO_SUCH_ENTRY);
-        const after = toWhitelistEntry(updated);
-        await audit(tx, request, { action: 'admin-whitelist.update', targetType: TARGET_TYPE, targetId: existing.id, before: toWhitelistEntry(existing), after });
-        return after;
+      return audited(sql, request, {
+        change: async (tx) => {
+          const updated = await refusingListedTelegramId(request.body.telegramId, () => updateWhitelistEntry(tx, existing.id, request.body));
+          if (!updated) throw notFound(NO_SUCH_ENTRY);
+          return toWhitelistEntry(updated);
+        },
+        audit: (after) => ({ action: 'admin-whitelist.update', targetId: existing.id, before: toWhitelistEntry(existing), after }),
       });
     },
   );
@@ -103,10 +100,12 @@ export const adminWhitelistRoutes: FastifyPluginAsync<{ sql: Sql }> = async (ins
     async (request) => {
       const existing = await findWhitelistEntry(sql, request.params.id);
       if (!existing) throw notFound(NO_SUCH_ENTRY);
-      return transaction(sql, async (tx) => {
-        if (!(await deleteWhitelistEntry(tx, existing.id))) throw notFound(NO_SUCH_ENTRY);
-        await audit(tx, request, { action: 'admin-whitelist.delete', targetType: TARGET_TYPE, targetId: existing.id, before: toWhitelistEntry(existing) });
-        return { success: true as const };
+      return audited(sql, request, {
+        change: async (tx) => {
+          if (!(await deleteWhitelistEntry(tx, existing.id))) throw notFound(NO_SUCH_ENTRY);
+          return { success: true as const };
+        },
+        audit: { action: 'admin-whitelist.delete', targetId: existing.id, before: toWhitelistEntry(existing) },
       });
     },
   );

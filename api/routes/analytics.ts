@@ -6,7 +6,7 @@ import {
   LocationRequestsSchema,
   PeriodQuerySchema,
 } from '../contract/analytics.js';
-import { audit } from '../audit.js';
+import { audited } from '../audited.js';
 import { locationRequestsAnswer, overviewAnswer, requestedFreshness } from '../analytics/answers.js';
 import { analyticsCsv, overviewCsvRows } from '../analytics/csv.js';
 import type { FigureCache } from '../analytics/figure-cache.js';
@@ -40,7 +40,7 @@ export const analyticsRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; fi
       const at = context();
       // The answer the screen shows, so the file holds the figures on screen.
       const overview = await overviewAnswer(at, period);
-      await audit(sql, request, { action: 'analytics.export', targetType: 'analytics', targetId: null, after: { period } });
+      await audited(sql, request, { action: 'analytics.export', targetId: null, after: { period } });
       return sendCsvFile(reply, analyticsCsvFileName('analytics', period, at.at), analyticsCsv(overviewCsvRows(overview)));
     },
   );

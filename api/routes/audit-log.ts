@@ -9,7 +9,7 @@ import {
   type AuditLogEntry,
   type AuditLogPage,
 } from '../contract/audit-log.js';
-import { audit } from '../audit.js';
+import { audited } from '../audited.js';
 import { auditLogCsvStream } from '../audit-log-csv.js';
 import { sendCsvFile } from '../csv-download.js';
 import type { Sql } from '../../sql/database.js';
@@ -50,7 +50,7 @@ export const auditLogRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> =
     async (request, reply) => {
       const filter = request.query;
       // Who took a copy of the trail is worth knowing, like every export; reading it is not audited.
-      await audit(sql, request, { action: 'audit-log.export', targetType: 'audit_log', targetId: null, after: { filter } });
+      await audited(sql, request, { action: 'audit-log.export', targetId: null, after: { filter } });
       return sendCsvFile(reply, auditLogCsvFileName(now()), auditLogCsvStream(auditEntriesForExport(sql, filter)));
     },
   );

@@ -10,7 +10,7 @@ import {
 } from '../contract/access-control.js';
 import { IdParamsSchema, SuccessResponseSchema } from '../contract/fields.js';
 import { badRequest, conflict, notFound } from '../errors.js';
-import { audit } from '../audit.js';
+import { audited } from '../audited.js';
 import type { BotSandbox } from '../../bot/index.js';
 import type { Sql } from '../../sql/database.js';
 import { DuplicateValueError } from '../../sql/errors.js';
@@ -22,11 +22,8 @@ import {
   updateAuthorizedGroup,
   type StoredAuthorizedGroup,
 } from '../../sql/access-control.js';
-import { sendCreatedOnce } from '../plugins/idempotency.js';
 import { refuseStaleEdit } from '../stale-edit.js';
-import { transaction } from '../../sql/transaction.js';
 
-const TARGET_TYPE = 'authorized_group';
 const PERMISSION = { permission: 'access-control:manage' } as const;
 const NO_SUCH_GROUP = 'No authorized group with this id';
 
@@ -83,12 +80,12 @@ export const authorizedGroupRoutes: FastifyPluginAsync<{ sql: Sql; sandbox: BotS
     '/api/authorized-groups',
     { schema: { body: CreateAuthorizedGroupSchema, response: { 201: AuthorizedGroupSchema } }, config: { ...PERMISSION, idempotent: true } },
     async (request, reply) => {
-      const created = await sendCreatedOnce(sql, request, reply, 201, async (tx) => {
-        const group = toAuthorizedGroup(await refusingTakenGroupId(request.body.groupId, () => insertAuthorizedGroup(tx, request.body)));
-        await audit(tx, request, { action: 'authorized-group.create', targetType: TARGET_TYPE, targetId: group.id, after: group });
-        return group;
+      await audited(sql, request, {
+        change: async (tx) => toAuthorizedGroup(await refusingTakenGroupId(request.body.groupId, () => insertAuthorizedGroup(tx, request.body))),
+        audit: (group) => ({ action: 'authorized-group.create', targetId: group.id, after: group }),
+        afterCommit: (group) => mirrorInSimulator(request, group),
+        created: { reply, statusCode: 201 },
       });
-      mirrorInSimulator(request, created);
       return reply;
     },
   );
@@ -104,17 +101,17 @@ export const authorizedGroupRoutes: FastifyPluginAsync<{ sql: Sql; sandbox: BotS
       const problem = groupIdProblem(changes.groupId ?? existing.groupId, changes.groupType ?? existing.groupType);
       // Answered as the schema's own 400s are: the sentence, with the field named apart.
       if (problem) throw badRequest(problem, 'groupId');
-      // The save and its audit row together, over the record as the form was opened.
-      const after = await transaction(sql, async (tx) => {
-        await refuseStaleEdit(tx, 'authorized_groups', existing.id, expectedUpdatedAt);
-        const updated = await refusingTakenGroupId(changes.groupId, () => updateAuthorizedGroup(tx, existing.id, changes));
-        if (!updated) throw notFound(NO_SUCH_GROUP);
-        const after = toAuthorizedGroup(updated);
-        await audit(tx, request, { action: 'authorized-group.update', targetType: TARGET_TYPE, targetId: existing.id, before: toAuthorizedGroup(existing), after });
-        return after;
+      // Saved over the record as the form was opened.
+      return audited(sql, request, {
+        change: async (tx) => {
+          await refuseStaleEdit(tx, 'authorized_groups', existing.id, expectedUpdatedAt);
+          const updated = await refusingTakenGroupId(changes.groupId, () => updateAuthorizedGroup(tx, existing.id, changes));
+          if (!updated) throw notFound(NO_SUCH_GROUP);
+          return toAuthorizedGroup(updated);
+        },
+        audit: (after) => ({ action: 'authorized-group.update', targetId: existing.id, before: toAuthorizedGroup(existing), after }),
+        afterCommit: (after) => mirrorInSimulator(request, after),
       });
-      mirrorInSimulator(request, after);
-      return after;
     },
   );
 
@@ -124,10 +121,12 @@ export const authorizedGroupRoutes: FastifyPluginAsync<{ sql: Sql; sandbox: BotS
     async (request) => {
       const existing = await findAuthorizedGroup(sql, request.params.id);
       if (!existing) throw notFound(NO_SUCH_GROUP);
-      return transaction(sql, async (tx) => {
-        if (!(await deleteAuthorizedGroup(tx, existing.id))) throw notFound(NO_SUCH_GROUP);
-        await audit(tx, request, { action: 'authorized-group.delete', targetType: TARGET_TYPE, targetId: existing.id, before: toAuthorizedGroup(existing) });
-        return { success: true as const };
+      return audited(sql, request, {
+        change: async (tx) => {
+          if (!(await deleteAuthorizedGroup(tx, existing.id))) throw notFound(NO_SUCH_GROUP);
+          return { success: true as const };
+        },
+        audit: { action: 'authorized-group.delete', targetId: existing.id, before: toAuthorizedGroup(existing) },
       });
     },
   );

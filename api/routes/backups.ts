@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BackupSchema, BackupStartedSchema, type Backup } from '../contract/backups.js';
-import { audit } from '../audit.js';
+import { audited } from '../audited.js';
 import { conflict } from '../errors.js';
 import type { Sql } from '../../sql/database.js';
 import type { BackupService } from '../../sql/backups.js';
@@ -31,7 +31,7 @@ export const backupRoutes: FastifyPluginAsync<{ sql: Sql; backups: BackupService
       starting = true;
       try {
         // Recorded before it starts: a backup nobody recorded does not start.
-        await audit(sql, request, { action: 'backup.start', targetType: 'backup', targetId: null });
+        await audited(sql, request, { action: 'backup.start', targetId: null });
       } finally {
         starting = false;
       }

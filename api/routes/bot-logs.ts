@@ -9,7 +9,7 @@ import {
   type BotLogFilter,
   type BotLogListResponse,
 } from '../contract/bot-logs.js';
-import { audit } from '../audit.js';
+import { audited } from '../audited.js';
 import { botLogsCsvStream } from '../bot-logs-csv.js';
 import type { Sql } from '../../sql/database.js';
 import { botLogsForExport, countBotLogs, levelCountsSnapshot, listBotLogs, newestBotLogId, type BotLogCounts } from '../../sql/bot-logs.js';
@@ -98,7 +98,7 @@ export const botLogRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = a
     { schema: { querystring: BotLogFilterSchema }, config: { permission: 'analytics:export' } },
     async (request, reply) => {
       const filter = request.query;
-      await audit(sql, request, { action: 'bot-logs.export', targetType: 'bot_logs', targetId: null, after: { filter } });
+      await audited(sql, request, { action: 'bot-logs.export', targetId: null, after: { filter } });
       return sendCsvFile(reply, botLogsCsvFileName(now()), botLogsCsvStream(botLogsForExport(sql, filter)));
     },
   );

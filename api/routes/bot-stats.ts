@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DashboardQuerySchema, DashboardStatsSchema, dashboardCsvFileName, type DashboardPeriod, type DashboardStats } from '../contract/dashboard.js';
 import { asksForFreshFigures } from '../analytics/figure-cache.js';
-import { audit } from '../audit.js';
+import { audited } from '../audited.js';
 import type { FigureCache } from '../analytics/figure-cache.js';
 import { dashboardCsv, readDashboardStats } from '../dashboard-figures.js';
 import type { Sql } from '../../sql/database.js';
@@ -38,7 +38,7 @@ export const botStatsRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; fig
       const at = now();
       // The figures on screen: the same kept answer the screen was given.
       const figures = await stats(request.query.period, asksForFreshFigures(request));
-      await audit(sql, request, { action: 'dashboard.export', targetType: 'bot_stats', targetId: null, after: { period: figures.period } });
+      await audited(sql, request, { action: 'dashboard.export', targetId: null, after: { period: figures.period } });
       return sendCsvFile(reply, dashboardCsvFileName(at), dashboardCsv(figures));
     },
   );

@@ -17,12 +17,11 @@ import {
   type TelegramUsersPage,
 } from '../contract/bot-users.js';
 import { localDay } from '../contract/time-zone.js';
-import { audit } from '../audit.js';
+import { audited } from '../audited.js';
 import { notFound } from '../errors.js';
 import type { Sql } from '../../sql/database.js';
 import { resetDailyUsage } from '../../sql/daily-usage.js';
 import { getSystemSettings } from '../../sql/settings.js';
-import { transaction } from '../../sql/transaction.js';
 import {
   findTelegramUser,
   listRecentUserRequests,
@@ -33,7 +32,6 @@ import {
   type ListedTelegramUser,
 } from '../../sql/bot-users.js';
 
-const TARGET_TYPE = 'telegram-user';
 /**
  * The summary sums 100,000+ rows and moves with every bot request, so it is read again at most
  * this often; concurrent readers share one query.
@@ -136,21 +134,22 @@ export const botUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = 
     async (request) => {
       const { telegramId } = request.params;
       const before = await detail(telegramId);
-      // The change and its audit row together: a failure between them would leave a change nobody recorded.
-      const after = await transaction(sql, async (tx) => {
-        await setTelegramUserBlocked(tx, telegramId, request.body.isBlocked);
-        const after = await detail(telegramId, tx);
-        await audit(tx, request, {
+      return audited(sql, request, {
+        change: async (tx) => {
+          await setTelegramUserBlocked(tx, telegramId, request.body.isBlocked);
+          return detail(telegramId, tx);
+        },
+        audit: (after) => ({
           action: request.body.isBlocked ? 'telegram-user.block' : 'telegram-user.unblock',
-          targetType: TARGET_TYPE,
           targetId: telegramId,
           before: { isBlocked: before.isBlocked },
           after: { isBlocked: after.isBlocked },
-        });
-        return after;
+        }),
+        // The summary counts who a broadcast reaches, which a block changes: it is read again.
+        afterCommit: () => {
+          summary = undefined;
+        },
       });
-      summary = undefined;
-      return after;
     },
   );
 
@@ -161,15 +160,9 @@ export const botUserRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = 
       const { telegramId } = request.params;
       const day = await today();
       if (!(await findTelegramUser(sql, telegramId, day))) throw notFound(NOT_FOUND);
-      await transaction(sql, async (tx) => {
-        const used = await resetDailyUsage(tx, telegramId, day);
-        await audit(tx, request, {
-          action: 'telegram-user.reset-daily-usage',
-          targetType: TARGET_TYPE,
-          targetId: telegramId,
-          before: { requestsToday: used },
-          after: { requestsToday: 0 },
-        });
+      await audited(sql, request, {
+        change: (tx) => resetDailyUsage(tx, telegramId, day),
+        audit: (used) => ({ action: 'telegram-user.reset-daily-usage', targetId: telegramId, before: { requestsToday: used }, after: { requestsToday: 0 } }),
       });
       return detail(telegramId);
     },

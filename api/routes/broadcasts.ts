@@ -14,59 +14,34 @@ import {
   BroadcastSendUnknownResultSchema,
   BroadcastTestResultSchema,
   BroadcastTestSchema,
-  unknownPlaceholderProblem,
-  type Broadcast,
   type BroadcastAudience,
   type BroadcastDetail,
   type BroadcastTargetType,
-  type BroadcastTranslations,
 } from '../contract/broadcasts.js';
 import { IdParamsSchema, SuccessResponseSchema } from '../contract/fields.js';
 import { ApiError, badRequest, conflict, notFound } from '../errors.js';
-import { audit } from '../audit.js';
+import { audited, type AuditRecord } from '../audited.js';
+import { activeTemplate, composedTexts, templateTexts, type BroadcastTexts } from '../broadcast-texts.js';
+import { broadcastDetail, toBroadcast } from '../broadcast-detail.js';
 import { requireAuth } from '../plugins/authorization.js';
 import type { Sql } from '../../sql/database.js';
 import {
-  broadcastRatePerSecond,
   broadcastTotals,
   cancelBroadcast,
   countAudienceLanguages,
-  countRecipientLanguages,
-  countRecipients,
   findBroadcast,
   insertBroadcast,
-  listRecipientsIn,
   listRecentBroadcasts,
   requeueUnknownRecipients,
   retryFailedRecipients,
   selectedRecipients,
-  type StoredBroadcast,
 } from '../../sql/broadcasts.js';
-import { findTemplate, listActiveTemplatesOfType, type StoredTemplate } from '../../sql/message-templates.js';
 import { getSystemSettings } from '../../sql/settings.js';
-import { isLanguageCode, languageName } from '../contract/languages.js';
 import type { Broadcaster } from '../ports.js';
-import { sendCreatedOnce } from '../plugins/idempotency.js';
-import { transaction } from '../../sql/transaction.js';
 
 const NO_RECIPIENTS = 'There are no active bot users to send this broadcast to';
 const NO_SELECTED_RECIPIENTS = 'None of the selected users is a bot user that staff have not blocked';
 const NO_SENDER = 'The bot is not running, so no message can be sent now';
-/** Failed (and unknown) recipients listed in a broadcast's detail. */
-const RECIPIENTS_SHOWN = 500;
-/** The window the progress rate is measured over. */
-const RATE_WINDOW_SECONDS = 10;
-
-function toBroadcast({ translations: _translations, ...row }: StoredBroadcast, targetUsers: number[] = []): Broadcast {
-  return {
-    ...row,
-    targetUsers,
-    createdAt: row.createdAt.toISOString(),
-    startedAt: row.startedAt?.toISOString() ?? null,
-    finishedAt: row.finishedAt?.toISOString() ?? null,
-  };
-}
-
 /** Broadcasts (spec §2.6, §7; docs/bot.md "Broadcasts"): queued here, delivered by the sender. Admins only. */
 export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; broadcaster?: Broadcaster }> = async (
   instance,
@@ -82,97 +57,45 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
     return row;
   }
 
-  /**
-   * Retry failed and Send to unknown: requeues recipients with the audit row in one transaction (a failure
-   * between them would leave a change nobody recorded), then the sender goes again for what was requeued.
-   */
+  /** Retry failed and Send to unknown: requeues recipients, then the sender goes again for them once that is committed. */
   async function sendAgain(
     request: FastifyRequest,
     broadcastId: number,
-    action: 'broadcast.retry-failed' | 'broadcast.send-unknown',
+    action: Extract<AuditRecord['action'], 'broadcast.retry-failed' | 'broadcast.send-unknown'>,
     requeue: (tx: Sql) => Promise<number>,
     noneMessage: string,
   ) {
-    const requeued = await transaction(sql, async (tx) => {
-      const requeued = await requeue(tx);
-      if (requeued === 0) throw new ApiError(409, noneMessage);
-      await audit(tx, request, { action, targetType: 'broadcast', targetId: broadcastId, after: { requeued } });
-      return requeued;
+    const requeued = await audited(sql, request, {
+      change: async (tx) => {
+        const requeued = await requeue(tx);
+        if (requeued === 0) throw new ApiError(409, noneMessage);
+        return requeued;
+      },
+      audit: (requeued) => ({ action, targetId: broadcastId, after: { requeued } }),
+      afterCommit: () => broadcaster?.wake(),
     });
-    // Only once committed: the sender must find the requeued recipients.
-    broadcaster?.wake();
     return { success: true as const, requeued };
   }
 
-  /** An inactive template is one staff withdrew: it is not sent, whichever way it is asked for. */
-  async function activeTemplate(templateId: number) {
-    const template = await findTemplate(sql, templateId);
-    if (!template) throw badRequest('That template does not exist', 'templateId');
-    if (!template.isActive) throw badRequest('That template is inactive: activate it, or choose an active one', 'templateId');
-    return template;
-  }
-
-  /**
-   * A template's texts as its broadcast carries them, so that each recipient gets their language's: the
-   * active templates of its type in the languages the bot offers. The default language's is the content;
-   * without one, the chosen template's is (and whoever has no text of their own gets it).
-   */
-  async function templateTexts(template: StoredTemplate): Promise<{ content: string; translations: BroadcastTranslations }> {
-    const [siblings, settings] = await Promise.all([listActiveTemplatesOfType(sql, template.type), getSystemSettings(sql)]);
-    const translations: BroadcastTranslations = {};
-    for (const sibling of siblings) {
-      if (sibling.language !== settings.defaultLanguage && settings.botLanguages.includes(sibling.language)) translations[sibling.language] = sibling.content;
-    }
-    const inDefault = siblings.find((sibling) => sibling.language === settings.defaultLanguage);
-    const texts = { content: inDefault?.content ?? template.content, translations };
-    // A template of a reply type ({city}, {count}) has placeholders only a reply fills: every recipient would read gaps.
-    const problem = [texts.content, ...Object.values(translations)].map(unknownPlaceholderProblem).find((found) => found !== undefined);
-    if (problem) throw badRequest(`${problem} The template “${template.name}” cannot be sent as a broadcast: choose another.`, 'templateId');
-    return texts;
-  }
-
-  /**
-   * A text in a language the bot does not offer would reach nobody, and one in the default language would
-   * compete with the content (which is that language's): both are refused, naming the text.
-   */
-  async function checkTranslations(translations: Record<string, string>): Promise<void> {
-    const settings = await getSystemSettings(sql);
-    for (const language of Object.keys(translations)) {
-      if (!isLanguageCode(language)) continue;
-      const field = `translations.${language}`;
-      if (language === settings.defaultLanguage) {
-        throw badRequest(`${languageName(language)} is the default language: its text is the message content. Remove this text, or move it there.`, field);
-      }
-      if (!settings.botLanguages.includes(language)) {
-        throw badRequest(`The bot does not offer ${languageName(language)}, so nobody would get this text: offer it in System Settings, or remove it.`, field);
-      }
-    }
-  }
-
-  /** Queues a broadcast with its audit row and sends the 202 (once per Idempotency-Key, see sendCreatedOnce). */
+  /** Queues a broadcast and sends the 202 (once per Idempotency-Key); the sender is woken once it is committed. */
   async function queue(
     request: FastifyRequest,
     reply: FastifyReply,
-    fields: {
-      title: string;
-      content: string;
-      translations: Record<string, string>;
-      templateId: number | null;
-      targetType: BroadcastTargetType;
-      targetUsers: number[] | null;
-    },
+    fields: BroadcastTexts & { title: string; templateId: number | null; targetType: BroadcastTargetType; targetUsers: number[] | null },
   ): Promise<FastifyReply> {
     const telegramIds = fields.targetType === 'selected' ? [...new Set(fields.targetUsers ?? [])] : null;
     const { title, content, translations, templateId, targetType } = fields;
-    await sendCreatedOnce(sql, request, reply, 202, async (tx) => {
-      const created = await insertBroadcast(tx, { title, content, translations, templateId, targetType, createdBy: requireAuth(request).id, telegramIds }, now());
-      if (!created) throw badRequest(telegramIds ? NO_SELECTED_RECIPIENTS : NO_RECIPIENTS, telegramIds ? 'targetUsers' : undefined);
-      const recipients = telegramIds ? await selectedRecipients(tx, [created.id]) : undefined;
-      const broadcast = toBroadcast(created, recipients?.get(created.id));
-      await audit(tx, request, { action: 'broadcast.send', targetType: 'broadcast', targetId: broadcast.id, after: broadcast });
-      return broadcast;
+    await audited(sql, request, {
+      change: async (tx) => {
+        const created = await insertBroadcast(tx, { title, content, translations, templateId, targetType, createdBy: requireAuth(request).id, telegramIds }, now());
+        if (!created) throw badRequest(telegramIds ? NO_SELECTED_RECIPIENTS : NO_RECIPIENTS, telegramIds ? 'targetUsers' : undefined);
+        const recipients = telegramIds ? await selectedRecipients(tx, [created.id]) : undefined;
+        return toBroadcast(created, recipients?.get(created.id));
+      },
+      audit: (broadcast) => ({ action: 'broadcast.send', targetId: broadcast.id, after: broadcast }),
+      afterCommit: () => broadcaster?.wake(),
+      created: { reply, statusCode: 202 },
     });
-    broadcaster?.wake();
     return reply;
   }
 
@@ -182,18 +105,10 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
     async (request, reply) => {
       const body = request.body;
       const templateId = body.templateId ?? null;
-      const template = templateId === null ? undefined : await activeTemplate(templateId);
-      const typed = body.translations ?? {};
-      await checkTranslations(typed);
-      // Typed content wins with its typed texts; without it the template's texts in each language are sent
-      // (a text typed for a language still wins over the template's).
-      const fromTemplate = template && !body.content?.trim() ? await templateTexts(template) : undefined;
-      const content = fromTemplate?.content ?? body.content!;
-      const translations = { ...fromTemplate?.translations, ...typed };
+      const template = templateId === null ? undefined : await activeTemplate(sql, templateId);
       return queue(request, reply, {
         title: body.title!.trim(),
-        content,
-        translations,
+        ...(await composedTexts(sql, body, template)),
         templateId,
         targetType: body.targetType,
         targetUsers: body.targetUsers ?? null,
@@ -205,11 +120,11 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
     '/api/broadcast-message',
     { schema: { body: BroadcastMessageSchema, response: { 202: BroadcastQueuedSchema } }, config: { ...permission, idempotent: true } },
     async (request, reply) => {
-      const template = await activeTemplate(request.body.templateId);
+      const template = await activeTemplate(sql, request.body.templateId);
       const selected = (request.body.targetUsers ?? []).length > 0;
       return queue(request, reply, {
         title: template.name,
-        ...(await templateTexts(template)),
+        ...(await templateTexts(sql, template)),
         templateId: template.id,
         targetType: selected ? 'selected' : 'template',
         targetUsers: selected ? request.body.targetUsers! : null,
@@ -224,7 +139,7 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
       if (!broadcaster) throw conflict(NO_SENDER);
       const { content, templateId, language, translations } = request.body;
       const chatId = Number(String(request.body.userId).trim());
-      const texts = content?.trim() ? { content, translations: translations ?? {} } : await templateTexts(await activeTemplate(templateId!));
+      const texts = content?.trim() ? { content, translations: translations ?? {} } : await templateTexts(sql, await activeTemplate(sql, templateId!));
       const translated = language ? texts.translations[language] : undefined;
       // The values are written in the language of the text sent: the content's is the default language.
       return language && translated !== undefined ? broadcaster.sendTest(chatId, translated, language) : broadcaster.sendTest(chatId, texts.content);
@@ -264,35 +179,7 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
   app.get(
     '/api/broadcasts/:id',
     { schema: { params: IdParamsSchema, response: { 200: BroadcastDetailSchema } }, config: permission },
-    async (request): Promise<BroadcastDetail> => {
-      const row = await existingBroadcast(request.params.id);
-      const at = now();
-      const counts = await countRecipients(sql, row.id, new Date(at.getTime() - RATE_WINDOW_SECONDS * 1000));
-      const selected = row.targetType === 'selected' ? await selectedRecipients(sql, [row.id]) : new Map<number, number[]>();
-      const pending = counts.pending + counts.sending;
-      const measured = counts.recent / RATE_WINDOW_SECONDS;
-      const open = row.status === 'queued' || row.status === 'sending' || row.status === 'interrupted';
-      const rate = open ? measured : 0;
-      const expected = measured > 0 ? measured : await broadcastRatePerSecond(sql);
-      const done = counts.delivered + counts.failed + counts.unknown;
-      const languages = await countRecipientLanguages(sql, row.id);
-      return {
-        ...toBroadcast(row, selected.get(row.id)),
-        translations: row.translations,
-        languages: languages.map((counts) => ({ ...counts, translated: row.translations[counts.language] !== undefined })),
-        progress: {
-          sent: counts.delivered,
-          failed: counts.failed,
-          unknown: counts.unknown,
-          pending,
-          rate: Math.round(rate * 10) / 10,
-          estimatedSecondsLeft: open ? Math.ceil(pending / expected) : null,
-          percent: row.totalRecipients > 0 ? Math.round((done / row.totalRecipients) * 1000) / 10 : 100,
-        },
-        failedRecipients: await listRecipientsIn(sql, row.id, 'failed', RECIPIENTS_SHOWN),
-        unknownRecipients: counts.unknown > 0 ? await listRecipientsIn(sql, row.id, 'unknown', RECIPIENTS_SHOWN) : [],
-      };
-    },
+    async (request): Promise<BroadcastDetail> => broadcastDetail(sql, await existingBroadcast(request.params.id), now()),
   );
 
   app.post(
@@ -300,12 +187,14 @@ export const broadcastRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date; br
     { schema: { params: IdParamsSchema, response: { 200: SuccessResponseSchema } }, config: permission },
     async (request) => {
       const row = await existingBroadcast(request.params.id);
-      await transaction(sql, async (tx) => {
-        if (!(await cancelBroadcast(tx, row.id, now()))) throw conflict(`This broadcast is already ${row.status}`);
-        await audit(tx, request, { action: 'broadcast.cancel', targetType: 'broadcast', targetId: row.id });
+      await audited(sql, request, {
+        change: async (tx) => {
+          if (!(await cancelBroadcast(tx, row.id, now()))) throw conflict(`This broadcast is already ${row.status}`);
+        },
+        audit: { action: 'broadcast.cancel', targetId: row.id },
+        // A cancel that rolled back must not stop the sending.
+        afterCommit: () => broadcaster?.cancelled(row.id),
       });
-      // Only once committed: a cancel that rolled back must not stop the sending.
-      broadcaster?.cancelled(row.id);
       return { success: true as const };
     },
   );

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { analyticsCsvFileName, ContactAnalyticsQuerySchema, ContactAnalyticsSchema } from '../contract/analytics.js';
-import { audit } from '../audit.js';
+import { audited } from '../audited.js';
 import { contactAnswer, requestedFreshness } from '../analytics/answers.js';
 import { analyticsCsv, contactAnalyticsCsvRows } from '../analytics/csv.js';
 import type { FigureCache } from '../analytics/figure-cache.js';
@@ -30,7 +30,7 @@ export const contactAnalyticsRoutes: FastifyPluginAsync<{ sql: Sql; now: () => D
       const at = context();
       // The answer the screen shows, so the file holds the figures on screen.
       const analytics = await contactAnswer(at, request.query);
-      await audit(sql, request, { action: 'contact-analytics.export', targetType: 'contact_analytics', targetId: null, after: request.query });
+      await audited(sql, request, { action: 'contact-analytics.export', targetId: null, after: request.query });
       return sendCsvFile(reply, analyticsCsvFileName('contact-analytics', request.query.period, at.at), analyticsCsv(contactAnalyticsCsvRows(analytics)));
     },
   );

@@ -3,14 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ContactReportListSchema, ContactReportSchema, ResolveReportSchema, type ContactReport } from '../contract/contact-reports.js';
 import { IdParamsSchema } from '../contract/fields.js';
 import { notFound } from '../errors.js';
-import { audit } from '../audit.js';
+import { audited } from '../audited.js';
 import { requireAuth } from '../plugins/authorization.js';
 import type { Sql } from '../../sql/database.js';
 import { findContactReport, listContactReports, resolveContactReport, type StoredContactReport } from '../../sql/contact-reports.js';
 import { findMedicalContact } from '../../sql/medical-contacts.js';
-import { transaction } from '../../sql/transaction.js';
-
-const TARGET_TYPE = 'contact_report';
 
 function toContactReport(report: StoredContactReport): ContactReport {
   return { ...report, createdAt: report.createdAt.toISOString(), resolvedAt: report.resolvedAt?.toISOString() ?? null };
@@ -40,18 +37,18 @@ export const contactReportRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date
       const before = await findContactReport(sql, request.params.id);
       if (!before) throw notFound('No report with this id');
       const adminId = requireAuth(request).id;
-      // The change and its audit row together: a failure between them would leave a change nobody recorded.
-      return transaction(sql, async (tx) => {
-        const after = await resolveContactReport(tx, before.id, { status: request.body.status, adminId, at: now() });
-        if (!after) throw notFound('No report with this id');
-        await audit(tx, request, {
+      return audited(sql, request, {
+        change: async (tx) => {
+          const after = await resolveContactReport(tx, before.id, { status: request.body.status, adminId, at: now() });
+          if (!after) throw notFound('No report with this id');
+          return toContactReport(after);
+        },
+        audit: (after) => ({
           action: 'contact-report.resolve',
-          targetType: TARGET_TYPE,
           targetId: after.id,
           before: { status: before.status, contactId: before.contactId },
           after: { status: after.status, contactId: after.contactId },
-        });
-        return toContactReport(after);
+        }),
       });
     },
   );

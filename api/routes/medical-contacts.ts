@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  CONTACT_RULES,
   BulkDeleteRequestSchema,
   BulkResultSchema,
   BulkUpdateRequestSchema,
@@ -18,19 +17,11 @@ import {
   type ContactFilterOptions,
   type ContactListResponse,
   type MedicalContact,
-  type UpdateContact,
 } from '../contract/medical-contacts.js';
-import {
-  DEFAULT_VERIFICATION_METHOD,
-  VerificationSchema,
-  type StaffVerificationMethod,
-  type Verification,
-} from '../contract/contact-verifications.js';
-import { pluralForm } from '../contract/plural.js';
-import { readPhone } from '../contract/phone-numbers.js';
+import { DEFAULT_VERIFICATION_METHOD, VerificationSchema, type StaffVerificationMethod, type Verification } from '../contract/contact-verifications.js';
 import { IdParamsSchema, SuccessResponseSchema } from '../contract/fields.js';
-import { ApiError, badRequest, notFound } from '../errors.js';
-import { audit } from '../audit.js';
+import { notFound } from '../errors.js';
+import { audited, type AuditRecord } from '../audited.js';
 import { requireAuth } from '../plugins/authorization.js';
 import type { ContactDirectoryCache } from '../contact-directory-cache.js';
 import type { Sql } from '../../sql/database.js';
@@ -40,37 +31,26 @@ import {
   contactAuditEntries,
   contactDirectoryVersion,
   contactFilterOptions,
-  contactPlaces,
   contactStats,
-  countTargetsWithoutTelegramUsername,
   deleteMedicalContact,
-  findDuplicateContacts,
   findMedicalContact,
-  geocodeContactPlace,
   HISTORY_FIELDS,
   insertMedicalContact,
   countMedicalContacts,
   listMedicalContacts,
-  setContactCoordinates,
   toMedicalContact,
   unrecognisedContactValues,
   updateMedicalContact,
   type ContactActor,
-  type ContactColumns,
   type ContactTarget,
-  type MedicalContactRecord,
 } from '../../sql/medical-contacts.js';
 import { listVerifications, recordConfirmations, recordVerification, toVerification, type RecordedVerification } from '../../sql/contact-verifications.js';
 import { getSystemSettings } from '../../sql/settings.js';
-import { transaction } from '../../sql/transaction.js';
 import { contactReportsVersion } from '../../sql/contact-reports.js';
-import { sendCreatedOnce } from '../plugins/idempotency.js';
 import { refuseStaleEdit } from '../stale-edit.js';
-import { storedSpecialty } from '../specialty-check.js';
+import { changedContactColumns, checkedBulkChanges, contactEdit, newContactColumns } from '../contact-writes.js';
 import { countContactsWithSpecialties, loadSpecialtyTaxonomy } from '../../sql/specialties.js';
-import { outsideCountryRefusals } from '../outside-country.js';
 
-const TARGET_TYPE = 'medical_contact';
 const FILTER_FIELDS = Object.keys(ContactFilterSchema.shape) as (keyof typeof ContactFilterSchema.shape)[];
 const NO_SUCH_CONTACT = 'No medical contact with this id';
 
@@ -111,80 +91,17 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
     return summary;
   }
 
-  /** 409 with the look-alikes unless the caller chose to save a duplicate. */
-  async function refuseDuplicates(contact: { name: string; phone: string; city: string }, exceptId?: number): Promise<void> {
-    const duplicates = await findDuplicateContacts(sql, contact, exceptId);
-    if (duplicates.length === 0) return;
-    const at = now();
-    throw new ApiError(
-      409,
-      `A contact with the same phone number, or the same name in the same city, already exists: ${duplicates[0]!.name} (${duplicates[0]!.city}). Save anyway to keep both.`,
-      { duplicates: duplicates.map((record) => toMedicalContact(record, at)) },
-    );
-  }
-
-  /** 400 for coordinates outside the contact's country, unless the request confirmed them. */
-  async function refuseOutsideCountry(point: { latitude: number; longitude: number }, country: string): Promise<void> {
-    const [refusal] = await outsideCountryRefusals(sql, [{ ...point, country }]);
-    if (refusal) throw badRequest(refusal, 'location');
-  }
-
-  /**
-   * The fields of an edit (or a verification's corrections) as they will be written, checked against
-   * the contact as stored: a phone read as a number of its country, the specialty by the taxonomy, the
-   * rules that span fields, coordinates outside the country and look-alikes refused unless confirmed,
-   * and coordinates looked up again when the place changed. Throws the 400 or 409 that says what to fix.
-   */
-  async function checkedChanges(
-    existing: MedicalContactRecord,
-    sent: Omit<UpdateContact, 'allowDuplicate' | 'confirmOutsideCountry' | 'expectedUpdatedAt' | 'verificationMethod'>,
-    { allowDuplicate, confirmOutsideCountry }: { allowDuplicate?: boolean; confirmOutsideCountry?: boolean },
-  ): Promise<Partial<ContactColumns>> {
-    // A phone sent alone is read as a number of the country stored (the schema reads one sent with its country).
-    const reading = sent.phone === undefined ? undefined : readPhone(sent.phone, sent.country ?? existing.country);
-    if (reading && 'error' in reading) throw badRequest(reading.error, 'phone');
-    const read = reading ? { ...sent, phone: reading.phone } : sent;
-    // A specialty is checked only when sent: an edit of another field leaves one from before the taxonomy as it is.
-    const changes = read.specialty === undefined ? read : { ...read, specialty: await storedSpecialty(sql, read.specialty) };
-    const merged = { ...existing, ...changes };
-    // The schema checks the fields sent; the rules that span fields hold for the record as saved.
-    if (merged.contactMethod === 'telegram' && !merged.telegramUsername) throw badRequest(CONTACT_RULES.telegramNeedsUsername, 'telegramUsername');
-    if ((merged.latitude === null) !== (merged.longitude === null)) {
-      const field = merged.latitude === null ? 'latitude' : 'longitude';
-      throw badRequest(CONTACT_RULES.coordinatesInPairs, field);
-    }
-    const { latitude, longitude } = changes;
-    const coordinatesGiven = latitude != null && longitude != null;
-    if (coordinatesGiven && !confirmOutsideCountry) await refuseOutsideCountry({ latitude, longitude }, merged.country);
-    const identityChanged = (['name', 'phone', 'city'] as const).some((field) => changes[field] !== undefined && changes[field] !== existing[field]);
-    if (identityChanged && !allowDuplicate) await refuseDuplicates(merged, existing.id);
-
-    const columns: Partial<ContactColumns> = { ...changes };
-    const placeChanged = (['city', 'region', 'country'] as const).some((field) => changes[field] !== undefined && changes[field] !== existing[field]);
-    if (coordinatesGiven) {
-      columns.locationApproximate = false;
-    } else if (merged.latitude === null || placeChanged) {
-      // Coordinates of the old place would send the bot's users to the wrong city.
-      const point = await geocodeContactPlace(sql, merged);
-      columns.latitude = point?.latitude ?? null;
-      columns.longitude = point?.longitude ?? null;
-      columns.locationApproximate = point !== undefined;
-    }
-    return columns;
-  }
-
-  /** A verification's audit entry: the contact before and after, and the verification itself. */
-  async function auditVerification(tx: Sql, request: FastifyRequest, { before, contact, verification }: RecordedVerification, at: Date): Promise<void> {
-    await audit(tx, request, {
+  /** A verification's audit row: the contact before and after, and the verification itself. */
+  function verificationAudit({ before, contact, verification }: RecordedVerification, at: Date): AuditRecord {
+    return {
       action: 'contact.verify',
-      targetType: TARGET_TYPE,
       targetId: contact.id,
       before: toMedicalContact(before, at),
       after: { ...toMedicalContact(contact, at), verification: toVerification(verification) },
-    });
+    };
   }
 
-  /** Ticking Verified in the form: a confirmed verification by the method chosen, audited; the contact after it. */
+  /** Ticking Verified in the form: a confirmed verification by the method chosen; its audit row and the contact after it. */
   async function confirmByTick(tx: Sql, request: FastifyRequest, contactId: number, method: StaffVerificationMethod | undefined, at: Date) {
     const recorded = await recordVerification(tx, {
       contactId,
@@ -197,8 +114,7 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
       note: null,
     });
     if (!recorded) throw notFound(NO_SUCH_CONTACT);
-    await auditVerification(tx, request, recorded, at);
-    return recorded.contact;
+    return { audit: verificationAudit(recorded, at), contact: recorded.contact };
   }
 
   app.get(
@@ -256,24 +172,22 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
     { schema: { body: CreateContactSchema, response: { 201: MedicalContactSchema } }, config: { permission: 'contacts:write', idempotent: true } },
     async (request, reply) => {
       requireAuth(request);
-      const { allowDuplicate, confirmOutsideCountry, verificationMethod, ...typed } = request.body;
-      const fields = { ...typed, specialty: await storedSpecialty(sql, typed.specialty) };
+      const { verificationMethod, ...body } = request.body;
       const at = now();
-      // Verified is not a column to write but a verification to record, once the contact exists.
-      const columns: ContactColumns = { ...fields, verified: false, verifiedAt: null, verifiedBy: null, locationApproximate: false };
-      if (columns.latitude === null || columns.longitude === null) {
-        const point = await geocodeContactPlace(sql, fields);
-        columns.latitude = point?.latitude ?? null;
-        columns.longitude = point?.longitude ?? null;
-        columns.locationApproximate = point !== undefined;
-      } else if (!confirmOutsideCountry) {
-        await refuseOutsideCountry({ latitude: columns.latitude, longitude: columns.longitude }, fields.country);
-      }
-      if (!allowDuplicate) await refuseDuplicates(fields);
-      await sendCreatedOnce(sql, request, reply, 201, async (tx) => {
-        const created = await insertMedicalContact(tx, columns, at);
-        await audit(tx, request, { action: 'contact.create', targetType: TARGET_TYPE, targetId: created.id, after: toMedicalContact(created, at) });
-        return toMedicalContact(fields.verified ? await confirmByTick(tx, request, created.id, verificationMethod, at) : created, at);
+      const columns = await newContactColumns(sql, body, at);
+      // The create's audit row shows the contact as inserted; a tick's verification follows it.
+      let inserted: MedicalContact | undefined;
+      await audited(sql, request, {
+        change: async (tx, alsoRecord) => {
+          const created = await insertMedicalContact(tx, columns, at);
+          inserted = toMedicalContact(created, at);
+          if (!body.verified) return inserted;
+          const confirmed = await confirmByTick(tx, request, created.id, verificationMethod, at);
+          alsoRecord(confirmed.audit);
+          return toMedicalContact(confirmed.contact, at);
+        },
+        audit: (created) => ({ action: 'contact.create', targetId: created.id, after: inserted }),
+        created: { reply, statusCode: 201 },
       });
       return reply;
     },
@@ -286,25 +200,34 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
       requireAuth(request);
       const existing = await findMedicalContact(sql, request.params.id);
       if (!existing) throw notFound(NO_SUCH_CONTACT);
-      const { allowDuplicate, confirmOutsideCountry, expectedUpdatedAt, verificationMethod, ...sent } = request.body;
+      const { expectedUpdatedAt, verificationMethod, ...sent } = request.body;
       const at = now();
-      const { verified: wasVerified } = toMedicalContact(existing, at);
-      const { verified, ...edited } = await checkedChanges(existing, sent, { allowDuplicate, confirmOutsideCountry });
-      // Ticking Verified records a verification; unticking makes the contact due at once (its last one no longer stands).
-      const tick = verified === true && !wasVerified;
-      const columns: Partial<ContactColumns> = verified === false ? { ...edited, verified } : edited;
-      // The save and its audit rows together, over the record as the form was opened.
-      return transaction(sql, async (tx) => {
-        await refuseStaleEdit(tx, 'medical_contacts', existing.id, expectedUpdatedAt);
-        let updated = existing;
-        if (Object.keys(columns).length > 0 || !tick) {
-          const saved = await updateMedicalContact(tx, existing.id, columns, at);
-          if (!saved) throw notFound(NO_SUCH_CONTACT);
-          updated = saved;
-          await audit(tx, request, { action: 'contact.update', targetType: TARGET_TYPE, targetId: existing.id, before: toMedicalContact(existing, at), after: toMedicalContact(updated, at) });
-        }
-        return toMedicalContact(tick ? await confirmByTick(tx, request, existing.id, verificationMethod, at) : updated, at);
+      const { columns, ticksVerified } = await contactEdit(sql, existing, sent, at);
+      // Saved over the record as the form was opened: the edit's audit row, then a tick's verification
+      // (the verification's alone when the edit only ticks Verified).
+      const { contact } = await audited(sql, request, {
+        change: async (tx, alsoRecord) => {
+          await refuseStaleEdit(tx, 'medical_contacts', existing.id, expectedUpdatedAt);
+          const rows: AuditRecord[] = [];
+          let saved = existing;
+          if (Object.keys(columns).length > 0 || !ticksVerified) {
+            const updated = await updateMedicalContact(tx, existing.id, columns, at);
+            if (!updated) throw notFound(NO_SUCH_CONTACT);
+            rows.push({ action: 'contact.update', targetId: existing.id, before: toMedicalContact(existing, at), after: toMedicalContact(updated, at) });
+            saved = updated;
+          }
+          if (ticksVerified) {
+            const confirmed = await confirmByTick(tx, request, existing.id, verificationMethod, at);
+            rows.push(confirmed.audit);
+            saved = confirmed.contact;
+          }
+          const [first, ...more] = rows;
+          more.forEach(alsoRecord);
+          return { audit: first!, contact: saved };
+        },
+        audit: ({ audit }) => audit,
       });
+      return toMedicalContact(contact, at);
     },
   );
 
@@ -325,27 +248,22 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
       config: { permission: 'contacts:write', idempotent: true },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
+      const verifiedBy = requireAuth(request).id;
       const existing = await findMedicalContact(sql, request.params.id);
       if (!existing) throw notFound(NO_SUCH_CONTACT);
       const { outcome, method, changes = {}, note, allowDuplicate, confirmOutsideCountry } = request.body;
-      const corrections = await checkedChanges(existing, changes, { allowDuplicate, confirmOutsideCountry });
       const at = now();
-      // The corrections, the history row and their audit entry commit together or not at all.
-      await sendCreatedOnce(sql, request, reply, 201, async (tx) => {
-        const recorded = await recordVerification(tx, {
-          contactId: existing.id,
-          at,
-          verifiedBy: actor.id,
-          verifiedByTelegramId: null,
-          method,
-          outcome,
-          corrections,
-          note,
-        });
-        if (!recorded) throw notFound(NO_SUCH_CONTACT);
-        await auditVerification(tx, request, recorded, at);
-        return toVerification(recorded.verification);
+      const corrections = await changedContactColumns(sql, existing, { ...changes, allowDuplicate, confirmOutsideCountry }, at);
+      // The corrections, the history row and their audit row commit together or not at all.
+      let recorded: RecordedVerification | undefined;
+      await audited(sql, request, {
+        change: async (tx) => {
+          recorded = await recordVerification(tx, { contactId: existing.id, at, verifiedBy, verifiedByTelegramId: null, method, outcome, corrections, note });
+          if (!recorded) throw notFound(NO_SUCH_CONTACT);
+          return toVerification(recorded.verification);
+        },
+        audit: () => verificationAudit(recorded!, at),
+        created: { reply, statusCode: 201 },
       });
       return reply;
     },
@@ -358,10 +276,12 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
       requireAuth(request);
       const existing = await findMedicalContact(sql, request.params.id);
       if (!existing) throw notFound(NO_SUCH_CONTACT);
-      return transaction(sql, async (tx) => {
-        if (!(await deleteMedicalContact(tx, existing.id))) throw notFound(NO_SUCH_CONTACT);
-        await audit(tx, request, { action: 'contact.delete', targetType: TARGET_TYPE, targetId: existing.id, before: toMedicalContact(existing, now()) });
-        return { success: true as const };
+      return audited(sql, request, {
+        change: async (tx) => {
+          if (!(await deleteMedicalContact(tx, existing.id))) throw notFound(NO_SUCH_CONTACT);
+          return { success: true as const };
+        },
+        audit: { action: 'contact.delete', targetId: existing.id, before: toMedicalContact(existing, now()) },
       });
     },
   );
@@ -372,27 +292,12 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
     async (request) => {
       const actor = actorOf(request);
       const { updates: typed, verificationMethod, ...rest } = request.body;
-      const updates = typed.specialty === undefined ? typed : { ...typed, specialty: await storedSpecialty(sql, typed.specialty) };
       const target = rest as ContactTarget;
       const at = now();
-      if (updates.contactMethod === 'telegram') {
-        const missing = await countTargetsWithoutTelegramUsername(sql, target, at);
-        if (missing > 0) throw badRequest(
-            `${missing.toLocaleString('en-GB')} of these contacts ${pluralForm(missing, 'has', 'have')} no Telegram username. Add it first, or choose another contact method.`,
-            'contactMethod',
-          );
-      }
-      const placeChanged = updates.city !== undefined || updates.region !== undefined || updates.country !== undefined;
-      const ids = await transaction(sql, async (tx) => {
-        const changed = await bulkUpdateContacts(tx, target, updates, actor, at);
-        if (updates.verified === true) await recordConfirmations(tx, changed, { method: verificationMethod ?? DEFAULT_VERIFICATION_METHOD, at, actor });
-        if (placeChanged && changed.length > 0) {
-          for (const place of await contactPlaces(tx, changed)) {
-            await setContactCoordinates(tx, place.ids, (await geocodeContactPlace(tx, place)) ?? null);
-          }
-        }
-        return changed;
-      });
+      const updates = await checkedBulkChanges(sql, target, typed, at);
+      // Audited per contact by the statements that change them (bulkUpdateContacts, recordConfirmations).
+      const confirm = (tx: Sql, ids: number[]) => recordConfirmations(tx, ids, { method: verificationMethod ?? DEFAULT_VERIFICATION_METHOD, at, actor });
+      const ids = await bulkUpdateContacts(sql, target, updates, actor, at, confirm);
       return { recordsAffected: ids.length };
     },
   );
@@ -402,6 +307,7 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
     { schema: { body: BulkDeleteRequestSchema, response: { 200: BulkResultSchema } }, config: { permission: 'contacts:write' } },
     async (request) => {
       const actor = actorOf(request);
+      // Audited per contact by the statement that deletes them.
       const recordsAffected = await bulkDeleteContacts(sql, request.body as ContactTarget, actor, now());
       return { recordsAffected };
     },

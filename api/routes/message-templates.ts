@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   BOT_TEMPLATE_TYPES,
@@ -20,13 +20,13 @@ import {
   type MessageTemplate,
   type MissingTemplateLanguages,
   type TemplatePreview,
-  type TemplateType,
   type TemplateValues,
 } from '../contract/message-templates.js';
 import type { LanguageCode } from '../contract/languages.js';
 import { IdParamsSchema, SuccessResponseSchema } from '../contract/fields.js';
-import { conflict, notFound } from '../errors.js';
-import { audit } from '../audit.js';
+import { notFound } from '../errors.js';
+import { audited } from '../audited.js';
+import { refuseLosingLastActive, replacedRecords } from '../active-templates.js';
 import { botUserAccess } from '../bot-user-access.js';
 import { replyValues } from '../contract/reply-values.js';
 import { localDay } from '../contract/time-zone.js';
@@ -34,7 +34,6 @@ import type { Sql } from '../../sql/database.js';
 import { getSystemSettings } from '../../sql/settings.js';
 import { usedToday } from '../../sql/daily-usage.js';
 import {
-  countOtherActiveTemplates,
   deactivateOtherActiveTemplate,
   deleteTemplate,
   findPreviewUser,
@@ -46,17 +45,10 @@ import {
   updateTemplate,
   type StoredTemplate,
 } from '../../sql/message-templates.js';
-import { transaction } from '../../sql/transaction.js';
-import { sendCreatedOnce } from '../plugins/idempotency.js';
 import { refuseStaleEdit } from '../stale-edit.js';
 
-const TARGET_TYPE = 'message_template';
 const NO_SUCH_TEMPLATE = 'No message template with this id';
 const KNOWN = new Set<string>(KNOWN_TEMPLATE_VARIABLES);
-const BOT_TYPES = new Set<TemplateType>(BOT_TEMPLATE_TYPES);
-
-const lastActiveMessage = (type: TemplateType) =>
-  `The bot needs an active ${type} template: activate another one first`;
 
 export function toMessageTemplate(template: StoredTemplate): MessageTemplate {
   return {
@@ -88,45 +80,6 @@ export function previewTemplate(content: string, values: TemplateValues): Templa
 export const messageTemplateRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = async (instance, { sql, now }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
-  /**
-   * Runs a change that takes the template out of the bot's active set, in a transaction that first
-   * checks another active template of its type remains in the default language (and locks it against a
-   * racing change). Other languages may go without: their users fall back to the default language's.
-   */
-  function keepingOneActive<T>(template: StoredTemplate, change: (tx: Sql) => Promise<T>, db: Sql = sql): Promise<T> {
-    return transaction(db, async (tx) => {
-      if (!template.isActive || !BOT_TYPES.has(template.type)) return change(tx);
-      const { defaultLanguage } = await getSystemSettings(tx);
-      if (template.language === defaultLanguage && (await countOtherActiveTemplates(tx, template.type, defaultLanguage, template.id)) === 0) {
-        throw conflict(lastActiveMessage(template.type));
-      }
-      return change(tx);
-    }) as Promise<T>;
-  }
-
-  /**
-   * Runs a write that leaves `template` active, in a transaction that first deactivates the active
-   * template of its type and language, so there is one active per type and language without a clash
-   * on the database's unique index. Returns the write's result and the ids deactivated.
-   */
-  function replacingActive<T>(
-    db: Sql,
-    template: { id?: number; type: TemplateType; language: LanguageCode },
-    write: (tx: Sql) => Promise<T>,
-  ): Promise<{ result: T; deactivated: number[] }> {
-    return transaction(db, async (tx) => {
-      const deactivated = await deactivateOtherActiveTemplate(tx, template.type, template.language, template.id);
-      return { result: await write(tx), deactivated };
-    });
-  }
-
-  /** Records each template an activation replaced, so the audit log says why it went inactive. */
-  async function auditReplaced(db: Sql, request: FastifyRequest, ids: number[], by: number): Promise<void> {
-    for (const id of ids) {
-      await audit(db, request, { action: 'message-template.update', targetType: TARGET_TYPE, targetId: id, after: { isActive: false, replacedBy: by } });
-    }
-  }
-
   /** A real bot user's values, computed as the bot computes them for its replies (replyValues). */
   async function userValues(telegramId: number, language: LanguageCode | undefined): Promise<TemplateValues> {
     const user = await findPreviewUser(sql, telegramId);
@@ -153,13 +106,16 @@ export const messageTemplateRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Da
     },
     async (request, reply) => {
       const { name, type, language, content, isActive } = request.body;
-      const insert = (db: Sql) => insertTemplate(db, { name, type, language, content, isActive, variables: templateVariables(content) });
-      await sendCreatedOnce(sql, request, reply, 201, async (tx) => {
-        const { result, deactivated } = isActive ? await replacingActive(tx, { type, language }, insert) : { result: await insert(tx), deactivated: [] };
-        const created = toMessageTemplate(result);
-        await audit(tx, request, { action: 'message-template.create', targetType: TARGET_TYPE, targetId: created.id, after: created });
-        await auditReplaced(tx, request, deactivated, created.id);
-        return created;
+      await audited(sql, request, {
+        change: async (tx, alsoRecord) => {
+          // One active per type and language: an active template replaces the one there.
+          const deactivated = isActive ? await deactivateOtherActiveTemplate(tx, type, language, undefined) : [];
+          const created = toMessageTemplate(await insertTemplate(tx, { name, type, language, content, isActive, variables: templateVariables(content) }));
+          replacedRecords(deactivated, created.id).forEach(alsoRecord);
+          return created;
+        },
+        audit: (created) => ({ action: 'message-template.create', targetId: created.id, after: created }),
+        created: { reply, statusCode: 201 },
       });
       return reply;
     },
@@ -203,17 +159,17 @@ export const messageTemplateRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Da
       const next = { id: target.id, type: type ?? target.type, language: language ?? target.language };
       // Activated, or moved while active to a type or language that may have an active one already.
       const takesASlot = (isActive ?? target.isActive) && (!target.isActive || next.type !== target.type || next.language !== target.language);
-      const update = (db: Sql) => updateTemplate(db, target.id, changes);
-      const guarded = (db: Sql) => (leavesBotSet ? keepingOneActive(target, update, db) : update(db));
-      // The change and its audit rows together: a failure between them would leave a change nobody recorded.
-      return transaction(sql, async (tx) => {
-        await refuseStaleEdit(tx, 'message_templates', target.id, expectedUpdatedAt);
-        const { result: updated, deactivated } = takesASlot ? await replacingActive(tx, next, guarded) : { result: await guarded(tx), deactivated: [] };
-        if (!updated) throw notFound(NO_SUCH_TEMPLATE);
-        const after = toMessageTemplate(updated);
-        await audit(tx, request, { action: 'message-template.update', targetType: TARGET_TYPE, targetId: target.id, before: toMessageTemplate(target), after });
-        await auditReplaced(tx, request, deactivated, target.id);
-        return after;
+      return audited(sql, request, {
+        change: async (tx, alsoRecord) => {
+          await refuseStaleEdit(tx, 'message_templates', target.id, expectedUpdatedAt);
+          const deactivated = takesASlot ? await deactivateOtherActiveTemplate(tx, next.type, next.language, next.id) : [];
+          if (leavesBotSet) await refuseLosingLastActive(tx, target);
+          const updated = await updateTemplate(tx, target.id, changes);
+          if (!updated) throw notFound(NO_SUCH_TEMPLATE);
+          replacedRecords(deactivated, target.id).forEach(alsoRecord);
+          return toMessageTemplate(updated);
+        },
+        audit: (after) => ({ action: 'message-template.update', targetId: target.id, before: toMessageTemplate(target), after }),
       });
     },
   );
@@ -224,9 +180,12 @@ export const messageTemplateRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Da
     async (request) => {
       const target = await findTemplate(sql, request.params.id);
       if (!target) throw notFound(NO_SUCH_TEMPLATE);
-      await keepingOneActive(target, async (tx) => {
-        await deleteTemplate(tx, target.id);
-        await audit(tx, request, { action: 'message-template.delete', targetType: TARGET_TYPE, targetId: target.id, before: toMessageTemplate(target) });
+      await audited(sql, request, {
+        change: async (tx) => {
+          await refuseLosingLastActive(tx, target);
+          await deleteTemplate(tx, target.id);
+        },
+        audit: { action: 'message-template.delete', targetId: target.id, before: toMessageTemplate(target) },
       });
       return { success: true as const };
     },

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { NotificationSettingsSchema } from '../contract/notifications.js';
-import { audit } from '../audit.js';
+import { audited } from '../audited.js';
 import type { Sql } from '../../sql/database.js';
 import { getNotificationSettings, lockNotificationSettings, saveNotificationSettings } from '../../sql/notification-settings.js';
-import { transaction } from '../../sql/transaction.js';
 
 /** Notification settings (spec §3): who the bot alerts on Telegram and about what; admins only. */
 export const notificationSettingsRoutes: FastifyPluginAsync<{ sql: Sql }> = async (instance, { sql }) => {
@@ -20,14 +19,17 @@ export const notificationSettingsRoutes: FastifyPluginAsync<{ sql: Sql }> = asyn
   app.put(
     '/api/notification-settings',
     { schema: { body: NotificationSettingsSchema, response: { 200: NotificationSettingsSchema } }, config: { permission } },
-    // One save at a time, with its audit row: concurrent saves each record what they changed from.
-    async (request) =>
-      transaction(sql, async (tx) => {
-        await lockNotificationSettings(tx);
-        const before = await getNotificationSettings(tx);
-        const after = await saveNotificationSettings(tx, request.body);
-        await audit(tx, request, { action: 'notification-settings.update', targetType: 'notification_settings', targetId: null, before, after });
-        return after;
-      }),
+    async (request) => {
+      // One save at a time (the lock): concurrent saves each record what they changed from.
+      const { after } = await audited(sql, request, {
+        change: async (tx) => {
+          await lockNotificationSettings(tx);
+          const before = await getNotificationSettings(tx);
+          return { before, after: await saveNotificationSettings(tx, request.body) };
+        },
+        audit: ({ before, after }) => ({ action: 'notification-settings.update', targetId: null, before, after }),
+      });
+      return after;
+    },
   );
 };

@@ -13,7 +13,7 @@ import {
   type SpecialtyList,
   type SpecialtyNames,
 } from '../contract/specialties.js';
-import { audit } from '../audit.js';
+import { audited } from '../audited.js';
 import { conflict, notFound } from '../errors.js';
 import type { Sql } from '../../sql/database.js';
 import {
@@ -26,10 +26,7 @@ import {
   updateSpecialty,
   type AddedSpecialtyRecord,
 } from '../../sql/specialties.js';
-import { transaction } from '../../sql/transaction.js';
-import { sendCreatedOnce } from '../plugins/idempotency.js';
 
-const TARGET_TYPE = 'specialty';
 const NO_SUCH_SPECIALTY = 'No specialty with this id';
 const MANAGE = { permission: 'system-settings:manage' } as const;
 
@@ -77,10 +74,10 @@ export const specialtyRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> 
     async (request, reply) => {
       const { names } = request.body;
       await refuseTakenNames(sql, names);
-      await sendCreatedOnce(sql, request, reply, 201, async (tx) => {
-        const created = toSpecialty(await insertSpecialty(tx, names, request.auth?.id ?? null, now()), 0);
-        await audit(tx, request, { action: 'specialty.create', targetType: TARGET_TYPE, targetId: created.id, after: created });
-        return created;
+      await audited(sql, request, {
+        change: async (tx) => toSpecialty(await insertSpecialty(tx, names, request.auth?.id ?? null, now()), 0),
+        audit: (created) => ({ action: 'specialty.create', targetId: created.id, after: created }),
+        created: { reply, statusCode: 201 },
       });
       return reply;
     },
@@ -94,36 +91,41 @@ export const specialtyRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> 
       if (!existing) throw notFound(NO_SUCH_SPECIALTY);
       const { names } = request.body;
       await refuseTakenNames(sql, names, existing.names.en);
-      // The specialty and its contacts renamed, and the audit row, together.
-      return transaction(sql, async (tx) => {
-        const updated = await updateSpecialty(tx, existing.id, names, now());
-        if (!updated) throw notFound(NO_SUCH_SPECIALTY);
-        const counts = await contactsBySpecialtyName(tx);
-        const after = toSpecialty(updated.record, counts.get(names.en) ?? 0);
-        await audit(tx, request, {
+      // The specialty and its contacts renamed together.
+      const { specialty } = await audited(sql, request, {
+        change: async (tx) => {
+          const updated = await updateSpecialty(tx, existing.id, names, now());
+          if (!updated) throw notFound(NO_SUCH_SPECIALTY);
+          const counts = await contactsBySpecialtyName(tx);
+          return { specialty: toSpecialty(updated.record, counts.get(names.en) ?? 0), contactsRenamed: updated.contactsRenamed };
+        },
+        audit: ({ specialty, contactsRenamed }) => ({
           action: 'specialty.update',
-          targetType: TARGET_TYPE,
           targetId: existing.id,
           before: { names: existing.names },
-          after: { names: after.names, contactsRenamed: updated.contactsRenamed },
-        });
-        return after;
+          after: { names: specialty.names, contactsRenamed },
+        }),
       });
+      return specialty;
     },
   );
 
   app.delete(
     '/api/specialties/:id',
     { schema: { params: IdParamsSchema, response: { 200: SuccessResponseSchema } }, config: MANAGE },
-    async (request) =>
-      transaction(sql, async (tx) => {
-        const result = await deleteUnusedSpecialty(tx, request.params.id);
-        if (!result) throw notFound(NO_SUCH_SPECIALTY);
-        const { record, contacts, deleted } = result;
-        // A contact's specialty is never left outside the list by a delete: its contacts move first.
-        if (!deleted) throw conflict(specialtyInUseMessage(record.names.en, contacts));
-        await audit(tx, request, { action: 'specialty.delete', targetType: TARGET_TYPE, targetId: record.id, before: { names: record.names } });
-        return { success: true as const };
-      }),
+    async (request) => {
+      await audited(sql, request, {
+        change: async (tx) => {
+          const result = await deleteUnusedSpecialty(tx, request.params.id);
+          if (!result) throw notFound(NO_SUCH_SPECIALTY);
+          const { record, contacts, deleted } = result;
+          // A contact's specialty is never left outside the list by a delete: its contacts move first.
+          if (!deleted) throw conflict(specialtyInUseMessage(record.names.en, contacts));
+          return record;
+        },
+        audit: (record) => ({ action: 'specialty.delete', targetId: record.id, before: { names: record.names } }),
+      });
+      return { success: true as const };
+    },
   );
 };

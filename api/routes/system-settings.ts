@@ -1,51 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  defaultLanguageProblem,
-  hideUnverifiedProblem,
-  parseGroupIds,
-  SystemSettingsSchema,
-  UpdateSystemSettingsSchema,
-  type SystemSettingsView,
-} from '../contract/system-settings.js';
-import { LANGUAGE_CODES } from '../contract/languages.js';
-import { audit } from '../audit.js';
-import { badRequest } from '../errors.js';
-import { twoFactorRequiredFrom } from '../auth/two-factor-requirement.js';
+import { parseGroupIds, SystemSettingsSchema, UpdateSystemSettingsSchema, type SystemSettingsView } from '../contract/system-settings.js';
+import { audited } from '../audited.js';
+import { readSettings, refuseUnknownGroups, saveSettings } from '../system-settings.js';
 import type { Sql } from '../../sql/database.js';
-import { getSystemSettings, lockSystemSettings, updateSystemSettings } from '../../sql/settings.js';
-import { findUnknownGroupIds, listAllowedGroupIds, setAllowedGroups } from '../../sql/access-control.js';
-import { transaction } from '../../sql/transaction.js';
-
-async function readSettings(sql: Sql): Promise<SystemSettingsView> {
-  const [settings, allowedGroupIds] = await Promise.all([getSystemSettings(sql), listAllowedGroupIds(sql)]);
-  return {
-    dailyLimit: settings.defaultDailyLimit,
-    maxResponseTime: settings.maxResponseTimeSeconds,
-    allowedGroups: allowedGroupIds.join(', '),
-    maintenanceMode: settings.maintenanceMode,
-    autoBackup: settings.autoBackup,
-    logLevel: settings.logLevel,
-    logRetentionDays: settings.logRetentionDays,
-    requireTwoFactorForAdmins: settings.twoFactorRequiredSince !== null,
-    twoFactorGraceDays: settings.twoFactorGraceDays,
-    twoFactorRequiredFrom:
-      twoFactorRequiredFrom({ requiredSince: settings.twoFactorRequiredSince, graceDays: settings.twoFactorGraceDays })?.toISOString() ?? null,
-    defaultLanguage: settings.defaultLanguage,
-    botLanguages: LANGUAGE_CODES.filter((code) => settings.botLanguages.includes(code)),
-    reverifyAfterDays: settings.reverifyAfterDays,
-    hideUnverifiedAfterDays: settings.hideUnverifiedAfterDays,
-    updatedAt: settings.updatedAt.toISOString(),
-  };
-}
-
-/** Both lists are free of duplicates (parseGroupIds). */
-const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((id) => b.includes(id));
 
 /**
  * System settings (spec §2.4 System Settings dialog, §3): saved on the server and read by the bot
- * on every update, so a change takes effect with the next message. "Allowed groups" is a view of
- * the active authorized groups; saving a changed list activates exactly the groups listed.
+ * on every update, so a change takes effect with the next message.
  */
 export const systemSettingsRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = async (instance, { sql, now }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -60,52 +22,12 @@ export const systemSettingsRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
     '/api/system-settings',
     { schema: { body: UpdateSystemSettingsSchema, response: { 200: SystemSettingsSchema } }, config: { permission: 'system-settings:manage' } },
     async (request): Promise<SystemSettingsView> => {
-      const changes = request.body;
-      const groupIds = parseGroupIds(changes.allowedGroups);
-      const unknown = await findUnknownGroupIds(sql, groupIds);
-      if (unknown.length > 0) {
-        const message =
-          unknown.length === 1
-            ? `Allowed groups: ${unknown[0]} is not an authorized group. Add it in Access Control first, or remove it from the list.`
-            : `Allowed groups: ${unknown.join(', ')} are not authorized groups. Add them in Access Control first, or remove them from the list.`;
-        throw badRequest(message, 'allowedGroups');
-      }
-      // One save at a time, with its audit row: concurrent saves each record what they changed from and to.
-      return transaction(sql, async (tx) => {
-        await lockSystemSettings(tx);
-        const before = await readSettings(tx);
-        const defaultLanguage = changes.defaultLanguage ?? before.defaultLanguage;
-        const botLanguages = changes.botLanguages ?? before.botLanguages;
-        const languageProblem = defaultLanguageProblem(defaultLanguage, botLanguages);
-        if (languageProblem) throw badRequest(languageProblem, 'defaultLanguage');
-        const hideProblem = hideUnverifiedProblem(
-          changes.reverifyAfterDays ?? before.reverifyAfterDays,
-          changes.hideUnverifiedAfterDays === undefined ? before.hideUnverifiedAfterDays : changes.hideUnverifiedAfterDays,
-        );
-        if (hideProblem) throw badRequest(hideProblem, 'hideUnverifiedAfterDays');
-        await updateSystemSettings(tx, {
-          defaultDailyLimit: changes.dailyLimit,
-          maxResponseTimeSeconds: changes.maxResponseTime,
-          maintenanceMode: changes.maintenanceMode,
-          autoBackup: changes.autoBackup,
-          logLevel: changes.logLevel,
-          logRetentionDays: changes.logRetentionDays,
-          twoFactorGraceDays: changes.twoFactorGraceDays,
-          defaultLanguage: changes.defaultLanguage,
-          botLanguages: changes.botLanguages,
-          reverifyAfterDays: changes.reverifyAfterDays,
-          hideUnverifiedAfterDays: changes.hideUnverifiedAfterDays,
-          // The grace period counts from the moment it is switched on; saving it on again keeps that moment.
-          ...(changes.requireTwoFactorForAdmins !== undefined &&
-            changes.requireTwoFactorForAdmins !== before.requireTwoFactorForAdmins && {
-              twoFactorRequiredSince: changes.requireTwoFactorForAdmins ? now() : null,
-            }),
-        });
-        if (!sameIds(groupIds, parseGroupIds(before.allowedGroups))) await setAllowedGroups(tx, groupIds);
-        const after = await readSettings(tx);
-        await audit(tx, request, { action: 'system-settings.update', targetType: 'system_settings', targetId: null, before, after });
-        return after;
+      await refuseUnknownGroups(sql, parseGroupIds(request.body.allowedGroups));
+      const { after } = await audited(sql, request, {
+        change: (tx) => saveSettings(tx, request.body, now()),
+        audit: ({ before, after }) => ({ action: 'system-settings.update', targetId: null, before, after }),
       });
+      return after;
     },
   );
 };

@@ -1,11 +1,11 @@
 import { GrammyError, type Composer } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import { BotComposer } from '../composer.js';
-import { answerKeyboard, mapChoice, specialtyChoice } from '../answer-keyboard.js';
-import { buttonSearch, pageOfButton, shownContacts } from '../answer-page.js';
+import { answerKeyboard, mapChoice, specialtyChoice } from '../answering/answer-keyboard.js';
+import { buttonSearch, pageOfButton, shownContacts } from '../answering/answer-page.js';
 import { recordOutcome, type BotContext } from '../context.js';
-import { nearbySpecialties } from '../search-filters.js';
-import { decodeKeyboardButton, KEYBOARD_CALLBACK, type KeyboardView } from '../search-state.js';
+import { nearbySpecialties } from '../answering/search-filters.js';
+import { decodeKeyboardButton, KEYBOARD_CALLBACK, type KeyboardView } from '../answering/search-state.js';
 
 const OUTCOMES: Record<KeyboardView, string> = {
   specialties: 'Showed the specialties to choose from',

@@ -5,15 +5,15 @@ import { escapeHtml } from '../../api/contract/message-templates.js';
 import { formatCount } from '../../api/contract/plural.js';
 import { recordOutcome, type BotContext } from '../context.js';
 import { FIND_TEXTS } from '../locales/find.js';
-import type { BotMemory } from '../memory.js';
-import type { Recorder } from '../recorder.js';
-import { replyWithTemplate, sendHtml } from '../replies.js';
-import { decodeSearchState, SEARCH_CALLBACK } from '../search-state.js';
-import { directorySpecialties } from '../search-filters.js';
-import { parseSpecialtyQuery, specialtyKey, specialtyOfKey } from '../specialties.js';
-import { answerPoint, ASKED_SPECIALTY_MS } from './lookup.js';
-import { clearMatch, matchPlaces, placeChoiceKeyboard } from './place-search.js';
-import { placeLabel } from '../place-labels.js';
+import type { BotMemory } from '../updates/memory.js';
+import type { Recorder } from '../updates/recorder.js';
+import { replyWithTemplate, sendHtml } from '../replies/replies.js';
+import { decodeSearchState, SEARCH_CALLBACK } from '../answering/search-state.js';
+import { directorySpecialties } from '../answering/search-filters.js';
+import { parseSpecialtyQuery, specialtyKey, specialtyOfKey } from '../answering/specialties.js';
+import { answerPoint, ASKED_SPECIALTY_MS } from '../answering/answer.js';
+import { clearMatch, matchPlaces, placeChoiceKeyboard } from '../answering/place-match.js';
+import { placeLabel } from '../answering/place-labels.js';
 import { textForBot } from '../middleware/group-talk.js';
 
 interface FindDeps {

@@ -7,9 +7,9 @@ import { setChosenLanguage } from '../../sql/bot-state.js';
 import type { Sql } from '../../sql/database.js';
 import { recordOutcome, type BotContext } from '../context.js';
 import { textsIn } from '../locales/index.js';
-import type { BotMemory } from '../memory.js';
-import type { Recorder } from '../recorder.js';
-import { sendHtml } from '../replies.js';
+import type { BotMemory } from '../updates/memory.js';
+import type { Recorder } from '../updates/recorder.js';
+import { sendHtml } from '../replies/replies.js';
 
 export const LANGUAGE_CALLBACK = /^lang:([a-z]{2})$/;
 

@@ -4,8 +4,8 @@ import type { Sql } from '../../sql/database.js';
 import { saveMembership } from '../../sql/access-control.js';
 import { markTelegramUserUnreachable } from '../../sql/bot-users.js';
 import { recordOutcome, type BotContext } from '../context.js';
-import { isMemberStatus } from '../membership.js';
-import type { Recorder } from '../recorder.js';
+import { isMemberStatus } from '../middleware/membership.js';
+import type { Recorder } from '../updates/recorder.js';
 
 /**
  * Updates about the bot's own membership that need no access check: a user blocking or

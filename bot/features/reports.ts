@@ -3,16 +3,18 @@ import { InlineKeyboard } from 'grammy';
 import { BotComposer } from '../composer.js';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Sql } from '../../sql/database.js';
-import { commentOnReport, contactNames, reportNotification, setReportPrompt, storeContactReport } from '../../sql/contact-reports.js';
+import { commentOnReport, contactNames, setReportPrompt, storeContactReport } from '../../sql/contact-reports.js';
+import type { NewNotification } from '../../sql/notifications.js';
 import { CONTACT_PROBLEM_LABELS, CONTACT_PROBLEMS, type ContactProblem } from '../../api/contract/contact-reports.js';
 import { escapeHtml } from '../../api/contract/message-templates.js';
+import { NOTIFICATION_STYLES } from '../../api/contract/notifications.js';
 import { localDay } from '../../api/contract/time-zone.js';
-import { REPORT_CALLBACK, VENUE_CALLBACK } from '../contact-buttons.js';
+import { REPORT_CALLBACK, VENUE_CALLBACK } from '../answering/contact-buttons.js';
 import { recordOutcome, recordRefusal, type BotContext } from '../context.js';
 import { reachTexts } from '../locales/reach.js';
-import { sendHtml } from '../replies.js';
-import { buttonSearch, pageOfButton, shownContacts } from '../answer-page.js';
-import { decodeKeyboardButton, type SearchState } from '../search-state.js';
+import { sendHtml } from '../replies/replies.js';
+import { buttonSearch, pageOfButton, shownContacts } from '../answering/answer-page.js';
+import { decodeKeyboardButton, type SearchState } from '../answering/search-state.js';
 
 /** A contact chosen to report: the bot then asks what is wrong. */
 const REPORT_CONTACT_CALLBACK = /^report:(\d+)$/;
@@ -20,6 +22,18 @@ const REPORT_CONTACT_CALLBACK = /^report:(\d+)$/;
 const REPORT_PROBLEM_CALLBACK = new RegExp(`^report:(\\d+):(${CONTACT_PROBLEMS.join('|')})$`);
 /** Longer comments are cut: a note for staff, not a letter. */
 const MAX_COMMENT_LENGTH = 1000;
+
+/** The console notification a report raises. */
+export function reportNotification(contact: { id: number; name: string; city: string }, problem: ContactProblem, telegramId: number): NewNotification {
+  return {
+    kind: 'contact_reported',
+    ...NOTIFICATION_STYLES.contact_reported,
+    title: `Contact reported: ${contact.name}`,
+    message: `A bot user reported "${CONTACT_PROBLEM_LABELS[problem]}" for ${contact.name} (${contact.city}). It is due for re-verification until the report is resolved.`,
+    expiresAt: null,
+    metadata: { contactId: contact.id, problem, telegramId },
+  };
+}
 
 /**
  * The contacts of an answer, in order: found again from the search its 📍 Show on map button carries

@@ -5,7 +5,7 @@ import type { LanguageCode } from '../../api/contract/languages.js';
 import { textsIn } from '../locales/index.js';
 import { FIND_TEXTS } from '../locales/find.js';
 import { recordOutcome, type BotContext } from '../context.js';
-import { replyWithTemplate, type ReplyDeps } from '../replies.js';
+import { replyWithTemplate, type ReplyDeps } from '../replies/replies.js';
 
 /** The command menu (setMyCommands) in a language. */
 export function botCommands(language: LanguageCode): BotCommand[] {

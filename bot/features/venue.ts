@@ -4,10 +4,10 @@ import type { Sql } from '../../sql/database.js';
 import { findMedicalContact } from '../../sql/medical-contacts.js';
 import { escapeHtml } from '../../api/contract/message-templates.js';
 import { countryName } from '../../api/contract/countries.js';
-import { VENUE_CALLBACK } from '../contact-buttons.js';
+import { VENUE_CALLBACK } from '../answering/contact-buttons.js';
 import { recordOutcome, type BotContext } from '../context.js';
 import { reachTexts } from '../locales/reach.js';
-import { sendHtml } from '../replies.js';
+import { sendHtml } from '../replies/replies.js';
 
 /**
  * 📍 under a contact of an answer: its place as a venue, which Telegram shows on a map the user can

@@ -1,7 +1,7 @@
 import type { LanguageCode } from '../../api/contract/languages.js';
 
 /**
- * The words of the keyboard under an answer that open a choice in its place (bot/answer-keyboard.ts);
+ * The words of the keyboard under an answer that open a choice in its place (bot/answering/answer-keyboard.ts);
  * Open now, More results and Report a problem are in find.ts and reach.ts.
  */
 export interface AnswerButtonTexts {

@@ -1,7 +1,7 @@
 import type { LanguageCode } from '../../api/contract/languages.js';
 import type { ContactProblem } from '../../api/contract/contact-reports.js';
 
-/** The texts of an answer's contact buttons, the venue and the reports (bot/features/reach.ts, reports.ts). */
+/** The texts of an answer's contact buttons, the venue and the reports (bot/answering/contact-buttons.ts and contact-card.ts, bot/features/venue.ts and reports.ts). */
 export interface ReachTexts {
   /** The directions button's word, after the contact's number and 🧭. */
   route: string;

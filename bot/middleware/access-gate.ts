@@ -2,13 +2,13 @@ import type { MiddlewareFn } from 'grammy';
 import { dailyLimitOf, decidePrivateAccess } from '../../api/contract/bot-access.js';
 import type { Sql } from '../../sql/database.js';
 import type { AuthorizedGroupRef } from '../../sql/access-control.js';
-import type { BotMemory } from '../memory.js';
+import type { BotMemory } from '../updates/memory.js';
 import { recordRefusal, type BotContext } from '../context.js';
 import { textsIn } from '../locales/index.js';
-import { groupsOfUser } from '../membership.js';
-import type { Recorder } from '../recorder.js';
-import { replyWithTemplate } from '../replies.js';
-import { leaveUnauthorizedGroup } from '../unauthorized-group.js';
+import { groupsOfUser } from './membership.js';
+import type { Recorder } from '../updates/recorder.js';
+import { replyWithTemplate } from '../replies/replies.js';
+import { leaveUnauthorizedGroup } from './unauthorized-group.js';
 
 /**
  * Decides who may use the bot (docs/bot.md, "Who may use it"): in a group only if it is an active

@@ -1,11 +1,11 @@
 import type { EventEmitter } from 'node:events';
 import type { MiddlewareFn } from 'grammy';
 import { NO_ANALYTICS, type BotContext } from '../context.js';
-import type { BotMemory } from '../memory.js';
-import type { Recorder } from '../recorder.js';
-import { createTokenBuckets } from '../token-buckets.js';
+import type { BotMemory } from '../updates/memory.js';
+import type { Recorder } from '../updates/recorder.js';
+import { createTokenBuckets } from './token-buckets.js';
 import { isGroupTalk } from './group-talk.js';
-import { commandOf } from './request-log.js';
+import { commandOf } from '../updates/request-log.js';
 
 export interface FloodControlOptions {
   /** Updates a user (or a group) may send at once. */

@@ -2,7 +2,7 @@ import type { MiddlewareFn } from 'grammy';
 import { refusedForMaintenance } from '../../api/contract/bot-access.js';
 import { recordRefusal, type BotContext } from '../context.js';
 import { textsIn } from '../locales/index.js';
-import { replyWithTemplate, type ReplyDeps } from '../replies.js';
+import { replyWithTemplate, type ReplyDeps } from '../replies/replies.js';
 
 /** In maintenance mode only whitelisted admins get past; everyone else is told to come back later. */
 export function maintenance(deps: ReplyDeps): MiddlewareFn<BotContext> {

@@ -2,8 +2,8 @@ import type { MiddlewareFn } from 'grammy';
 import { resolveUserLanguage } from '../../api/contract/languages.js';
 import type { Sql } from '../../sql/database.js';
 import { upsertTelegramUser, type TelegramProfile } from '../../sql/bot-users.js';
-import type { BotMemory } from '../memory.js';
-import type { Recorder } from '../recorder.js';
+import type { BotMemory } from '../updates/memory.js';
+import type { Recorder } from '../updates/recorder.js';
 import type { BotContext } from '../context.js';
 
 /**

@@ -2,7 +2,7 @@ import { NOTIFICATION_STYLES, userMilestone } from '../../api/contract/notificat
 import type { StoredNotification } from '../../sql/notifications.js';
 import type { DemoUser } from './bot-users.js';
 import { errorSpikeStart } from './sessions.js';
-import { ERROR_SPIKE_WINDOW_MS, errorSpikeNotice } from '../../bot/notification-monitor.js';
+import { ERROR_SPIKE_WINDOW_MS, errorSpikeNotice } from '../../bot/alerts/notification-monitor.js';
 import type { DemoTraffic } from './traffic.js';
 
 const MINUTE_MS = 60 * 1000;

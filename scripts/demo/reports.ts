@@ -2,7 +2,8 @@ import type { ContactProblem, ReportStatus } from '../../api/contract/contact-re
 import { ContactListQuerySchema } from '../../api/contract/medical-contacts.js';
 import { findAdminUserIdByUsername } from '../../sql/admin-users.js';
 import type { Sql } from '../../sql/database.js';
-import { reportNotification, resolveContactReport, storeContactReport } from '../../sql/contact-reports.js';
+import { resolveContactReport, storeContactReport } from '../../sql/contact-reports.js';
+import { reportNotification } from '../../bot/features/reports.js';
 import { listMedicalContacts } from '../../sql/medical-contacts.js';
 import { localDay } from '../../api/contract/time-zone.js';
 

@@ -2,7 +2,7 @@ import { DEMO_GROUPS } from './access-control.js';
 import type { DemoUser } from './bot-users.js';
 import type { DemoCity } from './cities.js';
 import type { Random } from './random.js';
-import { ERROR_SPIKE_THRESHOLD, ERROR_SPIKE_WINDOW_MS } from '../../bot/notification-monitor.js';
+import { ERROR_SPIKE_THRESHOLD, ERROR_SPIKE_WINDOW_MS } from '../../bot/alerts/notification-monitor.js';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;

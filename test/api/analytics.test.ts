@@ -4,8 +4,7 @@ import { createFigureCache } from '../../api/analytics/figure-cache.js';
 import { successBadge, trendPercent } from '../../api/contract/analytics.js';
 import { insertBotLogs, type LogLevel, type NewBotLog } from '../../sql/bot-logs.js';
 import { rollUpLogs } from '../../sql/log-rollups.js';
-import { countContactRequests } from '../../sql/contact-lookup.js';
-import { responseTimeMinutes } from '../../sql/contact-analytics.js';
+import { countContactRequests, responseTimeMinutes } from '../../sql/contact-analytics.js';
 import { createTestApp } from '../helpers/app.js';
 import { createTestClock } from '../helpers/clock.js';
 

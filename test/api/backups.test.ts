@@ -11,7 +11,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { openDatabase, type Database } from '../../sql/database.js';
 import { runMigrations } from '../../sql/migrate.js';
 import { BACKUPS_KEPT, createBackupService, PgDumpMissingError, type BackupService } from '../../sql/backups.js';
-import { backupIfDue } from '../../sql/backup-schedule.js';
+import { backupIfDue } from '../../scripts/backup-schedule.js';
 import { updateSystemSettings } from '../../sql/settings.js';
 import { createTestApp } from '../helpers/app.js';
 import { createTestClock } from '../helpers/clock.js';

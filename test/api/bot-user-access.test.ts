@@ -1,8 +1,8 @@
 import t from 'tap';
 import { REFUSAL_REASONS } from '../../api/contract/bot-access.js';
 import type { DailyUsage, TelegramUserDetail, UserMembership } from '../../api/contract/bot-users.js';
-import { REFUSALS } from '../../bot/default-templates.js';
-import { DAILY_LIMIT_REFUSAL } from '../../bot/features/lookup.js';
+import { REFUSALS } from '../../bot/replies/default-templates.js';
+import { DAILY_LIMIT_REFUSAL } from '../../bot/answering/answer.js';
 import { aMember, anAuthorizedGroup, aUser, lastLog, leave, refusal, texts, withSettings } from '../helpers/bot-fixtures.js';
 import { aContactAt, createSandboxApp } from '../helpers/sandbox.js';
 

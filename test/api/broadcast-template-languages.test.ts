@@ -2,7 +2,7 @@ import t from 'tap';
 import { createBotHarness } from '../helpers/bot.js';
 import { someBotUsers, untilFinished } from '../helpers/broadcasts.js';
 import { createTestApp } from '../helpers/app.js';
-import { createBroadcastSender } from '../../bot/broadcast-sender.js';
+import { createBroadcastSender } from '../../bot/broadcasts/broadcast-sender.js';
 
 const EN = 'Hello, <b>{first_name}</b>! The clinic moves on Monday.';
 const UK = 'Привіт, <b>{first_name}</b>! Клініка переїжджає в понеділок.';

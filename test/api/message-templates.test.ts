@@ -1,7 +1,7 @@
 import t from 'tap';
 import { LANGUAGE_CODES } from '../../api/contract/languages.js';
 import { createTestApp } from '../helpers/app.js';
-import { seedDefaultTemplates } from '../../bot/default-templates.js';
+import { seedDefaultTemplates } from '../../bot/replies/default-templates.js';
 import { upsertTelegramUser } from '../../sql/bot-users.js';
 import { TEMPLATE_TYPES, type MessageTemplate, type TemplatePreview } from '../../api/contract/message-templates.js';
 

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { createSandboxApp } from '../helpers/sandbox.js';
 import { aContact, aMember, aUser, refusal, rendered, texts } from '../helpers/bot-fixtures.js';
-import { REFUSALS } from '../../bot/default-templates.js';
+import { REFUSALS } from '../../bot/replies/default-templates.js';
 import type { AuthorizedGroup, WhitelistEntry } from '../../api/contract/access-control.js';
 import { updateSystemSettings } from '../../sql/settings.js';
 

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { LEAVE_OUT_LINE } from '../../api/contract/message-templates.js';
-import { REFUSALS } from '../../bot/default-templates.js';
+import { REFUSALS } from '../../bot/replies/default-templates.js';
 import { createBotHarness } from '../helpers/bot.js';
 import { aContact, aMember, anAuthorizedGroup, aUser, aWhitelistedAdmin, join, lastLog, leave, refusal, rendered, texts } from '../helpers/bot-fixtures.js';
 import { updateSystemSettings } from '../../sql/settings.js';

@@ -1,9 +1,9 @@
 import t from 'tap';
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
-import { answerKeyboard, mapChoice, specialtyChoice } from '../../bot/answer-keyboard.js';
-import { decodeKeyboardButton, decodeSearchState } from '../../bot/search-state.js';
-import { specialtyKey } from '../../bot/specialties.js';
-import type { NearbyContact } from '../../sql/contact-lookup.js';
+import { answerKeyboard, mapChoice, specialtyChoice } from '../../bot/answering/answer-keyboard.js';
+import { decodeKeyboardButton, decodeSearchState } from '../../bot/answering/search-state.js';
+import { specialtyKey } from '../../bot/answering/specialties.js';
+import type { NearbyContact } from '../../bot/answering/contact-lookup.js';
 import { KNOWN_TAXONOMY } from '../../api/contract/specialties.js';
 
 const contact = (id: number, name = `C${id}`): NearbyContact => ({

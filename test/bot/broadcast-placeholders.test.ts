@@ -1,5 +1,5 @@
 import t from 'tap';
-import { createBroadcastSender } from '../../bot/broadcast-sender.js';
+import { createBroadcastSender } from '../../bot/broadcasts/broadcast-sender.js';
 import { addDailyUsage } from '../../sql/daily-usage.js';
 import { insertBroadcast } from '../../sql/broadcasts.js';
 import { createBotHarness } from '../helpers/bot.js';

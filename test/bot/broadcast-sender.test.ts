@@ -2,7 +2,7 @@ import t from 'tap';
 import { createBotHarness } from '../helpers/bot.js';
 import { createTestClock } from '../helpers/clock.js';
 import { busiestWindow, someBotUsers, untilFinished } from '../helpers/broadcasts.js';
-import { createBroadcastSender } from '../../bot/broadcast-sender.js';
+import { createBroadcastSender } from '../../bot/broadcasts/broadcast-sender.js';
 import { cancelBroadcast, findBroadcast, insertBroadcast, requeueUnknownRecipients, retryFailedRecipients } from '../../sql/broadcasts.js';
 
 const RATE = 30;

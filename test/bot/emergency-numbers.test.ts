@@ -1,7 +1,7 @@
 import t from 'tap';
 import countries from 'i18n-iso-countries';
 import libphonenumber from 'google-libphonenumber';
-import { EMERGENCY_NUMBERS, emergencyNumber } from '../../bot/emergency-numbers.js';
+import { EMERGENCY_NUMBERS, emergencyNumber } from '../../bot/answering/emergency-numbers.js';
 
 t.test('every ISO 3166-1 country and territory has an entry, and the table nothing else', async (t) => {
   const codes = Object.keys(countries.getAlpha2Codes()).sort();

@@ -2,12 +2,12 @@ import t from 'tap';
 import type { InlineKeyboardButton, Update } from 'grammy/types';
 import type { ChatMessage } from '../../bot/simulator/index.js';
 import { FIND_TEXTS } from '../../bot/locales/find.js';
-import { specialtyKey } from '../../bot/specialties.js';
+import { specialtyKey } from '../../bot/answering/specialties.js';
 import { BOT_TEXTS } from '../../bot/locales/index.js';
 import { anotherInstance, createBotHarness } from '../helpers/bot.js';
 import { aContact, aMember, anAuthorizedGroup, lastLog, namesIn, refusal, rendered, texts } from '../helpers/bot-fixtures.js';
 import { renderTemplate } from '../../api/contract/message-templates.js';
-import { seedDefaultTemplates } from '../../bot/default-templates.js';
+import { seedDefaultTemplates } from '../../bot/replies/default-templates.js';
 import { HELP_BEFORE_FIND } from '../../bot/locales/help-before-find.js';
 
 // Saturday 21 November 2026, 11:00 in Lyon (Europe/Paris).

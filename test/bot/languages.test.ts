@@ -5,7 +5,7 @@ import type { LanguageCode } from '../../api/contract/languages.js';
 import { formatCountIn } from '../../api/contract/plural.js';
 import { formatDurationIn } from '../../api/contract/reply-values.js';
 import { createBot } from '../../bot/create-bot.js';
-import { seedDefaultTemplates } from '../../bot/default-templates.js';
+import { seedDefaultTemplates } from '../../bot/replies/default-templates.js';
 import { BOT_TEXTS } from '../../bot/locales/index.js';
 import { FIND_TEXTS } from '../../bot/locales/find.js';
 import { createBotHarness } from '../helpers/bot.js';

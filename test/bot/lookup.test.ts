@@ -1,5 +1,5 @@
 import t from 'tap';
-import { REFUSALS } from '../../bot/default-templates.js';
+import { REFUSALS } from '../../bot/replies/default-templates.js';
 import { FIND_TEXTS } from '../../bot/locales/find.js';
 import { createBotHarness } from '../helpers/bot.js';
 import { aContact, aMember, anAuthorizedGroup, lastLog, namesIn, refusal, rendered, texts, withSettings } from '../helpers/bot-fixtures.js';

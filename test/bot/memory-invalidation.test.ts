@@ -1,7 +1,7 @@
 import t from 'tap';
 import type { Update } from 'grammy/types';
 import type { MedBot } from '../../bot/create-bot.js';
-import { REFUSALS } from '../../bot/default-templates.js';
+import { REFUSALS } from '../../bot/replies/default-templates.js';
 import { anotherInstance, createBotHarness } from '../helpers/bot.js';
 import { aContact, aMember, anAuthorizedGroup, aUser, refusal, texts } from '../helpers/bot-fixtures.js';
 

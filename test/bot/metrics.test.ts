@@ -1,6 +1,6 @@
 import t from 'tap';
-import { createBroadcastSender } from '../../bot/broadcast-sender.js';
-import { REFUSALS } from '../../bot/default-templates.js';
+import { createBroadcastSender } from '../../bot/broadcasts/broadcast-sender.js';
+import { REFUSALS } from '../../bot/replies/default-templates.js';
 import { insertBroadcast } from '../../sql/broadcasts.js';
 import { createBotHarness } from '../helpers/bot.js';
 import { aContact, aMember, anAuthorizedGroup, aUser, refusal, texts } from '../helpers/bot-fixtures.js';

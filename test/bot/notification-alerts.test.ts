@@ -2,7 +2,7 @@ import t from 'tap';
 import { HttpError } from 'grammy';
 import { createBotHarness } from '../helpers/bot.js';
 import { aContact, aMember, anAuthorizedGroup, aUser, nextId } from '../helpers/bot-fixtures.js';
-import { createNotificationMonitor, ERROR_SPIKE_THRESHOLD, LIMIT_STREAK_DAYS } from '../../bot/notification-monitor.js';
+import { createNotificationMonitor, ERROR_SPIKE_THRESHOLD, LIMIT_STREAK_DAYS } from '../../bot/alerts/notification-monitor.js';
 import { getNotificationSettings, saveNotificationSettings } from '../../sql/notification-settings.js';
 import { createNotification } from '../../sql/notifications.js';
 import type { NotificationSettings } from '../../api/contract/notifications.js';

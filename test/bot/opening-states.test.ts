@@ -1,6 +1,6 @@
 import t from 'tap';
 import { openingState, parseOpeningHours } from '../../api/contract/opening-hours.js';
-import { openingStateKept } from '../../bot/opening-states.js';
+import { openingStateKept } from '../../bot/answering/opening-states.js';
 
 const KYIV = 'Europe/Kyiv';
 const NEW_YORK = 'America/New_York';

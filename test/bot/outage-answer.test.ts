@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { LEAVE_OUT_LINE } from '../../api/contract/message-templates.js';
 import t from 'tap';
 import { createBot } from '../../bot/create-bot.js';
-import { seedDefaultTemplates, unavailableText } from '../../bot/default-templates.js';
+import { seedDefaultTemplates, unavailableText } from '../../bot/replies/default-templates.js';
 import { createTelegramSimulator } from '../../bot/simulator/index.js';
 import { logsOf, nextId, rendered, texts } from '../helpers/bot-fixtures.js';
 import { aProxiedDatabase } from '../helpers/proxied-database.js';

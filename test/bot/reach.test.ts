@@ -1,7 +1,7 @@
 import t from 'tap';
 import { GrammyError } from 'grammy';
 import type { Update } from 'grammy/types';
-import { reportButton } from '../../bot/contact-buttons.js';
+import { reportButton } from '../../bot/answering/contact-buttons.js';
 import type { ChatMessage } from '../../bot/simulator/index.js';
 import { usedToday } from '../../sql/daily-usage.js';
 import { findMedicalContact, toMedicalContact } from '../../sql/medical-contacts.js';

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import t, { type Test } from 'tap';
-import { createRecorder } from '../../bot/recorder.js';
+import { createRecorder } from '../../bot/updates/recorder.js';
 import { writeBatchOnce } from '../../sql/processed-updates.js';
 import { upsertTelegramUser } from '../../sql/bot-users.js';
 import { insertBotLogs } from '../../sql/bot-logs.js';

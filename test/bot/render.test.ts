@@ -1,5 +1,5 @@
 import t from 'tap';
-import { packSections, splitMessage } from '../../bot/render.js';
+import { packSections, splitMessage } from '../../bot/replies/render.js';
 import { escapeHtml, LEAVE_OUT_LINE, renderTemplate, TELEGRAM_MESSAGE_LIMIT, type TemplateValues } from '../../api/contract/message-templates.js';
 import { formatDuration } from '../../api/contract/reply-values.js';
 

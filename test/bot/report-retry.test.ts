@@ -1,6 +1,6 @@
 import t from 'tap';
 import { createBot } from '../../bot/create-bot.js';
-import { seedDefaultTemplates } from '../../bot/default-templates.js';
+import { seedDefaultTemplates } from '../../bot/replies/default-templates.js';
 import { createTelegramSimulator } from '../../bot/simulator/index.js';
 import { aContact, nextId, texts } from '../helpers/bot-fixtures.js';
 import { aProxiedDatabase } from '../helpers/proxied-database.js';

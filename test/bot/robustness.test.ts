@@ -1,5 +1,5 @@
 import t, { type Test } from 'tap';
-import { REFUSALS } from '../../bot/default-templates.js';
+import { REFUSALS } from '../../bot/replies/default-templates.js';
 import { createBotHarness } from '../helpers/bot.js';
 import { aContact, aMember, anAuthorizedGroup, logsOf, refusal, rendered, texts } from '../helpers/bot-fixtures.js';
 

@@ -1,6 +1,6 @@
 import t from 'tap';
-import { CALLBACK_DATA_LIMIT, decodeKeyboardButton, decodeSearchState, encodeSearchState } from '../../bot/search-state.js';
-import { specialtyKey } from '../../bot/specialties.js';
+import { CALLBACK_DATA_LIMIT, decodeKeyboardButton, decodeSearchState, encodeSearchState } from '../../bot/answering/search-state.js';
+import { specialtyKey } from '../../bot/answering/specialties.js';
 
 t.test('a search survives the trip through a button, within Telegram\'s 64 bytes', async (t) => {
   const state = { point: { latitude: -33.870001, longitude: 151.21 }, specialtyKey: specialtyKey('Emergency Medicine'), openNow: true, offset: 15, since: 1_795_000_000 };

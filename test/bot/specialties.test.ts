@@ -1,5 +1,5 @@
 import t from 'tap';
-import { parseSpecialtyQuery as parseWith } from '../../bot/specialties.js';
+import { parseSpecialtyQuery as parseWith } from '../../bot/answering/specialties.js';
 import { KNOWN_TAXONOMY, specialtyTaxonomy } from '../../api/contract/specialties.js';
 
 const parseSpecialtyQuery = (text: string, specialties: readonly string[]) => parseWith(text, specialties, KNOWN_TAXONOMY);

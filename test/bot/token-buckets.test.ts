@@ -1,5 +1,5 @@
 import t from 'tap';
-import { createTokenBuckets } from '../../bot/token-buckets.js';
+import { createTokenBuckets } from '../../bot/middleware/token-buckets.js';
 
 const clock = () => {
   let ms = 0;

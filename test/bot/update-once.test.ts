@@ -1,6 +1,6 @@
 import t from 'tap';
 import type { Update } from 'grammy/types';
-import { updateFingerprint } from '../../bot/update-guard.js';
+import { updateFingerprint } from '../../bot/updates/update-guard.js';
 import { deleteProcessedUpdatesBefore } from '../../sql/processed-updates.js';
 import { createBotHarness } from '../helpers/bot.js';
 import { aContact, aMember, anAuthorizedGroup, logsOf, texts } from '../helpers/bot-fixtures.js';

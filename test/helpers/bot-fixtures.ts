@@ -1,4 +1,4 @@
-import { DEFAULT_TEMPLATES } from '../../bot/default-templates.js';
+import { DEFAULT_TEMPLATES } from '../../bot/replies/default-templates.js';
 import { renderTemplate, type TemplateType, type TemplateValues } from '../../api/contract/message-templates.js';
 import type { ChatMessage, SimulatedUser } from '../../bot/simulator/index.js';
 import type { Sql } from '../../sql/database.js';

@@ -1,7 +1,7 @@
 import type { Test } from 'tap';
 import { createTelegramSimulator, type TelegramSimulator } from '../../bot/simulator/index.js';
 import { createBot, type BotOptions, type MedBot } from '../../bot/create-bot.js';
-import { seedDefaultTemplates } from '../../bot/default-templates.js';
+import { seedDefaultTemplates } from '../../bot/replies/default-templates.js';
 import type { ChatMessage } from '../../bot/simulator/index.js';
 import type { Sql } from '../../sql/database.js';
 import { createTestDatabase, type TestDatabase } from './database.js';

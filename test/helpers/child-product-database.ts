@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Test } from 'tap';
-import { seedDefaultTemplates } from '../../bot/default-templates.js';
+import { seedDefaultTemplates } from '../../bot/replies/default-templates.js';
 import { openDatabase, type Database } from '../../sql/database.js';
 import { childEnvWithoutCoverage } from './child-env.js';
 import { createTestDatabase } from './database.js';

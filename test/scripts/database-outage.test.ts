@@ -14,7 +14,7 @@ import { until } from '../helpers/wait.js';
  * a restart, every update must have been answered once and logged once, and the console's API must
  * have answered 503 meanwhile, not hung. The test moves on events (a probe's answer, a connection
  * seen), never on sleeps: each outage lasts as long as its probes take, well inside the bot's retry
- * window (`RETRY_WINDOW_MS`, bot/update-guard.ts).
+ * window (`RETRY_WINDOW_MS`, bot/updates/update-guard.ts).
  */
 /** Updates in a turn, each from a user of its own. */
 const PER_TURN = 12;

@@ -5,7 +5,7 @@ import { buildDemoWorld } from '../../scripts/demo/world.js';
 import { seedDemoData } from '../../scripts/seed-demo.js';
 import { NOTIFICATION_STYLES, userMilestone } from '../../api/contract/notifications.js';
 import { notificationExists } from '../../sql/notifications.js';
-import { ERROR_SPIKE_THRESHOLD, ERROR_SPIKE_WINDOW_MS } from '../../bot/notification-monitor.js';
+import { ERROR_SPIKE_THRESHOLD, ERROR_SPIKE_WINDOW_MS } from '../../bot/alerts/notification-monitor.js';
 import { listMedicalContacts, toMedicalContact } from '../../sql/medical-contacts.js';
 import { ContactListQuerySchema } from '../../api/contract/medical-contacts.js';
 import { createTestDatabase } from '../helpers/database.js';
@@ -196,7 +196,7 @@ t.test('seeded notices look like real ones, and a fresh start raises no mileston
   const users = await count(sql`SELECT count(*) FROM telegram_users`);
   const milestone = userMilestone(users);
   t.ok(milestone, `${users} bot users have passed a milestone`);
-  // The live check (bot/notification-monitor.ts) raises one only when none of its kind and figure exists.
+  // The live check (bot/alerts/notification-monitor.ts) raises one only when none of its kind and figure exists.
   t.ok(await notificationExists(sql, 'user_milestone', 'users', milestone!), `the ${milestone} milestone is seeded, so the live check raises nothing`);
 
   t.ok(

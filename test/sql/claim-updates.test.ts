@@ -1,7 +1,7 @@
 import t from 'tap';
 import { claimUpdates, markUpdatesAnswered, type ClaimRequest, type UpdateKey } from '../../sql/processed-updates.js';
 import { readStateVersions } from '../../sql/bot-state.js';
-import { createClaimQueue } from '../../bot/update-claim.js';
+import { createClaimQueue } from '../../bot/updates/update-claim.js';
 import { createTestDatabase } from '../helpers/database.js';
 
 /**

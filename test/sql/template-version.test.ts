@@ -1,7 +1,7 @@
 import t from 'tap';
 import { readStateVersions } from '../../sql/bot-state.js';
 import { countTemplateUses } from '../../sql/message-templates.js';
-import { seedDefaultTemplates } from '../../bot/default-templates.js';
+import { seedDefaultTemplates } from '../../bot/replies/default-templates.js';
 import { createTestDatabase } from '../helpers/database.js';
 
 /**

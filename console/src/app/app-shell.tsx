@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router';
 import { LoadingSpinner } from '../components/loading-spinner.js';
 import { TwoFactorRequirementBanner } from '../features/settings/two-factor-requirement-banner.js';
 import { PRODUCT_TITLE } from '../lib/site.js';

@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import { useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
+// react-router/dom's RouterProvider hands react-dom's flushSync to the router, as react-router-dom's did.
+import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from '../lib/query-client.js';
 import { createAppRouter } from './router.js';
 

@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router';
 import { useAuth } from '../features/auth/use-auth.js';
 import { UnreadCountBadge } from '../features/notifications/components/unread-count-badge.js';
 import { bottomBarLinksForRole, isLinkActive } from './navigation.js';

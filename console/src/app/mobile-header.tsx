@@ -1,7 +1,7 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { RiCloseLine, RiMenuLine } from '@remixicon/react';
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { BrandMark } from '../components/brand-mark.js';
 import { PRODUCT_TITLE } from '../lib/site.js';
 import { AccountActions, NavMenu, UserSummary } from './nav-menu.js';

@@ -1,7 +1,7 @@
 import { RiArrowDownSLine, RiLogoutBoxRLine } from '@remixicon/react';
 import { useAtom } from 'jotai';
 import { useId } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router';
 import { can } from '@contract/permissions.js';
 import { useAuth } from '../features/auth/use-auth.js';
 import { UnreadCountBadge } from '../features/notifications/components/unread-count-badge.js';

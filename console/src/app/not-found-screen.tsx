@@ -1,5 +1,5 @@
 import { RiCompass3Line } from '@remixicon/react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 
 /** An unknown signed-in path (spec §2.1). */
 export function NotFoundScreen() {

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Navigate, Outlet } from 'react-router-dom';
+import { Navigate, Outlet } from 'react-router';
 import { LoadingSpinner } from '../components/loading-spinner.js';
 import { LoginScreen } from '../features/auth/login-screen.js';
 import { useAuth } from '../features/auth/use-auth.js';

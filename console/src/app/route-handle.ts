@@ -1,4 +1,4 @@
-import { useMatches } from 'react-router-dom';
+import { useMatches } from 'react-router';
 
 /** What a route tells the shell about itself. */
 export interface RouteHandle {

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { getAccessToken } from '../lib/session-tokens.js';
 import { NotFoundScreen } from './not-found-screen.js';
 import { LoginRoute, preloadAppShell, RootLayout, SessionGate } from './root-layout.js';

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { Toaster as Sonner } from 'sonner';
 // The build drops sonner's inline <style> (the CSP refuses it); its rules come from here instead.
 import 'sonner/dist/styles.css';

@@ -1,4 +1,5 @@
 import { Card } from '@tremor/react';
+import { formatTrend } from '../lib/figure-format.js';
 
 interface KpiCardProps {
   title: string;
@@ -8,14 +9,6 @@ interface KpiCardProps {
   /** Whether a rise is good news (false for response times). */
   higherIsBetter?: boolean;
   note?: string;
-}
-
-/** "+12.5%", "−3.0%", "0.0%". */
-export function formatTrend(trend: number): string {
-  const rounded = Math.round(trend * 10) / 10;
-  if (rounded > 0) return `+${rounded.toFixed(1)}%`;
-  if (rounded < 0) return `−${Math.abs(rounded).toFixed(1)}%`;
-  return '0.0%';
 }
 
 /** A figure card: title, value and, when given, its change from the previous window of the same length. */
@@ -31,7 +24,7 @@ export function KpiCard({ title, value, trend, higherIsBetter = true, note }: Kp
       {trend !== undefined ? (
         <p className="mt-1 text-tremor-label">
           <span className={trendColour} data-testid="kpi-trend">
-            {trend === null ? '—' : formatTrend(trend)}
+            {formatTrend(trend)}
           </span>{' '}
           <span className="text-tremor-content">vs previous period</span>
         </p>
@@ -39,13 +32,4 @@ export function KpiCard({ title, value, trend, higherIsBetter = true, note }: Kp
       {note ? <p className="mt-1 text-tremor-label text-tremor-content">{note}</p> : null}
     </Card>
   );
-}
-
-/** "98.5%", "—" without a figure. */
-export function formatPercent(value: number | null): string {
-  return value === null ? '—' : `${(Math.round(value * 10) / 10).toFixed(1)}%`;
-}
-/** "245 ms", "—" without a figure. */
-export function formatMs(value: number | null): string {
-  return value === null ? '—' : `${Math.round(value).toLocaleString('en-GB')} ms`;
 }

@@ -1,6 +1,7 @@
 import type { QueryFunctionContext } from '@tanstack/react-query';
 import type { ErrorResponse } from '@contract/errors.js';
-import { RefreshResponseSchema } from '@contract/auth.js';
+import type { z } from 'zod';
+import { RefreshResponseSchema, type RefreshRequestSchema } from '@contract/auth.js';
 import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from './session-tokens.js';
 import { noteApiStatus } from './database-outage.js';
 import { sessionEndOf, sessionEndQuery } from './session-end.js';
@@ -103,7 +104,7 @@ export function refreshAccessToken(): Promise<RefreshOutcome> {
     const response = await fetch('/api/auth/refresh', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ refreshToken }),
+      body: JSON.stringify({ refreshToken } satisfies z.input<typeof RefreshRequestSchema>),
     });
     // Another tab renewed this pair a moment ago, and its new pair has not reached this tab's storage yet.
     if (response.status === 409) return { token: await renewedElsewhere(refreshToken) };

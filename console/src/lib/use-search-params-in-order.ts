@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useLocation, useSearchParams, type NavigateOptions } from 'react-router-dom';
+import { useLocation, useSearchParams, type NavigateOptions } from 'react-router';
 
 export type SearchParamsUpdate = URLSearchParams | ((current: URLSearchParams) => URLSearchParams);
 

@@ -1,7 +1,9 @@
+import type { z } from 'zod';
 import {
   LoginResponseSchema,
   VerifyResponseSchema,
   type LoginRequest,
+  type LogoutRequestSchema,
   type LoginResponse,
   type SessionUser,
 } from '@contract/auth.js';
@@ -67,6 +69,6 @@ export async function revokeSession(): Promise<void> {
   await fetch('/api/auth/logout', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...authorization() },
-    body: JSON.stringify({ refreshToken: getRefreshToken() ?? undefined }),
+    body: JSON.stringify({ refreshToken: getRefreshToken() ?? undefined } satisfies z.input<typeof LogoutRequestSchema>),
   }).catch(() => undefined);
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import type { LoginRequest, SessionUser, TwoFactorEnrollment } from '@contract/auth.js';
 import { clearStorage } from '../../lib/browser-state.js';
 import { removeFormDraftsOf } from '../../lib/form-draft-store.js';

@@ -175,7 +175,7 @@ function BroadcastComposer() {
       content: useTemplate ? '' : compose.content,
       ...(useTemplate ? { templateId: compose.templateId! } : {}),
       ...(otherLanguage ? { language: otherLanguage } : {}),
-      ...(otherLanguage && !useTemplate ? { translations: { [otherLanguage]: compose.translations[otherLanguage] } } : {}),
+      ...(otherLanguage && !useTemplate ? { translations: { [otherLanguage]: compose.translations[otherLanguage] ?? '' } } : {}),
     });
   };
 

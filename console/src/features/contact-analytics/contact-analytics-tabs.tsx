@@ -2,7 +2,7 @@ import { AreaChart, BarChart, Card, DonutChart, TabGroup, TabPanel, TabPanels, T
 import { RegionBarChart } from '../../components/region-bar-chart.js';
 import type { ContactAnalytics } from '@contract/analytics.js';
 import { countryName } from '@contract/countries.js';
-import { formatMs, formatPercent } from '../../components/kpi-card.js';
+import { formatMs, formatPercent } from '../../lib/figure-format.js';
 import { formatCalendarDay, formatCount, formatNumber } from '../../lib/format.js';
 import { TabStrip } from '../../components/tab-strip.js';
 import { EmptyChart } from '../../components/empty-chart.js';

@@ -2,7 +2,8 @@ import { Badge, Card, TabGroup, TabPanel, TabPanels, Title } from '@tremor/react
 import { RegionBarChart } from '../../components/region-bar-chart.js';
 import { GeographicQuerySchema, type AnalyticsPeriod, type GeographicAnalytics, type GeographicHeatmap, type PerformanceMetrics } from '@contract/analytics.js';
 import { ErrorAlert } from '../../components/error-alert.js';
-import { formatMs, formatPercent, KpiCard } from '../../components/kpi-card.js';
+import { KpiCard } from '../../components/kpi-card.js';
+import { formatMs, formatPercent } from '../../lib/figure-format.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
 import { PageHeader } from '../../components/page-header.js';
 import { PeriodSelect, readPeriod, withParam } from '../../components/period-select.js';

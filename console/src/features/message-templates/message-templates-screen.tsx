@@ -1,7 +1,7 @@
 import { Button, Card } from '@tremor/react';
 import { RiAddLine } from '@remixicon/react';
 import { useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import type { MessageTemplate } from '@contract/message-templates.js';
 import { can } from '@contract/permissions.js';
 import { BOT_LANGUAGES, LanguageCodeSchema } from '@contract/languages.js';

@@ -1,7 +1,7 @@
 import { Button, Card } from '@tremor/react';
 import { RiCheckDoubleLine, RiSettings3Line } from '@remixicon/react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { Notification } from '@contract/notifications.js';
 import { can } from '@contract/permissions.js';
 import { ErrorAlert } from '../../components/error-alert.js';

@@ -1,8 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubmitMutation } from '../../lib/use-submit-mutation.js';
+import type { z } from 'zod';
 import type {
   Account,
   ChangePasswordRequest,
+  EnableTwoFactorRequestSchema,
+  PasswordConfirmationSchema,
   RecoveryCodesResponse,
   TwoFactorEnrollment,
 } from '@contract/auth.js';
@@ -32,15 +35,15 @@ export function useStartTwoFactorSetup() {
 }
 
 export function useEnableTwoFactor() {
-  return useAccountMutation((code: string) => apiRequest<RecoveryCodesResponse>('POST', '/api/account/two-factor/enable', { code }));
+  return useAccountMutation((code: string) => apiRequest<RecoveryCodesResponse>('POST', '/api/account/two-factor/enable', { code } satisfies z.input<typeof EnableTwoFactorRequestSchema>));
 }
 
 export function useDisableTwoFactor() {
-  return useAccountMutation((password: string) => apiRequest<{ success: true }>('POST', '/api/account/two-factor/disable', { password }));
+  return useAccountMutation((password: string) => apiRequest<{ success: true }>('POST', '/api/account/two-factor/disable', { password } satisfies z.input<typeof PasswordConfirmationSchema>));
 }
 
 export function useRegenerateRecoveryCodes() {
   return useAccountMutation((password: string) =>
-    apiRequest<RecoveryCodesResponse>('POST', '/api/account/two-factor/recovery-codes', { password }),
+    apiRequest<RecoveryCodesResponse>('POST', '/api/account/two-factor/recovery-codes', { password } satisfies z.input<typeof PasswordConfirmationSchema>),
   );
 }

@@ -1,6 +1,6 @@
 import { Card } from '@tremor/react';
 import { useEffect, useId, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router';
 import { can } from '@contract/permissions.js';
 import { PageHeader } from '../../components/page-header.js';
 import { displayName, roleLabel } from '../../lib/format.js';

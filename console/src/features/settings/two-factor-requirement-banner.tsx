@@ -1,6 +1,6 @@
 import { RiShieldKeyholeLine } from '@remixicon/react';
 import { Callout } from '@tremor/react';
-import { Link, Navigate, useLocation } from 'react-router-dom';
+import { Link, Navigate, useLocation } from 'react-router';
 import { formatDate } from '../../lib/format.js';
 import { ROUTES } from '../../lib/routes.js';
 import { useAccount } from './account-api.js';

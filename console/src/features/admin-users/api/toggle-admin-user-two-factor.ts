@@ -1,15 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { AdminUserSchema, type AdminUser } from '@contract/admin-users.js';
+import type { z } from 'zod';
+import { AdminUserSchema, type AdminUser, type ToggleTwoFactorSchema } from '@contract/admin-users.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { ADMIN_USERS_URL, adminUsersQueryKey } from './get-admin-users.js';
 import { replaceListedUser } from './replace-listed-user.js';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.js';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
 
-export interface ToggleTwoFactorInput {
-  id: number;
-  enable: boolean;
-}
+export type ToggleTwoFactorInput = { id: number } & z.input<typeof ToggleTwoFactorSchema>;
 
 export async function toggleAdminUserTwoFactor({ id, enable }: ToggleTwoFactorInput): Promise<AdminUser> {
   return AdminUserSchema.parse(await apiRequest<unknown>('POST', `${ADMIN_USERS_URL}/${id}/toggle-2fa`, { enable }));

@@ -1,9 +1,9 @@
 import { AreaChart, BarChart, Card, DonutChart, LineChart, TabGroup, TabPanel, TabPanels, Title } from '@tremor/react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { AnalyticsOverview } from '@contract/analytics.js';
 import { bucketLabel, windowSentence } from '@contract/figure-windows.js';
 import { isLanguageCode, languageName } from '@contract/languages.js';
-import { formatPercent } from '../../../components/kpi-card.js';
+import { formatPercent } from '../../../lib/figure-format.js';
 import { formatCount, formatDate, formatNumber } from '../../../lib/format.js';
 import { botUserPath } from '../../../lib/links.js';
 import { EmptyChart } from '../../../components/empty-chart.js';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { BotLog } from '@contract/bot-logs.js';
 import { formatExactTime, formatRelativeTime } from '../../../lib/format.js';
 import { botUserPath } from '../../../lib/links.js';

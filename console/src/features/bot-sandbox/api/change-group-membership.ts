@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { SandboxGroupSchema, type SandboxGroup } from '@contract/bot-sandbox.js';
+import type { z } from 'zod';
+import { SandboxGroupSchema, type GroupMemberBodySchema, type SandboxGroup } from '@contract/bot-sandbox.js';
 import { apiRequest, errorMessage } from '../../../lib/api-client.js';
 import { notifyError, notifySuccess } from '../../../lib/notify.js';
 import { SANDBOX_URL, sandboxGroupsQueryKey } from './keys.js';
@@ -14,7 +15,7 @@ export interface MembershipChange {
 /** The user joins or leaves a group; Telegram tells the bot, which records the membership. */
 export async function changeGroupMembership({ action, group, userId }: MembershipChange): Promise<SandboxGroup> {
   const url = `${SANDBOX_URL}/groups/${group.id}/members`;
-  const answer = action === 'join' ? await apiRequest<unknown>('POST', url, { userId }) : await apiRequest<unknown>('DELETE', `${url}/${userId}`);
+  const answer = action === 'join' ? await apiRequest<unknown>('POST', url, { userId } satisfies z.input<typeof GroupMemberBodySchema>) : await apiRequest<unknown>('DELETE', `${url}/${userId}`);
   return SandboxGroupSchema.parse(answer);
 }
 

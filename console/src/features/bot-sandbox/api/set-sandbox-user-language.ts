@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
-import { SandboxUserSchema, type SandboxUser } from '@contract/bot-sandbox.js';
+import { SandboxUserSchema, type SandboxUser, type UpdateSandboxUser } from '@contract/bot-sandbox.js';
 import { apiRequest, errorMessage } from '../../../lib/api-client.js';
 import { notifyError, notifySuccess } from '../../../lib/notify.js';
 import { sandboxUsersQueryKey } from './keys.js';
 
-export async function setSandboxUserLanguage({ userId, languageCode }: { userId: number; languageCode: string }): Promise<SandboxUser> {
+export async function setSandboxUserLanguage({ userId, languageCode }: { userId: number } & UpdateSandboxUser): Promise<SandboxUser> {
   return SandboxUserSchema.parse(await apiRequest<unknown>('PATCH', `${sandboxUsersQueryKey[0]}/${userId}`, { languageCode }));
 }
 

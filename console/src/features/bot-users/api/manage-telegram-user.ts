@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { TelegramUserDetailSchema } from '@contract/bot-users.js';
+import { TelegramUserDetailSchema, type TelegramUserUpdate } from '@contract/bot-users.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { TELEGRAM_USERS_URL, telegramUsersQueryKey } from './keys.js';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
@@ -18,5 +18,5 @@ export function useResetDailyUsage() {
 }
 
 export function useSetUserBlocked(isBlocked: boolean) {
-  return useUserAction((telegramId) => apiRequest('PATCH', `${TELEGRAM_USERS_URL}/${telegramId}`, { isBlocked }));
+  return useUserAction((telegramId) => apiRequest('PATCH', `${TELEGRAM_USERS_URL}/${telegramId}`, { isBlocked } satisfies TelegramUserUpdate));
 }

@@ -1,25 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useIdempotentSubmitMutation } from '../../../lib/use-idempotent-submit-mutation.js';
-import { BroadcastQueuedSchema, type Broadcast, type BroadcastTargetType, type BroadcastTranslations } from '@contract/broadcasts.js';
+import { BroadcastQueuedSchema, type Broadcast, type BroadcastSend } from '@contract/broadcasts.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { broadcastsQueryKey } from './keys.js';
 import { notifyFailureWithReason, notifySuccess } from '../../../lib/notify.js';
-
-export interface SendBroadcastBody {
-  title: string;
-  content: string;
-  /** Texts besides the content (the default language's), by language. */
-  translations?: BroadcastTranslations;
-  templateId?: number;
-  targetUsers?: number[];
-  targetType: BroadcastTargetType;
-}
 
 /**
  * Queues the broadcast; the server answers 202 at once and delivers in the background. The key makes a
  * repeat of the submission queue nothing more (useIdempotentSubmitMutation).
  */
-export async function sendBroadcast(body: SendBroadcastBody, idempotencyKey: string): Promise<Broadcast> {
+export async function sendBroadcast(body: BroadcastSend, idempotencyKey: string): Promise<Broadcast> {
   return BroadcastQueuedSchema.parse(await apiRequest<unknown>('POST', '/api/broadcast-send', body, { idempotencyKey }));
 }
 

@@ -1,20 +1,10 @@
 import { useIdempotentSubmitMutation } from '../../../lib/use-idempotent-submit-mutation.js';
-import { BroadcastTestResultSchema, type BroadcastTestResult, type BroadcastTranslations } from '@contract/broadcasts.js';
-import type { LanguageCode } from '@contract/languages.js';
+import { BroadcastTestResultSchema, type BroadcastTest, type BroadcastTestResult } from '@contract/broadcasts.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { notifyError, notifyFailureWithReason, notifySuccess } from '../../../lib/notify.js';
 
-export interface TestMessageBody {
-  userId: string;
-  content: string;
-  templateId?: number;
-  /** Sends the text its readers get (the template's in that language); absent: the default language's. */
-  language?: LanguageCode;
-  translations?: BroadcastTranslations;
-}
-
 /** Sends the composed message to one user now, and says what Telegram answered; a repeat with the key sends nothing more. */
-export async function sendTestMessage(body: TestMessageBody, idempotencyKey: string): Promise<BroadcastTestResult> {
+export async function sendTestMessage(body: BroadcastTest, idempotencyKey: string): Promise<BroadcastTestResult> {
   return BroadcastTestResultSchema.parse(await apiRequest<unknown>('POST', '/api/broadcast-test', body, { idempotencyKey }));
 }
 

@@ -1,7 +1,7 @@
 import { RiDatabase2Line, RiNotification3Line, RiPulseLine, RiSettings3Line } from '@remixicon/react';
 import { Button, Card } from '@tremor/react';
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { ModalDialog } from '../../../components/modal-dialog.js';
 import { settingsSectionPath } from '../../../lib/links.js';
 import { NotificationSettingsForm } from '../../settings/notification-settings-form.js';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { AreaChart, Card } from '@tremor/react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { DashboardPeriod, RequestPoint } from '@contract/dashboard.js';
 import { bucketLabel } from '@contract/figure-windows.js';
 import { formatNumber } from '../../../lib/format.js';

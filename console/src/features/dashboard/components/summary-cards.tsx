@@ -1,9 +1,9 @@
 import { Card } from '@tremor/react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { DashboardStats, TrendingFigure } from '@contract/dashboard.js';
 import { formatNumber } from '../../../lib/format.js';
 import { ROUTES } from '../../../lib/routes.js';
-import { formatPercent, formatSeconds, formatTrend } from '../figure-format.js';
+import { formatPercent, formatSeconds, formatTrend } from '../../../lib/figure-format.js';
 
 interface SummaryCard {
   label: string;

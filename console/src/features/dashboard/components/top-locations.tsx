@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Card } from '@tremor/react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { DashboardStats } from '@contract/dashboard.js';
 import { countryName } from '@contract/countries.js';
 import { formatCount } from '../../../lib/format.js';

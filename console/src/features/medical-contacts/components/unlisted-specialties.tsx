@@ -1,5 +1,5 @@
 import { Callout } from '@tremor/react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { ContactFilterOptions } from '@contract/medical-contacts.js';
 import { formatCount, pluralForm } from '@contract/plural.js';
 import { settingsSectionPath } from '../../../lib/links.js';

@@ -4,6 +4,7 @@ import {
   TemplatePreviewSchema,
   type PreviewUser,
   type TemplatePreview,
+  type TemplatePreviewRequest,
 } from '@contract/message-templates.js';
 import type { LanguageCode } from '@contract/languages.js';
 import { apiRequest } from '../../../lib/api-client.js';
@@ -11,7 +12,7 @@ import { TEMPLATES_URL, previewUsersQueryKey, templatePreviewQueryKey } from './
 
 /** The content rendered on the server exactly as the bot renders it. */
 export async function previewTemplate(content: string, telegramUserId?: number, language?: LanguageCode): Promise<TemplatePreview> {
-  return TemplatePreviewSchema.parse(await apiRequest<unknown>('POST', `${TEMPLATES_URL}/preview`, { content, telegramUserId, language }));
+  return TemplatePreviewSchema.parse(await apiRequest<unknown>('POST', `${TEMPLATES_URL}/preview`, { content, telegramUserId, language } satisfies TemplatePreviewRequest));
 }
 
 /** `language` chooses the sample values (names, city) when no bot user fills the placeholders. */

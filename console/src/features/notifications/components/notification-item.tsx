@@ -1,7 +1,7 @@
 import { Button } from '@tremor/react';
 import { RiCheckLine } from '@remixicon/react';
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { Notification } from '@contract/notifications.js';
 import { formatDateTime } from '../../../lib/format.js';
 import { relatedLink } from './notification-link.js';

@@ -1,0 +1,279 @@
+import KDBush from 'kdbush';
+import { nearestItems } from './nearest-items.js';
+import type { Sql } from '../../sql/database.js';
+import { Kept } from '../updates/kept.js';
+import type { LanguageCode } from '../../api/contract/languages.js';
+import { contactDirectoryVersion } from '../../sql/medical-contacts.js';
+import { loadFindableContacts, type FindableContact } from '../../sql/contact-directory.js';
+import tzLookup from '@photostructure/tz-lookup';
+import type OpeningHours from 'opening_hours';
+import { parseOpeningHours } from '../../api/contract/opening-hours.js';
+import type { SpecialtyTaxonomy } from '../../api/contract/specialties.js';
+
+export interface NearbyContact extends FindableContact {
+  /** The IANA zone of the contact's coordinates: its hours are read in it. */
+  timeZone: string;
+  /** `availableHours` parsed as OpenStreetMap opening_hours; null when it does not parse. */
+  hours: OpeningHours | null;
+  distanceKm: number;
+}
+
+/** earthdistance's sphere (its earth() function), in metres: distances are measured on it, as the database would. */
+const EARTH_M = 6378168;
+/** nearestItems measures on a sphere of 6,371 km: its distances are ours scaled by this. */
+export const INDEX_DISTANCE_SCALE = 6371_000 / EARTH_M;
+/** Candidates beyond the limit per tier, so rounding between the two measures never drops a nearer contact. */
+const SPARE_CANDIDATES = 2;
+
+/** A contact as the directory keeps it, before a search measures its distance. */
+export type ContactDetails = Omit<NearbyContact, 'distanceKm'>;
+
+/** The findable contacts of one tier (Master of Medicine or not), indexed by where they are. */
+interface DirectoryTier {
+  index: KDBush;
+  /** Per item of the index. */
+  contacts: ContactDetails[];
+  /** Per item, x y z: where each contact lies on earthdistance's cube, measured once per load rather than in every search. */
+  cubes: Float64Array;
+}
+
+/**
+ * The findable active contacts, as of one version of the directory (migration 005's counter): the
+ * nearest are found and answered from memory, in microseconds, without a read per answer.
+ */
+export interface ContactDirectory {
+  version: number;
+  /** Master of Medicine first: an index per tier, so neither search wades through the other's contacts. Empty tiers are left out (kdbush needs a point). */
+  tiers: DirectoryTier[];
+  /** How many contacts are findable. */
+  size: number;
+  /** The specialties' taxonomy of the same version (a change to it moves the directory's counter, migration 048). */
+  taxonomy: SpecialtyTaxonomy;
+}
+
+function directoryTier(contacts: ContactDetails[]): DirectoryTier[] {
+  if (contacts.length === 0) return [];
+  const index = new KDBush(contacts.length);
+  for (const contact of contacts) index.add(contact.longitude, contact.latitude);
+  index.finish();
+  const cubes = new Float64Array(contacts.length * 3);
+  contacts.forEach((contact, item) => cubes.set(toCube(contact), item * 3));
+  return [{ index, contacts, cubes }];
+}
+
+async function loadContactDirectory(sql: Sql): Promise<ContactDirectory> {
+  const { version, contacts: rows, taxonomy } = await loadFindableContacts(sql);
+  // Parsed once per distinct text: a directory repeats a few common patterns many times.
+  const parsed = new Map<string, OpeningHours | null>();
+  const hoursOf = (text: string) => {
+    if (!parsed.has(text)) parsed.set(text, text ? parseOpeningHours(text) : null);
+    return parsed.get(text)!;
+  };
+  const contacts = rows.map((row) => ({ ...row, timeZone: tzLookup(row.latitude, row.longitude), hours: hoursOf(row.availableHours) }));
+  return {
+    version,
+    tiers: [...directoryTier(contacts.filter((contact) => contact.isMasterOfMedicine)), ...directoryTier(contacts.filter((contact) => !contact.isMasterOfMedicine))],
+    size: contacts.length,
+    taxonomy,
+  };
+}
+
+/** Finds the contacts nearest a point from the directory kept in memory, one load per version. */
+export interface ContactLookup {
+  /** The directory kept; loaded on first use, and again once `refresh` was told of another version. */
+  directory(): Promise<ContactDirectory>;
+  /** Drops the directory kept if it is not of the current version (a check saw a newer one). */
+  refresh(currentVersion: number): void;
+  /** Checks the directory's version first: for callers without a statement of their own that checks it. */
+  findNearest(point: Point, options: NearestOptions): Promise<NearbyContact[]>;
+}
+
+export interface Point {
+  latitude: number;
+  longitude: number;
+}
+
+export interface NearestOptions {
+  limit: number;
+  radiusKm: number;
+  /** The asker's language: contacts who speak it come first among those nearly as near (see `SPEAKER_DISTANCE_FACTOR`). */
+  language?: LanguageCode;
+  /** Only contacts it accepts are found (a specialty, open now): checked as the index is walked, so the nearest matching come first. */
+  filter?: (contact: ContactDetails) => boolean;
+  /** Skips this many of the results, in the same order (More results). */
+  offset?: number;
+  /**
+   * Contacts not verified since this moment (epoch ms, `hiddenBefore`) are left out: hidden from the
+   * bot by System Settings. Null or left out leaves none out. Applied at the answer's moment, so a
+   * contact drops out as time passes, with no write to reload the directory for.
+   */
+  hiddenBefore?: number | null;
+}
+
+/** The moment before which a contact's last verification hides it, at `at`; null when hiding is off. */
+export function hiddenBefore(hideUnverifiedAfterDays: number | null, at: Date): number | null {
+  return hideUnverifiedAfterDays === null ? null : at.getTime() - hideUnverifiedAfterDays * 24 * 60 * 60 * 1000;
+}
+
+/** The options' filter with the hidden contacts left out; undefined when it accepts every contact. */
+function shownFilter({ filter, hiddenBefore: before }: Pick<NearestOptions, 'filter' | 'hiddenBefore'>): ((contact: ContactDetails) => boolean) | undefined {
+  if (before === null || before === undefined) return filter;
+  return filter ? (contact) => contact.verifiedSince >= before && filter(contact) : (contact) => contact.verifiedSince >= before;
+}
+
+/**
+ * How much farther a contact who speaks the asker's language may be and still come first: up to 1.5
+ * times as far as the nearest contact its tier offers, and always within the radius. A speaker
+ * a little farther away is worth the walk; one three times as far is not, so beyond that the tier
+ * keeps its distance order.
+ */
+export const SPEAKER_DISTANCE_FACTOR = 1.5;
+
+/**
+ * The contact lookup over a client; the instance holds the directory it has loaded, so whoever
+ * creates it (the bot, a benchmark) owns that memory.
+ */
+export function createContactLookup(sql: Sql): ContactLookup {
+  const kept = new Kept(() => loadContactDirectory(sql));
+  const refresh = (currentVersion: number) => kept.dropIf((directory) => directory.version !== currentVersion);
+  return {
+    directory: () => kept.get(),
+    refresh,
+    async findNearest(point, options) {
+      refresh(await contactDirectoryVersion(sql));
+      return nearestContacts(await kept.get(), point, options);
+    },
+  };
+}
+
+/** A point on earthdistance's cube (its ll_to_earth), x y z in metres. */
+type Cube = readonly [number, number, number];
+
+/** earthdistance's ll_to_earth. */
+function toCube({ latitude, longitude }: Point): Cube {
+  const lat = (latitude * Math.PI) / 180;
+  const lon = (longitude * Math.PI) / 180;
+  return [EARTH_M * Math.cos(lat) * Math.cos(lon), EARTH_M * Math.cos(lat) * Math.sin(lon), EARTH_M * Math.sin(lat)];
+}
+
+/** earthdistance's earth_distance(ll_to_earth(a), ll_to_earth(b)) in km, between a tier's item and a point's cube: the chord through its cube, on its sphere. */
+function distanceKm(cubes: Float64Array, item: number, point: Cube): number {
+  const chord = Math.hypot(cubes[item * 3]! - point[0], cubes[item * 3 + 1]! - point[1], cubes[item * 3 + 2]! - point[2]);
+  const metres = chord / (2 * EARTH_M) > 1 ? Math.PI * EARTH_M : 2 * EARTH_M * Math.asin(chord / (2 * EARTH_M));
+  return metres / 1000;
+}
+
+interface Candidate {
+  contact: ContactDetails;
+  distanceKm: number;
+}
+
+const byDistance = (a: Candidate, b: Candidate) => a.distanceKm - b.distanceKm || a.contact.id - b.contact.id;
+
+/** The contacts of a tier at these items, within the radius of the point (its cube), nearest first. */
+function candidates(items: number[], { contacts, cubes }: DirectoryTier, pointCube: Cube, radiusKm: number): Candidate[] {
+  const within: Candidate[] = [];
+  for (const item of items) {
+    const distance = distanceKm(cubes, item, pointCube);
+    if (distance <= radiusKm) within.push({ contact: contacts[item]!, distanceKm: distance });
+  }
+  return within.sort(byDistance);
+}
+
+/**
+ * A tier's candidates (nearest first, `wanted` + spares of them) reordered for someone who speaks
+ * `language`: the speakers within the factor of the nearest first, then everyone else, each by
+ * distance. Only when every candidate lies within the factor may a speaker wait behind them, and
+ * only then is the tier searched again, for its speakers alone.
+ */
+function speakersFirst(tier: Candidate[], wanted: number, language: string, point: Point, pointCube: Cube, directoryTier: DirectoryTier, radiusKm: number, accepts: (contact: ContactDetails) => boolean): Candidate[] {
+  const { index, contacts } = directoryTier;
+  const windowKm = Math.min(tier[0]!.distanceKm * SPEAKER_DISTANCE_FACTOR, radiusKm);
+  const speaks = (contact: ContactDetails) => contact.languages.includes(language);
+  const first = (candidate: Candidate) => (candidate.distanceKm <= windowKm && speaks(candidate.contact) ? 0 : 1);
+  if (tier.at(-1)!.distanceKm <= windowKm && tier.length >= wanted + SPARE_CANDIDATES) {
+    const known = new Set(tier.map((candidate) => candidate.contact.id));
+    const within = windowKm * INDEX_DISTANCE_SCALE * (1 + 1e-9);
+    const farther = nearestItems(index, point.longitude, point.latitude, wanted, within, (item) => !known.has(contacts[item]!.id) && speaks(contacts[item]!) && accepts(contacts[item]!));
+    tier = [...tier, ...candidates(farther, directoryTier, pointCube, windowKm)];
+  }
+  // Stable, and the tier is in distance order: each group keeps it.
+  return tier.sort((a, b) => first(a) - first(b) || byDistance(a, b));
+}
+
+/**
+ * The nearest active contacts within radiusKm that the filter accepts: Master-of-Medicine contacts
+ * first, then the rest, each nearest first, at most `limit` in all after skipping `offset`. Given the
+ * asker's language, each tier puts its contacts who speak it first among those within
+ * `SPEAKER_DISTANCE_FACTOR` of its nearest. A later page is the same ordering of the first
+ * `offset + limit`, cut after `offset`.
+ */
+export function nearestContacts(directory: ContactDirectory, point: Point, options: NearestOptions): NearbyContact[] {
+  return nearestCandidates(directory, point, options).map(({ contact, distanceKm }) => withDistance(contact, distanceKm));
+}
+
+/**
+ * The `limit` nearest active contacts within radiusKm, nearest first whatever their tier: for a point
+ * with none within the answers' radius, whose answer shows how far the nearest are rather than nothing.
+ * `hidden` is NearestOptions' hiddenBefore.
+ */
+export function nearestOfAnyTier(directory: ContactDirectory, point: Point, limit: number, radiusKm: number, hidden: number | null = null): NearbyContact[] {
+  const within = radiusKm * INDEX_DISTANCE_SCALE * (1 + 1e-9);
+  const pointCube = toCube(point);
+  const accepts = shownFilter({ hiddenBefore: hidden });
+  return directory.tiers
+    .flatMap((tier) => {
+      const predicate = accepts && ((item: number) => accepts(tier.contacts[item]!));
+      return candidates(nearestItems(tier.index, point.longitude, point.latitude, limit + SPARE_CANDIDATES, within, predicate), tier, pointCube, radiusKm);
+    })
+    .sort(byDistance)
+    .slice(0, limit)
+    .map(({ contact, distanceKm }) => withDistance(contact, distanceKm));
+}
+
+/** The contact with its distance: written out, since spreading an object of this many fields copies it slowly, for every contact of every answer. */
+function withDistance(contact: ContactDetails, distanceKm: number): NearbyContact {
+  const { id, name, phone, specialty, city, contactMethod, telegramUsername, isWhatsappOnly, availableHours, languages, specialInstructions, isMasterOfMedicine, latitude, longitude, locationApproximate, timeZone, hours, verifiedSince } = contact;
+  return { id, name, phone, specialty, city, contactMethod, telegramUsername, isWhatsappOnly, availableHours, languages, specialInstructions, isMasterOfMedicine, latitude, longitude, locationApproximate, timeZone, hours, verifiedSince, distanceKm };
+}
+
+/**
+ * At most `limit` of the nearest contacts within the radius that the filter accepts, Master of Medicine
+ * first as in an answer, as the directory keeps them and in no particular order: for counting (the
+ * nearby specialties of every answer), without measuring each one's distance again, sorting or copying.
+ */
+export function nearbyDetails(directory: ContactDirectory, point: Point, options: Omit<NearestOptions, 'language' | 'offset'>): ContactDetails[] {
+  const within = options.radiusKm * INDEX_DISTANCE_SCALE * (1 + 1e-9);
+  const pointCube = toCube(point);
+  const found: ContactDetails[] = [];
+  for (const { index, contacts, cubes } of directory.tiers) {
+    const wanted = options.limit - found.length;
+    if (wanted <= 0) break;
+    const accepts = shownFilter(options);
+    const predicate = accepts && ((item: number) => accepts(contacts[item]!));
+    // The index's sphere and earthdistance's differ a little: the radius is the answers' own.
+    for (const item of nearestItems(index, point.longitude, point.latitude, wanted, within, predicate)) {
+      if (distanceKm(cubes, item, pointCube) <= options.radiusKm) found.push(contacts[item]!);
+    }
+  }
+  return found;
+}
+
+function nearestCandidates(directory: ContactDirectory, point: Point, options: NearestOptions): Candidate[] {
+  const within = options.radiusKm * INDEX_DISTANCE_SCALE * (1 + 1e-9);
+  const { language } = options;
+  const offset = options.offset ?? 0;
+  const shown = shownFilter(options);
+  const accepts = shown ?? (() => true);
+  const pointCube = toCube(point);
+  const found: Candidate[] = [];
+  for (const tierIndex of directory.tiers) {
+    const wanted = offset + options.limit - found.length;
+    if (wanted <= 0) break;
+    const predicate = shown && ((item: number) => accepts(tierIndex.contacts[item]!));
+    let tier = candidates(nearestItems(tierIndex.index, point.longitude, point.latitude, wanted + SPARE_CANDIDATES, within, predicate), tierIndex, pointCube, options.radiusKm);
+    if (language && tier.length > 0) tier = speakersFirst(tier, wanted, language, point, pointCube, tierIndex, options.radiusKm, accepts);
+    found.push(...tier.slice(0, wanted));
+  }
+  return found.slice(offset);
+}

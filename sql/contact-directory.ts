@@ -1,0 +1,46 @@
+import type { Sql } from './database.js';
+import type { SpecialtyTaxonomy } from '../api/contract/specialties.js';
+import { contactDirectoryVersion } from './medical-contacts.js';
+import { loadSpecialtyTaxonomy } from './specialties.js';
+
+/** A contact the bot can find: active, with coordinates. */
+export interface FindableContact {
+  id: number;
+  name: string;
+  phone: string;
+  specialty: string;
+  city: string;
+  contactMethod: 'phone' | 'telegram' | 'whatsapp';
+  telegramUsername: string | null;
+  isWhatsappOnly: boolean;
+  availableHours: string;
+  /** ISO 639-1 codes, as the bot's languages are. */
+  languages: string[];
+  specialInstructions: string | null;
+  isMasterOfMedicine: boolean;
+  latitude: number;
+  longitude: number;
+  /** The coordinates are its city's centre, not its address: a distance to them would mislead. */
+  locationApproximate: boolean;
+  /** When its details were last confirmed, or it was added if never (epoch ms): the "hide from the bot" setting counts from it. */
+  verifiedSince: number;
+}
+
+/**
+ * The findable contacts and the specialties' taxonomy as of one version of the directory (migration 005's
+ * counter), which the bot's contact lookup (bot/answering/contact-lookup.ts) keeps in memory.
+ */
+export async function loadFindableContacts(sql: Sql): Promise<{ version: number; contacts: FindableContact[]; taxonomy: SpecialtyTaxonomy }> {
+  // The version first: a write committed between the two statements leaves the contacts newer than
+  // the version they are kept under, and the next check reloads them.
+  const version = await contactDirectoryVersion(sql);
+  const [contacts, taxonomy] = await Promise.all([
+    sql<FindableContact[]>`
+      SELECT id, name, phone, specialty, city, contact_method, telegram_username, is_whatsapp_only,
+        available_hours, languages, special_instructions, is_master_of_medicine, latitude, longitude, location_approximate,
+        extract(epoch FROM coalesce(verified_at, created_at))::float8 * 1000 AS verified_since
+      FROM medical_contacts WHERE is_active AND latitude IS NOT NULL`,
+    loadSpecialtyTaxonomy(sql),
+  ]);
+  return { version, contacts, taxonomy };
+}
