@@ -64,7 +64,7 @@ t.test('migration 052 has every contact read again by the rule set of the hours 
       VALUES (${`Contact ${index}`}, ${`+380 44 000 00${index}`}, 'Kyiv', 'UA', 50.45, 30.52, ${text}, ${kind}, 'Europe/Kyiv')`;
   }
 
-  t.strictSame(await runMigrations(db.sql), ['052_contact_hours_read_again.sql']);
+  t.equal((await runMigrations(db.sql))[0], '052_contact_hours_read_again.sql', '052 is the first migration pending');
   t.equal(await classifyContactHours(db.sql), before.length, 'every contact is read again');
   const rows = await db.sql<{ availableHours: string; hoursKind: string }[]>`SELECT available_hours, hours_kind FROM medical_contacts ORDER BY name`;
   t.strictSame(
