@@ -245,7 +245,9 @@ export async function screenSettled(page: Page, requests: RequestsInFlight): Pro
   const loading = page.getByRole('status').filter({ hasText: /^Loading/ });
   do {
     await requests.answered();
-    await loading.first().waitFor({ state: 'detached', timeout: 10_000 });
+    // A hang guard, not a speed check: the screenshot pass loads screens for four roles at once, and on
+    // two busy cores a screen's first load has taken longer than 10 s.
+    await loading.first().waitFor({ state: 'detached', timeout: 60_000 });
     await twoFrames(page);
   } while (requests.inFlight() > 0 || (await loading.count()) > 0);
 }
