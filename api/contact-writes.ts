@@ -36,6 +36,12 @@ async function refuseOutsideCountry(sql: Sql, point: { latitude: number; longitu
   if (refusal) throw badRequest(refusal, 'location');
 }
 
+/** The coordinates of a place's centre in the gazetteer, marked approximate; none when it has no entry. */
+async function placeCentre(sql: Sql, place: Parameters<typeof geocodeContactPlace>[1]): Promise<Pick<ContactColumns, 'latitude' | 'longitude' | 'locationApproximate'>> {
+  const point = await geocodeContactPlace(sql, place);
+  return { latitude: point?.latitude ?? null, longitude: point?.longitude ?? null, locationApproximate: point !== undefined };
+}
+
 /**
  * The columns of a new contact: its specialty as the taxonomy names it, not verified (ticking
  * Verified records a verification once the contact exists), and without coordinates the
@@ -46,10 +52,7 @@ export async function newContactColumns(sql: Sql, body: Omit<CreateContact, 'ver
   const fields = { ...typed, specialty: await storedSpecialty(sql, typed.specialty) };
   const columns: ContactColumns = { ...fields, verified: false, verifiedAt: null, verifiedBy: null, locationApproximate: false };
   if (columns.latitude === null || columns.longitude === null) {
-    const point = await geocodeContactPlace(sql, fields);
-    columns.latitude = point?.latitude ?? null;
-    columns.longitude = point?.longitude ?? null;
-    columns.locationApproximate = point !== undefined;
+    Object.assign(columns, await placeCentre(sql, fields));
   } else if (!confirmOutsideCountry) {
     await refuseOutsideCountry(sql, { latitude: columns.latitude, longitude: columns.longitude }, fields.country);
   }
@@ -94,10 +97,7 @@ export async function changedContactColumns(
     columns.locationApproximate = false;
   } else if (merged.latitude === null || placeChanged) {
     // Coordinates of the old place would send the bot's users to the wrong city.
-    const point = await geocodeContactPlace(sql, merged);
-    columns.latitude = point?.latitude ?? null;
-    columns.longitude = point?.longitude ?? null;
-    columns.locationApproximate = point !== undefined;
+    Object.assign(columns, await placeCentre(sql, merged));
   }
   return columns;
 }
