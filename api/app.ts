@@ -43,6 +43,7 @@ import { analyticsRoutes } from './routes/analytics.js';
 import { geographicAnalyticsRoutes } from './routes/geographic-analytics.js';
 import { contactAnalyticsRoutes } from './routes/contact-analytics.js';
 import { contactReportRoutes } from './routes/contact-reports.js';
+import { selfConfirmationRoutes } from './routes/self-confirmation.js';
 import { auditLogRoutes } from './routes/audit-log.js';
 import { createFigureCache, type FigureCache } from './analytics/figure-cache.js';
 import { createContactDirectoryCache, type ContactDirectoryCache } from './contact-directory-cache.js';
@@ -72,6 +73,8 @@ export interface AppDeps {
   botStatus?: () => BotStatusReport;
   /** The Bot Sandbox's driver, present when the built-in Telegram simulator runs. */
   sandbox?: BotSandbox;
+  /** The bot's username once it knows itself (getMe): confirmation links open it. Absent without a bot. */
+  botUsername?: () => string | undefined;
   /** The broadcast sender, woken when a broadcast is queued and used for test messages; absent without a bot. */
   broadcaster?: Broadcaster;
   /** Where Telegram posts updates, in webhook mode. */
@@ -144,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(tagged('Geographic analytics', geographicAnalyticsRoutes), { sql: deps.sql, now, figureCache });
   await app.register(tagged('Contact analytics', contactAnalyticsRoutes), { sql: deps.sql, now, figureCache });
   await app.register(tagged('Contact reports', contactReportRoutes), { sql: deps.sql, now });
+  await app.register(tagged('Contact self-confirmation', selfConfirmationRoutes), { sql: deps.sql, now, botUsername: deps.botUsername ?? (() => undefined) });
   await app.register(tagged('Audit log', auditLogRoutes), { sql: deps.sql, now });
   if (deps.telegramWebhook) await app.register(tagged('Telegram webhook', telegramWebhookRoutes), deps.telegramWebhook);
   await installConsole(app, deps.config.consoleDir);

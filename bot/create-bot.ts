@@ -30,6 +30,7 @@ import { placeSearchFeature } from './features/place-search.js';
 import { venueFeature } from './features/venue.js';
 import { answerChoicesFeature } from './features/answer-choices.js';
 import { reportsFeature } from './features/reports.js';
+import { selfConfirmationFeature } from './features/self-confirmation.js';
 import { createUpdateTracker } from './updates/update-tracker.js';
 import { createBotMemory } from './updates/memory.js';
 import { NO_BOT_METRICS, type BotMetrics } from './metrics.js';
@@ -225,15 +226,14 @@ export function createBot(options: BotOptions): MedBot {
   bot.use(retryRefusedCalls());
   // Before the guard: an update beyond its sender's share costs no claim, no statement and no answer.
   const flood = { ...FLOOD_CONTROL, ...options.floodControl };
-  bot.use(
-    floodControl(deps, {
-      ...flood,
-      onDropped: (dropped) => {
-        metrics.updateHandled('dropped', undefined);
-        flood.onDropped?.(dropped);
-      },
-    }),
-  );
+  const floodGuard = floodControl(deps, {
+    ...flood,
+    onDropped: (dropped) => {
+      metrics.updateHandled('dropped', undefined);
+      flood.onDropped?.(dropped);
+    },
+  });
+  bot.use(floodGuard.middleware);
   // What one attempt at an update runs; the guard runs it once per update, again while the database is away.
   const handling = new BotComposer();
   handling.use(requestLog(deps));
@@ -241,6 +241,8 @@ export function createBot(options: BotOptions): MedBot {
   handling.use(botMembershipUpdates(deps));
   // Before the gate, whose refusals would otherwise answer a group's every message.
   handling.use(groupTalk());
+  // Before the gate: a clinic opening its confirmation link is in no authorized group.
+  handling.use(selfConfirmationFeature({ ...deps, chargeFlood: floodGuard.charge }));
   handling.use(accessGate(deps));
   // Membership changes are recorded in maintenance too, and answered with nothing.
   handling.use(groupMembershipUpdates(deps));

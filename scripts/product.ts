@@ -15,6 +15,7 @@ import { systemClock } from '../bot/clock.js';
 import { createNotificationMonitor, NOTIFICATION_CHECK_INTERVAL_MS } from '../bot/alerts/notification-monitor.js';
 import { seedDefaultTemplates } from '../bot/replies/default-templates.js';
 import { createBotSandbox } from '../bot/sandbox.js';
+import { sendConfirmationReminders } from '../bot/broadcasts/confirmation-reminders.js';
 import { createTelegramSimulator, type TelegramSimulator } from '../bot/simulator/index.js';
 import { populateSimulator } from '../bot/simulator/populate.js';
 import type { CityRow } from '../sql/cities.js';
@@ -172,6 +173,8 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       logger: loggerOptions(options),
       botStatus: () => bot.status(),
       sandbox: simulator && createBotSandbox(simulator, bot),
+      // Known once the bot has asked getMe (its start); the simulator answers it as Telegram does.
+      botUsername: () => (bot.bot.isInited() ? bot.bot.botInfo.username : undefined),
       broadcaster: broadcastSender,
       backups,
       metrics,
@@ -197,6 +200,10 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       // A redelivered update comes within minutes; a day of claims is plenty (docs/bot.md).
       jobs.every('processed updates clean-up', HOUR_MS, (now) => deleteProcessedUpdatesBefore(sql, new Date(now.getTime() - DAY_MS)));
       jobs.every('notification checks', NOTIFICATION_CHECK_INTERVAL_MS, () => notificationMonitor.tick());
+      // Hourly: a contact closed now is asked at the next run in its opening hours (docs/bot.md "Contacts confirm their own listing").
+      jobs.every('confirmation reminders', HOUR_MS, (now) =>
+        sendConfirmationReminders({ sql, api: bot.api, pace: broadcastSender.pace, onError: (error) => onJobError('confirmation reminders', error) }, now),
+      );
       // A backup stalls the embedded database for seconds: the first check waits until start-up is over.
       if (backups) jobs.every('automatic backup', HOUR_MS, (now) => backupIfDue(sql, backups, now), { firstRunAfterMs: MINUTE_MS });
       return jobs;

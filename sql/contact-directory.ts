@@ -44,3 +44,20 @@ export async function loadFindableContacts(sql: Sql): Promise<{ version: number;
   ]);
   return { version, contacts, taxonomy };
 }
+
+/** A contact as its card shows it, findable or not: its own listing, shown to the contact. */
+export interface ListedContact extends Omit<FindableContact, 'latitude' | 'longitude'> {
+  latitude: number | null;
+  longitude: number | null;
+  isActive: boolean;
+}
+
+/** One contact as the bot would show it (bot/answering/listing-question.ts); undefined when it does not exist. */
+export async function findListedContact(sql: Sql, id: number): Promise<ListedContact | undefined> {
+  const [contact] = await sql<ListedContact[]>`
+    SELECT id, name, phone, specialty, city, contact_method, telegram_username, is_whatsapp_only,
+      available_hours, languages, special_instructions, is_master_of_medicine, latitude, longitude, location_approximate,
+      extract(epoch FROM coalesce(verified_at, created_at))::float8 * 1000 AS verified_since, is_active
+    FROM medical_contacts WHERE id = ${id}`;
+  return contact;
+}

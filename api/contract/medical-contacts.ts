@@ -111,6 +111,8 @@ const contactShape = {
   comments: optionalText('Comments', 2000),
 };
 const ContactFieldsSchema = z.object(contactShape);
+/** Each writable field's schema, for requests that write one field apart (a proposed correction accepted: api/contract/self-confirmation.ts). */
+export const CONTACT_FIELD_SCHEMAS = contactShape;
 
 type ContactFields = z.infer<typeof ContactFieldsSchema>;
 

@@ -19,6 +19,8 @@ export const PERMISSIONS = {
   /** The problems bot users reported about a contact: every role reads them, editors and up resolve them. */
   'contact-reports:read': everyone,
   'contact-reports:resolve': editors,
+  /** Contacts confirming their own listing: their links, the accounts linked, the corrections they proposed. */
+  'self-confirmation:manage': editors,
   'analytics:read': everyone,
   /** The Dashboard's CSV: every role sees its figures, so every role may take them away (api/contract/exports.ts). */
   'dashboard:export': everyone,

@@ -105,11 +105,12 @@ function stateLine(contact: NearbyContact, at: Date, language: LanguageCode): st
 
 /**
  * How far the contact is, and in which city; for a contact placed only by its city, just the city
- * ("in Berlin"): a distance to the city's centre would say "0 m" to someone standing there.
+ * ("in Berlin"): a distance to the city's centre would say "0 m" to someone standing there. A card shown
+ * apart from a search (`withoutDistance`) has no one to measure from.
  */
-function placeFact(contact: NearbyContact, language: LanguageCode): string {
+function placeFact(contact: NearbyContact, language: LanguageCode, withoutDistance: boolean): string {
   const city = contact.city ? escapeHtml(contact.city) : '';
-  if (contact.locationApproximate && city) return `📍 ${reachTexts(language).inCity(city)}`;
+  if ((contact.locationApproximate || withoutDistance) && city) return `📍 ${reachTexts(language).inCity(city)}`;
   return `📏 ${formatDistance(contact.distanceKm, language)}${city ? ` · ${city}` : ''}`;
 }
 
@@ -122,6 +123,8 @@ export interface ContactCardOptions {
   routeTo?: (to: Point) => string;
   /** Names the specialty in the asker's language: the directory's, with the specialties staff added; else the known ones. */
   taxonomy?: SpecialtyTaxonomy;
+  /** The card of a contact shown apart from any search (its own listing, to the contact): no number, no distance. */
+  alone?: boolean;
 }
 
 /**
@@ -132,11 +135,12 @@ export interface ContactCardOptions {
 export function formatContact(contact: NearbyContact, position: number, options: ContactCardOptions = {}): string {
   const language = options.language ?? 'en';
   const specialty = contact.specialty && (options.language ? (options.taxonomy ?? KNOWN_TAXONOMY).label(contact.specialty, options.language) : contact.specialty);
-  const title = `<b>${position}. ${contact.isMasterOfMedicine ? '⭐ ' : ''}${escapeHtml(contact.name)}</b>${specialty ? ` · ${escapeHtml(specialty)}` : ''}`;
+  const number = options.alone ? '' : `${position}. `;
+  const title = `<b>${number}${contact.isMasterOfMedicine ? '⭐ ' : ''}${escapeHtml(contact.name)}</b>${specialty ? ` · ${escapeHtml(specialty)}` : ''}`;
   const lines = [title];
   if (contact.availableHours) lines.push(options.at ? stateLine(contact, options.at, language) : `🕒 ${escapeHtml(contact.availableHours)}`);
   lines.push(`${reachLine(contact)}${links(contact, options, language)}`);
-  const facts = [placeFact(contact, language)];
+  const facts = [placeFact(contact, language, options.alone ?? false)];
   if (contact.languages.length) facts.push(languagesLine(contact.languages, options.language));
   lines.push(facts.join(' · '));
   if (contact.specialInstructions) lines.push(`ℹ️ ${escapeHtml(contact.specialInstructions)}`);

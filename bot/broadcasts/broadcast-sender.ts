@@ -74,6 +74,11 @@ export interface BroadcastSender {
    * the default language when not given) and sends it now, not through the queue; reports Telegram's answer.
    */
   sendTest(chatId: number, content: string, language?: LanguageCode): Promise<TestMessageResult>;
+  /**
+   * Waits for a slot of the broadcasts' rate and takes it, for a message the bot sends by itself outside
+   * the queue (a confirmation reminder): together they never pass the rate, nor send during a 429's pause.
+   */
+  pace(): Promise<void>;
   start(): Promise<void>;
   /** Stops claiming work, waits for requests in flight and stores their answers. */
   stop(): Promise<void>;
@@ -340,6 +345,11 @@ export function createBroadcastSender(options: BroadcastSenderOptions): Broadcas
         }
         return { ok: false, error: description };
       }
+    },
+    async pace() {
+      await readRate();
+      await waitForPause();
+      await limiter.take(() => rate, { stopped: false });
     },
     async start() {
       if (!state.stopped) return;

@@ -19,6 +19,13 @@ export interface FloodControlOptions {
 /** A burst of five, then one a second: a person never notices, a flood is cut to a trickle. */
 export const FLOOD_CONTROL = { burst: 5, perSecond: 1 } as const;
 
+/** Flood control's middleware, and what charges a user for a failed try (a confirmation link that is no longer valid). */
+export interface FloodControl {
+  middleware: MiddlewareFn<BotContext>;
+  /** Takes `tokens` more from the user's share, as that many more messages would. */
+  charge(userId: number, tokens: number): void;
+}
+
 /**
  * Drops the updates a user, or a group chat, sends beyond a token bucket's share, before any statement
  * runs: no claim, no log row, no answer. Telegram gives a bot about 30 messages a second in all, and one
@@ -30,9 +37,10 @@ export const FLOOD_CONTROL = { burst: 5, perSecond: 1 } as const;
 export function floodControl(
   deps: { recorder: Recorder; memory: BotMemory; events: EventEmitter; now: () => Date },
   options: FloodControlOptions,
-): MiddlewareFn<BotContext> {
+): FloodControl {
   const buckets = createTokenBuckets({ burst: options.burst, perSecond: options.perSecond, now: () => deps.now().getTime() });
-  return async (ctx, next) => {
+  const charge = (userId: number, tokens: number) => buckets.spend(`user:${userId}`, tokens);
+  const middleware: MiddlewareFn<BotContext> = async (ctx, next) => {
     const from = ctx.from;
     if (!from || from.is_bot || !(ctx.message || ctx.callbackQuery) || isGroupTalk(ctx)) return next();
     const chat = ctx.chat;
@@ -62,4 +70,5 @@ export function floodControl(
     }
     deps.events.emit('handled', ctx.update.update_id);
   };
+  return { middleware, charge };
 }

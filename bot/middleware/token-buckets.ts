@@ -62,6 +62,11 @@ export function createTokenBuckets({ burst, perSecond, now }: TokenBucketOptions
       for (const bucket of empty) bucket.flooding = true;
       return started ? 'flood-started' : 'flooding';
     },
+    /** Takes up to `tokens` more from a key's bucket, without refusing anything now: what a failed try costs its sender. */
+    spend(key: string, tokens: number): void {
+      const bucket = refilled(key, now());
+      bucket.tokens = Math.max(0, bucket.tokens - tokens);
+    },
     /** Buckets held now. */
     size: () => buckets.size,
   };
