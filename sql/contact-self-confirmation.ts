@@ -229,12 +229,12 @@ export interface DueReminder {
  * The linked accounts to ask at `at`: reminders on, the user still reachable, the contact active and
  * its last verification (or the link, if it was never verified) `reverifyAfterDays` old, not asked
  * about it within as many days, and the account not asked about any contact within the last day.
- * One contact per account: the oldest verified.
+ * Oldest verified first: the caller asks each account once, about the first it may ask now.
  */
 export async function dueReminders(sql: Sql, at: Date, reverifyAfterDays: number): Promise<DueReminder[]> {
   const cycle = sql`${at}::timestamptz - make_interval(days => ${reverifyAfterDays})`;
   return sql<DueReminder[]>`
-    SELECT DISTINCT ON (a.telegram_id) a.contact_id, a.telegram_id,
+    SELECT a.contact_id, a.telegram_id,
       bot_user_language(u.chosen_language, u.language_code,
         (SELECT default_language FROM system_settings WHERE id), (SELECT bot_languages FROM system_settings WHERE id)) AS language
     FROM contact_linked_accounts a
@@ -246,7 +246,7 @@ export async function dueReminders(sql: Sql, at: Date, reverifyAfterDays: number
       AND NOT EXISTS (
         SELECT 1 FROM contact_linked_accounts o
         WHERE o.telegram_id = a.telegram_id AND o.last_reminded_at > ${at}::timestamptz - interval '1 day')
-    ORDER BY a.telegram_id, coalesce(c.last_verified_at, a.linked_at), a.contact_id`;
+    ORDER BY coalesce(c.last_verified_at, a.linked_at), a.contact_id`;
 }
 
 /** The account was asked about the contact at `at`. */

@@ -28,8 +28,9 @@ export async function sendConfirmationReminders(deps: ConfirmationReminderDeps, 
   const due = await dueReminders(sql, at, settings.reverifyAfterDays);
   if (due.length === 0) return 0;
   const taxonomy = await loadSpecialtyTaxonomy(sql);
-  let sent = 0;
+  const asked = new Set<number>();
   for (const reminder of due) {
+    if (asked.has(reminder.telegramId)) continue;
     const listing = await findListing(sql, reminder.contactId, settings.timeZone);
     if (!listing || openingStateKept(listing.hours, listing.timeZone, at).kind === 'closed') continue;
     const question = listingQuestion(listing, { language: reminder.language, at, taxonomy, lead: 'reminder' });
@@ -43,7 +44,7 @@ export async function sendConfirmationReminders(deps: ConfirmationReminderDeps, 
       continue;
     }
     await markReminded(sql, reminder.contactId, reminder.telegramId, at);
-    sent += 1;
+    asked.add(reminder.telegramId);
   }
-  return sent;
+  return asked.size;
 }

@@ -27,6 +27,8 @@ export interface TestAppOptions {
   loginRateLimit?: { max: number; timeWindowMs: number };
   /** The Bot Sandbox's driver, as the product passes it when the simulator runs. */
   sandbox?: BotSandbox;
+  /** The bot's username, as the product passes it once the bot knows itself. Default: no bot. */
+  botUsername?: () => string | undefined;
   /** The broadcast sender (or a stand-in), as the product passes it. */
   broadcaster?: Broadcaster;
   /** The bot's state, as the product passes it. Default: no bot. */
@@ -65,6 +67,7 @@ export async function createTestApp(t: Test, options: TestAppOptions = {}): Prom
     },
     now: clock.now,
     sandbox: options.sandbox,
+    botUsername: options.botUsername,
     broadcaster: options.broadcaster,
     botStatus: options.botStatus,
     backups: options.backups,
