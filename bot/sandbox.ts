@@ -46,6 +46,12 @@ export class SandboxTimeoutError extends Error {
   }
 }
 
+/** `/start <parameter>` for a deep link to the bot (https://t.me/<bot>?start=<parameter>), as Telegram's apps send it. */
+function deepLinkStart(text: string, botUsername: string): string | undefined {
+  const link = /^\s*https:\/\/t\.me\/([A-Za-z0-9_]+)\?start=([A-Za-z0-9_-]{1,64})\s*$/.exec(text);
+  return link && link[1]!.toLowerCase() === botUsername.toLowerCase() ? `/start ${link[2]}` : undefined;
+}
+
 /**
  * Drives the built-in Telegram simulator as its users, for the console's Bot Sandbox: each
  * call returns once the bot has answered (a bounded wait), with the replies it sent.
@@ -128,13 +134,19 @@ export function createBotSandbox(simulator: TelegramSimulator, medBot: MedBot, a
       );
     },
 
-    /** Sends text (a command or anything else) or a location as the user. */
+    /**
+     * Sends text (a command or anything else) or a location as the user. A link to the bot with a start
+     * parameter (https://t.me/<bot>?start=…, a contact's confirmation link) pasted in their private chat
+     * is opened as a Telegram app opens it: the app sends /start with the parameter.
+     */
     sendMessage(input: SandboxMessageInput): Promise<SandboxExchange> {
       if ((input.text === undefined) === (input.location === undefined)) {
         throw new SandboxError('Send either text or a location');
       }
       ensureUser(input);
       const chatId = input.chatId ?? input.userId;
+      const started = chatId === input.userId && input.text !== undefined ? deepLinkStart(input.text, simulator.botInfo.username) : undefined;
+      if (started) input = { ...input, text: started };
       const options = { chatId, ...(input.replyToMessageId !== undefined && { replyToMessageId: input.replyToMessageId }) };
       return exchange(chatId, () =>
         input.location ? simulator.sendLocation(input.userId, input.location, options) : simulator.sendText(input.userId, input.text!, options),

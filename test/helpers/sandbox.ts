@@ -11,7 +11,7 @@ const nextNumber = () => 70_000 + (sequence += 1);
 /** The API with the Bot Sandbox over a real bot long-polling the simulator, on one database and clock. */
 export async function createSandboxApp(t: Test): Promise<TestApp & { bot: BotHarness }> {
   const bot = await createBotHarness(t);
-  const testApp = await createTestApp(t, { db: bot.db, clock: bot.clock, sandbox: createBotSandbox(bot.sim, bot.medBot) });
+  const testApp = await createTestApp(t, { db: bot.db, clock: bot.clock, sandbox: createBotSandbox(bot.sim, bot.medBot), botUsername: () => bot.sim.botInfo.username });
   return { ...testApp, bot };
 }
 
