@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import QRCode from 'qrcode';
 import {
   CONFIRMATION_LINK_DAYS,
   CONFIRMATION_START_PREFIX,
@@ -18,11 +19,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** 192 random bits: past guessing, and 32 characters, well within Telegram's 64 for a start parameter. */
 const TOKEN_BYTES = 24;
 
-/** A fresh link's token, the deep link that carries it, and when it expires. */
-export function newConfirmationLink(botUsername: string, at: Date): { token: string; url: string; expiresAt: Date } {
+/** A fresh link's token, the deep link that carries it and its QR code (made as two-factor enrolment makes its own), and when it expires. */
+export async function newConfirmationLink(botUsername: string, at: Date): Promise<{ token: string; url: string; qrCodeDataUrl: string; expiresAt: Date }> {
   const token = randomBytes(TOKEN_BYTES).toString('base64url');
   const url = `https://t.me/${encodeURIComponent(botUsername)}?start=${CONFIRMATION_START_PREFIX}${token}`;
-  return { token, url, expiresAt: new Date(at.getTime() + CONFIRMATION_LINK_DAYS * DAY_MS) };
+  return { token, url, qrCodeDataUrl: await QRCode.toDataURL(url), expiresAt: new Date(at.getTime() + CONFIRMATION_LINK_DAYS * DAY_MS) };
 }
 
 export function toProposedCorrection(stored: StoredProposedCorrection): ProposedCorrection {

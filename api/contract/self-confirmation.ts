@@ -26,7 +26,12 @@ export const CONFIRMATION_LINK_DAYS = 30;
 export const CONFIRMATION_START_PREFIX = 'v_';
 
 /** POST /api/medical-contacts/{id}/confirmation-link: the link to hand the contact; only its hash is kept, so it is shown once. */
-export const ConfirmationLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export const ConfirmationLinkSchema = z.object({
+  url: z.string(),
+  expiresAt: z.string(),
+  /** The link as a QR code (a PNG data URL), to print or show the clinic's phone. */
+  qrCodeDataUrl: z.string(),
+});
 export type ConfirmationLink = z.infer<typeof ConfirmationLinkSchema>;
 
 /** GET /api/medical-contacts/{id}/confirmation-link: whether a link is waiting to be opened (its address cannot be shown again). */

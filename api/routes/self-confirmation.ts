@@ -85,7 +85,7 @@ export const selfConfirmationRoutes: FastifyPluginAsync<{ sql: Sql; now: () => D
       const username = botUsername();
       if (!username) throw new ApiError(503, BOT_NOT_KNOWN);
       const at = now();
-      const link = newConfirmationLink(username, at);
+      const link = await newConfirmationLink(username, at);
       // The token itself is never recorded, not even in the audit log: only its hash is kept.
       await audited(sql, request, {
         change: (tx) => createConfirmationLink(tx, { contactId: contact.id, token: link.token, createdBy, at, expiresAt: link.expiresAt }),
@@ -96,7 +96,7 @@ export const selfConfirmationRoutes: FastifyPluginAsync<{ sql: Sql; now: () => D
         }),
       });
       reply.code(201);
-      return { url: link.url, expiresAt: link.expiresAt.toISOString() };
+      return { url: link.url, expiresAt: link.expiresAt.toISOString(), qrCodeDataUrl: link.qrCodeDataUrl };
     },
   );
 

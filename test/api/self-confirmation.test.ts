@@ -37,7 +37,7 @@ t.test('a link needs the bot to know its name; viewers may not make one', async 
   t.equal((await call(viewer.token, { method: 'POST', url: `/api/medical-contacts/${contact.id}/confirmation-link` })).statusCode, 403);
   const made = await call(editor.token, { method: 'POST', url: `/api/medical-contacts/${contact.id}/confirmation-link` });
   t.equal(made.statusCode, 201);
-  t.match(made.json(), { url: /^https:\/\/t\.me\/medcontacts_bot\?start=v_[A-Za-z0-9_-]{32}$/, expiresAt: '2026-12-21T10:00:00.000Z' });
+  t.match(made.json(), { url: /^https:\/\/t\.me\/medcontacts_bot\?start=v_[A-Za-z0-9_-]{32}$/, expiresAt: '2026-12-21T10:00:00.000Z', qrCodeDataUrl: /^data:image\/png;base64,/ });
   t.match((await call(editor.token, { method: 'GET', url: `/api/medical-contacts/${contact.id}/confirmation-link` })).json(), {
     live: { createdAt: '2026-11-21T10:00:00.000Z', expiresAt: '2026-12-21T10:00:00.000Z', createdBy: editor.username },
   });

@@ -12,3 +12,5 @@ export const contactHistoryQueryKey = (id: number) => [CONTACTS_URL, 'history', 
 export const contactReportsQueryKey = (id: number) => [CONTACTS_URL, 'reports', id] as const;
 /** Outside `contactsQueryKey`, so refreshing the list after an import does not poll the import again. */
 export const importStatusQueryKey = (id: number) => [`${CONTACTS_URL}/imports`, id] as const;
+export const confirmationLinkQueryKey = (id: number) => [CONTACTS_URL, 'confirmation-link', id] as const;
+export const linkedAccountsQueryKey = (id: number) => [CONTACTS_URL, 'linked-accounts', id] as const;

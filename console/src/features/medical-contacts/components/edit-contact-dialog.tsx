@@ -16,6 +16,8 @@ import { can } from '@contract/permissions.js';
 import { useAuth } from '../../auth/use-auth.js';
 import { DuplicateWarning } from './duplicate-warning.js';
 import { ContactVerification, lastVerifiedLine } from './contact-verification.js';
+import { ContactSelfConfirmation } from './contact-self-confirmation.js';
+import { ProposedCorrections } from '../../verification/proposed-corrections.js';
 
 interface EditContactDialogProps {
   contact: MedicalContact | null;
@@ -40,7 +42,10 @@ function EditContactForm({ contact, onClose }: { contact: MedicalContact; onClos
   const historyId = useId();
   const reportsId = useId();
   const verificationId = useId();
+  const selfConfirmationId = useId();
+  const proposalsId = useId();
   const { user } = useAuth();
+  const managesSelfConfirmation = can(user?.role, 'self-confirmation:manage');
 
   function update<K extends keyof ContactFormValues>(key: K, value: ContactFormValues[K]) {
     setForm((current) => ({ ...current, [key]: value }));
@@ -102,6 +107,18 @@ function EditContactForm({ contact, onClose }: { contact: MedicalContact; onClos
         pendingEdits={Object.keys(toUpdateRequest(original, form)).length > 0}
         onRecorded={onClose}
       />
+      {managesSelfConfirmation ? (
+        <>
+          <ContactSelfConfirmation contactId={contact.id} headingId={selfConfirmationId} />
+          <section aria-labelledby={proposalsId} className="space-y-2">
+            <h3 id={proposalsId} className="text-tremor-default font-semibold text-tremor-content-strong">
+              Changes proposed by the contact
+            </h3>
+            {/* Accepting changes the contact: the form's values are then out of date, so the dialog closes, as after a verification. */}
+            <ProposedCorrections contactId={contact.id} onResolved={onClose} />
+          </section>
+        </>
+      ) : null}
       <ContactReports contactId={contact.id} headingId={reportsId} canResolve={can(user?.role, 'contact-reports:resolve')} />
       <ContactHistory contactId={contact.id} headingId={historyId} />
       <div className="flex justify-end gap-3 border-t border-tremor-border pt-4">
