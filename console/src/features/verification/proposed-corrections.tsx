@@ -1,5 +1,5 @@
 import { Button } from '@tremor/react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { PROPOSAL_FIELD_LABELS, type AcceptedField, type ProposalField, type ProposedCorrection } from '@contract/self-confirmation.js';
 import { CheckboxField } from '../../components/checkbox-field.js';
 import { TextField } from '../../components/text-field.js';
@@ -48,10 +48,12 @@ function Proposal({ proposal, onResolved }: { proposal: ProposedCorrection; onRe
 
   const change = (index: number, patch: Partial<FieldDraft>) => setDrafts((current) => current.map((draft, at) => (at === index ? { ...draft, ...patch } : draft)));
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  // Through the promise, not mutate's callbacks: the resolved proposal leaves the list (and this item unmounts) before those would run.
+  const resolved = (done: Promise<unknown>) => void done.then(() => onResolved?.(), () => undefined);
+
+  function acceptChosen() {
     if (chosen.length === 0) return;
-    accept.mutate({ id: proposal.id, fields: chosen.map(({ field, index }) => acceptedField(field, drafts[index]!)) }, { onSuccess: () => onResolved?.() });
+    resolved(accept.mutateAsync({ id: proposal.id, fields: chosen.map(({ field, index }) => acceptedField(field, drafts[index]!)) }));
   }
 
   return (
@@ -60,7 +62,8 @@ function Proposal({ proposal, onResolved }: { proposal: ProposedCorrection; onRe
         Proposed by <span className="font-medium text-tremor-content-strong">{who}</span> through the bot ·{' '}
         <time dateTime={proposal.proposedAt}>{formatDateTime(proposal.proposedAt)}</time>
       </p>
-      <form onSubmit={submit} className="space-y-3">
+      {/* Not a form: the component sits inside the contact's edit form, and forms do not nest. */}
+      <div className="space-y-3">
         {proposal.fields.map((field, index) => {
           const draft = drafts[index]!;
           const label = PROPOSAL_FIELD_LABELS[field.field];
@@ -94,14 +97,14 @@ function Proposal({ proposal, onResolved }: { proposal: ProposedCorrection; onRe
           );
         })}
         <div className="flex flex-wrap justify-end gap-2">
-          <Button type="button" variant="secondary" disabled={busy} onClick={() => reject.mutate(proposal.id, { onSuccess: () => onResolved?.() })}>
+          <Button type="button" variant="secondary" disabled={busy} onClick={() => resolved(reject.mutateAsync(proposal.id))}>
             Reject
           </Button>
-          <Button type="submit" disabled={busy || chosen.length === 0}>
+          <Button type="button" disabled={busy || chosen.length === 0} onClick={acceptChosen}>
             {accept.isPending ? 'Accepting...' : chosen.length === proposal.fields.length ? 'Accept' : `Accept ${chosen.length} of ${proposal.fields.length}`}
           </Button>
         </div>
-      </form>
+      </div>
     </li>
   );
 }

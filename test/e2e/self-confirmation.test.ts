@@ -1,0 +1,54 @@
+import t from 'tap';
+import { launchBrowser, signInAs } from '../helpers/browser.js';
+import { startTestServer } from '../helpers/server.js';
+
+const EDITOR = { username: 'sofia', password: 'sofia-the-editor-pass', role: 'editor' as const };
+
+t.test('an editor makes a confirmation link with its QR code, and accepts one of two fields a contact proposed', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  await server.createUser(EDITOR);
+  const [contact] = await server.sql<{ id: number }[]>`
+    INSERT INTO medical_contacts (name, phone, specialty, city, region, country, latitude, longitude)
+    VALUES ('Clinique Lumière', '+33 4 72 00 10 00', 'Cardiology', 'Lyon', 'Auvergne-Rhône-Alpes', 'FR', 45.764, 4.8357)
+    RETURNING id`;
+  await server.sql`INSERT INTO telegram_users (telegram_id, first_name, username) VALUES (880001, 'Léa', 'lea_clinic')`;
+  await server.sql`INSERT INTO contact_linked_accounts (contact_id, telegram_id, linked_at) VALUES (${contact!.id}, 880001, now())`;
+  await server.sql`
+    INSERT INTO proposed_corrections (contact_id, telegram_id, proposed_at, fields)
+    VALUES (${contact!.id}, 880001, now(), ${server.sql.json([{ field: 'phone', text: '04 72 00 20 00' }, { field: 'hours', text: 'mornings' }])})`;
+
+  const browser = await launchBrowser();
+  t.teardown(() => browser.close());
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await signInAs(page, server.url, EDITOR.username, EDITOR.password, '/medical-contacts');
+  await page.getByRole('button', { name: 'Edit Clinique Lumière' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Medical Contact' });
+  const section = dialog.getByRole('region', { name: 'Confirmation by the contact' });
+  await section.getByRole('listitem', { name: 'Léa' }).waitFor();
+
+  await section.getByRole('button', { name: 'Create link' }).click();
+  await page.getByText('Confirmation link created').waitFor();
+  const link = section.getByLabel('Confirmation link');
+  t.match(await link.inputValue(), /^https:\/\/t\.me\/simulated_bot\?start=v_[A-Za-z0-9_-]{32}$/);
+  t.match(await section.getByRole('img', { name: 'QR code of the confirmation link' }).getAttribute('src'), /^data:image\/png;base64,/);
+  await section.getByRole('button', { name: 'End link' }).waitFor();
+
+  const proposals = dialog.getByRole('region', { name: 'Changes proposed by the contact' });
+  const proposal = proposals.getByRole('listitem', { name: 'Proposed by Léa' });
+  await proposal.getByText('Phone, in their words: “04 72 00 20 00”').waitFor();
+  await proposal.getByLabel('Accept hours').uncheck();
+  await proposal.getByLabel('Phone to save').fill('04 72 00 20 01');
+  await proposal.getByRole('button', { name: 'Accept 1 of 2' }).click();
+  await page.getByText('Correction partly accepted').waitFor();
+  await dialog.waitFor({ state: 'detached' });
+  const [after] = await server.sql`SELECT phone, last_verification_method, last_verification_outcome FROM medical_contacts WHERE id = ${contact!.id}`;
+  t.strictSame({ ...after }, { phone: '+33472002001', lastVerificationMethod: 'self_confirmed', lastVerificationOutcome: 'corrected' });
+
+  await page.getByRole('button', { name: 'Edit Clinique Lumière' }).click();
+  await dialog.getByText('No corrections proposed by the contact wait for review.').waitFor();
+  await section.getByRole('listitem', { name: 'Léa' }).getByRole('button', { name: 'Remove' }).click();
+  await page.getByRole('alertdialog', { name: 'Remove linked account' }).getByRole('button', { name: 'Remove' }).click();
+  await section.getByText('No account has opened a link of this contact.').waitFor();
+  t.pass('the linked account removed after its confirmation');
+});
