@@ -1,13 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
-import {
-  CONFIRMATION_LINK_DAYS,
-  CONFIRMATION_START_PREFIX,
-  PROPOSAL_FIELD_LABELS,
-  PROPOSAL_RULES,
-  type AcceptedField,
-  type ProposedCorrection,
-} from './contract/self-confirmation.js';
+import { CONFIRMATION_LINK_DAYS, CONFIRMATION_START_PREFIX, PROPOSAL_FIELD_LABELS, type ProposedCorrection } from './contract/self-confirmation.js';
+import { PROPOSAL_RULES, type AcceptedField } from './contract/accepted-corrections.js';
 import type { UpdateContact } from './contract/medical-contacts.js';
 import { badRequest } from './errors.js';
 import { changedContactColumns } from './contact-writes.js';

@@ -15,12 +15,11 @@ export const PERMISSIONS = {
   /** Reset a bot user's count for today; block or unblock them from the bot. */
   'bot-users:manage': admins,
   'contacts:read': everyone,
+  /** Also the contacts' own confirmation: their links, the accounts linked, the corrections they proposed. */
   'contacts:write': editors,
   /** The problems bot users reported about a contact: every role reads them, editors and up resolve them. */
   'contact-reports:read': everyone,
   'contact-reports:resolve': editors,
-  /** Contacts confirming their own listing: their links, the accounts linked, the corrections they proposed. */
-  'self-confirmation:manage': editors,
   'analytics:read': everyone,
   /** The Dashboard's CSV: every role sees its figures, so every role may take them away (api/contract/exports.ts). */
   'dashboard:export': everyone,

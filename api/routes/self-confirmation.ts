@@ -2,12 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IdParamsSchema, SuccessResponseSchema } from '../contract/fields.js';
 import {
-  AcceptCorrectionSchema,
   ConfirmationLinkSchema,
   LinkedAccountParamsSchema,
   LinkedAccountSchema,
   LiveConfirmationLinkSchema,
-  PROPOSAL_RULES,
   ProposedCorrectionListSchema,
   ProposedCorrectionSchema,
   ProposedCorrectionsQuerySchema,
@@ -17,6 +15,7 @@ import {
   type ProposedCorrection,
   type ProposedCorrectionList,
 } from '../contract/self-confirmation.js';
+import { AcceptCorrectionSchema, PROPOSAL_RULES } from '../contract/accepted-corrections.js';
 import { ApiError, conflict, notFound } from '../errors.js';
 import { audited } from '../audited.js';
 import { requireAuth } from '../plugins/authorization.js';
@@ -68,7 +67,7 @@ export const selfConfirmationRoutes: FastifyPluginAsync<{ sql: Sql; now: () => D
 
   app.get(
     '/api/medical-contacts/:id/confirmation-link',
-    { schema: { params: IdParamsSchema, response: { 200: LiveConfirmationLinkSchema } }, config: { permission: 'self-confirmation:manage' } },
+    { schema: { params: IdParamsSchema, response: { 200: LiveConfirmationLinkSchema } }, config: { permission: 'contacts:write' } },
     async (request): Promise<LiveConfirmationLink> => {
       const contact = await existingContact(request.params.id);
       const live = await findLiveConfirmationLink(sql, contact.id, now());
@@ -78,7 +77,7 @@ export const selfConfirmationRoutes: FastifyPluginAsync<{ sql: Sql; now: () => D
 
   app.post(
     '/api/medical-contacts/:id/confirmation-link',
-    { schema: { params: IdParamsSchema, response: { 201: ConfirmationLinkSchema } }, config: { permission: 'self-confirmation:manage' } },
+    { schema: { params: IdParamsSchema, response: { 201: ConfirmationLinkSchema } }, config: { permission: 'contacts:write' } },
     async (request, reply): Promise<ConfirmationLink> => {
       const createdBy = requireAuth(request).id;
       const contact = await existingContact(request.params.id);
@@ -102,7 +101,7 @@ export const selfConfirmationRoutes: FastifyPluginAsync<{ sql: Sql; now: () => D
 
   app.delete(
     '/api/medical-contacts/:id/confirmation-link',
-    { schema: { params: IdParamsSchema, response: { 200: SuccessResponseSchema } }, config: { permission: 'self-confirmation:manage' } },
+    { schema: { params: IdParamsSchema, response: { 200: SuccessResponseSchema } }, config: { permission: 'contacts:write' } },
     async (request) => {
       requireAuth(request);
       const contact = await existingContact(request.params.id);
@@ -120,7 +119,7 @@ export const selfConfirmationRoutes: FastifyPluginAsync<{ sql: Sql; now: () => D
 
   app.get(
     '/api/medical-contacts/:id/linked-accounts',
-    { schema: { params: IdParamsSchema, response: { 200: LinkedAccountSchema.array() } }, config: { permission: 'self-confirmation:manage' } },
+    { schema: { params: IdParamsSchema, response: { 200: LinkedAccountSchema.array() } }, config: { permission: 'contacts:write' } },
     async (request): Promise<LinkedAccount[]> => {
       const contact = await existingContact(request.params.id);
       return (await listLinkedAccounts(sql, contact.id)).map(toLinkedAccount);
@@ -129,7 +128,7 @@ export const selfConfirmationRoutes: FastifyPluginAsync<{ sql: Sql; now: () => D
 
   app.delete(
     '/api/medical-contacts/:id/linked-accounts/:telegramId',
-    { schema: { params: LinkedAccountParamsSchema, response: { 200: SuccessResponseSchema } }, config: { permission: 'self-confirmation:manage' } },
+    { schema: { params: LinkedAccountParamsSchema, response: { 200: SuccessResponseSchema } }, config: { permission: 'contacts:write' } },
     async (request) => {
       requireAuth(request);
       const contact = await existingContact(request.params.id);
@@ -147,7 +146,7 @@ export const selfConfirmationRoutes: FastifyPluginAsync<{ sql: Sql; now: () => D
 
   app.get(
     '/api/proposed-corrections',
-    { schema: { querystring: ProposedCorrectionsQuerySchema, response: { 200: ProposedCorrectionListSchema } }, config: { permission: 'self-confirmation:manage' } },
+    { schema: { querystring: ProposedCorrectionsQuerySchema, response: { 200: ProposedCorrectionListSchema } }, config: { permission: 'contacts:write' } },
     async (request): Promise<ProposedCorrectionList> => {
       const { items, total } = await listPendingCorrections(sql, request.query);
       return { items: items.map(toProposedCorrection), total };
@@ -165,7 +164,7 @@ export const selfConfirmationRoutes: FastifyPluginAsync<{ sql: Sql; now: () => D
     '/api/proposed-corrections/:id/accept',
     {
       schema: { params: IdParamsSchema, body: AcceptCorrectionSchema, response: { 200: ProposedCorrectionSchema } },
-      config: { permission: 'self-confirmation:manage' },
+      config: { permission: 'contacts:write' },
     },
     async (request): Promise<ProposedCorrection> => {
       const resolvedBy = requireAuth(request).id;
@@ -211,7 +210,7 @@ export const selfConfirmationRoutes: FastifyPluginAsync<{ sql: Sql; now: () => D
 
   app.post(
     '/api/proposed-corrections/:id/reject',
-    { schema: { params: IdParamsSchema, response: { 200: ProposedCorrectionSchema } }, config: { permission: 'self-confirmation:manage' } },
+    { schema: { params: IdParamsSchema, response: { 200: ProposedCorrectionSchema } }, config: { permission: 'contacts:write' } },
     async (request): Promise<ProposedCorrection> => {
       const resolvedBy = requireAuth(request).id;
       const proposal = await pendingProposal(request.params.id);

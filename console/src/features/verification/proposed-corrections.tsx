@@ -1,6 +1,7 @@
 import { Button } from '@tremor/react';
 import { useState } from 'react';
-import { PROPOSAL_FIELD_LABELS, type AcceptedField, type ProposalField, type ProposedCorrection } from '@contract/self-confirmation.js';
+import { PROPOSAL_FIELD_LABELS, type ProposalField, type ProposedCorrection } from '@contract/self-confirmation.js';
+import type { AcceptedField } from '@contract/accepted-corrections.js';
 import { CheckboxField } from '../../components/checkbox-field.js';
 import { TextField } from '../../components/text-field.js';
 import { fieldErrorsOf } from '../../lib/api-client.js';

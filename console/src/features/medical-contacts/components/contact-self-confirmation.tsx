@@ -1,9 +1,8 @@
-import { RiFileCopyLine, RiLinkM } from '@remixicon/react';
+import { RiFileCopyLine } from '@remixicon/react';
 import { Button } from '@tremor/react';
 import { useId, useState } from 'react';
 import type { ConfirmationLink, LinkedAccount } from '@contract/self-confirmation.js';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog.js';
-import { PlainButton } from '../../../components/plain-button.js';
 import { formatDateTime } from '../../../lib/format.js';
 import { notifyError, notifySuccess } from '../../../lib/notify.js';
 import {
@@ -35,9 +34,9 @@ function NewLink({ link }: { link: ConfirmationLink }) {
         <p className="text-tremor-label text-tremor-content">
           Works once, until <time dateTime={link.expiresAt}>{formatDateTime(link.expiresAt)}</time>. It is not shown again: make a new one if it is lost.
         </p>
-        <PlainButton type="button" variant="secondary" icon={RiFileCopyLine} onClick={() => void copy()}>
+        <Button type="button" size="xs" variant="secondary" icon={RiFileCopyLine} onClick={() => void copy()}>
           Copy link
-        </PlainButton>
+        </Button>
       </div>
     </div>
   );
@@ -100,9 +99,9 @@ export function ContactSelfConfirmation({ contactId, headingId }: { contactId: n
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <PlainButton type="button" variant="secondary" icon={RiLinkM} disabled={create.isPending} onClick={() => create.mutate()}>
+        <Button type="button" variant="secondary" disabled={create.isPending} onClick={() => create.mutate()}>
           {waiting ? 'Create a new link' : 'Create link'}
-        </PlainButton>
+        </Button>
         {waiting ? (
           <Button type="button" variant="light" color="red" disabled={end.isPending} onClick={() => end.mutate(undefined, { onSuccess: () => create.reset() })}>
             End link

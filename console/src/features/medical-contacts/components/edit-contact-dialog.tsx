@@ -45,7 +45,7 @@ function EditContactForm({ contact, onClose }: { contact: MedicalContact; onClos
   const selfConfirmationId = useId();
   const proposalsId = useId();
   const { user } = useAuth();
-  const managesSelfConfirmation = can(user?.role, 'self-confirmation:manage');
+  const managesSelfConfirmation = can(user?.role, 'contacts:write');
 
   function update<K extends keyof ContactFormValues>(key: K, value: ContactFormValues[K]) {
     setForm((current) => ({ ...current, [key]: value }));

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ProposedCorrectionListSchema, ProposedCorrectionSchema, type AcceptedField, type ProposedCorrection, type ProposedCorrectionList } from '@contract/self-confirmation.js';
+import { ProposedCorrectionListSchema, ProposedCorrectionSchema, type ProposedCorrection, type ProposedCorrectionList } from '@contract/self-confirmation.js';
+import type { AcceptedField } from '@contract/accepted-corrections.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.js';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation.js';
