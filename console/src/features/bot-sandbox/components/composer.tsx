@@ -99,7 +99,7 @@ export function Composer({ disabled, onSend, mention, replyTo, onCancelReply }: 
           ? `Telegram messages are at most ${MAX_MESSAGE_TEXT.toLocaleString('en-GB')} characters (${formatCount(text.length, 'character')} now).`
           : mention
             ? `Enter sends. In a group the bot answers its commands, locations, replies to it and messages that name @${mention}; it leaves the rest of the group's talk alone.`
-            : 'Enter sends; Shift+Enter starts a new line. A city name makes the bot offer places to choose from.'}
+            : "Enter sends; Shift+Enter starts a new line. A city name makes the bot offer places to choose from; a contact's confirmation link opens as the clinic would open it."}
       </p>
     </form>
   );
