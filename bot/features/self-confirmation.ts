@@ -12,7 +12,7 @@ import { CONFIRMATION_START_PREFIX, PROPOSAL_FIELDS, type ProposalField } from '
 import type { LanguageCode } from '../../api/contract/languages.js';
 import { recordOutcome, recordRefusal, type BotContext } from '../context.js';
 import { sendHtml } from '../replies/replies.js';
-import { selfConfirmationTexts } from '../locales/self-confirmation.js';
+import { SELF_CONFIRMATION_TEXTS, selfConfirmationTexts } from '../locales/self-confirmation.js';
 import type { ContactLookup } from '../answering/contact-lookup.js';
 import { CHANGED_LISTING_CALLBACK, CONFIRM_LISTING_CALLBACK, findListing, listingQuestion } from '../answering/listing-question.js';
 
@@ -24,6 +24,8 @@ const DONE_CALLBACK = /^sc:done:(\d+)$/;
 const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 /** What a link that is no longer valid costs its opener of their flood-control share (bot/middleware/flood-control.ts). */
 export const INVALID_LINK_COST = 3;
+/** The prompts for a new value, in every language: only a reply to one of them can be an answer (no statement for other replies). */
+const VALUE_PROMPTS = new Set(Object.values(SELF_CONFIRMATION_TEXTS).flatMap((texts) => Object.values(texts.askValue)));
 /** Longer answers are cut: a correction for staff to read, not a letter. */
 const MAX_ANSWER_LENGTH = 1000;
 
@@ -160,7 +162,7 @@ export function selfConfirmationFeature(deps: SelfConfirmationDeps): Composer<Bo
 
   privateChats.on('message:text', async (ctx, next) => {
     const prompt = ctx.message.reply_to_message;
-    if (!prompt || prompt.from?.id !== ctx.me.id) return next();
+    if (!prompt || prompt.from?.id !== ctx.me.id || !VALUE_PROMPTS.has(prompt.text ?? '')) return next();
     // Claimed before the answer is stored: a redelivered reply does not store it twice.
     await ctx.attempt.claim.ensure(ctx.attempt.memory.check());
     const answered = await transaction(deps.sql, (tx) =>
