@@ -177,3 +177,21 @@ t.test('a link replaced, ended, expired or forged is refused in the opener’s l
   const [audit] = await h.sql`SELECT action, target_type FROM audit_log WHERE action = 'linked-account.remove' ORDER BY id DESC LIMIT 1`;
   t.strictSame({ ...audit }, { action: 'linked-account.remove', targetType: 'contact_linked_account' });
 });
+
+t.test('a field answered again replaces the earlier answer in the one pending proposal', async (t) => {
+  const clinic = aUser(h, { languageCode: 'fr' });
+  const other = await aContact(h.sql, { name: 'Cabinet Martin', city: 'Lyon', country: 'FR', latitude: 45.764, longitude: 4.8357, languages: ['fr'] });
+  const { token } = await makeLink(other.id);
+  const [question] = await h.say(clinic.id, `/start v_${token}`);
+  const [what] = await h.press(clinic.id, clinic.id, question!.message_id, `sc:chg:${other.id}`);
+  t.equal(what?.text, "Qu'est-ce qui a changé ?");
+  const [first] = await h.press(clinic.id, clinic.id, what!.message_id, `sc:f:${other.id}:specialty`);
+  t.equal(first?.text, 'Répondez à ce message avec la bonne spécialité.');
+  const [received] = await reply(clinic.id, first!, 'Pédiatre');
+  const [second] = await h.press(clinic.id, clinic.id, received!.message_id, `sc:f:${other.id}:specialty`);
+  await reply(clinic.id, second!, 'Pédiatrie et néonatologie');
+  // A prompt answered already takes no second answer: the text goes on as any other text would (the gate refuses a clinic in no group).
+  await reply(clinic.id, first!, 'again to an old prompt');
+  const proposals = await h.sql`SELECT fields FROM proposed_corrections WHERE contact_id = ${other.id} AND status = 'pending'`;
+  t.strictSame(proposals.map((row) => row.fields), [[{ field: 'specialty', text: 'Pédiatrie et néonatologie' }]]);
+});
