@@ -148,6 +148,9 @@ const ROUTES: RouteEntry[] = [
     request: () => ({ url: '/api/medical-contacts/999999/verifications', payload: { outcome: 'confirmed', method: 'phone_call' } }),
   },
   { method: 'GET', url: '/api/medical-contacts/:id/reports', expect: EVERY_ROLE(404), request: () => ({ url: '/api/medical-contacts/999999/reports' }) },
+  { method: 'GET', url: '/api/verification-queue', expect: EDITORS_AND_UP(200) },
+  { method: 'POST', url: '/api/verification-queue/:id/claim', expect: EDITORS_AND_UP(404), request: () => ({ url: '/api/verification-queue/999999/claim' }) },
+  { method: 'DELETE', url: '/api/verification-queue/:id/claim', expect: EDITORS_AND_UP(200), request: () => ({ url: '/api/verification-queue/999999/claim' }) },
   {
     method: 'PATCH',
     url: '/api/contact-reports/:id',
