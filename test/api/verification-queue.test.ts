@@ -1,5 +1,6 @@
 import t from 'tap';
 import { createTestApp } from '../helpers/app.js';
+import { clockTokens } from '../helpers/clock-tokens.js';
 import { insertContactReport } from '../../sql/contact-reports.js';
 import type { MedicalContact } from '../../api/contract/medical-contacts.js';
 import type { QueueResponse } from '../../api/contract/verification-queue.js';
@@ -15,15 +16,8 @@ const viewer = await harness.userWithToken('viewer');
 const DAY = 86_400_000;
 const MINUTE = 60_000;
 
-const tokens = new Map<string, { token: string; at: number }>();
-/** A staff member's access token, signed in again once the clock has moved. */
-async function tokenOf(user: { username: string; password: string }): Promise<string> {
-  const kept = tokens.get(user.username);
-  if (kept && kept.at === clock.now().getTime()) return kept.token;
-  const { token } = await harness.signIn(user.username, user.password);
-  tokens.set(user.username, { token, at: clock.now().getTime() });
-  return token;
-}
+/** These tests move the clock past a token's life: each call signs in again once it has moved. */
+const tokenOf = clockTokens(harness);
 
 let phones = 0;
 async function aContact(name: string): Promise<MedicalContact> {

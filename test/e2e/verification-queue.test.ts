@@ -1,4 +1,5 @@
 import t from 'tap';
+import type { Locator } from 'playwright-core';
 import { launchBrowser, signInAs } from '../helpers/browser.js';
 import { layoutProblems } from '../helpers/layout.js';
 import { startTestServer } from '../helpers/server.js';
@@ -6,6 +7,10 @@ import { insertContactReport } from '../../sql/contact-reports.js';
 
 const EDITOR = { username: 'vera.queue', password: 'vera-works-the-queue', role: 'editor' as const };
 const COLLEAGUE = { username: 'colin.colleague', password: 'colin-holds-a-claim', role: 'editor' as const };
+
+/** The rows' names, in order (the tests compile without the DOM library). */
+const labelsOf = (rows: Locator) =>
+  rows.evaluateAll((elements) => elements.map((element) => (element as unknown as { getAttribute(name: string): string | null }).getAttribute('aria-label')));
 
 t.test('an editor works through the verification queue from the keyboard, at 1440 and 375 px', async (t) => {
   const server = await startTestServer();
@@ -38,7 +43,7 @@ t.test('an editor works through the verification queue from the keyboard, at 144
   const items = list.getByRole('listitem');
   await items.first().waitFor();
   t.strictSame(
-    await items.evaluateAll((elements) => elements.map((element) => element.getAttribute('aria-label'))),
+    await labelsOf(items),
     ['Dora Reported', 'Elio Often Shown', 'Gaia Claimed', 'Fotis Quiet'],
     'reported first, then the most shown',
   );
@@ -93,7 +98,7 @@ t.test('an editor works through the verification queue from the keyboard, at 144
   await held.waitFor({ state: 'detached' });
 
   await items.filter({ hasText: 'Dora Reported' }).waitFor({ state: 'detached' });
-  t.strictSame(await items.evaluateAll((elements) => elements.map((element) => element.getAttribute('aria-label'))), ['Gaia Claimed', 'Fotis Quiet'], 'the two verified left the queue');
+  t.strictSame(await labelsOf(items), ['Gaia Claimed', 'Fotis Quiet'], 'the two verified left the queue');
 
   // The saves' toasts sit over the panel's Close button on a phone: gone before the panel is measured there.
   await page.waitForFunction(() => (globalThis as unknown as { document: { querySelectorAll(selector: string): { length: number } } }).document.querySelectorAll('[data-sonner-toast]').length === 0);

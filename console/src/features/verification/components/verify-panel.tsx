@@ -3,7 +3,6 @@ import { Button, Callout } from '@tremor/react';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import {
   DEFAULT_VERIFICATION_METHOD,
-  deactivationWarning,
   VERIFICATION_METHOD_LABELS,
   VERIFICATION_OUTCOME_LABELS,
   type StaffVerificationMethod,
@@ -11,27 +10,23 @@ import {
 } from '@contract/contact-verifications.js';
 import type { ContactCorrections } from '@contract/medical-contacts.js';
 import { formatPhone } from '@contract/phone-numbers.js';
-import { reportResolution, type QueueItem } from '@contract/verification-queue.js';
-import { REPORT_STATUS_LABELS } from '@contract/contact-reports.js';
+import type { QueueItem } from '@contract/verification-queue.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';
 import { SelectField } from '../../../components/select-field.js';
 import { TextAreaField } from '../../../components/text-area-field.js';
 import { fieldErrorsOf } from '../../../lib/api-client.js';
-import { formatCount, formatDateTime } from '../../../lib/format.js';
-import { notifyError } from '../../../lib/notify.js';
-import { readOpeningHours } from '@contract/opening-hours.js';
+import { formatDateTime } from '../../../lib/format.js';
 import { duplicatesOf } from '../../medical-contacts/api/contact-errors.js';
 import { useRecordVerification } from '../../medical-contacts/api/contact-verifications.js';
-import { readFormPhone, toFormValues, toUpdateRequest, type ContactFormValues } from '../../medical-contacts/contact-form-values.js';
+import { changesReadyToSend } from '../../medical-contacts/check-contact-changes.js';
+import { toFormValues, toUpdateRequest, type ContactFormValues } from '../../medical-contacts/contact-form-values.js';
 import { ContactFormFields } from '../../medical-contacts/components/contact-form-fields.js';
 import { ContactReports } from '../../medical-contacts/components/contact-reports.js';
 import { DuplicateWarning } from '../../medical-contacts/components/duplicate-warning.js';
-import { VerificationMethodField } from '../../medical-contacts/components/contact-verification.js';
+import { CHOSEN_OUTCOMES, VerificationMethodField, WhatSavingDoes } from '../../medical-contacts/components/contact-verification.js';
 import { useClaimContact, useContactVerifications, useReleaseClaim } from '../api/verification-queue.js';
 import { reasonText } from './queue-reasons.js';
 
-/** The outcomes chosen by hand; corrected follows from corrections made in the fields. */
-const OUTCOMES: VerificationOutcome[] = ['confirmed', 'unreachable', 'closed'];
 /** How many of the contact's last verifications the panel lists. */
 const VERIFICATIONS_SHOWN = 5;
 
@@ -123,21 +118,12 @@ function VerifyForm({ item, onClose, onSaved }: { item: QueueItem; onClose: () =
   const corrections = correctionsOf(original, form);
   const corrected = Object.keys(corrections).length > 0;
   const outcome: VerificationOutcome = corrected ? 'corrected' : chosen;
-  const warning = contact.isActive ? deactivationWarning(outcome, contact.lastVerification?.outcome ?? null) : undefined;
-  const resolution = item.openReports > 0 ? reportResolution(outcome, warning !== undefined) : undefined;
   const errors = correctionErrors(record.error);
   const duplicates = duplicatesOf(record.error);
 
   function save(allowDuplicate: boolean) {
     if (heldByAnother || record.isPending) return;
-    // Hours and a phone are checked as the edit form checks them, before anything is sent.
-    const hours = corrections.availableHours === undefined ? null : readOpeningHours(corrections.availableHours);
-    if (hours?.kind === 'refused') {
-      notifyError(hours.message);
-      return;
-    }
-    const phone = corrections.phone === undefined ? undefined : readFormPhone(form);
-    if (phone && 'error' in phone) return;
+    if (!changesReadyToSend(corrections, form)) return;
     const verification = {
       outcome,
       method,
@@ -196,7 +182,7 @@ function VerifyForm({ item, onClose, onSaved }: { item: QueueItem; onClose: () =
         <ContactReports contactId={contact.id} headingId={reportsId} canResolve={false} />
       </div>
 
-      {/* Proposed corrections: the contact's own proposals (console/src/features/verification/proposed-corrections.tsx) go here. */}
+      {/* Proposed corrections: the block of the contact's pending proposals, accepted or rejected field by field, goes here. */}
 
       <fieldset className="space-y-3">
         <legend className="mb-2 text-tremor-default font-semibold text-tremor-content-strong">Verification</legend>
@@ -210,7 +196,7 @@ function VerifyForm({ item, onClose, onSaved }: { item: QueueItem; onClose: () =
             onChange={(event) => setChosen(event.target.value as VerificationOutcome)}
             error={fieldErrorsOf(record.error).outcome}
           >
-            {(corrected ? ['corrected' as const] : OUTCOMES).map((choice) => (
+            {(corrected ? ['corrected' as const] : CHOSEN_OUTCOMES).map((choice) => (
               <option key={choice} value={choice}>
                 {VERIFICATION_OUTCOME_LABELS[choice]}
               </option>
@@ -238,22 +224,11 @@ function VerifyForm({ item, onClose, onSaved }: { item: QueueItem; onClose: () =
         <TextAreaField label="Note" rows={2} value={note} onChange={(event) => setNote(event.target.value)} error={errors.note} />
       </fieldset>
 
-      {warning ? (
-        <p role="alert" className="text-tremor-label text-amber-700">
-          {warning}
-        </p>
-      ) : null}
-      {item.openReports > 0 ? (
-        <p className="text-tremor-label text-tremor-content">
-          {resolution
-            ? `Saving marks its ${formatCount(item.openReports, 'open report')} “${REPORT_STATUS_LABELS[resolution]}”.`
-            : 'Unreachable once settles nothing: its open reports stay open.'}
-        </p>
-      ) : null}
+      <WhatSavingDoes contact={contact} outcome={outcome} />
       {duplicates ? <DuplicateWarning duplicates={duplicates} saving={record.isPending} onSaveAnyway={() => save(true)} /> : null}
 
       <div className="flex flex-col-reverse gap-3 border-t border-tremor-border pt-4 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-tremor-label text-tremor-content">Enter saves · Esc closes</p>
+        <p className="hidden text-tremor-label text-tremor-content sm:block">Enter saves · Esc closes</p>
         <div className="flex justify-end gap-3">
           <Button type="button" variant="secondary" onClick={onClose}>
             Cancel
