@@ -111,6 +111,8 @@ t.test('an editor works through the verification queue from the keyboard, at 144
   const phoneDialog = page.getByRole('dialog', { name: 'Verify Fotis Quiet' });
   await phoneDialog.waitFor();
   t.strictSame(await layoutProblems(page), [], 'and so does the panel');
+  // Save is enabled once the claim has answered.
+  await phoneDialog.getByRole('button', { name: 'Save and next' }).and(page.locator(':enabled')).waitFor();
   const [claim] = await server.sql<{ claimedBy: number }[]>`SELECT claimed_by FROM verification_claims WHERE contact_id = ${id('Fotis Quiet')}`;
   t.ok(claim, 'opening it claimed it');
   await page.keyboard.press('Escape');
