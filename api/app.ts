@@ -44,6 +44,7 @@ import { geographicAnalyticsRoutes } from './routes/geographic-analytics.js';
 import { contactAnalyticsRoutes } from './routes/contact-analytics.js';
 import { contactReportRoutes } from './routes/contact-reports.js';
 import { selfConfirmationRoutes } from './routes/self-confirmation.js';
+import { verificationQueueRoutes } from './routes/verification-queue.js';
 import { auditLogRoutes } from './routes/audit-log.js';
 import { createFigureCache, type FigureCache } from './analytics/figure-cache.js';
 import { createContactDirectoryCache, type ContactDirectoryCache } from './contact-directory-cache.js';
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(tagged('Contact analytics', contactAnalyticsRoutes), { sql: deps.sql, now, figureCache });
   await app.register(tagged('Contact reports', contactReportRoutes), { sql: deps.sql, now });
   await app.register(tagged('Contact self-confirmation', selfConfirmationRoutes), { sql: deps.sql, now, botUsername: deps.botUsername ?? (() => undefined) });
+  await app.register(tagged('Verification queue', verificationQueueRoutes), { sql: deps.sql, now });
   await app.register(tagged('Audit log', auditLogRoutes), { sql: deps.sql, now });
   if (deps.telegramWebhook) await app.register(tagged('Telegram webhook', telegramWebhookRoutes), deps.telegramWebhook);
   await installConsole(app, deps.config.consoleDir);

@@ -43,9 +43,10 @@ const FALSE_WORDS = new Set(['false', 'no', 'n', '0', '']);
  * Reads a CSV (first row: headers) into contacts, each checked by CreateContactSchema and its
  * specialty by the taxonomy (`checkSpecialty`, as the form and the API check it). A cell left
  * empty gets the field's default; a value that does not fit its field is a row error naming it.
- * Throws a 400 ApiError when the text is not CSV at all.
+ * Throws a 400 ApiError when the text is not CSV at all. `now` is the app's clock: a verification
+ * dated after it is a row error, never a contact that stays fresh for longer than its cycle.
  */
-export function parseContactsCsv(csv: string, givenMapping: Record<string, ImportField | null>, taxonomy: SpecialtyTaxonomy): ParsedCsv {
+export function parseContactsCsv(csv: string, givenMapping: Record<string, ImportField | null>, taxonomy: SpecialtyTaxonomy, now: Date): ParsedCsv {
   let records: { record: string[]; raw: string }[];
   try {
     // csv-parse types the synchronous parse as string[][] whatever the options; with info and raw, each record is this shape.
@@ -68,7 +69,7 @@ export function parseContactsCsv(csv: string, givenMapping: Record<string, Impor
     const errors: ParsedRow['errors'] = [];
     const input: Record<string, unknown> = {};
     for (const { index, field } of columns) {
-      const converted = convertCell(field, record[index] ?? '');
+      const converted = convertCell(field, record[index] ?? '', now);
       if ('error' in converted) errors.push({ field, message: converted.error });
       else if (converted.value !== undefined) input[field] = converted.value;
     }
@@ -89,11 +90,13 @@ export function parseContactsCsv(csv: string, givenMapping: Record<string, Impor
   return { headers, mapping, rows };
 }
 
+const FUTURE_VERIFICATION = 'Verified at is in the future: enter the day the contact was last verified, today or before.';
+
 // csv-parse leaves the \n of a \r\n row ending out of `raw`, so a lone \r counts as a line break too.
 const newlines = (text: string) => text.match(/\r\n|\r|\n/g)?.length ?? 0;
 
 /** One cell as its field's value; undefined leaves the field to its default. */
-function convertCell(field: ImportField, rawCell: string): { value: unknown } | { error: string } {
+function convertCell(field: ImportField, rawCell: string, now: Date): { value: unknown } | { error: string } {
   const cell = restoreFormula(rawCell);
   const text = cell.trim();
   if (BOOLEAN_FIELDS.has(field)) {
@@ -122,7 +125,8 @@ function convertCell(field: ImportField, rawCell: string): { value: unknown } | 
     case 'verifiedAt': {
       if (text === '') return { value: null };
       const date = new Date(text);
-      return Number.isNaN(date.getTime()) ? { error: 'verifiedAt must be a date' } : { value: date };
+      if (Number.isNaN(date.getTime())) return { error: 'verifiedAt must be a date' };
+      return date > now ? { error: FUTURE_VERIFICATION } : { value: date };
     }
     case 'name':
     case 'phone':

@@ -57,6 +57,7 @@ const SCREENS: readonly Screen[] = [
   { name: 'Message Templates', path: '/messaging/templates', heading: 'Message Templates', drawsCharts: false },
   { name: 'Broadcasts', path: '/messaging/broadcasts', heading: 'Broadcast Messages', drawsCharts: false },
   { name: 'Medical Contacts', path: '/medical-contacts', heading: 'Medical Contacts Database', drawsCharts: false },
+  { name: 'Verification Queue', path: '/verification', heading: 'Verification Queue', drawsCharts: false },
   { name: 'Analytics', path: '/analytics', heading: 'Analytics Dashboard', drawsCharts: true },
   { name: 'Geographic Analytics', path: '/geographic-analytics', heading: 'Geographic Analytics', drawsCharts: true },
   { name: 'Contact Analytics', path: '/contact-analytics', heading: 'Contact Analytics', drawsCharts: true },

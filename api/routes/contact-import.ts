@@ -62,7 +62,7 @@ export const contactImportRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date
       config: { permission: 'contacts:write' },
     },
     async (request): Promise<ImportPreviewResponse> => {
-      const parsed = parseContactsCsv(request.body.csv, request.body.mapping ?? {}, await loadSpecialtyTaxonomy(sql));
+      const parsed = parseContactsCsv(request.body.csv, request.body.mapping ?? {}, await loadSpecialtyTaxonomy(sql), now());
       const rows = (await checkRows(sql, parsed.rows)).map(previewRow);
       const problems = rows.filter((row) => row.status !== 'ok');
       return {
@@ -88,7 +88,7 @@ export const contactImportRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date
     },
     async (request, reply) => {
       const { csv, mapping, fileName, skipDuplicates } = request.body;
-      const parsed = parseContactsCsv(csv, mapping ?? {}, await loadSpecialtyTaxonomy(sql));
+      const parsed = parseContactsCsv(csv, mapping ?? {}, await loadSpecialtyTaxonomy(sql), now());
       const record = await createContactImport(sql, {
         fileName: fileName ?? null,
         createdBy: request.auth?.id ?? null,

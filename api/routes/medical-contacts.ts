@@ -20,7 +20,7 @@ import {
 } from '../contract/medical-contacts.js';
 import { DEFAULT_VERIFICATION_METHOD, VerificationSchema, type StaffVerificationMethod, type Verification } from '../contract/contact-verifications.js';
 import { IdParamsSchema, SuccessResponseSchema } from '../contract/fields.js';
-import { notFound } from '../errors.js';
+import { conflict, notFound } from '../errors.js';
 import { audited, type AuditRecord } from '../audited.js';
 import { requireAuth } from '../plugins/authorization.js';
 import type { ContactDirectoryCache } from '../contact-directory-cache.js';
@@ -46,6 +46,8 @@ import {
 } from '../../sql/medical-contacts.js';
 import { listVerifications, recordConfirmations, recordVerification, toVerification, type RecordedVerification } from '../../sql/contact-verifications.js';
 import { getSystemSettings } from '../../sql/settings.js';
+import { claimByAnother, endClaims, resolveReportsByVerification } from '../../sql/verification-queue.js';
+import { claimedSentence, reportResolution } from '../contract/verification-queue.js';
 import { contactReportsVersion } from '../../sql/contact-reports.js';
 import { refuseStaleEdit } from '../stale-edit.js';
 import { changedContactColumns, checkedBulkChanges, contactEdit, newContactColumns } from '../contact-writes.js';
@@ -254,12 +256,27 @@ export const medicalContactRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Dat
       const { outcome, method, changes = {}, note, allowDuplicate, confirmOutsideCountry } = request.body;
       const at = now();
       const corrections = await changedContactColumns(sql, existing, { ...changes, allowDuplicate, confirmOutsideCountry }, at);
-      // The corrections, the history row and their audit row commit together or not at all.
+      // The corrections, the history row, the reports it resolves and their audit rows commit together
+      // or not at all. A live claim of another staff member's (the queue's lease) refuses it; saving ends any claim.
       let recorded: RecordedVerification | undefined;
       await audited(sql, request, {
-        change: async (tx) => {
+        change: async (tx, alsoRecord) => {
+          const holder = await claimByAnother(tx, existing.id, verifiedBy, at);
+          if (holder) throw conflict(claimedSentence(holder.username));
           recorded = await recordVerification(tx, { contactId: existing.id, at, verifiedBy, verifiedByTelegramId: null, method, outcome, corrections, note });
           if (!recorded) throw notFound(NO_SUCH_CONTACT);
+          const verificationId = recorded.verification.id;
+          const status = reportResolution(outcome, recorded.deactivated);
+          const resolved = status ? await resolveReportsByVerification(tx, { contactId: existing.id, verificationId, status, adminId: verifiedBy, at }) : [];
+          for (const id of resolved) {
+            alsoRecord({
+              action: 'contact-report.resolve',
+              targetId: id,
+              before: { status: 'open', contactId: existing.id },
+              after: { status, contactId: existing.id, verificationId },
+            });
+          }
+          await endClaims(tx, existing.id);
           return toVerification(recorded.verification);
         },
         audit: () => verificationAudit(recorded!, at),

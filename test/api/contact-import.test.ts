@@ -100,6 +100,17 @@ t.test('preview: a mapping given by the user wins over the header match', async 
   t.strictSame(preview.rows, [{ line: 2, status: 'error', errors: [{ field: 'phone', message: 'Phone is required. Enter it.' }] }]);
 });
 
+t.test('preview: a verification dated after today is a row error, one of today is not', async (t) => {
+  const tomorrow = new Date(clock.now().getTime() + 86_400_000).toISOString().slice(0, 10);
+  const today = clock.now().toISOString();
+  const csv = `Name,Phone,City,Region,Country,Verified,Verified at\nDr Tomorrow,+33 1 23 45 67 11,Paris,IDF,FR,yes,${tomorrow}\nDr Today,+33 1 23 45 67 12,Paris,IDF,FR,yes,${today}\n`;
+  const response = await call(editor.token, { method: 'POST', url: '/api/medical-contacts/import/preview', payload: { csv } });
+  t.equal(response.statusCode, 200, response.body);
+  t.strictSame(response.json().rows, [
+    { line: 2, status: 'error', errors: [{ field: 'verifiedAt', message: 'Verified at is in the future: enter the day the contact was last verified, today or before.' }] },
+  ]);
+});
+
 t.test('preview: bad input is a 400 naming the field', async (t) => {
   const notCsv = await call(editor.token, { method: 'POST', url: '/api/medical-contacts/import/preview', payload: { csv: 'a,b\n"unclosed,1\n' } });
   t.equal(notCsv.statusCode, 400);

@@ -1,6 +1,7 @@
 import t from 'tap';
 import { parse } from 'csv-parse/sync';
 import { createTestApp } from '../helpers/app.js';
+import { clockTokens } from '../helpers/clock-tokens.js';
 import { waitForImport } from '../helpers/imports.js';
 import type { MedicalContact } from '../../api/contract/medical-contacts.js';
 import type { Verification } from '../../api/contract/contact-verifications.js';
@@ -14,15 +15,8 @@ const viewer = await harness.userWithToken('viewer');
 const admin = await harness.userWithToken('admin');
 const DAY = 86_400_000;
 
-const tokens = new Map<string, { token: string; at: number }>();
-/** A staff member's access token, signed in again once the clock has moved: these tests move it by months. */
-async function tokenOf(user: { username: string; password: string }): Promise<string> {
-  const kept = tokens.get(user.username);
-  if (kept && kept.at === clock.now().getTime()) return kept.token;
-  const { token } = await harness.signIn(user.username, user.password);
-  tokens.set(user.username, { token, at: clock.now().getTime() });
-  return token;
-}
+/** These tests move the clock past a token's life: each call signs in again once it has moved. */
+const tokenOf = clockTokens(harness);
 
 let phones = 0;
 async function aContact(changes: Record<string, unknown> = {}): Promise<MedicalContact> {

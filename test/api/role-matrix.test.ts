@@ -166,6 +166,9 @@ const ROUTES: RouteEntry[] = [
     request: () => ({ url: '/api/proposed-corrections/999999/accept', payload: { fields: [{ field: 'closed' }] } }),
   },
   { method: 'POST', url: '/api/proposed-corrections/:id/reject', expect: EDITORS_AND_UP(404), request: () => ({ url: '/api/proposed-corrections/999999/reject' }) },
+  { method: 'GET', url: '/api/verification-queue', expect: EDITORS_AND_UP(200) },
+  { method: 'POST', url: '/api/verification-queue/:id/claim', expect: EDITORS_AND_UP(404), request: () => ({ url: '/api/verification-queue/999999/claim' }) },
+  { method: 'DELETE', url: '/api/verification-queue/:id/claim', expect: EDITORS_AND_UP(200), request: () => ({ url: '/api/verification-queue/999999/claim' }) },
   {
     method: 'PATCH',
     url: '/api/contact-reports/:id',

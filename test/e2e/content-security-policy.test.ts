@@ -22,6 +22,7 @@ const SCREENS: [path: string, title: string][] = [
   ['/messaging/templates', 'Message Templates'],
   ['/messaging/broadcasts', 'Broadcast Messages'],
   ['/medical-contacts', 'Medical Contacts Database'],
+  ['/verification', 'Verification Queue'],
   ['/analytics', 'Analytics Dashboard'],
   ['/geographic-analytics', 'Geographic Analytics'],
   ['/contact-analytics', 'Contact Analytics'],

@@ -62,6 +62,7 @@ function sidebarLinksFor(role: Role): Entry[] {
     ['Users', '/users'],
     ...(editor ? MESSAGING : []),
     ['Medical Contacts', '/medical-contacts'],
+    ...(editor ? ([['Verification', '/verification']] as Entry[]) : []),
     ...ANALYTICS,
     ['Bot Logs', '/logs'],
     ...(editor ? ([['Bot Sandbox', '/bot-sandbox']] as Entry[]) : []),

@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { can } from '@contract/permissions.js';
 import { useAuth } from '../features/auth/use-auth.js';
 import { UnreadCountBadge } from '../features/notifications/components/unread-count-badge.js';
+import { QueueCountBadge } from '../features/verification/components/queue-count-badge.js';
 import { displayName, roleLabel } from '../lib/format.js';
 import { entriesForRole, isLinkActive, isNavGroup, SETTINGS_LINK, type NavGroup, type NavLink } from './navigation.js';
 import { expandedGroupsAtom } from './shell-state.js';
@@ -28,6 +29,7 @@ function MenuLink({ link, onNavigate, nested = false }: { link: NavLink; onNavig
       <Icon className="h-5 w-5 shrink-0" aria-hidden="true" />
       <span className="truncate">{link.label}</span>
       {link.badge === 'unread-notifications' ? <UnreadCountBadge /> : null}
+      {link.badge === 'verification-due' ? <QueueCountBadge /> : null}
     </Link>
   );
 }

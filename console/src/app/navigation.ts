@@ -1,6 +1,7 @@
 import {
   RiAdminLine,
   RiBarChartBoxLine,
+  RiCheckboxCircleLine,
   RiContactsBookLine,
   RiDashboardLine,
   RiFileList3Line,
@@ -21,7 +22,7 @@ import {
   type RemixiconComponentType,
 } from '@remixicon/react';
 import { can, type Permission } from '@contract/permissions.js';
-import { NAV_GROUP_ICONS, ROUTES, type AppRoute, type BottomBarPlacement, type NavIcon, type NavPlacement } from '../lib/routes.js';
+import { NAV_GROUP_ICONS, ROUTES, type AppRoute, type BottomBarPlacement, type NavBadge, type NavIcon, type NavPlacement } from '../lib/routes.js';
 
 /** The console's navigation (spec §2.2, §6), built from the route table: the sidebar, the mobile sheet and the bottom bar read it. */
 export interface NavLink {
@@ -32,7 +33,7 @@ export interface NavLink {
   /** Further path prefixes under which the entry counts as active. */
   activeOn?: readonly string[];
   /** A live count shown beside the label. */
-  badge?: 'unread-notifications';
+  badge?: NavBadge;
 }
 
 export interface NavGroup {
@@ -57,6 +58,7 @@ const ICONS: Record<NavIcon, RemixiconComponentType> = {
   'contacts-book': RiContactsBookLine,
   'line-chart': RiLineChartLine,
   'bar-chart-box': RiBarChartBoxLine,
+  'checkbox-circle': RiCheckboxCircleLine,
   'map-pin': RiMapPinLine,
   'pie-chart': RiPieChartLine,
   'notification-3': RiNotification3Line,

@@ -21,6 +21,7 @@ const DashboardScreen = lazyScreen(() => import('../features/dashboard/dashboard
 const SettingsScreen = lazyScreen(() => import('../features/settings/settings-screen.js').then((module) => module.SettingsScreen));
 const UserManagementScreen = lazyScreen(() => import('../features/admin-users/user-management-screen.js').then((module) => module.UserManagementScreen));
 const MedicalContactsScreen = lazyScreen(() => import('../features/medical-contacts/medical-contacts-screen.js').then((module) => module.MedicalContactsScreen));
+const VerificationScreen = lazyScreen(() => import('../features/verification/verification-screen.js').then((module) => module.VerificationScreen));
 const BroadcastsScreen = lazyScreen(() => import('../features/broadcasts/broadcasts-screen.js').then((module) => module.BroadcastsScreen));
 const MessageTemplatesScreen = lazyScreen(() => import('../features/message-templates/message-templates-screen.js').then((module) => module.MessageTemplatesScreen));
 const BotUsersScreen = lazyScreen(() => import('../features/bot-users/bot-users-screen.js').then((module) => module.BotUsersScreen));
@@ -62,6 +63,7 @@ export function createAppRouter() {
             ...route(ROUTES.templates, MessageTemplatesScreen),
             ...route(ROUTES.broadcasts, BroadcastsScreen),
             ...route(ROUTES.medicalContacts, MedicalContactsScreen),
+            ...route(ROUTES.verification, VerificationScreen),
             ...route(ROUTES.analytics, AnalyticsScreen),
             ...route(ROUTES.geographicAnalytics, GeographicAnalyticsScreen),
             ...route(ROUTES.contactAnalytics, ContactAnalyticsScreen),

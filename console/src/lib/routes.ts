@@ -5,6 +5,7 @@ import type { Permission } from '@contract/permissions.js';
 export type NavIcon =
   | 'admin'
   | 'bar-chart-box'
+  | 'checkbox-circle'
   | 'contacts-book'
   | 'dashboard'
   | 'file-list-3'
@@ -23,6 +24,9 @@ export type NavIcon =
   | 'shield-keyhole'
   | 'user-settings';
 
+/** The live counts the navigation shows beside a label. */
+export type NavBadge = 'unread-notifications' | 'verification-due';
+
 export interface NavPlacement {
   label: string;
   /** Its icon's name (app/navigation.ts draws it). */
@@ -34,7 +38,7 @@ export interface NavPlacement {
   /** Further path prefixes under which the entry counts as active (the route's aliases count already). */
   activeOn?: readonly string[];
   /** A live count shown beside the label. */
-  badge?: 'unread-notifications';
+  badge?: NavBadge;
   /** At the foot of the sidebar and the sheet (AccountActions), not in the list. */
   foot?: boolean;
 }
@@ -117,7 +121,20 @@ export const ROUTES = {
     title: 'Medical Contacts Database',
     permission: 'contacts:read',
     nav: { label: 'Medical Contacts', icon: 'contacts-book' },
-    bottomBar: { label: 'Contacts', icon: 'contacts-book' },
+    // The verification queue has no place of its own in the bar: it is contacts' work.
+    bottomBar: { label: 'Contacts', icon: 'contacts-book', activeOn: ['/verification'] },
+  },
+  verification: {
+    path: '/verification',
+    title: 'Verification Queue',
+    permission: 'contacts:write',
+    header: {
+      title: 'Verification Queue',
+      description: 'The contacts due for a check, most pressing first: call, confirm or correct, and move on to the next.',
+      headingId: 'verification-queue-heading',
+    },
+    restricted: 'Only Editor, Admin and Super Admin users can work through the verification queue.',
+    nav: { label: 'Verification', icon: 'checkbox-circle', badge: 'verification-due' },
   },
   analytics: {
     path: '/analytics',

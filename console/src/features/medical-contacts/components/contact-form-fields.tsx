@@ -14,8 +14,12 @@ import { VerificationMethodField } from './contact-verification.js';
 interface ContactFormFieldsProps {
   values: ContactFormValues;
   onChange: <K extends keyof ContactFormValues>(key: K, value: ContactFormValues[K]) => void;
-  /** Spec §5: adding needs the location too; editing needs only name and phone. */
-  mode: 'add' | 'edit';
+  /**
+   * Spec §5: adding needs the location too; editing needs only name and phone. Correcting (the
+   * verification queue's form) leaves out Verified and Active, which the verification itself decides,
+   * and does not take the focus from the outcome above it.
+   */
+  mode: 'add' | 'edit' | 'correct';
   fieldErrors: Record<string, string>;
   /** What the contact holds that the directory does not recognise (written before countries and languages were codes). */
   unrecognised?: Pick<MedicalContact, 'countryUnrecognised' | 'languagesUnrecognised'>;
@@ -54,7 +58,7 @@ export function ContactFormFields({ values, onChange, mode, fieldErrors, unrecog
     <div className="space-y-5">
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-tremor-default font-semibold text-tremor-content-strong">Contact</legend>
-        {text('name', 'Name *', { required: true, autoFocus: true })}
+        {text('name', 'Name *', { required: true, autoFocus: mode !== 'correct' })}
         {text('phone', 'Phone *', {
           required: true,
           type: 'tel',
@@ -151,7 +155,9 @@ export function ContactFormFields({ values, onChange, mode, fieldErrors, unrecog
 
       <fieldset className="grid gap-3 sm:grid-cols-2">
         <legend className="mb-2 text-tremor-default font-semibold text-tremor-content-strong">Status</legend>
-        <CheckboxField label="Verified" checked={values.verified} onChange={(event) => onChange('verified', event.target.checked)} />
+        {mode === 'correct' ? null : (
+          <CheckboxField label="Verified" checked={values.verified} onChange={(event) => onChange('verified', event.target.checked)} />
+        )}
         {verifying ? (
           <VerificationMethodField
             label="Verification method"
@@ -162,7 +168,9 @@ export function ContactFormFields({ values, onChange, mode, fieldErrors, unrecog
             className="sm:col-span-2"
           />
         ) : null}
-        <CheckboxField label="Active" checked={values.isActive} onChange={(event) => onChange('isActive', event.target.checked)} />
+        {mode === 'correct' ? null : (
+          <CheckboxField label="Active" checked={values.isActive} onChange={(event) => onChange('isActive', event.target.checked)} />
+        )}
         <CheckboxField
           label="Master of Medicine"
           checked={values.isMasterOfMedicine}

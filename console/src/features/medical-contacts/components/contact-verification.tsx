@@ -12,12 +12,17 @@ import {
 import type { MedicalContact } from '@contract/medical-contacts.js';
 import { SelectField } from '../../../components/select-field.js';
 import { TextAreaField } from '../../../components/text-area-field.js';
-import { formatDate } from '../../../lib/format.js';
+import { formatCount, formatDate } from '../../../lib/format.js';
+import { reportResolution } from '@contract/verification-queue.js';
+import { REPORT_STATUS_LABELS } from '@contract/contact-reports.js';
 import { fieldErrorsOf } from '../../../lib/api-client.js';
 import { useRecordVerification } from '../api/contact-verifications.js';
 
-/** A corrected outcome goes with corrections, which are made in the fields above and saved as an edit. */
-const OUTCOMES: VerificationOutcome[] = ['confirmed', 'unreachable', 'closed'];
+/**
+ * The outcomes chosen by hand: corrected follows from corrections (made in the edit dialog's fields
+ * and saved as an edit; in the verification queue, sent with the verification).
+ */
+export const CHOSEN_OUTCOMES: VerificationOutcome[] = ['confirmed', 'unreachable', 'closed'];
 
 /** The choice of how a verification was made, among those staff record by hand. */
 export function VerificationMethodField({
@@ -34,6 +39,31 @@ export function VerificationMethodField({
         </option>
       ))}
     </SelectField>
+  );
+}
+
+/** What saving a verification does to the contact's open reports (api/contract/verification-queue.ts `reportResolution`); undefined when it has none. */
+function reportsSentence(openReports: number, outcome: VerificationOutcome, deactivates: boolean): string | undefined {
+  if (openReports === 0) return undefined;
+  const status = reportResolution(outcome, deactivates);
+  return status
+    ? `Saving marks its ${formatCount(openReports, 'open report')} “${REPORT_STATUS_LABELS[status]}”.`
+    : 'Unreachable once settles nothing: its open reports stay open.';
+}
+
+/** What saving this outcome does, said before saving: a deactivation, and the open reports it resolves. */
+export function WhatSavingDoes({ contact, outcome }: { contact: Pick<MedicalContact, 'isActive' | 'lastVerification' | 'openReports'>; outcome: VerificationOutcome }) {
+  const warning = contact.isActive ? deactivationWarning(outcome, contact.lastVerification?.outcome ?? null) : undefined;
+  const reports = reportsSentence(contact.openReports, outcome, warning !== undefined);
+  return (
+    <>
+      {warning ? (
+        <p role="alert" className="text-tremor-label text-amber-700">
+          {warning}
+        </p>
+      ) : null}
+      {reports ? <p className="text-tremor-label text-tremor-content">{reports}</p> : null}
+    </>
   );
 }
 
@@ -57,7 +87,6 @@ export function ContactVerification({ contact, headingId, pendingEdits, onRecord
   const [note, setNote] = useState('');
   const record = useRecordVerification();
   const errors = fieldErrorsOf(record.error);
-  const warning = contact.isActive ? deactivationWarning(outcome, contact.lastVerification?.outcome ?? null) : undefined;
   return (
     <section aria-labelledby={headingId} className="space-y-3">
       <h3 id={headingId} className="text-tremor-default font-semibold text-tremor-content-strong">
@@ -65,7 +94,7 @@ export function ContactVerification({ contact, headingId, pendingEdits, onRecord
       </h3>
       <div className="grid gap-3 sm:grid-cols-2">
         <SelectField label="Outcome" value={outcome} onChange={(event) => setOutcome(event.target.value as VerificationOutcome)} error={errors.outcome}>
-          {OUTCOMES.map((choice) => (
+          {CHOSEN_OUTCOMES.map((choice) => (
             <option key={choice} value={choice}>
               {VERIFICATION_OUTCOME_LABELS[choice]}
             </option>
@@ -74,11 +103,7 @@ export function ContactVerification({ contact, headingId, pendingEdits, onRecord
         <VerificationMethodField label="Method" value={method} onChange={setMethod} error={errors.method} />
       </div>
       <TextAreaField label="Note" rows={2} value={note} onChange={(event) => setNote(event.target.value)} error={errors.note} />
-      {warning ? (
-        <p role="alert" className="text-tremor-label text-amber-700">
-          {warning}
-        </p>
-      ) : null}
+      <WhatSavingDoes contact={contact} outcome={outcome} />
       <div className="flex flex-wrap items-center justify-end gap-3">
         {pendingEdits ? <p className="text-tremor-label text-tremor-content">Save or cancel your changes first.</p> : null}
         <Button

@@ -2,13 +2,12 @@ import { RiMapPinLine } from '@remixicon/react';
 import { Button, Callout } from '@tremor/react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { MedicalContact } from '@contract/medical-contacts.js';
-import { readOpeningHours } from '@contract/opening-hours.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';
 import { fieldErrorsOf } from '../../../lib/api-client.js';
-import { notifyError } from '../../../lib/notify.js';
 import { duplicatesOf } from '../api/contact-errors.js';
 import { useUpdateContact } from '../api/update-contact.js';
-import { readFormPhone, toFormValues, toUpdateRequest, type ContactFormValues } from '../contact-form-values.js';
+import { toFormValues, toUpdateRequest, type ContactFormValues } from '../contact-form-values.js';
+import { changesReadyToSend } from '../check-contact-changes.js';
 import { ContactFormFields } from './contact-form-fields.js';
 import { ContactHistory } from './contact-history.js';
 import { ContactReports } from './contact-reports.js';
@@ -57,15 +56,7 @@ function EditContactForm({ contact, onClose }: { contact: MedicalContact; onClos
       onClose();
       return;
     }
-    // Only hours being changed are checked: an edit of other fields leaves stored hours as they are.
-    const hours = changes.availableHours === undefined ? null : readOpeningHours(changes.availableHours);
-    if (hours?.kind === 'refused') {
-      notifyError(hours.message);
-      return;
-    }
-    // A phone the field says cannot be a number is not sent; one left as stored is not checked (nor by the API).
-    const phone = changes.phone === undefined ? undefined : readFormPhone(form);
-    if (phone && 'error' in phone) return;
+    if (!changesReadyToSend(changes, form)) return;
     // The contact as the form opened it: a colleague's save since then is not undone without a word.
     const checked = { ...changes, ...(confirmOutsideCountry ? { confirmOutsideCountry } : {}), expectedUpdatedAt: contact.updatedAt };
     updateContact.mutate({ id: contact.id, changes: allowDuplicate ? { ...checked, allowDuplicate } : checked }, { onSuccess: onClose });
