@@ -1,5 +1,5 @@
 import { Button } from '@tremor/react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { PROPOSAL_FIELD_LABELS, type ProposalField, type ProposedCorrection } from '@contract/self-confirmation.js';
 import type { AcceptedField } from '@contract/accepted-corrections.js';
 import { CheckboxField } from '../../components/checkbox-field.js';
@@ -132,5 +132,18 @@ export function ProposedCorrections({ contactId, onResolved }: { contactId: numb
         <Proposal key={proposal.id} proposal={proposal} onResolved={onResolved} />
       ))}
     </ul>
+  );
+}
+
+/** The contact's pending proposals under their heading, as the edit dialog and the queue's panel show them. */
+export function ProposedCorrectionsSection({ contactId, onResolved }: { contactId: number; onResolved?: () => void }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="space-y-2">
+      <h3 id={headingId} className="text-tremor-default font-semibold text-tremor-content-strong">
+        Changes proposed by the contact
+      </h3>
+      <ProposedCorrections contactId={contactId} onResolved={onResolved} />
+    </section>
   );
 }

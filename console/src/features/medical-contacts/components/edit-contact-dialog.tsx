@@ -16,7 +16,7 @@ import { useAuth } from '../../auth/use-auth.js';
 import { DuplicateWarning } from './duplicate-warning.js';
 import { ContactVerification, lastVerifiedLine } from './contact-verification.js';
 import { ContactSelfConfirmation } from './contact-self-confirmation.js';
-import { ProposedCorrections } from '../../verification/proposed-corrections.js';
+import { ProposedCorrectionsSection } from '../../verification/proposed-corrections.js';
 
 interface EditContactDialogProps {
   contact: MedicalContact | null;
@@ -42,7 +42,6 @@ function EditContactForm({ contact, onClose }: { contact: MedicalContact; onClos
   const reportsId = useId();
   const verificationId = useId();
   const selfConfirmationId = useId();
-  const proposalsId = useId();
   const { user } = useAuth();
   const managesSelfConfirmation = can(user?.role, 'contacts:write');
 
@@ -101,13 +100,8 @@ function EditContactForm({ contact, onClose }: { contact: MedicalContact; onClos
       {managesSelfConfirmation ? (
         <>
           <ContactSelfConfirmation contactId={contact.id} headingId={selfConfirmationId} />
-          <section aria-labelledby={proposalsId} className="space-y-2">
-            <h3 id={proposalsId} className="text-tremor-default font-semibold text-tremor-content-strong">
-              Changes proposed by the contact
-            </h3>
-            {/* Accepting changes the contact: the form's values are then out of date, so the dialog closes, as after a verification. */}
-            <ProposedCorrections contactId={contact.id} onResolved={onClose} />
-          </section>
+          {/* Accepting changes the contact: the form's values are then out of date, so the dialog closes, as after a verification. */}
+          <ProposedCorrectionsSection contactId={contact.id} onResolved={onClose} />
         </>
       ) : null}
       <ContactReports contactId={contact.id} headingId={reportsId} canResolve={can(user?.role, 'contact-reports:resolve')} />

@@ -24,6 +24,7 @@ import { ContactFormFields } from '../../medical-contacts/components/contact-for
 import { ContactReports } from '../../medical-contacts/components/contact-reports.js';
 import { DuplicateWarning } from '../../medical-contacts/components/duplicate-warning.js';
 import { CHOSEN_OUTCOMES, VerificationMethodField, WhatSavingDoes } from '../../medical-contacts/components/contact-verification.js';
+import { ProposedCorrectionsSection } from '../proposed-corrections.js';
 import { useClaimContact, useContactVerifications, useReleaseClaim } from '../api/verification-queue.js';
 import { reasonText } from './queue-reasons.js';
 
@@ -84,7 +85,16 @@ interface VerifyPanelProps {
 export function VerifyPanel({ item, onClose, onSaved }: VerifyPanelProps) {
   return (
     <ModalDialog open={item !== null} onClose={onClose} size="lg" title={item ? `Verify ${item.contact.name}` : 'Verify'} description={item ? reasonText(item.reasons) : undefined}>
-      {item ? <VerifyForm key={item.contact.id} item={item} onClose={onClose} onSaved={onSaved} /> : null}
+      {item ? (
+        <div className="space-y-5">
+          {/* Outside the verification's form: Enter in a proposal's value is not "Save and next". Accepting records a
+              verification of its own, so the queue moves on as after a save. */}
+          {item.reasons.some((reason) => reason.kind === 'proposed_correction') ? (
+            <ProposedCorrectionsSection contactId={item.contact.id} onResolved={() => onSaved(item.contact.id)} />
+          ) : null}
+          <VerifyForm key={item.contact.id} item={item} onClose={onClose} onSaved={onSaved} />
+        </div>
+      ) : null}
     </ModalDialog>
   );
 }
@@ -181,8 +191,6 @@ function VerifyForm({ item, onClose, onSaved }: { item: QueueItem; onClose: () =
         <LastVerifications contactId={contact.id} headingId={verificationsId} />
         <ContactReports contactId={contact.id} headingId={reportsId} canResolve={false} />
       </div>
-
-      {/* Proposed corrections: the block of the contact's pending proposals, accepted or rejected field by field, goes here. */}
 
       <fieldset className="space-y-3">
         <legend className="mb-2 text-tremor-default font-semibold text-tremor-content-strong">Verification</legend>
