@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import svgr from 'vite-plugin-svgr';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -50,7 +51,14 @@ function sourceMapsOutsideDist(): Plugin {
 
 export default defineConfig({
   root,
-  plugins: [react(), sonnerStylesFromStylesheet(), sourceMapsOutsideDist()],
+  plugins: [
+    react(),
+    // Remix Icon's SVG files as components, 24 px as @remixicon/react drew them unless a class sizes them
+    // (console/src/components/icon.ts says why one module per icon).
+    svgr({ svgrOptions: { svgProps: { width: '24', height: '24' } } }),
+    sonnerStylesFromStylesheet(),
+    sourceMapsOutsideDist(),
+  ],
   css: { postcss: root },
   // console/src imports the shared contract as @contract/… (console/tsconfig.json names the same folder).
   resolve: { alias: { '@contract': path.join(root, '../api/contract') } },

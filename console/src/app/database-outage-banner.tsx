@@ -1,4 +1,4 @@
-import { RiCloudOffLine } from '@remixicon/react';
+import RiCloudOffLine from 'remixicon/icons/Business/cloud-off-line.svg?react';
 import { Callout } from '@tremor/react';
 import { useDatabaseOutage } from '../lib/database-outage.js';
 

@@ -1,5 +1,6 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { RiCloseLine, RiMenuLine } from '@remixicon/react';
+import RiCloseLine from 'remixicon/icons/System/close-line.svg?react';
+import RiMenuLine from 'remixicon/icons/System/menu-line.svg?react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { BrandMark } from '../components/brand-mark.js';

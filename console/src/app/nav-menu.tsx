@@ -1,4 +1,5 @@
-import { RiArrowDownSLine, RiLogoutBoxRLine } from '@remixicon/react';
+import RiArrowDownSLine from 'remixicon/icons/Arrows/arrow-down-s-line.svg?react';
+import RiLogoutBoxRLine from 'remixicon/icons/System/logout-box-r-line.svg?react';
 import { useAtom } from 'jotai';
 import { useId } from 'react';
 import { Link, useLocation } from 'react-router';

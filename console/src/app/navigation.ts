@@ -1,26 +1,24 @@
-import {
-  RiAdminLine,
-  RiBarChartBoxLine,
-  RiCheckboxCircleLine,
-  RiContactsBookLine,
-  RiDashboardLine,
-  RiFileList3Line,
-  RiFileTextLine,
-  RiGroupLine,
-  RiHistoryLine,
-  RiHome5Line,
-  RiLineChartLine,
-  RiMapPinLine,
-  RiMessage2Line,
-  RiNotification3Line,
-  RiPieChartLine,
-  RiRobot2Line,
-  RiSendPlaneLine,
-  RiSettings3Line,
-  RiShieldKeyholeLine,
-  RiUserSettingsLine,
-  type RemixiconComponentType,
-} from '@remixicon/react';
+import RiAdminLine from 'remixicon/icons/User & Faces/admin-line.svg?react';
+import RiBarChartBoxLine from 'remixicon/icons/Business/bar-chart-box-line.svg?react';
+import RiCheckboxCircleLine from 'remixicon/icons/System/checkbox-circle-line.svg?react';
+import RiContactsBookLine from 'remixicon/icons/Document/contacts-book-line.svg?react';
+import RiDashboardLine from 'remixicon/icons/System/dashboard-line.svg?react';
+import RiFileList3Line from 'remixicon/icons/Document/file-list-3-line.svg?react';
+import RiFileTextLine from 'remixicon/icons/Document/file-text-line.svg?react';
+import RiGroupLine from 'remixicon/icons/User & Faces/group-line.svg?react';
+import RiHistoryLine from 'remixicon/icons/System/history-line.svg?react';
+import RiHome5Line from 'remixicon/icons/Buildings/home-5-line.svg?react';
+import RiLineChartLine from 'remixicon/icons/Business/line-chart-line.svg?react';
+import RiMapPinLine from 'remixicon/icons/Map/map-pin-line.svg?react';
+import RiMessage2Line from 'remixicon/icons/Communication/message-2-line.svg?react';
+import RiNotification3Line from 'remixicon/icons/Media/notification-3-line.svg?react';
+import RiPieChartLine from 'remixicon/icons/Business/pie-chart-line.svg?react';
+import RiRobot2Line from 'remixicon/icons/User & Faces/robot-2-line.svg?react';
+import RiSendPlaneLine from 'remixicon/icons/Business/send-plane-line.svg?react';
+import RiSettings3Line from 'remixicon/icons/System/settings-3-line.svg?react';
+import RiShieldKeyholeLine from 'remixicon/icons/System/shield-keyhole-line.svg?react';
+import RiUserSettingsLine from 'remixicon/icons/User & Faces/user-settings-line.svg?react';
+import type { Icon } from '../components/icon.js';
 import { can, type Permission } from '@contract/permissions.js';
 import { NAV_GROUP_ICONS, ROUTES, type AppRoute, type BottomBarPlacement, type NavBadge, type NavIcon, type NavPlacement } from '../lib/routes.js';
 
@@ -28,7 +26,7 @@ import { NAV_GROUP_ICONS, ROUTES, type AppRoute, type BottomBarPlacement, type N
 export interface NavLink {
   label: string;
   path: string;
-  icon: RemixiconComponentType;
+  icon: Icon;
   permission: Permission;
   /** Further path prefixes under which the entry counts as active. */
   activeOn?: readonly string[];
@@ -38,7 +36,7 @@ export interface NavLink {
 
 export interface NavGroup {
   label: string;
-  icon: RemixiconComponentType;
+  icon: Icon;
   links: readonly NavLink[];
 }
 
@@ -48,7 +46,7 @@ export function isNavGroup(entry: NavEntry): entry is NavGroup {
   return 'links' in entry;
 }
 
-const ICONS: Record<NavIcon, RemixiconComponentType> = {
+const ICONS: Record<NavIcon, Icon> = {
   'dashboard': RiDashboardLine,
   'home-5': RiHome5Line,
   'group': RiGroupLine,

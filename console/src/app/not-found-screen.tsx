@@ -1,4 +1,4 @@
-import { RiCompass3Line } from '@remixicon/react';
+import RiCompass3Line from 'remixicon/icons/Map/compass-3-line.svg?react';
 import { Link } from 'react-router';
 
 /** An unknown signed-in path (spec §2.1). */

@@ -1,4 +1,4 @@
-import { RiLockLine } from '@remixicon/react';
+import RiLockLine from 'remixicon/icons/System/lock-line.svg?react';
 import { Card } from '@tremor/react';
 import { PageHeader } from './page-header.js';
 

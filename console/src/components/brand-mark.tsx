@@ -1,4 +1,4 @@
-import { RiStethoscopeLine } from '@remixicon/react';
+import RiStethoscopeLine from 'remixicon/icons/Health & Medical/stethoscope-line.svg?react';
 
 /** The product's logo. Decorative: the product title always sits beside it. */
 export function BrandMark({ size = 'md' }: { size?: 'md' | 'lg' }) {

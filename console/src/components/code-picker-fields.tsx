@@ -1,5 +1,7 @@
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
-import { RiArrowDownSLine, RiCheckLine, RiCloseLine } from '@remixicon/react';
+import RiArrowDownSLine from 'remixicon/icons/Arrows/arrow-down-s-line.svg?react';
+import RiCheckLine from 'remixicon/icons/System/check-line.svg?react';
+import RiCloseLine from 'remixicon/icons/System/close-line.svg?react';
 import { forwardRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { FieldFrame, type FieldControl } from './field-frame.js';
 

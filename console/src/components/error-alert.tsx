@@ -1,4 +1,4 @@
-import { RiErrorWarningLine } from '@remixicon/react';
+import RiErrorWarningLine from 'remixicon/icons/System/error-warning-line.svg?react';
 
 /**
  * The red alert for a failed action; the detail line is left out when it repeats the title.

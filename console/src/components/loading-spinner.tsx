@@ -1,4 +1,4 @@
-import { RiLoader4Line } from '@remixicon/react';
+import RiLoader4Line from 'remixicon/icons/System/loader-4-line.svg?react';
 
 /** A spinner with a visible label, announced politely to screen readers. */
 export function LoadingSpinner({ label = 'Loading...', fullScreen = false }: { label?: string; fullScreen?: boolean }) {

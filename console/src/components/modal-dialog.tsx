@@ -1,5 +1,5 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from '@headlessui/react';
-import { RiCloseLine } from '@remixicon/react';
+import RiCloseLine from 'remixicon/icons/System/close-line.svg?react';
 import type { ReactNode } from 'react';
 
 interface ModalDialogProps {

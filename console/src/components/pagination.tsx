@@ -1,4 +1,5 @@
-import { RiArrowLeftSLine, RiArrowRightSLine } from '@remixicon/react';
+import RiArrowLeftSLine from 'remixicon/icons/Arrows/arrow-left-s-line.svg?react';
+import RiArrowRightSLine from 'remixicon/icons/Arrows/arrow-right-s-line.svg?react';
 import { Button } from '@tremor/react';
 import { useEffect, useId } from 'react';
 import { SELECT_CLASSES } from './select-field.js';

@@ -1,9 +1,9 @@
-import type { RemixiconComponentType } from '@remixicon/react';
+import type { Icon } from './icon.js';
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
 
 interface PlainButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: 'primary' | 'secondary';
-  icon?: RemixiconComponentType;
+  icon?: Icon;
 }
 
 const VARIANTS = {

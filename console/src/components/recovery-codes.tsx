@@ -1,4 +1,4 @@
-import { RiFileCopyLine } from '@remixicon/react';
+import RiFileCopyLine from 'remixicon/icons/Document/file-copy-line.svg?react';
 import { useId } from 'react';
 import { PlainButton } from './plain-button.js';
 import { notifyError, notifySuccess } from '../lib/notify.js';

@@ -1,4 +1,4 @@
-import { RiSearchLine } from '@remixicon/react';
+import RiSearchLine from 'remixicon/icons/System/search-line.svg?react';
 import { useId, type InputHTMLAttributes } from 'react';
 
 interface SearchFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange' | 'value' | 'maxLength'> {

@@ -1,6 +1,6 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { Button, Card } from '@tremor/react';
-import { RiAddLine } from '@remixicon/react';
+import RiAddLine from 'remixicon/icons/System/add-line.svg?react';
 import { useState, type ReactNode } from 'react';
 import type { AuthorizedGroup, WhitelistEntry } from '@contract/access-control.js';
 import { ErrorAlert } from '../../components/error-alert.js';

@@ -1,4 +1,4 @@
-import { RiDownloadLine } from '@remixicon/react';
+import RiDownloadLine from 'remixicon/icons/System/download-line.svg?react';
 import { Button } from '@tremor/react';
 import type { AnalyticsPeriod } from '@contract/analytics.js';
 import { can } from '@contract/permissions.js';

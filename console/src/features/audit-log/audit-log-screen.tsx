@@ -1,4 +1,4 @@
-import { RiDownloadLine } from '@remixicon/react';
+import RiDownloadLine from 'remixicon/icons/System/download-line.svg?react';
 import { Button, Card } from '@tremor/react';
 import { useCallback } from 'react';
 import { AUDIT_LOG_PAGE_SIZES } from '@contract/audit-log.js';

@@ -1,4 +1,4 @@
-import { RiDownloadLine } from '@remixicon/react';
+import RiDownloadLine from 'remixicon/icons/System/download-line.svg?react';
 import { Button, Callout, Card } from '@tremor/react';
 import { useCallback, useMemo, useState } from 'react';
 import type { BotLogFilter } from '@contract/bot-logs.js';

@@ -1,4 +1,4 @@
-import { RiPlugLine } from '@remixicon/react';
+import RiPlugLine from 'remixicon/icons/Others/plug-line.svg?react';
 import { Button, Card } from '@tremor/react';
 import { useId, useState, type ReactNode } from 'react';
 import type { SandboxButton, SandboxGroup, SandboxMessage, SandboxUser } from '@contract/bot-sandbox.js';

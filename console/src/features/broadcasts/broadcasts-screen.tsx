@@ -1,4 +1,4 @@
-import { RiCloseLine } from '@remixicon/react';
+import RiCloseLine from 'remixicon/icons/System/close-line.svg?react';
 import { Button, Card } from '@tremor/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.js';

@@ -1,4 +1,5 @@
-import { RiDownloadLine, RiRefreshLine } from '@remixicon/react';
+import RiDownloadLine from 'remixicon/icons/System/download-line.svg?react';
+import RiRefreshLine from 'remixicon/icons/System/refresh-line.svg?react';
 import { Button, Card } from '@tremor/react';
 import { ContactAnalyticsQuerySchema, type AnalyticsPeriod } from '@contract/analytics.js';
 import { can } from '@contract/permissions.js';

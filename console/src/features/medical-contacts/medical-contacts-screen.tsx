@@ -1,4 +1,8 @@
-import { RiAddLine, RiDeleteBinLine, RiDownloadLine, RiEditBoxLine, RiUploadLine } from '@remixicon/react';
+import RiAddLine from 'remixicon/icons/System/add-line.svg?react';
+import RiDeleteBinLine from 'remixicon/icons/System/delete-bin-line.svg?react';
+import RiDownloadLine from 'remixicon/icons/System/download-line.svg?react';
+import RiEditBoxLine from 'remixicon/icons/Design/edit-box-line.svg?react';
+import RiUploadLine from 'remixicon/icons/System/upload-line.svg?react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card } from '@tremor/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
 import { Button, Card } from '@tremor/react';
-import { RiAddLine } from '@remixicon/react';
+import RiAddLine from 'remixicon/icons/System/add-line.svg?react';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { MessageTemplate } from '@contract/message-templates.js';

@@ -1,5 +1,6 @@
 import { Button, Card } from '@tremor/react';
-import { RiCheckDoubleLine, RiSettings3Line } from '@remixicon/react';
+import RiCheckDoubleLine from 'remixicon/icons/System/check-double-line.svg?react';
+import RiSettings3Line from 'remixicon/icons/System/settings-3-line.svg?react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Notification } from '@contract/notifications.js';

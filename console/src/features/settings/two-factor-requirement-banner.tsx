@@ -1,4 +1,4 @@
-import { RiShieldKeyholeLine } from '@remixicon/react';
+import RiShieldKeyholeLine from 'remixicon/icons/System/shield-keyhole-line.svg?react';
 import { Callout } from '@tremor/react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { formatDate } from '../../lib/format.js';

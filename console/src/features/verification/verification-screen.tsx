@@ -1,4 +1,4 @@
-import { RiLockLine } from '@remixicon/react';
+import RiLockLine from 'remixicon/icons/System/lock-line.svg?react';
 import { Badge, Button } from '@tremor/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { QueueItem } from '@contract/verification-queue.js';

@@ -1,5 +1,6 @@
 import { Badge, Button, Card } from '@tremor/react';
-import { RiDeleteBinLine, RiEditLine } from '@remixicon/react';
+import RiDeleteBinLine from 'remixicon/icons/System/delete-bin-line.svg?react';
+import RiEditLine from 'remixicon/icons/Design/edit-line.svg?react';
 import type { WhitelistEntry } from '@contract/access-control.js';
 import { CardField } from './card-field.js';
 import { formatDate } from '../../../lib/format.js';

@@ -1,4 +1,6 @@
-import { RiDeleteBinLine, RiLockPasswordLine, RiLogoutBoxRLine } from '@remixicon/react';
+import RiDeleteBinLine from 'remixicon/icons/System/delete-bin-line.svg?react';
+import RiLockPasswordLine from 'remixicon/icons/System/lock-password-line.svg?react';
+import RiLogoutBoxRLine from 'remixicon/icons/System/logout-box-r-line.svg?react';
 import { Button } from '@tremor/react';
 import { canManageAdminUser, type AdminUser } from '@contract/admin-users.js';
 import type { SessionUser } from '@contract/auth.js';

@@ -1,4 +1,4 @@
-import { RiArrowDownSLine } from '@remixicon/react';
+import RiArrowDownSLine from 'remixicon/icons/Arrows/arrow-down-s-line.svg?react';
 import { Badge } from '@tremor/react';
 import { useId, useState } from 'react';
 import type { AuditLogEntry } from '@contract/audit-log.js';

@@ -1,4 +1,4 @@
-import { RiRefreshLine } from '@remixicon/react';
+import RiRefreshLine from 'remixicon/icons/System/refresh-line.svg?react';
 import { Button } from '@tremor/react';
 import { ToggleSwitch } from '../../../components/toggle-switch.js';
 

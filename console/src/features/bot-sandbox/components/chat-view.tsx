@@ -1,4 +1,6 @@
-import { RiMapPin2Fill, RiReplyLine, RiRobot2Line } from '@remixicon/react';
+import RiMapPin2Fill from 'remixicon/icons/Map/map-pin-2-fill.svg?react';
+import RiReplyLine from 'remixicon/icons/Business/reply-line.svg?react';
+import RiRobot2Line from 'remixicon/icons/User & Faces/robot-2-line.svg?react';
 import { useEffect, useRef } from 'react';
 import type { SandboxButton, SandboxMessage } from '@contract/bot-sandbox.js';
 import { parseTelegramHtml } from '@contract/telegram-html.js';

@@ -1,4 +1,6 @@
-import { RiCloseLine, RiReplyFill, RiSendPlane2Fill } from '@remixicon/react';
+import RiCloseLine from 'remixicon/icons/System/close-line.svg?react';
+import RiReplyFill from 'remixicon/icons/Business/reply-fill.svg?react';
+import RiSendPlane2Fill from 'remixicon/icons/Business/send-plane-2-fill.svg?react';
 import { Button } from '@tremor/react';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { MAX_MESSAGE_TEXT } from '@contract/bot-sandbox.js';

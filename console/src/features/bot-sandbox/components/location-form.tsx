@@ -1,4 +1,4 @@
-import { RiMapPin2Line } from '@remixicon/react';
+import RiMapPin2Line from 'remixicon/icons/Map/map-pin-2-line.svg?react';
 import { Button } from '@tremor/react';
 import { useDeferredValue, useId, useState, type FormEvent } from 'react';
 import { LocationSchema, PLACE_QUERY_MAX_LENGTH, type Place, type SandboxLocation } from '@contract/bot-sandbox.js';

@@ -1,4 +1,5 @@
-import { RiSearchLine, RiUserAddLine } from '@remixicon/react';
+import RiSearchLine from 'remixicon/icons/System/search-line.svg?react';
+import RiUserAddLine from 'remixicon/icons/User & Faces/user-add-line.svg?react';
 import { Button } from '@tremor/react';
 import { useId, useState } from 'react';
 import type { SandboxUser } from '@contract/bot-sandbox.js';

@@ -1,4 +1,6 @@
-import { RiCloseCircleLine, RiQuestionLine, RiRefreshLine } from '@remixicon/react';
+import RiCloseCircleLine from 'remixicon/icons/System/close-circle-line.svg?react';
+import RiQuestionLine from 'remixicon/icons/System/question-line.svg?react';
+import RiRefreshLine from 'remixicon/icons/System/refresh-line.svg?react';
 import { Button, ProgressBar } from '@tremor/react';
 import { useState } from 'react';
 import type { BroadcastDetail } from '@contract/broadcasts.js';

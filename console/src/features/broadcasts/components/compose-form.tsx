@@ -1,4 +1,5 @@
-import { RiDeleteBack2Line, RiSendPlaneLine } from '@remixicon/react';
+import RiDeleteBack2Line from 'remixicon/icons/System/delete-back-2-line.svg?react';
+import RiSendPlaneLine from 'remixicon/icons/Business/send-plane-line.svg?react';
 import { Button, Card } from '@tremor/react';
 import { useId, type FormEvent } from 'react';
 import { DraftRestoredNote } from '../../../components/draft-restored-note.js';

@@ -1,4 +1,4 @@
-import { RiCloseLine } from '@remixicon/react';
+import RiCloseLine from 'remixicon/icons/System/close-line.svg?react';
 import { Button } from '@tremor/react';
 import { broadcastTextProblem, type BroadcastTranslations } from '@contract/broadcasts.js';
 import { isLanguageCode, LANGUAGE_CODES, nativeLanguageName, type LanguageCode } from '@contract/languages.js';

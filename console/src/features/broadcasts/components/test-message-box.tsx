@@ -1,4 +1,4 @@
-import { RiTestTubeLine } from '@remixicon/react';
+import RiTestTubeLine from 'remixicon/icons/Health & Medical/test-tube-line.svg?react';
 import { Button, Card } from '@tremor/react';
 import { useId, type FormEvent } from 'react';
 import { nativeLanguageName, type LanguageCode } from '@contract/languages.js';

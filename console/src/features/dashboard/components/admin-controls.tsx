@@ -1,4 +1,7 @@
-import { RiDatabase2Line, RiNotification3Line, RiPulseLine, RiSettings3Line } from '@remixicon/react';
+import RiDatabase2Line from 'remixicon/icons/Device/database-2-line.svg?react';
+import RiNotification3Line from 'remixicon/icons/Media/notification-3-line.svg?react';
+import RiPulseLine from 'remixicon/icons/Health & Medical/pulse-line.svg?react';
+import RiSettings3Line from 'remixicon/icons/System/settings-3-line.svg?react';
 import { Button, Card } from '@tremor/react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';

@@ -1,4 +1,6 @@
-import { RiDownloadLine, RiPrinterLine, RiRefreshLine } from '@remixicon/react';
+import RiDownloadLine from 'remixicon/icons/System/download-line.svg?react';
+import RiPrinterLine from 'remixicon/icons/Business/printer-line.svg?react';
+import RiRefreshLine from 'remixicon/icons/System/refresh-line.svg?react';
 import { Button } from '@tremor/react';
 import type { DashboardPeriod } from '@contract/dashboard.js';
 import { useExportDashboard } from '../api/export-dashboard.js';

@@ -1,4 +1,5 @@
-import { RiCheckboxCircleLine, RiErrorWarningLine } from '@remixicon/react';
+import RiCheckboxCircleLine from 'remixicon/icons/System/checkbox-circle-line.svg?react';
+import RiErrorWarningLine from 'remixicon/icons/System/error-warning-line.svg?react';
 import { Callout } from '@tremor/react';
 import type { SystemHealth } from '@contract/system-health.js';
 import { formatDayAndTime } from '../../../lib/format.js';

@@ -1,4 +1,4 @@
-import { RiCloseLine } from '@remixicon/react';
+import RiCloseLine from 'remixicon/icons/System/close-line.svg?react';
 import { Button } from '@tremor/react';
 import { useEffect } from 'react';
 import type { ContactFilterOptions } from '@contract/medical-contacts.js';

@@ -1,4 +1,5 @@
-import { RiDeleteBinLine, RiEditLine } from '@remixicon/react';
+import RiDeleteBinLine from 'remixicon/icons/System/delete-bin-line.svg?react';
+import RiEditLine from 'remixicon/icons/Design/edit-line.svg?react';
 import { Badge, Button } from '@tremor/react';
 import type { MedicalContact } from '@contract/medical-contacts.js';
 import { readPhone } from '@contract/phone-numbers.js';

@@ -1,4 +1,4 @@
-import { RiFileCopyLine } from '@remixicon/react';
+import RiFileCopyLine from 'remixicon/icons/Document/file-copy-line.svg?react';
 import { Button } from '@tremor/react';
 import { useId, useState } from 'react';
 import type { ConfirmationLink, LinkedAccount } from '@contract/self-confirmation.js';

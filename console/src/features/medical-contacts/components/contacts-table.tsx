@@ -1,4 +1,6 @@
-import { RiArrowDownSLine, RiArrowUpDownLine, RiArrowUpSLine } from '@remixicon/react';
+import RiArrowDownSLine from 'remixicon/icons/Arrows/arrow-down-s-line.svg?react';
+import RiArrowUpDownLine from 'remixicon/icons/Arrows/arrow-up-down-line.svg?react';
+import RiArrowUpSLine from 'remixicon/icons/Arrows/arrow-up-s-line.svg?react';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@tremor/react';
 import type { ReactNode } from 'react';
 import type { MedicalContact } from '@contract/medical-contacts.js';

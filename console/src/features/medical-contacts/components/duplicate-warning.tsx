@@ -1,4 +1,4 @@
-import { RiErrorWarningLine } from '@remixicon/react';
+import RiErrorWarningLine from 'remixicon/icons/System/error-warning-line.svg?react';
 import { Button, Callout } from '@tremor/react';
 import type { MedicalContact } from '@contract/medical-contacts.js';
 import { contactCountry } from '../contact-names.js';

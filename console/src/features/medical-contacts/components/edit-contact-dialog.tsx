@@ -1,4 +1,4 @@
-import { RiMapPinLine } from '@remixicon/react';
+import RiMapPinLine from 'remixicon/icons/Map/map-pin-line.svg?react';
 import { Button, Callout } from '@tremor/react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { MedicalContact } from '@contract/medical-contacts.js';

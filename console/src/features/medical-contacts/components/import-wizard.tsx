@@ -1,4 +1,6 @@
-import { RiCheckboxCircleLine, RiErrorWarningLine, RiFileUploadLine } from '@remixicon/react';
+import RiCheckboxCircleLine from 'remixicon/icons/System/checkbox-circle-line.svg?react';
+import RiErrorWarningLine from 'remixicon/icons/System/error-warning-line.svg?react';
+import RiFileUploadLine from 'remixicon/icons/Document/file-upload-line.svg?react';
 import { Badge, Button, Callout, ProgressBar } from '@tremor/react';
 import { useId, useState } from 'react';
 import {

@@ -1,4 +1,4 @@
-import { RiQuestionLine } from '@remixicon/react';
+import RiQuestionLine from 'remixicon/icons/System/question-line.svg?react';
 import { Button, Callout } from '@tremor/react';
 import type { ContactListResponse, UnrecognisedValues } from '@contract/medical-contacts.js';
 import { formatCount, pluralForm } from '../../../lib/format.js';

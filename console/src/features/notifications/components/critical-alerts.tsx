@@ -1,5 +1,5 @@
 import { Badge, Card } from '@tremor/react';
-import { RiAlarmWarningLine } from '@remixicon/react';
+import RiAlarmWarningLine from 'remixicon/icons/System/alarm-warning-line.svg?react';
 import { PRIORITY_THRESHOLDS, type Notification } from '@contract/notifications.js';
 import { useUnreadNotifications } from '../api/get-unread-notifications.js';
 import { NotificationItem } from './notification-item.js';

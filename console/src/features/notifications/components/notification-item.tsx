@@ -1,5 +1,5 @@
 import { Button } from '@tremor/react';
-import { RiCheckLine } from '@remixicon/react';
+import RiCheckLine from 'remixicon/icons/System/check-line.svg?react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { Notification } from '@contract/notifications.js';

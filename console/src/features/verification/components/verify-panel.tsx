@@ -1,4 +1,4 @@
-import { RiLockLine } from '@remixicon/react';
+import RiLockLine from 'remixicon/icons/System/lock-line.svg?react';
 import { Button, Callout } from '@tremor/react';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import {
