@@ -2,19 +2,20 @@ import { useId } from 'react';
 import { Card, LineChart } from '@tremor/react';
 import type { VerificationFigures } from '@contract/verification-figures.js';
 import { formatCount } from '@contract/plural.js';
-import { formatDate } from '../lib/format.js';
+import { bucketLabel } from '@contract/figure-windows.js';
 import { formatPercent } from '../lib/figure-format.js';
 import { EmptyChart } from './empty-chart.js';
 import { StatCards } from './stat-cards.js';
 
 /**
  * How true the directory stays (the Dashboard and Contact Analytics): its figures at the moment,
- * whatever the period, and the verified share week by week.
+ * whatever the period, and the verified share week by week (each week by its last day, as every chart
+ * writes days).
  */
-export function DirectoryFreshness({ figures }: { figures: VerificationFigures }) {
+export function DirectoryFreshness({ figures, timeZone }: { figures: VerificationFigures; timeZone: string }) {
   const headingId = useId();
   const cycle = formatCount(figures.reverifyAfterDays, 'day');
-  const data = figures.weeklyVerifiedShare.map((week) => ({ week: formatDate(week.weekEnd), Verified: week.verifiedShare }));
+  const data = figures.weeklyVerifiedShare.map((week) => ({ week: bucketLabel(new Date(week.weekEnd), { key: '30d', timeZone }), Verified: week.verifiedShare }));
   return (
     <Card className="p-4">
       <section aria-labelledby={headingId} className="space-y-4">

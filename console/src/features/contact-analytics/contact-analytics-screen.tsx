@@ -92,7 +92,7 @@ export function ContactAnalyticsScreen() {
           </div>
           <WindowSentence period={data.period} from={data.from} to={data.to} timeZone={data.timeZone} />
           <AsOfLine asOf={data.asOf} />
-          <DirectoryFreshness figures={data.verification} />
+          <DirectoryFreshness figures={data.verification} timeZone={data.timeZone} />
           <ContactAnalyticsTabs analytics={data} region={region} />
         </>
       )}

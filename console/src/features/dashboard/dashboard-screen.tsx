@@ -87,7 +87,7 @@ export function DashboardScreen() {
             </div>
             <TopLocations locations={stats.data.topLocations} />
           </div>
-          <DirectoryFreshness figures={stats.data.verification} />
+          <DirectoryFreshness figures={stats.data.verification} timeZone={stats.data.timeZone} />
         </>
       ) : stats.isError ? (
         <ErrorAlert title="The dashboard figures could not be loaded" detail={stats.error.message} />
