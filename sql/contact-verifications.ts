@@ -185,17 +185,8 @@ export async function listVerifications(sql: Sql, contactId: number): Promise<Ve
   return selectVerifications(sql, sql`v.contact_id = ${contactId}`);
 }
 
-/** A verification loaded in bulk as history (demo data), by staff or by a linked Telegram account. */
-export interface LoadedVerification {
-  contactId: number;
-  at: Date;
-  verifiedBy: number | null;
-  verifiedByTelegramId: number | null;
-  method: VerificationMethod;
-  outcome: VerificationOutcome;
-  changes: FieldChange[];
-  note: string | null;
-}
+/** A verification loaded in bulk as history (demo data), by staff or by a linked Telegram account: what it changed, not the corrections to write. */
+export type LoadedVerification = Omit<NewVerification, 'corrections'> & { changes: FieldChange[] };
 
 /**
  * Loads verifications in bulk as history (demo data), without audit entries: nobody made them here.
