@@ -1,3 +1,4 @@
+import type postgres from 'postgres';
 import type { Sql } from './database.js';
 import { verifiedSql } from './medical-contacts.js';
 
@@ -8,6 +9,7 @@ import { verifiedSql } from './medical-contacts.js';
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const WEEK_MS = 7 * DAY_MS;
 /** The weekly trend's length: a quarter, about one default cycle of 90 days. */
 export const TREND_WEEKS = 12;
 
@@ -52,6 +54,11 @@ export function twoBusinessDaysBefore(now: Date, timeZone: string): Date {
   return new Date(at);
 }
 
+/** The first of the trend's week ends (numbered from 0 at `first`) at or after a moment: from it on, what starts then counts. */
+function weekOf(sql: Sql, first: Date, moment: postgres.PendingQuery<postgres.Row[]>) {
+  return sql`greatest(0, ceil(extract(epoch FROM ${moment} - ${first}::timestamptz) / ${WEEK_MS / 1000}))::int`;
+}
+
 /** How many active contacts there are, and how many of them are overdue, at `now`: the alert's figure, cheap enough for every check. */
 export async function overdueShare(sql: Sql, now: Date): Promise<OverdueShare> {
   const [row] = await sql<OverdueShare[]>`
@@ -68,6 +75,7 @@ export async function overdueShare(sql: Sql, now: Date): Promise<OverdueShare> {
  */
 export async function verificationFigures(sql: Sql, now: Date, { timeZone, region }: { timeZone: string; region?: string }): Promise<VerificationFigures> {
   const reportsBefore = twoBusinessDaysBefore(now, timeZone);
+  const first = new Date(now.getTime() - (TREND_WEEKS - 1) * WEEK_MS);
   const cycle = sql`(SELECT reverify_after_days FROM system_settings WHERE id) * interval '24 hours'`;
   const [[row], weeks] = await Promise.all([
     sql<Omit<VerificationFigures, 'weeks'>[]>`
@@ -87,17 +95,26 @@ export async function verificationFigures(sql: Sql, now: Date, { timeZone, regio
           WHERE v.outcome IN ('confirmed', 'corrected') AND v.method = 'self_confirmed' AND v.verified_at > ${now}::timestamptz - ${cycle}
             AND v.verified_at <= ${now} AND ${inRegion(sql, region)})::int AS self_confirmations
       FROM medical_contacts c WHERE c.is_active AND ${inRegion(sql, region)}`,
+    // Each verification that confirmed the details keeps its contact verified from its moment until the
+    // next verification, or the cycle's end, whichever comes first. Each span and each contact becomes
+    // the week it starts counting in (and a span the week it stops), and the weeks add them up: one
+    // pass over the history and one over the contacts, whatever the number of weeks.
     sql<{ end: Date; contacts: number; verified: number }[]>`
-      SELECT w.at AS end, count(c.id)::int AS contacts,
-        count(c.id) FILTER (WHERE last.outcome IN ('confirmed', 'corrected') AND last.verified_at > w.at - ${cycle})::int AS verified
-      FROM generate_series(${TREND_WEEKS - 1}::int, 0, -1) AS k
-      CROSS JOIN LATERAL (SELECT ${now}::timestamptz - k * interval '7 days' AS at) w
-      LEFT JOIN medical_contacts c ON c.is_active AND c.created_at <= w.at AND ${inRegion(sql, region)}
-      LEFT JOIN LATERAL (
-        SELECT v.outcome, v.verified_at FROM contact_verifications v
-        WHERE v.contact_id = c.id AND v.verified_at <= w.at ORDER BY v.verified_at DESC, v.id DESC LIMIT 1
-      ) last ON true
-      GROUP BY w.at ORDER BY w.at`,
+      WITH contacts AS MATERIALIZED (SELECT c.id, c.created_at FROM medical_contacts c WHERE c.is_active AND ${inRegion(sql, region)}),
+      spans AS MATERIALIZED (
+        SELECT greatest(s.from_at, s.created_at) AS from_at, s.to_at FROM (
+          SELECT c.created_at, v.outcome, v.verified_at AS from_at,
+            least(lead(v.verified_at) OVER (PARTITION BY v.contact_id ORDER BY v.verified_at, v.id), v.verified_at + ${cycle}) AS to_at
+          FROM contact_verifications v JOIN contacts c ON c.id = v.contact_id
+        ) s WHERE s.outcome IN ('confirmed', 'corrected') AND s.to_at > greatest(s.from_at, s.created_at)),
+      events AS (
+        SELECT ${weekOf(sql, first, sql`created_at`)} AS week, 1 AS contacts, 0 AS verified FROM contacts
+        UNION ALL SELECT ${weekOf(sql, first, sql`from_at`)}, 0, 1 FROM spans
+        UNION ALL SELECT ${weekOf(sql, first, sql`to_at`)}, 0, -1 FROM spans),
+      per_week AS (SELECT week, sum(contacts) AS contacts, sum(verified) AS verified FROM events WHERE week < ${TREND_WEEKS} GROUP BY week)
+      SELECT ${first}::timestamptz + k * interval '7 days' AS end, coalesce(sum(p.contacts), 0)::int AS contacts, coalesce(sum(p.verified), 0)::int AS verified
+      FROM generate_series(0, ${TREND_WEEKS - 1}::int) AS k LEFT JOIN per_week p ON p.week <= k
+      GROUP BY k ORDER BY k`,
   ]);
   return { ...row!, weeks: [...weeks] };
 }
