@@ -11,6 +11,7 @@ import { bucketStamp, figureWindow, type FigureWindow } from './contract/figure-
 import type { Sql } from '../sql/database.js';
 import { directoryCounts, topContactLocations } from '../sql/dashboard-stats.js';
 import { compareWindows, type WindowCounts } from '../sql/window-figures.js';
+import { verificationAnswer } from './analytics/verification.js';
 
 /** The log figures of one window, before they are compared with the window before. */
 interface WindowSummary {
@@ -56,10 +57,11 @@ async function logFigures(sql: Sql, window: FigureWindow) {
  */
 export async function readDashboardStats(sql: Sql, period: DashboardPeriod, now: Date, timeZone: string): Promise<Omit<DashboardStats, 'asOf'>> {
   const window = figureWindow(period, now, timeZone);
-  const [logs, counts, topLocations] = await Promise.all([
+  const [logs, counts, topLocations, verification] = await Promise.all([
     logFigures(sql, window),
     directoryCounts(sql, window),
     topContactLocations(sql, TOP_LOCATIONS_COUNT),
+    verificationAnswer(sql, now, { timeZone }),
   ]);
   const { current, previous } = logs;
   // Without a single request in the window before there is nothing to compare with.
@@ -78,6 +80,7 @@ export async function readDashboardStats(sql: Sql, period: DashboardPeriod, now:
     broadcasts: { sentInWindow: counts.broadcastsSent, deliveredInWindow: counts.broadcastDeliveries },
     requestVolume: logs.requestVolume,
     topLocations,
+    verification,
   };
 }
 

@@ -10,6 +10,7 @@ import { rollUpLogs } from '../sql/log-rollups.js';
 import { NAMES } from '../scripts/demo/names.js';
 import { progress } from './support.js';
 import { transaction } from '../sql/transaction.js';
+import { recordLoadedVerifications } from '../sql/contact-verifications.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Bot users have consecutive Telegram ids from here: user n is FIRST_USER_ID + n. */
@@ -85,6 +86,7 @@ export async function generateDataset(sql: Sql, sizes: DatasetSizes, now: Date):
   const towns = await createPlaces(sql);
   try {
     await timed('medical_contacts', () => withIndexesBuiltAfter(sql, 'medical_contacts', () => generateContacts(sql, sizes.contacts, now)));
+    await timed('contact_verifications', () => generateVerificationHistory(sql));
     await timed('telegram_users', () => withIndexesBuiltAfter(sql, 'telegram_users', () => generateBotUsers(sql, sizes.botUsers, now)));
     await timed('authorized_groups + user_memberships', () => generateGroups(sql, sizes, now));
     const logsUntil = new Date(now.getTime() - 60_000);
@@ -182,6 +184,16 @@ async function generateContacts(sql: Sql, count: number, now: Date): Promise<num
         (${LAST_NAMES}::text[])[1 + floor(random() * ${LAST_NAMES.length})::int] AS last,
         (${SPECIALTIES}::text[])[1 + floor(random() * ${SPECIALTIES.length})::int] AS specialty, r.row) f
       JOIN bench_places p ON p.n = r.place`);
+}
+
+/**
+ * The verified contacts' verifications as history, as a directory verified before the history was kept
+ * has them (method import): the bot's directory and the figures read them as they would a real one's.
+ */
+async function generateVerificationHistory(sql: Sql): Promise<number> {
+  const verified = await sql<{ id: number }[]>`SELECT id FROM medical_contacts WHERE verified_at IS NOT NULL AND last_verified_at IS NULL`;
+  await recordLoadedVerifications(sql, verified.map((row) => row.id), 'import');
+  return verified.length;
 }
 
 /** Bot users with names from the demo lists, first seen over two years, a tenth unreachable. */

@@ -10,6 +10,7 @@ import { getSystemSettings } from '../sql/settings.js';
 import { insertTelegramUsers } from '../sql/bot-users.js';
 import { insertDemoContacts } from './demo/contacts.js';
 import { insertDemoReports } from './demo/reports.js';
+import { insertDemoVerifications } from './demo/verifications.js';
 import { insertDemoTraffic } from './demo/logs.js';
 import { buildDemoWorld, type DemoWorld } from './demo/world.js';
 
@@ -61,6 +62,10 @@ export async function seedDemoData(sql: Sql, { now = new Date() }: { now?: Date 
   await runSeedOnce(sql, 'demo-contact-reports', async (tx) => {
     const { users } = await world();
     await insertDemoReports(tx, users.slice(0, 8).map((user) => user.telegramId), now, (await getSystemSettings(tx)).timeZone);
+  });
+  await runSeedOnce(sql, 'demo-verifications', async (tx) => {
+    // Other demo users than the reporters: the clinics' own accounts.
+    await insertDemoVerifications(tx, (await world()).users.slice(8, 14).map((user) => user.telegramId), now);
   });
   // postgres.js keeps, per query call site, an Error whose stack still holds the calling closures, and
   // so this scope: without this the built world (tens of MB) would stay in memory for good.

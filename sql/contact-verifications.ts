@@ -184,3 +184,61 @@ function selectVerifications(sql: Sql, condition: postgres.PendingQuery<postgres
 export async function listVerifications(sql: Sql, contactId: number): Promise<VerificationRecord[]> {
   return selectVerifications(sql, sql`v.contact_id = ${contactId}`);
 }
+
+/** A verification loaded in bulk as history (demo data), by staff or by a linked Telegram account: what it changed, not the corrections to write. */
+export type LoadedVerification = Omit<NewVerification, 'corrections'> & { changes: FieldChange[] };
+
+/**
+ * Loads verifications in bulk as history (demo data), without audit entries: nobody made them here.
+ * Each contact's last_* columns and stored verification follow its newest row, as recordVerification
+ * leaves them (`verified` while the newest confirmed the details; `verified_at` and `verified_by` of the
+ * newest that did), in two statements whatever the number of rows.
+ */
+export async function loadVerificationHistory(sql: Sql, rows: LoadedVerification[]): Promise<void> {
+  if (rows.length === 0) return;
+  const records = rows.map((row) => ({ ...row, at: row.at.toISOString() }));
+  await sql`
+    INSERT INTO contact_verifications (contact_id, verified_at, verified_by, verified_by_telegram_id, method, outcome, changes, note)
+    SELECT r."contactId", r.at, r."verifiedBy", r."verifiedByTelegramId", r.method, r.outcome, r.changes, r.note
+    FROM jsonb_to_recordset(${sql.json(records as unknown as postgres.JSONValue)}) AS r(
+      "contactId" bigint, at timestamptz, "verifiedBy" bigint, "verifiedByTelegramId" bigint, method text, outcome text, changes jsonb, note text)
+    ORDER BY r.at`;
+  const ids = [...new Set(rows.map((row) => row.contactId))];
+  await sql`
+    WITH newest AS (
+      SELECT DISTINCT ON (contact_id) contact_id, verified_at, method, outcome FROM contact_verifications
+      WHERE contact_id = ANY(${ids}::bigint[]) ORDER BY contact_id, verified_at DESC, id DESC),
+    confirmed AS (
+      SELECT DISTINCT ON (contact_id) contact_id, verified_at, verified_by FROM contact_verifications
+      WHERE contact_id = ANY(${ids}::bigint[]) AND outcome IN ${sql(STANDING_OUTCOMES)} ORDER BY contact_id, verified_at DESC, id DESC)
+    UPDATE medical_contacts c SET
+      last_verified_at = n.verified_at, last_verification_outcome = n.outcome, last_verification_method = n.method,
+      verified = n.outcome IN ${sql(STANDING_OUTCOMES)},
+      verified_at = coalesce(f.verified_at, c.verified_at),
+      verified_by = CASE WHEN f.contact_id IS NULL THEN c.verified_by ELSE f.verified_by END
+    FROM newest n LEFT JOIN confirmed f ON f.contact_id = n.contact_id
+    WHERE c.id = n.contact_id`;
+}
+
+/** A Telegram account linked to a contact (migration 055), loaded in bulk: demo data. */
+export interface LoadedLinkedAccount {
+  contactId: number;
+  telegramId: number;
+  linkedAt: Date;
+  lastRemindedAt: Date | null;
+  remindersStoppedAt: Date | null;
+}
+
+/** Links Telegram accounts to contacts in bulk (demo data), as opening a confirmation link would; their self-confirmations are loadVerificationHistory's. */
+export async function loadLinkedAccounts(sql: Sql, accounts: LoadedLinkedAccount[]): Promise<void> {
+  if (accounts.length === 0) return;
+  await sql`
+    INSERT INTO contact_linked_accounts ${sql(
+      accounts.map((account) => ({ ...account })),
+      'contactId',
+      'telegramId',
+      'linkedAt',
+      'lastRemindedAt',
+      'remindersStoppedAt',
+    )}`;
+}

@@ -1,7 +1,7 @@
 import type { NotificationSettings } from '../api/contract/notifications.js';
 import type { Sql } from './database.js';
 
-const COLUMNS = ['telegram_notifications', 'admin_group_alerts', 'error_alerts', 'daily_reports', 'admin_telegram_id', 'admin_group_id'];
+const COLUMNS = ['telegram_notifications', 'admin_group_alerts', 'error_alerts', 'daily_reports', 'admin_telegram_id', 'admin_group_id', 'overdue_alert_percent'];
 
 /** The one row of notification settings (the migration creates it). */
 export async function getNotificationSettings(sql: Sql): Promise<NotificationSettings> {
@@ -30,4 +30,13 @@ export async function claimDailyJobs(sql: Sql, day: string): Promise<boolean> {
 /** Holds the settings row until the transaction ends: saves one at a time, each reading what the one before saved. */
 export async function lockNotificationSettings(tx: Sql): Promise<void> {
   await tx`SELECT FROM notification_settings FOR UPDATE`;
+}
+
+/**
+ * Records whether the overdue share stands above the alert's threshold: true only when it was not
+ * already, so that one check, of one instance, raises the notification each time the share passes it.
+ */
+export async function markOverdueAlert(sql: Sql, above: boolean): Promise<boolean> {
+  const rows = await sql`UPDATE notification_settings SET overdue_alert_raised = ${above} WHERE id AND overdue_alert_raised <> ${above} RETURNING id`;
+  return above && rows.length > 0;
 }

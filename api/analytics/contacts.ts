@@ -16,6 +16,7 @@ import { exactResponsePercentiles } from '../../sql/window-figures.js';
 import { getSystemSettings } from '../../sql/settings.js';
 import { reportsPerContact, reportsPerRegion } from '../../sql/contact-reports.js';
 import { resolveCountry } from '../contract/country-lookup.js';
+import { verificationAnswer } from './verification.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 import { hourlyFigures } from './hours.js';
@@ -84,7 +85,7 @@ export async function contactAnalytics(
   const window = periodWindow(period, now, timeZone);
   const range = coveringDays(window);
   const reportScope = { start: window.start, end: window.end, region };
-  const [counts, texts, regions, byRegion, requestRegions, distribution, specialties, top, timeMetrics, hours, daily, reportedContacts, reportedRegions] = await Promise.all([
+  const [counts, texts, regions, byRegion, requestRegions, distribution, specialties, top, timeMetrics, hours, daily, reportedContacts, reportedRegions, verification] = await Promise.all([
     contactCounts(sql, now, region),
     responseTimeTexts(sql, region),
     contactRegions(sql),
@@ -98,6 +99,7 @@ export async function contactAnalytics(
     dailyContactRequests(sql, range, region),
     reportsPerContact(sql, reportScope, TOP_CONTACTS),
     reportsPerRegion(sql, reportScope),
+    verificationAnswer(sql, now, { timeZone, region }),
   ]);
   // A region's success rate: the share of the window's requests from there that did not fail. Requests
   // name their country as the gazetteer does, contacts by its code.
@@ -123,5 +125,6 @@ export async function contactAnalytics(
     dailyRequests: daily,
     reportsByContact: reportedContacts,
     reportsByRegion: reportedRegions,
+    verification,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VerificationFiguresSchema } from './verification-figures.js';
 import { fieldLabel, tooLong } from './fields.js';
 
 /**
@@ -192,6 +193,8 @@ export const ContactAnalyticsSchema = z.object({
   /** Problems bot users reported in the window: the most reported contacts, and per region; `open` are not resolved yet. */
   reportsByContact: z.array(z.object({ id: z.number(), name: z.string(), city: z.string(), reports: z.number(), open: z.number() })),
   reportsByRegion: z.array(z.object({ country: z.string(), region: z.string(), reports: z.number(), open: z.number() })),
+  /** How true the region's (or the whole directory's) contacts stay, at the moment (not the window's). */
+  verification: VerificationFiguresSchema,
 });
 export type ContactAnalytics = z.infer<typeof ContactAnalyticsSchema>;
 

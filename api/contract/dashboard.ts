@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VerificationFiguresSchema } from './verification-figures.js';
 
 /** The Dashboard's windows (spec §9), as api/contract/figure-windows.ts defines them for every screen. */
 export const DASHBOARD_PERIODS = ['24h', '7d', '30d'] as const;
@@ -58,6 +59,8 @@ export const DashboardStatsSchema = z.object({
   broadcasts: z.object({ sentInWindow: z.number(), deliveredInWindow: z.number() }),
   requestVolume: z.array(RequestPointSchema),
   topLocations: z.array(z.object({ city: z.string(), country: z.string(), contacts: z.number() })),
+  /** How true the directory stays, at the moment (not the window's). */
+  verification: VerificationFiguresSchema,
 });
 export type DashboardStats = z.infer<typeof DashboardStatsSchema>;
 

@@ -11,6 +11,7 @@ export const NOTIFICATION_KINDS = [
   'daily_limit_repeated',
   'user_milestone',
   'contact_reported',
+  'verification_overdue',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -31,6 +32,8 @@ export const NOTIFICATION_STYLES = {
   user_milestone: { type: 'success', priority: 1 },
   // Someone could not reach a contact: worth a look soon, not an alert on Telegram.
   contact_reported: { type: 'warning', priority: 3 },
+  // The threshold was set by an admin to hear of it: alerted on Telegram as the critical ones are.
+  verification_overdue: { type: 'warning', priority: 4 },
 } as const satisfies Partial<Record<NotificationKind, { type: NotificationType; priority: number }>>;
 
 /** The bot-user milestones, 100, 1,000, 10,000…: the largest one `users` has reached, null below the first. */
@@ -95,6 +98,7 @@ export type MarkAllReadResult = z.infer<typeof MarkAllReadResultSchema>;
 const idField = (rule: string) => z.number({ error: rule }).int(rule).refine(Number.isSafeInteger, rule).nullable();
 const ADMIN_TELEGRAM_ID_RULE = "Admin Telegram ID must be the admin's Telegram user ID: a whole number above 0, such as 123456789, or left empty.";
 const ADMIN_GROUP_ID_RULE = "Admin group ID must be the group's chat ID: a negative whole number, such as -1001234567890, or left empty.";
+const OVERDUE_ALERT_RULE = 'Overdue alert must be a whole percent from 1 to 100, or left empty.';
 const onOff = (label: string) => z.boolean({ error: `${label} must be on or off (true or false).` });
 
 /** Who the bot alerts on Telegram, and about what (spec §3, notification settings). */
@@ -107,5 +111,16 @@ export const NotificationSettingsSchema = z.object({
   adminTelegramId: idField(ADMIN_TELEGRAM_ID_RULE).refine((id) => id === null || id > 0, ADMIN_TELEGRAM_ID_RULE),
   /** The admins' group chat id, a negative number; alerts go there too when admin group alerts are on. */
   adminGroupId: idField(ADMIN_GROUP_ID_RULE).refine((id) => id === null || id < 0, ADMIN_GROUP_ID_RULE),
+  /**
+   * An alert when the share of active contacts overdue for verification rises above this percent
+   * (bot/alerts/notification-monitor.ts); null: never. Left out of a save, it stays as it was.
+   */
+  overdueAlertPercent: z
+    .number({ error: OVERDUE_ALERT_RULE })
+    .int(OVERDUE_ALERT_RULE)
+    .min(1, OVERDUE_ALERT_RULE)
+    .max(100, OVERDUE_ALERT_RULE)
+    .nullable()
+    .optional(),
 });
 export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;

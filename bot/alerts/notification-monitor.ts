@@ -2,7 +2,8 @@ import type { EventEmitter } from 'node:events';
 import { HttpError } from 'grammy';
 import type { Sql } from '../../sql/database.js';
 import { createNotification, latestNotificationOfKind, notificationExists, requeueAlerts, takePendingAlerts } from '../../sql/notifications.js';
-import { claimDailyJobs, getNotificationSettings } from '../../sql/notification-settings.js';
+import { claimDailyJobs, getNotificationSettings, markOverdueAlert } from '../../sql/notification-settings.js';
+import { overdueShare } from '../../sql/verification-figures.js';
 import { countBotUsers, countErrorsBetween, dayFigures, usersRefusedEveryDay } from '../../sql/notification-triggers.js';
 import { getSystemSettings } from '../../sql/settings.js';
 import { DAILY_LIMIT_REFUSAL } from '../answering/answer.js';
@@ -39,7 +40,7 @@ export interface NotificationMonitor {
   /** Stops following it and waits for a check in progress. */
   stop(): Promise<void>;
   /**
-   * Runs every check once: error spike, user milestones, the daily jobs, then sends pending
+   * Runs every check once: error spike, user milestones, the overdue share, the daily jobs, then sends pending
    * alerts. The job runner calls it every NOTIFICATION_CHECK_INTERVAL_MS.
    */
   tick(): Promise<void>;
@@ -100,6 +101,28 @@ export function createNotificationMonitor(options: NotificationMonitorOptions): 
       message: `The bot now has ${figure} users.`,
       expiresAt: null,
       metadata: { users: milestone },
+    }, at);
+  }
+
+  /**
+   * The share of active contacts overdue for verification above Notification Settings' threshold:
+   * one notification when it passes it, none while it stays above, and another only after it fell
+   * back below and passed it again.
+   */
+  async function checkOverdueShare(at: Date): Promise<void> {
+    const threshold = (await getNotificationSettings(sql)).overdueAlertPercent ?? null;
+    // Off, the share is not read: the mark falls back, so setting a threshold alerts at once if it is passed.
+    const { activeContacts, overdue } = threshold === null ? { activeContacts: 0, overdue: 0 } : await overdueShare(sql, at);
+    const percent = activeContacts === 0 ? 0 : (overdue / activeContacts) * 100;
+    if (!(await markOverdueAlert(sql, threshold !== null && percent > threshold))) return;
+    const shown = Math.round(percent * 10) / 10;
+    await createNotification(sql, {
+      kind: 'verification_overdue',
+      ...NOTIFICATION_STYLES.verification_overdue,
+      title: 'Contacts overdue for verification',
+      message: `${shown}% of active contacts are overdue for verification (${formatCount(overdue, 'contact')} of ${activeContacts.toLocaleString('en-GB')}), above the ${threshold}% set in Notification Settings.`,
+      expiresAt: null,
+      metadata: { overdue, activeContacts, percent: shown, threshold },
     }, at);
   }
 
@@ -187,7 +210,7 @@ export function createNotificationMonitor(options: NotificationMonitorOptions): 
 
   async function tick(): Promise<void> {
     const at = now();
-    for (const check of [() => checkErrorSpike(at), () => checkUserMilestone(at), () => runDailyJobs(at), dispatchAlerts]) {
+    for (const check of [() => checkErrorSpike(at), () => checkUserMilestone(at), () => checkOverdueShare(at), () => runDailyJobs(at), dispatchAlerts]) {
       // One failing check does not keep the others from running.
       await check().catch(onError);
     }

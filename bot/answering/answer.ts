@@ -108,7 +108,7 @@ export async function answerPoint(deps: AnswerDeps, ctx: BotContext, request: An
   const findTexts = FIND_TEXTS[language];
   // Plain text: the error template escapes its values; the answer's own line escapes it.
   const narrowedTo = [filters.specialty && directory.taxonomy.label(filters.specialty, language), filters.openNow && findTexts.openNowFilter].filter(Boolean).join(' · ');
-  const card = { language, at: receivedAt, routeTo: directionsFrom(point), taxonomy: directory.taxonomy };
+  const card = { language, at: receivedAt, routeTo: directionsFrom(point), taxonomy: directory.taxonomy, reverifyAfterDays: settings.reverifyAfterDays };
   if (shown.length === 0) {
     // Nothing within the radius at all, narrowed or not: no button would find anything, so the nearest
     // contacts beyond it instead, said to be farther than usual (the plain refusal when none is near enough).

@@ -8,6 +8,8 @@ import { openingStateKept } from './opening-states.js';
 import { OPENING_HOURS_TEXTS } from '../locales/opening-hours.js';
 import { KNOWN_TAXONOMY, type SpecialtyTaxonomy } from '../../api/contract/specialties.js';
 import { reachTexts } from '../locales/reach.js';
+import { FRESHNESS_TEXTS, type Age } from '../locales/freshness.js';
+import { CHECKED_BY } from '../../sql/contact-directory.js';
 
 type DistanceFormats = { metres: Intl.NumberFormat; nearKm: Intl.NumberFormat; km: Intl.NumberFormat };
 const distanceFormats = new Map<LanguageCode, DistanceFormats>();
@@ -114,6 +116,35 @@ function placeFact(contact: NearbyContact, language: LanguageCode, withoutDistan
   return `📏 ${formatDistance(contact.distanceKm, language)}${city ? ` · ${city}` : ''}`;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How long ago a moment was, in the unit a reader counts such a time in: days for two weeks, weeks
+ * up to two months, months up to two years, years beyond; each count rounded down, so "2 months"
+ * is never said of 59 days.
+ */
+export function contactAge(since: number, at: Date): Age {
+  const days = Math.max(0, Math.floor((at.getTime() - since) / DAY_MS));
+  if (days < 14) return { unit: 'day', count: days };
+  if (days < 61) return { unit: 'week', count: Math.floor(days / 7) };
+  if (days < 730) return { unit: 'month', count: Math.floor(days / 30.4375) };
+  return { unit: 'year', count: Math.floor(days / 365.25) };
+}
+
+/**
+ * The card's last line: how fresh its details are, so that a number checked last week reads apart
+ * from one nobody confirmed for months. Counted from the last verification that confirmed them
+ * (verifiedSince, as hiding counts), overdue past the cycle as the console's due mark is
+ * (reverifyCutoff, sql/medical-contacts.ts).
+ */
+function freshnessLine(contact: NearbyContact, at: Date, reverifyAfterDays: number, language: LanguageCode): string {
+  const texts = FRESHNESS_TEXTS[language];
+  if (contact.checkedBy === CHECKED_BY.nobody) return texts.never;
+  const age = contactAge(contact.verifiedSince, at);
+  if (contact.verifiedSince < at.getTime() - reverifyAfterDays * DAY_MS) return texts.overdue(age);
+  return contact.checkedBy === CHECKED_BY.contact ? texts.checkedByContact(age) : texts.checked(age);
+}
+
 export interface ContactCardOptions {
   /** The asker's language: the card marks it among the contact's, and says the hours in it. */
   language?: LanguageCode;
@@ -125,12 +156,14 @@ export interface ContactCardOptions {
   taxonomy?: SpecialtyTaxonomy;
   /** The card of a contact shown apart from any search (its own listing, to the contact): no number, no distance. */
   alone?: boolean;
+  /** System Settings' "Re-verify every N days": with `at`, the card ends with how fresh its details are. */
+  reverifyAfterDays?: number;
 }
 
 /**
  * One contact of an answer: name (⭐ for a Master of Medicine, whom the answer's heading introduces) and
  * specialty, whether it is open, how to reach them and the route there, distance (or the city alone),
- * languages, instructions.
+ * languages, instructions, and when its details were last checked.
  */
 export function formatContact(contact: NearbyContact, position: number, options: ContactCardOptions = {}): string {
   const language = options.language ?? 'en';
@@ -144,6 +177,7 @@ export function formatContact(contact: NearbyContact, position: number, options:
   if (contact.languages.length) facts.push(languagesLine(contact.languages, options.language));
   lines.push(facts.join(' · '));
   if (contact.specialInstructions) lines.push(`ℹ️ ${escapeHtml(contact.specialInstructions)}`);
+  if (options.at && options.reverifyAfterDays !== undefined) lines.push(freshnessLine(contact, options.at, options.reverifyAfterDays, language));
   return lines.join('\n');
 }
 

@@ -233,8 +233,8 @@ export function nearestOfAnyTier(directory: ContactDirectory, point: Point, limi
 
 /** The contact with its distance: written out, since spreading an object of this many fields copies it slowly, for every contact of every answer. */
 function withDistance(contact: ContactDetails, distanceKm: number): NearbyContact {
-  const { id, name, phone, specialty, city, contactMethod, telegramUsername, isWhatsappOnly, availableHours, languages, specialInstructions, isMasterOfMedicine, latitude, longitude, locationApproximate, timeZone, hours, verifiedSince } = contact;
-  return { id, name, phone, specialty, city, contactMethod, telegramUsername, isWhatsappOnly, availableHours, languages, specialInstructions, isMasterOfMedicine, latitude, longitude, locationApproximate, timeZone, hours, verifiedSince, distanceKm };
+  const { id, name, phone, specialty, city, contactMethod, telegramUsername, isWhatsappOnly, availableHours, languages, specialInstructions, isMasterOfMedicine, latitude, longitude, locationApproximate, timeZone, hours, verifiedSince, checkedBy } = contact;
+  return { id, name, phone, specialty, city, contactMethod, telegramUsername, isWhatsappOnly, availableHours, languages, specialInstructions, isMasterOfMedicine, latitude, longitude, locationApproximate, timeZone, hours, verifiedSince, checkedBy, distanceKm };
 }
 
 /**

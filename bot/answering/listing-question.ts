@@ -45,10 +45,16 @@ export async function findListing(sql: Sql, contactId: number, fallbackZone: str
  */
 export function listingQuestion(
   listing: Listing,
-  options: { language: LanguageCode; at: Date; taxonomy: SpecialtyTaxonomy; lead: 'intro' | 'reminder' },
+  options: { language: LanguageCode; at: Date; taxonomy: SpecialtyTaxonomy; reverifyAfterDays: number; lead: 'intro' | 'reminder' },
 ): { html: string; keyboard: InlineKeyboard } {
   const texts = selfConfirmationTexts(options.language);
-  const card = formatContact(listing, 1, { language: options.language, at: options.at, taxonomy: options.taxonomy, alone: true });
+  const card = formatContact(listing, 1, {
+    language: options.language,
+    at: options.at,
+    taxonomy: options.taxonomy,
+    reverifyAfterDays: options.reverifyAfterDays,
+    alone: true,
+  });
   const parts = [escapeHtml(texts[options.lead]), card, `<b>${escapeHtml(texts.question)}</b>`];
   if (options.lead === 'reminder') parts.push(escapeHtml(texts.stopHint));
   const keyboard = new InlineKeyboard().text(texts.allCorrect, `sc:ok:${listing.id}`).text(texts.somethingChanged, `sc:chg:${listing.id}`);

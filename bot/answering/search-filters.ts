@@ -29,6 +29,29 @@ export function directorySpecialties(directory: ContactDirectory): string[] {
   return specialties;
 }
 
+const newestVerifications = new WeakMap<ContactDirectory, Map<string, number>>();
+
+/**
+ * The directory's specialties that a contact the bot shows at the moment has: a specialty whose
+ * every contact is hidden as unverified for too long (hiddenBefore) is left out, as its contacts are.
+ * The newest verification per specialty is kept per loaded directory, so each call costs a look per
+ * specialty, not per contact.
+ */
+export function shownSpecialties(directory: ContactDirectory, before: number | null): string[] {
+  const specialties = directorySpecialties(directory);
+  if (before === null) return specialties;
+  let newest = newestVerifications.get(directory);
+  if (!newest) {
+    newest = new Map();
+    for (const tier of directory.tiers) {
+      for (const { specialty, verifiedSince } of tier.contacts) if (specialty) newest.set(specialty, Math.max(newest.get(specialty) ?? -Infinity, verifiedSince));
+    }
+    newestVerifications.set(directory, newest);
+  }
+  const kept = newest;
+  return specialties.filter((specialty) => kept.get(specialty)! >= before);
+}
+
 const specialtyRanks = new WeakMap<ContactDirectory, Map<string, number>>();
 
 /** Each specialty's place in directorySpecialties: ties in the nearby counts are ordered by it, not by a locale comparison per answer. */

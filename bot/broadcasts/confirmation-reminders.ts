@@ -33,7 +33,7 @@ export async function sendConfirmationReminders(deps: ConfirmationReminderDeps, 
     if (asked.has(reminder.telegramId)) continue;
     const listing = await findListing(sql, reminder.contactId, settings.timeZone);
     if (!listing || openingStateKept(listing.hours, listing.timeZone, at).kind === 'closed') continue;
-    const question = listingQuestion(listing, { language: reminder.language, at, taxonomy, lead: 'reminder' });
+    const question = listingQuestion(listing, { language: reminder.language, at, taxonomy, reverifyAfterDays: settings.reverifyAfterDays, lead: 'reminder' });
     await deps.pace();
     try {
       await deps.api.sendMessage(reminder.telegramId, question.html, { parse_mode: 'HTML', reply_markup: question.keyboard, link_preview_options: { is_disabled: true } });

@@ -9,7 +9,8 @@ import type { BotMemory } from '../updates/memory.js';
 import type { Recorder } from '../updates/recorder.js';
 import { replyWithTemplate, sendHtml } from '../replies/replies.js';
 import { decodeSearchState, SEARCH_CALLBACK } from '../answering/search-state.js';
-import { directorySpecialties } from '../answering/search-filters.js';
+import { directorySpecialties, shownSpecialties } from '../answering/search-filters.js';
+import { hiddenBefore } from '../answering/contact-lookup.js';
 import { parseSpecialtyQuery, specialtyKey, specialtyOfKey } from '../answering/specialties.js';
 import { answerPoint, ASKED_SPECIALTY_MS } from '../answering/answer.js';
 import { clearMatch, matchPlaces, placeChoiceKeyboard } from '../answering/place-match.js';
@@ -104,7 +105,8 @@ export function findFeature(deps: FindDeps): Composer<BotContext> {
     if (!query) {
       const language = ctx.request.language;
       const directory = await ctx.attempt.memory.contacts();
-      const known = directorySpecialties(directory).map((specialty) => directory.taxonomy.label(specialty, language)).sort((a, b) => a.localeCompare(b, language));
+      const hidden = hiddenBefore(ctx.request.settings.hideUnverifiedAfterDays, ctx.request.receivedAt);
+      const known = shownSpecialties(directory, hidden).map((specialty) => directory.taxonomy.label(specialty, language)).sort((a, b) => a.localeCompare(b, language));
       await sendHtml(ctx, texts.unknownSpecialty(escapeHtml(text), escapeHtml(known.join(', '))));
       recordOutcome(ctx, 'WARN', 'No specialty matches the text', { metadata: { ...ctx.request.log.metadata, query: text } });
       return;

@@ -76,7 +76,7 @@ export function selfConfirmationFeature(deps: SelfConfirmationDeps): Composer<Bo
     const listing = await findListing(deps.sql, contactId, settings.timeZone);
     if (!listing) return refuseLink(ctx, 'Refused a confirmation link of a contact deleted meanwhile');
     const { taxonomy } = await deps.contactLookup.directory();
-    const question = listingQuestion(listing, { language, at: receivedAt, taxonomy, lead: 'intro' });
+    const question = listingQuestion(listing, { language, at: receivedAt, taxonomy, reverifyAfterDays: settings.reverifyAfterDays, lead: 'intro' });
     await sendHtml(ctx, question.html, question.keyboard);
     recordOutcome(ctx, 'INFO', 'Opened a confirmation link', { metadata: { ...ctx.request.log.metadata, contactId } });
   });

@@ -2,11 +2,15 @@ import { findAdminUserByIdentifier } from '../../sql/admin-users.js';
 import type { Sql } from '../../sql/database.js';
 import { insertMedicalContacts, type NewMedicalContact } from '../../sql/medical-contacts.js';
 import { recordLoadedVerifications } from '../../sql/contact-verifications.js';
+import type { VerificationMethod } from '../../api/contract/contact-verifications.js';
 import { jitter, phoneNumber, type DemoCity } from './cities.js';
 import { asciiHandle, NAMES, type Culture } from './names.js';
 import type { Random } from './random.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** How the demo contacts' last verifications were made, one in ten of each beyond the calls. */
+const DEMO_METHODS: VerificationMethod[] = ['phone_call', 'phone_call', 'website', 'phone_call', 'in_person', 'phone_call', 'phone_call', 'report_review', 'phone_call', 'website'];
 
 /** A demo contact; who verified it is named by staff username, found in the database when loading. */
 export type DemoContact = Omit<NewMedicalContact, 'verifiedBy'> & { verifiedByUsername: string | null };
@@ -190,6 +194,12 @@ export async function insertDemoContacts(sql: Sql, contacts: DemoContact[]): Pro
       verifiedBy: verifiedByUsername ? (staffIds.get(verifiedByUsername) ?? null) : null,
     })),
   );
-  // Their verifications as history too, as the console shows every contact's last one.
-  await recordLoadedVerifications(sql, ids, 'phone_call');
+  // Their verifications as history too, as the console shows every contact's last one: most by a call,
+  // some from the contact's website, in person or on a report, by position so the random draws stay as they were.
+  const byMethod = new Map<VerificationMethod, number[]>();
+  ids.forEach((id, index) => {
+    const method = DEMO_METHODS[index % DEMO_METHODS.length]!;
+    byMethod.set(method, [...(byMethod.get(method) ?? []), id]);
+  });
+  for (const [method, contactIds] of byMethod) await recordLoadedVerifications(sql, contactIds, method);
 }

@@ -15,7 +15,8 @@ const DEMO_REPORTS: { problem: ContactProblem; hoursAgo: number; status: ReportS
   { problem: 'no_answer', hoursAgo: 9, status: 'open' },
   { problem: 'closed_or_moved', hoursAgo: 20, status: 'open' },
   { problem: 'other', hoursAgo: 30, status: 'open', comment: 'Only speaks to patients registered with the practice.' },
-  { problem: 'wrong_number', hoursAgo: 52, status: 'open' },
+  // Over four days: open longer than the two business days a correction is given, whatever the weekday.
+  { problem: 'wrong_number', hoursAgo: 100, status: 'open' },
   { problem: 'no_answer', hoursAgo: 75, status: 'fixed' },
   { problem: 'closed_or_moved', hoursAgo: 130, status: 'fixed' },
   { problem: 'other', hoursAgo: 200, status: 'not_a_problem', comment: 'The receptionist was rude.' },

@@ -176,6 +176,7 @@ t.test('notification settings', async (t) => {
     dailyReports: true,
     adminTelegramId: 5551234,
     adminGroupId: -1001234567890,
+    overdueAlertPercent: 30,
   };
 
   t.test('all on by default, no ids', async (t) => {
@@ -187,6 +188,7 @@ t.test('notification settings', async (t) => {
       dailyReports: true,
       adminTelegramId: null,
       adminGroupId: null,
+      overdueAlertPercent: null,
     });
   });
 
@@ -206,12 +208,23 @@ t.test('notification settings', async (t) => {
       [{ adminTelegramId: '12' }, 'adminTelegramId', "Admin Telegram ID must be the admin's Telegram user ID: a whole number above 0, such as 123456789, or left empty."],
       [{ adminTelegramId: -5 }, 'adminTelegramId', "Admin Telegram ID must be the admin's Telegram user ID: a whole number above 0, such as 123456789, or left empty."],
       [{ errorAlerts: 'yes' }, 'errorAlerts', 'Error alerts must be on or off (true or false).'],
+      [{ overdueAlertPercent: 0 }, 'overdueAlertPercent', 'Overdue alert must be a whole percent from 1 to 100, or left empty.'],
+      [{ overdueAlertPercent: 101 }, 'overdueAlertPercent', 'Overdue alert must be a whole percent from 1 to 100, or left empty.'],
+      [{ overdueAlertPercent: 12.5 }, 'overdueAlertPercent', 'Overdue alert must be a whole percent from 1 to 100, or left empty.'],
     ] as const) {
       const response = await put(admin.token, { ...valid, ...change });
       t.equal(response.statusCode, 400, `${JSON.stringify(change)}: ${response.body}`);
       t.equal(response.json().fields[field], message);
     }
     t.strictSame((await call(admin.token, { method: 'GET', url: '/api/notification-settings' })).json(), valid, 'nothing saved');
+  });
+
+  t.test('a save that leaves the overdue alert out keeps it as it was', async (t) => {
+    const { overdueAlertPercent: _kept, ...withoutIt } = valid;
+    const response = await put(admin.token, { ...withoutIt, dailyReports: false });
+    t.equal(response.statusCode, 200, response.body);
+    t.strictSame(response.json(), { ...valid, dailyReports: false });
+    await put(admin.token, valid);
   });
 
   t.test('a viewer may neither read nor save them', async (t) => {

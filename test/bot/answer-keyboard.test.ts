@@ -8,7 +8,7 @@ import { KNOWN_TAXONOMY } from '../../api/contract/specialties.js';
 
 const contact = (id: number, name = `C${id}`): NearbyContact => ({
   id, name, phone: '+1', specialty: 'Dentistry', city: 'X', contactMethod: 'phone', telegramUsername: null, isWhatsappOnly: false,
-  availableHours: '', languages: [], specialInstructions: null, isMasterOfMedicine: false, latitude: 1, longitude: 2, locationApproximate: false, timeZone: 'UTC', hours: null, verifiedSince: 0, distanceKm: 1,
+  availableHours: '', languages: [], specialInstructions: null, isMasterOfMedicine: false, latitude: 1, longitude: 2, locationApproximate: false, timeZone: 'UTC', hours: null, verifiedSince: 0, checkedBy: 0, distanceKm: 1,
 });
 const search = { point: { latitude: 1, longitude: 2 }, specialtyKey: null, openNow: false, offset: 0, since: 1_795_000_000 };
 const data = (button: InlineKeyboardButton | undefined) => (button as { callback_data: string }).callback_data;

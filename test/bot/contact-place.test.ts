@@ -34,12 +34,12 @@ const card = (answer: string | undefined, name: string) => (answer ?? '').split(
 t.test("a contact placed by its city alone: \"in Berlin\" instead of a distance, and its phone as Telegram links it, in German and Ukrainian", async (t) => {
   const german = await aSpeaker('de');
   const [inGerman] = texts(await h.locate(german.id, BERLIN.latitude, BERLIN.longitude));
-  t.equal(card(inGerman, 'Dr Kinder'), '<b>1. Dr Kinder</b> · Kinderheilkunde\n📞 +49 30 1234567\n📍 in Berlin · 🗣 ✅ Deutsch', 'no "0 m" to someone at the centre');
-  t.equal(card(inGerman, 'Dr Exact'), `<b>2. Dr Exact</b> · Allgemeinmedizin\n📞 +49 30 7654321 · 🧭 <a href="${ROUTE_TO_EXACT}">Route</a>\n📏 627 m · Berlin · 🗣 ✅ Deutsch`, 'a contact at its address keeps its distance');
+  t.equal(card(inGerman, 'Dr Kinder'), '<b>1. Dr Kinder</b> · Kinderheilkunde\n📞 +49 30 1234567\n📍 in Berlin · 🗣 ✅ Deutsch\n⚠ Noch nicht geprüft', 'no "0 m" to someone at the centre');
+  t.equal(card(inGerman, 'Dr Exact'), `<b>2. Dr Exact</b> · Allgemeinmedizin\n📞 +49 30 7654321 · 🧭 <a href="${ROUTE_TO_EXACT}">Route</a>\n📏 627 m · Berlin · 🗣 ✅ Deutsch\n⚠ Noch nicht geprüft`, 'a contact at its address keeps its distance');
 
   const ukrainian = await aSpeaker('uk');
   const [inUkrainian] = texts(await h.locate(ukrainian.id, BERLIN.latitude, BERLIN.longitude));
-  t.equal(card(inUkrainian, 'Dr Kinder'), '<b>1. Dr Kinder</b> · Педіатрія\n📞 +49 30 1234567\n📍 у місті Berlin · 🗣 німецька');
+  t.equal(card(inUkrainian, 'Dr Kinder'), '<b>1. Dr Kinder</b> · Педіатрія\n📞 +49 30 1234567\n📍 у місті Berlin · 🗣 німецька\n⚠ Ще не перевірено');
 
   // Telegram makes a number in the international form a phone_number entity, unless markup covers it.
   const { text, entities } = parseTelegramHtml(inUkrainian!);

@@ -5,7 +5,7 @@ import { FIND_TEXTS } from '../../bot/locales/find.js';
 import { specialtyKey } from '../../bot/answering/specialties.js';
 import { BOT_TEXTS } from '../../bot/locales/index.js';
 import { anotherInstance, createBotHarness } from '../helpers/bot.js';
-import { aContact, aMember, anAuthorizedGroup, lastLog, namesIn, refusal, rendered, texts } from '../helpers/bot-fixtures.js';
+import { aContact, aMember, anAuthorizedGroup, lastLog, namesIn, refusal, rendered, texts, withSettings } from '../helpers/bot-fixtures.js';
 import { renderTemplate } from '../../api/contract/message-templates.js';
 import { seedDefaultTemplates } from '../../bot/replies/default-templates.js';
 import { HELP_BEFORE_FIND } from '../../bot/locales/help-before-find.js';
@@ -348,4 +348,18 @@ t.test('the specialties are named in the user\'s language; their buttons still n
   t.match(unknown, 'Стоматологія', 'the specialties the directory has, in their language');
   t.notMatch(unknown, 'Dentistry');
   t.match(unknown, 'Sleep Medicine', 'but for one the bot does not know');
+});
+
+t.test('contacts hidden as unverified for too long are counted nowhere: not in the specialty buttons, not in the specialties /find names', async (t) => {
+  await withSettings(t, h.sql, { hideUnverifiedAfterDays: 120 });
+  // Never verified and added 200 days before the clock's day: past the 120 days the setting allows.
+  const longAgo = new Date(h.clock.now().getTime() - 200 * 86_400_000);
+  const hidden = await h.sql<{ id: number }[]>`
+    UPDATE medical_contacts SET created_at = ${longAgo} WHERE name IN ('Cardio weekday mornings', 'Lyon GP') RETURNING id`;
+  t.teardown(() => h.sql`UPDATE medical_contacts SET created_at = now() WHERE id = ANY(${hidden.map((row) => row.id)}::bigint[])`);
+  const user = await aMember(h, group.id);
+  const [answer] = await h.locate(user.id, 45.764, 4.8357);
+  t.same(namesIn(answer!.text).sort(), ['Cardio always open', 'Dentist one', 'Dentist two'], 'the hidden contacts are not answered');
+  t.same(await specialtiesOf(answer), [['Dentistry · 2'], ['Cardiology · 1'], ['◀ Back']], 'nor counted: General Practice, whose one contact is hidden, is not offered');
+  t.same(texts(await h.say(user.id, '/find xyzzyq')), [FIND_TEXTS.en.unknownSpecialty('xyzzyq', 'Cardiology, Dentistry, Sleep Medicine')], 'nor named among the directory\'s specialties (Sleep Medicine: a contact in Kyiv)');
 });

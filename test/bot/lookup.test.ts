@@ -31,10 +31,10 @@ t.test('a location returns contacts nearest first, Master-of-Medicine contacts a
     [
       rendered('location_result', { count: 4, city: 'Madrid, Madrid, Spain', remaining: 49, daily_limit: 50 }),
       rendered('master_of_medicine'),
-      `<b>1. ⭐ Master far</b> · General Practice\n📞 +34 910 00 00 09 · 🧭 <a href="${routeTo(0.18)}">Route</a>\n📏 20 km · Madrid · 🗣 ✅ English`,
-      `<b>2. First</b> · Cardiology\n🔴 Closed · opens Mon 09:00\n📞 +34 910 00 00 01 · 🧭 <a href="${routeTo(0.01)}">Route</a>\n📏 1.1 km · Madrid · 🗣 ✅ English, Spanish\nℹ️ Ring twice &amp; wait`,
-      `<b>3. Second</b> · General Practice\n📞 +34 910 00 00 02 · 🧭 <a href="${routeTo(0.02)}">Route</a>\n📏 2.2 km · Madrid · 🗣 ✅ English`,
-      `<b>4. Third</b> · General Practice\n📞 +34 910 00 00 03 · 🧭 <a href="${routeTo(0.03)}">Route</a>\n📏 3.3 km · Madrid · 🗣 ✅ English`,
+      `<b>1. ⭐ Master far</b> · General Practice\n📞 +34 910 00 00 09 · 🧭 <a href="${routeTo(0.18)}">Route</a>\n📏 20 km · Madrid · 🗣 ✅ English\n⚠ Not checked yet`,
+      `<b>2. First</b> · Cardiology\n🔴 Closed · opens Mon 09:00\n📞 +34 910 00 00 01 · 🧭 <a href="${routeTo(0.01)}">Route</a>\n📏 1.1 km · Madrid · 🗣 ✅ English, Spanish\nℹ️ Ring twice &amp; wait\n⚠ Not checked yet`,
+      `<b>3. Second</b> · General Practice\n📞 +34 910 00 00 02 · 🧭 <a href="${routeTo(0.02)}">Route</a>\n📏 2.2 km · Madrid · 🗣 ✅ English\n⚠ Not checked yet`,
+      `<b>4. Third</b> · General Practice\n📞 +34 910 00 00 03 · 🧭 <a href="${routeTo(0.03)}">Route</a>\n📏 3.3 km · Madrid · 🗣 ✅ English\n⚠ Not checked yet`,
       '🚑 In an emergency call 112.',
     ].join('\n\n'),
   );

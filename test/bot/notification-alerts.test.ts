@@ -8,6 +8,7 @@ import { createNotification } from '../../sql/notifications.js';
 import type { NotificationSettings } from '../../api/contract/notifications.js';
 import { updateSystemSettings } from '../../sql/settings.js';
 import { until } from '../helpers/wait.js';
+import { recordVerification } from '../../sql/contact-verifications.js';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -201,4 +202,37 @@ t.test('an alert that cannot reach Telegram waits for the next check instead of 
   t.equal(row!.alertPending, true, 'still queued');
   await monitor.tick();
   t.strictSame(adminMessages(since), ['🚨 <b>Broadcast failed: Offline</b>\n0 of 2 delivered, 2 failed']);
+});
+
+t.test('the share of contacts overdue for verification passing the threshold raises one alert, and another only after it fell back and passed it again', async (t) => {
+  const overdueAlerts = () => h.sql`SELECT type, priority, title, message FROM notifications WHERE kind = 'verification_overdue' ORDER BY id`;
+  const since = mark();
+  // Prague GP, never verified, is overdue; three verified today are not.
+  for (const name of ['Checked A', 'Checked B', 'Checked C']) {
+    const { id } = await aContact(h.sql, { name });
+    await recordVerification(h.sql, { contactId: id, at: h.clock.now(), verifiedBy: null, verifiedByTelegramId: null, method: 'phone_call', outcome: 'confirmed', corrections: {}, note: null });
+  }
+  await settings({ overdueAlertPercent: 50 });
+  await monitor.tick();
+  t.equal((await overdueAlerts()).length, 0, '1 of 4 overdue: 25 %');
+  await aContact(h.sql, { name: 'Unchecked A' });
+  await aContact(h.sql, { name: 'Unchecked B' });
+  await monitor.tick();
+  t.equal((await overdueAlerts()).length, 0, '3 of 6 overdue: 50 % is not above 50 %');
+  await aContact(h.sql, { name: 'Unchecked C' });
+  await monitor.tick();
+  await monitor.tick();
+  const message = '57.1% of active contacts are overdue for verification (4 contacts of 7), above the 50% set in Notification Settings.';
+  t.strictSame([...(await overdueAlerts())], [{ type: 'warning', priority: 4, title: 'Contacts overdue for verification', message }], 'one notification while it stays above');
+  t.strictSame(adminMessages(since), [`🚨 <b>Contacts overdue for verification</b>\n${message}`], 'and one message to the admin');
+
+  await h.sql`UPDATE medical_contacts SET is_active = false WHERE name IN ('Unchecked B', 'Unchecked C')`;
+  await monitor.tick();
+  t.equal((await overdueAlerts()).length, 1, 'back to 2 of 5: none');
+  await h.sql`UPDATE medical_contacts SET is_active = true WHERE name IN ('Unchecked B', 'Unchecked C')`;
+  await monitor.tick();
+  t.equal((await overdueAlerts()).length, 2, 'above again: a second one');
+  await settings({ overdueAlertPercent: null });
+  await monitor.tick();
+  t.equal((await overdueAlerts()).length, 2, 'switched off: nothing more');
 });

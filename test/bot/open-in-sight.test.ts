@@ -28,11 +28,11 @@ const labels = (message: ChatMessage | undefined) => (h.sim.messages(message!.ch
 t.test('at night the first page of closed contacts also shows the nearest open one, after the Masters of Medicine, saying why', async (t) => {
   h.clock.set(SATURDAY_EVENING);
   const cases = [
-    ['en', '🟢 <b>Open now, 836 m</b>', '🟢 Open 24/7', 'Route', '🔴 Closed · opens Mon 09:00', '📍 6 · Soho 24/7 GP', '🚑 In an emergency call 999.'],
-    ['uk', '🟢 <b>Відчинено зараз, 836 м</b>', '🟢 Цілодобово', 'Маршрут', '🔴 Зачинено · відчиняється пн 09:00', '📍 6 · Soho 24/7 GP', '🚑 У разі невідкладної ситуації телефонуйте 999.'],
-    ['de', '🟢 <b>Jetzt geöffnet, 836 m</b>', '🟢 Rund um die Uhr geöffnet', 'Route', '🔴 Geschlossen · öffnet Mo 09:00', '📍 6 · Soho 24/7 GP', '🚑 Im Notfall rufen Sie 999 an.'],
+    ['en', '🟢 <b>Open now, 836 m</b>', '🟢 Open 24/7', 'Route', '🔴 Closed · opens Mon 09:00', '📍 6 · Soho 24/7 GP', '🚑 In an emergency call 999.', '⚠ Not checked yet'],
+    ['uk', '🟢 <b>Відчинено зараз, 836 м</b>', '🟢 Цілодобово', 'Маршрут', '🔴 Зачинено · відчиняється пн 09:00', '📍 6 · Soho 24/7 GP', '🚑 У разі невідкладної ситуації телефонуйте 999.', '⚠ Ще не перевірено'],
+    ['de', '🟢 <b>Jetzt geöffnet, 836 m</b>', '🟢 Rund um die Uhr geöffnet', 'Route', '🔴 Geschlossen · öffnet Mo 09:00', '📍 6 · Soho 24/7 GP', '🚑 Im Notfall rufen Sie 999 an.', '⚠ Noch nicht geprüft'],
   ] as const;
-  for (const [languageCode, why, always, route, closed, venue, emergency] of cases) {
+  for (const [languageCode, why, always, route, closed, venue, emergency, unchecked] of cases) {
     const user = await aMember(h, group.id, { languageCode });
     const [answer, ...more] = await h.locate(user.id, LONDON.latitude, LONDON.longitude);
     t.same(more, [], `${languageCode}: one message`);
@@ -40,7 +40,7 @@ t.test('at night the first page of closed contacts also shows the nearest open o
     t.equal(sections(answer)[2]!.split('\n')[1], closed, 'each card leads with its state');
     t.equal(
       sections(answer).at(-2),
-      `${why}\n<b>6. Soho 24/7 GP</b> · ${languageCode === 'en' ? 'General Practice' : languageCode === 'uk' ? 'Сімейна медицина' : 'Allgemeinmedizin'}\n${always}\n📞 +44 20 7946 0836 · 🧭 <a href="${ROUTE}">${route}</a>\n📏 ${languageCode === 'uk' ? '836 м · London · 🗣 англійська' : `836 m · London · 🗣 ${languageCode === 'de' ? 'Englisch' : '✅ English'}`}`,
+      `${why}\n<b>6. Soho 24/7 GP</b> · ${languageCode === 'en' ? 'General Practice' : languageCode === 'uk' ? 'Сімейна медицина' : 'Allgemeinmedizin'}\n${always}\n📞 +44 20 7946 0836 · 🧭 <a href="${ROUTE}">${route}</a>\n📏 ${languageCode === 'uk' ? '836 м · London · 🗣 англійська' : `836 m · London · 🗣 ${languageCode === 'de' ? 'Englisch' : '✅ English'}`}\n${unchecked}`,
       'the open one after the page',
     );
     t.equal(sections(answer).at(-1), emergency, 'and the emergency number last');

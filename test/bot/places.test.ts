@@ -54,7 +54,7 @@ t.test('the answer near a place names it in the user\'s language and ends with t
     answer,
     [
       renderTemplate(BOT_TEXTS.uk.templates.location_result, { city: 'Київ, Україна', count: 1, remaining: 49, daily_limit: 50 }),
-      `<b>1. Kyiv GP</b> · Сімейна медицина\n📞 +380 44 000 0001 · ${route(KYIV_PLACE, '50.4601,30.5234', 'Маршрут')}\n📏 606 м · Київ · 🗣 ✅ українська`,
+      `<b>1. Kyiv GP</b> · Сімейна медицина\n📞 +380 44 000 0001 · ${route(KYIV_PLACE, '50.4601,30.5234', 'Маршрут')}\n📏 606 м · Київ · 🗣 ✅ українська\n⚠ Ще не перевірено`,
       '🚑 У разі невідкладної ситуації телефонуйте 103.',
     ].join('\n\n'),
   );
@@ -134,9 +134,9 @@ t.test('no contact within the radius: the nearest beyond it, farther than usual,
     answer,
     [
       refusal(PLACE_TEXTS.en.nearestBeyond(100, 'Dublin, Leinster, Ireland')),
-      `<b>1. Liverpool GP</b> · General Practice\n📞 +44 151 496 0001 · ${route(DUBLIN_POINT, '53.4084,-2.9916', 'Route')}\n📏 217 km · Liverpool · 🗣 ✅ English`,
-      `<b>2. Manchester GP</b> · General Practice\n📞 +44 161 496 0001 · ${route(DUBLIN_POINT, '53.4808,-2.2426', 'Route')}\n📏 267 km · Manchester · 🗣 ✅ English`,
-      `<b>3. ⭐ Master in Leeds</b> · General Practice\n📞 +44 113 496 0001 · ${route(DUBLIN_POINT, '53.8008,-1.5491', 'Route')}\n📏 315 km · Leeds · 🗣 ✅ English`,
+      `<b>1. Liverpool GP</b> · General Practice\n📞 +44 151 496 0001 · ${route(DUBLIN_POINT, '53.4084,-2.9916', 'Route')}\n📏 217 km · Liverpool · 🗣 ✅ English\n⚠ Not checked yet`,
+      `<b>2. Manchester GP</b> · General Practice\n📞 +44 161 496 0001 · ${route(DUBLIN_POINT, '53.4808,-2.2426', 'Route')}\n📏 267 km · Manchester · 🗣 ✅ English\n⚠ Not checked yet`,
+      `<b>3. ⭐ Master in Leeds</b> · General Practice\n📞 +44 113 496 0001 · ${route(DUBLIN_POINT, '53.8008,-1.5491', 'Route')}\n📏 315 km · Leeds · 🗣 ✅ English\n⚠ Not checked yet`,
       '🚑 In an emergency call 112.',
     ].join('\n\n'),
   );

@@ -155,7 +155,8 @@ t.test('the analytics screens over the demo data', async (t) => {
 
     await page.getByLabel('Period').selectOption({ label: '7 Days' });
     await page.getByRole('tab', { name: 'Trends' }).click();
-    const axis = page.locator('.recharts-xAxis text:visible');
+    // The Trends tab's charts: Directory Freshness above the tabs has its weeks' axis of its own.
+    const axis = page.locator('.tremor-TabPanel-root[aria-selected="true"] .recharts-xAxis text:visible');
     await axis.first().waitFor();
     const days = (await axis.allTextContents()).map((day) => day.trim());
     t.ok(days.length > 0 && days.every((day) => /^\d{1,2} [A-Z][a-z]{2}$/.test(day)), `the Trends axis writes days as every chart does: ${days.join(', ')}`);

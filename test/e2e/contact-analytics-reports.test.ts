@@ -46,6 +46,16 @@ t.test('the report cards of Contact Analytics show the figures of the stored rep
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await signInAs(page, server.url, VIEWER.username, VIEWER.password, '/contact-analytics');
   await page.getByRole('heading', { name: 'Contact Analytics', level: 1 }).waitFor();
+  // Directory Freshness: the four contacts were never verified; the reports came in today.
+  const freshness = page.getByRole('region', { name: 'Directory Freshness' });
+  await freshness.getByRole('term').first().waitFor();
+  const figure = async (label: string) =>
+    (await freshness.locator('dl > div', { has: page.getByRole('term').filter({ hasText: label }) }).getByRole('definition').allInnerTexts()).join(' · ');
+  t.equal(await figure('Verified within 90 days'), '0.0% · of 4 active contacts');
+  t.equal(await figure('Overdue'), '4 · 100.0% of active contacts');
+  t.equal(await figure('Median age of last verification'), '—');
+  t.equal(await figure('Reports open over 2 business days'), '0 · From bot users, not yet resolved');
+  t.equal(await figure('Confirmed by the contacts'), '— · Of the confirmations within 90 days, through the bot');
   await page.getByRole('tab', { name: 'Performance' }).click();
   const rowsOf = async (testId: string) => {
     const list = page.getByTestId(testId);

@@ -60,6 +60,20 @@ t.test('the Dashboard with the demo data: figures, chart, Top Locations, export,
     t.equal(await locations.getByRole('link', { name: 'View All' }).getAttribute('href'), '/medical-contacts');
   });
 
+  await t.test('Directory Freshness: the figures the server gives, and the verified share week by week', async (t) => {
+    const { verification } = await serverStats(page, server.url, '7d');
+    const freshness = page.getByRole('region', { name: 'Directory Freshness' });
+    const figures = freshness.locator('dl[aria-label="Directory freshness figures"]');
+    const figure = async (label: string) => (await figures.locator('div', { has: page.getByRole('term').filter({ hasText: label }) }).getByRole('definition').first().innerText()).trim();
+    t.equal(await figure(`Verified within ${verification.reverifyAfterDays} days`), `${verification.verifiedShare!.toFixed(1)}%`);
+    t.equal(await figure('Due this week'), verification.dueThisWeek.toLocaleString('en-GB'));
+    t.equal(await figure('Overdue'), verification.overdue.toLocaleString('en-GB'));
+    t.equal(await figure('Reports open over 2 business days'), verification.reportsOpenTooLong.toLocaleString('en-GB'));
+    t.equal(await figure('Confirmed by the contacts'), `${verification.selfConfirmedShare!.toFixed(1)}%`);
+    await freshness.locator('.recharts-line').first().waitFor();
+    t.ok(await freshness.getByRole('heading', { name: 'Verified share by week' }).isVisible(), 'the chart');
+  });
+
   await t.test('Today shows the last 24 hours, hour by hour, with other figures', async (t) => {
     const weekTotal = await cardValue(page, 'Total Requests');
     await page.getByRole('group', { name: 'Time range' }).getByRole('button', { name: 'Today' }).click();

@@ -103,7 +103,10 @@ t.test('the Notifications screen: critical alerts, priorities, expiry, marking r
     await section.getByLabel('Error alerts').uncheck();
     await section.getByLabel('Admin Telegram ID').fill('5551234');
     await section.getByLabel('Admin Group ID').fill('123');
+    await section.getByLabel('Overdue alert (%)').fill('150');
     await section.getByRole('button', { name: 'Save Settings' }).click();
+    await section.getByText('Overdue alert must be a whole percent from 1 to 100, or left empty.', { exact: true }).waitFor();
+    await section.getByLabel('Overdue alert (%)').fill('25');
     await section.getByText("Admin group ID must be the group's chat ID: a negative whole number, such as -1001234567890, or left empty.", { exact: true }).waitFor();
     await section.getByLabel('Admin Group ID').fill('-1001234567890');
     await section.getByRole('button', { name: 'Save Settings' }).click();
@@ -116,8 +119,9 @@ t.test('the Notifications screen: critical alerts, priorities, expiry, marking r
     t.ok(await section.getByLabel('Daily reports').isChecked());
     t.equal(await section.getByLabel('Admin Telegram ID').inputValue(), '5551234');
     t.equal(await section.getByLabel('Admin Group ID').inputValue(), '-1001234567890');
-    const [stored] = await server.sql`SELECT error_alerts, admin_telegram_id, admin_group_id FROM notification_settings`;
-    t.strictSame({ ...stored }, { errorAlerts: false, adminTelegramId: 5551234, adminGroupId: -1001234567890 });
+    t.equal(await section.getByLabel('Overdue alert (%)').inputValue(), '25');
+    const [stored] = await server.sql`SELECT error_alerts, admin_telegram_id, admin_group_id, overdue_alert_percent FROM notification_settings`;
+    t.strictSame({ ...stored }, { errorAlerts: false, adminTelegramId: 5551234, adminGroupId: -1001234567890, overdueAlertPercent: 25 });
     await page.goto(`${server.url}/notifications`);
   });
 

@@ -34,7 +34,8 @@ t.test('contacts: a few hundred in many places, every field exercised', async (t
       count(*) FILTER (WHERE NOT is_active)::int AS inactive,
       count(*) FILTER (WHERE NOT verified)::int AS unverified,
       count(*) FILTER (WHERE verified AND verified_at < ${new Date(NOW.getTime() - 90 * DAY_MS)})::int AS due,
-      count(*) FILTER (WHERE verified AND (verified_at IS NULL OR verified_at > ${NOW} OR verified_by IS NULL))::int AS bad_verification,
+      count(*) FILTER (WHERE verified AND (verified_at IS NULL OR verified_at > ${NOW}
+        OR verified_by IS NULL AND last_verification_method IS DISTINCT FROM 'self_confirmed'))::int AS bad_verification,
       count(*) FILTER (WHERE verified AND (last_verified_at IS DISTINCT FROM verified_at
         OR NOT EXISTS (SELECT FROM contact_verifications v WHERE v.contact_id = medical_contacts.id)))::int AS verification_not_in_history,
       count(*) FILTER (WHERE latitude IS NULL)::int AS unlocated,
@@ -59,13 +60,42 @@ t.test('contacts: a few hundred in many places, every field exercised', async (t
   t.ok(Math.abs(s.inactive! / s.total! - 0.1) < 0.02, `about 10% inactive (${s.inactive})`);
   t.ok(Math.abs(s.unverified! / s.total! - 0.25) < 0.03, `about 25% unverified (${s.unverified})`);
   t.ok(s.due! > 0 && s.due! < s.total! / 2, `some verified over 90 days ago (${s.due})`);
-  t.equal(s.badVerification, 0, 'verified contacts have a past verification date and verifier');
+  t.equal(s.badVerification, 0, 'verified contacts have a past verification date and verifier (a staff member, or the contact itself)');
   t.equal(s.verificationNotInHistory, 0, 'and that verification in their history');
   t.ok(s.unlocated! >= 3 && s.unlocated! <= 8, `a handful without coordinates (${s.unlocated})`);
   t.equal(s.telegramWithoutUsername, 0);
   t.equal(s.methods, 3, 'phone, telegram and whatsapp contacts');
   t.ok(s.passwordRequired! > 0 && s.whatsappOnly! > 0 && s.instructions! > 0 && s.comments! > 0);
   t.equal(s.badRating, 0, 'ratings between 3.0 and 5.0');
+});
+
+t.test('verification history: every age, both staff members and every method, calls nobody answered, and contacts who confirm their own listing through the bot', async (t) => {
+  const [history] = await sql<Record<string, number>[]>`
+    SELECT count(DISTINCT method)::int AS methods, count(DISTINCT verified_by)::int AS staff,
+      count(*) FILTER (WHERE outcome = 'corrected')::int AS corrected,
+      count(DISTINCT contact_id) FILTER (WHERE outcome IN ('confirmed', 'corrected'))::int AS contacts,
+      count(*) FILTER (WHERE method = 'self_confirmed' AND verified_by_telegram_id IS NOT NULL AND verified_by IS NULL)::int AS self_confirmed
+    FROM contact_verifications`;
+  t.equal(history!.methods, 5, 'phone calls, websites, visits, report reviews and self-confirmations');
+  t.equal(history!.staff, 2, 'by the editor and the admin');
+  t.ok(history!.corrected! > 0, `some corrected details (${history!.corrected})`);
+  t.ok(history!.contacts! > 100, `the verified contacts' history (${history!.contacts} contacts)`);
+  t.equal(history!.selfConfirmed, 11, 'six linked contacts confirmed when linked, five again since');
+  const [contacts] = await sql<Record<string, number>[]>`
+    SELECT count(*) FILTER (WHERE last_verification_outcome = 'unreachable' AND NOT verified)::int AS unreachable,
+      count(*) FILTER (WHERE last_verification_method = 'self_confirmed' AND verified)::int AS self_confirmed,
+      count(*) FILTER (WHERE is_active AND verified AND verified_at >= ${new Date(NOW.getTime() - 14 * DAY_MS)})::int AS fresh,
+      count(*) FILTER (WHERE is_active AND verified AND verified_at BETWEEN ${new Date(NOW.getTime() - 90 * DAY_MS)} AND ${new Date(NOW.getTime() - 83 * DAY_MS)})::int AS due_this_week,
+      count(*) FILTER (WHERE is_active AND verified AND verified_at < ${new Date(NOW.getTime() - 90 * DAY_MS)})::int AS overdue,
+      count(*) FILTER (WHERE is_active AND verified_at IS NULL)::int AS never
+    FROM medical_contacts`;
+  t.equal(contacts!.unreachable, 4, 'four whose last call went unanswered, due again');
+  t.equal(contacts!.selfConfirmed, 6, 'the six linked ones last confirmed by the contact itself');
+  for (const age of ['fresh', 'dueThisWeek', 'overdue', 'never'] as const) t.ok(contacts![age]! > 0, `${age}: ${contacts![age]}`);
+  const linked = await sql<{ stopped: boolean }[]>`SELECT reminders_stopped_at IS NOT NULL AS stopped FROM contact_linked_accounts ORDER BY linked_at`;
+  t.equal(linked.length, 6, 'six contacts linked to demo Telegram users');
+  t.equal(linked.filter((account) => account.stopped).length, 1, 'one stopped its reminders');
+  t.equal(await count(sql`SELECT count(*) FROM contact_linked_accounts a LEFT JOIN telegram_users u ON u.telegram_id = a.telegram_id WHERE u.telegram_id IS NULL`), 0, 'each a demo bot user');
 });
 
 t.test('bot users, groups, memberships and whitelisted admins', async (t) => {
@@ -252,7 +282,8 @@ t.test('reports from bot users: most open (their contacts due for re-verificatio
     SELECT r.contact_id::int, r.status, r.comment, a.username AS resolved_by, r.created_at
     FROM contact_reports r LEFT JOIN admin_users a ON a.id = r.resolved_by ORDER BY r.created_at DESC`;
   t.equal(reports.length, 8);
-  t.same(reports.map((report) => report.status), ['open', 'open', 'open', 'open', 'open', 'fixed', 'fixed', 'not_a_problem']);
+  t.same(reports.map((report) => report.status), ['open', 'open', 'open', 'open', 'fixed', 'open', 'fixed', 'not_a_problem']);
+  t.ok(reports.some((report) => report.status === 'open' && report.createdAt.getTime() < NOW.getTime() - 4 * DAY_MS), 'one open for over four days: past the two business days a correction is given');
   t.ok(reports.filter((report) => report.status !== 'open').every((report) => report.resolvedBy === 'demo.editor'), 'resolved by the editor');
   t.equal(reports.filter((report) => report.comment).length, 2, 'the two "other" reports say what is wrong');
   t.ok(reports.every((report) => report.createdAt < NOW), 'all in the past');

@@ -12,6 +12,7 @@ import { SelectField } from '../../components/select-field.js';
 import { errorMessage } from '../../lib/api-client.js';
 import { filterProblems, hasProblem } from '../../lib/filter-problems.js';
 import { AsOfLine } from '../../components/as-of-line.js';
+import { DirectoryFreshness } from '../../components/directory-freshness.js';
 import { WindowSentence } from '../../components/window-sentence.js';
 import { formatNumber } from '../../lib/format.js';
 import { useAuth } from '../auth/use-auth.js';
@@ -92,6 +93,7 @@ export function ContactAnalyticsScreen() {
           </div>
           <WindowSentence period={data.period} from={data.from} to={data.to} timeZone={data.timeZone} />
           <AsOfLine asOf={data.asOf} />
+          <DirectoryFreshness figures={data.verification} timeZone={data.timeZone} />
           <ContactAnalyticsTabs analytics={data} region={region} />
         </>
       )}

@@ -6,6 +6,7 @@ import { LoadingSpinner } from '../../components/loading-spinner.js';
 import { PageHeader } from '../../components/page-header.js';
 import { WindowSentence } from '../../components/window-sentence.js';
 import { AsOfLine } from '../../components/as-of-line.js';
+import { DirectoryFreshness } from '../../components/directory-freshness.js';
 import { displayName } from '../../lib/format.js';
 import { notifySuccess } from '../../lib/notify.js';
 import { useAuth } from '../auth/use-auth.js';
@@ -86,6 +87,7 @@ export function DashboardScreen() {
             </div>
             <TopLocations locations={stats.data.topLocations} />
           </div>
+          <DirectoryFreshness figures={stats.data.verification} timeZone={stats.data.timeZone} />
         </>
       ) : stats.isError ? (
         <ErrorAlert title="The dashboard figures could not be loaded" detail={stats.error.message} />

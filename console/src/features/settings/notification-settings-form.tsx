@@ -18,8 +18,8 @@ const SWITCHES: { key: keyof Switches; label: string }[] = [
   { key: 'dailyReports', label: 'Daily reports' },
 ];
 
-/** A typed id: blank is none, anything else must read as a number (the schema says which). */
-const parseId = (text: string) => (text.trim() === '' ? null : Number(text.trim()));
+/** A typed id or percent: blank is none, anything else must read as a number (the schema says which). */
+const parseNumber = (text: string) => (text.trim() === '' ? null : Number(text.trim()));
 
 /**
  * The notification settings form (spec §3), saved on the server: which alerts the bot sends on
@@ -32,14 +32,16 @@ export function NotificationSettingsForm({ onDone }: { onDone?: () => void }) {
   const [switches, setSwitches] = useState<Switches | null>(null);
   const [adminTelegramId, setAdminTelegramId] = useState('');
   const [adminGroupId, setAdminGroupId] = useState('');
+  const [overdueAlertPercent, setOverdueAlertPercent] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
 
   useEffect(() => {
     if (!settings.data || switches) return;
-    const { adminTelegramId: telegramId, adminGroupId: groupId, ...rest } = settings.data;
+    const { adminTelegramId: telegramId, adminGroupId: groupId, overdueAlertPercent: percent, ...rest } = settings.data;
     setSwitches(rest);
     setAdminTelegramId(telegramId === null ? '' : String(telegramId));
     setAdminGroupId(groupId === null ? '' : String(groupId));
+    setOverdueAlertPercent(percent === null || percent === undefined ? '' : String(percent));
   }, [settings.data, switches]);
 
   if (settings.isError) return <ErrorAlert title="Failed to load notification settings" detail={errorMessage(settings.error, '')} />;
@@ -47,7 +49,12 @@ export function NotificationSettingsForm({ onDone }: { onDone?: () => void }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = NotificationSettingsSchema.safeParse({ ...switches, adminTelegramId: parseId(adminTelegramId), adminGroupId: parseId(adminGroupId) });
+    const parsed = NotificationSettingsSchema.safeParse({
+      ...switches,
+      adminTelegramId: parseNumber(adminTelegramId),
+      adminGroupId: parseNumber(adminGroupId),
+      overdueAlertPercent: parseNumber(overdueAlertPercent),
+    });
     if (!parsed.success) {
       const found: FieldErrors = {};
       for (const issue of parsed.error.issues) found[issue.path[0] as keyof NotificationSettings] ??= issue.message;
@@ -90,6 +97,15 @@ export function NotificationSettingsForm({ onDone }: { onDone?: () => void }) {
         placeholder="-1001234567890"
         hint="A negative number: the admins' group chat, alerted when admin group alerts are on."
         error={errors.adminGroupId}
+      />
+      <TextField
+        label="Overdue alert (%)"
+        inputMode="numeric"
+        value={overdueAlertPercent}
+        onChange={(event) => setOverdueAlertPercent(event.target.value)}
+        placeholder="Off"
+        hint="Alert when more than this share of active contacts is overdue for verification. Leave empty for no alert."
+        error={errors.overdueAlertPercent}
       />
       {failure ? <ErrorAlert title="Failed to save notification settings" detail={errorMessage(failure, '')} /> : null}
       <div className="flex justify-end gap-2">
