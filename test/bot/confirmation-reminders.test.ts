@@ -48,10 +48,11 @@ async function hoursUntil(until: string): Promise<{ at: string; text: string | u
   return got;
 }
 
-const reminderOf = (name: string, state: string, phone: string) =>
+// The listing's card ends with its freshness line, as the bot's users see it: a reminder comes once it is due.
+const reminderOf = (name: string, state: string, phone: string, freshness: string) =>
   [
     'It is time to check your listing again. This is how the bot shows it:',
-    `<b>${name}</b> · Dentistry\n${state}📞 ${phone}\n📍 in Berlin · 🗣 ✅ English`,
+    `<b>${name}</b> · Dentistry\n${state}📞 ${phone}\n📍 in Berlin · 🗣 ✅ English\n${freshness}`,
     '<b>Is this still right?</b>',
     'Send /stop_reminders if you no longer want these reminders.',
   ].join('\n\n');
@@ -65,9 +66,9 @@ t.test('after 7 days, once open, one reminder a day per account', async (t) => {
   const reminders = await hoursUntil('2026-12-01T12:00:00Z');
   t.strictSame(reminders, [
     // Due on Saturday 28 at 10:00 UTC, closed all weekend: asked when it opens on Monday.
-    { at: '2026-11-30T08:00:00.000Z', text: reminderOf('Practice A', '🟢 Open until 17:00\n', '+49 30 1111111') },
+    { at: '2026-11-30T08:00:00.000Z', text: reminderOf('Practice A', '🟢 Open until 17:00\n', '+49 30 1111111', '⚠ Not checked for 8 days') },
     // Due on Monday at 10:00, two hours after the account's reminder: asked a day after it.
-    { at: '2026-12-01T08:00:00.000Z', text: reminderOf('Lab B', '', '+49 30 2222222') },
+    { at: '2026-12-01T08:00:00.000Z', text: reminderOf('Lab B', '', '+49 30 2222222', '⚠ Not checked for 7 days') },
   ]);
   const [message] = h.sim.messages(clinic.id).filter((sent) => sent.text === reminders[0]!.text);
   t.strictSame(

@@ -59,7 +59,7 @@ t.test('in German: the clinic sees its card, confirms it, and the link is used u
     question?.text,
     [
       'So zeigt der Bot Ihren Eintrag den Menschen, die ihn fragen:',
-      '<b>Praxis Dr. Weber</b> · Allgemeinmedizin\n🔴 Geschlossen · öffnet Mo 09:00\n📞 +49 30 1234567\n📍 in Berlin · 🗣 ✅ Deutsch, Englisch',
+      '<b>Praxis Dr. Weber</b> · Allgemeinmedizin\n🔴 Geschlossen · öffnet Mo 09:00\n📞 +49 30 1234567\n📍 in Berlin · 🗣 ✅ Deutsch, Englisch\n⚠ Noch nicht geprüft',
       '<b>Stimmt das noch?</b>',
     ].join('\n\n'),
   );
@@ -91,7 +91,7 @@ t.test('in English: the clinic proposes two changes; staff accept one, edited, a
     question?.text,
     [
       'This is how the bot shows your listing to the people who ask it:',
-      '<b>Praxis Dr. Weber</b> · General Practice\n🔴 Closed · opens Mon 09:00\n📞 +49 30 1234567\n📍 in Berlin · 🗣 ✅ English, German',
+      '<b>Praxis Dr. Weber</b> · General Practice\n🔴 Closed · opens Mon 09:00\n📞 +49 30 1234567\n📍 in Berlin · 🗣 ✅ English, German\n✔ Checked by the clinic today',
       '<b>Is this still right?</b>',
     ].join('\n\n'),
   );
