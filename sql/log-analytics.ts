@@ -339,18 +339,26 @@ export interface TopUser {
   userId: number;
   requests: number;
   lastActiveAt: Date;
+  /** From telegram_users; null when the bot has no record of the user. */
+  firstName: string | null;
+  lastName: string | null;
+  username: string | null;
 }
 
 /** The users with the most requests in the window (ties by id), with their last request time. */
 export async function topUsers(sql: Sql, range: FigureRange, limit = 20): Promise<TopUser[]> {
   return readInSnapshot(sql, range, async (tx, pendingLogs) => {
     const rows = await tx<TopUser[]>`
-      SELECT user_id, sum(requests)::int AS requests, max(last_request_at) AS last_active_at FROM (
-        SELECT user_id, requests, last_request_at FROM ${rolledUpUsers(tx, range)}
-        UNION ALL
-        SELECT user_id, count(*), max(created_at) FROM ${pendingLogs} AND user_id IS NOT NULL GROUP BY user_id
-      ) parts
-      GROUP BY user_id ORDER BY requests DESC, user_id LIMIT ${limit}`;
+      SELECT top.user_id, top.requests, top.last_active_at, u.first_name, u.last_name, u.username FROM (
+        SELECT user_id, sum(requests)::int AS requests, max(last_request_at) AS last_active_at FROM (
+          SELECT user_id, requests, last_request_at FROM ${rolledUpUsers(tx, range)}
+          UNION ALL
+          SELECT user_id, count(*), max(created_at) FROM ${pendingLogs} AND user_id IS NOT NULL GROUP BY user_id
+        ) parts
+        GROUP BY user_id ORDER BY requests DESC, user_id LIMIT ${limit}
+      ) top
+      LEFT JOIN telegram_users u ON u.telegram_id = top.user_id
+      ORDER BY top.requests DESC, top.user_id`;
     return [...rows];
   });
 }

@@ -65,7 +65,7 @@ export async function analyticsOverview(sql: Sql, period: AnalyticsPeriod, now: 
     topLocations: locations,
     topUsers: top.map((user) => ({
       userId: user.userId,
-      label: userLabel(user.userId),
+      label: userLabel(user),
       requests: user.requests,
       lastActiveAt: user.lastActiveAt.toISOString(),
     })),

@@ -48,9 +48,13 @@ export function hourSlot(hour: number): string {
   return `${pad(hour)}-${pad(hour + 1)}`;
 }
 
-/** "User" plus the last 8 characters of the id (spec §2.12). */
-export function userLabel(userId: number): string {
-  return `User ${String(userId).slice(-8)}`;
+/**
+ * A top user as Analytics names them, as Bot Users does: "Amara Okafor", else the username, else
+ * "User" plus the last 8 characters of the id (spec §2.12).
+ */
+export function userLabel(user: { userId: number; firstName: string | null; lastName: string | null; username: string | null }): string {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  return name || user.username || `User ${String(user.userId).slice(-8)}`;
 }
 
 const KpiSchema = z.object({ value: z.number().nullable(), previous: z.number().nullable(), trend: z.number().nullable() });

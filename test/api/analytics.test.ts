@@ -20,7 +20,7 @@ const LONDON = { country: 'United Kingdom', region: 'England', city: 'London' };
 const PARIS = { country: 'France', region: 'Île-de-France', city: 'Paris' };
 const ROME = { country: 'Italy', region: 'Lazio', city: 'Rome' };
 const NO_PLACE = { country: null, region: null, city: null };
-/** Its label is "User" and the last 8 digits. */
+/** Unknown to telegram_users, so its label is "User" and the last 8 digits; 102 is named. */
 const LONG_ID_USER = 123_456_789_012;
 
 function log(at: string, level: LogLevel, userId: number | null, durationMs: number | null, place: typeof LONDON | typeof NO_PLACE): NewBotLog {
@@ -58,6 +58,7 @@ const TODAY = [
   log('2026-11-21T09:05:00Z', 'INFO', LONG_ID_USER, 200, PARIS),
   log('2026-11-21T09:30:00Z', 'WARN', null, null, NO_PLACE),
 ];
+await sql`INSERT INTO telegram_users (telegram_id, first_name, last_name) VALUES (102, 'Amara', 'Okafor')`;
 await insertBotLogs(sql, EARLIER);
 await rollUpLogs(sql);
 await insertBotLogs(sql, TODAY);
@@ -83,7 +84,7 @@ const EXPECTED = {
     // Two hours tie: the earlier one is the peak.
     peakHour: { hour: 8, slot: '08:00-09:00', requests: 2 },
     topLocations: [place(LONDON, 2), place(PARIS, 1)],
-    topUsers: [user(LONG_ID_USER, 'User 56789012', 2, '2026-11-21T09:05:00.000Z'), user(102, 'User 102', 1, '2026-11-21T08:40:00.000Z')],
+    topUsers: [user(LONG_ID_USER, 'User 56789012', 2, '2026-11-21T09:05:00.000Z'), user(102, 'Amara Okafor', 1, '2026-11-21T08:40:00.000Z')],
   },
   '7d': {
     // 7 logs, 2 ERROR; durations 100 300 200 400 600 500 (mean 350); 3 users. Before: 1 INFO log of 1000 ms by 1 user.
@@ -100,7 +101,7 @@ const EXPECTED = {
     topUsers: [
       user(103, 'User 103', 3, '2026-11-18T14:40:00.000Z'),
       user(LONG_ID_USER, 'User 56789012', 2, '2026-11-21T09:05:00.000Z'),
-      user(102, 'User 102', 1, '2026-11-21T08:40:00.000Z'),
+      user(102, 'Amara Okafor', 1, '2026-11-21T08:40:00.000Z'),
     ],
   },
   '30d': {
@@ -113,7 +114,7 @@ const EXPECTED = {
     topUsers: [
       user(103, 'User 103', 3, '2026-11-18T14:40:00.000Z'),
       user(LONG_ID_USER, 'User 56789012', 2, '2026-11-21T09:05:00.000Z'),
-      user(102, 'User 102', 1, '2026-11-21T08:40:00.000Z'),
+      user(102, 'Amara Okafor', 1, '2026-11-21T08:40:00.000Z'),
       user(104, 'User 104', 1, '2026-11-10T12:00:00.000Z'),
       user(105, 'User 105', 1, '2026-11-01T03:00:00.000Z'),
     ],
@@ -133,7 +134,7 @@ const EXPECTED = {
     topUsers: [
       user(103, 'User 103', 3, '2026-11-18T14:40:00.000Z'),
       user(LONG_ID_USER, 'User 56789012', 2, '2026-11-21T09:05:00.000Z'),
-      user(102, 'User 102', 1, '2026-11-21T08:40:00.000Z'),
+      user(102, 'Amara Okafor', 1, '2026-11-21T08:40:00.000Z'),
       user(104, 'User 104', 1, '2026-11-10T12:00:00.000Z'),
       user(105, 'User 105', 1, '2026-11-01T03:00:00.000Z'),
       user(106, 'User 106', 1, '2026-06-15T22:00:00.000Z'),

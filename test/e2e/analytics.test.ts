@@ -63,6 +63,24 @@ t.test('the analytics screens over the demo data', async (t) => {
     t.ok(csv.lines.some((line) => line.startsWith(`Summary,Total Requests,value,${day[0]!.replace(/,/g, '')}`)), 'the total on screen');
   });
 
+  for (const width of [1440, 375]) {
+    await t.test(`a top user is named and opens their details (${width} px)`, async (t) => {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      t.teardown(() => page.close());
+      await signInAs(page, server.url, 'demo.editor', DEMO_PASSWORD, '/analytics');
+      await page.getByRole('tab', { name: 'Users' }).click();
+      const link = page.getByTestId('top-users').getByRole('link').first();
+      const telegramId = Number(new URLSearchParams((await link.getAttribute('href'))!.split('?')[1]).get('user'));
+      const [stored] = await server.sql<{ name: string }[]>`
+        SELECT concat_ws(' ', nullif(first_name, ''), last_name) AS name FROM telegram_users WHERE telegram_id = ${telegramId}`;
+      t.equal(await link.innerText(), stored!.name, 'the name Bot Users shows, not "User" and digits');
+      await link.click();
+      await page.waitForURL(`**/users?user=${telegramId}`);
+      await page.getByRole('dialog').getByRole('heading', { name: stored!.name, exact: true }).waitFor();
+      t.pass('the user\'s details open');
+    });
+  }
+
   await t.test('Geographic Analytics follows its filters', async (t) => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     t.teardown(() => page.close());
