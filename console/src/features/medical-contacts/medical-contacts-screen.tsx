@@ -21,6 +21,7 @@ import { useAuth } from '../auth/use-auth.js';
 import type { BulkTarget } from './api/bulk-contacts.js';
 import { useExportContacts } from './api/export-contacts.js';
 import { usePageParam, useSearchParamUpdates } from '../../lib/use-search-param-updates.js';
+import { useContact } from './api/get-contact.js';
 import { useContacts } from './api/get-contacts.js';
 import { useContactFilterOptions } from './api/get-filter-options.js';
 import { mapPointsQueryOptions } from './api/get-map-points.js';
@@ -91,6 +92,11 @@ export function MedicalContactsScreen() {
 
   const [, updateParams] = useSearchParamUpdates();
   const setPage = usePageParam();
+  // `?contact=<id>` (a notification's link) opens that contact: its edit dialog, with its reports and
+  // history, for writers; its reports for everyone else.
+  const linkedId = /^[1-9]\d*$/.test(searchParams.get('contact') ?? '') ? Number(searchParams.get('contact')) : null;
+  const linked = useContact(linkedId);
+  const closeLinked = () => updateParams({ contact: undefined }, false);
   const changeFilter = useCallback((changes: Partial<ContactFilterParams>) => updateParams(changes), [updateParams]);
   const clearFilters = useCallback(() => {
     const { pageSize, sort, order } = params;
@@ -261,8 +267,13 @@ export function MedicalContactsScreen() {
       )}
 
       <ContactReportsDialog contact={reporting.contact} open={reporting.open} onClose={() => setReporting((current) => ({ ...current, open: false }))} />
+      {linked.data && !canWrite ? <ContactReportsDialog contact={linked.data} open={linkedId !== null} onClose={closeLinked} /> : null}
+      {linked.isError && linkedId !== null ? (
+        <ErrorAlert title="Could not open the contact" detail={errorMessage(linked.error, 'Check your connection and try again.')} />
+      ) : null}
       {canWrite ? (
         <>
+          {linked.data ? <EditContactDialog contact={linked.data} open={linkedId !== null} onClose={closeLinked} /> : null}
           <AddContactDialog open={dialog === 'add'} onClose={() => setDialog(null)} />
           <EditContactDialog contact={editing.contact} open={editing.open} onClose={() => setEditing((current) => ({ ...current, open: false }))} />
           <DeleteContactDialog contact={deleting.contact} open={deleting.open} onClose={() => setDeleting((current) => ({ ...current, open: false }))} />

@@ -7,6 +7,8 @@ export const contactsQueryKey = [CONTACTS_URL] as const;
 export const contactListQueryKey = (params: ContactListParams) => [CONTACTS_URL, 'list', params] as const;
 export const contactFilterOptionsQueryKey = [CONTACTS_URL, 'filter-options'] as const;
 export const contactMapQueryKey = (filter: ContactFilterParams) => [CONTACTS_URL, 'map', filter] as const;
+/** Under `contactsQueryKey`, so an edit refreshes the contact a link opened. */
+export const contactQueryKey = (id: number) => [CONTACTS_URL, 'one', id] as const;
 export const contactHistoryQueryKey = (id: number) => [CONTACTS_URL, 'history', id] as const;
 /** Under `contactsQueryKey`: resolving a report refreshes the list (its Reported filter, its due marks) too. */
 export const contactReportsQueryKey = (id: number) => [CONTACTS_URL, 'reports', id] as const;

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { Notification } from '@contract/notifications.js';
 import { formatDateTime } from '../../../lib/format.js';
-import { relatedLink } from './notification-link.js';
+import { relatedLinks } from './notification-link.js';
 import { PriorityBadge } from './priority-badge.js';
 
 /** Expired: its expiresAt has passed (spec §2.15). */
@@ -18,11 +18,11 @@ interface NotificationItemProps {
   marking: boolean;
 }
 
-/** One notification: priority, title, message, when, a link to what it is about; faded once expired. */
+/** One notification: priority, title, message, when, links to what it is about; faded once expired. */
 export function NotificationItem({ notification, onMarkRead, marking }: NotificationItemProps) {
   const titleId = useId();
   const expired = isExpired(notification);
-  const link = relatedLink(notification);
+  const links = relatedLinks(notification);
   return (
     <article
       aria-labelledby={titleId}
@@ -45,14 +45,14 @@ export function NotificationItem({ notification, onMarkRead, marking }: Notifica
         <p className="text-tremor-default text-tremor-content-emphasis">{notification.message}</p>
         <p className="text-tremor-label text-tremor-content">
           <time dateTime={notification.createdAt}>{formatDateTime(notification.createdAt)}</time>
-          {link ? (
-            <>
+          {links.map((link) => (
+            <span key={link.to}>
               {' · '}
               <Link to={link.to} className="font-medium text-tremor-brand hover:underline">
                 {link.label}
               </Link>
-            </>
-          ) : null}
+            </span>
+          ))}
         </p>
       </div>
       {notification.isRead ? null : (
