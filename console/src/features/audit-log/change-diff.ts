@@ -1,4 +1,6 @@
 import type { AuditLogEntry } from '@contract/audit-log.js';
+import { auditValue } from '@contract/audit-sentences.js';
+import { formatDateTime } from '../../lib/format.js';
 
 type JsonValue = AuditLogEntry['before'];
 type JsonObject = { [key: string]: JsonValue };
@@ -40,8 +42,7 @@ export function topLevelChanges(before: JsonValue, after: JsonValue): FieldChang
   });
 }
 
-/** A value as the table shows it: text as itself, anything else (and empty text) as compact JSON; an absent one as "—". */
-export function formatJsonValue(value: JsonValue | undefined): string {
-  if (value === undefined) return '—';
-  return typeof value === 'string' && value !== '' ? value : JSON.stringify(value);
+/** A value as the table shows it: in words (api/contract/audit-sentences.ts), dates as the console writes them; an absent one as "—". */
+export function shownValue(field: string | null, value: JsonValue | undefined): string {
+  return value === undefined ? '—' : auditValue(field, value, formatDateTime);
 }

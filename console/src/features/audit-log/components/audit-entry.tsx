@@ -1,24 +1,15 @@
 import RiArrowDownSLine from 'remixicon/icons/Arrows/arrow-down-s-line.svg?react';
-import { Badge } from '@tremor/react';
 import { useId, useState } from 'react';
 import type { AuditLogEntry } from '@contract/audit-log.js';
+import { auditSentence } from '@contract/audit-sentences.js';
 import { formatCount, formatExactTime, formatRelativeTime } from '../../../lib/format.js';
 import { topLevelChanges } from '../change-diff.js';
 import { ChangeTable } from './change-table.js';
 
-/** The verb at the end of an action ("contact.update") picks its colour. */
-const VERB_COLOURS: Record<string, string> = { create: 'emerald', update: 'blue', delete: 'red' };
+/** The verb at the end of an action ("contact.update") picks the colour of the mark before its sentence. */
+const VERB_COLOURS: Record<string, string> = { create: 'bg-emerald-500', update: 'bg-blue-500', delete: 'bg-red-500' };
 
-function ActionBadge({ action }: { action: string }) {
-  return <Badge color={VERB_COLOURS[action.split('.').at(-1) ?? ''] ?? 'gray'}>{action}</Badge>;
-}
-
-/** "medical_contact #12", or the type alone for a change with no single target. */
-function targetLabel(entry: Pick<AuditLogEntry, 'targetType' | 'targetId'>): string {
-  return entry.targetId === null ? entry.targetType : `${entry.targetType} #${entry.targetId}`;
-}
-
-/** One change: when, who, what, on which target, from where; expanding it shows the before and after. */
+/** One change as a sentence (who did what to which record), when, from where; expanding it shows the before and after. */
 export function AuditEntry({ entry }: { entry: AuditLogEntry }) {
   const [open, setOpen] = useState(false);
   const changesId = useId();
@@ -27,11 +18,13 @@ export function AuditEntry({ entry }: { entry: AuditLogEntry }) {
   // A create only sets fields and a delete only removes them.
   const verb = entry.before === null ? 'added' : entry.after === null ? 'removed' : 'changed';
   const who = entry.actorUsername ?? 'Unknown';
+  const sentence = auditSentence(entry);
+  const mark = VERB_COLOURS[entry.action.split('.').at(-1) ?? ''] ?? 'bg-gray-400';
   return (
-    <article className="space-y-2 px-4 py-3" aria-label={`${entry.action} on ${targetLabel(entry)} by ${who}`}>
+    <article className="space-y-2 px-4 py-3" aria-label={sentence}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <ActionBadge action={entry.action} />
-        <p className="break-all font-mono text-tremor-default text-tremor-content-strong">{targetLabel(entry)}</p>
+        <span aria-hidden="true" className={`h-2 w-2 shrink-0 rounded-full ${mark}`} />
+        <p className="min-w-0 break-words text-tremor-default font-medium text-tremor-content-strong">{sentence}</p>
         <time dateTime={entry.createdAt} title={formatExactTime(entry.createdAt)} className="ml-auto text-tremor-label text-tremor-content">
           {formatRelativeTime(entry.createdAt)}
         </time>
@@ -63,7 +56,7 @@ export function AuditEntry({ entry }: { entry: AuditLogEntry }) {
       </div>
       {changes ? (
         <div id={changesId} hidden={!open}>
-          <ChangeTable changes={changes} label={`Before and after of ${entry.action}`} />
+          <ChangeTable changes={changes} label={`Before and after: ${sentence}`} />
         </div>
       ) : null}
     </article>

@@ -1,4 +1,5 @@
-import { formatJsonValue, type FieldChange } from '../change-diff.js';
+import { auditFieldLabel } from '@contract/audit-sentences.js';
+import { shownValue, type FieldChange } from '../change-diff.js';
 
 interface ChangeTableProps {
   changes: FieldChange[];
@@ -6,7 +7,7 @@ interface ChangeTableProps {
   label: string;
 }
 
-/** Before and after side by side, one row per top-level field, the changed ones highlighted. */
+/** Before and after side by side, one row per top-level field under its screen's label, the changed ones highlighted. */
 export function ChangeTable({ changes, label }: ChangeTableProps) {
   return (
     <div className="overflow-x-auto rounded-tremor-small border border-tremor-border">
@@ -29,15 +30,15 @@ export function ChangeTable({ changes, label }: ChangeTableProps) {
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-tremor-border font-mono">
+        <tbody className="divide-y divide-tremor-border">
           {changes.map((change) => (
             <tr key={change.field ?? ''} data-changed={change.changed} className={change.changed ? 'bg-amber-50' : 'text-tremor-content'}>
               <th scope="row" className="break-words px-2 py-1.5 align-top font-medium text-tremor-content-strong">
-                {change.field ?? 'Value'}
+                {change.field === null ? 'Value' : auditFieldLabel(change.field)}
                 {change.changed ? <span className="sr-only"> (changed)</span> : null}
               </th>
-              <td className={`break-words px-2 py-1.5 align-top ${change.changed ? 'text-red-700' : ''}`}>{formatJsonValue(change.before)}</td>
-              <td className={`break-words px-2 py-1.5 align-top ${change.changed ? 'text-emerald-700' : ''}`}>{formatJsonValue(change.after)}</td>
+              <td className={`break-words px-2 py-1.5 align-top ${change.changed ? 'text-red-700' : ''}`}>{shownValue(change.field, change.before)}</td>
+              <td className={`break-words px-2 py-1.5 align-top ${change.changed ? 'text-emerald-700' : ''}`}>{shownValue(change.field, change.after)}</td>
             </tr>
           ))}
         </tbody>

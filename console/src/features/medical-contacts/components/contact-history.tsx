@@ -1,15 +1,11 @@
+import { actionSentence, auditFieldLabel, auditValue } from '@contract/audit-sentences.js';
 import { formatDateTime } from '../../../lib/format.js';
 import { useContactHistory } from '../api/get-contact-history.js';
 
-function show(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '(empty)';
-  if (Array.isArray(value)) return value.join(', ') || '(empty)';
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  return String(value);
-}
+const shown = (field: string, value: unknown) => auditValue(field, value, formatDateTime);
 
-/** The contact's changes from the audit log: who changed what, and when. */
-export function ContactHistory({ contactId, headingId }: { contactId: number; headingId: string }) {
+/** The contact's changes from the audit log in words: who changed what, and when. */
+export function ContactHistory({ contactId, contactName, headingId }: { contactId: number; contactName: string; headingId: string }) {
   const history = useContactHistory(contactId);
   return (
     <section aria-labelledby={headingId} className="space-y-2">
@@ -29,14 +25,14 @@ export function ContactHistory({ contactId, headingId }: { contactId: number; he
           {history.data.map((entry) => (
             <li key={entry.id}>
               <p className="text-tremor-content-strong">
-                <span className="font-medium capitalize">{entry.action}</span> by {entry.actor ?? 'system'} ·{' '}
+                <span className="font-medium">{actionSentence(entry.action, entry.actor, contactName)}</span> ·{' '}
                 <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
               </p>
               {Object.keys(entry.changes).length > 0 ? (
                 <ul className="mt-0.5 text-tremor-content">
                   {Object.entries(entry.changes).map(([field, [before, after]]) => (
                     <li key={field} className="break-words">
-                      {field}: {show(before)} → {show(after)}
+                      {auditFieldLabel(field)}: {shown(field, before)} → {shown(field, after)}
                     </li>
                   ))}
                 </ul>

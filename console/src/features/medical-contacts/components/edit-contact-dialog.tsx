@@ -105,7 +105,7 @@ function EditContactForm({ contact, onClose }: { contact: MedicalContact; onClos
         </>
       ) : null}
       <ContactReports contactId={contact.id} headingId={reportsId} canResolve={can(user?.role, 'contact-reports:resolve')} />
-      <ContactHistory contactId={contact.id} headingId={historyId} />
+      <ContactHistory contactId={contact.id} contactName={contact.name} headingId={historyId} />
       <div className="flex justify-end gap-3 border-t border-tremor-border pt-4">
         <Button type="button" variant="secondary" onClick={onClose}>
           Cancel
