@@ -1,6 +1,7 @@
 import { AUDIT_ACTIONS, type AuditAction } from './audit-actions.js';
 import { fieldLabel } from './fields.js';
 import { formatPhone } from './phone-numbers.js';
+import { ROLES, roleName, type Role } from './roles.js';
 
 /**
  * The audit log in words for people: each action as a sentence ("Anna created the admin user
@@ -120,6 +121,7 @@ const FIELD_LABELS: Record<string, string> = {
   isMasterOfMedicine: 'Master of Medicine',
   isWhatsappOnly: 'WhatsApp only',
   languagesUnrecognised: 'Languages as typed',
+  lastLogin: 'Last sign-in',
   lastLoginAt: 'Last sign-in',
   requestsToday: 'Requests today',
   telegramId: 'Telegram ID',
@@ -145,7 +147,7 @@ function withoutTags(text: string): string {
 /**
  * A recorded value as people read it: "(empty)" for nothing, Yes/No, a list joined with commas, an
  * instant in the console's date format (`formatDateTime`, given by the caller), a phone in its
- * international format, text without HTML tags, an object as "label: value" pairs.
+ * international format, a role as the screens write it, text without HTML tags, an object as "label: value" pairs.
  */
 export function auditValue(field: string | null, value: Json, formatDateTime: (iso: string) => string): string {
   if (value === null || value === undefined || value === '') return '(empty)';
@@ -153,6 +155,7 @@ export function auditValue(field: string | null, value: Json, formatDateTime: (i
   if (typeof value === 'string') {
     if (ISO_INSTANT.test(value)) return formatDateTime(value);
     if (field !== null && /phone/i.test(field)) return formatPhone(value);
+    if (field === 'role' && (ROLES as readonly string[]).includes(value)) return roleName(value as Role);
     return withoutTags(value);
   }
   if (Array.isArray(value)) return value.length === 0 ? '(empty)' : value.map((item) => auditValue(field, item, formatDateTime)).join(', ');

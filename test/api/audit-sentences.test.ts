@@ -44,6 +44,7 @@ t.test('values as people read them', async (t) => {
   t.equal(auditValue('createdAt', '2026-11-21T14:05:00.000Z', day), 'day 2026-11-21', 'an instant in the console\'s date format');
   t.equal(auditValue('phone', '+493012345678', day), '+49 30 12345678');
   t.equal(auditValue('content', '<b>Hello</b> &amp; <i>welcome</i>', day), 'Hello & welcome', 'a template as text, without tags');
+  t.equal(auditValue('role', 'super_admin', day), 'Super Admin');
   t.equal(auditValue('latitude', 50.4501, day), '50.4501');
   t.equal(auditValue(null, { ended: 2, twoFactorEnabled: false }, day), 'Ended: 2; Two-factor authentication: No');
 });

@@ -62,8 +62,8 @@ t.test('the Audit Log screen', async (t) => {
     fetch(`${server.url}${path}`, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
   t.equal((await api('PATCH', `/api/admin/users/${subject.id}`, { firstName: 'Veronica' })).status, 200);
   const created = (await (await api('POST', '/api/admin/users', { username: 'newcomer', password: 'a-good-long-password' })).json()) as { id: number };
-  const updateName = `admin-user.update on admin_user #${subject.id} by ${ADMIN.username}`;
-  const createName = `admin-user.create on admin_user #${created.id} by ${ADMIN.username}`;
+  const updateName = `${ADMIN.username} updated the admin user ${SUBJECT.username}`;
+  const createName = `${ADMIN.username} created the admin user newcomer`;
   /** A page signed in as the admin, at `path` (the dashboard when none). */
   const adminPage = async (t: Test, path?: string): Promise<Page> => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -90,16 +90,17 @@ t.test('the Audit Log screen', async (t) => {
 
     const toggle = update.getByRole('button', { name: /Show changes \(1 field changed\)/ });
     t.equal(await toggle.getAttribute('aria-expanded'), 'false', 'the changes start collapsed');
-    const table = update.getByRole('table', { name: 'Before and after of admin-user.update' });
+    t.equal(await update.locator('p').first().innerText(), updateName, 'the change as a sentence');
+    const table = update.getByRole('table', { name: `Before and after: ${updateName}` });
     t.notOk(await table.isVisible());
     await toggle.click();
     await table.waitFor();
     t.equal(await update.getByRole('button', { name: /Hide changes/ }).getAttribute('aria-expanded'), 'true');
-    const firstName = table.getByRole('row', { name: /^firstName/ });
+    const firstName = table.getByRole('row', { name: /^First name/ });
     t.same(await firstName.locator('td').allInnerTexts(), ['Vera', 'Veronica'], 'before and after side by side');
     t.equal(await firstName.getAttribute('data-changed'), 'true', 'the changed field is highlighted');
-    t.match(await firstName.getByRole('rowheader').innerText(), /^firstName/);
-    const username = table.getByRole('row', { name: /^username/ });
+    t.match(await firstName.getByRole('rowheader').innerText(), /^First name/);
+    const username = table.getByRole('row', { name: /^Username/ });
     t.same(await username.locator('td').allInnerTexts(), [SUBJECT.username, SUBJECT.username]);
     t.equal(await username.getAttribute('data-changed'), 'false', 'an unchanged field is not');
     t.not(await firstName.evaluate(BACKGROUND), await username.evaluate(BACKGROUND), 'and looks different');
@@ -110,8 +111,16 @@ t.test('the Audit Log screen', async (t) => {
     t.same(await Promise.all((await page.getByRole('article').all()).map((article) => article.getAttribute('aria-label'))), [createName], 'only that action');
     const toggleCreate = entry(page, createName).getByRole('button', { name: /Show changes/ });
     await toggleCreate.click();
-    const createdRow = entry(page, createName).getByRole('row', { name: /^username/ });
+    const createdRow = entry(page, createName).getByRole('row', { name: /^Username/ });
     t.same(await createdRow.locator('td').allInnerTexts(), ['—', 'newcomer'], 'a create has only an after');
+    const [stored] = await server.sql<{ createdAt: Date }[]>`SELECT created_at FROM admin_users WHERE id = ${created.id}`;
+    const localTime = await page.evaluate<string>(
+      `new Date(${stored!.createdAt.getTime()}).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })`,
+    );
+    const cells = async (label: string) => entry(page, createName).getByRole('row', { name: new RegExp(`^${label}`) }).locator('td').allInnerTexts();
+    t.same(await cells('Created'), ['—', localTime], 'a date in the browser\'s time, as the console writes dates');
+    t.same(await cells('Two-factor authentication'), ['—', 'No'], 'a yes-or-no field in words');
+    t.same(await cells('Role'), ['—', 'Viewer'], 'a role as the screens name it');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     t.equal(download.suggestedFilename(), `audit-log-${new Date().toISOString().slice(0, 10)}.csv`);
@@ -123,7 +132,7 @@ t.test('the Audit Log screen', async (t) => {
 
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await page.waitForURL(`${server.url}/audit-log`);
-    await entry(page, `audit-log.export on audit_log by ${ADMIN.username}`).waitFor();
+    await entry(page, `${ADMIN.username} exported the audit log`).waitFor();
     t.pass('the export is on the log, read again after it');
 
     await page.getByLabel('Search the audit log').fill('ADMIN-USER.UP');
@@ -301,15 +310,17 @@ t.test('the Audit Log screen', async (t) => {
     t.equal(await from.getAttribute('aria-invalid'), null, 'and the mark');
   });
 
-  await t.test('at 390 px nothing scrolls sideways, open or closed', async (t) => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await t.test('at 375 px nothing scrolls sideways, open or closed, and the change reads the same', async (t) => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 844 } });
     t.teardown(() => page.close());
     await signInAs(page, server.url, ADMIN.username, ADMIN.password, '/audit-log?action=admin-user.update');
     const update = entry(page, updateName);
     await update.waitFor();
+    t.equal(await update.locator('p').first().innerText(), updateName, 'the sentence');
     t.equal(await overflow(page), 0, 'the list fits');
     await update.getByRole('button', { name: /Show changes/ }).click();
     await update.getByRole('table').waitFor();
+    t.same(await update.getByRole('row', { name: /^First name/ }).locator('td').allInnerTexts(), ['Vera', 'Veronica'], 'the labels as at 1440');
     t.equal(await overflow(page), 0, 'the before and after fit');
     t.ok(await page.getByRole('button', { name: 'Export CSV' }).isVisible(), 'Export is at hand');
   });
