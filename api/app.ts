@@ -14,6 +14,7 @@ import { installConsole } from './plugins/static-console.js';
 import { installIdempotency } from './plugins/idempotency.js';
 import { installSecurityHeaders } from './plugins/security-headers.js';
 import { installRequestMetrics } from './plugins/request-metrics.js';
+import { OneLineRequestLog } from './plugins/request-log.js';
 import { installApiReference, tagged } from './plugins/api-reference.js';
 import { accountRoutes } from './routes/account.js';
 import { accountSessionRoutes } from './routes/account-sessions.js';
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const botStatus = deps.botStatus ?? (() => ({ state: 'not_running', lastUpdateAt: null }));
   const app = Fastify({
     logger: deps.logger ?? false,
+    logController: new OneLineRequestLog(),
     trustProxy: deps.config.trustProxy ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
   });

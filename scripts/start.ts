@@ -1,5 +1,6 @@
 import { loadConfig } from './config.js';
 import { startProduct } from './product.js';
+import { startBanner, writeFirstAdminPassword } from './start-banner.js';
 import { startFailureMessage } from './start-errors.js';
 
 /** `npm start`: runs the whole product in this process until SIGTERM or SIGINT. */
@@ -15,20 +16,17 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const product = await startProduct(config);
 
-  if (product.initialAdmin.created) {
-    const { username, generatedPassword } = product.initialAdmin;
-    const lines = generatedPassword
-      ? [`Created the first admin user.`, `  username: ${username}`, `  password: ${generatedPassword}`, `This password is shown only once: sign in and change it on the Settings screen.`]
-      : [`Created the first admin user "${username}" from ADMIN_USERNAME and ADMIN_PASSWORD.`];
-    const width = Math.max(...lines.map((line) => line.length));
-    console.log(['', '='.repeat(width), ...lines, '='.repeat(width), ''].join('\n'));
-  }
   if (product.gazetteerLoadMs !== undefined) {
     console.log(`Loaded the cities gazetteer in ${(product.gazetteerLoadMs / 1000).toFixed(1)} s (first start only).`);
   }
+  const admin = product.initialAdmin;
+  const createdAdmin = !admin.created
+    ? undefined
+    : admin.generatedPassword
+      ? { username: admin.username, generated: { password: admin.generatedPassword, file: writeFirstAdminPassword(config.dataDir, admin.username, admin.generatedPassword) } }
+      : { username: admin.username };
   const database = product.database.kind === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL at DATABASE_URL';
-  console.log(`MedContacts is running on ${database}.\nConsole: ${product.url}`);
-  if (config.demoData) console.log('Demo data is on: demo.viewer, demo.editor, demo.admin and demo.superadmin sign in with "demo-password".');
+  console.log(startBanner({ database, url: product.url, demoData: config.demoData, createdAdmin }));
 
   let stopped = false;
   stopping.stop = (signal: string) => {

@@ -1,5 +1,5 @@
 import type { Test } from 'tap';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../api/app.js';
 import type { BotStatusReport } from '../../api/ports.js';
 import type { BackupService } from '../../sql/backups.js';
@@ -47,6 +47,8 @@ export interface TestAppOptions {
   trustProxy?: string[];
   /** The metrics and METRICS_TOKEN, as the product passes them when metrics are on. Default: off. */
   metrics?: { token: string; registry: AppMetrics };
+  /** The app's logger, as the product passes it. Default: none. */
+  logger?: FastifyServerOptions['logger'];
 }
 
 /** What the test apps sign access tokens with, for tests that forge tokens. */
@@ -73,6 +75,7 @@ export async function createTestApp(t: Test, options: TestAppOptions = {}): Prom
     backups: options.backups,
     telegramWebhook: options.telegramWebhook,
     metrics: options.metrics,
+    logger: options.logger,
   }).catch(async (error: unknown) => {
     // An open database keeps the test process alive until tap's timeout; fail fast instead.
     if (ownsDatabase) await db.close();
