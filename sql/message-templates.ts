@@ -1,5 +1,5 @@
-import type { LanguageCode } from '../api/contract/languages.js';
-import type { TemplateType } from '../api/contract/message-templates.js';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '../api/contract/languages.js';
+import { TEMPLATE_TYPES, type TemplateType } from '../api/contract/message-templates.js';
 import type { Sql } from './database.js';
 
 export interface StoredTemplate {
@@ -22,6 +22,22 @@ export async function countTemplateUses(sql: Sql, templateIds: number[]): Promis
     UPDATE message_templates t SET usage_count = usage_count + uses.n
     FROM (SELECT id, count(*) AS n FROM unnest(${templateIds}::bigint[]) AS id GROUP BY id) AS uses
     WHERE t.id = uses.id`;
+}
+
+/** Uses of the active template of a type in a language. */
+export interface TemplateUses {
+  type: TemplateType;
+  language: string;
+  uses: number;
+}
+
+/** Counts uses of the active template of each type and language (the demo's history of answers). */
+export async function countActiveTemplateUses(sql: Sql, uses: TemplateUses[]): Promise<void> {
+  if (uses.length === 0) return;
+  await sql`
+    UPDATE message_templates t SET usage_count = usage_count + u.uses
+    FROM unnest(${uses.map((u) => u.type)}::text[], ${uses.map((u) => u.language)}::text[], ${uses.map((u) => u.uses)}::int[]) AS u(type, language, uses)
+    WHERE t.type = u.type AND t.language = u.language AND t.is_active`;
 }
 
 export interface NewTemplate {
@@ -56,8 +72,12 @@ export interface TemplateFilter {
   language?: LanguageCode;
 }
 
-/** Templates matching the filter (name or content contains the search), newest edits first. */
-export async function listTemplates(sql: Sql, filter: TemplateFilter = {}): Promise<StoredTemplate[]> {
+/**
+ * Templates matching the filter (name or content contains the search), grouped by type in
+ * TEMPLATE_TYPES' order, each type's default language first and the others in LANGUAGE_CODES'
+ * order, newest edits first within a language (spec §2.5).
+ */
+export async function listTemplates(sql: Sql, filter: TemplateFilter = {}, defaultLanguage: LanguageCode = DEFAULT_LANGUAGE): Promise<StoredTemplate[]> {
   const pattern = filter.search ? `%${filter.search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
   return sql<StoredTemplate[]>`
     SELECT * FROM message_templates
@@ -65,7 +85,8 @@ export async function listTemplates(sql: Sql, filter: TemplateFilter = {}): Prom
       ${filter.type ? sql`AND type = ${filter.type}` : sql``}
       ${filter.language ? sql`AND language = ${filter.language}` : sql``}
       ${pattern ? sql`AND (name ILIKE ${pattern} OR content ILIKE ${pattern})` : sql``}
-    ORDER BY updated_at DESC, id DESC`;
+    ORDER BY array_position(${TEMPLATE_TYPES}::text[], type), language = ${defaultLanguage} DESC,
+      array_position(${LANGUAGE_CODES}::text[], language), updated_at DESC, id DESC`;
 }
 
 export async function findTemplate(sql: Sql, id: number): Promise<StoredTemplate | undefined> {
