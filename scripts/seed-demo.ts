@@ -8,6 +8,7 @@ import { insertNotifications } from '../sql/notifications.js';
 import { runSeedOnce } from '../sql/seeds.js';
 import { getSystemSettings } from '../sql/settings.js';
 import { insertTelegramUsers } from '../sql/bot-users.js';
+import { countActiveTemplateUses } from '../sql/message-templates.js';
 import { insertDemoContacts } from './demo/contacts.js';
 import { insertDemoReports } from './demo/reports.js';
 import { insertDemoVerifications } from './demo/verifications.js';
@@ -54,6 +55,8 @@ export async function seedDemoData(sql: Sql, { now = new Date() }: { now?: Date 
     const { traffic, contacts } = await world();
     await insertDemoTraffic(tx, traffic, contacts);
   });
+  // A step of its own, so demo databases loaded before it count their answers too.
+  await runSeedOnce(sql, 'demo-template-uses', async (tx) => countActiveTemplateUses(tx, (await world()).traffic.templateUses));
   await runSeedOnce(sql, 'demo-notifications', async (tx) => insertNotifications(tx, (await world()).notifications));
   await runSeedOnce(sql, 'demo-broadcasts', async (tx) => {
     const senderId = await findAdminUserIdByUsername(tx, 'demo.admin');
