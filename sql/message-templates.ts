@@ -24,22 +24,6 @@ export async function countTemplateUses(sql: Sql, templateIds: number[]): Promis
     WHERE t.id = uses.id`;
 }
 
-/** Uses of the active template of a type in a language. */
-export interface TemplateUses {
-  type: TemplateType;
-  language: string;
-  uses: number;
-}
-
-/** Counts uses of the active template of each type and language (the demo's history of answers). */
-export async function countActiveTemplateUses(sql: Sql, uses: TemplateUses[]): Promise<void> {
-  if (uses.length === 0) return;
-  await sql`
-    UPDATE message_templates t SET usage_count = usage_count + u.uses
-    FROM unnest(${uses.map((u) => u.type)}::text[], ${uses.map((u) => u.language)}::text[], ${uses.map((u) => u.uses)}::int[]) AS u(type, language, uses)
-    WHERE t.type = u.type AND t.language = u.language AND t.is_active`;
-}
-
 export interface NewTemplate {
   name: string;
   type: TemplateType;

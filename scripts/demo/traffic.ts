@@ -1,5 +1,4 @@
 import type { LogLevel, NewBotLog } from '../../sql/bot-logs.js';
-import type { TemplateUses } from '../../sql/message-templates.js';
 import type { TemplateType } from '../../api/contract/message-templates.js';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, resolveUserLanguage } from '../../api/contract/languages.js';
 import { formatCount } from '../../api/contract/plural.js';
@@ -22,6 +21,13 @@ export interface DemoRequest extends NewBotLog {
   chatId: number;
   durationMs: number;
   contacts: number[];
+}
+
+/** Answers written with the active template of a type in a language (the user's). */
+export interface TemplateUses {
+  type: TemplateType;
+  language: string;
+  uses: number;
 }
 
 /** The logs and what the bot would have counted while writing them. */

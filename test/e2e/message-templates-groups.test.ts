@@ -41,7 +41,7 @@ t.test('the seeded templates of every language, grouped by type with the default
       await page.getByText('72 templates', { exact: true }).waitFor();
       t.strictSame(await groupButtons(page).allInnerTexts().then((texts) => texts.map((text) => text.replace(/^[▸▾]\s*/, '').replace(/\s+/g, ' '))), GROUPS, 'nine groups in the types\' order, each with its languages');
       t.equal(await page.getByRole('article').count(), 0, 'a list this long starts with every group closed');
-      t.strictSame(await groupButtons(page).evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-expanded'))), GROUPS.map(() => 'false'));
+      t.equal(await page.getByRole('heading', { level: 2 }).getByRole('button', { expanded: false }).count(), GROUPS.length, 'each says it is closed');
 
       await page.getByRole('button', { name: /^Welcome / }).click();
       const welcome = page.getByRole('list', { name: 'Welcome templates' }).getByRole('article');

@@ -156,8 +156,9 @@ function MessageTemplates({ canWrite, canSend }: { canWrite: boolean; canSend: b
           <p className="text-tremor-default text-tremor-content" aria-live="polite">
             {formatCount(templates.data.length, 'template')}
           </p>
-          {/* Opened afresh for each search and filter, so a list narrowed to a few templates shows them. */}
-          <TemplateGroups key={JSON.stringify(filter)} templates={templates.data} actions={actions} />
+          {/* Opened afresh for each search and filter once its answer is in (not on the previous answer shown
+              meanwhile), so a list narrowed to a few templates shows them; a refetch keeps the groups as they are. */}
+          <TemplateGroups key={`${JSON.stringify(filter)}${templates.isPlaceholderData ? ':previous' : ''}`} templates={templates.data} actions={actions} />
         </>
       )}
 
