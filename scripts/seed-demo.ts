@@ -11,7 +11,7 @@ import { insertTelegramUsers } from '../sql/bot-users.js';
 import { insertDemoContacts } from './demo/contacts.js';
 import { insertDemoReports } from './demo/reports.js';
 import { insertDemoVerifications } from './demo/verifications.js';
-import { insertDemoTraffic } from './demo/logs.js';
+import { countDemoTemplateUses, insertDemoTraffic } from './demo/logs.js';
 import { buildDemoWorld, type DemoWorld } from './demo/world.js';
 
 /** The password of every demo staff account (README, "Demo accounts"). */
@@ -54,6 +54,8 @@ export async function seedDemoData(sql: Sql, { now = new Date() }: { now?: Date 
     const { traffic, contacts } = await world();
     await insertDemoTraffic(tx, traffic, contacts);
   });
+  // A step of its own, so demo databases loaded before it count their answers too.
+  await runSeedOnce(sql, 'demo-template-uses', async (tx) => countDemoTemplateUses(tx, (await world()).traffic.templateUses));
   await runSeedOnce(sql, 'demo-notifications', async (tx) => insertNotifications(tx, (await world()).notifications));
   await runSeedOnce(sql, 'demo-broadcasts', async (tx) => {
     const senderId = await findAdminUserIdByUsername(tx, 'demo.admin');

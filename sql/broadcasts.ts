@@ -506,19 +506,21 @@ export interface FinishedBroadcast {
 
 /**
  * Inserts finished broadcasts and their recipients (with their languages); the counts are the recipients'. Template
- * broadcasts use the active broadcast template; `createdBy` is the staff member who sent them.
+ * broadcasts use the active broadcast template, which counts their deliveries; `createdBy` is the staff member who sent them.
  */
 export async function insertFinishedBroadcasts(sql: Sql, broadcasts: FinishedBroadcast[], createdBy: number | null): Promise<void> {
   for (const broadcast of broadcasts) {
     const delivered = broadcast.recipients.filter((recipient) => recipient.status === 'delivered').length;
-    const [row] = await sql<{ id: number }[]>`
+    const [row] = await sql<{ id: number; templateId: number | null }[]>`
       INSERT INTO broadcasts (title, content, translations, template_id, target_type, status, success_count, failure_count,
         total_recipients, created_by, created_at, started_at, finished_at)
       VALUES (${broadcast.title}, ${broadcast.content}, ${sql.json(broadcast.translations ?? {})},
         ${broadcast.targetType === 'template' ? sql`(SELECT id FROM message_templates WHERE type = 'broadcast' AND is_active ORDER BY id LIMIT 1)` : null},
         ${broadcast.targetType}, ${broadcast.status}, ${delivered}, ${broadcast.recipients.length - delivered},
         ${broadcast.recipients.length}, ${createdBy}, ${broadcast.createdAt}, ${broadcast.startedAt}, ${broadcast.finishedAt})
-      RETURNING id`;
+      RETURNING id, template_id::int`;
+    // The template counts the messages delivered with it, as a broadcast the sender finishes does.
+    if (row!.templateId !== null) await countTemplateBroadcastUses(sql, row!.templateId, delivered);
     await sql`INSERT INTO broadcast_recipients ${sql(broadcast.recipients.map((recipient) => ({ broadcastId: row!.id, ...recipient })))}`;
     // Each recipient's language as the bot resolves it today, as if it had been kept when the broadcast was queued.
     await sql`

@@ -1,5 +1,5 @@
-import type { LanguageCode } from '../api/contract/languages.js';
-import type { TemplateType } from '../api/contract/message-templates.js';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '../api/contract/languages.js';
+import { TEMPLATE_TYPES, type TemplateType } from '../api/contract/message-templates.js';
 import type { Sql } from './database.js';
 
 export interface StoredTemplate {
@@ -56,8 +56,12 @@ export interface TemplateFilter {
   language?: LanguageCode;
 }
 
-/** Templates matching the filter (name or content contains the search), newest edits first. */
-export async function listTemplates(sql: Sql, filter: TemplateFilter = {}): Promise<StoredTemplate[]> {
+/**
+ * Templates matching the filter (name or content contains the search), grouped by type in
+ * TEMPLATE_TYPES' order, each type's default language first and the others in LANGUAGE_CODES'
+ * order, newest edits first within a language (spec §2.5).
+ */
+export async function listTemplates(sql: Sql, filter: TemplateFilter = {}, defaultLanguage: LanguageCode = DEFAULT_LANGUAGE): Promise<StoredTemplate[]> {
   const pattern = filter.search ? `%${filter.search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
   return sql<StoredTemplate[]>`
     SELECT * FROM message_templates
@@ -65,7 +69,8 @@ export async function listTemplates(sql: Sql, filter: TemplateFilter = {}): Prom
       ${filter.type ? sql`AND type = ${filter.type}` : sql``}
       ${filter.language ? sql`AND language = ${filter.language}` : sql``}
       ${pattern ? sql`AND (name ILIKE ${pattern} OR content ILIKE ${pattern})` : sql``}
-    ORDER BY updated_at DESC, id DESC`;
+    ORDER BY array_position(${TEMPLATE_TYPES}::text[], type), language = ${defaultLanguage} DESC,
+      array_position(${LANGUAGE_CODES}::text[], language), updated_at DESC, id DESC`;
 }
 
 export async function findTemplate(sql: Sql, id: number): Promise<StoredTemplate | undefined> {

@@ -95,7 +95,10 @@ export const messageTemplateRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Da
   app.get(
     '/api/message-templates',
     { schema: { querystring: MessageTemplateListQuerySchema, response: { 200: MessageTemplateSchema.array() } }, config: { permission: 'templates:read' } },
-    async (request): Promise<MessageTemplate[]> => (await listTemplates(sql, request.query)).map(toMessageTemplate),
+    async (request): Promise<MessageTemplate[]> => {
+      const { defaultLanguage } = await getSystemSettings(sql);
+      return (await listTemplates(sql, request.query, defaultLanguage)).map(toMessageTemplate);
+    },
   );
 
   app.post(

@@ -3,8 +3,9 @@ import type { Sql } from '../../sql/database.js';
 import { addLogPartitions } from '../../sql/log-partitions.js';
 import { addDailyUsage } from '../../sql/daily-usage.js';
 import { addContactDailyRequests, findContactIdsByPhone } from '../../sql/medical-contacts.js';
+import { countTemplateUses, listTemplates } from '../../sql/message-templates.js';
 import type { DemoContact } from './contacts.js';
-import type { DemoTraffic } from './traffic.js';
+import type { DemoTraffic, TemplateUses } from './traffic.js';
 
 const BATCH_SIZE = 5_000;
 
@@ -32,6 +33,18 @@ export async function insertDemoTraffic(sql: Sql, traffic: DemoTraffic, contacts
     traffic.contactRequests.flatMap(({ contact, day, requests }) => {
       const contactId = idOf(contact);
       return contactId === undefined ? [] : [{ contactId, day, requests }];
+    }),
+  );
+}
+
+/** Counts the demo's answers as uses of the active template of their type and language, as the bot's recorder does. */
+export async function countDemoTemplateUses(sql: Sql, uses: TemplateUses[]): Promise<void> {
+  const active = new Map((await listTemplates(sql)).filter((template) => template.isActive).map((template) => [`${template.type}|${template.language}`, template.id]));
+  await countTemplateUses(
+    sql,
+    uses.flatMap(({ type, language, uses: times }) => {
+      const id = active.get(`${type}|${language}`);
+      return id === undefined ? [] : Array<number>(times).fill(id);
     }),
   );
 }

@@ -1,4 +1,5 @@
 import type { LogLevel, NewBotLog } from '../../sql/bot-logs.js';
+import type { TemplateType } from '../../api/contract/message-templates.js';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, resolveUserLanguage } from '../../api/contract/languages.js';
 import { formatCount } from '../../api/contract/plural.js';
 import { DEMO_GROUPS } from './access-control.js';
@@ -22,6 +23,13 @@ export interface DemoRequest extends NewBotLog {
   contacts: number[];
 }
 
+/** Answers written with the active template of a type in a language (the user's). */
+export interface TemplateUses {
+  type: TemplateType;
+  language: string;
+  uses: number;
+}
+
 /** The logs and what the bot would have counted while writing them. */
 export interface DemoTraffic {
   requests: DemoRequest[];
@@ -32,6 +40,8 @@ export interface DemoTraffic {
   dailyUsage: { telegramId: number; day: string; used: number }[];
   /** Times each contact (by index) was shown, per UTC day. */
   contactRequests: { contact: number; day: string; requests: number }[];
+  /** The templates the bot's answers were written with, per type and language (message_templates.usage_count). */
+  templateUses: TemplateUses[];
 }
 
 function utcDay(time: Date): string {
@@ -79,6 +89,49 @@ function withMembershipChecks(random: Random, planned: PlannedUpdate[], requests
     };
     return [check, request];
   });
+}
+
+/**
+ * The templates the bot writes an answer with (bot/replies/replies.ts renders them; the handlers in
+ * bot/features/ and bot/answering/answer.ts choose the types): none for what it does not answer.
+ */
+function repliesOf(action: PlannedUpdate['action'], row: DemoRequest): TemplateType[] {
+  if (row.message.startsWith('Refused a user')) return ['error'];
+  if (row.message === 'Daily limit reached') return ['rate_limit'];
+  if (row.message === 'No contacts within the search radius') return ['error'];
+  switch (action.kind) {
+    case 'start':
+      return ['welcome'];
+    case 'help':
+    case 'no-place':
+    case 'unknown-command':
+      return ['help'];
+    case 'place':
+    case 'choose':
+      return ['location_confirmation'];
+    case 'error':
+    case 'unauthorized-group':
+      return ['error'];
+    case 'location':
+    case 'confirmed':
+      return Number(row.metadata.masters) > 0 ? ['location_result', 'master_of_medicine'] : ['location_result'];
+    default:
+      return [];
+  }
+}
+
+/** Counts the templates the answers used, per type and language (the user's: the demo has an active template in each). */
+function countTemplateReplies(planned: PlannedUpdate[], requests: DemoRequest[]): TemplateUses[] {
+  const uses = new Map<string, TemplateUses>();
+  requests.forEach((row, index) => {
+    for (const type of repliesOf(planned[index]!.action, row)) {
+      const key = `${type}|${row.language}`;
+      const counted = uses.get(key) ?? { type, language: row.language ?? DEFAULT_LANGUAGE, uses: 0 };
+      counted.uses++;
+      uses.set(key, counted);
+    }
+  });
+  return [...uses.values()];
 }
 
 /** The place columns of a log row for a point near a demo city, as the bot writes them. */
@@ -182,6 +235,7 @@ export function simulateTraffic(random: Random, planned: PlannedUpdate[], contac
 
   return {
     requests: withMembershipChecks(random, planned, requests, debugWindow),
+    templateUses: countTemplateReplies(planned, requests),
     totalRequests,
     lastSeen,
     dailyUsage: [...used].map(([key, count]) => {

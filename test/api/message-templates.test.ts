@@ -19,6 +19,17 @@ t.test('message templates', async (t) => {
     return response.json() as MessageTemplate;
   };
 
+  t.test('the list is grouped by type, each type\'s default language first, then the bot\'s languages in order', async (t) => {
+    await db.sql`UPDATE system_settings SET default_language = 'pt'`;
+    t.teardown(() => db.sql`UPDATE system_settings SET default_language = 'en'`);
+    const all = (await api('GET', URL)).json() as MessageTemplate[];
+    const languages = ['pt', ...LANGUAGE_CODES.filter((code) => code !== 'pt')];
+    t.strictSame(
+      all.map((template) => `${template.type}:${template.language}`),
+      TEMPLATE_TYPES.flatMap((type) => languages.map((language) => `${type}:${language}`)),
+    );
+  });
+
   t.test('create, list, filter, update and delete, each in the audit log', async (t) => {
     const created = await create({
       name: '  Weekly reminder ',

@@ -9,6 +9,7 @@ import { ERROR_SPIKE_THRESHOLD, ERROR_SPIKE_WINDOW_MS } from '../../bot/alerts/n
 import { listMedicalContacts, toMedicalContact } from '../../sql/medical-contacts.js';
 import { ContactListQuerySchema } from '../../api/contract/medical-contacts.js';
 import { createTestDatabase } from '../helpers/database.js';
+import { seedDefaultTemplates } from '../../bot/replies/default-templates.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // A Wednesday afternoon: today has traffic, and the last 30 days hold four weekends.
@@ -19,6 +20,8 @@ const db = await createTestDatabase();
 t.teardown(() => db.close());
 const { sql } = db;
 
+// The built-in templates first, as the product seeds them before the demo: the demo counts their uses.
+await seedDefaultTemplates(sql);
 const started = performance.now();
 await seedDemoData(sql, { now: NOW });
 const seedMs = Math.round(performance.now() - started);
@@ -202,6 +205,40 @@ t.test('counters agree with the logs', async (t) => {
       WHERE contact_id::bigint NOT IN (SELECT id FROM medical_contacts WHERE is_active)`),
     0, 'answers show only active contacts',
   );
+});
+
+t.test('each active template counts the answers the logs say it wrote, in its language', async (t) => {
+  // The log lines of bot/features/ and bot/answering/answer.ts, by the template each answer is written with.
+  const expected = await sql<{ type: string; language: string; uses: number }[]>`
+    SELECT type, language, count(*)::int AS uses FROM bot_logs, LATERAL (VALUES
+      (CASE WHEN message = 'Sent the welcome message' THEN 'welcome'
+        WHEN message IN ('Sent help', 'Unknown command', 'No place matches the text') THEN 'help'
+        WHEN message = 'Asked to confirm a place' OR message LIKE 'Offered % places to choose from' THEN 'location_confirmation'
+        WHEN message LIKE 'Answered a location%' THEN 'location_result'
+        WHEN message = 'Daily limit reached' THEN 'rate_limit'
+        WHEN message LIKE 'Refused a user%' OR message IN ('No contacts within the search radius', 'Failed to answer')
+          OR message LIKE 'Bot added to unauthorized group%' THEN 'error' END),
+      (CASE WHEN message LIKE 'Answered a location%' AND (metadata->>'masters')::int > 0 THEN 'master_of_medicine' END)
+    ) AS reply (type)
+    WHERE type IS NOT NULL
+    GROUP BY type, language ORDER BY type, language`;
+  const counted = await sql<{ type: string; language: string; uses: number }[]>`
+    SELECT type, language, usage_count::int AS uses FROM message_templates
+    WHERE is_active AND usage_count > 0 AND type <> 'broadcast' ORDER BY type, language`;
+  t.same(counted, expected);
+  const answered = expected.filter((row) => row.type === 'location_result').reduce((sum, row) => sum + row.uses, 0);
+  t.ok(answered > 1000, `the location results count ${answered} answers`);
+  t.strictSame(
+    [...new Set(expected.map((row) => row.type))],
+    ['error', 'help', 'location_confirmation', 'location_result', 'master_of_medicine', 'rate_limit', 'welcome'],
+    'every reply type the bot answers with',
+  );
+  t.equal(new Set(expected.map((row) => row.language)).size, 8, 'in each of the 8 languages');
+  const [broadcast] = await sql<{ uses: number; delivered: number }[]>`
+    SELECT (SELECT usage_count::int FROM message_templates WHERE type = 'broadcast' AND is_active ORDER BY id LIMIT 1) AS uses,
+      (SELECT sum(success_count)::int FROM broadcasts WHERE target_type = 'template') AS delivered`;
+  t.ok(broadcast!.delivered > 0, 'a broadcast was sent with the template');
+  t.equal(broadcast!.uses, broadcast!.delivered, 'the broadcast template counts the messages it delivered');
 });
 
 t.test('notifications of every type the product raises, some read by every staff member, one expired', async (t) => {

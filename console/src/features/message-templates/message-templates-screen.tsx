@@ -1,6 +1,6 @@
 import { Button, Card } from '@tremor/react';
 import RiAddLine from 'remixicon/icons/System/add-line.svg?react';
-import { useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { MessageTemplate } from '@contract/message-templates.js';
 import { can } from '@contract/permissions.js';
@@ -20,7 +20,7 @@ import { useMissingLanguages } from './api/get-missing-languages.js';
 import { MissingLanguages } from './components/missing-languages.js';
 import { DeleteTemplateDialog } from './components/delete-template-dialog.js';
 import { CreateTemplateDialog, EditTemplateDialog } from './components/template-dialogs.js';
-import { TemplateCards } from './components/template-cards.js';
+import { TemplateGroups, type TemplateCardActions } from './components/template-cards.js';
 import { TemplatePreviewDialog } from './components/template-preview-dialog.js';
 import { TEMPLATE_TYPE_LABELS } from './template-types.js';
 import { useDebouncedValue } from '../../lib/use-debounced-value.js';
@@ -71,10 +71,22 @@ function MessageTemplates({ canWrite, canSend }: { canWrite: boolean; canSend: b
   const setParam = (name: string, value: string) => {
     setParams((current) => withParam(current, name, value), { replace: true });
   };
-  const open = (kind: 'edit' | 'delete' | 'preview') => (template: MessageTemplate) => {
+  const open = useCallback((kind: 'edit' | 'delete' | 'preview') => (template: MessageTemplate) => {
     setLastTemplate(template);
     setDialog({ kind, template });
-  };
+  }, []);
+  // One object for the life of the screen, so the memoised cards are not drawn again on each keystroke.
+  const actions = useMemo<TemplateCardActions>(
+    () => ({
+      canWrite,
+      canSend,
+      onPreview: open('preview'),
+      onEdit: open('edit'),
+      onDelete: open('delete'),
+      onSend: (template) => void navigate(`${ROUTES.broadcasts.path}?templateId=${template.id}`),
+    }),
+    [canWrite, canSend, open, navigate],
+  );
   const close = () => setDialog(null);
   // The dialog keeps showing its template while it closes.
   const dialogTemplate = dialog && dialog.kind !== 'create' ? dialog.template : lastTemplate;
@@ -144,17 +156,9 @@ function MessageTemplates({ canWrite, canSend }: { canWrite: boolean; canSend: b
           <p className="text-tremor-default text-tremor-content" aria-live="polite">
             {formatCount(templates.data.length, 'template')}
           </p>
-          <TemplateCards
-            templates={templates.data}
-            actions={{
-              canWrite,
-              canSend,
-              onPreview: open('preview'),
-              onEdit: open('edit'),
-              onDelete: open('delete'),
-              onSend: (template) => void navigate(`${ROUTES.broadcasts.path}?templateId=${template.id}`),
-            }}
-          />
+          {/* Opened afresh for each search and filter once its answer is in (not on the previous answer shown
+              meanwhile), so a list narrowed to a few templates shows them; a refetch keeps the groups as they are. */}
+          <TemplateGroups key={`${JSON.stringify(filter)}${templates.isPlaceholderData ? ':previous' : ''}`} templates={templates.data} actions={actions} />
         </>
       )}
 

@@ -1,5 +1,6 @@
 import { Badge, Button, Card } from '@tremor/react';
-import type { MessageTemplate } from '@contract/message-templates.js';
+import { memo, useMemo, useState } from 'react';
+import { TEMPLATE_TYPES, type MessageTemplate, type TemplateType } from '@contract/message-templates.js';
 import { languageName } from '@contract/languages.js';
 import { formatCount, formatDate } from '../../../lib/format.js';
 import { TEMPLATE_TYPE_LABELS } from '../template-types.js';
@@ -16,20 +17,81 @@ export interface TemplateCardActions {
 
 const PREVIEW_CHARACTERS = 160;
 
-/** The card grid of spec §2.5. */
-export function TemplateCards({ templates, actions }: { templates: MessageTemplate[]; actions: TemplateCardActions }) {
+interface TemplateGroup {
+  type: TemplateType;
+  templates: MessageTemplate[];
+}
+
+/** The templates in runs of one type, in the API's order (each type's default language first). */
+function groupByType(templates: MessageTemplate[]): TemplateGroup[] {
+  const groups: TemplateGroup[] = [];
+  for (const template of templates) {
+    const last = groups.at(-1);
+    if (last?.type === template.type) last.templates.push(template);
+    else groups.push({ type: template.type, templates: [template] });
+  }
+  return groups;
+}
+
+/** A list this short opens with every group open; a longer one (the 72 built-in templates) with all closed. */
+const OPEN_UP_TO = 12;
+
+/**
+ * The templates grouped by type (spec §2.5), each group's cards drawn only while it is open.
+ * Memoised, so typing in the search box does not draw the cards again until the answer changes.
+ */
+export const TemplateGroups = memo(function TemplateGroups({ templates, actions }: { templates: MessageTemplate[]; actions: TemplateCardActions }) {
+  const groups = useMemo(() => groupByType(templates), [templates]);
+  const [open, setOpen] = useState<ReadonlySet<TemplateType>>(() => new Set(templates.length <= OPEN_UP_TO ? TEMPLATE_TYPES : []));
+  const toggle = (type: TemplateType) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (!next.delete(type)) next.add(type);
+      return next;
+    });
   return (
-    <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Message templates">
-      {templates.map((template) => (
-        <li key={template.id}>
-          <TemplateCard template={template} actions={actions} />
-        </li>
+    <div className="space-y-3">
+      {groups.map((group) => (
+        <TypeGroup key={group.type} group={group} open={open.has(group.type)} onToggle={toggle} actions={actions} />
       ))}
-    </ul>
+    </div>
+  );
+});
+
+function TypeGroup({ group, open, onToggle, actions }: { group: TemplateGroup; open: boolean; onToggle: (type: TemplateType) => void; actions: TemplateCardActions }) {
+  const listId = `template-group-${group.type}`;
+  const label = TEMPLATE_TYPE_LABELS[group.type];
+  const languages = [...new Set(group.templates.map((template) => languageName(template.language)))].join(', ');
+  return (
+    <section aria-label={label} className="rounded-tremor-default border border-tremor-border bg-tremor-background">
+      <h2>
+        <button
+          type="button"
+          className="flex w-full flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-3 text-left hover:bg-tremor-background-muted"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => onToggle(group.type)}
+        >
+          <span aria-hidden="true" className="text-tremor-content">{open ? '▾' : '▸'}</span>
+          <span className="font-semibold text-tremor-content-strong">{label}</span>
+          <span className="text-tremor-default text-tremor-content">{formatCount(group.templates.length, 'template')}</span>
+          <span className="min-w-0 basis-full break-words text-tremor-label text-tremor-content sm:basis-auto">{languages}</span>
+        </button>
+      </h2>
+      {open ? (
+        <ul id={listId} className="grid gap-4 px-4 pb-4 md:grid-cols-2 xl:grid-cols-3" aria-label={`${label} templates`}>
+          {group.templates.map((template) => (
+            <li key={template.id}>
+              <TemplateCard template={template} actions={actions} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
   );
 }
 
-function TemplateCard({ template, actions }: { template: MessageTemplate; actions: TemplateCardActions }) {
+const TemplateCard = memo(function TemplateCard({ template, actions }: { template: MessageTemplate; actions: TemplateCardActions }) {
   const headingId = `template-${template.id}-name`;
   const excerpt = template.content.length > PREVIEW_CHARACTERS ? `${template.content.slice(0, PREVIEW_CHARACTERS)}…` : template.content;
   return (
@@ -85,7 +147,7 @@ function TemplateCard({ template, actions }: { template: MessageTemplate; action
       </div>
     </Card>
   );
-}
+});
 
 /**
  * Broadcasts use active templates only, so an inactive one's Send is disabled and says why, rather
