@@ -84,7 +84,7 @@ function windowTime(instant: Date, window: ShownWindow<'timeZone'>): string {
 /** A chart point's label: "14:05" for an hour of the last 24 hours, "19 Nov" for a day ("19 Nov 2025" over a year). */
 export function bucketLabel(at: Date, window: ShownWindow<'key' | 'timeZone'>): string {
   if (window.key === '24h') return windowTime(at, window);
-  return at.toLocaleString('en-GB', { timeZone: window.timeZone, day: 'numeric', month: 'short', ...(window.key === '1y' ? { year: 'numeric' } : {}) });
+  return formatIn(at, window.timeZone, { day: 'numeric', month: 'short', ...(window.key === '1y' ? { year: 'numeric' } : {}) });
 }
 
 /**
