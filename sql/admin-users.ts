@@ -1,4 +1,5 @@
 import type { AdminUser } from '../api/contract/admin-users.js';
+import type { ClockFormat } from '../api/contract/clock-format.js';
 import type { Role } from '../api/contract/roles.js';
 import type { Sql } from './database.js';
 import { rethrowDuplicate } from './errors.js';
@@ -17,6 +18,8 @@ export interface AdminUserRecord {
   twoFactorSecret: string | null;
   twoFactorPendingSecret: string | null;
   twoFactorLastStep: number | null;
+  /** The clock the console shows this user times on (migration 058). */
+  clockFormat: ClockFormat;
   lastLogin: Date | null;
   createdAt: Date;
 }
@@ -124,4 +127,8 @@ export async function deleteAdminUser(sql: Sql, id: number): Promise<boolean> {
 
 export async function setAdminPasswordHash(sql: Sql, id: number, passwordHash: string): Promise<void> {
   await sql`UPDATE admin_users SET password_hash = ${passwordHash}, updated_at = now() WHERE id = ${id}`;
+}
+
+export async function setAdminClockFormat(sql: Sql, id: number, clockFormat: ClockFormat): Promise<void> {
+  await sql`UPDATE admin_users SET clock_format = ${clockFormat}, updated_at = now() WHERE id = ${id}`;
 }

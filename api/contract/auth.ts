@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ClockFormatSchema } from './clock-format.js';
 import { RoleSchema } from './roles.js';
 import { PasswordSchema, TWO_FACTOR_CODE_LENGTH } from './password-policy.js';
 
@@ -76,6 +77,10 @@ export const AccountSchema = z.object({
    * that time has come (then only enrolment and sign-out work). Null when it does not concern them.
    */
   twoFactorRequirement: z.object({ requiredFrom: z.string(), enforced: z.boolean() }).nullable(),
+  /** The configured time zone (system settings) every time on screen is read in. */
+  timeZone: z.string(),
+  /** The clock this user chose to read times on. */
+  clockFormat: ClockFormatSchema,
 });
 export type Account = z.infer<typeof AccountSchema>;
 
@@ -84,6 +89,9 @@ export const ChangePasswordRequestSchema = z.object({
   newPassword: PasswordSchema,
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
+
+export const ClockFormatRequestSchema = z.object({ clockFormat: ClockFormatSchema });
+export type ClockFormatRequest = z.infer<typeof ClockFormatRequestSchema>;
 
 export const EnableTwoFactorRequestSchema = z.object({ code: TwoFactorCodeSchema });
 export const PasswordConfirmationSchema = z.object({

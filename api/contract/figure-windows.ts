@@ -1,3 +1,4 @@
+import { clockTime, DEFAULT_CLOCK_FORMAT, type ClockFormat } from './clock-format.js';
 import { localDay, startOfLocalDay } from './time-zone.js';
 
 /**
@@ -72,14 +73,17 @@ function formatIn(instant: Date, timeZone: string, options: Intl.DateTimeFormatO
   return instant.toLocaleString('en-GB', { timeZone, ...options });
 }
 
-/** "14:05" in the window's time zone. */
-export function windowTime(instant: Date, timeZone: string): string {
-  return formatIn(instant, timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+/** A window as a screen shows it: its zone, and the reader's clock (24-hour when not said). */
+type ShownWindow<Fields extends keyof FigureWindow> = Pick<FigureWindow, Fields> & { clockFormat?: ClockFormat };
+
+/** "14:05" (or "2:05 PM") in the window's time zone. */
+function windowTime(instant: Date, window: ShownWindow<'timeZone'>): string {
+  return clockTime(instant, { timeZone: window.timeZone, clockFormat: window.clockFormat ?? DEFAULT_CLOCK_FORMAT });
 }
 
 /** A chart point's label: "14:05" for an hour of the last 24 hours, "19 Nov" for a day ("19 Nov 2025" over a year). */
-export function bucketLabel(at: Date, window: Pick<FigureWindow, 'key' | 'timeZone'>): string {
-  if (window.key === '24h') return windowTime(at, window.timeZone);
+export function bucketLabel(at: Date, window: ShownWindow<'key' | 'timeZone'>): string {
+  if (window.key === '24h') return windowTime(at, window);
   return formatIn(at, window.timeZone, { day: 'numeric', month: 'short', ...(window.key === '1y' ? { year: 'numeric' } : {}) });
 }
 
@@ -87,11 +91,11 @@ export function bucketLabel(at: Date, window: Pick<FigureWindow, 'key' | 'timeZo
  * The sentence under a window's selector: "The last 24 hours, to 14:05 (Europe/Kyiv)", or
  * "Today and the 6 days before, from 00:00 on 19 Nov (Europe/Kyiv) to now".
  */
-export function windowSentence(window: Pick<FigureWindow, 'key' | 'timeZone' | 'start' | 'end'>): string {
+export function windowSentence(window: ShownWindow<'key' | 'timeZone' | 'start' | 'end'>): string {
   const zone = `(${window.timeZone})`;
-  if (window.key === '24h') return `The last 24 hours, to ${windowTime(window.end, window.timeZone)} ${zone}`;
+  if (window.key === '24h') return `The last 24 hours, to ${windowTime(window.end, window)} ${zone}`;
   const daysBefore = DAYS[window.key] - 1;
-  return `Today and the ${daysBefore} days before, from 00:00 on ${bucketLabel(window.start, window)} ${zone} to now`;
+  return `Today and the ${daysBefore} days before, from ${windowTime(window.start, window)} on ${bucketLabel(window.start, window)} ${zone} to now`;
 }
 
 /** A chart point's start as files write it: "2026-11-21 09:05" for an hour span, "2026-11-21" for a day, in the zone. */

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AccountSchema,
   ChangePasswordRequestSchema,
+  ClockFormatRequestSchema,
   EnableTwoFactorRequestSchema,
   PasswordConfirmationSchema,
   RecoveryCodesResponseSchema,
@@ -19,7 +20,8 @@ import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { hashToken } from '../auth/tokens.js';
 import { createEnrollment, newRecoveryCodes, newTwoFactorSecret, normalizeRecoveryCode, checkTwoFactorCode } from '../auth/two-factor.js';
 import type { Sql } from '../../sql/database.js';
-import { findAdminUserById, setAdminPasswordHash, type AdminUserRecord } from '../../sql/admin-users.js';
+import { findAdminUserById, setAdminClockFormat, setAdminPasswordHash, type AdminUserRecord } from '../../sql/admin-users.js';
+import { getSystemSettings } from '../../sql/settings.js';
 import { revokeUserSessions } from '../../sql/admin-sessions.js';
 import {
   confirmTwoFactorEnrollment,
@@ -62,7 +64,15 @@ export const accountRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = 
       twoFactorEnabled: user.twoFactorEnabled && user.twoFactorSecret !== null,
       recoveryCodesRemaining: await countUnusedRecoveryCodes(sql, user.id),
       twoFactorRequirement: requirement && { requiredFrom: requirement.requiredFrom.toISOString(), enforced: requirement.enforced },
+      timeZone: (await getSystemSettings(sql)).timeZone,
+      clockFormat: user.clockFormat,
     };
+  });
+
+  // A way of reading one's own screen, like a window's size: not a change the Audit Log records.
+  app.put('/api/account/clock-format', { schema: { body: ClockFormatRequestSchema, response: { 200: SuccessResponseSchema } }, config: OWN_ACCOUNT }, async (request) => {
+    await setAdminClockFormat(sql, requireAuth(request).id, request.body.clockFormat);
+    return { success: true as const };
   });
 
   app.post('/api/account/password', { schema: { body: ChangePasswordRequestSchema, response: { 200: SuccessResponseSchema } }, config: OWN_ACCOUNT }, async (request) => {

@@ -293,6 +293,7 @@ const ROUTES: RouteEntry[] = [
   { method: 'GET', url: '/api/auth/verify', expect: 'signed-in' },
   { method: 'GET', url: '/api/account', expect: 'signed-in' },
   { method: 'POST', url: '/api/account/password', expect: 'signed-in', request: () => ({ payload: {} }) },
+  { method: 'PUT', url: '/api/account/clock-format', expect: EVERY_ROLE(200), request: () => ({ payload: { clockFormat: '24h' } }) },
   { method: 'POST', url: '/api/account/two-factor/setup', expect: 'signed-in' },
   { method: 'POST', url: '/api/account/two-factor/enable', expect: 'signed-in', request: () => ({ payload: {} }) },
   { method: 'POST', url: '/api/account/two-factor/disable', expect: 'signed-in', request: () => ({ payload: {} }) },

@@ -1,10 +1,12 @@
+import { formatTime } from '../lib/format.js';
+
 /**
  * "Figures as of 10:15": when the server computed the figures on screen. Always said, as the server
  * keeps figures a while (the Dashboard's 30 seconds, analytics a minute or 15 minutes), so a
  * figure may be older than the page.
  */
 export function asOfNote(asOf: string): string {
-  return `Figures as of ${new Date(asOf).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}`;
+  return `Figures as of ${formatTime(asOf)}`;
 }
 
 /** The note under a screen's cards. */

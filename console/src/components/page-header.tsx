@@ -13,10 +13,11 @@ export function PageHeader({ title, description, headingId, actions }: PageHeade
   return (
     <header className="flex flex-col gap-4 border-b border-tremor-border pb-5 sm:flex-row sm:items-end sm:justify-between">
       <div>
-        <h1 id={headingId} className="text-2xl font-semibold tracking-tight text-tremor-content-strong">
+        {/* Below lg the mobile header (app/mobile-header.tsx) shows the title: seen once, and still the heading screen readers find. */}
+        <h1 id={headingId} className="sr-only text-2xl font-semibold tracking-tight text-tremor-content-strong lg:not-sr-only">
           {title}
         </h1>
-        <p className="mt-1 text-tremor-default text-tremor-content">{description}</p>
+        <p className="text-tremor-default text-tremor-content lg:mt-1">{description}</p>
       </div>
       {actions ? <div className="flex shrink-0 flex-wrap gap-2">{actions}</div> : null}
     </header>

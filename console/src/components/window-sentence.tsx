@@ -1,4 +1,5 @@
 import { windowSentence, type FigureWindowKey } from '@contract/figure-windows.js';
+import { currentClock } from '../lib/format.js';
 
 interface WindowSentenceProps {
   period: FigureWindowKey;
@@ -12,7 +13,7 @@ interface WindowSentenceProps {
 export function WindowSentence({ period, from, to, timeZone }: WindowSentenceProps) {
   return (
     <p className="text-tremor-label text-tremor-content" data-testid="window-sentence">
-      {windowSentence({ key: period, start: new Date(from), end: new Date(to), timeZone })}
+      {windowSentence({ key: period, start: new Date(from), end: new Date(to), timeZone, clockFormat: currentClock().clockFormat })}
     </p>
   );
 }

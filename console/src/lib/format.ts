@@ -1,3 +1,4 @@
+import { clockDate, clockDateTime, clockDayAndTime, clockExactTime, clockTime, DEFAULT_CLOCK_FORMAT, type Clock } from '@contract/clock-format.js';
 import { formatRole } from '@contract/roles.js';
 
 interface NamedUser {
@@ -23,16 +24,36 @@ export function formatNumber(value: number): string {
   return value.toLocaleString('en-GB');
 }
 
-/** "21 Nov 2026, 14:05" in the browser's time zone; "-" when there is no date. */
+/**
+ * The clock every time on screen is read on: the configured time zone (system settings) and the
+ * staff member's own clock format, both from their account (the shell sets it before any screen
+ * shows). The browser's zone and the 24-hour clock until then.
+ */
+let clock: Clock = { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, clockFormat: DEFAULT_CLOCK_FORMAT };
+
+export function setClock(next: Clock): void {
+  clock = next;
+}
+
+export function currentClock(): Clock {
+  return clock;
+}
+
+/** "14:05", or "2:05 PM" on the 12-hour clock. */
+export function formatTime(value: string | Date): string {
+  return clockTime(new Date(value), clock);
+}
+
+/** "21 Nov 2026, 14:05"; "-" when there is no date. */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '-';
-  return new Date(value).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return clockDateTime(new Date(value), clock);
 }
 
 /** "21 Nov 2026"; "-" when there is no date. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '-';
-  return new Date(value).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+  return clockDate(new Date(value), clock);
 }
 
 /** "20 Nov" for a calendar day the API writes as "2026-11-20" (already a day in the settings' time zone). */
@@ -40,16 +61,9 @@ export function formatCalendarDay(day: string): string {
   return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 }
 
-/** "Today at 04:00 AM", "Yesterday at 11:30 PM", "19 Nov 2026 at 04:00 AM", in the browser's time zone. */
+/** "Today at 14:05", "Yesterday at 23:30", "19 Nov 2026 at 04:00". */
 export function formatDayAndTime(value: string, now = new Date()): string {
-  const date = new Date(value);
-  const time = date.toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', hour12: true });
-  const yesterday = new Date(now);
-  yesterday.setDate(now.getDate() - 1);
-  const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
-  if (sameDay(date, now)) return `Today at ${time}`;
-  if (sameDay(date, yesterday)) return `Yesterday at ${time}`;
-  return `${formatDate(value)} at ${time}`;
+  return clockDayAndTime(new Date(value), clock, now);
 }
 
 /** "3 d 4 h", "2 h 5 min", "12 min", "40 s": how long something has been going. */
@@ -97,7 +111,7 @@ export function formatRelativeTime(value: string, now: Date = new Date()): strin
 
 /** The exact instant, to the second, for a tooltip beside a relative time. */
 export function formatExactTime(value: string): string {
-  return new Date(value).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
+  return clockExactTime(new Date(value), clock);
 }
 
 /** "850 ms", "1.2 s": how long something took. */

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type {
   Account,
   ChangePasswordRequest,
+  ClockFormatRequest,
   EnableTwoFactorRequestSchema,
   PasswordConfirmationSchema,
   RecoveryCodesResponse,
@@ -28,6 +29,10 @@ function useAccountMutation<TVariables, TResult>(send: (variables: TVariables) =
 
 export function useChangePassword() {
   return useAccountMutation((body: ChangePasswordRequest) => apiRequest<{ success: true }>('POST', '/api/account/password', body));
+}
+
+export function useSetClockFormat() {
+  return useAccountMutation((body: ClockFormatRequest) => apiRequest<{ success: true }>('PUT', '/api/account/clock-format', body));
 }
 
 export function useStartTwoFactorSetup() {

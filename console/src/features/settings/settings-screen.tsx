@@ -8,6 +8,7 @@ import { SETTINGS_SECTIONS, settingsSectionPath, type SettingsSection } from '..
 import { useAuth } from '../auth/use-auth.js';
 import { useAccount } from './account-api.js';
 import { ChangePasswordForm } from './change-password-form.js';
+import { ClockFormatField } from './clock-format-field.js';
 import { NotificationSettingsForm } from './notification-settings-form.js';
 import { SessionsSection } from './sessions-section.js';
 import { SpecialtiesSection } from './specialties-section.js';
@@ -32,11 +33,11 @@ function AccountSummary() {
   ];
   return (
     <Card>
-      <section aria-labelledby={headingId}>
+      <section aria-labelledby={headingId} className="space-y-4">
         <h3 id={headingId} className="text-tremor-title font-semibold text-tremor-content-strong">
           Profile
         </h3>
-        <dl className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {figures.map(({ label, value }) => (
             <div key={label} className="min-w-0">
               <dt className="text-tremor-label text-tremor-content">{label}</dt>
@@ -44,6 +45,7 @@ function AccountSummary() {
             </div>
           ))}
         </dl>
+        <ClockFormatField />
       </section>
     </Card>
   );
@@ -131,7 +133,7 @@ export function SettingsScreen() {
           ))}
         </nav>
       ) : null}
-      <SettingsPart section="account" description="Your password, two-factor authentication and where you are signed in.">
+      <SettingsPart section="account" description="Your clock, password, two-factor authentication and where you are signed in.">
         <AccountSummary />
         <div className="grid items-start gap-6 xl:grid-cols-2">
           <ChangePasswordForm />

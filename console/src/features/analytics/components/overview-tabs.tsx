@@ -4,7 +4,7 @@ import type { AnalyticsOverview } from '@contract/analytics.js';
 import { bucketLabel, windowSentence } from '@contract/figure-windows.js';
 import { isLanguageCode, languageName } from '@contract/languages.js';
 import { formatPercent } from '../../../lib/figure-format.js';
-import { formatCount, formatDate, formatNumber } from '../../../lib/format.js';
+import { currentClock, formatCount, formatDate, formatNumber } from '../../../lib/format.js';
 import { botUserPath } from '../../../lib/links.js';
 import { EmptyChart } from '../../../components/empty-chart.js';
 import { TabStrip } from '../../../components/tab-strip.js';
@@ -20,7 +20,7 @@ export function OverviewTabs({ overview }: { overview: AnalyticsOverview }) {
   const hasRequests = overview.kpis.totalRequests.value !== 0;
   const perWhat = overview.bucket === 'hour' ? 'per Hour' : 'per Day';
   const series = overview.series.map((point) => ({
-    date: bucketLabel(new Date(point.at), { key: overview.period, timeZone: overview.timeZone }),
+    date: bucketLabel(new Date(point.at), { key: overview.period, timeZone: overview.timeZone, clockFormat: currentClock().clockFormat }),
     Requests: point.requests,
     'Unique Users': point.uniqueUsers,
   }));
@@ -58,7 +58,7 @@ export function OverviewTabs({ overview }: { overview: AnalyticsOverview }) {
             <Card className="min-w-0 lg:col-span-2" data-testid="requests-by-language">
               <Title>Requests by Language</Title>
               <p className="text-tremor-label text-tremor-content">
-                {windowSentence({ key: overview.period, start: new Date(overview.from), end: new Date(overview.to), timeZone: overview.timeZone })}. Each request counts in the
+                {windowSentence({ key: overview.period, start: new Date(overview.from), end: new Date(overview.to), timeZone: overview.timeZone, clockFormat: currentClock().clockFormat })}. Each request counts in the
                 language the bot answered in; requests from no bot user are left out.
               </p>
               {languages.length === 0 ? (

@@ -5,8 +5,7 @@ import { useEffect, useRef } from 'react';
 import type { SandboxButton, SandboxMessage } from '@contract/bot-sandbox.js';
 import { parseTelegramHtml } from '@contract/telegram-html.js';
 import { TelegramHtml } from '../../../components/telegram-html.js';
-
-const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+import { formatTime } from '../../../lib/format.js';
 
 /** What a user sent that has not been answered yet. */
 export interface PendingMessage {
@@ -167,7 +166,7 @@ function Bubble({ message, quoted, pressing, onPress, onReply }: BubbleProps) {
             </button>
             <span>
               {message.edited ? 'edited · ' : ''}
-              <time dateTime={message.date}>{timeFormat.format(new Date(message.date))}</time>
+              <time dateTime={message.date}>{formatTime(message.date)}</time>
             </span>
           </p>
         </div>

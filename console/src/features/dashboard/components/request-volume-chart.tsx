@@ -3,13 +3,13 @@ import { AreaChart, Card } from '@tremor/react';
 import { Link } from 'react-router';
 import type { DashboardPeriod, RequestPoint } from '@contract/dashboard.js';
 import { bucketLabel } from '@contract/figure-windows.js';
-import { formatNumber } from '../../../lib/format.js';
+import { currentClock, formatNumber } from '../../../lib/format.js';
 import { ROUTES } from '../../../lib/routes.js';
 
 /** Requests over the window, an hour (Today) or a day (7 and 30 Days) per point, in the server's time zone. */
 export function RequestVolumeChart({ points, period, timeZone }: { points: RequestPoint[]; period: DashboardPeriod; timeZone: string }) {
   const headingId = useId();
-  const data = points.map((point) => ({ time: bucketLabel(new Date(point.at), { key: period, timeZone }), Requests: point.requests }));
+  const data = points.map((point) => ({ time: bucketLabel(new Date(point.at), { key: period, timeZone, clockFormat: currentClock().clockFormat }), Requests: point.requests }));
   return (
     <Card className="p-4">
       <section aria-labelledby={headingId}>
