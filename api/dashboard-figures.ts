@@ -10,7 +10,7 @@ import {
 import { bucketStamp, figureWindow, type FigureWindow } from './contract/figure-windows.js';
 import type { Sql } from '../sql/database.js';
 import { directoryCounts, topContactLocations } from '../sql/dashboard-stats.js';
-import { compareWindows, type WindowCounts } from '../sql/window-figures.js';
+import { compareWindows, successRate, type WindowCounts } from '../sql/window-figures.js';
 import { verificationAnswer } from './analytics/verification.js';
 
 /** The log figures of one window, before they are compared with the window before. */
@@ -21,7 +21,6 @@ interface WindowSummary {
   avgResponseSeconds: number | null;
 }
 
-const percentOf = (part: number, whole: number) => (whole === 0 ? null : (part / whole) * 100);
 const secondsOf = ({ durationSum, durationCount }: WindowCounts) => (durationCount === 0 ? null : durationSum / durationCount / 1000);
 
 /** A figure with its change in percent; none when the earlier window has no value or a zero one. */
@@ -31,7 +30,7 @@ function trending(value: number | null, previous: number | null): TrendingFigure
 }
 
 function summary(totals: WindowCounts, activeUsers: number): WindowSummary {
-  return { requests: totals.requests, successRate: percentOf(totals.infoCount, totals.requests), activeUsers, avgResponseSeconds: secondsOf(totals) };
+  return { requests: totals.requests, successRate: successRate(totals), activeUsers, avgResponseSeconds: secondsOf(totals) };
 }
 
 /** The window's figures with its chart points, and the same figures over the window before. */
@@ -44,7 +43,7 @@ async function logFigures(sql: Sql, window: FigureWindow) {
       (bucket): RequestPoint => ({
         at: bucket.at.toISOString(),
         requests: bucket.requests,
-        successRate: percentOf(bucket.infoCount, bucket.requests),
+        successRate: successRate(bucket),
         avgResponseSeconds: secondsOf(bucket),
       }),
     ),

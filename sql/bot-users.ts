@@ -143,7 +143,15 @@ export async function listTelegramUserIds(sql: Sql, filter: TelegramUserFilter, 
   return { ids: rows.map((row) => row.telegramId), total: count!.total };
 }
 
-/** The Bot Users summary cards, over every user. */
+/**
+ * A bot user (`u`) a broadcast to all users reaches: active (Telegram delivers to them) and not
+ * blocked by staff. The Broadcasts screen's reachable count and the broadcasts' audience both use it.
+ */
+export function reachableUser(sql: Sql): postgres.PendingQuery<postgres.Row[]> {
+  return sql`u.is_active AND NOT u.is_blocked`;
+}
+
+/** The Bot Users summary cards, over every user, and how many of them are reachable (reachableUser). */
 export async function summarizeTelegramUsers(
   sql: Sql,
 ): Promise<{ totalUsers: number; activeUsers: number; inactiveUsers: number; totalRequests: number; reachableUsers: number }> {
@@ -152,8 +160,8 @@ export async function summarizeTelegramUsers(
       (count(*) FILTER (WHERE is_active))::int AS active_users,
       (count(*) FILTER (WHERE NOT is_active))::int AS inactive_users,
       coalesce(sum(total_requests), 0)::float8 AS total_requests,
-      (count(*) FILTER (WHERE is_active AND NOT is_blocked))::int AS reachable_users
-    FROM telegram_users`;
+      (count(*) FILTER (WHERE ${reachableUser(sql)}))::int AS reachable_users
+    FROM telegram_users u`;
   return summary!;
 }
 

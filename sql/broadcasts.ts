@@ -1,5 +1,6 @@
 import type { BroadcastStatus, BroadcastTargetType } from '../api/contract/broadcasts.js';
 import type { Sql } from './database.js';
+import { reachableUser } from './bot-users.js';
 import { transaction } from './transaction.js';
 
 export interface StoredBroadcast {
@@ -64,7 +65,7 @@ async function recount(sql: Sql, broadcastIds: number[]): Promise<void> {
 const AUDIENCE = (sql: Sql, telegramIds: number[] | null) => sql`
   SELECT u.telegram_id, bot_user_language(u.chosen_language, u.language_code, s.default_language, s.bot_languages) AS language
   FROM telegram_users u CROSS JOIN system_settings s
-  WHERE ${telegramIds ? sql`u.telegram_id = ANY(${telegramIds}::bigint[])` : sql`u.is_active`} AND NOT u.is_blocked`;
+  WHERE ${telegramIds ? sql`u.telegram_id = ANY(${telegramIds}::bigint[]) AND NOT u.is_blocked` : reachableUser(sql)}`;
 
 /**
  * Creates a broadcast and its recipients (a snapshot of its audience, each with their language, so a
@@ -254,7 +255,7 @@ async function requeueRecipients(sql: Sql, broadcastId: number, from: 'failed' |
       UPDATE broadcast_recipients r SET status = 'pending', error = NULL, attempts = 0, lease_owner = NULL
       FROM telegram_users u
       WHERE r.broadcast_id = ${broadcastId} AND r.status = ${from} AND NOT r.unreachable
-        AND u.telegram_id = r.telegram_id AND u.is_active AND NOT u.is_blocked`;
+        AND u.telegram_id = r.telegram_id AND ${reachableUser(tx)}`;
     if (requeued.count > 0) {
       await tx`
         UPDATE broadcasts SET status = 'sending', finished_at = NULL WHERE id = ${broadcastId}`;

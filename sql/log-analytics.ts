@@ -2,6 +2,7 @@ import type postgres from 'postgres';
 import type { Sql } from './database.js';
 import { hasPlace, placeColumns, totalsAggregates } from './log-rollups.js';
 import { transaction } from './transaction.js';
+import { successRate } from './window-figures.js';
 
 /**
  * The analytics figures of the bot logs, read from the roll-ups (sql/log-rollups.ts) plus the few
@@ -132,10 +133,6 @@ export function rolledUpUsers(sql: Sql, range: FigureRange): Fragment {
   ) rolled_up_users`;
 }
 
-/** part as a percentage of whole (0–100, unrounded: formatting is the screen's); null when whole is 0. */
-function percent(part: number, whole: number): number | null {
-  return whole === 0 ? null : (part / whole) * 100;
-}
 function mean(sum: number, count: number): number | null {
   return count === 0 ? null : sum / count;
 }
@@ -156,10 +153,8 @@ export interface RequestTotals {
   infoCount: number;
   warnCount: number;
   errorCount: number;
-  /** Analytics screens' success rate: the percentage of logs whose level is not ERROR (null without logs). */
+  /** successRate of sql/window-figures.ts (null without logs). */
   successRate: number | null;
-  /** The Dashboard's success rate: the percentage of INFO-level logs (null without logs). */
-  infoRate: number | null;
   /** Mean durationMs of the logs that have one (null when none has). */
   meanDurationMs: number | null;
 }
@@ -167,8 +162,7 @@ export interface RequestTotals {
 function toTotals({ durationCount, durationSum, ...counts }: LevelCounts): RequestTotals {
   return {
     ...counts,
-    successRate: percent(counts.requests - counts.errorCount, counts.requests),
-    infoRate: percent(counts.infoCount, counts.requests),
+    successRate: successRate(counts),
     meanDurationMs: mean(durationSum, durationCount),
   };
 }
@@ -182,7 +176,7 @@ function summedCounts(sql: Sql): Fragment {
 }
 const COUNT_COLUMNS = ['requests', 'debug_count', 'info_count', 'warn_count', 'error_count', 'duration_count', 'duration_sum'];
 
-/** Logs in the window: counts per level, both success rates and the mean response time. */
+/** Logs in the window: counts per level, the success rate and the mean response time. */
 export async function requestTotals(sql: Sql, range: FigureRange): Promise<RequestTotals> {
   return readInSnapshot(sql, range, async (tx, pendingLogs) => {
     const [row] = await tx<LevelCounts[]>`
@@ -430,7 +424,7 @@ export async function locationStats(
       LIMIT ${limit}`;
     return rows.map(({ durationCount, durationSum, ...row }) => ({
       ...row,
-      successRate: percent(row.successful, row.requests)!,
+      successRate: successRate({ requests: row.requests, errorCount: row.requests - row.successful })!,
       meanDurationMs: mean(durationSum, durationCount),
     }));
   });
@@ -517,7 +511,7 @@ export async function placeTotals(
       LIMIT ${limit}`;
     return rows.map(({ durationSum, ...row }) => ({
       ...row,
-      successRate: percent(row.successful, row.requests)!,
+      successRate: successRate({ requests: row.requests, errorCount: row.requests - row.successful })!,
       meanDurationMs: mean(durationSum, row.durationCount),
     }));
   });

@@ -22,7 +22,6 @@ export interface WindowRange {
 
 export interface WindowCounts {
   requests: number;
-  infoCount: number;
   errorCount: number;
   durationCount: number;
   durationSum: number;
@@ -47,16 +46,24 @@ export interface WindowFigures {
   usersByUtcDay: boolean;
 }
 
-const ZERO: WindowCounts = { requests: 0, infoCount: 0, errorCount: 0, durationCount: 0, durationSum: 0 };
+const ZERO: WindowCounts = { requests: 0, errorCount: 0, durationCount: 0, durationSum: 0 };
 
 function add(sum: WindowCounts, part: WindowCounts): WindowCounts {
   return {
     requests: sum.requests + part.requests,
-    infoCount: sum.infoCount + part.infoCount,
     errorCount: sum.errorCount + part.errorCount,
     durationCount: sum.durationCount + part.durationCount,
     durationSum: sum.durationSum + part.durationSum,
   };
+}
+
+/**
+ * Success Rate, the one definition every screen shows under that name (Dashboard, Analytics, each
+ * region's): the percentage of requests answered without an error, an error being an ERROR-level
+ * log row. WARN and DEBUG rows were answered; null without requests.
+ */
+export function successRate({ requests, errorCount }: Pick<WindowCounts, 'requests' | 'errorCount'>): number | null {
+  return requests === 0 ? null : ((requests - errorCount) / requests) * 100;
 }
 
 const floorTo = (instant: Date, unitMs: number) => new Date(Math.floor(instant.getTime() / unitMs) * unitMs);
@@ -91,12 +98,12 @@ export async function windowFigures(
   const utcDays = bucketStarts.every((at) => at.getTime() % DAY_MS === 0);
   return readWithPendingLogs(sql, window, async (tx, pendingLogs) => {
     const lastLogId = await watermark(tx);
-    const rowCounts = tx`1, (level = 'INFO')::int, (level = 'ERROR')::int, (duration_ms IS NOT NULL)::int, coalesce(duration_ms, 0)::float8, user_id`;
+    const rowCounts = tx`1, (level = 'ERROR')::int, (duration_ms IS NOT NULL)::int, coalesce(duration_ms, 0)::float8, user_id`;
     // Per bucket and hour of day for the counts; per bucket alone (hour null) for distinct users,
     // as a bucket of the last 24 hours spans two clock hours.
     const rows = await tx<(WindowCounts & { bucket: number; hour: number | null; uniqueUsers: number })[]>`
-      WITH parts (at, requests, info_count, error_count, duration_count, duration_sum, user_id) AS (
-        SELECT hour, requests, info_count, error_count, duration_count, duration_sum::float8, NULL::bigint FROM log_hourly_totals
+      WITH parts (at, requests, error_count, duration_count, duration_sum, user_id) AS (
+        SELECT hour, requests, error_count, duration_count, duration_sum::float8, NULL::bigint FROM log_hourly_totals
         WHERE hour >= ${innerStart} AND hour < ${innerEnd}
         UNION ALL
         SELECT created_at, ${rowCounts} FROM ${rolledUpRowsBetween(tx, lastLogId, start, innerStart < innerEnd ? innerStart : end)}
@@ -106,7 +113,7 @@ export async function windowFigures(
         SELECT created_at, ${rowCounts} FROM ${pendingLogs}
       )
       SELECT width_bucket(at, ${starts}::timestamptz[]) AS bucket, extract(hour FROM at AT TIME ZONE ${timeZone})::int AS hour,
-        sum(requests)::int AS requests, sum(info_count)::int AS info_count, sum(error_count)::int AS error_count,
+        sum(requests)::int AS requests, sum(error_count)::int AS error_count,
         sum(duration_count)::int AS duration_count, sum(duration_sum)::float8 AS duration_sum,
         count(DISTINCT user_id)::int AS unique_users
       FROM parts GROUP BY GROUPING SETS ((1, 2), (1))`;

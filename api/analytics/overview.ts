@@ -1,6 +1,7 @@
 import {
   hourSlot,
   TOP_LOCATIONS,
+  TOP_REGIONS,
   TOP_USERS,
   trendPercent,
   userLabel,
@@ -10,7 +11,7 @@ import {
 } from '../contract/analytics.js';
 import type { Sql } from '../../sql/database.js';
 import { placeTotals, topLocations, topUsers } from '../../sql/log-analytics.js';
-import { compareWindows, languageTotals, type WindowCounts } from '../../sql/window-figures.js';
+import { compareWindows, languageTotals, successRate, type WindowCounts } from '../../sql/window-figures.js';
 import { hourlyFigures } from './hours.js';
 import { periodWindow } from './windows.js';
 
@@ -18,9 +19,6 @@ function kpi(value: number | null, previous: number | null): Kpi {
   return { value, previous, trend: trendPercent(value, previous) };
 }
 
-const percent = (part: number, whole: number) => (whole === 0 ? null : (part / whole) * 100);
-/** Analytics screens' success rate (spec §9): the share of logs whose level is not ERROR. */
-const successRate = (counts: WindowCounts) => percent(counts.requests - counts.errorCount, counts.requests);
 const meanMs = (counts: WindowCounts) => (counts.durationCount === 0 ? null : counts.durationSum / counts.durationCount);
 
 /** Everything the Analytics Dashboard shows for a period (spec §2.12, §9), over the window api/contract/figure-windows.ts defines. */
@@ -30,7 +28,7 @@ export async function analyticsOverview(sql: Sql, period: AnalyticsPeriod, now: 
     compareWindows(sql, window),
     topLocations(sql, window, TOP_LOCATIONS),
     topUsers(sql, window, TOP_USERS),
-    placeTotals(sql, window, { level: 'region', limit: 1000 }),
+    placeTotals(sql, window, { level: 'region', limit: TOP_REGIONS }),
     languageTotals(sql, window),
   ]);
   const { current, previous } = compared;

@@ -14,6 +14,8 @@ export const DEFAULT_PERIOD: AnalyticsPeriod = '7d';
 
 export const TOP_LOCATIONS = 10;
 export const TOP_USERS = 20;
+/** The Regions tab's chart and list: the regions with the most requests. */
+export const TOP_REGIONS = 10;
 
 const PeriodSchema = z.enum(ANALYTICS_PERIODS, { error: 'Period must be 24h, 7d, 30d or 1y.' }).default(DEFAULT_PERIOD);
 const placeFilter = (field: string) => z.string().trim().max(100, tooLong(fieldLabel(field), 100)).optional().transform((value) => value || undefined);
@@ -85,6 +87,7 @@ export const AnalyticsOverviewSchema = z.object({
   peakHour: z.object({ hour: z.number(), slot: z.string(), requests: z.number() }).nullable(),
   successRate: z.number().nullable(),
   errorRate: z.number().nullable(),
+  /** The TOP_REGIONS regions with the most requests, most first. */
   regions: z.array(z.object({ country: z.string().nullable(), region: z.string().nullable(), requests: z.number(), successRate: z.number() })),
   /** Requests per language the bot answered in, most first; logs without a user's language are not counted. */
   languages: z.array(z.object({ language: z.string(), requests: z.number() })),

@@ -30,7 +30,7 @@ export const RequestPointSchema = z.object({
   /** The hour's or day's start, ISO 8601. */
   at: z.string(),
   requests: z.number(),
-  /** Percentage of INFO-level logs; null without logs. */
+  /** The bucket's success rate (sql/window-figures.ts); null without logs. */
   successRate: z.number().nullable(),
   /** Mean durationMs / 1000; null when no log has a duration. */
   avgResponseSeconds: z.number().nullable(),
@@ -48,9 +48,9 @@ export const DashboardStatsSchema = z.object({
   /** When the figures were computed: they are kept 30 seconds, unless asked for with Cache-Control: no-cache. */
   asOf: z.string(),
   totalRequests: TrendingFigureSchema,
-  /** Percentage of INFO-level logs. */
+  /** successRate of sql/window-figures.ts: the percentage of requests without an ERROR log, as on Analytics. */
   successRate: TrendingFigureSchema,
-  /** Distinct user ids in the window ("Active Now"). */
+  /** Distinct user ids in the window ("Active Now"): distinctUsers of sql/window-figures.ts, the count Analytics calls Unique Users. */
   activeUsers: TrendingFigureSchema,
   /** Mean durationMs / 1000, in seconds. */
   avgResponseSeconds: TrendingFigureSchema,

@@ -23,7 +23,12 @@ export const SystemHealthSchema = z.object({
   }),
   /** Broadcast messages still waiting to be sent. */
   broadcastQueueDepth: z.number(),
-  memory: z.object({ rssBytes: z.number(), heapUsedBytes: z.number(), heapTotalBytes: z.number() }),
+  memory: z.object({
+    rssBytes: z.number(),
+    heapUsedBytes: z.number(),
+    /** The most the JavaScript heap may grow to (V8's heap_size_limit), not its current size, which V8 grows on demand. */
+    heapLimitBytes: z.number(),
+  }),
   lastHour: z.object({
     requests: z.number(),
     errors: z.number(),

@@ -1,3 +1,4 @@
+import { getHeapStatistics } from 'node:v8';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ERROR_RATE_THRESHOLD_PERCENT, SystemHealthSchema, type SystemHealth } from '../contract/system-health.js';
@@ -74,7 +75,7 @@ export const systemHealthRoutes: FastifyPluginAsync<SystemHealthDeps> = async (i
       database: { reachable: latencyMs !== undefined, latencyMs: latencyMs ?? null },
       bot: { state: bot.state, mode: bot.mode ?? null, lastUpdateAt: bot.lastUpdateAt?.toISOString() ?? null },
       broadcastQueueDepth: queueDepth,
-      memory: { rssBytes: memory.rss, heapUsedBytes: memory.heapUsed, heapTotalBytes: memory.heapTotal },
+      memory: { rssBytes: memory.rss, heapUsedBytes: memory.heapUsed, heapLimitBytes: getHeapStatistics().heap_size_limit },
       lastHour: { requests: recent.requests, errors: recent.errors, errorRate, slowResponses: recent.slow, maxResponseTimeSeconds },
       backup: {
         autoBackup: settings?.autoBackup ?? false,

@@ -71,7 +71,8 @@ t.test('each window: the four figures, their trends, the chart points and the st
     // In: 09:15 INFO, 09:45 ERROR, 12:00 (20th) INFO, 10:05 INFO, 11:30 (20th) DEBUG.
     // The 24 hours before: 12:00 (19th) INFO and 08:00 (20th) WARN.
     t.same(day.totalRequests, { value: 5, previous: 2, trendPercent: 150 });
-    t.same(day.successRate, { value: 60, previous: 50, trendPercent: 20 });
+    // Success Rate: requests without an ERROR log, WARN and DEBUG included (sql/window-figures.ts).
+    t.same(day.successRate, { value: 80, previous: 100, trendPercent: -20 }, '4 of 5 against 2 of 2');
     t.equal(day.avgResponseSeconds.value, 0.3, '(100 + 300 + 200 + 600) / 4 ms');
     t.equal(day.avgResponseSeconds.previous, 0.4);
     t.equal(day.avgResponseSeconds.trendPercent!.toFixed(6), '-25.000000');
@@ -96,8 +97,8 @@ t.test('each window: the four figures, their trends, the chart points and the st
     t.equal(week.from, '2026-11-15T00:00:00.000Z');
     t.equal(week.to, '2026-11-21T10:30:00.000Z', 'today so far');
     t.same(week.totalRequests, { value: 7, previous: 1, trendPercent: 600 });
-    t.equal(week.successRate.value!.toFixed(6), ((4 / 7) * 100).toFixed(6));
-    t.equal(week.successRate.trendPercent!.toFixed(6), ((4 / 7 - 1) * 100).toFixed(6));
+    t.equal(week.successRate.value!.toFixed(6), ((6 / 7) * 100).toFixed(6), 'one ERROR in 7');
+    t.equal(week.successRate.trendPercent!.toFixed(6), ((6 / 7 - 1) * 100).toFixed(6));
     t.equal(week.avgResponseSeconds.value, 0.32, '(100 + 300 + 200 + 400 + 600) / 5 ms');
     t.equal(week.avgResponseSeconds.trendPercent!.toFixed(6), '-68.000000');
     t.same(week.activeUsers, { value: 5, previous: 1, trendPercent: 400 });
@@ -114,7 +115,7 @@ t.test('each window: the four figures, their trends, the chart points and the st
     t.equal(month.from, '2026-10-23T00:00:00.000Z');
     t.equal(month.requestVolume.length, 30);
     t.same(month.totalRequests, { value: 8, previous: 1, trendPercent: 700 });
-    t.same(month.successRate, { value: 62.5, previous: 0, trendPercent: null }, 'no change in percent from 0');
+    t.same(month.successRate, { value: 87.5, previous: 0, trendPercent: null }, 'no change in percent from 0: the one earlier log is an ERROR');
     t.equal(month.avgResponseSeconds.value!.toFixed(6), (2600 / 6 / 1000).toFixed(6));
     t.equal(month.avgResponseSeconds.trendPercent!.toFixed(6), ((2600 / 6 / 500 - 1) * 100).toFixed(6));
     t.same(month.activeUsers, { value: 6, previous: 1, trendPercent: 500 });

@@ -1,4 +1,5 @@
 import t from 'tap';
+import { getHeapStatistics } from 'node:v8';
 import { createTestApp } from '../helpers/app.js';
 import { updateSystemSettings } from '../../sql/settings.js';
 import type { BotStatusReport } from '../../api/ports.js';
@@ -36,7 +37,8 @@ t.test('every role reads live values; operational when nothing needs attention',
     backup: { autoBackup: false, lastBackupAt: null, running: false, problem: null },
   });
   t.ok(body.database.latencyMs >= 0);
-  t.ok(body.memory.rssBytes > 0 && body.memory.heapUsedBytes > 0 && body.memory.heapTotalBytes >= body.memory.heapUsedBytes, 'memory figures');
+  t.ok(body.memory.rssBytes > 0 && body.memory.heapUsedBytes > 0 && body.memory.heapUsedBytes > 0, 'memory figures');
+  t.equal(body.memory.heapLimitBytes, getHeapStatistics().heap_size_limit, "the heap's limit is V8's heap_size_limit, not its current size");
   t.equal((await call(undefined, { method: 'GET', url: '/api/system-health' })).statusCode, 401, 'but not signed out');
 });
 

@@ -56,7 +56,7 @@ t.test('Bot Users: summary, search, status filter, paging and a user\'s details 
     );
     for (const [label, value, note] of [
       ['Total Users', '60', 'Everyone who has written to the bot'],
-      ['Active Users', '45', 'Have not blocked the bot'],
+      ['Active Users', '45', 'Have not blocked the bot; staff-blocked included'],
       ['Inactive Users', '15', 'Blocked the bot or left Telegram'],
       ['Total Requests', '1,770', 'Searches answered, since each user joined'],
     ] as const) {

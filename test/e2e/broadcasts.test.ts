@@ -81,7 +81,7 @@ t.test('an admin composes a broadcast to every user and watches it finish', asyn
 
   await t.test('the stats cards count the real users and broadcasts', async (t) => {
     const figure = (label: string) => page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
-    await page.getByText('3 reachable', { exact: true }).waitFor();
+    await page.getByText('3 reachable: active, not blocked by staff', { exact: true }).waitFor();
     t.equal((await figure('Total Users').innerText()).trim(), '3', 'Total Users counts the bot users');
     await page.getByText('No broadcasts yet. The ones you send appear here.').waitFor();
     t.equal((await figure('Broadcasts').innerText()).trim(), '0', 'no broadcast yet');

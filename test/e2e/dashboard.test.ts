@@ -87,7 +87,7 @@ t.test('the Dashboard with the demo data: figures, chart, Top Locations, export,
     t.match(await sentence.innerText(), new RegExp(`^The last 24 hours, to \\d\\d:\\d\\d \\(${today.timeZone}\\)$`), 'the window is said under the selector');
     t.match(await page.getByTestId('as-of').innerText(), /^Figures as of \d\d:\d\d$/, 'and when its figures were computed');
     const definitions = await page.getByTestId('card-definition').allInnerTexts();
-    t.ok(definitions.includes('Share of requests logged as INFO'), 'the success rate says what it counts');
+    t.ok(definitions.includes('Share of requests answered without an error (an ERROR log)'), 'the success rate says what it counts');
   });
 
   await t.test('an editor exports the figures on screen as spec §9 CSV', async (t) => {

@@ -77,7 +77,7 @@ t.test('a double click on a submit button makes one request and one thing', asyn
     const compose = page.getByRole('form', { name: 'Compose Broadcast' });
     await compose.getByLabel('Message Title').fill('Double trouble');
     await compose.getByLabel('Message Content').fill('Hello {first_name}');
-    await page.getByText('2 reachable', { exact: true }).waitFor();
+    await page.getByText('2 reachable: active, not blocked by staff', { exact: true }).waitFor();
 
     await compose.getByRole('button', { name: 'Send Broadcast' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Send to all 2 bot users?' });
@@ -102,7 +102,7 @@ t.test('a double click on a submit button makes one request and one thing', asyn
     const compose = page.getByRole('form', { name: 'Compose Broadcast' });
     await compose.getByLabel('Message Title').fill('Lost answer');
     await compose.getByLabel('Message Content').fill('Hello again {first_name}');
-    await page.getByText('2 reachable', { exact: true }).waitFor();
+    await page.getByText('2 reachable: active, not blocked by staff', { exact: true }).waitFor();
     const send = async () => {
       await compose.getByRole('button', { name: 'Send Broadcast' }).click();
       await page.getByRole('alertdialog', { name: 'Send to all 2 bot users?' }).getByRole('button', { name: 'Send to All' }).click();

@@ -6,6 +6,12 @@ import path from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 /** Debian's chromium package installs its binary here. */
+/** The two widths a changed screen is tried at: a desktop and a phone. */
+export const BOTH_WIDTHS = [
+  { width: 1440, height: 900 },
+  { width: 375, height: 800 },
+] as const;
+
 const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 const PACKAGED_CHROMIUM = '@sparticuz/chromium';
 

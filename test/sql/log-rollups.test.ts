@@ -96,7 +96,6 @@ function expectedTotals(rows: NewBotLog[]) {
     warnCount: count(rows, (row) => row.level === 'WARN'),
     errorCount: errors,
     successRate: percent(rows.length - errors, rows.length),
-    infoRate: percent(infos, rows.length),
     meanDurationMs: durations.length === 0 ? null : durations.reduce((a, b) => a + b, 0) / durations.length,
   };
 }

@@ -8,6 +8,7 @@ interface KpiCardProps {
   trend?: number | null;
   /** Whether a rise is good news (false for response times). */
   higherIsBetter?: boolean;
+  /** What the figure counts, in one line: shown under it and as the card's tooltip. */
   note?: string;
 }
 
@@ -16,7 +17,7 @@ export function KpiCard({ title, value, trend, higherIsBetter = true, note }: Kp
   const good = trend != null && trend !== 0 && trend > 0 === higherIsBetter;
   const trendColour = trend == null || Math.round(trend * 10) === 0 ? 'text-tremor-content' : good ? 'text-emerald-600' : 'text-red-600';
   return (
-    <Card className="min-w-0" data-testid="kpi-card">
+    <Card className="min-w-0" data-testid="kpi-card" title={note}>
       <p className="text-tremor-default text-tremor-content">{title}</p>
       <p className="mt-1 truncate text-2xl font-semibold text-tremor-content-strong" data-testid="kpi-value">
         {value}

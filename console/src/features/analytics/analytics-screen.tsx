@@ -3,6 +3,7 @@ import { Button } from '@tremor/react';
 import type { AnalyticsPeriod } from '@contract/analytics.js';
 import { can } from '@contract/permissions.js';
 import { ErrorAlert } from '../../components/error-alert.js';
+import { SUCCESS_RATE_DEFINITION, USERS_WHO_ASKED_DEFINITION } from '@contract/figure-definitions.js';
 import { KpiCard } from '../../components/kpi-card.js';
 import { formatMs, formatPercent } from '../../lib/figure-format.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
@@ -64,7 +65,7 @@ export function AnalyticsScreen() {
               title="Unique Users"
               value={formatNumber(data.kpis.uniqueUsers.value ?? 0)}
               trend={data.kpis.uniqueUsers.trend}
-              note="People who asked the bot at least once"
+              note={USERS_WHO_ASKED_DEFINITION}
             />
             <KpiCard
               title="Avg Response Time (ms)"
@@ -77,7 +78,7 @@ export function AnalyticsScreen() {
               title="Success Rate"
               value={formatPercent(data.kpis.successRate.value)}
               trend={data.kpis.successRate.trend}
-              note="Share of requests without an error"
+              note={SUCCESS_RATE_DEFINITION}
             />
           </div>
           <AsOfLine asOf={data.asOf} />

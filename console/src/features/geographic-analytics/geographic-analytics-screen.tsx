@@ -61,6 +61,23 @@ function Heatmap({ heatmap, empty }: { heatmap: GeographicHeatmap; empty: string
   );
 }
 
+type RegionMetric = PerformanceMetrics['items'][number];
+
+const metricText = (metric: RegionMetric) =>
+  `${METRIC_LABELS[metric.metricType]} ${metric.metricType === 'response_time' ? formatMs(metric.value) : formatPercent(metric.value)}`;
+
+/** The metrics of each region together, in the API's order (most requests first): a region is one row, not one per metric type. */
+function byRegion(items: RegionMetric[]): { key: string; label: string; metrics: RegionMetric[] }[] {
+  const regions = new Map<string, { key: string; label: string; metrics: RegionMetric[] }>();
+  for (const metric of items) {
+    const key = JSON.stringify([metric.country, metric.region]);
+    const region = regions.get(key) ?? { key, label: [metric.region, metric.country].filter(Boolean).join(', ') || 'Unknown', metrics: [] };
+    region.metrics.push(metric);
+    regions.set(key, region);
+  }
+  return [...regions.values()];
+}
+
 function RegionPerformance({ metrics, empty }: { metrics: PerformanceMetrics; empty: string }) {
   if (metrics.items.length === 0) return <Empty text={empty} />;
   const responseTimes = metrics.items
@@ -79,11 +96,7 @@ function RegionPerformance({ metrics, empty }: { metrics: PerformanceMetrics; em
           scroll
           wrap
           data-testid="region-metrics"
-          rows={metrics.items.map((metric) => ({
-            key: metric.id,
-            label: [metric.region, metric.country].filter(Boolean).join(', ') || 'Unknown',
-            figure: `${METRIC_LABELS[metric.metricType]} ${metric.metricType === 'response_time' ? formatMs(metric.value) : formatPercent(metric.value)}`,
-          }))}
+          rows={byRegion(metrics.items).map((region) => ({ key: region.key, label: region.label, figure: region.metrics.map(metricText).join(' · ') }))}
         />
       </Card>
     </div>

@@ -1,6 +1,6 @@
 import { AreaChart, BarChart, Card, DonutChart, LineChart, TabGroup, TabPanel, TabPanels, Title } from '@tremor/react';
 import { Link } from 'react-router';
-import type { AnalyticsOverview } from '@contract/analytics.js';
+import { TOP_REGIONS, type AnalyticsOverview } from '@contract/analytics.js';
 import { bucketLabel, windowSentence } from '@contract/figure-windows.js';
 import { isLanguageCode, languageName } from '@contract/languages.js';
 import { formatPercent } from '../../../lib/figure-format.js';
@@ -26,7 +26,6 @@ export function OverviewTabs({ overview }: { overview: AnalyticsOverview }) {
   }));
   const hourly = overview.hourly.map((hour) => ({ hour: `${hour.hour}:00`, Requests: hour.requests }));
   const regions = overview.regions.map((place) => ({ name: placeName(place), requests: place.requests }));
-  const topRegions = regions.slice(0, 10);
   const languages = overview.languages.map((row) => ({ language: isLanguageCode(row.language) ? languageName(row.language) : row.language, Requests: row.requests }));
   return (
     <TabGroup>
@@ -153,23 +152,24 @@ export function OverviewTabs({ overview }: { overview: AnalyticsOverview }) {
         <TabPanel>
           <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2">
             <Card className="min-w-0">
-              <Title>Requests by Region (Top 10)</Title>
+              <Title>Requests by Region (Top {TOP_REGIONS})</Title>
               {regions.length === 0 ? (
                 <EmptyChart />
               ) : (
                 <>
-                  <DonutChart className="mt-4 h-56" data={topRegions} index="name" category="requests" valueFormatter={formatNumber} />
+                  <DonutChart className="mt-4 h-56" data={regions} index="name" category="requests" valueFormatter={formatNumber} />
                   <p className="mt-2 text-center text-tremor-label text-tremor-content" data-testid="regions-donut-note">
-                    The centre adds up the {formatCount(topRegions.length, 'region')} shown; requests that named no place are not counted.
+                    The centre adds up the {formatCount(regions.length, 'region')} shown; requests that named no place are not counted.
                   </p>
                 </>
               )}
             </Card>
             <Card className="min-w-0">
-              <Title>Regions</Title>
+              <Title>Top {TOP_REGIONS} Regions by Requests</Title>
+              <p className="text-tremor-label text-tremor-content">Requests · Success Rate</p>
               <RankedList
                 data-testid="regions"
-                rows={overview.regions.slice(0, 20).map((place) => ({
+                rows={overview.regions.map((place) => ({
                   key: placeName(place),
                   label: placeName(place),
                   figure: `${formatNumber(place.requests)} · ${formatPercent(place.successRate)}`,

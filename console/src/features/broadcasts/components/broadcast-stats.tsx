@@ -1,3 +1,4 @@
+import { reachableUsersNote } from '@contract/figure-definitions.js';
 import { formatNumber } from '../../../lib/format.js';
 import { StatCards } from '../../../components/stat-cards.js';
 
@@ -18,7 +19,7 @@ export function BroadcastStats({ figures }: { figures: BroadcastFigures }) {
     {
       label: 'Total Users',
       value: figures.users,
-      note: figures.reachableUsers === undefined ? 'Bot users' : `${formatNumber(figures.reachableUsers)} reachable`,
+      note: figures.reachableUsers === undefined ? 'Bot users' : reachableUsersNote(formatNumber(figures.reachableUsers)),
     },
     {
       label: 'Templates',

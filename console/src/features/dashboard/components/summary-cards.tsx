@@ -1,13 +1,14 @@
 import { Card } from '@tremor/react';
 import { Link } from 'react-router';
 import type { DashboardStats, TrendingFigure } from '@contract/dashboard.js';
+import { SUCCESS_RATE_DEFINITION, USERS_WHO_ASKED_DEFINITION } from '@contract/figure-definitions.js';
 import { formatNumber } from '../../../lib/format.js';
 import { ROUTES } from '../../../lib/routes.js';
 import { formatPercent, formatSeconds, formatTrend } from '../../../lib/figure-format.js';
 
 interface SummaryCard {
   label: string;
-  /** What the figure counts, in one line: the Dashboard's success rate is not the analytics screens'. */
+  /** What the figure counts, in one line, shown under it and as the card's tooltip: the same words as the card of that figure on Analytics. */
   definition: string;
   figure: TrendingFigure;
   format: (value: number | null) => string;
@@ -31,10 +32,10 @@ export function SummaryCards({ stats, comparedWith }: { stats: DashboardStats; c
       format: (value) => formatNumber(value ?? 0),
       to: ROUTES.analytics.path,
     },
-    { label: 'Success Rate', definition: 'Share of requests logged as INFO', figure: stats.successRate, format: formatPercent, to: ROUTES.analytics.path },
+    { label: 'Success Rate', definition: SUCCESS_RATE_DEFINITION, figure: stats.successRate, format: formatPercent, to: ROUTES.analytics.path },
     {
       label: 'Active Now',
-      definition: 'People who asked the bot in this time range',
+      definition: USERS_WHO_ASKED_DEFINITION,
       figure: stats.activeUsers,
       format: (value) => formatNumber(value ?? 0),
       to: ROUTES.botUsers.path,
@@ -51,7 +52,7 @@ export function SummaryCards({ stats, comparedWith }: { stats: DashboardStats; c
   return (
     <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
       {cards.map(({ label, definition, figure, format, to, lowerIsBetter = false }) => (
-        <Card key={label} className="relative p-4 hover:bg-tremor-background-muted">
+        <Card key={label} className="relative p-4 hover:bg-tremor-background-muted" title={definition}>
           <dt className="text-tremor-default text-tremor-content">
             {/* The link covers the whole card: a click anywhere on it opens the detail. */}
             <Link

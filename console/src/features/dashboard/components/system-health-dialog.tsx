@@ -31,7 +31,7 @@ function figures(health: SystemHealth): { label: string; value: string }[] {
     { label: 'Last bot update', value: health.bot.lastUpdateAt ? formatDateTime(health.bot.lastUpdateAt) : 'None yet' },
     { label: 'Broadcast queue', value: `${formatNumber(health.broadcastQueueDepth)} waiting` },
     { label: 'Memory (RSS)', value: formatBytes(health.memory.rssBytes) },
-    { label: 'Heap used', value: `${formatBytes(health.memory.heapUsedBytes)} of ${formatBytes(health.memory.heapTotalBytes)}` },
+    { label: 'JavaScript heap', value: `${formatBytes(health.memory.heapUsedBytes)} used of its ${formatBytes(health.memory.heapLimitBytes)} limit` },
     {
       label: 'Error rate (last hour)',
       value: lastHour.errorRate === null ? formatCount(lastHour.errors, 'error') : `${lastHour.errorRate}% of ${formatCount(lastHour.requests, 'request')}`,
