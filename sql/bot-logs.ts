@@ -46,7 +46,8 @@ export async function insertBotLogs(sql: Sql, rows: NewBotLog[]): Promise<void> 
     const { texts, textIndexOfRow } = distinctTexts(rows);
     const [found] = await tx<{ ids: number[] }[]>`
       SELECT bot_log_text_ids(${texts.map((text) => text.message)}::text[], ${texts.map((text) => text.command)}::text[],
-        ${texts.map((text) => text.errorMessage)}::text[], ${texts.map((text) => text.loggedOn)}::date[]) AS ids`;
+        ${texts.map((text) => text.errorMessage)}::text[], ${texts.map((text) => text.request)}::text[],
+        ${texts.map((text) => text.loggedOn)}::date[]) AS ids`;
     const textIds = textIndexOfRow.map((index) => found!.ids[index]!);
     const inserts: Promise<unknown>[] = [];
     for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
@@ -82,27 +83,47 @@ interface LogText {
   message: string;
   command: string | null;
   errorMessage: string | null;
+  request: string | null;
   /** The newest row's time with it, in ms. */
   newest: number;
 }
 
+/** A metadata field that is text, else null. */
+function textField(metadata: Record<string, unknown>, key: string): string | null {
+  const value = metadata[key];
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
 /**
- * The rows' distinct (message, command, error), each with the UTC day of its newest row, and which one each
- * row has. Looked up by the rows' own strings, whose hashes V8 keeps, rather than by a key built per row.
+ * What the user typed and the place the request resolved to, as the search finds them (migration 059's
+ * bot_log_request_text, which gives rows written by other means the same).
+ */
+function requestText(row: Pick<NewBotLog, 'metadata' | 'city' | 'region' | 'country'>): string | null {
+  const parts = [textField(row.metadata, 'query'), textField(row.metadata, 'place'), row.city, row.region, row.country];
+  return parts.filter((part) => part !== null && part !== '').join(' ') || null;
+}
+
+/**
+ * The rows' distinct (message, command, error, request text), each with the UTC day of its newest row, and
+ * which one each row has. Looked up by the rows' own strings, whose hashes V8 keeps, rather than by a key built per row.
  */
 function distinctTexts(rows: NewBotLog[]) {
   const texts: LogText[] = [];
-  const byMessage = new Map<string, Map<string | null, Map<string | null, number>>>();
-  const textIndexOfRow = rows.map(({ message, command, errorMessage, createdAt }) => {
+  const byMessage = new Map<string, Map<string | null, Map<string | null, Map<string | null, number>>>>();
+  const textIndexOfRow = rows.map((row) => {
+    const { message, command, errorMessage, createdAt } = row;
+    const request = requestText(row);
     let byCommand = byMessage.get(message);
     if (!byCommand) byMessage.set(message, (byCommand = new Map()));
     let byError = byCommand.get(command);
     if (!byError) byCommand.set(command, (byError = new Map()));
-    let index = byError.get(errorMessage);
+    let byRequest = byError.get(errorMessage);
+    if (!byRequest) byError.set(errorMessage, (byRequest = new Map()));
+    let index = byRequest.get(request);
     const at = createdAt.getTime();
     if (index === undefined) {
-      index = texts.push({ message, command, errorMessage, newest: at }) - 1;
-      byError.set(errorMessage, index);
+      index = texts.push({ message, command, errorMessage, request, newest: at }) - 1;
+      byRequest.set(request, index);
     } else if (at > texts[index]!.newest) {
       texts[index]!.newest = at;
     }
@@ -118,9 +139,9 @@ const TELEGRAM_ID = /^-?\d{1,15}$/;
 
 /**
  * The WHERE condition of a log filter: `WHERE ${where}` (a fragment is a pending query, so it comes in an
- * object: awaited bare, it would run). Text matches the
- * message, command or error in any case: the distinct texts that match, found through their trigram index
- * (migration 041), then their rows by text_id. A whole number also matches the ids exactly.
+ * object: awaited bare, it would run). Text matches the message, command, error, the text the user typed
+ * or the place the request resolved to, in any case and script: the distinct texts that match, found through
+ * their trigram index (migrations 041, 059), then their rows by text_id. A whole number also matches the ids exactly.
  */
 async function botLogFilter(sql: Sql, filter: BotLogFilter): Promise<{ where: Condition }> {
   const conditions: Condition[] = [];

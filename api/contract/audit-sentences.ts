@@ -30,7 +30,7 @@ export function auditTargetName(entry: { targetId: string | null; before: Json; 
 
 type Sentence = (who: string, target: string | null) => string;
 /** "the admin user Boris", or "an admin user" when the row does not name it. */
-const the = (noun: string, target: string | null) => (target === null ? `a ${noun}` : `the ${noun} ${target}`);
+const the = (noun: string, target: string | null) => (target === null ? `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}` : `the ${noun} ${target}`);
 const act = (verb: string, noun: string): Sentence => (who, target) => `${who} ${verb} ${the(noun, target)}`;
 const plain = (rest: string): Sentence => (who) => `${who} ${rest}`;
 
@@ -108,6 +108,16 @@ export function actionSentence(action: string, actor: string | null, target: str
   const who = actor ?? 'The system';
   if (isAuditAction(action)) return AUDIT_SENTENCES[action](who, target);
   return `${who}: ${action}${target === null ? '' : ` on ${target}`}`;
+}
+
+/**
+ * How the Audit Log's Action menu names an action: its sentence without who or which record, "Created an
+ * admin user", "Exported the bot logs". An action without words (older rows) stays as recorded.
+ */
+export function auditActionLabel(action: string): string {
+  if (!isAuditAction(action)) return action;
+  const sentence = AUDIT_SENTENCES[action]('', null).trimStart();
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }
 
 /** The labels the screens give fields whose names do not read as words by themselves (fieldLabel does the rest). */

@@ -13,6 +13,18 @@ export const REFUSAL_REASONS = {
   dailyLimit: 'Daily limit reached. The count starts again at the reset time.',
 } as const;
 export type Refusal = keyof typeof REFUSAL_REASONS;
+export const REFUSALS = Object.keys(REFUSAL_REASONS) as [Refusal, ...Refusal[]];
+
+/**
+ * The Daily Usage status of a user the bot refuses, by why: "Blocked" only for a user staff blocked
+ * (beside the Block and Unblock buttons it means that and nothing else); a used-up allowance is "Limit reached".
+ */
+export const REFUSAL_STATUSES: Record<Refusal, string> = {
+  blocked: 'Blocked',
+  notAMember: 'No access',
+  maintenance: 'Maintenance',
+  dailyLimit: 'Limit reached',
+};
 
 /** What the rule needs to know of a user; the lookups run only when the rule gets to them. */
 export interface AccessFacts {

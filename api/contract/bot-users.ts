@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fieldLabel, PAGE_RULE, pageSizeRule, tooLong } from './fields.js';
 import { LanguageCodeSchema } from './languages.js';
+import { REFUSALS } from './bot-access.js';
 
 /**
  * Bot users: the list (spec §2.10, §3 "Telegram user", §7 GET /api/telegram-users) and the reads
@@ -163,6 +164,8 @@ export const DailyUsageSchema = z.object({
   limit: z.number().int().nullable(),
   /** Whether the bot would answer a request now: the user may use the bot and has requests left. */
   allowed: z.boolean(),
+  /** Why the bot would refuse them, as a key (REFUSAL_STATUSES names it); null when allowed. */
+  refusal: z.enum(REFUSALS).nullable(),
   /** Why the bot would refuse them, for staff (REFUSAL_REASONS); null when allowed. */
   reason: z.string().nullable(),
   /** ISO instant of the next local midnight in the configured time zone, when the count resets. */

@@ -124,3 +124,19 @@ export const NotificationSettingsSchema = z.object({
     .optional(),
 });
 export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
+
+/** The warning where Telegram alerts would reach no one, in the settings form and System Health. */
+export const TELEGRAM_ALERTS_UNADDRESSED =
+  "Telegram alerts are on, but no Admin Telegram ID is set, so they reach no one. Enter the admin's Telegram user ID (shown as Telegram ID in Bot Users once they have written to the bot) in Settings → Notification Settings, or turn Telegram notifications and daily reports off.";
+
+/**
+ * Why the bot's Telegram alerts and daily reports go nowhere (bot/alerts/telegram-alerts.ts sends them to
+ * the admin's id, and to the admin group with admin group alerts on), or null when they reach someone or are off.
+ */
+export function telegramAlertsProblem(
+  settings: Pick<NotificationSettings, 'telegramNotifications' | 'dailyReports' | 'adminGroupAlerts' | 'adminTelegramId' | 'adminGroupId'>,
+): string | null {
+  const on = settings.telegramNotifications || settings.dailyReports;
+  const addressed = settings.adminTelegramId !== null || (settings.adminGroupAlerts && settings.adminGroupId !== null);
+  return on && !addressed ? TELEGRAM_ALERTS_UNADDRESSED : null;
+}

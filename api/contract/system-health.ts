@@ -46,6 +46,13 @@ export const SystemHealthSchema = z.object({
     /** Why backups cannot run or the last one failed; null when all is well. */
     problem: z.string().nullable(),
   }),
+  alerts: z.object({
+    /**
+     * Why Telegram alerts reach no one (telegramAlertsProblem); null when they reach someone or are off.
+     * A warning beside the status, not a reason: a fresh install has alerts on and no admin id yet.
+     */
+    problem: z.string().nullable(),
+  }),
 });
 export type SystemHealth = z.infer<typeof SystemHealthSchema>;
 

@@ -30,13 +30,14 @@ export const botUserDetailRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date
       const { userId } = request.query;
       if (userId === undefined) {
         const limit = settings.defaultDailyLimit;
-        return { used: 0, remaining: limit, limit, allowed: limit > 0, reason: limit > 0 ? null : REFUSAL_REASONS.dailyLimit, resetTime };
+        const refusal = limit > 0 ? null : 'dailyLimit';
+        return { used: 0, remaining: limit, limit, allowed: refusal === null, refusal, reason: refusal && REFUSAL_REASONS[refusal], resetTime };
       }
       const day = localDay(instant, settings.timeZone);
       const [access, used] = await Promise.all([botUserAccess(sql, userId, settings, day), usedToday(sql, userId, day)]);
       const remaining = access.refusal === null ? remainingToday(access.dailyLimit, used) : 0;
       const refusal = access.refusal ?? (remaining === 0 ? 'dailyLimit' : null);
-      return { used, remaining, limit: access.dailyLimit, allowed: refusal === null, reason: refusal && REFUSAL_REASONS[refusal], resetTime };
+      return { used, remaining, limit: access.dailyLimit, allowed: refusal === null, refusal, reason: refusal && REFUSAL_REASONS[refusal], resetTime };
     },
   );
 

@@ -7,6 +7,8 @@ import { NO_BACKUP_FOLDER } from './backups.js';
 import type { Sql } from '../../sql/database.js';
 import type { BackupService } from '../../sql/backups.js';
 import { getSystemSettings } from '../../sql/settings.js';
+import { getNotificationSettings } from '../../sql/notification-settings.js';
+import { telegramAlertsProblem } from '../contract/notifications.js';
 import { broadcastQueueDepth, databaseLatencyMs, recentRequests } from '../../sql/system-health.js';
 import { formatCount } from '../contract/plural.js';
 
@@ -48,13 +50,14 @@ export const systemHealthRoutes: FastifyPluginAsync<SystemHealthDeps> = async (i
     const maxResponseTimeSeconds = settings?.maxResponseTimeSeconds ?? 0;
     // Read before the list: a backup that ends in between is then in the list, never "not running" and missing.
     const backupState = backups?.status();
-    const [recent, queueDepth, newestBackup] = settings
+    const [recent, queueDepth, newestBackup, notifications] = settings
       ? await Promise.all([
           recentRequests(sql, new Date(checkedAt.getTime() - HOUR_MS), maxResponseTimeSeconds * 1000),
           broadcastQueueDepth(sql),
           backups?.list().then((files) => files[0]),
+          getNotificationSettings(sql),
         ])
-      : [{ requests: 0, errors: 0, slow: 0 }, 0, undefined];
+      : [{ requests: 0, errors: 0, slow: 0 }, 0, undefined, undefined];
     // Below WARN the successes are not recorded, so a share of failures would mean nothing.
     const successesRecorded = settings?.logLevel === 'DEBUG' || settings?.logLevel === 'INFO';
     const errorRate = successesRecorded && recent.requests > 0 ? percent(recent.errors, recent.requests) : null;
@@ -83,6 +86,7 @@ export const systemHealthRoutes: FastifyPluginAsync<SystemHealthDeps> = async (i
         running: backupStatus.running,
         problem: backupStatus.problem,
       },
+      alerts: { problem: notifications ? telegramAlertsProblem(notifications) : null },
     };
   }
 

@@ -76,7 +76,9 @@ async function findSpecialty(deps: FindDeps, ctx: BotContext, specialty: string,
   }
   const keyboard = placeChoiceKeyboard(places, ctx, (place) => `fp:${place.id}:${specialtyKey(specialty)}`);
   await replyWithTemplate(deps, ctx, 'location_confirmation', { city: placeLabel(places[0]!, ctx.request.language) }, keyboard);
-  recordOutcome(ctx, 'INFO', `Offered ${formatCount(places.length, 'place')} to choose from`, { metadata: { ...metadata, placeIds: places.map((place) => place.id) } });
+  recordOutcome(ctx, 'INFO', `Offered ${formatCount(places.length, 'place')} to choose from`, {
+    metadata: { ...metadata, placeIds: places.map((place) => place.id), place: placeLabel(places[0]!, 'en') },
+  });
 }
 
 /** The answer's buttons pressed: an unknown or garbled one is ignored kindly, as any unknown button. */

@@ -87,7 +87,7 @@ export function placeSearchFeature(deps: { sql: Sql; recorder: Recorder }): Comp
     // The place most likely meant, never the text as typed ("Londn").
     await replyWithTemplate(deps, ctx, 'location_confirmation', { city: placeLabel(choices[0]!, language) }, keyboard);
     recordOutcome(ctx, 'INFO', match ? 'Asked to confirm a place' : `Offered ${formatCount(choices.length, 'place')} to choose from`, {
-      metadata: { ...metadata, placeIds: choices.map((place) => place.id) },
+      metadata: { ...metadata, placeIds: choices.map((place) => place.id), place: placeLabel(choices[0]!, 'en') },
     });
   });
   return composer;

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { AUDIT_ACTIONS } from '../../api/contract/audit-actions.js';
-import { AUDIT_SENTENCES, actionSentence, auditFieldLabel, auditSentence, auditValue } from '../../api/contract/audit-sentences.js';
+import { AUDIT_SENTENCES, actionSentence, auditActionLabel, auditFieldLabel, auditSentence, auditValue } from '../../api/contract/audit-sentences.js';
 
 const day = (iso: string) => `day ${iso.slice(0, 10)}`;
 
@@ -25,6 +25,20 @@ t.test('a sentence names the target from the row, else its id, and the actor', a
   t.equal(auditSentence({ action: 'contact.delete', actorUsername: 'anna', targetId: '304', before: null, after: null }), 'anna deleted the medical contact #304');
   t.equal(auditSentence({ action: 'backup.start', actorUsername: null, targetId: null, before: null, after: null }), 'The system started a backup');
   t.equal(auditSentence({ action: 'contact.renamed-long-ago', actorUsername: 'anna', targetId: '9', before: null, after: null }), 'anna: contact.renamed-long-ago on #9');
+});
+
+t.test('the Action menu names each action in words, each differently, and keeps unknown ones as recorded', async (t) => {
+  t.equal(auditActionLabel('admin-user.create'), 'Created an admin user');
+  t.equal(auditActionLabel('authorized-group.delete'), 'Removed an authorized group');
+  t.equal(auditActionLabel('admin-user.reset-password'), 'Reset the password of an admin user');
+  t.equal(auditActionLabel('bot-logs.export'), 'Exported the bot logs');
+  t.equal(auditActionLabel('telegram-user.block'), 'Blocked a bot user');
+  t.equal(auditActionLabel('account.change-password'), 'Changed their password');
+  t.equal(auditActionLabel('contact.renamed-long-ago'), 'contact.renamed-long-ago');
+  const labels = Object.keys(AUDIT_ACTIONS).map(auditActionLabel);
+  t.equal(new Set(labels).size, labels.length, 'no two actions read alike');
+  for (const label of labels) t.match(label, /^[A-Z][a-z][^._#]*$/, label);
+  t.equal(actionSentence('admin-user.delete', 'anna', null), 'anna deleted an admin user', '"an" before a vowel in sentences too');
 });
 
 t.test('fields under the labels the screens give them', async (t) => {

@@ -31,6 +31,13 @@ t.test('the log list: filters, search, paging and incremental polls', async (t) 
     aBotLog({ level: 'WARN', message: 'Refused a user who is in no authorized group', command: 'location', userId: 15003, chatId: 15003 }),
     aBotLog({ level: 'INFO', message: 'Coverage at 100% of the region_north', command: '/help', userId: 77, chatId: 77 }),
     aBotLog({ level: 'WARN', message: 'Bot added to unauthorized group Лікарі Києва (-100777)', command: 'my_chat_member', userId: 78, chatId: -100777 }),
+    // Typed place names, as the place search records them: the typed text and the English label of the place offered.
+    aBotLog({ message: 'Asked to confirm a place', command: 'text', metadata: { query: 'Москва', placeIds: [524901], place: 'Moscow, Moscow, Russia' } }),
+    aBotLog({ message: 'Asked to confirm a place', command: 'text', metadata: { query: 'Київ', placeIds: [703448], place: 'Kyiv, Kyiv City, Ukraine' } }),
+    aBotLog({ level: 'WARN', message: 'No place matches the text', command: 'text', metadata: { query: 'Münchenberg' } }),
+    // Answered places: the row's city, region and country.
+    aBotLog({ message: 'Answered a confirmed place with 3 contacts', command: 'callback', city: 'München', region: 'Bavaria', country: 'Germany', resultCount: 3 }),
+    aBotLog({ message: 'Found 2 contacts', command: 'location', city: 'Moscow', region: 'Moscow', country: 'Russia', resultCount: 2 }),
   ]);
   const logs = [...generated, ...special];
   const { token } = await userWithToken('viewer');
@@ -60,15 +67,15 @@ t.test('the log list: filters, search, paging and incremental polls', async (t) 
     t.equal(body.newestId, Math.max(...logs.map((row) => row.id)));
     t.equal(body.nextBefore, body.items.at(-1)!.id);
     t.strictSame({ total: body.total, stats: body.stats }, expectedCounts(logs));
-    const newest = special[3]!;
+    const newest = special.at(-1)!;
     t.strictSame(body.items[0], {
       id: newest.id,
       timestamp: newest.createdAt.toISOString(),
-      level: 'WARN',
-      message: newest.message,
-      command: 'my_chat_member',
-      userId: 78,
-      chatId: -100777,
+      level: 'INFO',
+      message: 'Found 2 contacts',
+      command: 'location',
+      userId: 1001,
+      chatId: 1001,
       durationMs: 40,
       errorMessage: null,
       metadata: {},
@@ -101,6 +108,16 @@ t.test('the log list: filters, search, paging and incremental polls', async (t) 
       [{ search: '100%' }, (row) => row.message.includes('100%')],
       [{ search: 'n_n' }, (row) => row.message.includes('n_n')],
       [{ search: 'лікарі КИЄВА' }, (row) => row.message.includes('Лікарі Києва')],
+      // What the user typed, in any script and case.
+      [{ search: 'Москва' }, (row) => row.metadata.query === 'Москва'],
+      [{ search: 'МОСКВ' }, (row) => row.metadata.query === 'Москва'],
+      [{ search: 'київ' }, (row) => row.metadata.query === 'Київ'],
+      // The place the request resolved to: typed as Москва, answered near Moscow.
+      [{ search: 'moscow' }, (row) => row.metadata.place === 'Moscow, Moscow, Russia' || row.city === 'Moscow'],
+      [{ search: 'Kyiv' }, (row) => row.metadata.place === 'Kyiv, Kyiv City, Ukraine'],
+      [{ search: 'München' }, (row) => row.metadata.query === 'Münchenberg' || row.city === 'München'],
+      [{ search: 'Bavaria', level: 'INFO' }, (row) => row.region === 'Bavaria'],
+      [{ search: 'Russia' }, (row) => row.country === 'Russia' || row.metadata.place === 'Moscow, Moscow, Russia'],
       [{ search: 'too many', level: 'ERROR' }, (row) => row.level === 'ERROR' && /too many/i.test(row.errorMessage ?? '')],
       [{ search: '5003', level: 'WARN' }, (row) => row.level === 'WARN' && (row.userId === 5003 || row.chatId === 5003)],
       [{ search: 'no such text' }, () => false],

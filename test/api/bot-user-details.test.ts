@@ -35,7 +35,7 @@ t.test('daily usage and memberships of bot users', async (t) => {
   };
 
   t.test('without a user: the fallback of spec §3', async (t) => {
-    t.strictSame(await usage(), { used: 0, remaining: 3, limit: 3, allowed: true, reason: null, resetTime: '2026-11-22T00:00:00.000Z' });
+    t.strictSame(await usage(), { used: 0, remaining: 3, limit: 3, allowed: true, refusal: null, reason: null, resetTime: '2026-11-22T00:00:00.000Z' });
   });
 
   t.test('a member: the largest limit of their active groups, used today, reset at local midnight', async (t) => {
@@ -44,7 +44,7 @@ t.test('daily usage and memberships of bot users', async (t) => {
     await saveMembership(sql, { telegramId: 701, groupId: -1003, status: 'member', isActive: true, verifiedAt });
     await use(sql, 701, 4);
     await use(sql, 701, 2, '2026-11-20');
-    t.strictSame(await usage('?userId=701'), { used: 4, remaining: 6, limit: 10, allowed: true, reason: null, resetTime: '2026-11-22T00:00:00.000Z' },
+    t.strictSame(await usage('?userId=701'), { used: 4, remaining: 6, limit: 10, allowed: true, refusal: null, reason: null, resetTime: '2026-11-22T00:00:00.000Z' },
       'the inactive group’s 50 does not count; yesterday’s use does not either');
   });
 
@@ -52,19 +52,19 @@ t.test('daily usage and memberships of bot users', async (t) => {
     await saveMembership(sql, { telegramId: 702, groupId: -1001, status: 'member', isActive: true, verifiedAt });
     await saveMembership(sql, { telegramId: 702, groupId: -1002, status: 'left', isActive: false, verifiedAt });
     await use(sql, 702, 5);
-    t.strictSame(await usage('?userId=702'), { used: 5, remaining: 0, limit: 5, allowed: false, reason: REFUSAL_REASONS.dailyLimit, resetTime: '2026-11-22T00:00:00.000Z' });
+    t.strictSame(await usage('?userId=702'), { used: 5, remaining: 0, limit: 5, allowed: false, refusal: 'dailyLimit', reason: REFUSAL_REASONS.dailyLimit, resetTime: '2026-11-22T00:00:00.000Z' });
   });
 
   t.test('a user in no group: the bot refuses them, so Blocked with the reason and nothing remaining', async (t) => {
     await use(sql, 703, 1);
-    t.match(await usage('?userId=703'), { used: 1, remaining: 0, limit: 3, allowed: false, reason: REFUSAL_REASONS.notAMember });
+    t.match(await usage('?userId=703'), { used: 1, remaining: 0, limit: 3, allowed: false, refusal: 'notAMember', reason: REFUSAL_REASONS.notAMember });
   });
 
   t.test('a whitelisted admin is never limited: limit and remaining are null', async (t) => {
     await whitelist(sql, 704);
     await saveMembership(sql, { telegramId: 704, groupId: -1001, status: 'member', isActive: true, verifiedAt });
     await use(sql, 704, 12);
-    t.strictSame(await usage('?userId=704'), { used: 12, remaining: null, limit: null, allowed: true, reason: null, resetTime: '2026-11-22T00:00:00.000Z' });
+    t.strictSame(await usage('?userId=704'), { used: 12, remaining: null, limit: null, allowed: true, refusal: null, reason: null, resetTime: '2026-11-22T00:00:00.000Z' });
   });
 
   t.test('the day and its reset follow the configured time zone', async (t) => {
@@ -73,8 +73,8 @@ t.test('daily usage and memberships of bot users', async (t) => {
     // 10:00 UTC is 19:00 in Tokyo on the 21st; the next midnight there is 15:00 UTC.
     await saveMembership(sql, { telegramId: 705, groupId: -1001, status: 'member', isActive: true, verifiedAt });
     await use(sql, 705, 1);
-    t.strictSame(await usage('?userId=705'), { used: 1, remaining: 4, limit: 5, allowed: true, reason: null, resetTime: '2026-11-21T15:00:00.000Z' });
-    t.strictSame(await usage(), { used: 0, remaining: 4, limit: 4, allowed: true, reason: null, resetTime: '2026-11-21T15:00:00.000Z' },
+    t.strictSame(await usage('?userId=705'), { used: 1, remaining: 4, limit: 5, allowed: true, refusal: null, reason: null, resetTime: '2026-11-21T15:00:00.000Z' });
+    t.strictSame(await usage(), { used: 0, remaining: 4, limit: 4, allowed: true, refusal: null, reason: null, resetTime: '2026-11-21T15:00:00.000Z' },
       'the fallback uses the configured default');
   });
 

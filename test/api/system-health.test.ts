@@ -2,6 +2,8 @@ import t from 'tap';
 import { getHeapStatistics } from 'node:v8';
 import { createTestApp } from '../helpers/app.js';
 import { updateSystemSettings } from '../../sql/settings.js';
+import { getNotificationSettings, saveNotificationSettings } from '../../sql/notification-settings.js';
+import { TELEGRAM_ALERTS_UNADDRESSED } from '../../api/contract/notifications.js';
 import type { BotStatusReport } from '../../api/ports.js';
 
 let bot: BotStatusReport = { state: 'running', mode: 'webhook', lastUpdateAt: new Date('2026-11-21T09:58:00Z') };
@@ -94,4 +96,25 @@ t.test('the bot, maintenance mode and backups each name what is wrong', async (t
   ]);
   await updateSystemSettings(db.sql, { maintenanceMode: false, autoBackup: false });
   t.equal((await health()).status, 'operational');
+});
+
+t.test('Telegram alerts with nowhere to go: a warning beside the status, gone once they reach someone', async (t) => {
+  await updateSystemSettings(db.sql, { autoBackup: false, maintenanceMode: false, logLevel: 'INFO' });
+  const settings = await getNotificationSettings(db.sql);
+  t.teardown(() => saveNotificationSettings(db.sql, settings));
+  await saveNotificationSettings(db.sql, { ...settings, telegramNotifications: true, dailyReports: false, adminTelegramId: null, adminGroupId: null });
+  let body = await health();
+  t.equal(body.alerts.problem, TELEGRAM_ALERTS_UNADDRESSED, 'on by default with no admin id: reported');
+  t.match(body.alerts.problem, /Enter the admin's Telegram user ID .* in Settings → Notification Settings/, 'saying how to fix it');
+  t.notOk(body.reasons.includes(TELEGRAM_ALERTS_UNADDRESSED), 'a warning, not a reason the system is degraded');
+
+  await saveNotificationSettings(db.sql, { ...settings, telegramNotifications: true, adminGroupAlerts: true, adminTelegramId: null, adminGroupId: -1001234567890 });
+  t.equal((await health()).alerts.problem, null, 'the admin group takes them');
+  await saveNotificationSettings(db.sql, { ...settings, telegramNotifications: true, adminTelegramId: 123456789, adminGroupId: null });
+  t.equal((await health()).alerts.problem, null, 'the admin takes them');
+  await saveNotificationSettings(db.sql, { ...settings, telegramNotifications: false, dailyReports: true, adminTelegramId: null, adminGroupId: null });
+  t.equal((await health()).alerts.problem, TELEGRAM_ALERTS_UNADDRESSED, 'daily reports alone need someone too');
+  await saveNotificationSettings(db.sql, { ...settings, telegramNotifications: false, dailyReports: false, adminTelegramId: null, adminGroupId: null });
+  body = await health();
+  t.equal(body.alerts.problem, null, 'all off: nothing to warn about');
 });

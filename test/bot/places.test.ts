@@ -69,6 +69,11 @@ t.test('München to a German user is München; Мюнхен to a Ukrainian one i
   const ukrainian = await aMember(h, group.id, { languageCode: 'uk' });
   const [inUkrainian] = await h.say(ukrainian.id, 'Мюнхен');
   t.equal(inUkrainian!.text, confirmation('uk', 'Мюнхен, Німеччина'));
+  t.match(
+    await lastLog(h.sql, ukrainian.id),
+    { level: 'INFO', message: 'Asked to confirm a place', city: null, metadata: { query: 'Мюнхен', place: 'Munich, Bavaria, Germany' } },
+    'the log keeps the text as typed and the place offered, in English, for the Bot Logs search',
+  );
   const english = await aMember(h, group.id);
   const [inEnglish] = await h.say(english.id, 'Monachium');
   t.equal(inEnglish!.text, confirmation('en', 'Munich, Bavaria, Germany'), 'a Polish name finds it too');

@@ -105,7 +105,12 @@ t.test('the Audit Log screen', async (t) => {
     t.equal(await username.getAttribute('data-changed'), 'false', 'an unchanged field is not');
     t.not(await firstName.evaluate(BACKGROUND), await username.evaluate(BACKGROUND), 'and looks different');
 
-    await page.getByLabel('Action').selectOption('admin-user.create');
+    const actionMenu = page.getByLabel('Action');
+    const actionLabels = await actionMenu.locator('option').allInnerTexts();
+    t.ok(actionLabels.includes('Created an admin user') && actionLabels.includes('Exported the bot logs'), 'the actions in words');
+    t.notOk(actionLabels.some((label) => /^[a-z-]+\.[a-z-]+$/.test(label)), 'no recorded name in the menu');
+    t.strictSame(actionLabels.slice(1), actionLabels.slice(1).toSorted((a, b) => a.localeCompare(b)), 'sorted by their words');
+    await actionMenu.selectOption({ label: 'Created an admin user' });
     await page.waitForURL(/action=admin-user.create/);
     await page.getByText('1 in all', { exact: true }).waitFor();
     t.same(await Promise.all((await page.getByRole('article').all()).map((article) => article.getAttribute('aria-label'))), [createName], 'only that action');
@@ -317,6 +322,9 @@ t.test('the Audit Log screen', async (t) => {
     const update = entry(page, updateName);
     await update.waitFor();
     t.equal(await update.locator('p').first().innerText(), updateName, 'the sentence');
+    const actionMenu = page.getByLabel('Action');
+    t.equal(await actionMenu.inputValue(), 'admin-user.update', 'the filter keeps the recorded name');
+    t.equal(await actionMenu.locator('option:checked').innerText(), 'Updated an admin user', 'and shows it in words');
     t.equal(await overflow(page), 0, 'the list fits');
     await update.getByRole('button', { name: /Show changes/ }).click();
     await update.getByRole('table').waitFor();

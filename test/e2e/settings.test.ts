@@ -2,6 +2,7 @@ import t from 'tap';
 import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import type { Role } from '../../api/contract/roles.js';
+import { TELEGRAM_ALERTS_UNADDRESSED } from '../../api/contract/notifications.js';
 import { launchBrowser, signInAs, withHangGuard } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
 import { until } from '../helpers/wait.js';
@@ -144,5 +145,30 @@ t.test('the two Save Settings buttons read the same but tell a screen reader whi
     const save = page.getByRole('region', { name: section }).getByRole('button', { name: `Save Settings (${section})`, exact: true });
     t.equal(await save.count(), 1, `${section}: its button is named after the section`);
     t.equal(await save.innerText(), 'Save Settings', `${section}: and still reads "Save Settings"`);
+  }
+});
+
+t.test('Telegram alerts on with no admin Telegram ID: the form warns and says how to fix it, at both widths', async (t) => {
+  const admin = { username: 'tia', password: 'tia-the-admin-pass', role: 'admin' as const };
+  await server.createUser(admin);
+  for (const size of SIZES) {
+    await t.test(`at ${size.width} px`, async (t) => {
+      const page = await browser.newPage({ viewport: size });
+      t.teardown(() => page.close());
+      await signInAs(page, server.url, admin.username, admin.password, '/settings');
+      const section = page.getByRole('region', { name: 'Notification Settings' });
+      const warning = section.getByRole('status', { name: 'Telegram alerts' });
+      await warning.waitFor();
+      t.equal(await warning.innerText(), TELEGRAM_ALERTS_UNADDRESSED, 'on by default, no id: the warning');
+      await page.screenshot({ path: `${SHOTS}/telegram-alerts-warning-${size.width}.png`, fullPage: true });
+      t.equal(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'), 0, 'nothing scrolls sideways');
+      await section.getByLabel('Admin Telegram ID').fill('123456789');
+      await warning.waitFor({ state: 'detached' });
+      await section.getByLabel('Admin Telegram ID').fill('');
+      await warning.waitFor();
+      await section.getByLabel('Telegram notifications').uncheck();
+      await section.getByLabel('Daily reports').uncheck();
+      t.equal(await warning.count(), 0, 'alerts off: no warning');
+    });
   }
 });

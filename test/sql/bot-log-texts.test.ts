@@ -23,13 +23,14 @@ const SPECIAL_ROWS: Partial<NewBotLog>[] = [
 const SEARCHES = ['location', 'LOCATION', 'münchen', '50%', '%', '_', 'file_name', 'c:\\bot', 'lookup.ts:42', 'failed to answer etimedout',
   'etimedout', 'too many', '/help', 'daily limit', '4242', '5003', 'no such words', 'a'];
 
-/** The ids a search matches, found the way migration 008's index did: the expression over every row. */
+/** The ids a search matches, found the way migration 008's index did: the expression over every row, with 059's request text. */
 async function matchedByScan(sql: Sql, search: string): Promise<number[]> {
   const pattern = `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
   const id = /^-?\d{1,15}$/.test(search) ? Number(search) : null;
   const rows = await sql<{ id: number }[]>`
     SELECT id FROM bot_logs
-    WHERE lower(message || ' ' || coalesce(command, '') || ' ' || coalesce(error_message, '')) LIKE lower(${pattern})
+    WHERE lower(message || ' ' || coalesce(command, '') || ' ' || coalesce(error_message, '')
+        || coalesce(' ' || bot_log_request_text(metadata, city, region, country), '')) LIKE lower(${pattern})
       OR user_id = ${id} OR chat_id = ${id}
     ORDER BY id DESC`;
   return rows.map((row) => row.id);
@@ -105,6 +106,41 @@ t.test('every statement that writes log rows keeps their texts: the recorder\'s 
   const [moved] = await sql<{ lastLoggedOn: string }[]>`
     SELECT last_logged_on::text FROM bot_log_texts WHERE search_text = 'answered a location with 5 contacts location '`;
   t.equal(moved!.lastLoggedOn, '2026-11-24', 'moves on with a newer row (its UTC day), and not back with an older one');
+});
+
+/** Requests with a typed text or a place, as the bot records them. */
+const REQUEST_ROWS: Partial<NewBotLog>[] = [
+  { message: 'Asked to confirm a place', command: 'text', metadata: { query: 'Москва', placeIds: [524901], place: 'Moscow, Moscow, Russia' } },
+  { message: 'No place matches the text', command: 'text', level: 'WARN', metadata: { query: 'Київ-Пасажирський' } },
+  { message: 'Answered a confirmed place with 3 contacts', command: 'callback', city: 'München', region: 'Bavaria', country: 'Germany' },
+];
+
+const searchTotal = async (sql: Sql, search: string) => (await matchedBySearch(sql, search)).total;
+
+t.test('migration 059 gives kept requests their typed text and place, and every writer builds the same text', async (t) => {
+  const db = await createTestDatabase({ migrate: false });
+  t.teardown(() => db.close());
+  const { sql } = db;
+  await runMigrationsBefore(sql, '059');
+  await insertLogsBefore041(sql, [...manyBotLogs(200, 5), ...REQUEST_ROWS.map((fields) => aBotLog(fields))]);
+  t.equal(await searchTotal(sql, 'москва'), 0, 'before 059 the typed text is not searched');
+
+  t.equal((await runMigrations(sql))[0], '059_bot_log_request_search.sql', '059 is the next migration to run');
+  for (const search of ['москва', 'МОСКВА', 'moscow', 'київ-пас', 'münchen', 'bavaria', 'germany', 'confirm a place']) {
+    t.equal(await searchTotal(sql, search), 1, `"${search}" finds its request after 059`);
+  }
+  await searchesAgreeWithScan(t, sql);
+
+  // The recorder builds the request text in TypeScript, the trigger in SQL: the same row gets the same text either way.
+  const [byRecorder] = await insertLogs(sql, [aBotLog(REQUEST_ROWS[0])]);
+  const [byHand] = await insertLogsBefore041(sql, [aBotLog(REQUEST_ROWS[0])]);
+  const textIds = await sql<{ textId: number }[]>`SELECT text_id FROM bot_logs WHERE id IN ${sql([byRecorder!.id, byHand!.id])}`;
+  t.equal(new Set(textIds.map((row) => row.textId)).size, 1, 'one text for the recorder\'s row and the row written by hand');
+  const [text] = await sql<{ searchText: string }[]>`SELECT search_text FROM bot_log_texts WHERE id = ${textIds[0]!.textId}`;
+  t.equal(text!.searchText, 'asked to confirm a place text  москва moscow, moscow, russia');
+
+  await sql`UPDATE bot_logs SET city = 'Lviv' WHERE id = ${byHand!.id}`;
+  t.equal(await searchTotal(sql, 'lviv'), 1, 'a row given a place is found by it');
 });
 
 t.test('writers adding the same new texts at once, in different orders: every row kept, each text once', async (t) => {

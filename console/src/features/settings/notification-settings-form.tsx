@@ -1,6 +1,6 @@
 import { Button } from '@tremor/react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { NotificationSettingsSchema, type NotificationSettings } from '@contract/notifications.js';
+import { NotificationSettingsSchema, telegramAlertsProblem, type NotificationSettings } from '@contract/notifications.js';
 import { CheckboxField } from '../../components/checkbox-field.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
@@ -74,6 +74,12 @@ export function NotificationSettingsForm({ onDone }: { onDone?: () => void }) {
   // Settings shows this form and the other settings form one above the other, both "Save Settings":
   // the accessible name keeps that text first (what a voice user says) and adds which settings it saves.
   const saveText = save.isPending ? 'Saving...' : 'Save Settings';
+  // As the form stands, before saving: a typed id (even one the save will refuse) counts as given.
+  const unaddressed = telegramAlertsProblem({
+    ...switches,
+    adminTelegramId: adminTelegramId.trim() === '' ? null : 1,
+    adminGroupId: adminGroupId.trim() === '' ? null : -1,
+  });
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <fieldset className="space-y-2">
@@ -82,6 +88,11 @@ export function NotificationSettingsForm({ onDone }: { onDone?: () => void }) {
           <CheckboxField key={key} label={label} checked={switches[key]} onChange={(event) => setSwitches({ ...switches, [key]: event.target.checked })} />
         ))}
       </fieldset>
+      {unaddressed ? (
+        <p role="status" aria-label="Telegram alerts" className="rounded-tremor-small border border-amber-300 bg-amber-50 p-3 text-tremor-default text-amber-900">
+          {unaddressed}
+        </p>
+      ) : null}
       <TextField
         label="Admin Telegram ID"
         inputMode="numeric"

@@ -2,6 +2,7 @@ import { Button } from '@tremor/react';
 import { useCallback, useEffect } from 'react';
 import type { AuditLogFilterOptions } from '@contract/audit-log.js';
 import { auditActionChoices } from '@contract/audit-actions.js';
+import { auditActionLabel } from '@contract/audit-sentences.js';
 import { DateField } from '../../../components/date-field.js';
 import { SearchField } from '../../../components/search-field.js';
 import { SelectField } from '../../../components/select-field.js';
@@ -29,24 +30,29 @@ interface MenuFilterProps {
   value: string | undefined;
   /** The values offered; undefined while they load. */
   options: string[] | undefined;
+  /** How a value reads in the menu; the value itself when not given. */
+  optionLabel?: (value: string) => string;
   error?: string | undefined;
   onChange: (value: string | undefined) => void;
 }
 
 /** A menu of values to filter by; a value from the address bar stays selectable before they load. */
-function MenuFilter({ label, allLabel, value, options = [], error, onChange }: MenuFilterProps) {
+function MenuFilter({ label, allLabel, value, options = [], optionLabel = (option) => option, error, onChange }: MenuFilterProps) {
   const values = value && !options.includes(value) ? [value, ...options] : options;
   return (
     <SelectField label={label} value={value ?? ''} error={error} onChange={(event) => onChange(event.target.value || undefined)}>
       <option value="">{allLabel}</option>
       {values.map((option) => (
         <option key={option} value={option}>
-          {option}
+          {optionLabel(option)}
         </option>
       ))}
     </SelectField>
   );
 }
+
+/** Values in the order of their words, as a reader looks for them. */
+const byLabel = (values: string[], label: (value: string) => string) => values.toSorted((a, b) => label(a).localeCompare(label(b)));
 
 interface AuditFiltersProps {
   view: AuditLogView;
@@ -65,8 +71,8 @@ export function AuditFilters({ view, options, problems, onChange, onClear }: Aud
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-[2fr_1fr_1fr_1fr]">
       <SearchField label="Search the audit log" maxLength={AUDIT_SEARCH_MAX_LENGTH} value={search} onChange={setSearch} placeholder="Action, target or who" error={problems.search} className="col-span-2 lg:col-span-1" />
       <MenuFilter label="Who" allLabel="Everyone" value={view.actor} options={options?.actors} error={problems.actor} onChange={(actor) => onChange({ actor })} />
-      {/* Every action the product records, with those only old rows hold (auditActionChoices). */}
-      <MenuFilter label="Action" allLabel="All actions" value={view.action} options={auditActionChoices(options?.actions ?? [])} error={problems.action} onChange={(action) => onChange({ action })} />
+      {/* Every action the product records, with those only old rows hold (auditActionChoices), in words and in their order; the filter keeps the recorded names. */}
+      <MenuFilter label="Action" allLabel="All actions" value={view.action} options={byLabel(auditActionChoices(options?.actions ?? []), auditActionLabel)} optionLabel={auditActionLabel} error={problems.action} onChange={(action) => onChange({ action })} />
       <MenuFilter label="Target type" allLabel="All targets" value={view.targetType} options={options?.targetTypes} error={problems.targetType} onChange={(targetType) => onChange({ targetType })} />
       <TextField label="Target ID" maxLength={AUDIT_EXACT_VALUE_MAX_LENGTH} value={targetId} error={problems.targetId} onChange={(event) => setTargetId(event.target.value)} placeholder="Exact id" />
       <DateField label="From" value={view.from} max={view.to} error={problems.from} notADay={timeBoundRule('from')} onCommit={(from) => onChange({ from })} />

@@ -70,6 +70,11 @@ function HealthMonitor({ onClose }: { onClose: () => void }) {
           ))}
         </ul>
       ) : null}
+      {health.data.alerts.problem ? (
+        <p aria-label="Telegram alerts" className="text-tremor-default text-amber-800">
+          {health.data.alerts.problem}
+        </p>
+      ) : null}
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {figures(health.data).map(({ label, value }) => (
           <div key={label} className="min-w-0 rounded-tremor-small border border-tremor-border p-3">
