@@ -1,11 +1,12 @@
 import type { Composer } from 'grammy';
 import { BotComposer } from '../composer.js';
-import type { BotCommand } from 'grammy/types';
+import type { BotCommand, ReplyKeyboardMarkup } from 'grammy/types';
 import type { LanguageCode } from '../../api/contract/languages.js';
 import { textsIn } from '../locales/index.js';
 import { FIND_TEXTS } from '../locales/find.js';
 import { recordOutcome, type BotContext } from '../context.js';
 import { replyWithTemplate, type ReplyDeps } from '../replies/replies.js';
+import { WAYS_IN_TEXTS } from '../locales/ways-in.js';
 
 /** The command menu (setMyCommands) in a language. */
 export function botCommands(language: LanguageCode): BotCommand[] {
@@ -18,15 +19,33 @@ export function botCommands(language: LanguageCode): BotCommand[] {
   ];
 }
 
-/** /start answers with the welcome template, /help with the help template. */
+/**
+ * The reply keyboard's 📍 Share my location: one press sends the user's location, which the bot answers as any
+ * location. Telegram offers request_location buttons in private chats only.
+ */
+export function shareLocationKeyboard(language: LanguageCode): ReplyKeyboardMarkup {
+  return { keyboard: [[{ text: WAYS_IN_TEXTS[language].shareLocation, request_location: true }]], resize_keyboard: true };
+}
+
+/** The welcome or help template, with the share-location keyboard in a private chat. */
+export function replyWithGuide(deps: ReplyDeps, ctx: BotContext, type: 'welcome' | 'help'): Promise<void> {
+  return replyWithTemplate(deps, ctx, type, {}, ctx.chat?.type === 'private' ? shareLocationKeyboard(ctx.request.language) : undefined);
+}
+
+/**
+ * /start (and a start payload nobody answers: a friendly welcome, never an error) answers with the welcome
+ * template, /help with the help template; in a private chat both come with 📍 Share my location.
+ */
 export function startFeature(deps: ReplyDeps): Composer<BotContext> {
   const composer = new BotComposer();
   composer.command('start', async (ctx) => {
-    await replyWithTemplate(deps, ctx, 'welcome');
-    recordOutcome(ctx, 'INFO', 'Sent the welcome message');
+    await replyWithGuide(deps, ctx, 'welcome');
+    recordOutcome(ctx, 'INFO', ctx.match ? 'Sent the welcome message for a start link the bot does not know' : 'Sent the welcome message', {
+      ...(ctx.match && { metadata: { ...ctx.request.log.metadata, payload: ctx.match.slice(0, 64) } }),
+    });
   });
   composer.command('help', async (ctx) => {
-    await replyWithTemplate(deps, ctx, 'help');
+    await replyWithGuide(deps, ctx, 'help');
     recordOutcome(ctx, 'INFO', 'Sent help');
   });
   return composer;
