@@ -79,7 +79,7 @@ t.test('pressing 📍 Share my location answers; the 🗺 Map button opens the M
   const [found] = await h.say(bo.id, '/find dentistry Lyon');
   t.strictSame(buttons(found)[0], {
     text: '🗺 Map',
-    web_app: { url: `https://med.example.org/app/?latitude=45.75000&longitude=4.85000&specialty=${specialtyKey('Dentistry')}` },
+    web_app: { url: `https://med.example.org/app/?latitude=45.74846&longitude=4.84671&specialty=${specialtyKey('Dentistry')}` },
   });
 });
 
@@ -144,7 +144,13 @@ t.test('inline mode offers the nearest contacts around the location Telegram sen
   t.equal(content.parse_mode, 'HTML');
   t.equal(
     content.message_text,
-    '<b>Dentist one</b> · Dentistry\n🟢 Open 24 hours\n📞 <a href="tel:+33612345678">+33 6 12 34 56 78</a> · <a href="https://www.google.com/maps/dir/?api=1&amp;origin=45.774,4.8357&amp;destination=45.794,4.8357">🧭 Route</a>\n📍 Lyon\n✔ Checked today',
+    [
+      '<b>Dentist one</b> · Dentistry',
+      '🟢 Open 24/7',
+      '📞 +44 20 7946 0004 · 🧭 <a href="https://www.openstreetmap.org/directions?engine=fossgis_osrm_car&amp;route=45.774%2C4.8357%3B45.794%2C4.8357">Route</a>',
+      '📍 in Lyon · 🗣 ✅ English',
+      '⚠ Not checked yet',
+    ].join('\n'),
   );
   t.same(articles(await inline(gus.id, 'Cardio always', { latitude: 45.774, longitude: 4.8357 })).map((result) => result.title), ['Cardio always open'], 'a contact\'s name');
   t.same(articles(await inline(gus.id, '', { latitude: 45.774, longitude: 4.8357 })).map((result) => result.title), ['Cardio always open', 'Dentist one', 'Dentist two'], 'nothing typed: every specialty');
