@@ -32,7 +32,7 @@ import { answerChoicesFeature } from './features/answer-choices.js';
 import { reportsFeature } from './features/reports.js';
 import { selfConfirmationFeature } from './features/self-confirmation.js';
 import { createUpdateTracker } from './updates/update-tracker.js';
-import { createStartPayloads } from './features/start-payloads.js';
+import { createStartPayloads } from './middleware/start-payloads.js';
 import { inlineSearchFeature } from './features/inline-search.js';
 import { WAYS_IN_TEXTS } from './locales/ways-in.js';
 import type { LanguageCode } from '../api/contract/languages.js';

@@ -16,7 +16,7 @@ import { answerPoint, ASKED_SPECIALTY_MS } from '../answering/answer.js';
 import { clearMatch, matchPlaces, placeChoiceKeyboard } from '../answering/place-match.js';
 import { placeLabel } from '../answering/place-labels.js';
 import { textForBot } from '../middleware/group-talk.js';
-import type { StartPayloads } from './start-payloads.js';
+import type { StartPayloads } from '../middleware/start-payloads.js';
 
 interface FindDeps {
   sql: Sql;

@@ -1,6 +1,6 @@
 import type { Composer } from 'grammy';
 import { BotComposer } from '../composer.js';
-import { replyWithGuide } from './start.js';
+import { replyWithGuide } from '../replies/guides.js';
 import { recordOutcome, type BotContext } from '../context.js';
 import { textsIn } from '../locales/index.js';
 import { replyWithTemplate } from '../replies/replies.js';
@@ -9,7 +9,7 @@ import { CANCEL_CALLBACK } from '../answering/place-match.js';
 import { directorySpecialties } from '../answering/search-filters.js';
 import { isSpecialty } from '../answering/specialties.js';
 import { NEAR_PREFIX, parseNearPayload } from '../answering/map-links.js';
-import type { StartPayloads } from './start-payloads.js';
+import type { StartPayloads } from '../middleware/start-payloads.js';
 
 export const PLACE_CALLBACK = /^place:(\d+)$/;
 

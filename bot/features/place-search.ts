@@ -1,6 +1,6 @@
 import type { Composer } from 'grammy';
 import { BotComposer } from '../composer.js';
-import { replyWithGuide } from './start.js';
+import { replyWithGuide } from '../replies/guides.js';
 import type { Sql } from '../../sql/database.js';
 import { recordOutcome, type BotContext } from '../context.js';
 import type { Recorder } from '../updates/recorder.js';

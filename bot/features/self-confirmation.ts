@@ -14,7 +14,7 @@ import { recordOutcome, recordRefusal, type BotContext } from '../context.js';
 import { sendHtml } from '../replies/replies.js';
 import { SELF_CONFIRMATION_TEXTS, selfConfirmationTexts } from '../locales/self-confirmation.js';
 import type { ContactLookup } from '../answering/contact-lookup.js';
-import type { StartPayloads } from './start-payloads.js';
+import type { StartPayloads } from '../middleware/start-payloads.js';
 import { CHANGED_LISTING_CALLBACK, CONFIRM_LISTING_CALLBACK, findListing, listingQuestion } from '../answering/listing-question.js';
 
 /** A field chosen after ✏️ Something changed: the bot asks for its new value. */

@@ -1,12 +1,12 @@
 import type { Composer } from 'grammy';
 import { BotComposer } from '../composer.js';
-import type { BotCommand, ReplyKeyboardMarkup } from 'grammy/types';
+import type { BotCommand } from 'grammy/types';
 import type { LanguageCode } from '../../api/contract/languages.js';
 import { textsIn } from '../locales/index.js';
 import { FIND_TEXTS } from '../locales/find.js';
 import { recordOutcome, type BotContext } from '../context.js';
-import { replyWithTemplate, type ReplyDeps } from '../replies/replies.js';
-import { WAYS_IN_TEXTS } from '../locales/ways-in.js';
+import type { ReplyDeps } from '../replies/replies.js';
+import { replyWithGuide } from '../replies/guides.js';
 
 /** The command menu (setMyCommands) in a language. */
 export function botCommands(language: LanguageCode): BotCommand[] {
@@ -17,19 +17,6 @@ export function botCommands(language: LanguageCode): BotCommand[] {
     { command: 'help', description: commands.help },
     { command: 'language', description: commands.language },
   ];
-}
-
-/**
- * The reply keyboard's 📍 Share my location: one press sends the user's location, which the bot answers as any
- * location. Telegram offers request_location buttons in private chats only.
- */
-export function shareLocationKeyboard(language: LanguageCode): ReplyKeyboardMarkup {
-  return { keyboard: [[{ text: WAYS_IN_TEXTS[language].shareLocation, request_location: true }]], resize_keyboard: true };
-}
-
-/** The welcome or help template, with the share-location keyboard in a private chat. */
-export function replyWithGuide(deps: ReplyDeps, ctx: BotContext, type: 'welcome' | 'help'): Promise<void> {
-  return replyWithTemplate(deps, ctx, type, {}, ctx.chat?.type === 'private' ? shareLocationKeyboard(ctx.request.language) : undefined);
 }
 
 /**
