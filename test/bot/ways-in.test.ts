@@ -5,6 +5,9 @@ import { FIND_TEXTS } from '../../bot/locales/find.js';
 import { WAYS_IN_TEXTS } from '../../bot/locales/ways-in.js';
 import { specialtyKey } from '../../bot/answering/specialties.js';
 import { createBotHarness } from '../helpers/bot.js';
+import { BOT_TEXTS } from '../../bot/locales/index.js';
+import { BEFORE_SHARE_BUTTON } from '../../bot/locales/before-share-button.js';
+import { seedDefaultTemplates } from '../../bot/replies/default-templates.js';
 import { aContact, aMember, anAuthorizedGroup, aUser, lastLog, namesIn, rendered, texts } from '../helpers/bot-fixtures.js';
 
 const MINI_APP = 'https://med.example.org/app/';
@@ -60,6 +63,23 @@ t.test('the welcome and help offer 📍 Share my location in a private chat, not
   const olena = await aMember(h, group.id, { firstName: 'Олена', languageCode: 'uk' });
   const [ukWelcome] = await h.say(olena.id, '/start');
   t.strictSame(ukWelcome!.reply_keyboard, { keyboard: [[{ text: '📍 Поділитися геопозицією', request_location: true }]], resize_keyboard: true });
+});
+
+t.test('welcome and help templates still reading "📎 → Location" get the new texts; one someone wrote stays', async (t) => {
+  await h.sql`UPDATE message_templates SET content = ${BEFORE_SHARE_BUTTON.en.welcome} WHERE type = 'welcome' AND language = 'en'`;
+  await h.sql`UPDATE message_templates SET content = ${BEFORE_SHARE_BUTTON.uk.help} WHERE type = 'help' AND language = 'uk'`;
+  await h.sql`UPDATE message_templates SET content = 'Willkommen!' WHERE type = 'welcome' AND language = 'de'`;
+  await h.sql`DELETE FROM seeds WHERE name = 'share-location-button'`;
+  t.teardown(() => h.sql`UPDATE message_templates SET content = ${BOT_TEXTS.de.templates.welcome} WHERE type = 'welcome' AND language = 'de'`);
+  await seedDefaultTemplates(h.sql);
+  const rows = await h.sql<{ type: string; language: string; content: string }[]>`
+    SELECT type, language, content FROM message_templates WHERE (type, language) IN (('welcome', 'en'), ('help', 'uk'), ('welcome', 'de')) ORDER BY type, language`;
+  t.same(rows, [
+    { type: 'help', language: 'uk', content: BOT_TEXTS.uk.templates.help },
+    { type: 'welcome', language: 'de', content: 'Willkommen!' },
+    { type: 'welcome', language: 'en', content: BOT_TEXTS.en.templates.welcome },
+  ]);
+  t.notMatch(BOT_TEXTS.uk.templates.help, '📎');
 });
 
 t.test('pressing 📍 Share my location answers; the 🗺 Map button opens the Mini App on the answer\'s point and filters', async (t) => {
