@@ -32,11 +32,15 @@ import { answerChoicesFeature } from './features/answer-choices.js';
 import { reportsFeature } from './features/reports.js';
 import { selfConfirmationFeature } from './features/self-confirmation.js';
 import { createUpdateTracker } from './updates/update-tracker.js';
+import { createStartPayloads } from './middleware/start-payloads.js';
+import { inlineSearchFeature } from './features/inline-search.js';
+import { WAYS_IN_TEXTS } from './locales/ways-in.js';
+import type { LanguageCode } from '../api/contract/languages.js';
 import { createBotMemory } from './updates/memory.js';
 import { NO_BOT_METRICS, type BotMetrics } from './metrics.js';
 
 /** The update types the bot handles; chat_member must be asked for by name. */
-export const ALLOWED_UPDATES = ['message', 'callback_query', 'my_chat_member', 'chat_member'] as const;
+export const ALLOWED_UPDATES = ['message', 'callback_query', 'inline_query', 'my_chat_member', 'chat_member'] as const;
 
 export type BotState = 'starting' | 'running' | 'stopped' | 'failed';
 
@@ -96,6 +100,11 @@ export interface BotOptions {
   metrics?: BotMetrics;
   /** Each user's and group's share of updates (FLOOD_CONTROL unless given), and a count of what is dropped. */
   floodControl?: Partial<FloodControlOptions>;
+  /**
+   * The Mini App's address (MINI_APP_URL), read at start (the menu button) and at each answer (its 🗺 Map
+   * button): the built-in simulator's is known only once the app listens. Undefined: no Mini App buttons.
+   */
+  miniAppUrl?: () => string | undefined;
 }
 
 export interface MedBot {
@@ -142,7 +151,9 @@ export function createBot(options: BotOptions): MedBot {
   const events = new EventEmitter();
   const tracker = createUpdateTracker(events);
   const contactLookup = createContactLookup(options.sql);
-  const deps = { sql: options.sql, recorder, now, clock, events, contactLookup, memory: createBotMemory(options.sql, contactLookup) };
+  const miniAppUrl = options.miniAppUrl ?? (() => undefined);
+  const startPayloads = createStartPayloads();
+  const deps = { sql: options.sql, recorder, now, clock, events, contactLookup, memory: createBotMemory(options.sql, contactLookup), miniAppUrl, startPayloads };
   const metrics = options.metrics ?? NO_BOT_METRICS;
   let state: BotState = 'stopped';
   let lastUpdateAt: Date | null = null;
@@ -181,13 +192,25 @@ export function createBot(options: BotOptions): MedBot {
   });
 
   /**
-   * Telegram shows each user the menu of their app's language: one per language the bot offers, and the
-   * default language's for everyone else. A change of the offered languages shows at the next start.
+   * Telegram shows each user the command menu and the descriptions of their app's language: one per
+   * language the bot offers, and the default language's for everyone else. The chat menu button opens the
+   * Mini App (Telegram's default menu without one). Every instance sets the same at each start: setting
+   * them again changes nothing. A change of the offered languages shows at the next start.
    */
-  async function setCommandMenus(): Promise<void> {
+  async function setBotProfile(): Promise<void> {
     const { defaultLanguage, botLanguages } = await getSystemSettings(options.sql);
-    await retryingApi.setMyCommands(botCommands(defaultLanguage));
-    for (const language of botLanguages) await retryingApi.setMyCommands(botCommands(language), { language_code: language });
+    const setFor = async (language: LanguageCode, scope: { language_code?: LanguageCode }) => {
+      const texts = WAYS_IN_TEXTS[language];
+      await retryingApi.setMyCommands(botCommands(language), scope);
+      await retryingApi.setMyDescription(texts.description, scope);
+      await retryingApi.setMyShortDescription(texts.shortDescription, scope);
+    };
+    await setFor(defaultLanguage, {});
+    for (const language of botLanguages) await setFor(language, { language_code: language });
+    const url = miniAppUrl();
+    await retryingApi.setChatMenuButton({
+      menu_button: url === undefined ? { type: 'default' } : { type: 'web_app', text: WAYS_IN_TEXTS[defaultLanguage].mapButton, web_app: { url } },
+    });
   }
 
   /** Starts the runner, and starts it again, after a pause, whenever Telegram stops it. */
@@ -243,10 +266,14 @@ export function createBot(options: BotOptions): MedBot {
   handling.use(groupTalk());
   // Before the gate: a clinic opening its confirmation link is in no authorized group.
   handling.use(selfConfirmationFeature({ ...deps, chargeFlood: floodGuard.charge }));
+  handling.use(startPayloads.middleware('open'));
+  // Before the gate, which answers only chats: an inline query comes from a user in any chat.
+  handling.use(inlineSearchFeature(deps));
   handling.use(accessGate(deps));
   // Membership changes are recorded in maintenance too, and answered with nothing.
   handling.use(groupMembershipUpdates(deps));
   handling.use(maintenance(deps));
+  handling.use(startPayloads.middleware('gated'));
   handling.use(startFeature(deps));
   handling.use(languageFeature(deps));
   // Before lookup, whose last handler takes every button it does not know, and before the place search, which takes any text.
@@ -276,13 +303,13 @@ export function createBot(options: BotOptions): MedBot {
       try {
         await bot.init();
         if (options.webhook) {
-          await setCommandMenus();
+          await setBotProfile();
           // Every instance sets the same webhook at start; setting it again changes nothing.
           await retryingApi.setWebhook(options.webhook.url, { secret_token: options.webhook.secretToken, allowed_updates: ALLOWED_UPDATES });
           connected = true;
         } else {
           await retryingApi.deleteWebhook();
-          await setCommandMenus();
+          await setBotProfile();
           if (stopped) return;
           startPolling();
         }

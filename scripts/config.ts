@@ -104,6 +104,11 @@ const EnvSchema = z
       blankToUndefined,
       z.url({ protocol: /^https$/, error: 'WEBHOOK_URL must be an https:// URL (Telegram posts only to https)' }).optional(),
     ),
+    // Telegram opens Mini Apps from https addresses only.
+    MINI_APP_URL: z.preprocess(
+      blankToUndefined,
+      z.url({ protocol: /^https$/, error: 'MINI_APP_URL must be an https:// URL (Telegram opens Mini Apps only over https), such as https://example.org/app/' }).optional(),
+    ),
     // What Telegram accepts as a webhook's secret_token.
     WEBHOOK_SECRET: z.preprocess(
       blankToUndefined,
@@ -160,6 +165,11 @@ export interface Config {
   telegramApiRoot: string | undefined;
   /** Absent: the bot long-polls Telegram. */
   webhook: WebhookConfig | undefined;
+  /**
+   * The Mini App's address, for the bot's 🗺 Map buttons and chat menu button: MINI_APP_URL, else WEBHOOK_URL's
+   * origin with /app/. Absent: the built-in simulator's own address once it listens, or no Mini App buttons.
+   */
+  miniAppUrl: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
   /** pretty: readable lines for a person at a terminal; json: one JSON object a line, for Docker, CI and files. */
   logFormat: (typeof LOG_FORMATS)[number];
@@ -211,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd(), stdoutIs
       values.BOT_MODE === 'webhook' && values.WEBHOOK_URL && values.WEBHOOK_SECRET
         ? { url: values.WEBHOOK_URL, secretToken: values.WEBHOOK_SECRET }
         : undefined,
+    miniAppUrl: values.MINI_APP_URL ?? (values.WEBHOOK_URL && new URL('/app/', values.WEBHOOK_URL).toString()),
     logLevel: values.LOG_LEVEL,
     logFormat: values.LOG_FORMAT ?? (stdoutIsTerminal ? 'pretty' : 'json'),
     metricsToken: values.METRICS_TOKEN,

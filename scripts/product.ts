@@ -79,6 +79,8 @@ export interface RunningProduct {
   /** The built-in Telegram, when no BOT_TOKEN is set. */
   simulator: TelegramSimulator | undefined;
   url: string;
+  /** Where the bot's 🗺 Map buttons and menu button open the Mini App; undefined: the bot offers none. */
+  miniAppUrl: string | undefined;
   initialAdmin: InitialAdminResult;
   migrationsApplied: string[];
   /** Milliseconds the first-start gazetteer load took; undefined when it was loaded before. */
@@ -132,6 +134,8 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       : { token: options.metricsToken, registry: createMetrics({ logRowsPending: () => bot.recorder.pendingRows(), dbPoolWaiting: database.waitingQueries }) };
     // The one clock of every part that waits or measures (tests hand the parts one they move by hand).
     const clock = systemClock;
+    // The built-in simulator's Mini App is this process's own page: its address is known once the app listens.
+    let miniAppUrl = options.miniAppUrl;
     const bot = createBot({
       sql,
       clock,
@@ -141,6 +145,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       dataDir: options.dataDir,
       metrics: metrics?.registry,
       floodControl: options.floodControl,
+      miniAppUrl: () => miniAppUrl,
       // Called only once updates flow, which is after the app below exists.
       onError: (error) => (error instanceof PollingRefusedError ? app.log.error({ err: error.cause }, error.message) : app.log.error({ err: error }, 'bot error')),
     });
@@ -232,6 +237,9 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
 
     const address = await app.listen({ port: options.port, host: options.host }).catch(rethrowAs((error) => listenFailure(error, options.port, options.host)));
     listening = app;
+    const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+    // The Bot Sandbox opens the Mini App from the console's own address; Telegram itself would need MINI_APP_URL.
+    if (simulator) miniAppUrl ??= new URL('/app/', url).toString();
     // Telegram needs an https URL: the built-in one reaches this plain-HTTP server as a proxy in front of it would.
     if (simulator && options.webhook) simulator.forwardWebhookTo(address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '[::1]'));
     // Started once the app listens, so a webhook is served as soon as it is set. A token or webhook Telegram
@@ -256,7 +264,6 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     notificationMonitor.start();
     instanceJobs.start();
     await leadership.start();
-    const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
     const runningSimulator = simulator;
     return {
       app,
@@ -264,6 +271,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       bot,
       simulator: runningSimulator,
       url,
+      miniAppUrl,
       initialAdmin,
       migrationsApplied,
       gazetteerLoadMs,

@@ -29,8 +29,9 @@ export type CreatedAdmin = { username: string; generated?: { password: string; f
  * What `npm start` prints once the product is up: where it runs, the console's address, and last — where
  * it stays on screen — the first admin's generated password, in a box, with the file that keeps it.
  */
-export function startBanner(options: { database: string; url: string; demoData: boolean; createdAdmin: CreatedAdmin | undefined }): string {
+export function startBanner(options: { database: string; url: string; miniAppUrl: string | undefined; demoData: boolean; createdAdmin: CreatedAdmin | undefined }): string {
   const lines = [`MedContacts is running on ${options.database}.`, `Console: ${options.url}`];
+  lines.push(options.miniAppUrl ? `Mini App: ${options.miniAppUrl}` : 'Mini App: off (set MINI_APP_URL, an https:// address ending in /app/, for the bot\'s 🗺 Map and menu buttons).');
   if (options.demoData) lines.push('Demo data is on: demo.viewer, demo.editor, demo.admin and demo.superadmin sign in with "demo-password".');
   const admin = options.createdAdmin;
   if (admin?.generated) {

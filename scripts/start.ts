@@ -26,7 +26,7 @@ async function main(): Promise<void> {
       ? { username: admin.username, generated: { password: admin.generatedPassword, file: writeFirstAdminPassword(config.dataDir, admin.username, admin.generatedPassword) } }
       : { username: admin.username };
   const database = product.database.kind === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL at DATABASE_URL';
-  console.log(startBanner({ database, url: product.url, demoData: config.demoData, createdAdmin }));
+  console.log(startBanner({ database, url: product.url, miniAppUrl: product.miniAppUrl, demoData: config.demoData, createdAdmin }));
 
   let stopped = false;
   stopping.stop = (signal: string) => {

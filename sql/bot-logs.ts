@@ -31,6 +31,18 @@ export interface StoredBotLog extends NewBotLog {
   id: number;
 }
 
+/**
+ * The point of a user's latest search the log holds (any answer about a point: a location, a place, a
+ * button), newest first along bot_logs_user_idx; undefined when they never searched.
+ */
+export async function lastSearchPoint(sql: Sql, telegramId: number): Promise<{ latitude: number; longitude: number } | undefined> {
+  const [row] = await sql<{ latitude: number; longitude: number }[]>`
+    SELECT latitude, longitude FROM bot_logs
+    WHERE user_id = ${telegramId} AND latitude IS NOT NULL AND longitude IS NOT NULL
+    ORDER BY id DESC LIMIT 1`;
+  return row;
+}
+
 /** Rows per INSERT of a batch: several statements, so that one is encoded while the one before is written. */
 const ROWS_PER_INSERT = 1000;
 

@@ -64,11 +64,13 @@ export const SandboxGroupSchema = z.object({
 });
 export type SandboxGroup = z.infer<typeof SandboxGroupSchema>;
 
-/** An inline keyboard button: it either sends callback data to the bot or opens a link. */
+/** An inline keyboard button: it sends callback data to the bot, opens a link, or opens a Mini App (web_app). */
 export const SandboxButtonSchema = z.object({
   text: z.string(),
   callbackData: z.string().optional(),
   url: z.string().optional(),
+  /** A web_app button's address: the Mini App it opens inside the chat. */
+  webAppUrl: z.string().optional(),
 });
 export type SandboxButton = z.infer<typeof SandboxButtonSchema>;
 
@@ -95,6 +97,13 @@ export const SandboxMessageSchema = z.object({
   forceReply: z.object({ placeholder: z.string().nullable() }).nullable(),
   /** The bot edited the text or the buttons since sending. */
   edited: z.boolean(),
+  /**
+   * A reply keyboard sent with the message, shown under the chat in place of the user's keyboard until a later
+   * one replaces it; a button with `requestLocation` sends the user's location. Absent without one.
+   */
+  replyKeyboard: z.array(z.array(z.object({ text: z.string(), requestLocation: z.boolean() }))).optional(),
+  /** The message took the reply keyboard away. */
+  removeKeyboard: z.boolean().optional(),
 });
 export type SandboxMessage = z.infer<typeof SandboxMessageSchema>;
 

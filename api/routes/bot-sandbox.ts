@@ -63,11 +63,16 @@ function toSandboxMessage(message: ChatMessage): SandboxMessage {
         text: button.text,
         ...('callback_data' in button && button.callback_data !== undefined && { callbackData: button.callback_data }),
         ...('url' in button && button.url !== undefined && { url: button.url }),
+        ...('web_app' in button && button.web_app !== undefined && { webAppUrl: button.web_app.url }),
       })),
     ),
     replyToMessageId: message.reply_to_message_id ?? null,
     forceReply: message.force_reply ? { placeholder: message.force_reply.input_field_placeholder ?? null } : null,
     edited: message.edited ?? false,
+    ...(message.reply_keyboard && {
+      replyKeyboard: message.reply_keyboard.keyboard.map((row) => row.map((button) => ({ text: button.text, requestLocation: 'request_location' in button && button.request_location === true }))),
+    }),
+    ...(message.remove_keyboard && { removeKeyboard: true }),
   };
 }
 

@@ -9,6 +9,8 @@ import { searchStateEncoder, type ButtonAction, type SearchState } from './searc
 import type { SpecialtyCount } from './search-filters.js';
 import { isSpecialty, specialtyKey } from './specialties.js';
 import type { SpecialtyTaxonomy } from '../../api/contract/specialties.js';
+import { WAYS_IN_TEXTS } from '../locales/ways-in.js';
+import { miniAppLink, NEAR_PREFIX, nearPayload } from './map-links.js';
 
 /** Specialty buttons beyond this crowd a phone's screen: the most common nearby are offered. */
 const MAX_SPECIALTY_BUTTONS = 8;
@@ -42,22 +44,45 @@ export interface AnswerKeyboardInput {
   taxonomy: SpecialtyTaxonomy;
   /** The specialty was not chosen here but asked for before the location: its row offers every specialty instead. */
   offerAll?: boolean;
+  /** Where the 🗺 Map button goes; none without a Mini App. */
+  map?: MapButtonTarget;
+}
+
+/** Where an answer's 🗺 Map button goes. */
+export interface MapButtonTarget {
+  /** The Mini App's address (MINI_APP_URL). */
+  miniAppUrl: string;
+  /** Telegram opens web_app buttons only in private chats: elsewhere the button opens the private chat instead. */
+  privateChat: boolean;
+  botUsername: string;
 }
 
 /**
- * The keyboard under an answer, one button a row and at most five: 📍 Show on map (the contacts as
- * venues, in a choice), the specialty (a choice; the chosen one named, ticked), Open now (a toggle) and
+ * 🗺 Map: in a private chat a web_app button opening the Mini App on the answer's point and filters; in a
+ * group, where Telegram refuses web_app buttons, a link to the private chat with the point's `near_`
+ * payload, which answers there with its own 🗺 Map button (the filters stay behind: the group's answer keeps them).
+ */
+function mapButton(target: MapButtonTarget, search: SearchState, language: LanguageCode): InlineKeyboardButton {
+  const text = WAYS_IN_TEXTS[language].mapButton;
+  if (target.privateChat) return { text, web_app: { url: miniAppLink(target.miniAppUrl, search) } };
+  return { text, url: `https://t.me/${target.botUsername}?start=${NEAR_PREFIX}${nearPayload(search.point)}` };
+}
+
+/**
+ * The keyboard under an answer, one button a row and at most six: 🗺 Map (the Mini App, when there is one),
+ * 📍 Show on map (the contacts as venues, in a choice), the specialty (a choice; the chosen one named, ticked), Open now (a toggle) and
  * More results, and last Report a problem. Narrowing starts again from the first contact; More results
  * keeps the filters. How to reach each contact is in its card, as links. An answer narrowed to the
  * specialty asked for before the location offers "All specialties" in the specialty's row.
  */
 export function answerKeyboard(input: AnswerKeyboardInput): InlineKeyboardMarkup {
-  const { page, search, specialty, hasSpecialties, language, taxonomy, offerAll = false } = input;
+  const { page, search, specialty, hasSpecialties, language, taxonomy, offerAll = false, map } = input;
   const texts = FIND_TEXTS[language];
   const words = ANSWER_BUTTON_TEXTS[language];
   const button = searchButtons(search);
   const shown = shownContacts(page).length;
   const rows: InlineKeyboardButton[][] = [];
+  if (shown > 0 && map) rows.push([mapButton(map, search, language)]);
   if (shown > 0) rows.push([button(words.showOnMap, search, 'map')]);
   if (offerAll) {
     rows.push([button(texts.allSpecialtiesButton, { ...search, specialtyKey: null, offset: 0 })]);

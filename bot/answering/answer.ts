@@ -25,6 +25,8 @@ import { PLACE_TEXTS } from '../locales/places.js';
 export interface AnswerDeps {
   sql: Sql;
   recorder: Recorder;
+  /** The Mini App's address for the answers' 🗺 Map button; undefined: no such button. */
+  miniAppUrl: () => string | undefined;
 }
 
 /** A specialty asked for without a place (features/find.ts) applies to a location the user sends this long after the ask. */
@@ -86,6 +88,7 @@ export async function answerPoint(deps: AnswerDeps, ctx: BotContext, request: An
   const page = answerPage(directory, { point, filters, offset }, settings, language, receivedAt);
   const shown = shownContacts(page);
   const nearby = nearbySpecialties(directory, point, settings, filters.openNow, receivedAt);
+  const miniAppUrl = deps.miniAppUrl();
   const keyboard = answerKeyboard({
     page,
     search: {
@@ -100,6 +103,7 @@ export async function answerPoint(deps: AnswerDeps, ctx: BotContext, request: An
     offerAll: asked,
     language,
     taxonomy: directory.taxonomy,
+    ...(miniAppUrl !== undefined && { map: { miniAppUrl, privateChat: ctx.chat?.type === 'private', botUsername: ctx.me.username } }),
   });
   const placeName = place ? placeLabel(place, language) : `${point.latitude.toFixed(3)}, ${point.longitude.toFixed(3)}`;
   // Every answer about a point ends with the ambulance number of its country, whatever it found.

@@ -15,7 +15,7 @@ type DistanceFormats = { metres: Intl.NumberFormat; nearKm: Intl.NumberFormat; k
 const distanceFormats = new Map<LanguageCode, DistanceFormats>();
 
 /** "810 m", "3.7 km", "12 km" as the asker writes them: "3,7 km" in German, "810 м" in Ukrainian. */
-function formatDistance(km: number, language: LanguageCode): string {
+export function formatDistance(km: number, language: LanguageCode): string {
   let formats = distanceFormats.get(language);
   if (!formats) {
     const unit = (name: string, digits: number) => new Intl.NumberFormat(language, { style: 'unit', unit: name, minimumFractionDigits: digits, maximumFractionDigits: digits });

@@ -21,7 +21,7 @@ export interface SearchState {
 /** Telegram refuses callback data longer than this many bytes. */
 export const CALLBACK_DATA_LIMIT = 64;
 /** A point to 5 decimals is within about a metre: the same place, in a button's few bytes. */
-const DECIMALS = 5;
+export const COORDINATE_DECIMALS = 5;
 /** No answer pages this deep: a bound on what a garbled button can ask for. */
 export const MAX_OFFSET = 1000;
 
@@ -56,7 +56,7 @@ export const KEYBOARD_CALLBACK = new RegExp(`^([${BUTTON_ACTIONS.specialties}${B
  * change them) for an action, formatting its point and time once.
  */
 export function searchStateEncoder({ point, since }: Pick<SearchState, 'point' | 'since'>): (state: Pick<SearchState, 'specialtyKey' | 'openNow' | 'offset'>, action?: ButtonAction) => string {
-  const head = `:${point.latitude.toFixed(DECIMALS)}:${point.longitude.toFixed(DECIMALS)}:`;
+  const head = `:${point.latitude.toFixed(COORDINATE_DECIMALS)}:${point.longitude.toFixed(COORDINATE_DECIMALS)}:`;
   const tail = `:${since.toString(36)}`;
   return ({ specialtyKey, openNow, offset }, action = 'answer') => `${BUTTON_ACTIONS[action]}${head}${specialtyKey ?? ''}:${openNow ? 1 : 0}:${offset}${tail}`;
 }

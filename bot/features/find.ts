@@ -16,12 +16,18 @@ import { answerPoint, ASKED_SPECIALTY_MS } from '../answering/answer.js';
 import { clearMatch, matchPlaces, placeChoiceKeyboard } from '../answering/place-match.js';
 import { placeLabel } from '../answering/place-labels.js';
 import { textForBot } from '../middleware/group-talk.js';
+import type { StartPayloads } from '../middleware/start-payloads.js';
 
 interface FindDeps {
   sql: Sql;
   recorder: Recorder;
   memory: BotMemory;
+  miniAppUrl: () => string | undefined;
+  startPayloads: StartPayloads;
 }
+
+/** `/start find_<specialtyKey>`: a link to the /find of one specialty (docs/bot.md "Deep links"). */
+export const FIND_PREFIX = 'find_';
 
 /**
  * The buttons under an answer are free this long after the search that was paid for, whichever of its
@@ -88,12 +94,20 @@ async function ignoreButton(ctx: BotContext & { callbackQuery: { data?: string }
 }
 
 /**
- * /find <specialty> [place], text that names a specialty ("dentist", "paediatrician Kyiv",
+ * /find <specialty> [place], `/start find_<specialtyKey>`, text that names a specialty ("dentist", "paediatrician Kyiv",
  * "cardiology near Lyon"), and the buttons under an answer (narrowing, Open now, More results).
  * Text that names no specialty goes on to the place search, as before.
  */
 export function findFeature(deps: FindDeps): Composer<BotContext> {
   const composer = new BotComposer();
+
+  // A specialty the directory no longer has (or never had) is no search: the welcome instead.
+  deps.startPayloads.register(FIND_PREFIX, 'gated', async (ctx, key) => {
+    const specialty = specialtyOfKey(key, await specialtiesOf(ctx));
+    if (specialty === undefined) return false;
+    await findSpecialty(deps, ctx, specialty, '');
+    return true;
+  });
 
   composer.command('find', async (ctx) => {
     const texts = FIND_TEXTS[ctx.request.language];

@@ -1,5 +1,6 @@
 import type { Composer } from 'grammy';
 import { BotComposer } from '../composer.js';
+import { replyWithGuide } from '../replies/guides.js';
 import { recordOutcome, type BotContext } from '../context.js';
 import { textsIn } from '../locales/index.js';
 import { replyWithTemplate } from '../replies/replies.js';
@@ -7,6 +8,8 @@ import { answerPoint, ASKED_SPECIALTY_MS, type AnswerDeps } from '../answering/a
 import { CANCEL_CALLBACK } from '../answering/place-match.js';
 import { directorySpecialties } from '../answering/search-filters.js';
 import { isSpecialty } from '../answering/specialties.js';
+import { NEAR_PREFIX, parseNearPayload } from '../answering/map-links.js';
+import type { StartPayloads } from '../middleware/start-payloads.js';
 
 export const PLACE_CALLBACK = /^place:(\d+)$/;
 
@@ -28,9 +31,20 @@ async function askedSpecialty(ctx: BotContext): Promise<string | undefined> {
   return directorySpecialties(await ctx.attempt.memory.contacts()).find((name) => isSpecialty(name, asked.specialty));
 }
 
-/** Locations (a pin, a venue, a live location's first point) and places chosen from buttons. */
-export function lookupFeature(deps: AnswerDeps): Composer<BotContext> {
+/**
+ * Locations (a pin, a venue, a live location's first point, the 📍 Share my location button), places chosen
+ * from buttons, and `/start near_<lat>_<lon>` (a poster's QR code, a group's 🗺 Map button): the nearest
+ * contacts to that point, a search like a location sent.
+ */
+export function lookupFeature(deps: AnswerDeps & { startPayloads: StartPayloads }): Composer<BotContext> {
   const composer = new BotComposer();
+
+  deps.startPayloads.register(NEAR_PREFIX, 'gated', async (ctx, value) => {
+    const point = parseNearPayload(value);
+    if (!point) return false;
+    await answerPoint(deps, ctx, { point });
+    return true;
+  });
 
   composer.on('message:location', async (ctx) => {
     const { latitude, longitude } = ctx.message.location;
@@ -50,7 +64,7 @@ export function lookupFeature(deps: AnswerDeps): Composer<BotContext> {
     const place = await ctx.attempt.memory.findPlace(Number(ctx.match[1]));
     if (!place) {
       recordOutcome(ctx, 'WARN', 'A chosen place no longer exists');
-      await replyWithTemplate(deps, ctx, 'help');
+      await replyWithGuide(deps, ctx, 'help');
       return;
     }
     await answerPoint(deps, ctx, { point: place, place });

@@ -1,5 +1,6 @@
 import type { Composer } from 'grammy';
 import { BotComposer } from '../composer.js';
+import { replyWithGuide } from '../replies/guides.js';
 import type { Sql } from '../../sql/database.js';
 import { recordOutcome, type BotContext } from '../context.js';
 import type { Recorder } from '../updates/recorder.js';
@@ -55,13 +56,13 @@ export function placeSearchFeature(deps: { sql: Sql; recorder: Recorder }): Comp
     const text = textForBot(ctx);
     if (text.startsWith('/')) {
       recordOutcome(ctx, 'WARN', 'Unknown command');
-      await replyWithTemplate(deps, ctx, 'help');
+      await replyWithGuide(deps, ctx, 'help');
       return;
     }
     const metadata = { ...ctx.request.log.metadata, query: text.slice(0, MAX_PLACE_NAME_LENGTH) };
     if (isSmallTalk(text)) {
       recordOutcome(ctx, 'INFO', 'Answered small talk with the help', { metadata });
-      await replyWithTemplate(deps, ctx, 'help');
+      await replyWithGuide(deps, ctx, 'help');
       return;
     }
     const places = text.length <= MAX_PLACE_NAME_LENGTH ? await matchPlaces(deps.sql, text, 5) : [];
@@ -69,7 +70,7 @@ export function placeSearchFeature(deps: { sql: Sql; recorder: Recorder }): Comp
     if (places.length === 0) {
       if (!looksLikePlace(text)) {
         recordOutcome(ctx, 'WARN', 'No place matches the text', { metadata });
-        await replyWithTemplate(deps, ctx, 'help');
+        await replyWithGuide(deps, ctx, 'help');
         return;
       }
       const spellings = await nearestSpellings(deps.sql, text);

@@ -14,6 +14,7 @@ import { recordOutcome, recordRefusal, type BotContext } from '../context.js';
 import { sendHtml } from '../replies/replies.js';
 import { SELF_CONFIRMATION_TEXTS, selfConfirmationTexts } from '../locales/self-confirmation.js';
 import type { ContactLookup } from '../answering/contact-lookup.js';
+import type { StartPayloads } from '../middleware/start-payloads.js';
 import { CHANGED_LISTING_CALLBACK, CONFIRM_LISTING_CALLBACK, findListing, listingQuestion } from '../answering/listing-question.js';
 
 /** A field chosen after ✏️ Something changed: the bot asks for its new value. */
@@ -34,6 +35,8 @@ export interface SelfConfirmationDeps {
   contactLookup: ContactLookup;
   /** Charges a user's flood-control share for a failed try. */
   chargeFlood: (userId: number, tokens: number) => void;
+  /** Where the feature registers its `v_<token>` links. */
+  startPayloads: StartPayloads;
 }
 
 /** The fields to choose from, two a row, and "That is all" after an answer. */
@@ -64,21 +67,31 @@ export function selfConfirmationFeature(deps: SelfConfirmationDeps): Composer<Bo
     await sendHtml(ctx, escapeHtml(selfConfirmationTexts(ctx.request.language).invalidLink));
   };
 
-  privateChats.command('start', async (ctx, next) => {
-    if (!ctx.match.startsWith(CONFIRMATION_START_PREFIX)) return next();
-    const token = ctx.match.slice(CONFIRMATION_START_PREFIX.length);
-    if (!TOKEN.test(token)) return refuseLink(ctx, 'Refused a confirmation link that was never made');
+  deps.startPayloads.register(CONFIRMATION_START_PREFIX, 'open', async (ctx, token) => {
+    // Elsewhere, or for a blocked user, the payload means nothing here: the welcome, or the gate's refusal.
+    if (ctx.chat?.type !== 'private' || ctx.request.user?.isBlocked) return false;
+    if (!TOKEN.test(token)) {
+      await refuseLink(ctx, 'Refused a confirmation link that was never made');
+      return true;
+    }
     // Claimed before the link is used: a redelivered update finds it used by this very update (same moment).
     await ctx.attempt.claim.ensure(ctx.attempt.memory.check());
     const { receivedAt, language, settings } = ctx.request;
-    const contactId = await transaction(deps.sql, (tx) => useConfirmationLink(tx, token, ctx.from.id, receivedAt));
-    if (contactId === undefined) return refuseLink(ctx, 'Refused a confirmation link: used, expired, replaced or never made');
+    const contactId = await transaction(deps.sql, (tx) => useConfirmationLink(tx, token, ctx.from!.id, receivedAt));
+    if (contactId === undefined) {
+      await refuseLink(ctx, 'Refused a confirmation link: used, expired, replaced or never made');
+      return true;
+    }
     const listing = await findListing(deps.sql, contactId, settings.timeZone);
-    if (!listing) return refuseLink(ctx, 'Refused a confirmation link of a contact deleted meanwhile');
+    if (!listing) {
+      await refuseLink(ctx, 'Refused a confirmation link of a contact deleted meanwhile');
+      return true;
+    }
     const { taxonomy } = await deps.contactLookup.directory();
     const question = listingQuestion(listing, { language, at: receivedAt, taxonomy, reverifyAfterDays: settings.reverifyAfterDays, lead: 'intro' });
     await sendHtml(ctx, question.html, question.keyboard);
     recordOutcome(ctx, 'INFO', 'Opened a confirmation link', { metadata: { ...ctx.request.log.metadata, contactId } });
+    return true;
   });
 
   privateChats.command('stop_reminders', async (ctx) => {

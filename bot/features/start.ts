@@ -5,7 +5,8 @@ import type { LanguageCode } from '../../api/contract/languages.js';
 import { textsIn } from '../locales/index.js';
 import { FIND_TEXTS } from '../locales/find.js';
 import { recordOutcome, type BotContext } from '../context.js';
-import { replyWithTemplate, type ReplyDeps } from '../replies/replies.js';
+import type { ReplyDeps } from '../replies/replies.js';
+import { replyWithGuide } from '../replies/guides.js';
 
 /** The command menu (setMyCommands) in a language. */
 export function botCommands(language: LanguageCode): BotCommand[] {
@@ -18,15 +19,20 @@ export function botCommands(language: LanguageCode): BotCommand[] {
   ];
 }
 
-/** /start answers with the welcome template, /help with the help template. */
+/**
+ * /start (and a start payload nobody answers: a friendly welcome, never an error) answers with the welcome
+ * template, /help with the help template; in a private chat both come with 📍 Share my location.
+ */
 export function startFeature(deps: ReplyDeps): Composer<BotContext> {
   const composer = new BotComposer();
   composer.command('start', async (ctx) => {
-    await replyWithTemplate(deps, ctx, 'welcome');
-    recordOutcome(ctx, 'INFO', 'Sent the welcome message');
+    await replyWithGuide(deps, ctx, 'welcome');
+    recordOutcome(ctx, 'INFO', ctx.match ? 'Sent the welcome message for a start link the bot does not know' : 'Sent the welcome message', {
+      ...(ctx.match && { metadata: { ...ctx.request.log.metadata, payload: ctx.match.slice(0, 64) } }),
+    });
   });
   composer.command('help', async (ctx) => {
-    await replyWithTemplate(deps, ctx, 'help');
+    await replyWithGuide(deps, ctx, 'help');
     recordOutcome(ctx, 'INFO', 'Sent help');
   });
   return composer;

@@ -3,9 +3,9 @@ import type { BotTexts } from './types.js';
 export const de: BotTexts = {
   templates: {
     welcome:
-      '👋 Hallo, {first_name}!\n\nIch helfe Ihnen, medizinische Kontakte in Ihrer Nähe zu finden. Senden Sie mir Ihren Standort (📎 → Standort) oder geben Sie den Namen einer Stadt ein.\n\n{searches_left}.',
+      '👋 Hallo, {first_name}!\n\nIch helfe Ihnen, medizinische Kontakte in Ihrer Nähe zu finden. Senden Sie mir Ihren Standort oder geben Sie den Namen einer Stadt ein.\n\n{searches_left}.',
     help:
-      'ℹ️ <b>So nutzen Sie diesen Bot</b>\n\n• Senden Sie Ihren Standort (📎 → Standort), um die nächstgelegenen medizinischen Kontakte zu sehen.\n• Oder geben Sie den Namen einer Stadt ein, zum Beispiel <i>München</i>.\n• Oder eine Fachrichtung mit Stadt: <i>Zahnarzt München</i> oder /find Zahnarzt München.\n\nJede Suche zählt zu Ihrem Tageslimit. {searches_left}.\n\nDie Schaltflächen unter einer Antwort (Fachrichtung, „Jetzt geöffnet“, „Weitere Ergebnisse“) sind 30 Minuten lang kostenlos; danach zählt ein Tippen wie eine neue Suche.',
+      'ℹ️ <b>So nutzen Sie diesen Bot</b>\n\n• Senden Sie Ihren Standort, um die nächstgelegenen medizinischen Kontakte zu sehen.\n• Oder geben Sie den Namen einer Stadt ein, zum Beispiel <i>München</i>.\n• Oder eine Fachrichtung mit Stadt: <i>Zahnarzt München</i> oder /find Zahnarzt München.\n\nJede Suche zählt zu Ihrem Tageslimit. {searches_left}.\n\nDie Schaltflächen unter einer Antwort (Fachrichtung, „Jetzt geöffnet“, „Weitere Ergebnisse“) sind 30 Minuten lang kostenlos; danach zählt ein Tippen wie eine neue Suche.',
     location_result: '📍 <b>Medizinische Kontakte in der Nähe von {city}</b>: {count}\nVerbleibende Suchen heute: {remaining} von {daily_limit}.',
     master_of_medicine: '⭐ <b>Master of Medicine</b>: unsere vertrauenswürdigsten Fachleute in Ihrer Nähe.',
     location_confirmation: 'Meinten Sie <b>{city}</b>? Wählen Sie den Ort, in dessen Nähe gesucht werden soll:',

@@ -3,9 +3,9 @@ import type { BotTexts } from './types.js';
 export const en: BotTexts = {
   templates: {
     welcome:
-      '👋 Hello, {first_name}!\n\nI help you find medical contacts near you. Send me your location (📎 → Location) or type the name of a city.\n\n{searches_left}.',
+      '👋 Hello, {first_name}!\n\nI help you find medical contacts near you. Send me your location or type the name of a city.\n\n{searches_left}.',
     help:
-      'ℹ️ <b>How to use this bot</b>\n\n• Send your location (📎 → Location) to see the nearest medical contacts.\n• Or type the name of a city, for example <i>London</i>.\n• Or a specialist with a city: <i>dentist London</i>, or /find dentist London.\n\nEach search counts towards your daily limit. {searches_left}.\n\nThe buttons under an answer (a specialty, Open now, More results) are free for 30 minutes after it; later, a press counts as a new search.',
+      'ℹ️ <b>How to use this bot</b>\n\n• Send your location to see the nearest medical contacts.\n• Or type the name of a city, for example <i>London</i>.\n• Or a specialist with a city: <i>dentist London</i>, or /find dentist London.\n\nEach search counts towards your daily limit. {searches_left}.\n\nThe buttons under an answer (a specialty, Open now, More results) are free for 30 minutes after it; later, a press counts as a new search.',
     location_result: '📍 <b>Medical contacts near {city}</b>: {count}\nSearches left today: {remaining} of {daily_limit}.',
     master_of_medicine: '⭐ <b>Master of Medicine</b>: our most trusted specialists near you.',
     location_confirmation: 'Did you mean <b>{city}</b>? Choose the place to search near:',

@@ -3,9 +3,9 @@ import type { BotTexts } from './types.js';
 export const es: BotTexts = {
   templates: {
     welcome:
-      '👋 ¡Hola, {first_name}!\n\nLe ayudo a encontrar contactos médicos cerca de usted. Envíeme su ubicación (📎 → Ubicación) o escriba el nombre de una ciudad.\n\n{searches_left}.',
+      '👋 ¡Hola, {first_name}!\n\nLe ayudo a encontrar contactos médicos cerca de usted. Envíeme su ubicación o escriba el nombre de una ciudad.\n\n{searches_left}.',
     help:
-      'ℹ️ <b>Cómo usar este bot</b>\n\n• Envíe su ubicación (📎 → Ubicación) para ver los contactos médicos más cercanos.\n• O escriba el nombre de una ciudad, por ejemplo <i>Madrid</i>.\n• O un especialista con una ciudad: <i>dentista Madrid</i>, o /find dentista Madrid.\n\nCada búsqueda cuenta para su límite diario. {searches_left}.\n\nLos botones bajo una respuesta (especialidad, «Abierto ahora», «Más resultados») son gratis durante 30 minutos; después, cada pulsación cuenta como una búsqueda nueva.',
+      'ℹ️ <b>Cómo usar este bot</b>\n\n• Envíe su ubicación para ver los contactos médicos más cercanos.\n• O escriba el nombre de una ciudad, por ejemplo <i>Madrid</i>.\n• O un especialista con una ciudad: <i>dentista Madrid</i>, o /find dentista Madrid.\n\nCada búsqueda cuenta para su límite diario. {searches_left}.\n\nLos botones bajo una respuesta (especialidad, «Abierto ahora», «Más resultados») son gratis durante 30 minutos; después, cada pulsación cuenta como una búsqueda nueva.',
     location_result: '📍 <b>Contactos médicos cerca de {city}</b>: {count}\nBúsquedas restantes hoy: {remaining} de {daily_limit}.',
     master_of_medicine: '⭐ <b>Master of Medicine</b>: nuestros especialistas de mayor confianza cerca de usted.',
     location_confirmation: '¿Se refiere a <b>{city}</b>? Elija el lugar cerca del cual buscar:',

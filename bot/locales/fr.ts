@@ -4,9 +4,9 @@ import type { BotTexts } from './types.js';
 export const fr: BotTexts = {
   templates: {
     welcome:
-      '👋 Bonjour {first_name}\u202f!\n\nJe vous aide à trouver des contacts médicaux près de chez vous. Envoyez-moi votre position (📎 → Position) ou tapez le nom d’une ville.\n\n{searches_left}.',
+      '👋 Bonjour {first_name}\u202f!\n\nJe vous aide à trouver des contacts médicaux près de chez vous. Envoyez-moi votre position ou tapez le nom d’une ville.\n\n{searches_left}.',
     help:
-      'ℹ️ <b>Comment utiliser ce bot</b>\n\n• Envoyez votre position (📎 → Position) pour voir les contacts médicaux les plus proches.\n• Ou tapez le nom d’une ville, par exemple <i>Lyon</i>.\n• Ou un spécialiste avec une ville : <i>dentiste Lyon</i>, ou /find dentiste Lyon.\n\nChaque recherche compte dans votre limite quotidienne. {searches_left}.\n\nLes boutons sous une réponse (spécialité, « Ouvert maintenant », « Plus de résultats ») sont gratuits pendant 30 minutes ; ensuite, chaque appui compte comme une nouvelle recherche.',
+      'ℹ️ <b>Comment utiliser ce bot</b>\n\n• Envoyez votre position pour voir les contacts médicaux les plus proches.\n• Ou tapez le nom d’une ville, par exemple <i>Lyon</i>.\n• Ou un spécialiste avec une ville : <i>dentiste Lyon</i>, ou /find dentiste Lyon.\n\nChaque recherche compte dans votre limite quotidienne. {searches_left}.\n\nLes boutons sous une réponse (spécialité, « Ouvert maintenant », « Plus de résultats ») sont gratuits pendant 30 minutes ; ensuite, chaque appui compte comme une nouvelle recherche.',
     location_result: '📍 <b>Contacts médicaux près de {city}</b>\u00a0: {count}\nRecherches restantes aujourd’hui\u00a0: {remaining} sur {daily_limit}.',
     master_of_medicine: '⭐ <b>Master of Medicine</b>\u00a0: nos spécialistes les plus fiables près de chez vous.',
     location_confirmation: 'Vouliez-vous dire <b>{city}</b>\u202f? Choisissez le lieu autour duquel chercher\u00a0:',

@@ -3,9 +3,9 @@ import type { BotTexts } from './types.js';
 export const it: BotTexts = {
   templates: {
     welcome:
-      '👋 Ciao, {first_name}!\n\nTi aiuto a trovare contatti medici vicino a te. Inviami la tua posizione (📎 → Posizione) oppure scrivi il nome di una città.\n\n{searches_left}.',
+      '👋 Ciao, {first_name}!\n\nTi aiuto a trovare contatti medici vicino a te. Inviami la tua posizione oppure scrivi il nome di una città.\n\n{searches_left}.',
     help:
-      'ℹ️ <b>Come usare questo bot</b>\n\n• Invia la tua posizione (📎 → Posizione) per vedere i contatti medici più vicini.\n• Oppure scrivi il nome di una città, per esempio <i>Bologna</i>.\n• Oppure uno specialista con una città: <i>dentista Bologna</i>, o /find dentista Bologna.\n\nOgni ricerca conta nel tuo limite giornaliero. {searches_left}.\n\nI pulsanti sotto una risposta (specialità, «Aperto ora», «Altri risultati») sono gratuiti per 30 minuti; dopo, ogni tocco conta come una nuova ricerca.',
+      'ℹ️ <b>Come usare questo bot</b>\n\n• Invia la tua posizione per vedere i contatti medici più vicini.\n• Oppure scrivi il nome di una città, per esempio <i>Bologna</i>.\n• Oppure uno specialista con una città: <i>dentista Bologna</i>, o /find dentista Bologna.\n\nOgni ricerca conta nel tuo limite giornaliero. {searches_left}.\n\nI pulsanti sotto una risposta (specialità, «Aperto ora», «Altri risultati») sono gratuiti per 30 minuti; dopo, ogni tocco conta come una nuova ricerca.',
     location_result: '📍 <b>Contatti medici vicino a {city}</b>: {count}\nRicerche rimaste oggi: {remaining} su {daily_limit}.',
     master_of_medicine: '⭐ <b>Master of Medicine</b>: i nostri specialisti più affidabili vicino a te.',
     location_confirmation: 'Intendevi <b>{city}</b>? Scegli il luogo vicino al quale cercare:',

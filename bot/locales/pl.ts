@@ -3,9 +3,9 @@ import type { BotTexts } from './types.js';
 export const pl: BotTexts = {
   templates: {
     welcome:
-      '👋 Cześć, {first_name}!\n\nPomagam znaleźć kontakty medyczne w pobliżu. Wyślij mi swoją lokalizację (📎 → Lokalizacja) albo wpisz nazwę miasta.\n\n{searches_left}.',
+      '👋 Cześć, {first_name}!\n\nPomagam znaleźć kontakty medyczne w pobliżu. Wyślij mi swoją lokalizację albo wpisz nazwę miasta.\n\n{searches_left}.',
     help:
-      'ℹ️ <b>Jak korzystać z bota</b>\n\n• Wyślij swoją lokalizację (📎 → Lokalizacja), aby zobaczyć najbliższe kontakty medyczne.\n• Albo wpisz nazwę miasta, na przykład <i>Kraków</i>.\n• Albo specjalistę z miastem: <i>dentysta Kraków</i> lub /find dentysta Kraków.\n\nKażde wyszukiwanie wlicza się do dziennego limitu. {searches_left}.\n\nPrzyciski pod odpowiedzią (specjalizacja, „Otwarte teraz”, „Więcej wyników”) są bezpłatne przez 30 minut od jej wysłania; później każde naciśnięcie liczy się jak nowe wyszukiwanie.',
+      'ℹ️ <b>Jak korzystać z bota</b>\n\n• Wyślij swoją lokalizację, aby zobaczyć najbliższe kontakty medyczne.\n• Albo wpisz nazwę miasta, na przykład <i>Kraków</i>.\n• Albo specjalistę z miastem: <i>dentysta Kraków</i> lub /find dentysta Kraków.\n\nKażde wyszukiwanie wlicza się do dziennego limitu. {searches_left}.\n\nPrzyciski pod odpowiedzią (specjalizacja, „Otwarte teraz”, „Więcej wyników”) są bezpłatne przez 30 minut od jej wysłania; później każde naciśnięcie liczy się jak nowe wyszukiwanie.',
     location_result: '📍 <b>Kontakty medyczne w pobliżu — {city}</b>: {count}\nPozostałe wyszukiwania na dziś: {remaining} z {daily_limit}.',
     master_of_medicine: '⭐ <b>Master of Medicine</b>: nasi najbardziej zaufani specjaliści w Twojej okolicy.',
     location_confirmation: 'Czy chodzi o <b>{city}</b>? Wybierz miejsce, w pobliżu którego mam szukać:',

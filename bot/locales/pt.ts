@@ -4,9 +4,9 @@ import type { BotTexts } from './types.js';
 export const pt: BotTexts = {
   templates: {
     welcome:
-      '👋 Olá, {first_name}!\n\nEu ajudo você a encontrar contatos médicos por perto. Envie sua localização (📎 → Localização) ou digite o nome de uma cidade.\n\n{searches_left}.',
+      '👋 Olá, {first_name}!\n\nEu ajudo você a encontrar contatos médicos por perto. Envie sua localização ou digite o nome de uma cidade.\n\n{searches_left}.',
     help:
-      'ℹ️ <b>Como usar este bot</b>\n\n• Envie sua localização (📎 → Localização) para ver os contatos médicos mais próximos.\n• Ou digite o nome de uma cidade, por exemplo <i>Porto</i>.\n• Ou um especialista com uma cidade: <i>dentista Porto</i>, ou /find dentista Porto.\n\nCada busca conta para o seu limite diário. {searches_left}.\n\nOs botões sob uma resposta (especialidade, «Aberto agora», «Mais resultados») são gratuitos durante 30 minutos; depois, cada toque conta como uma nova busca.',
+      'ℹ️ <b>Como usar este bot</b>\n\n• Envie sua localização para ver os contatos médicos mais próximos.\n• Ou digite o nome de uma cidade, por exemplo <i>Porto</i>.\n• Ou um especialista com uma cidade: <i>dentista Porto</i>, ou /find dentista Porto.\n\nCada busca conta para o seu limite diário. {searches_left}.\n\nOs botões sob uma resposta (especialidade, «Aberto agora», «Mais resultados») são gratuitos durante 30 minutos; depois, cada toque conta como uma nova busca.',
     location_result: '📍 <b>Contatos médicos perto de {city}</b>: {count}\nBuscas restantes hoje: {remaining} de {daily_limit}.',
     master_of_medicine: '⭐ <b>Master of Medicine</b>: nossos especialistas de maior confiança perto de você.',
     location_confirmation: 'Você quis dizer <b>{city}</b>? Escolha o lugar perto do qual buscar:',

@@ -1,5 +1,5 @@
 import type { MiddlewareFn } from 'grammy';
-import { dailyLimitOf, decidePrivateAccess } from '../../api/contract/bot-access.js';
+import { dailyLimitOf, decidePrivateAccess, type AccessDecision } from '../../api/contract/bot-access.js';
 import type { Sql } from '../../sql/database.js';
 import type { AuthorizedGroupRef } from '../../sql/access-control.js';
 import type { BotMemory } from '../updates/memory.js';
@@ -38,12 +38,7 @@ export function accessGate(deps: { sql: Sql; recorder: Recorder; memory: BotMemo
     }
     if (chat.type !== 'private') return;
 
-    const decision = await decidePrivateAccess({
-      isBlocked: ctx.request.user?.isBlocked ?? false,
-      isWhitelisted: () => memory.isWhitelisted(from.id),
-      memberGroupLimits: async () => (await memberGroups(deps, ctx, from.id)).map((group) => group.dailyLimit),
-      defaultDailyLimit: ctx.request.settings.defaultDailyLimit,
-    });
+    const decision = await userAccess(deps, ctx, from.id);
     if (!decision.allowed) {
       if (decision.refusal === 'blocked') return refuseBlocked(deps, ctx);
       recordRefusal(ctx, 'Refused a user who is in no authorized group');
@@ -52,6 +47,19 @@ export function accessGate(deps: { sql: Sql; recorder: Recorder; memory: BotMemo
     ctx.request.access = { whitelisted: decision.whitelisted, dailyLimit: decision.dailyLimit };
     return next();
   };
+}
+
+/**
+ * What the bot's rules allow a user wherever they ask (their private chat, an inline query in any chat):
+ * not blocked, and whitelisted or a member of an active authorized group.
+ */
+export function userAccess(deps: { sql: Sql; memory: BotMemory }, ctx: BotContext, telegramId: number): Promise<AccessDecision> {
+  return decidePrivateAccess({
+    isBlocked: ctx.request.user?.isBlocked ?? false,
+    isWhitelisted: () => ctx.attempt.memory.isWhitelisted(telegramId),
+    memberGroupLimits: async () => (await memberGroups(deps, ctx, telegramId)).map((group) => group.dailyLimit),
+    defaultDailyLimit: ctx.request.settings.defaultDailyLimit,
+  });
 }
 
 /**

@@ -31,7 +31,7 @@ export interface FloodControl {
  * runs: no claim, no log row, no answer. Telegram gives a bot about 30 messages a second in all, and one
  * chat sending 50 a second must not spend them. The first drop of a flood writes one WARN row ("Too many
  * messages"); the flood ends once its bucket has filled up again. Whitelisted admins are counted too:
- * their access is not even known here. Only what the bot would answer counts: messages and button presses,
+ * their access is not even known here. Only what the bot would answer counts: messages, button presses and inline queries,
  * not group talk meant for others, nor membership changes (they change access and are never answered).
  */
 export function floodControl(
@@ -42,7 +42,7 @@ export function floodControl(
   const charge = (userId: number, tokens: number) => buckets.spend(`user:${userId}`, tokens);
   const middleware: MiddlewareFn<BotContext> = async (ctx, next) => {
     const from = ctx.from;
-    if (!from || from.is_bot || !(ctx.message || ctx.callbackQuery) || isGroupTalk(ctx)) return next();
+    if (!from || from.is_bot || !(ctx.message || ctx.callbackQuery || ctx.inlineQuery) || isGroupTalk(ctx)) return next();
     const chat = ctx.chat;
     const keys = [`user:${from.id}`];
     if (chat && chat.type !== 'private') keys.push(`chat:${chat.id}`);

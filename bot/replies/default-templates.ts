@@ -6,6 +6,7 @@ import { botLanguageOf, LANGUAGE_CODES, type LanguageCode } from '../../api/cont
 import { BOT_TEXTS } from '../locales/index.js';
 import { HELP_BEFORE_FIND } from '../locales/help-before-find.js';
 import { BEFORE_SEARCHES_LEFT } from '../locales/before-searches-left.js';
+import { BEFORE_SHARE_BUTTON } from '../locales/before-share-button.js';
 
 /** The names the console lists the built-in templates under, whatever their language (the language is a column of its own). */
 const TEMPLATE_NAMES: Record<TemplateType, string> = {
@@ -75,6 +76,12 @@ export async function seedDefaultTemplates(sql: Sql): Promise<void> {
   await runSeedOnce(sql, 'searches-left-in-words', async (tx) => {
     for (const language of LANGUAGE_CODES) {
       for (const type of ['welcome', 'help', 'rate_limit'] as const) await renewUnedited(tx, type, language, BEFORE_SEARCHES_LEFT[language][type]);
+    }
+  });
+  // Welcome and help seeded before the 📍 Share my location button sent people to 📎 → Location: the button says it now.
+  await runSeedOnce(sql, 'share-location-button', async (tx) => {
+    for (const language of LANGUAGE_CODES) {
+      for (const type of ['welcome', 'help'] as const) await renewUnedited(tx, type, language, BEFORE_SHARE_BUTTON[language][type]);
     }
   });
 }

@@ -1,4 +1,4 @@
-import type { InlineKeyboardMarkup } from 'grammy/types';
+import type { InlineKeyboardMarkup, ReplyKeyboardMarkup } from 'grammy/types';
 import type { Sql } from '../../sql/database.js';
 import { usedToday } from '../../sql/daily-usage.js';
 import type { BotContext } from '../context.js';
@@ -40,7 +40,7 @@ export async function renderReplies(deps: ReplyDeps, ctx: BotContext, types: Tem
  * Sends HTML text, or sections of it, in messages Telegram accepts; the keyboard goes with the
  * last one.
  */
-export async function sendHtml(ctx: BotContext, html: string | string[], keyboard?: InlineKeyboardMarkup): Promise<void> {
+export async function sendHtml(ctx: BotContext, html: string | string[], keyboard?: InlineKeyboardMarkup | ReplyKeyboardMarkup): Promise<void> {
   const parts = typeof html === 'string' ? splitMessage(html) : packSections(html);
   for (const [index, part] of parts.entries()) {
     const last = index === parts.length - 1;
@@ -59,7 +59,7 @@ export async function replyWithTemplate(
   ctx: BotContext,
   type: TemplateType,
   values: TemplateValues = {},
-  keyboard?: InlineKeyboardMarkup,
+  keyboard?: InlineKeyboardMarkup | ReplyKeyboardMarkup,
 ): Promise<void> {
   const [html] = await renderReplies(deps, ctx, [type], { ...(await userValues(deps, ctx)), ...values });
   await sendHtml(ctx, html!, keyboard);

@@ -1,9 +1,9 @@
-import type { BotCommand, Chat, InlineKeyboardButton, InlineKeyboardMarkup, Message, MessageEntity } from 'grammy/types';
+import type { BotCommand, Chat, InlineKeyboardButton, InlineKeyboardMarkup, InlineQueryResult, KeyboardButton, MenuButton, Message, MessageEntity } from 'grammy/types';
 import { badRequest, forbidden, TelegramApiError, type ApiErrorBody } from './errors.js';
 import type { Faults } from './faults.js';
 import { HtmlParseError, parseTelegramHtml } from '../../api/contract/telegram-html.js';
 import { changeGroupMember } from './membership.js';
-import { chatMember, commandsKey, isPresent, type ChatMessage, type SimulatorState, type StoredMessage } from './state.js';
+import { chatMember, commandsKey, isPresent, type ChatMessage, type InlineQueryAnswer, type SimulatorState, type StoredMessage } from './state.js';
 import type { DeliveryError, WebhookTarget } from './webhook-delivery.js';
 
 /** Parameters of a Bot API call, from a JSON body, a form or the query string. */
@@ -33,6 +33,9 @@ export interface BotApiListeners {
 type Handler = (params: ApiParams, signal: AbortSignal) => unknown;
 
 const MAX_TEXT_LENGTH = 4096;
+const MAX_DESCRIPTION = 512;
+const MAX_SHORT_DESCRIPTION = 120;
+const MAX_INLINE_RESULTS = 50;
 const CHAT_ACTIONS = new Set([
   'typing', 'upload_photo', 'record_video', 'upload_video', 'record_voice', 'upload_voice',
   'upload_document', 'choose_sticker', 'find_location', 'record_video_note', 'upload_video_note',
@@ -70,6 +73,13 @@ export class BotApi {
       getWebhookInfo: () => this.getWebhookInfo(),
       setMyCommands: (params) => this.setMyCommands(params),
       getMyCommands: (params) => this.state.commands.get(commandsKey(params.scope, params.language_code)) ?? [],
+      setMyDescription: (params) => setProfileText(this.state.descriptions, params, 'description', MAX_DESCRIPTION),
+      getMyDescription: (params) => ({ description: this.state.descriptions.get(languageKey(params)) ?? '' }),
+      setMyShortDescription: (params) => setProfileText(this.state.shortDescriptions, params, 'short_description', MAX_SHORT_DESCRIPTION),
+      getMyShortDescription: (params) => ({ short_description: this.state.shortDescriptions.get(languageKey(params)) ?? '' }),
+      setChatMenuButton: (params) => this.setChatMenuButton(params),
+      getChatMenuButton: (params) => this.getChatMenuButton(params),
+      answerInlineQuery: (params) => this.answerInlineQuery(params),
       sendMessage: (params) => this.sendMessage(params),
       sendVenue: (params) => this.sendVenue(params),
       editMessageText: (params) => this.editMessageText(params),
@@ -191,8 +201,9 @@ export class BotApi {
 
     const chat = this.writableChat(params);
     const content = renderText(params);
-    const replyMarkup = inlineKeyboard(params.reply_markup);
+    const replyMarkup = inlineKeyboard(params.reply_markup, chat);
     const forceReply = forceReplyOf(params.reply_markup);
+    const replyKeyboard = replyKeyboardOf(params.reply_markup);
     const replyTo = this.replyTarget(chat, params);
     const stored = this.state.addMessage(
       chat,
@@ -201,6 +212,7 @@ export class BotApi {
         ...content.entry,
         ...(replyMarkup ? { reply_markup: replyMarkup } : {}),
         ...(forceReply ? { force_reply: forceReply } : {}),
+        ...replyKeyboard,
         ...(replyTo ? { reply_to_message_id: replyTo.message_id } : {}),
       },
       {
@@ -233,7 +245,7 @@ export class BotApi {
     const address = typeof params.address === 'string' ? params.address.trim() : '';
     if (title === '') throw badRequest('parameter "title" is required');
     if (address === '') throw badRequest('parameter "address" is required');
-    const replyMarkup = inlineKeyboard(params.reply_markup);
+    const replyMarkup = inlineKeyboard(params.reply_markup, chat);
     const replyTo = this.replyTarget(chat, params);
     const venue = { location: { latitude, longitude }, title, address };
     const stored = this.state.addMessage(
@@ -250,7 +262,7 @@ export class BotApi {
   private editMessageText(params: ApiParams): Message {
     const stored = this.editableMessage(params);
     const content = renderText(params);
-    const replyMarkup = inlineKeyboard(params.reply_markup);
+    const replyMarkup = inlineKeyboard(params.reply_markup, this.existingChat(params));
     const { entry, message } = stored;
     if (entry.text === content.entry.text && entry.parse_mode === content.entry.parse_mode && sameMarkup(entry.reply_markup, replyMarkup)) {
       throw notModified();
@@ -267,7 +279,7 @@ export class BotApi {
 
   private editMessageReplyMarkup(params: ApiParams): Message {
     const stored = this.editableMessage(params);
-    const replyMarkup = inlineKeyboard(params.reply_markup);
+    const replyMarkup = inlineKeyboard(params.reply_markup, this.existingChat(params));
     if (sameMarkup(stored.entry.reply_markup, replyMarkup)) throw notModified();
     return this.edited(stored, replyMarkup);
   }
@@ -275,6 +287,59 @@ export class BotApi {
   private answerCallbackQuery(params: ApiParams) {
     const id = typeof params.callback_query_id === 'string' ? params.callback_query_id : String(params.callback_query_id ?? '');
     if (!this.state.answerCallbackQuery(id)) throw badRequest('query is too old and response timeout expired or query ID is invalid');
+    return true;
+  }
+
+  /** The menu button of one private chat (chat_id), or every chat's without one of its own. */
+  private setChatMenuButton(params: ApiParams) {
+    const key = params.chat_id === undefined ? 'default' : this.existingChat(params).id;
+    const button = params.menu_button ?? { type: 'default' };
+    if (!isObject(button) || !['default', 'commands', 'web_app'].includes(String(button.type))) throw badRequest('unsupported menu button type');
+    if (button.type === 'web_app') {
+      if (typeof button.text !== 'string' || button.text.trim() === '') throw badRequest('BUTTON_TEXT_INVALID');
+      if (!isObject(button.web_app) || !isWebAppUrl(button.web_app.url)) throw badRequest('BUTTON_URL_INVALID');
+    }
+    if (button.type === 'default') this.state.menuButtons.delete(key);
+    else this.state.menuButtons.set(key, structuredClone(button) as unknown as MenuButton);
+    return true;
+  }
+
+  private getChatMenuButton(params: ApiParams): MenuButton {
+    const key = params.chat_id === undefined ? 'default' : this.existingChat(params).id;
+    return this.state.menuButtons.get(key) ?? this.state.menuButtons.get('default') ?? { type: 'default' };
+  }
+
+  /** Checks the results as Telegram does (unique ids, an article's title and message) and keeps them for the asker. */
+  private answerInlineQuery(params: ApiParams) {
+    const id = typeof params.inline_query_id === 'string' ? params.inline_query_id : String(params.inline_query_id ?? '');
+    const query = this.state.findInlineQuery(id);
+    if (!query || query.answer) throw badRequest('query is too old and response timeout expired or query ID is invalid');
+    const results = params.results;
+    if (!Array.isArray(results)) throw badRequest('parameter "results" is required');
+    if (results.length > MAX_INLINE_RESULTS) throw badRequest('RESULTS_TOO_MUCH');
+    const ids = new Set<string>();
+    for (const result of results as unknown[]) {
+      if (!isObject(result) || typeof result.id !== 'string' || result.id === '' || Buffer.byteLength(result.id) > 64) throw badRequest('RESULT_ID_INVALID');
+      if (ids.has(result.id)) throw badRequest('RESULT_ID_DUPLICATE');
+      ids.add(result.id);
+      if (result.type !== 'article') throw badRequest('the simulator answers article results only');
+      if (typeof result.title !== 'string' || result.title.trim() === '') throw badRequest('RESULT_TITLE_EMPTY');
+      const content = result.input_message_content;
+      if (!isObject(content)) throw badRequest('RESULT_MESSAGE_EMPTY');
+      renderText({ text: content.message_text, parse_mode: content.parse_mode });
+    }
+    const button = params.button;
+    if (button !== undefined && (!isObject(button) || typeof button.text !== 'string' || (typeof button.start_parameter !== 'string' && !isObject(button.web_app)))) {
+      throw badRequest('BUTTON_INVALID');
+    }
+    if (isObject(button) && typeof button.start_parameter === 'string' && !/^[A-Za-z0-9_-]{1,64}$/.test(button.start_parameter)) throw badRequest('START_PARAM_INVALID');
+    query.answer = structuredClone({
+      results: results as InlineQueryResult[],
+      ...(params.cache_time !== undefined && { cache_time: Number(params.cache_time) }),
+      ...(params.is_personal !== undefined && { is_personal: params.is_personal === true || params.is_personal === 'true' }),
+      ...(typeof params.next_offset === 'string' && { next_offset: params.next_offset }),
+      ...(isObject(button) && { button: button as unknown as NonNullable<InlineQueryAnswer['button']> }),
+    });
     return true;
   }
 
@@ -401,7 +466,6 @@ function renderText(params: ApiParams): { text: string; entities: MessageEntity[
   return { ...parsed, entry };
 }
 
-/** Checks an inline keyboard as Telegram does; other markups (reply keyboards) are not part of the message. */
 /** A ForceReply markup's request, kept in the chat's history only: the Message Telegram returns carries no such markup. */
 function forceReplyOf(markup: unknown): ChatMessage['force_reply'] {
   if (!isObject(markup) || markup.force_reply !== true) return undefined;
@@ -409,7 +473,37 @@ function forceReplyOf(markup: unknown): ChatMessage['force_reply'] {
   return typeof placeholder === 'string' && placeholder !== '' ? { input_field_placeholder: placeholder } : {};
 }
 
-function inlineKeyboard(markup: unknown): InlineKeyboardMarkup | undefined {
+/**
+ * A reply keyboard the message sends (kept in the chat's history, as a Telegram app shows it under the chat),
+ * or its removal; checked as Telegram does. The Message Telegram returns carries neither.
+ */
+function replyKeyboardOf(markup: unknown): Pick<ChatMessage, 'reply_keyboard' | 'remove_keyboard'> {
+  if (!isObject(markup)) return {};
+  if (markup.remove_keyboard === true) return { remove_keyboard: true };
+  if (!('keyboard' in markup)) return {};
+  const rows = markup.keyboard;
+  if (!Array.isArray(rows) || !rows.every(Array.isArray)) throw badRequest('field "keyboard" of the ReplyKeyboardMarkup must be an Array of Arrays');
+  const keyboard = (rows as unknown[][]).map((row) =>
+    row.map((button): Exclude<KeyboardButton, string> => {
+      if (typeof button === 'string') return { text: button };
+      if (!isObject(button) || typeof button.text !== 'string' || button.text === '') throw badRequest("can't parse keyboard button: Field \"text\" must be of type String");
+      return structuredClone(button) as unknown as Exclude<KeyboardButton, string>;
+    }),
+  );
+  const flag = (name: 'resize_keyboard' | 'one_time_keyboard' | 'is_persistent') => (markup[name] === true ? { [name]: true } : {});
+  return { reply_keyboard: { keyboard, ...flag('resize_keyboard'), ...flag('one_time_keyboard'), ...flag('is_persistent') } };
+}
+
+/**
+ * A Mini App's address: https, as Telegram requires, or the local console's own http address, which the
+ * Bot Sandbox opens in its frame (no Telegram app opens one).
+ */
+function isWebAppUrl(url: unknown): boolean {
+  return typeof url === 'string' && (/^https:\/\/\S+$/i.test(url) || /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?\/\S*$/i.test(url));
+}
+
+/** Checks an inline keyboard as Telegram does: web_app buttons only in private chats. Other markups are not part of it. */
+function inlineKeyboard(markup: unknown, chat: Chat): InlineKeyboardMarkup | undefined {
   if (markup === undefined) return undefined;
   if (!isObject(markup)) throw badRequest("can't parse reply keyboard markup JSON object");
   if (!('inline_keyboard' in markup)) return undefined;
@@ -426,11 +520,27 @@ function inlineKeyboard(markup: unknown): InlineKeyboardMarkup | undefined {
       if (typeof data !== 'string' || Buffer.byteLength(data) < 1 || Buffer.byteLength(data) > 64) throw badRequest('BUTTON_DATA_INVALID');
     } else if ('url' in button) {
       if (typeof button.url !== 'string' || !/^(https?|tg):\/\/\S+$/i.test(button.url)) throw badRequest('BUTTON_URL_INVALID');
+    } else if ('web_app' in button) {
+      if (chat.type !== 'private') throw badRequest('BUTTON_TYPE_INVALID');
+      if (!isObject(button.web_app) || !isWebAppUrl(button.web_app.url)) throw badRequest('BUTTON_URL_INVALID');
     } else if (Object.keys(button).length === 1) {
       throw badRequest("can't parse inline keyboard button: Text buttons are unallowed in the inline keyboard");
     }
   }
   return { inline_keyboard: rows as InlineKeyboardButton[][] };
+}
+
+/** The language_code a profile text is for; '' for everyone without one of their own. */
+const languageKey = (params: ApiParams) => (typeof params.language_code === 'string' ? params.language_code : '');
+
+/** setMyDescription and setMyShortDescription: an empty text takes the language's away. */
+function setProfileText(texts: Map<string, string>, params: ApiParams, name: string, maxLength: number) {
+  const text = params[name] ?? '';
+  if (typeof text !== 'string') throw badRequest(`parameter "${name}" must be a String`);
+  if (text.length > maxLength) throw badRequest(`${name.toUpperCase()}_INVALID`);
+  if (text === '') texts.delete(languageKey(params));
+  else texts.set(languageKey(params), text);
+  return true;
 }
 
 const notModified = () =>

@@ -41,6 +41,16 @@ const ROUTES: Route[] = [
   route('POST', '/callbacks', (sim, _ids, body) =>
     sim.pressButton(number(body, 'userId'), number(body, 'chatId'), number(body, 'messageId'), string(body, 'data'))),
   route('POST', '/updates', (sim, _ids, body) => sim.sendUpdate(body)),
+  route('POST', '/inline-queries', (sim, _ids, body) => {
+    const location = isBody(body.location) ? { location: { latitude: number(body.location, 'latitude'), longitude: number(body.location, 'longitude') } } : {};
+    return sim.sendInlineQuery(number(body, 'userId'), string(body, 'query'), location);
+  }),
+  route('GET', '/inline-queries/(\\d+)', (sim, [queryId]) => sim.inlineAnswer(String(queryId)) ?? null),
+  route('GET', '/profile', (sim, _ids, _body, query) => {
+    const language = query.get('languageCode') ?? '';
+    return { description: sim.description(language), shortDescription: sim.shortDescription(language), menuButton: sim.menuButton() };
+  }),
+  route('GET', `/chats/${ID}/reply-keyboard`, (sim, [chatId]) => sim.replyKeyboard(chatId!) ?? null),
   route('GET', `/chats/${ID}/messages`, (sim, [chatId]) => sim.messages(chatId!)),
   route('GET', `/chats/${ID}/bot-messages`, (sim, [chatId], _body, query) => {
     const afterMessageId = Number(query.get('afterMessageId') ?? 0);

@@ -3,8 +3,8 @@
  * API through which tests and the console's Bot Sandbox act as users and groups.
  */
 export { createTelegramSimulator } from './create-simulator.js';
-export type { TelegramSimulator, TelegramSimulatorOptions, Delivery, SendOptions, WaitOptions, SimulatorEvents } from './simulator.js';
-export type { ChatMessage, MemberStatus, SimulatedGroup, SimulatedGroupInput, SimulatedUser, SimulatedUserInput } from './state.js';
+export type { TelegramSimulator, TelegramSimulatorOptions, Delivery, SendOptions, WaitOptions, SimulatorEvents, InlineQueryOptions } from './simulator.js';
+export type { ChatMessage, InlineQueryAnswer, MemberStatus, SimulatedGroup, SimulatedGroupInput, SimulatedUser, SimulatedUserInput } from './state.js';
 export type { ApiAnswer, ApiParams, ApiStats } from './bot-api.js';
 export type { InjectedError } from './faults.js';
 export type { ApiErrorBody } from './errors.js';

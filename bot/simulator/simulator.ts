@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Chat, Location, MessageEntity, Update, User, UserFromGetMe, Venue } from 'grammy/types';
+import type { Chat, Location, MenuButton, MessageEntity, Update, User, UserFromGetMe, Venue } from 'grammy/types';
 import { BotApi, type ApiAnswer, type ApiParams, type ApiStats } from './bot-api.js';
 import { SimulatorError } from './errors.js';
 import { Faults, type InjectedError } from './faults.js';
@@ -9,6 +9,7 @@ import {
   isPresent,
   SimulatorState,
   type ChatMessage,
+  type InlineQueryAnswer,
   type MemberStatus,
   type SimulatedGroup,
   type SimulatedGroupInput,
@@ -41,6 +42,13 @@ export interface SendOptions {
   replyToMessageId?: number;
 }
 
+/** An inline query a user typed (`@bot dentist`), with the location their app sends when they allowed it. */
+export interface InlineQueryOptions {
+  location?: { latitude: number; longitude: number };
+  /** The kind of chat it is typed in, as Telegram tells the bot; 'sender' is the user's chat with the bot. */
+  chatType?: 'sender' | 'private' | 'group' | 'supergroup' | 'channel';
+}
+
 /** Options of {@link TelegramSimulator.waitForBotMessages}. */
 export interface WaitOptions {
   /** Only the bot's messages with a greater message_id count. */
@@ -59,6 +67,7 @@ export interface SimulatorEvents {
 
 const DEFAULT_TOKEN = '123456:SIMULATOR';
 const MAX_USER_TEXT = 4096;
+const MAX_INLINE_QUERY = 256;
 
 /** The simulated Telegram; create one with createTelegramSimulator (create-simulator.ts). */
 export class TelegramSimulator {
@@ -84,7 +93,8 @@ export class TelegramSimulator {
       can_join_groups: true,
       // Privacy mode is not simulated: the bot sees every group message, as with privacy turned off in BotFather.
       can_read_all_group_messages: true,
-      supports_inline_queries: false,
+      // Inline mode switched on, as with /setinline in BotFather: the bot answers `@bot dentist` in any chat.
+      supports_inline_queries: true,
       can_connect_to_business: false,
       has_main_web_app: false,
       has_topics_enabled: false,
@@ -236,6 +246,56 @@ export class TelegramSimulator {
       },
     });
     return { update_id: update.update_id };
+  }
+
+  /**
+   * A user types `@bot <query>` in a chat: an `inline_query` update. The bot's answer (answerInlineQuery) is
+   * read with {@link inlineAnswer} under the returned inline_query_id.
+   */
+  sendInlineQuery(userId: number, query: string, options: InlineQueryOptions = {}): Delivery & { inline_query_id: string } {
+    const user = this.state.requireUser(userId);
+    if (typeof query !== 'string' || query.length > MAX_INLINE_QUERY) throw new SimulatorError(`An inline query is a text of at most ${MAX_INLINE_QUERY} characters`);
+    const location = options.location && checkLocation(options.location);
+    const inline = this.state.newInlineQuery(userId, query);
+    const update = this.state.updates.push({
+      inline_query: {
+        id: inline.id,
+        from: this.state.telegramUser(user),
+        query,
+        offset: '',
+        chat_type: options.chatType ?? 'sender',
+        ...(location && { location: { latitude: location.latitude, longitude: location.longitude } }),
+      },
+    });
+    return { update_id: update.update_id, inline_query_id: inline.id };
+  }
+
+  /** The bot's answer to an inline query; undefined until it answers (or if it never does). */
+  inlineAnswer(inlineQueryId: string): InlineQueryAnswer | undefined {
+    const answer = this.state.findInlineQuery(inlineQueryId)?.answer;
+    return answer && structuredClone(answer);
+  }
+
+  /** The chat menu button a private chat shows (setChatMenuButton): its own, else the bot's default. */
+  menuButton(chatId?: number): MenuButton {
+    const button = (chatId === undefined ? undefined : this.state.menuButtons.get(chatId)) ?? this.state.menuButtons.get('default') ?? { type: 'default' };
+    return structuredClone(button);
+  }
+
+  /** The bot's description (setMyDescription) a user of this language sees: their language's, else the default one. */
+  description(languageCode = ''): string {
+    return this.state.descriptions.get(languageCode) ?? this.state.descriptions.get('') ?? '';
+  }
+
+  /** The bot's short description (setMyShortDescription), as {@link description} picks it. */
+  shortDescription(languageCode = ''): string {
+    return this.state.shortDescriptions.get(languageCode) ?? this.state.shortDescriptions.get('') ?? '';
+  }
+
+  /** The reply keyboard a chat shows now: the latest one the bot sent, unless a later message removed it. */
+  replyKeyboard(chatId: number): ChatMessage['reply_keyboard'] {
+    const latest = this.state.history(chatId).findLast((message) => message.from.id === this.state.bot.id && (message.reply_keyboard || message.remove_keyboard));
+    return latest?.reply_keyboard;
   }
 
   /** Queues any update as given (its update_id is assigned), malformed ones included, for robustness tests. */

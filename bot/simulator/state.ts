@@ -3,12 +3,16 @@ import type {
   Chat,
   ChatMember,
   InlineKeyboardMarkup,
+  InlineQueryResult,
+  InlineQueryResultsButton,
   Location,
+  MenuButton,
   Message,
   MessageEntity,
   User,
   UserFromGetMe,
   Venue,
+  KeyboardButton,
 } from 'grammy/types';
 import { SimulatorError } from './errors.js';
 import { UpdateQueue } from './update-queue.js';
@@ -58,11 +62,35 @@ export interface ChatMessage {
   location?: Location;
   venue?: Venue;
   reply_markup?: InlineKeyboardMarkup;
+  /**
+   * A reply keyboard the bot sent with the message (a 📍 button with request_location, say): a Telegram app
+   * shows it in place of the user's keyboard until another message replaces or removes it.
+   */
+  reply_keyboard?: { keyboard: Exclude<KeyboardButton, string>[][]; resize_keyboard?: boolean; one_time_keyboard?: boolean; is_persistent?: boolean };
+  /** The message took the reply keyboard away (ReplyKeyboardRemove). */
+  remove_keyboard?: true;
   /** The bot asked for a reply (ForceReply): a Telegram app makes the user's next message answer this one. */
   force_reply?: { input_field_placeholder?: string };
   reply_to_message_id?: number;
   /** Set once the bot edited the message's text or buttons. */
   edited?: boolean;
+}
+
+/** The bot's answer to an inline query (answerInlineQuery), as the user's Telegram app would list it. */
+export interface InlineQueryAnswer {
+  results: InlineQueryResult[];
+  cache_time?: number;
+  is_personal?: boolean;
+  next_offset?: string;
+  button?: InlineQueryResultsButton;
+}
+
+/** An inline query a user sent, with the bot's answer once it came. */
+export interface SimulatedInlineQuery {
+  id: string;
+  userId: number;
+  query: string;
+  answer?: InlineQueryAnswer;
 }
 
 /** A stored message: the history entry and the Message object Telegram hands to the bot. */
@@ -159,6 +187,14 @@ export class SimulatorState {
   private nextCallbackQueryId = 1;
   /** Commands per scope and language, keyed as {@link commandsKey} builds it. */
   readonly commands = new Map<string, BotCommand[]>();
+  /** setMyDescription's texts by language_code ('' for everyone without their own). */
+  readonly descriptions = new Map<string, string>();
+  /** setMyShortDescription's texts by language_code ('' for everyone without their own). */
+  readonly shortDescriptions = new Map<string, string>();
+  /** setChatMenuButton's buttons by chat id ('default' for every private chat without its own). */
+  readonly menuButtons = new Map<number | 'default', MenuButton>();
+  private readonly inlineQueries = new Map<string, SimulatedInlineQuery>();
+  private nextInlineQueryId = 1;
   webhookUrl = '';
   /** The secret_token of the last setWebhook; empty without one. */
   webhookSecretToken = '';
@@ -323,8 +359,23 @@ export class SimulatorState {
     return true;
   }
 
-  /** Forgets users, groups, messages, commands and queued updates (update ids keep counting up). */
+  /** Issues the id of an inline query, which the bot may answer once. */
+  newInlineQuery(userId: number, query: string): SimulatedInlineQuery {
+    const inline = { id: String(this.nextInlineQueryId++), userId, query };
+    this.inlineQueries.set(inline.id, inline);
+    return inline;
+  }
+
+  findInlineQuery(id: string): SimulatedInlineQuery | undefined {
+    return this.inlineQueries.get(id);
+  }
+
+  /** Forgets users, groups, messages, commands, the bot's profile and queued updates (update ids keep counting up). */
   clear(): void {
+    this.descriptions.clear();
+    this.shortDescriptions.clear();
+    this.menuButtons.clear();
+    this.inlineQueries.clear();
     this.users.clear();
     this.groups.clear();
     this.histories.clear();

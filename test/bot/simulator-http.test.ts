@@ -259,3 +259,43 @@ t.test('with a webhook set, updates are posted to it with the secret token, in o
   t.same(updateIds(await callApi<Update[]>(simulator, 'getUpdates', { timeout: 1 })), [third], 'after deleteWebhook, updates wait for getUpdates');
   t.equal(posts.length, 3, 'and are not posted');
 });
+
+t.test('inline queries, the bot profile and reply keyboards through the control API and the Bot API', async (t) => {
+  const simulator = await aSimulator(t);
+  const sent = await control(simulator, 'POST', '/inline-queries', { userId: ADA.id, query: 'dentist', location: { latitude: 45.76, longitude: 4.83 } });
+  t.equal(sent.status, 200);
+  const { inline_query_id: queryId } = sent.body as { inline_query_id: string };
+  const [update] = (await callApi<Update[]>(simulator, 'getUpdates')).body.result;
+  t.match(update, { inline_query: { id: queryId, from: { id: ADA.id }, query: 'dentist', chat_type: 'sender', location: { latitude: 45.76, longitude: 4.83 } } });
+  t.same((await control(simulator, 'GET', `/inline-queries/${queryId}`)).body, null, 'not answered yet');
+
+  const article = { type: 'article', id: '7', title: 'Dr Ada', input_message_content: { message_text: '<b>Dr Ada</b>', parse_mode: 'HTML' } };
+  t.match(await callApi(simulator, 'answerInlineQuery', { inline_query_id: queryId, results: [article, article] }), { status: 400, body: { description: 'Bad Request: RESULT_ID_DUPLICATE' } });
+  t.match(await callApi(simulator, 'answerInlineQuery', { inline_query_id: queryId, results: [article], cache_time: 0, is_personal: true }), { status: 200 });
+  t.same((await control(simulator, 'GET', `/inline-queries/${queryId}`)).body, { results: [article], cache_time: 0, is_personal: true });
+  t.match(await callApi(simulator, 'answerInlineQuery', { inline_query_id: queryId, results: [] }), { status: 400 }, 'answered once');
+
+  await callApi(simulator, 'setMyDescription', { description: 'Finds doctors', language_code: 'en' });
+  await callApi(simulator, 'setMyShortDescription', { short_description: 'Doctors near you' });
+  await callApi(simulator, 'setChatMenuButton', { menu_button: { type: 'web_app', text: '🗺 Map', web_app: { url: 'https://example.org/app/' } } });
+  t.match(await callApi(simulator, 'setChatMenuButton', { menu_button: { type: 'web_app', text: 'Map', web_app: { url: 'http://example.org/app/' } } }), { status: 400 }, 'https only');
+  t.same((await control(simulator, 'GET', '/profile?languageCode=en')).body, {
+    description: 'Finds doctors',
+    shortDescription: 'Doctors near you',
+    menuButton: { type: 'web_app', text: '🗺 Map', web_app: { url: 'https://example.org/app/' } },
+  });
+  t.match((await callApi(simulator, 'getMyDescription', { language_code: 'en' })).body, { result: { description: 'Finds doctors' } });
+
+  const keyboard = { keyboard: [[{ text: '📍 Share my location', request_location: true }]], resize_keyboard: true };
+  await callApi(simulator, 'sendMessage', { chat_id: ADA.id, text: 'Hello', reply_markup: keyboard });
+  t.same((await control(simulator, 'GET', `/chats/${ADA.id}/reply-keyboard`)).body, keyboard);
+  await callApi(simulator, 'sendMessage', { chat_id: ADA.id, text: 'Bye', reply_markup: { remove_keyboard: true } });
+  t.same((await control(simulator, 'GET', `/chats/${ADA.id}/reply-keyboard`)).body, null, 'taken away');
+
+  simulator.createGroup({ id: -100, title: 'Group', type: 'supergroup' });
+  simulator.addMember(-100, ADA.id, 'creator');
+  simulator.addBot(-100, ADA.id);
+  const webApp = { inline_keyboard: [[{ text: '🗺 Map', web_app: { url: 'https://example.org/app/' } }]] };
+  t.match(await callApi(simulator, 'sendMessage', { chat_id: ADA.id, text: 'Map', reply_markup: webApp }), { status: 200 });
+  t.match(await callApi(simulator, 'sendMessage', { chat_id: -100, text: 'Map', reply_markup: webApp }), { status: 400, body: { description: 'Bad Request: BUTTON_TYPE_INVALID' } }, 'web_app buttons in private chats only');
+});

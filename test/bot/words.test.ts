@@ -185,13 +185,13 @@ t.test('/start at 0 searches left says so, and when the next comes (English, Ukr
     users.push(user);
   }
   t.same(texts(await h.say(users[0]!.id, '/start')), [
-    '👋 Hello, Ann!\n\nI help you find medical contacts near you. Send me your location (📎 → Location) or type the name of a city.\n\n0 of 3 searches left today; the next in 4 h 31 min.',
+    '👋 Hello, Ann!\n\nI help you find medical contacts near you. Send me your location or type the name of a city.\n\n0 of 3 searches left today; the next in 4 h 31 min.',
   ]);
   t.same(texts(await h.say(users[1]!.id, '/start')), [
-    '👋 Вітаю, Олена!\n\nЯ допомагаю знайти медичні контакти поруч із вами. Надішліть мені свою геопозицію (📎 → Геопозиція) або напишіть назву міста.\n\nУ вас 0 пошуків з 3 на сьогодні; наступний — через 4 години і 31 хвилину.',
+    '👋 Вітаю, Олена!\n\nЯ допомагаю знайти медичні контакти поруч із вами. Надішліть мені свою геопозицію або напишіть назву міста.\n\nУ вас 0 пошуків з 3 на сьогодні; наступний — через 4 години і 31 хвилину.',
   ]);
   t.same(texts(await h.say(users[2]!.id, '/start')), [
-    '👋 Hallo, Jonas!\n\nIch helfe Ihnen, medizinische Kontakte in Ihrer Nähe zu finden. Senden Sie mir Ihren Standort (📎 → Standort) oder geben Sie den Namen einer Stadt ein.\n\n0 von 3 Suchen heute übrig; die nächste in 4 Stunden und 31 Minuten.',
+    '👋 Hallo, Jonas!\n\nIch helfe Ihnen, medizinische Kontakte in Ihrer Nähe zu finden. Senden Sie mir Ihren Standort oder geben Sie den Namen einer Stadt ein.\n\n0 von 3 Suchen heute übrig; die nächste in 4 Stunden und 31 Minuten.',
   ]);
   const [help] = texts(await h.say(users[0]!.id, '/help'));
   t.match(help, '\n\nEach search counts towards your daily limit. 0 of 3 searches left today; the next in 4 h 31 min.\n\n');

@@ -37,7 +37,7 @@ export interface BotHarness {
  */
 export async function createBotHarness(
   t: Test,
-  { handMovedTimers = false, ...botOptions }: Pick<BotOptions, 'onError' | 'pollingRetryMs' | 'metrics' | 'floodControl'> & { handMovedTimers?: boolean } = {},
+  { handMovedTimers = false, ...botOptions }: Pick<BotOptions, 'onError' | 'pollingRetryMs' | 'metrics' | 'floodControl' | 'miniAppUrl'> & { handMovedTimers?: boolean } = {},
 ): Promise<BotHarness> {
   const db = await createTestDatabase({ largeCities: true });
   await seedDefaultTemplates(db.sql);

@@ -134,6 +134,16 @@ t.test('the bot long-polls by default; BOT_MODE=webhook takes an https WEBHOOK_U
   });
 });
 
+t.test("the Mini App's address: MINI_APP_URL, else WEBHOOK_URL's origin with /app/, else none", async (t) => {
+  t.equal(loadConfig({}).miniAppUrl, undefined);
+  t.equal(loadConfig({ MINI_APP_URL: 'https://maps.example.org/app/' }).miniAppUrl, 'https://maps.example.org/app/');
+  t.equal(loadConfig({ WEBHOOK_URL: 'https://bot.example.com/api/telegram-webhook?x=1' }).miniAppUrl, 'https://bot.example.com/app/');
+  t.equal(loadConfig({ WEBHOOK_URL: 'https://bot.example.com/hook', MINI_APP_URL: 'https://maps.example.org/app/' }).miniAppUrl, 'https://maps.example.org/app/', 'its own first');
+  t.strictSame(problemsOf({ MINI_APP_URL: 'http://maps.example.org/app/' }), [
+    'MINI_APP_URL: MINI_APP_URL must be an https:// URL (Telegram opens Mini Apps only over https), such as https://example.org/app/',
+  ]);
+});
+
 t.test('webhook mode: each missing or bad variable is one line', async (t) => {
   t.strictSame(problemsOf({ BOT_MODE: 'hook' }), ['BOT_MODE: BOT_MODE must be polling or webhook']);
   t.strictSame(problemsOf({ BOT_MODE: 'webhook' }), [

@@ -4,7 +4,7 @@ import path from 'node:path';
 import t from 'tap';
 import { startBanner, writeFirstAdminPassword } from '../../scripts/start-banner.js';
 
-const base = { database: 'embedded PostgreSQL in /srv/data', url: 'http://127.0.0.1:3000', demoData: false };
+const base = { database: 'embedded PostgreSQL in /srv/data', url: 'http://127.0.0.1:3000', miniAppUrl: 'http://127.0.0.1:3000/app/', demoData: false };
 
 t.test('a generated password ends the banner, in a box naming the file that keeps it', async (t) => {
   const banner = startBanner({ ...base, createdAdmin: { username: 'admin', generated: { password: 'Xy7-secret-pw-123', file: '/srv/data/first-admin-password.txt' } } });
@@ -13,6 +13,7 @@ t.test('a generated password ends the banner, in a box naming the file that keep
     [
       'MedContacts is running on embedded PostgreSQL in /srv/data.',
       'Console: http://127.0.0.1:3000',
+      'Mini App: http://127.0.0.1:3000/app/',
       '',
       '+---------------------------------------------------------------------------------------+',
       '| Created the first admin user.                                                         |',
@@ -32,11 +33,19 @@ t.test('an admin from ADMIN_USERNAME, demo data, and a later start without a new
     [
       'MedContacts is running on embedded PostgreSQL in /srv/data.',
       'Console: http://127.0.0.1:3000',
+      'Mini App: http://127.0.0.1:3000/app/',
       'Demo data is on: demo.viewer, demo.editor, demo.admin and demo.superadmin sign in with "demo-password".',
       'Created the first admin user "chief" from ADMIN_USERNAME and ADMIN_PASSWORD.',
     ].join('\n'),
   );
-  t.equal(startBanner({ ...base, createdAdmin: undefined }), 'MedContacts is running on embedded PostgreSQL in /srv/data.\nConsole: http://127.0.0.1:3000');
+  t.equal(
+    startBanner({ ...base, miniAppUrl: undefined, createdAdmin: undefined }),
+    [
+      'MedContacts is running on embedded PostgreSQL in /srv/data.',
+      'Console: http://127.0.0.1:3000',
+      "Mini App: off (set MINI_APP_URL, an https:// address ending in /app/, for the bot's 🗺 Map and menu buttons).",
+    ].join('\n'),
+  );
 });
 
 t.test('the password file: in the data folder, readable and writable by its owner only, replacing an old one', async (t) => {

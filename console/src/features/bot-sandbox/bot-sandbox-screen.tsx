@@ -1,7 +1,7 @@
 import RiPlugLine from 'remixicon/icons/Others/plug-line.svg?react';
 import { Button, Card } from '@tremor/react';
 import { useId, useState, type ReactNode } from 'react';
-import type { SandboxButton, SandboxGroup, SandboxMessage, SandboxUser } from '@contract/bot-sandbox.js';
+import type { SandboxButton, SandboxGroup, SandboxLocation, SandboxMessage, SandboxUser } from '@contract/bot-sandbox.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
 import { PageHeader } from '../../components/page-header.js';
@@ -19,6 +19,7 @@ import { LanguageSelect } from './components/language-select.js';
 import { ChatView, messageSnippet, type PendingMessage } from './components/chat-view.js';
 import { Composer, type ReplyTarget } from './components/composer.js';
 import { LocationForm } from './components/location-form.js';
+import { currentReplyKeyboard, ReplyKeyboard, type ReplyKeyboardButton } from './components/reply-keyboard.js';
 import { isMemberOf, UserGroups } from './components/user-groups.js';
 import { userLabel, UserPicker } from './components/user-picker.js';
 import { useSearchParamsInOrder } from '../../lib/use-search-params-in-order.js';
@@ -179,6 +180,8 @@ function Sandbox({ botUsername }: { botUsername: string | undefined }) {
             groups={memberGroups}
             onChatChange={(next) => selection.select(user.id, next)}
             botUsername={botUsername}
+            // A Mini App's own tab until the sandbox shows it in a phone-sized frame beside the chat.
+            onOpenWebApp={(url) => window.open(url, '_blank', 'noopener,noreferrer')}
           />
         ) : (
           <Panel title="Chat">
@@ -200,9 +203,16 @@ interface ConversationProps {
   groups: SandboxGroup[];
   onChatChange: (chatId: number) => void;
   botUsername: string | undefined;
+  /** A web_app button (🗺 Map) was pressed in the chat: open the Mini App at this address. */
+  onOpenWebApp: (url: string) => void;
 }
 
-function Conversation({ user, chatId, groups, onChatChange, botUsername }: ConversationProps) {
+/** Where the user is, as their phone would share it: the location they last sent in this chat. */
+function lastLocationOf(userId: number, messages: SandboxMessage[]): SandboxLocation | undefined {
+  return messages.findLast((message) => message.from.id === userId && message.location !== null)?.location ?? undefined;
+}
+
+function Conversation({ user, chatId, groups, onChatChange, botUsername, onOpenWebApp }: ConversationProps) {
   const chatHeadingId = useId();
   const selectId = useId();
   const messages = useChatMessages(chatId);
@@ -212,6 +222,8 @@ function Conversation({ user, chatId, groups, onChatChange, botUsername }: Conve
   const target = inGroup ? { chatId } : {};
   const busy = send.isPending || press.isPending;
   const reply = useReplyTarget(chatId, messages.data ?? []);
+  const replyKeyboard = currentReplyKeyboard(messages.data ?? []);
+  const [noLocation, setNoLocation] = useState(false);
 
   const pending: PendingMessage | undefined =
     send.isPending && send.variables && (send.variables.chatId ?? send.variables.userId) === chatId
@@ -221,6 +233,16 @@ function Conversation({ user, chatId, groups, onChatChange, botUsername }: Conve
   function onPress(message: SandboxMessage, button: SandboxButton) {
     if (button.callbackData === undefined) return;
     press.mutate({ userId: user.id, chatId, messageId: message.messageId, data: button.callbackData });
+  }
+
+  function onReplyKeyboard(button: ReplyKeyboardButton) {
+    if (!button.requestLocation) {
+      send.mutate({ userId: user.id, ...target, text: button.text });
+      return;
+    }
+    const location = lastLocationOf(user.id, messages.data ?? []);
+    setNoLocation(location === undefined);
+    if (location) send.mutate({ userId: user.id, ...target, location });
   }
 
   const chatName = inGroup ? (groups.find((group) => group.id === chatId)?.title ?? `Group ${chatId}`) : `Private chat with ${userLabel(user)}`;
@@ -264,6 +286,7 @@ function Conversation({ user, chatId, groups, onChatChange, botUsername }: Conve
               pending={pending}
               pressing={press.isPending && press.variables ? `${press.variables.messageId}:${press.variables.data}` : undefined}
               onPress={onPress}
+              onOpenWebApp={onOpenWebApp}
               onReply={reply.choose}
               labelledBy={chatHeadingId}
               emptyText={
@@ -273,6 +296,14 @@ function Conversation({ user, chatId, groups, onChatChange, botUsername }: Conve
               }
             />
           )}
+          {replyKeyboard ? (
+            <ReplyKeyboard
+              rows={replyKeyboard}
+              disabled={busy}
+              onPress={onReplyKeyboard}
+              hint={noLocation ? `Send ${user.firstName}'s location once with Send location below: this button then shares it again, as a phone shares where it is.` : undefined}
+            />
+          ) : null}
           <Composer
             disabled={busy}
             onSend={(text) => {
@@ -286,7 +317,13 @@ function Conversation({ user, chatId, groups, onChatChange, botUsername }: Conve
         </div>
       </Panel>
       <Panel title="Send location">
-        <LocationForm disabled={busy} onSend={(location) => send.mutate({ userId: user.id, ...target, location })} />
+        <LocationForm
+          disabled={busy}
+          onSend={(location) => {
+            setNoLocation(false);
+            send.mutate({ userId: user.id, ...target, location });
+          }}
+        />
       </Panel>
     </>
   );

@@ -19,6 +19,8 @@ interface ChatViewProps {
   /** The button being pressed, as "messageId:data", while its answer is awaited. */
   pressing?: string;
   onPress: (message: SandboxMessage, button: SandboxButton) => void;
+  /** A web_app button (🗺 Map) was pressed: open the Mini App at this address, as Telegram opens it over the chat. */
+  onOpenWebApp: (url: string) => void;
   /** Makes the next text a reply to this message. */
   onReply: (message: SandboxMessage) => void;
   labelledBy: string;
@@ -67,10 +69,12 @@ function Keyboard({
   message,
   pressing,
   onPress,
+  onOpenWebApp,
 }: {
   message: SandboxMessage;
   pressing?: string;
   onPress: ChatViewProps['onPress'];
+  onOpenWebApp: ChatViewProps['onOpenWebApp'];
 }) {
   return (
     // Rows of equal-width buttons as wide as the message, a label too long for its button cut with "…", as Telegram draws them.
@@ -78,7 +82,16 @@ function Keyboard({
       {message.buttons.map((row, rowIndex) => (
         <div key={rowIndex} className="flex gap-1">
           {row.map((button, index) =>
-            button.url ? (
+            button.webAppUrl ? (
+              <button
+                key={index}
+                type="button"
+                onClick={() => onOpenWebApp(button.webAppUrl!)}
+                className="min-w-0 flex-1 truncate rounded-md bg-sky-600/80 px-3 py-2 text-center text-sm font-medium text-white hover:bg-sky-700"
+              >
+                {button.text}
+              </button>
+            ) : button.url ? (
               <a
                 key={index}
                 href={button.url}
@@ -117,10 +130,11 @@ interface BubbleProps {
   quoted?: SandboxMessage;
   pressing?: string;
   onPress: ChatViewProps['onPress'];
+  onOpenWebApp: ChatViewProps['onOpenWebApp'];
   onReply: ChatViewProps['onReply'];
 }
 
-function Bubble({ message, quoted, pressing, onPress, onReply }: BubbleProps) {
+function Bubble({ message, quoted, pressing, onPress, onOpenWebApp, onReply }: BubbleProps) {
   const fromBot = message.from.isBot;
   return (
     <li className={`flex ${fromBot ? 'justify-start' : 'justify-end'}`} aria-label={fromBot ? 'Bot reply' : `Sent by ${message.from.firstName}`}>
@@ -170,14 +184,14 @@ function Bubble({ message, quoted, pressing, onPress, onReply }: BubbleProps) {
             </span>
           </p>
         </div>
-        {message.buttons.length > 0 ? <Keyboard message={message} pressing={pressing} onPress={onPress} /> : null}
+        {message.buttons.length > 0 ? <Keyboard message={message} pressing={pressing} onPress={onPress} onOpenWebApp={onOpenWebApp} /> : null}
       </div>
     </li>
   );
 }
 
 /** A Telegram-like chat: the user's messages on the right, the bot's on the left with their buttons. */
-export function ChatView({ messages, pending, pressing, onPress, onReply, labelledBy, emptyText }: ChatViewProps) {
+export function ChatView({ messages, pending, pressing, onPress, onOpenWebApp, onReply, labelledBy, emptyText }: ChatViewProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const lastId = messages.at(-1)?.messageId;
   const byId = new Map(messages.map((message) => [message.messageId, message]));
@@ -200,6 +214,7 @@ export function ChatView({ messages, pending, pressing, onPress, onReply, labell
               quoted={message.replyToMessageId === null ? undefined : byId.get(message.replyToMessageId)}
               pressing={pressing}
               onPress={onPress}
+              onOpenWebApp={onOpenWebApp}
               onReply={onReply}
             />
           ))}
