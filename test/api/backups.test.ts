@@ -30,7 +30,8 @@ function aBackupFolder(t: { teardown(fn: () => void): void }): string {
   t.teardown(() => rmSync(path.dirname(dir), { recursive: true, force: true }));
   return dir;
 }
-const filesIn = (dir: string) => (existsSync(dir) ? readdirSync(dir).sort() : []);
+/** The backups in a folder; the dot entries are the service's own (the data folder's copy, the last pause). */
+const filesIn = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((name) => !name.startsWith('.')).sort() : []);
 
 async function countBackupStarts(database: Database): Promise<number> {
   const [row] = await database.sql<{ starts: number }[]>`SELECT count(*)::int AS starts FROM audit_log WHERE action = 'backup.start'`;
