@@ -14,6 +14,7 @@ import { loadConfig } from '../scripts/config.js';
 import { loadGazetteerOnce } from '../scripts/load-gazetteer.js';
 import { startProduct } from '../scripts/product.js';
 import { measureApi } from './api.js';
+import { measureBackup } from './backup.js';
 import { measureBot } from './bot.js';
 import { measureBroadcast } from './broadcast.js';
 import { measureConsole } from './console.js';
@@ -32,6 +33,8 @@ import { BENCH_FLOOD_CONTROL, openBenchDatabase } from './support.js';
 export const SECTIONS: { key: string; measure: (context: BenchContext) => Promise<BenchSection> }[] = [
   // Separate server processes of their own, measured while the benchmark's product is still idle.
   { key: 'startup', measure: () => measureStartup() },
+  // A product of its own on a data folder with the demo data: the benchmark's product keeps its database in memory.
+  { key: 'backup', measure: () => measureBackup() },
   { key: 'api', measure: measureApi },
   { key: 'ingest', measure: measureIngest },
   { key: 'broadcast', measure: measureBroadcast },

@@ -1,20 +1,34 @@
+import { localDayAndHour } from '../api/contract/time-zone.js';
 import type { BackupService } from '../sql/backups.js';
 import type { Sql } from '../sql/database.js';
 import { getSystemSettings } from '../sql/settings.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** Checks run hourly; this much early still counts as a day, so backups do not drift. */
-const TOLERANCE_MS = 5 * 60 * 1000;
+/** How often the job runner checks: several times within the backup hour, so one check always falls in it. */
+export const BACKUP_CHECK_INTERVAL_MS = 15 * 60 * 1000;
 
 /**
- * The daily automatic backup, checked hourly by the job runner: while the autoBackup setting is
- * on, makes a backup when the newest one is a day old (or there is none). Restarts do not cause
- * extra backups. True when it made one.
+ * Whether the automatic backup is due at `now`: it is the backup hour in the time zone, and no backup
+ * was made yet in this hour of this day. Outside the hour it never is, so a first start or a restart
+ * at another time backs up nothing, and a restart within the hour does not back up twice.
+ */
+export function backupDue(now: Date, schedule: { timeZone: string; backupHour: number }, newestAt: Date | undefined): boolean {
+  const current = localDayAndHour(now, schedule.timeZone);
+  if (current.hour !== schedule.backupHour) return false;
+  if (!newestAt) return true;
+  const newest = localDayAndHour(newestAt, schedule.timeZone);
+  return newest.day !== current.day || newest.hour !== current.hour;
+}
+
+/**
+ * The daily automatic backup, checked every BACKUP_CHECK_INTERVAL_MS by the job runner: while the
+ * autoBackup setting is on, makes a backup at the backupHour setting in the configured time zone
+ * (backupDue). True when it made one.
  */
 export async function backupIfDue(sql: Sql, backups: BackupService, now: Date): Promise<boolean> {
-  if (!(await getSystemSettings(sql)).autoBackup) return false;
+  const settings = await getSystemSettings(sql);
+  if (!settings.autoBackup) return false;
   const [newest] = await backups.list();
-  if (newest && now.getTime() - newest.createdAt.getTime() < DAY_MS - TOLERANCE_MS) return false;
+  if (!backupDue(now, settings, newest?.createdAt)) return false;
   await backups.run();
   return true;
 }

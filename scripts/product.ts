@@ -24,7 +24,7 @@ import { databaseProber } from '../sql/availability.js';
 import { classifyContactHours } from '../sql/contact-hours.js';
 import { readContactPhones } from '../sql/contact-phones.js';
 import { createBackupService, type BackupService } from '../sql/backups.js';
-import { backupIfDue } from './backup-schedule.js';
+import { BACKUP_CHECK_INTERVAL_MS, backupIfDue } from './backup-schedule.js';
 import { getOrCreateSecret } from '../sql/app-secrets.js';
 import { applyLogRetention } from '../sql/log-retention.js';
 import { rollUpLogs } from '../sql/log-rollups.js';
@@ -209,8 +209,8 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       jobs.every('confirmation reminders', HOUR_MS, (now) =>
         sendConfirmationReminders({ sql, api: bot.api, pace: broadcastSender.pace, onError: (error) => onJobError('confirmation reminders', error) }, now),
       );
-      // A backup stalls the embedded database for seconds: the first check waits until start-up is over.
-      if (backups) jobs.every('automatic backup', HOUR_MS, (now) => backupIfDue(sql, backups, now), { firstRunAfterMs: MINUTE_MS });
+      // At the backupHour setting only (scripts/backup-schedule.ts); the first check waits until start-up is over.
+      if (backups) jobs.every('automatic backup', BACKUP_CHECK_INTERVAL_MS, (now) => backupIfDue(sql, backups, now), { firstRunAfterMs: MINUTE_MS });
       return jobs;
     };
     let leading: JobRunner | undefined;
@@ -314,6 +314,6 @@ function openBackups(
   if (!options.dataDir) return undefined;
   const dir = path.join(options.dataDir, 'backups');
   if (options.databaseUrl) return createBackupService({ dir, source: { kind: 'external', databaseUrl: options.databaseUrl }, log });
-  if (!database.dumpDataDir) return undefined;
-  return createBackupService({ dir, source: { kind: 'embedded', sql: database.sql, dumpDataDir: database.dumpDataDir }, log });
+  if (!database.dataFolder) return undefined;
+  return createBackupService({ dir, source: { kind: 'embedded', sql: database.sql, dataFolder: database.dataFolder.path, snapshotDataDir: database.dataFolder.snapshot }, log });
 }

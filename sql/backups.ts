@@ -1,14 +1,32 @@
 import { spawn } from 'node:child_process';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
+import { create as createTar } from 'tar';
+import type { WalRange } from './data-dir-snapshot.js';
 import type { Sql } from './database.js';
 
 /** How many backups are kept; older ones are deleted after each new one. */
 export const BACKUPS_KEPT = 7;
 
+/**
+ * Before any backup was measured, the pause is estimated from the data folder's size at this rate:
+ * the first snapshot copies every file (data-dir-snapshot.ts).
+ */
+export const SNAPSHOT_BYTES_PER_SECOND = 100 * 1024 * 1024;
+
 /** What is backed up: the embedded database (its data folder) or an external server (with pg_dump). */
 export type BackupSource =
-  | { kind: 'embedded'; sql: Sql; dumpDataDir: () => Promise<Blob> }
+  | {
+      kind: 'embedded';
+      /** The database's data folder (pgdata), whose size estimates the first pause. */
+      dataFolder: string;
+      sql: Sql;
+      /** Database.dataFolder.snapshot. */
+      snapshotDataDir: (into: string, range: WalRange) => Promise<{ pauseMs: number }>;
+    }
   | { kind: 'external'; databaseUrl: string; /** The pg_dump executable; default "pg_dump" on PATH. */ pgDump?: string };
 
 export interface BackupFile {
@@ -32,6 +50,12 @@ export interface BackupService {
   list(): Promise<BackupFile[]>;
   /** Whether one is running, and why backups cannot run or the last one failed (null when fine). */
   status(): { running: boolean; problem: string | null };
+  /**
+   * About how many seconds the bot's database queries wait while a backup is taken: the last
+   * backup's measured pause, or, before any, estimated from the data folder's size. Null for an
+   * external server: pg_dump reads a snapshot while the server goes on answering.
+   */
+  pauseEstimateSeconds(): Promise<number | null>;
 }
 
 /** Raised when the external server cannot be backed up because pg_dump is missing. */
@@ -60,15 +84,27 @@ function createdAtOf(fileName: string): Date | undefined {
   return match ? new Date(`${match[1]}T${match[2]}:${match[3]}:${match[4]}.${match[5]}Z`) : undefined;
 }
 
+/** The embedded database's data folder as last copied (data-dir-snapshot.ts): a dot folder, never listed as a backup. */
+const SNAPSHOT_FOLDER = '.snapshot';
+/** The last embedded backup's pause, kept across restarts for the estimate. */
+const PAUSE_FILE = '.last-pause.json';
+
 /**
  * Daily backups of the database into DATA_DIR/backups (README "Backups"): the embedded database's
- * data folder as a .tar.gz (PGlite's dumpDataDir, which a new PGlite loads with `loadDataDir`),
- * or an external server through pg_dump's custom format (restore with pg_restore). Keeps the
- * last BACKUPS_KEPT.
+ * data folder as a .tar.gz (which a new PGlite loads with `loadDataDir`), or an external server
+ * through pg_dump's custom format (restore with pg_restore). Keeps the last BACKUPS_KEPT.
+ * The embedded database is held only while its changed files are copied into DATA_DIR/backups/.snapshot;
+ * the tarball is compressed from that copy while the bot goes on answering.
  */
 export function createBackupService({ dir, source, now = () => new Date(), log = () => {} }: BackupServiceOptions): BackupService {
   let running: Promise<BackupFile> | undefined;
   let problem: string | null = null;
+
+  async function lastPauseMs(): Promise<number | undefined> {
+    const text = await readFile(path.join(dir, PAUSE_FILE), 'utf8').catch(() => undefined);
+    const pauseMs: unknown = text === undefined ? undefined : (JSON.parse(text) as { pauseMs?: unknown }).pauseMs;
+    return typeof pauseMs === 'number' ? pauseMs : undefined;
+  }
 
   async function list(): Promise<BackupFile[]> {
     const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
@@ -93,10 +129,15 @@ export function createBackupService({ dir, source, now = () => new Date(), log =
     const partial = path.join(dir, `.${fileName}.partial`);
     try {
       if (source.kind === 'embedded') {
-        // Flush dirty pages first, so the dump opens without crash recovery.
+        const snapshot = path.join(dir, SNAPSHOT_FOLDER);
+        // Through the pool's connection, between its statements: the checkpoint bounds the WAL the snapshot needs.
         await source.sql`CHECKPOINT`;
-        const dump = await source.dumpDataDir();
-        await writeFile(partial, new Uint8Array(await dump.arrayBuffer()));
+        const [range] = await source.sql<WalRange[]>`
+          SELECT redo_wal_file AS redo, pg_walfile_name(pg_current_wal_insert_lsn()) AS current FROM pg_control_checkpoint()`;
+        const { pauseMs } = await source.snapshotDataDir(snapshot, range!);
+        await writeFile(path.join(dir, PAUSE_FILE), JSON.stringify({ pauseMs: Math.round(pauseMs), at: createdAt.toISOString() }));
+        log('info', `Backup snapshot taken: the database paused ${Math.round(pauseMs)} ms`);
+        await pipeline(createTar({ cwd: snapshot, portable: true }, await readdir(snapshot)), createGzip(), createWriteStream(partial));
       } else {
         await pgDump(source.pgDump ?? 'pg_dump', source.databaseUrl, partial);
       }
@@ -131,7 +172,21 @@ export function createBackupService({ dir, source, now = () => new Date(), log =
     },
     list,
     status: () => ({ running: running !== undefined, problem }),
+    async pauseEstimateSeconds() {
+      if (source.kind === 'external') return null;
+      const pauseMs = (await lastPauseMs()) ?? ((await folderBytes(source.dataFolder)) / SNAPSHOT_BYTES_PER_SECOND) * 1000;
+      // Tenths of a second, never 0: there is always some pause.
+      return Math.max(0.1, Math.round(pauseMs / 100) / 10);
+    },
   };
+}
+
+/** The bytes of every file under a folder; 0 when it does not exist yet. */
+async function folderBytes(folder: string): Promise<number> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
+  let bytes = 0;
+  for (const entry of entries) if (entry.isFile()) bytes += (await stat(path.join(entry.parentPath, entry.name))).size;
+  return bytes;
 }
 
 /** Runs pg_dump in custom format into `file`; the password travels in PGPASSWORD, not on the command line. */

@@ -37,8 +37,10 @@ export interface Database {
   /** The embedded database's thread answering (EmbeddedPostgres.ping): its probe (see databaseProber). */
   ping?: () => Promise<void>;
   kind: 'embedded' | 'external';
-  /** The embedded database's data folder as a .tar.gz, for backups; absent for an external server. */
+  /** The embedded database's data folder as a .tar.gz, for test templates; absent for an external server. */
   dumpDataDir?: () => Promise<Blob>;
+  /** The embedded database's data folder, for backups (EmbeddedPostgres.snapshotDataDir); absent in memory and for an external server. */
+  dataFolder?: { path: string; snapshot: EmbeddedPostgres['snapshotDataDir'] };
   /** Queries (and transactions) of `sql` waiting for a free connection of the pool, for the metrics. */
   waitingQueries(): number;
   close(): Promise<void>;
@@ -71,6 +73,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: () => embedded.ping(),
     kind: 'embedded',
     dumpDataDir: () => embedded.dumpDataDir(),
+    ...(embedded.pgdata && { dataFolder: { path: embedded.pgdata, snapshot: (into, range) => embedded.snapshotDataDir(into, range) } }),
     waitingQueries: waitingOf(sql),
     async close() {
       await sql.end({ timeout: 5 });

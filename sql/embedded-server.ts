@@ -12,6 +12,7 @@ import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { snapshotDataDir } from './data-dir-snapshot.js';
 import type { EmbeddedReply, EmbeddedRequest, EmbeddedServerData } from './embedded.js';
 
 /** PostgreSQL's buffer pool inside PGlite: a quarter of initdb's default, about 110 MB less resident memory. */
@@ -44,6 +45,9 @@ try {
       try {
         if (request.kind === 'ping') {
           post({ id: request.id, kind: 'pong' });
+        } else if (request.kind === 'snapshot') {
+          if (!pgdata) throw new Error('a database in memory has no data folder to snapshot');
+          post({ id: request.id, kind: 'snapshot', pauseMs: await snapshotDataDir(db, pgdata, request.into, request.range) });
         } else if (request.kind === 'dump') {
           const bytes = await (await db.dumpDataDir('gzip')).arrayBuffer();
           post({ id: request.id, kind: 'dump', bytes }, [bytes]);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { WalRange } from './data-dir-snapshot.js';
 import { DatabaseUnavailableError } from './errors.js';
 
 export interface EmbeddedPostgres {
@@ -12,8 +13,16 @@ export interface EmbeddedPostgres {
    * 127.0.0.1 let every local user in as postgres.
    */
   socketPath: string;
-  /** The data folder as a gzipped tarball, which `PGlite.create({ loadDataDir })` opens again (backups). */
+  /** Where PostgreSQL keeps its files (DATA_DIR/pgdata); null in memory. */
+  pgdata: string | null;
+  /** The data folder as a gzipped tarball, which `PGlite.create({ loadDataDir })` opens again (test templates). */
   dumpDataDir(): Promise<Blob>;
+  /**
+   * Brings the folder `into` up to date with the data folder, holding the database's statements only
+   * for the copy (data-dir-snapshot.ts); answers how long they were held. Backups tar it afterwards.
+   * Only on a data folder, not in memory.
+   */
+  snapshotDataDir(into: string, range: WalRange): Promise<{ pauseMs: number }>;
   /**
    * Resolves once the database's thread answers: between two statements, however many wait behind
    * them on the one session. Rejects while the thread is not running.
@@ -37,13 +46,15 @@ export interface EmbeddedOptions {
 }
 
 /** What the process asks the database's thread. */
-export type EmbeddedRequest = { id: number; kind: 'ping' | 'dump' | 'stop' };
+export type EmbeddedAsk = { kind: 'ping' | 'dump' | 'stop' } | { kind: 'snapshot'; into: string; range: WalRange };
+export type EmbeddedRequest = EmbeddedAsk & { id: number };
 
 /** The thread's answers: `ready` (id 0) once it listens, then one answer per request. */
 export type EmbeddedReply =
   | { id: number; kind: 'ready' }
   | { id: number; kind: 'pong' }
   | { id: number; kind: 'dump'; bytes: ArrayBuffer }
+  | { id: number; kind: 'snapshot'; pauseMs: number }
   | { id: number; kind: 'stopped' }
   | { id: number; kind: 'failed'; message: string };
 
@@ -106,12 +117,12 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   let restarting: Promise<void> | undefined;
 
   /** The thread's next answer to `kind`; without a kind, its answer to the start (id 0). */
-  const ask = (kind?: EmbeddedRequest['kind']) =>
+  const ask = (request?: EmbeddedAsk) =>
     new Promise<EmbeddedReply>((resolve, reject) => {
       if (ended) return reject(ended);
-      const id = kind ? nextId++ : 0;
+      const id = request ? nextId++ : 0;
       waiting.set(id, { resolve, reject });
-      if (kind) thread.postMessage({ id, kind } satisfies EmbeddedRequest);
+      if (request) thread.postMessage({ id, ...request } satisfies EmbeddedRequest);
     });
   const awaitReady = async () => {
     const ready = await ask();
@@ -170,22 +181,28 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     await awaitReady();
     return {
       socketPath: workerData.socketPath,
+      pgdata: workerData.pgdata,
       async dumpDataDir() {
-        const reply = await ask('dump');
+        const reply = await ask({ kind: 'dump' });
         if (reply.kind !== 'dump') throw new Error(`the embedded database answered ${reply.kind} to a dump`);
         return new Blob([reply.bytes], { type: 'application/gzip' });
+      },
+      async snapshotDataDir(into, range) {
+        const reply = await ask({ kind: 'snapshot', into, range });
+        if (reply.kind !== 'snapshot') throw new Error(`the embedded database answered ${reply.kind} to a snapshot`);
+        return { pauseMs: reply.pauseMs };
       },
       async ping() {
         // Until the new thread listens, the pool's connections fail: the probe says so too.
         if (restarting) throw new DatabaseUnavailableError('embedded database starting again');
-        await ask('ping');
+        await ask({ kind: 'ping' });
       },
       async stop() {
         stopping = true;
         await restarting;
         if (!ended) {
           try {
-            await ask('stop');
+            await ask({ kind: 'stop' });
           } finally {
             await thread.terminate();
           }

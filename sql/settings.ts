@@ -10,6 +10,8 @@ export interface SystemSettings {
   maxResponseTimeSeconds: number;
   allowedGroups: string;
   autoBackup: boolean;
+  /** The hour (0–23, in timeZone) the daily automatic backup runs (migration 062). */
+  backupHour: number;
   logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
   logRetentionDays: number;
   broadcastRatePerSecond: number;

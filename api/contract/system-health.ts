@@ -43,6 +43,12 @@ export const SystemHealthSchema = z.object({
     /** When the newest backup was made; null when there is none. */
     lastBackupAt: z.string().nullable(),
     running: z.boolean(),
+    /**
+     * About how many seconds the bot waits while a backup is taken ("Back up now" says so first): the
+     * embedded database's last measured pause, or an estimate from its size; null where backups do
+     * not pause it (an external server, backed up by pg_dump) or cannot run.
+     */
+    pauseSeconds: z.number().nullable(),
     /** Why backups cannot run or the last one failed; null when all is well. */
     problem: z.string().nullable(),
   }),

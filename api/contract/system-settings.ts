@@ -11,6 +11,7 @@ export const SETTINGS_LIMITS = {
   maxResponseTime: { min: 1, max: 3_600 },
   logRetentionDays: { min: 1, max: 3_650 },
   twoFactorGraceDays: { min: 0, max: 90 },
+  backupHour: { min: 0, max: 23 },
   reverifyAfterDays: { min: 7, max: 730 },
   // Above the shortest cycle: hiding before a contact is even due would hide it unasked.
   hideUnverifiedAfterDays: { min: 8, max: 3_650 },
@@ -26,6 +27,10 @@ export const SystemSettingsSchema = z.object({
   allowedGroups: z.string(),
   maintenanceMode: z.boolean(),
   autoBackup: z.boolean(),
+  /** The hour of the day (0–23) the automatic backup runs, in timeZone. */
+  backupHour: z.number(),
+  /** The configured time zone (IANA name) the backup hour is in. */
+  timeZone: z.string(),
   /** The lowest level the bot records in its logs. */
   logLevel: z.enum(LOG_LEVELS),
   /** Bot log rows older than this many days are deleted. */
@@ -87,6 +92,8 @@ export const UpdateSystemSettingsSchema = z.object({
     .regex(GROUP_IDS, ALLOWED_GROUPS_RULE),
   maintenanceMode: onOff('Maintenance mode'),
   autoBackup: onOff('Automatic backup'),
+  // Optional: a client that predates it leaves the hour as it is.
+  backupHour: wholeNumber('Backup hour', SETTINGS_LIMITS.backupHour).optional(),
   logLevel: z.enum(LOG_LEVELS, { error: `Choose a log level: ${LOG_LEVELS.join(', ')}.` }),
   logRetentionDays: wholeNumber('Log retention', SETTINGS_LIMITS.logRetentionDays, 'days'),
   // Optional, unlike the others: a client that predates them leaves the two-factor requirement as it is.

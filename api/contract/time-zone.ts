@@ -56,6 +56,12 @@ export function localDay(instant: Date, timeZone: string): string {
   return localDayWindow(instant, timeZone).day;
 }
 
+/** The local calendar day (YYYY-MM-DD) and hour (0–23) of an instant. */
+export function localDayAndHour(instant: Date, timeZone: string): { day: string; hour: number } {
+  const { year, month, day, hour } = localParts(instant, timeZone);
+  return { day: `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`, hour };
+}
+
 /** Milliseconds the zone's wall clock is ahead of UTC at an instant. */
 function offsetMs(instant: Date, timeZone: string): number {
   const p = localParts(instant, timeZone);

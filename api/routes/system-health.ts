@@ -50,14 +50,15 @@ export const systemHealthRoutes: FastifyPluginAsync<SystemHealthDeps> = async (i
     const maxResponseTimeSeconds = settings?.maxResponseTimeSeconds ?? 0;
     // Read before the list: a backup that ends in between is then in the list, never "not running" and missing.
     const backupState = backups?.status();
-    const [recent, queueDepth, newestBackup, notifications] = settings
+    const [recent, queueDepth, newestBackup, pauseSeconds, notifications] = settings
       ? await Promise.all([
           recentRequests(sql, new Date(checkedAt.getTime() - HOUR_MS), maxResponseTimeSeconds * 1000),
           broadcastQueueDepth(sql),
           backups?.list().then((files) => files[0]),
+          backups?.pauseEstimateSeconds() ?? null,
           getNotificationSettings(sql),
         ])
-      : [{ requests: 0, errors: 0, slow: 0 }, 0, undefined, undefined];
+      : [{ requests: 0, errors: 0, slow: 0 }, 0, undefined, null, undefined];
     // Below WARN the successes are not recorded, so a share of failures would mean nothing.
     const successesRecorded = settings?.logLevel === 'DEBUG' || settings?.logLevel === 'INFO';
     const errorRate = successesRecorded && recent.requests > 0 ? percent(recent.errors, recent.requests) : null;
@@ -84,6 +85,7 @@ export const systemHealthRoutes: FastifyPluginAsync<SystemHealthDeps> = async (i
         autoBackup: settings?.autoBackup ?? false,
         lastBackupAt: newestBackup?.createdAt.toISOString() ?? null,
         running: backupStatus.running,
+        pauseSeconds,
         problem: backupStatus.problem,
       },
       alerts: { problem: notifications ? telegramAlertsProblem(notifications) : null },

@@ -1,4 +1,4 @@
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { openDatabase, type Database } from '../../sql/database.js';
 import { runMigrations } from '../../sql/migrate.js';
 import { BACKUPS_KEPT, createBackupService, PgDumpMissingError, type BackupService } from '../../sql/backups.js';
-import { backupIfDue } from '../../scripts/backup-schedule.js';
+import { backupDue, backupIfDue } from '../../scripts/backup-schedule.js';
 import { updateSystemSettings } from '../../sql/settings.js';
 import { createTestApp } from '../helpers/app.js';
 import { createTestClock } from '../helpers/clock.js';
@@ -30,7 +30,8 @@ function aBackupFolder(t: { teardown(fn: () => void): void }): string {
   t.teardown(() => rmSync(path.dirname(dir), { recursive: true, force: true }));
   return dir;
 }
-const filesIn = (dir: string) => (existsSync(dir) ? readdirSync(dir).sort() : []);
+/** The backups in a folder; the dot entries are the service's own (the data folder's copy, the last pause). */
+const filesIn = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((name) => !name.startsWith('.')).sort() : []);
 
 async function countBackupStarts(database: Database): Promise<number> {
   const [row] = await database.sql<{ starts: number }[]>`SELECT count(*)::int AS starts FROM audit_log WHERE action = 'backup.start'`;
@@ -41,28 +42,45 @@ async function countBackupStarts(database: Database): Promise<number> {
 const untilIdle = (backups: BackupService) => until(() => !backups.status().running, 'the backup to finish', 60_000);
 
 t.test('embedded database', async (t) => {
-  // Always the embedded database here, whichever database the other tests use.
-  const database: Database = await openDatabase({ dataDir: null });
-  t.teardown(() => database.close());
+  // Always the embedded database here, whichever database the other tests use, on a data folder as the product's.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'medcontacts-backed-up-'));
+  const database: Database = await openDatabase({ dataDir });
+  t.teardown(async () => {
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
   await runMigrations(database.sql);
   await database.sql`INSERT INTO authorized_groups (group_id, group_name) VALUES (-4242, 'Backed up ward')`;
   const clock = createTestClock(new Date('2026-11-01T04:00:00Z'));
   const dir = aBackupFolder(t);
-  const backups = createBackupService({ dir, source: { kind: 'embedded', sql: database.sql, dumpDataDir: database.dumpDataDir! }, now: clock.now });
+  const { path: dataFolder, snapshot } = database.dataFolder!;
+  const backups = createBackupService({ dir, source: { kind: 'embedded', sql: database.sql, dataFolder, snapshotDataDir: snapshot }, now: clock.now });
+  /** The groups of a backup, opened as a new PGlite opens it (`loadDataDir`). */
+  const groupsIn = async (t: Test, fileName: string) => {
+    const restored = await PGlite.create({ loadDataDir: new Blob([readFileSync(path.join(dir, fileName))]), extensions: { cube, earthdistance, pg_trgm } });
+    t.teardown(() => restored.close());
+    return (await restored.query<{ group_name: string }>('SELECT group_name FROM authorized_groups WHERE group_id < -4000 ORDER BY group_id DESC')).rows;
+  };
 
   await t.test('a backup is a file in DATA_DIR/backups that PGlite opens again with the data in it', async (t) => {
+    t.type(await backups.pauseEstimateSeconds(), 'number', 'before any backup, an estimate from the data folder');
     const backup = await backups.run();
     t.equal(backup.fileName, 'medcontacts-2026-11-01T04-00-00-000Z.tar.gz');
     t.same(filesIn(dir), [backup.fileName], 'only the finished file, no partial one');
     t.ok(backup.sizeBytes > 1000, `${backup.sizeBytes} bytes`);
-    const restored = await PGlite.create({
-      loadDataDir: new Blob([readFileSync(path.join(dir, backup.fileName))]),
-      extensions: { cube, earthdistance, pg_trgm },
-    });
-    t.teardown(() => restored.close());
-    const { rows } = await restored.query<{ group_name: string }>('SELECT group_name FROM authorized_groups WHERE group_id = -4242');
-    t.same(rows, [{ group_name: 'Backed up ward' }]);
+    t.same(await groupsIn(t, backup.fileName), [{ group_name: 'Backed up ward' }]);
     t.same(backups.status(), { running: false, problem: null });
+  });
+
+  await t.test('the next backup copies what changed since, and opens with the changes in it', async (t) => {
+    await database.sql`INSERT INTO authorized_groups (group_id, group_name) VALUES (-4343, 'Ward added later')`;
+    await database.sql`UPDATE authorized_groups SET group_name = 'Backed up ward, renamed' WHERE group_id = -4242`;
+    clock.advance(60_000);
+    const backup = await backups.run();
+    t.same(await groupsIn(t, backup.fileName), [{ group_name: 'Backed up ward, renamed' }, { group_name: 'Ward added later' }]);
+    t.same(await groupsIn(t, 'medcontacts-2026-11-01T04-00-00-000Z.tar.gz'), [{ group_name: 'Backed up ward' }], 'the earlier backup as it was');
+    rmSync(path.join(dir, backup.fileName));
+    clock.advance(-60_000);
   });
 
   await t.test(`only the last ${BACKUPS_KEPT} backups are kept`, async (t) => {
@@ -84,21 +102,26 @@ t.test('embedded database', async (t) => {
     t.equal(filesIn(dir).length, BACKUPS_KEPT);
   });
 
-  await t.test('the daily schedule backs up when the newest backup is a day old, and only while autoBackup is on', async (t) => {
+  await t.test('the daily schedule backs up at the backup hour in the time zone, and only while autoBackup is on', async (t) => {
     const newest = async () => (await backups.list())[0]!.fileName;
     const before = await newest();
+    await updateSystemSettings(database.sql, { timeZone: 'Europe/Kyiv', backupHour: 6 });
+    t.teardown(() => updateSystemSettings(database.sql, { timeZone: 'UTC', backupHour: 4 }));
     clock.advance(20 * 60 * 60 * 1000);
-    await backupIfDue(database.sql, backups, clock.now());
-    t.equal(await newest(), before, '20 hours later: not yet');
+    t.equal(await backupIfDue(database.sql, backups, clock.now()), false);
+    t.equal(await newest(), before, '02:00 UTC, 04:00 in Kyiv: not yet');
     clock.advance(4 * 60 * 60 * 1000);
-    await backupIfDue(database.sql, backups, clock.now());
-    t.equal(await newest(), 'medcontacts-2026-11-11T04-00-00-000Z.tar.gz', 'a day later: a new backup');
+    t.equal(await backupIfDue(database.sql, backups, clock.now()), true);
+    t.equal(await newest(), 'medcontacts-2026-11-11T04-00-00-000Z.tar.gz', '06:00 in Kyiv: a new backup');
+    clock.advance(30 * 60 * 1000);
+    t.equal(await backupIfDue(database.sql, backups, clock.now()), false, 'a restart within the hour: none more');
 
     await updateSystemSettings(database.sql, { autoBackup: false });
     t.teardown(() => updateSystemSettings(database.sql, { autoBackup: true }));
     clock.advance(3 * DAY_MS);
     await backupIfDue(database.sql, backups, clock.now());
     t.equal(await newest(), 'medcontacts-2026-11-11T04-00-00-000Z.tar.gz', 'autoBackup off: none');
+    clock.advance(-30 * 60 * 1000);
   });
 
   await t.test('the API: admins list and start backups; System Health reports the last one', async (t) => {
@@ -113,7 +136,7 @@ t.test('embedded database', async (t) => {
     t.equal(started.statusCode, 202);
     t.same(started.json(), { status: 'started' });
     await untilIdle(backups);
-    t.match(await health(), { backup: { lastBackupAt: '2026-11-14T04:00:00.000Z', running: false, problem: null } });
+    t.match(await health(), { backup: { lastBackupAt: '2026-11-14T04:00:00.000Z', running: false, pauseSeconds: Number, problem: null } });
 
     const listed = await call(admin.token, { method: 'GET', url: '/api/backups' });
     t.equal(listed.json().length, BACKUPS_KEPT);
@@ -160,6 +183,18 @@ t.test('external Postgres without pg_dump: a clear notice in the status, the log
   t.equal(health.status, 'degraded');
   t.ok(health.reasons.includes(notice), 'named among the reasons');
   t.equal(health.backup.problem, notice);
+  t.equal(health.backup.pauseSeconds, null, 'pg_dump does not pause the bot');
+});
+
+t.test('backupDue: only in the backup hour of the configured time zone, once', async (t) => {
+  const kyiv = { timeZone: 'Europe/Kyiv', backupHour: 4 };
+  t.equal(backupDue(new Date('2026-11-29T01:59:00Z'), kyiv, undefined), false, '03:59 in Kyiv');
+  t.equal(backupDue(new Date('2026-11-29T02:00:00Z'), kyiv, undefined), true, '04:00 in Kyiv, no backup yet');
+  t.equal(backupDue(new Date('2026-11-29T02:59:00Z'), kyiv, new Date('2026-11-28T02:10:00Z')), true, "yesterday's backup");
+  t.equal(backupDue(new Date('2026-11-29T02:40:00Z'), kyiv, new Date('2026-11-29T02:10:00Z')), false, 'made within this hour already (a restart)');
+  t.equal(backupDue(new Date('2026-11-29T02:40:00Z'), kyiv, new Date('2026-11-29T01:30:00Z')), true, 'one made by hand an hour before does not count');
+  t.equal(backupDue(new Date('2026-11-29T10:01:00Z'), kyiv, undefined), false, 'a first start at noon: not before 04:00');
+  t.equal(backupDue(new Date('2026-07-01T01:30:00Z'), kyiv, undefined), true, 'summer time: 04:30 in Kyiv is 01:30 UTC');
 });
 
 /** The major version of pg_dump on PATH, if there is one. */

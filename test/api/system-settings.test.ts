@@ -15,6 +15,7 @@ const DEFAULTS = {
   allowedGroups: '',
   maintenanceMode: false,
   autoBackup: true,
+  backupHour: 4,
   logLevel: 'INFO',
   logRetentionDays: 90,
 };
@@ -30,15 +31,15 @@ const activeGroups = async () =>
 t.test('GET answers the defaults of spec §3, and PUT saves every field', async (t) => {
   const first = await get(admin.token);
   t.equal(first.statusCode, 200);
-  t.match(first.json(), { ...DEFAULTS, updatedAt: String });
+  t.match(first.json(), { ...DEFAULTS, timeZone: 'UTC', updatedAt: String });
 
-  const changed = { dailyLimit: 7, maxResponseTime: 12, allowedGroups: '', maintenanceMode: true, autoBackup: false, logLevel: 'WARN', logRetentionDays: 30 };
+  const changed = { dailyLimit: 7, maxResponseTime: 12, allowedGroups: '', maintenanceMode: true, autoBackup: false, backupHour: 23, logLevel: 'WARN', logRetentionDays: 30 };
   const saved = await put(superAdmin.token, changed);
   t.equal(saved.statusCode, 200);
   t.match(saved.json(), changed);
   t.match((await get(admin.token)).json(), changed, 'read back');
-  const [row] = await db.sql`SELECT default_daily_limit, max_response_time_seconds, maintenance_mode, auto_backup, log_level, log_retention_days FROM system_settings`;
-  t.same(row, { defaultDailyLimit: 7, maxResponseTimeSeconds: 12, maintenanceMode: true, autoBackup: false, logLevel: 'WARN', logRetentionDays: 30 }, 'stored');
+  const [row] = await db.sql`SELECT default_daily_limit, max_response_time_seconds, maintenance_mode, auto_backup, backup_hour, log_level, log_retention_days FROM system_settings`;
+  t.same(row, { defaultDailyLimit: 7, maxResponseTimeSeconds: 12, maintenanceMode: true, autoBackup: false, backupHour: 23, logLevel: 'WARN', logRetentionDays: 30 }, 'stored');
   t.equal((await put(admin.token, DEFAULTS)).statusCode, 200, 'back to the defaults');
 });
 
@@ -56,6 +57,10 @@ t.test('each bad field is a 400 that names it', async (t) => {
     [{ logRetentionDays: 0 }, 'logRetentionDays', 'Log retention must be a whole number from 1 to 3650 days.'],
     [{ maintenanceMode: 'yes' }, 'maintenanceMode', 'Maintenance mode must be on or off (true or false).'],
     [{ autoBackup: null }, 'autoBackup', 'Automatic backup must be on or off (true or false).'],
+    [{ backupHour: 24 }, 'backupHour', 'Backup hour must be a whole number from 0 to 23.'],
+    [{ backupHour: -1 }, 'backupHour', 'Backup hour must be a whole number from 0 to 23.'],
+    [{ backupHour: 4.5 }, 'backupHour', 'Backup hour must be a whole number from 0 to 23.'],
+    [{ backupHour: '4' }, 'backupHour', 'Backup hour must be a whole number from 0 to 23.'],
     [{ allowedGroups: '-100, abc' }, 'allowedGroups', 'Allowed groups must be group IDs separated by commas, such as -1001234567890, -1009876543210, or left empty.'],
     [{ allowedGroups: 42 }, 'allowedGroups', 'Allowed groups must be group IDs separated by commas, such as -1001234567890, -1009876543210, or left empty.'],
   ];

@@ -44,10 +44,10 @@ t.test(`no "${CAST}": a transaction is already something every query module acce
 
 /**
  * The sql/ modules that run no query of their own: the connection (database.ts), the embedded server and its
- * thread (embedded.ts, embedded-server.ts), and what the queries share (errors.ts reads the driver's errors,
+ * thread (embedded.ts, embedded-server.ts, data-dir-snapshot.ts, which copies its data folder), and what the queries share (errors.ts reads the driver's errors,
  * like.ts escapes a LIKE pattern). Code that only computes lives with its users (docs/architecture.md).
  */
-const NO_QUERY = ['sql/database.ts', 'sql/embedded-server.ts', 'sql/embedded.ts', 'sql/errors.ts', 'sql/like.ts'];
+const NO_QUERY = ['sql/data-dir-snapshot.ts', 'sql/database.ts', 'sql/embedded-server.ts', 'sql/embedded.ts', 'sql/errors.ts', 'sql/like.ts'];
 const RUNS_SQL = new RegExp(`${TAGGED_SQL.source}|\\.unsafe\\s*\\(`);
 
 t.test('every other sql/ module talks to the database', async (t) => {

@@ -18,6 +18,7 @@ interface SettingsForm {
   allowedGroups: string;
   maintenanceMode: boolean;
   autoBackup: boolean;
+  backupHour: string;
   logLevel: UpdateSystemSettings['logLevel'];
   logRetentionDays: string;
   requireTwoFactorForAdmins: boolean;
@@ -35,6 +36,7 @@ const toForm = (settings: SystemSettingsView): SettingsForm => ({
   allowedGroups: settings.allowedGroups,
   maintenanceMode: settings.maintenanceMode,
   autoBackup: settings.autoBackup,
+  backupHour: String(settings.backupHour),
   logLevel: settings.logLevel,
   logRetentionDays: String(settings.logRetentionDays),
   requireTwoFactorForAdmins: settings.requireTwoFactorForAdmins,
@@ -53,6 +55,7 @@ const toRequest = (form: SettingsForm): UpdateSystemSettings => ({
   dailyLimit: toNumber(form.dailyLimit),
   maxResponseTime: toNumber(form.maxResponseTime),
   logRetentionDays: toNumber(form.logRetentionDays),
+  backupHour: toNumber(form.backupHour),
   twoFactorGraceDays: toNumber(form.twoFactorGraceDays),
   reverifyAfterDays: toNumber(form.reverifyAfterDays),
   hideUnverifiedAfterDays: form.hideUnverifiedAfterDays.trim() === '' ? null : toNumber(form.hideUnverifiedAfterDays),
@@ -67,10 +70,10 @@ export function SystemSettingsForm({ onDone }: { onDone?: () => void }) {
   const settings = useSystemSettings();
   if (settings.isPending) return <LoadingSpinner label="Loading settings..." />;
   if (settings.isError) return <ErrorAlert title="The settings could not be loaded" detail={errorMessage(settings.error, '')} />;
-  return <SettingsForm initial={toForm(settings.data)} requiredFrom={settings.data.twoFactorRequiredFrom} onDone={onDone} />;
+  return <SettingsForm initial={toForm(settings.data)} requiredFrom={settings.data.twoFactorRequiredFrom} timeZone={settings.data.timeZone} onDone={onDone} />;
 }
 
-function SettingsForm({ initial, requiredFrom, onDone }: { initial: SettingsForm; requiredFrom: string | null; onDone?: () => void }) {
+function SettingsForm({ initial, requiredFrom, timeZone, onDone }: { initial: SettingsForm; requiredFrom: string | null; timeZone: string; onDone?: () => void }) {
   const [form, setForm] = useState(initial);
   const save = useUpdateSystemSettings();
   const fieldErrors = fieldErrorsOf(save.error);
@@ -91,7 +94,7 @@ function SettingsForm({ initial, requiredFrom, onDone }: { initial: SettingsForm
     save.mutate(toRequest(form), { onSuccess: onDone });
   }
 
-  const { dailyLimit, maxResponseTime, logRetentionDays, twoFactorGraceDays, reverifyAfterDays, hideUnverifiedAfterDays } = SETTINGS_LIMITS;
+  const { dailyLimit, maxResponseTime, logRetentionDays, twoFactorGraceDays, reverifyAfterDays, hideUnverifiedAfterDays, backupHour } = SETTINGS_LIMITS;
   // Settings shows this form and the other settings form one above the other, both "Save Settings":
   // the accessible name keeps that text first (what a voice user says) and adds which settings it saves.
   const saveText = save.isPending ? 'Saving...' : 'Save Settings';
@@ -160,6 +163,18 @@ function SettingsForm({ initial, requiredFrom, onDone }: { initial: SettingsForm
         <CheckboxField label="Maintenance mode" checked={form.maintenanceMode} onChange={(event) => update('maintenanceMode', event.target.checked)} />
         <CheckboxField label="Automatic daily backup" checked={form.autoBackup} onChange={(event) => update('autoBackup', event.target.checked)} />
       </div>
+      <TextField
+        label={`Backup hour (0–23, ${timeZone})`}
+        type="number"
+        inputMode="numeric"
+        min={backupHour.min}
+        max={backupHour.max}
+        step={1}
+        value={form.backupHour}
+        onChange={(event) => update('backupHour', event.target.value)}
+        hint="The automatic backup runs once a day in this hour. Choose a quiet one: on the embedded database the bot pauses briefly while the backup is taken."
+        error={fieldErrors.backupHour}
+      />
       {form.maintenanceMode ? (
         <p className="text-tremor-label text-amber-700">In maintenance mode only whitelisted admins are served; everyone else is asked to come back later.</p>
       ) : null}

@@ -1,5 +1,7 @@
 import { Badge, Button } from '@tremor/react';
+import { useState } from 'react';
 import type { SystemHealth } from '@contract/system-health.js';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog.js';
 import { ErrorAlert } from '../../../components/error-alert.js';
 import { LoadingSpinner } from '../../../components/loading-spinner.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';
@@ -54,9 +56,13 @@ export function SystemHealthDialog({ open, onClose }: { open: boolean; onClose: 
 function HealthMonitor({ onClose }: { onClose: () => void }) {
   const health = useSystemHealth({ live: true });
   const backUp = useStartBackup();
+  const [confirmingBackup, setConfirmingBackup] = useState(false);
   if (health.isPending) return <LoadingSpinner label="Checking the system..." />;
   if (!health.data) return <ErrorAlert title="The system health could not be read" detail={errorMessage(health.error, '')} />;
   const operational = health.data.status === 'operational';
+  const { pauseSeconds } = health.data.backup;
+  // The embedded database holds the bot's queries while its files are copied: say for how long before it starts.
+  const startBackup = () => (pauseSeconds === null ? backUp.mutate() : setConfirmingBackup(true));
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
@@ -84,13 +90,28 @@ function HealthMonitor({ onClose }: { onClose: () => void }) {
         ))}
       </dl>
       <div className="flex justify-end gap-3 border-t border-tremor-border pt-4">
-        <Button type="button" variant="secondary" onClick={() => backUp.mutate()} disabled={backUp.isPending || health.data.backup.running}>
+        <Button type="button" variant="secondary" onClick={startBackup} disabled={backUp.isPending || health.data.backup.running}>
           {health.data.backup.running ? 'Backing up...' : 'Back up now'}
         </Button>
         <Button type="button" onClick={onClose}>
           Close
         </Button>
       </div>
+      {pauseSeconds === null ? null : (
+        <ConfirmDeleteDialog
+          open={confirmingBackup}
+          onClose={() => setConfirmingBackup(false)}
+          title="Back up now?"
+          description={`The bot pauses for about ${formatNumber(pauseSeconds)} s while the backup is taken: its answers wait until then. The automatic backup runs at a quiet hour (Settings → Backup hour).`}
+          pending={backUp.isPending}
+          onConfirm={() => {
+            backUp.mutate();
+            setConfirmingBackup(false);
+          }}
+          confirmLabel="Back up now"
+          pendingLabel="Starting..."
+        />
+      )}
     </div>
   );
 }
