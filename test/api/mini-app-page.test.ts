@@ -1,4 +1,4 @@
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { createTestApp } from '../helpers/app.js';
 import { EXPECTED_CSP } from '../helpers/content-security-policy.js';
 import { tileOrigin } from '../../api/plugins/mini-app-page.js';
@@ -10,7 +10,7 @@ const MINI_APP_HTML =
   '<meta name="map-attribution" content="© OpenStreetMap contributors" />' +
   '<script type="module" src="/assets/mini-app-abc.js"></script></head><body><div id="root"></div></body></html>';
 
-function aBuiltConsole(t: Parameters<Parameters<typeof t.test>[1]>[0]): string {
+function aBuiltConsole(t: Test): string {
   return t.testdir({ 'index.html': '<!doctype html><html><body><div id="root"></div></body></html>', 'mini-app.html': MINI_APP_HTML });
 }
 

@@ -19,6 +19,8 @@ import { LanguageSelect } from './components/language-select.js';
 import { ChatView, messageSnippet, type PendingMessage } from './components/chat-view.js';
 import { Composer, type ReplyTarget } from './components/composer.js';
 import { LocationForm } from './components/location-form.js';
+import { MiniAppFrame } from './components/mini-app-frame.js';
+import { localMiniAppPath } from './telegram-web-app.js';
 import { isMemberOf, UserGroups } from './components/user-groups.js';
 import { userLabel, UserPicker } from './components/user-picker.js';
 import { useSearchParamsInOrder } from '../../lib/use-search-params-in-order.js';
@@ -223,14 +225,24 @@ function Conversation({ user, chatId, groups, onChatChange, botUsername }: Conve
     press.mutate({ userId: user.id, chatId, messageId: message.messageId, data: button.callbackData });
   }
 
+  const [miniApp, setMiniApp] = useState<string>();
+  // Telegram's location request answers with where the user is: here, the last location they sent the bot.
+  const lastLocation = (messages.data ?? []).filter((message) => message.from.id === user.id && message.location).at(-1)?.location ?? undefined;
+
   const chatName = inGroup ? (groups.find((group) => group.id === chatId)?.title ?? `Group ${chatId}`) : `Private chat with ${userLabel(user)}`;
 
   return (
-    <>
+    <div className={miniApp ? 'grid gap-6 xl:grid-cols-[minmax(0,1fr)_auto]' : ''}>
+      <div className="min-w-0 space-y-6">
       <Panel
         title="Chat"
         actions={
           <div className="flex w-full items-center gap-2 sm:w-auto">
+            {inGroup ? null : (
+              <Button type="button" variant="secondary" size="xs" className="shrink-0" onClick={() => setMiniApp(miniAppPathAt(lastLocation))}>
+                🗺 Open Map
+              </Button>
+            )}
             <label htmlFor={selectId} className="shrink-0 text-tremor-default text-tremor-content">
               Chat
             </label>
@@ -288,8 +300,19 @@ function Conversation({ user, chatId, groups, onChatChange, botUsername }: Conve
       <Panel title="Send location">
         <LocationForm disabled={busy} onSend={(location) => send.mutate({ userId: user.id, ...target, location })} />
       </Panel>
-    </>
+      </div>
+      {miniApp ? (
+        <Panel title="Mini App">
+          <MiniAppFrame key={`${user.id}:${miniApp}`} user={user} path={miniApp} location={lastLocation} onClose={() => setMiniApp(undefined)} />
+        </Panel>
+      ) : null}
+    </div>
   );
+}
+
+/** The Mini App on the user's last point, as the bot's Map button opens it on an answer's point. */
+function miniAppPathAt(point: { latitude: number; longitude: number } | undefined): string {
+  return localMiniAppPath(point ? `?latitude=${point.latitude.toFixed(5)}&longitude=${point.longitude.toFixed(5)}` : '');
 }
 
 /**
