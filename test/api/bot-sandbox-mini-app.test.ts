@@ -12,8 +12,8 @@ t.test('the sandbox signs the Mini App’s launch data for a simulated user, as 
   const response = await launch(556001, editor);
   t.equal(response.statusCode, 200);
   const { initData } = response.json() as { initData: string };
-  t.ok(isValid(initData, api.bot.sim.token), 'signed with the simulated bot’s token');
-  t.notOk(isValid(initData, '1:another-bot'), 'not with any other');
+  t.ok(isValid(initData, api.bot.sim.token, { expiresIn: 0 }), 'signed with the simulated bot’s token (dated by the test clock)');
+  t.notOk(isValid(initData, '1:another-bot', { expiresIn: 0 }), 'not with any other');
   const fields = new URLSearchParams(initData);
   t.same(JSON.parse(fields.get('user')!), { id: 556001, first_name: 'Ada', last_name: 'Lovelace', username: 'ada_l', language_code: 'fr' });
   t.equal(fields.get('auth_date'), String(Math.floor(api.clock.now().getTime() / 1000)), 'dated by the app’s clock');
