@@ -237,9 +237,10 @@ function Conversation({ user, chatId, groups, onChatChange, botUsername }: Conve
       <Panel
         title="Chat"
         actions={
-          <div className="flex w-full items-center gap-2 sm:w-auto">
+          <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto sm:flex-nowrap">
             {inGroup ? null : (
-              <Button type="button" variant="secondary" size="xs" className="shrink-0" onClick={() => setMiniApp(miniAppPathAt(lastLocation))}>
+              // On its own line on a phone, so the chat select keeps its width.
+              <Button type="button" variant="secondary" size="xs" className="basis-full sm:basis-auto sm:shrink-0" onClick={() => setMiniApp(miniAppPathAt(lastLocation))}>
                 🗺 Open Map
               </Button>
             )}
