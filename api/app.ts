@@ -11,6 +11,7 @@ import { installErrorHandler } from './plugins/error-handler.js';
 import { installControlCharacterCheck } from './plugins/control-characters.js';
 import { installDatabaseDeadline } from './plugins/database-deadline.js';
 import { installConsole } from './plugins/static-console.js';
+import { DEFAULT_MAP_TILES, installMiniAppPage, type MapTiles } from './plugins/mini-app-page.js';
 import { installIdempotency } from './plugins/idempotency.js';
 import { installSecurityHeaders } from './plugins/security-headers.js';
 import { installRequestMetrics } from './plugins/request-metrics.js';
@@ -55,6 +56,8 @@ export interface AppConfig {
   jwtSecret: string;
   /** The built console (console/dist); not served when absent. */
   consoleDir?: string;
+  /** The Mini App's map tiles (MAP_TILE_URL, MAP_ATTRIBUTION); OpenStreetMap's when absent. */
+  mapTiles?: MapTiles;
   /** Sign-in attempts allowed per client address and window. */
   loginRateLimit?: { max: number; timeWindowMs: number };
   /**
@@ -132,7 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(tagged('Bot users', botUserRoutes), { sql: deps.sql, now });
   await app.register(tagged('Bot logs', botLogRoutes), { sql: deps.sql, now });
   await app.register(tagged('Medical contacts', medicalContactRoutes), { sql: deps.sql, now, cache: deps.contactDirectoryCache ?? createContactDirectoryCache(now) });
-  await app.register(tagged('Bot Sandbox', botSandboxRoutes), { sql: deps.sql, sandbox: deps.sandbox });
+  await app.register(tagged('Bot Sandbox', botSandboxRoutes), { sql: deps.sql, sandbox: deps.sandbox, now });
   await app.register(tagged('Contact import', contactImportRoutes), { sql: deps.sql, now });
   await app.register(tagged('Broadcasts', broadcastRoutes), { sql: deps.sql, now, broadcaster: deps.broadcaster });
   await app.register(tagged('Message templates', messageTemplateRoutes), { sql: deps.sql, now });
@@ -154,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(tagged('Verification queue', verificationQueueRoutes), { sql: deps.sql, now });
   await app.register(tagged('Audit log', auditLogRoutes), { sql: deps.sql, now });
   if (deps.telegramWebhook) await app.register(tagged('Telegram webhook', telegramWebhookRoutes), deps.telegramWebhook);
+  installMiniAppPage(app, deps.config.consoleDir, deps.config.mapTiles ?? DEFAULT_MAP_TILES);
   await installConsole(app, deps.config.consoleDir);
   return app;
 }

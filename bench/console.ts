@@ -84,7 +84,7 @@ const kilobytes = (bytes: number) => Math.round(bytes / 100) / 10;
  * Watches a page's network: the JavaScript and CSS it loads (`take` returns those since the last
  * call) and whether requests are in flight (`quiet` waits until none has been for QUIET_MS).
  */
-function watchNetwork(page: Page) {
+export function watchNetwork(page: Page) {
   let taken: ConsoleAsset[] = [];
   const reading = new Set<Promise<void>>();
   const failures: unknown[] = [];
@@ -142,12 +142,12 @@ function watchNetwork(page: Page) {
   };
 }
 
-function sizes(assets: ConsoleAsset[]) {
+export function sizes(assets: ConsoleAsset[]) {
   const sum = (type: ConsoleAsset['type']) => assets.filter((asset) => asset.type === type).reduce((total, asset) => total + asset.gzipBytes, 0);
   return { javascriptKb: kilobytes(sum('script')), cssKb: kilobytes(sum('stylesheet')), files: assets.length };
 }
 
-function listFiles(assets: ConsoleAsset[]): string {
+export function listFiles(assets: ConsoleAsset[]): string {
   return [...assets]
     .sort((a, b) => b.gzipBytes - a.gzipBytes)
     .map((asset) => `${path.basename(asset.url)} ${kilobytes(asset.gzipBytes)}`)

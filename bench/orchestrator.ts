@@ -18,6 +18,7 @@ import { measureBackup } from './backup.js';
 import { measureBot } from './bot.js';
 import { measureBroadcast } from './broadcast.js';
 import { measureConsole } from './console.js';
+import { measureMiniApp } from './mini-app.js';
 import { scaled, type BenchContext } from './context.js';
 import { datasetSizes, generateDataset } from './dataset.js';
 import { measureIngest } from './ingest.js';
@@ -39,6 +40,7 @@ export const SECTIONS: { key: string; measure: (context: BenchContext) => Promis
   { key: 'ingest', measure: measureIngest },
   { key: 'broadcast', measure: measureBroadcast },
   { key: 'console', measure: (context) => measureConsole({ baseUrl: context.product.url, ...context.staff }, { loads: scaled(context, 20, 1) }) },
+  { key: 'mini-app', measure: (context) => measureMiniApp(context.product.url, { loads: scaled(context, 20, 1) }) },
   { key: 'bot', measure: measureBot },
 ];
 

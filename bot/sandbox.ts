@@ -1,6 +1,7 @@
 import type { ChatMessage, SimulatedGroup, SimulatedUser, TelegramSimulator } from './simulator/index.js';
 import type { MedBot } from './create-bot.js';
 import { mirrorGroup, type MirroredGroup } from './simulator/populate.js';
+import { sign } from '@tma.js/init-data-node';
 
 export interface SandboxMessageInput {
   userId: number;
@@ -156,6 +157,21 @@ export function createBotSandbox(simulator: TelegramSimulator, medBot: MedBot, a
     /** Presses an inline button of one of the bot's messages. */
     pressButton(input: { userId: number; chatId: number; messageId: number; data: string }): Promise<SandboxExchange> {
       return exchange(input.chatId, () => simulator.pressButton(input.userId, input.chatId, input.messageId, input.data));
+    },
+
+    /**
+     * The launch data Telegram would hand the Mini App opened by this user from their private chat: the
+     * user as Telegram describes them, signed with the simulated bot's token as Telegram signs it.
+     */
+    miniAppInitData(userId: number, authDate: Date): string {
+      const known = simulator.listUsers().find((user) => user.id === userId);
+      if (!known) throw new SandboxError(`No simulated user with Telegram ID ${userId}: create them first`);
+      const { id, first_name, last_name, username, language_code } = known;
+      return sign(
+        { user: { id, first_name, ...(last_name && { last_name }), ...(username && { username }), ...(language_code && { language_code }) }, chat_type: 'sender' },
+        simulator.token,
+        authDate,
+      );
     },
 
     /** Adds the user to a group (Telegram tells the bot, which records the membership). */

@@ -73,6 +73,9 @@ export default defineConfig({
     // it comes with the app shell after sign-in and is cached (immutable). Vite's 500 kB warning said only that.
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      // The console, and the Mini App Telegram opens (api/plugins/mini-app-page.ts serves it at /app/): a page of its
+      // own whose bundle holds only what it imports (docs/architecture.md "The Mini App").
+      input: { console: path.join(root, 'index.html'), 'mini-app': path.join(root, 'mini-app.html') },
       // @tremor/react declares no "sideEffects", so importing one component would bundle every
       // chart and date picker with their dependencies. Its modules only define components.
       treeshake: { moduleSideEffects: [{ test: /node_modules[\\/]@tremor[\\/]react[\\/]/, sideEffects: false }] },

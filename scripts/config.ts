@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { UsernameSchema } from '../api/contract/admin-users.js';
+import { DEFAULT_MAP_TILES, type MapTiles } from '../api/plugins/mini-app-page.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const LOG_FORMATS = ['pretty', 'json'] as const;
@@ -129,6 +130,14 @@ const EnvSchema = z
         .regex(/^[\x21-\x7E]+$/, 'METRICS_TOKEN must be letters, digits and punctuation, without spaces')
         .optional(),
     ),
+    MAP_TILE_URL: z.preprocess(
+      blankToUndefined,
+      z
+        .url({ protocol: /^https?$/, error: 'MAP_TILE_URL must be an http:// or https:// URL' })
+        .refine((url) => ['{z}', '{x}', '{y}'].every((part) => url.includes(part)), 'MAP_TILE_URL must hold {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png')
+        .default(DEFAULT_MAP_TILES.url),
+    ),
+    MAP_ATTRIBUTION: z.preprocess(blankToUndefined, z.string().trim().max(300, 'MAP_ATTRIBUTION must be at most 300 characters').optional()),
   })
   .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
@@ -181,6 +190,8 @@ export interface Config {
    * names the client. Absent: the client is the connection's address, the header ignored.
    */
   trustProxy: string[] | undefined;
+  /** The Mini App's map: its tiles ({z}/{x}/{y} template) and the credit shown on it. */
+  mapTiles: MapTiles;
 }
 
 /** Raised with one line per bad variable, so an operator can fix them all at once. */
@@ -227,5 +238,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd(), stdoutIs
     metricsToken: values.METRICS_TOKEN,
     consoleDir: path.resolve(cwd, 'console/dist'),
     trustProxy: values.TRUST_PROXY,
+    // Another tile server's credit is the operator's to give; OpenStreetMap's only goes with OpenStreetMap's tiles.
+    mapTiles: {
+      url: values.MAP_TILE_URL,
+      attribution: values.MAP_ATTRIBUTION ?? (values.MAP_TILE_URL === DEFAULT_MAP_TILES.url ? DEFAULT_MAP_TILES.attribution : ''),
+    },
   };
 }

@@ -174,7 +174,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       probeDatabase: databaseProber(database),
       figureCache,
       contactDirectoryCache,
-      config: { jwtSecret, consoleDir: options.consoleDir, loginRateLimit: options.loginRateLimit, trustProxy: options.trustProxy },
+      config: { jwtSecret, consoleDir: options.consoleDir, mapTiles: options.mapTiles, loginRateLimit: options.loginRateLimit, trustProxy: options.trustProxy },
       logger: loggerOptions(options),
       botStatus: () => bot.status(),
       sandbox: simulator && createBotSandbox(simulator, bot),

@@ -227,3 +227,10 @@ export const PlaceSchema = z.object({
   longitude: z.number(),
 });
 export type Place = z.infer<typeof PlaceSchema>;
+
+/**
+ * POST /api/bot-sandbox/users/{userId}/mini-app-launch: the Mini App's launch data (`tgWebAppData`) for the
+ * sandbox's phone frame, signed with the simulated bot's token as Telegram signs it for a real bot.
+ */
+export const MiniAppLaunchSchema = z.object({ initData: z.string() });
+export type MiniAppLaunch = z.infer<typeof MiniAppLaunchSchema>;

@@ -21,6 +21,15 @@ export const CONTENT_SECURITY_POLICY = {
   'frame-ancestors': ["'none'"],
 } as const;
 
+type PolicyDirectives = Record<string, readonly string[]>;
+
+/** A policy as its header writes it, as helmet does: `name source source;name source`. */
+export function policyHeader(directives: PolicyDirectives): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join(';');
+}
+
 /**
  * Security headers (helmet) on every response, API and console alike, set before the access
  * check so refusals carry them too. No upgrade-insecure-requests: an operator may serve plain

@@ -6,6 +6,7 @@ import {
   GroupMemberBodySchema,
   GroupMemberParamsSchema,
   GroupParamsSchema,
+  MiniAppLaunchSchema,
   PlaceSchema,
   PlacesQuerySchema,
   PressButtonSchema,
@@ -95,7 +96,7 @@ function toExchange(exchange: { updateId: number; chatId: number; replies: ChatM
  * The Bot Sandbox: chat with the bot as simulated users through the built-in Telegram
  * simulator. Without the simulator (a real BOT_TOKEN) every route but the status answers 409.
  */
-export const botSandboxRoutes: FastifyPluginAsync<{ sql: Sql; sandbox: BotSandbox | undefined }> = async (instance, { sql, sandbox }) => {
+export const botSandboxRoutes: FastifyPluginAsync<{ sql: Sql; sandbox: BotSandbox | undefined; now: () => Date }> = async (instance, { sql, sandbox, now }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -143,6 +144,12 @@ export const botSandboxRoutes: FastifyPluginAsync<{ sql: Sql; sandbox: BotSandbo
       '/api/bot-sandbox/users/:userId',
       { schema: { params: SandboxUserParamsSchema, body: UpdateSandboxUserSchema, response: { 200: SandboxUserSchema } }, config: PERMISSION },
       async (request) => toSandboxUser(await drive(() => driver().setLanguageCode(request.params.userId, request.body.languageCode ?? null))),
+    );
+
+    routes.post(
+      '/api/bot-sandbox/users/:userId/mini-app-launch',
+      { schema: { params: SandboxUserParamsSchema, response: { 200: MiniAppLaunchSchema } }, config: PERMISSION },
+      async (request) => ({ initData: await drive(() => driver().miniAppInitData(request.params.userId, now())) }),
     );
 
     routes.get(

@@ -4,6 +4,7 @@ import { buildApp } from '../../api/app.js';
 import type { BotStatusReport } from '../../api/ports.js';
 import type { BackupService } from '../../sql/backups.js';
 import type { BotSandbox } from '../../bot/sandbox.js';
+import type { MapTiles } from '../../api/plugins/mini-app-page.js';
 import type { AppMetrics, Broadcaster } from '../../api/ports.js';
 import type { Role } from '../../api/contract/roles.js';
 import type { TelegramWebhook } from '../../api/routes/telegram-webhook.js';
@@ -43,6 +44,8 @@ export interface TestAppOptions {
   clock?: TestClock;
   /** A built console to serve, as the product does. Default: none. */
   consoleDir?: string;
+  /** The Mini App's map tiles, as the product passes MAP_TILE_URL and MAP_ATTRIBUTION. Default: OpenStreetMap's. */
+  mapTiles?: MapTiles;
   /** Which proxies in front to trust, as the product passes TRUST_PROXY. Default: none. */
   trustProxy?: string[];
   /** The metrics and METRICS_TOKEN, as the product passes them when metrics are on. Default: off. */
@@ -65,6 +68,7 @@ export async function createTestApp(t: Test, options: TestAppOptions = {}): Prom
       jwtSecret: TEST_JWT_SECRET,
       loginRateLimit: options.loginRateLimit ?? { max: 1000, timeWindowMs: 60_000 },
       consoleDir: options.consoleDir,
+      mapTiles: options.mapTiles,
       trustProxy: options.trustProxy,
     },
     now: clock.now,

@@ -257,3 +257,8 @@ export async function screenSettled(page: Page, requests: RequestsInFlight): Pro
     await twoFrames(page);
   } while (requests.inFlight() > 0 || (await loading.count()) > 0);
 }
+
+/** An attribute of each element the locator finds, in document order ('' where one has none). */
+export async function attributesOf(locator: Locator, name: string): Promise<string[]> {
+  return Promise.all((await locator.all()).map(async (element) => (await element.getAttribute(name)) ?? ''));
+}

@@ -204,3 +204,11 @@ t.test('METRICS_TOKEN turns the metrics on; unset or blank they are off; a short
   t.same(problemsOf({ METRICS_TOKEN: 'short' }), ['METRICS_TOKEN: METRICS_TOKEN must be at least 16 characters']);
   t.same(problemsOf({ METRICS_TOKEN: 'has a space in the middle' }), ['METRICS_TOKEN: METRICS_TOKEN must be letters, digits and punctuation, without spaces']);
 });
+
+t.test('the Mini App map: OpenStreetMap by default, the operator’s tiles with their own credit, bad templates refused', async (t) => {
+  t.same(loadConfig({}).mapTiles, { url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors' });
+  t.same(loadConfig({ MAP_TILE_URL: 'https://tiles.example.org/{z}/{x}/{y}.png' }).mapTiles, { url: 'https://tiles.example.org/{z}/{x}/{y}.png', attribution: '' }, 'another server’s credit is not OpenStreetMap’s');
+  t.same(loadConfig({ MAP_TILE_URL: 'https://tiles.example.org/{z}/{x}/{y}.png', MAP_ATTRIBUTION: ' © Example ' }).mapTiles.attribution, '© Example');
+  t.same(problemsOf({ MAP_TILE_URL: 'https://tiles.example.org/{z}/{x}.png' }), ['MAP_TILE_URL: MAP_TILE_URL must hold {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png']);
+  t.same(problemsOf({ MAP_TILE_URL: 'ftp://tiles.example.org/{z}/{x}/{y}.png' }), ['MAP_TILE_URL: MAP_TILE_URL must be an http:// or https:// URL']);
+});

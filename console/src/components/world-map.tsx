@@ -1,17 +1,11 @@
 import { geoNaturalEarth1, geoPath } from 'd3-geo';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { feature } from 'topojson-client';
-import type { FeatureCollection, Geometry } from 'geojson';
-import type { Topology, GeometryCollection } from 'topojson-specification';
-// Served as a file of its own, fetched only when a map is shown.
-import worldUrl from 'world-atlas/countries-110m.json?url';
+import { loadWorld, type Countries } from '../lib/world-outlines.js';
 
 const WIDTH = 800;
 const HEIGHT = 420;
 /** Degrees of context around the marks, so one city is not drawn as the whole map. */
 const MARGIN_DEGREES = 6;
-
-type Countries = FeatureCollection<Geometry>;
 
 /** A point drawn on the map: a circle of the given radius (in the map's 800×420 units), its tooltip and an optional text on it. */
 export interface MapMark {
@@ -24,16 +18,6 @@ export interface MapMark {
   label?: string;
   /** Drawn as a ring: a place known only roughly (its `className` then colours the ring, with `stroke-…`). */
   hollow?: boolean;
-}
-
-let worldPromise: Promise<Countries> | null = null;
-
-/** Fetches the world outline once; a screen may start it early, alongside its data. */
-export function loadWorld(): Promise<Countries> {
-  worldPromise ??= fetch(worldUrl)
-    .then((response) => response.json() as Promise<Topology<{ countries: GeometryCollection }>>)
-    .then((topology) => feature(topology, topology.objects.countries) as Countries);
-  return worldPromise;
 }
 
 function useWorld(): Countries | null {

@@ -20,6 +20,8 @@ import { ChatView, messageSnippet, type PendingMessage } from './components/chat
 import { Composer, type ReplyTarget } from './components/composer.js';
 import { LocationForm } from './components/location-form.js';
 import { currentReplyKeyboard, ReplyKeyboard, type ReplyKeyboardButton } from './components/reply-keyboard.js';
+import { MiniAppFrame } from './components/mini-app-frame.js';
+import { localMiniAppPath } from './telegram-web-app.js';
 import { isMemberOf, UserGroups } from './components/user-groups.js';
 import { userLabel, UserPicker } from './components/user-picker.js';
 import { useSearchParamsInOrder } from '../../lib/use-search-params-in-order.js';
@@ -180,8 +182,6 @@ function Sandbox({ botUsername }: { botUsername: string | undefined }) {
             groups={memberGroups}
             onChatChange={(next) => selection.select(user.id, next)}
             botUsername={botUsername}
-            // A Mini App's own tab until the sandbox shows it in a phone-sized frame beside the chat.
-            onOpenWebApp={(url) => window.open(url, '_blank', 'noopener,noreferrer')}
           />
         ) : (
           <Panel title="Chat">
@@ -203,8 +203,6 @@ interface ConversationProps {
   groups: SandboxGroup[];
   onChatChange: (chatId: number) => void;
   botUsername: string | undefined;
-  /** A web_app button (🗺 Map) was pressed in the chat: open the Mini App at this address. */
-  onOpenWebApp: (url: string) => void;
 }
 
 /** Where the user is, as their phone would share it: the location they last sent in this chat. */
@@ -212,7 +210,7 @@ function lastLocationOf(userId: number, messages: SandboxMessage[]): SandboxLoca
   return messages.findLast((message) => message.from.id === userId && message.location !== null)?.location ?? undefined;
 }
 
-function Conversation({ user, chatId, groups, onChatChange, botUsername, onOpenWebApp }: ConversationProps) {
+function Conversation({ user, chatId, groups, onChatChange, botUsername }: ConversationProps) {
   const chatHeadingId = useId();
   const selectId = useId();
   const messages = useChatMessages(chatId);
@@ -245,14 +243,25 @@ function Conversation({ user, chatId, groups, onChatChange, botUsername, onOpenW
     if (location) send.mutate({ userId: user.id, ...target, location });
   }
 
+  const [miniApp, setMiniApp] = useState<string>();
+  // Telegram's location request answers with where the user is: here, the last location they sent the bot.
+  const lastLocation = lastLocationOf(user.id, messages.data ?? []);
+
   const chatName = inGroup ? (groups.find((group) => group.id === chatId)?.title ?? `Group ${chatId}`) : `Private chat with ${userLabel(user)}`;
 
   return (
-    <>
+    <div className={miniApp ? 'grid gap-6 xl:grid-cols-[minmax(0,1fr)_auto]' : ''}>
+      <div className="min-w-0 space-y-6">
       <Panel
         title="Chat"
         actions={
-          <div className="flex w-full items-center gap-2 sm:w-auto">
+          <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto sm:flex-nowrap">
+            {inGroup ? null : (
+              // On its own line on a phone, so the chat select keeps its width.
+              <Button type="button" variant="secondary" size="xs" className="basis-full sm:basis-auto sm:shrink-0" onClick={() => setMiniApp(miniAppPathAt(lastLocation))}>
+                🗺 Open Map
+              </Button>
+            )}
             <label htmlFor={selectId} className="shrink-0 text-tremor-default text-tremor-content">
               Chat
             </label>
@@ -286,7 +295,8 @@ function Conversation({ user, chatId, groups, onChatChange, botUsername, onOpenW
               pending={pending}
               pressing={press.isPending && press.variables ? `${press.variables.messageId}:${press.variables.data}` : undefined}
               onPress={onPress}
-              onOpenWebApp={onOpenWebApp}
+              // A web_app button (🗺 Map) opens the Mini App in the phone frame beside the chat, as Telegram would.
+              onOpenWebApp={(url) => setMiniApp(localMiniAppPath(url))}
               onReply={reply.choose}
               labelledBy={chatHeadingId}
               emptyText={
@@ -325,8 +335,19 @@ function Conversation({ user, chatId, groups, onChatChange, botUsername, onOpenW
           }}
         />
       </Panel>
-    </>
+      </div>
+      {miniApp ? (
+        <Panel title="Mini App">
+          <MiniAppFrame key={`${user.id}:${miniApp}`} user={user} path={miniApp} location={lastLocation} onClose={() => setMiniApp(undefined)} />
+        </Panel>
+      ) : null}
+    </div>
   );
+}
+
+/** The Mini App on the user's last point, as the bot's Map button opens it on an answer's point. */
+function miniAppPathAt(point: { latitude: number; longitude: number } | undefined): string {
+  return localMiniAppPath(point ? `?latitude=${point.latitude.toFixed(5)}&longitude=${point.longitude.toFixed(5)}` : '');
 }
 
 /**

@@ -5,7 +5,7 @@ import { MAP_POINT_LIMIT, useMapPoints } from '../api/get-map-points.js';
 import type { ContactFilterParams } from '../contact-query.js';
 
 // The screen starts fetching the outline through this lazily loaded module, alongside its list.
-export { loadWorld } from '../../../components/world-map.js';
+export { loadWorld } from '../../../lib/world-outlines.js';
 
 /** A contact placed only by its city is a ring at the city's centre, not a dot at its door. Whole class names, for Tailwind to find. */
 const MARK_CLASSES = {
