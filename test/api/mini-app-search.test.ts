@@ -44,7 +44,7 @@ t.test('nearest answers the bot\'s answer to the same point: its order, its card
   t.match(body.contacts[2], { hours: '🔴 Closed · opens Sat 09:00', openNow: false });
   t.match(body.contacts[3], { hours: '', openNow: null, messageUrl: 'https://t.me/sohogp' });
   t.match(body.contacts[4], { messageUrl: `https://wa.me/${body.contacts[4]!.phone.replace(/\D/g, '')}` });
-  t.equal(body.contacts[1]!.distanceKm, 0.556);
+  t.equal(body.contacts[1]!.distanceKm, 0.557);
 
   const directory = await createContactLookup(h.sql).directory();
   const settings = await getSystemSettings(h.sql);
@@ -53,8 +53,8 @@ t.test('nearest answers the bot\'s answer to the same point: its order, its card
   t.same(more.contacts.map((contact) => contact.id), botPage.map((contact) => contact.id));
   t.same(more.contacts.map((contact) => contact.name), ['Far Dentist', 'Farthest GP']);
   t.equal(more.nextOffset, null);
-  t.same(body.specialtyCounts, nearbySpecialties(directory, LONDON, settings, false, h.clock.now()).map(({ specialty, count }) => ({ key: specialtyKey(specialty), label: specialty, count })));
-  t.same(body.specialtyCounts.map(({ label, count }) => [label, count]), [['General practice', 4], ['Dentistry', 2], ['Cardiology', 1]]);
+  t.same(body.specialtyCounts, nearbySpecialties(directory, LONDON, settings, false, h.clock.now()).map(({ specialty, count }) => ({ key: specialtyKey(specialty), label: directory.taxonomy.label(specialty, 'en'), count })));
+  t.same(body.specialtyCounts.map(({ label, count }) => [label, count]), [['General Practice', 4], ['Dentistry', 2], ['Cardiology', 1]]);
 });
 
 t.test('the filters: a specialty of the session, open now, and the user\'s language', async (t) => {
@@ -100,7 +100,7 @@ t.test('a search costs one daily request; map moves and filters within 30 minute
   t.equal(refused.statusCode, 403);
   const botWords = texts(await h.locate(cat.id, LONDON.latitude, LONDON.longitude))[0];
   t.same(refused.json(), { refusal: 'limit_reached', message: withoutTags(botWords!) });
-  t.equal(refused.json().message, '⏳ Sorry, Cat, you have used today’s searches. 0 of 3 searches left today; the next in 10 h.');
+  t.equal(refused.json().message, '⏳ Sorry, Cat, you have used today’s searches. 0 of 3 searches left today; the next in 12 h 27 min.');
   t.equal(await usedToday(cat.id), 3);
   t.equal((await h.call(user, 'GET', nearestUrl())).statusCode, 403, 'a refused search opens no free window');
 });
