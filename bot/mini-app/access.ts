@@ -65,8 +65,7 @@ export async function callerValues(sql: Sql, caller: MiniAppCaller, used?: numbe
  */
 export async function miniAppAccess(deps: { sql: Sql; api: Api }, profile: TelegramProfile, at: Date): Promise<MiniAppAccess> {
   const { sql } = deps;
-  const settings = await getSystemSettings(sql);
-  await upsertTelegramUser(sql, profile, at);
+  const [settings] = await Promise.all([getSystemSettings(sql), upsertTelegramUser(sql, profile, at)]);
   const record = await loadUserAccess(sql, profile.telegramId);
   const language = resolveUserLanguage({ chosenLanguage: record?.chosenLanguage ?? null, languageCode: profile.languageCode }, settings);
   const base = { profile, settings, language, at, day: localDay(at, settings.timeZone) };

@@ -105,6 +105,13 @@ t.test('a search costs one daily request; map moves and filters within 30 minute
   t.equal((await h.call(user, 'GET', nearestUrl())).statusCode, 403, 'a refused search opens no free window');
 });
 
+t.test('two searches at once are charged once', async (t) => {
+  const eli = await aMember(h, group.id, { firstName: 'Eli' });
+  const both = await Promise.all([1, 2].map(() => h.call({ id: eli.id, first_name: 'Eli' }, 'GET', nearestUrl())));
+  t.same(both.map((response) => response.json<MiniAppNearest>().charged).sort(), [false, true]);
+  t.equal(await usedToday(eli.id), 1);
+});
+
 t.test('every search is logged as a bot request with the source mini_app, and counted as the bot\'s are', async (t) => {
   const dan = await aMember(h, group.id, { firstName: 'Dan' });
   await h.call({ id: dan.id, first_name: 'Dan' }, 'GET', nearestUrl({ openNow: true }));
