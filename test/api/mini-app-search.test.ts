@@ -8,6 +8,7 @@ import { nearbySpecialties } from '../../bot/answering/search-filters.js';
 import { specialtyKey } from '../../bot/answering/specialties.js';
 import { getSystemSettings } from '../../sql/settings.js';
 import { createContactLookup } from '../../bot/answering/contact-lookup.js';
+import { rollUpLogs } from '../../sql/log-rollups.js';
 import type { MiniAppNearest, MiniAppSession } from '../../api/contract/mini-app.js';
 
 const h = await createMiniAppHarness(t);
@@ -133,6 +134,9 @@ t.test('every search is logged as a bot request with the source mini_app, and co
   });
   const [user] = await h.sql`SELECT total_requests FROM telegram_users WHERE telegram_id = ${dan.id}`;
   t.equal(user!.totalRequests, 1);
+  await rollUpLogs(h.sql);
+  const rolledUp = await h.sql`SELECT country, city, requests FROM log_daily_users WHERE user_id = ${dan.id} AND city <> ''`;
+  t.same(rolledUp.map((row) => ({ ...row })), [{ country: 'United Kingdom', city: 'London', requests: 1 }], 'the roll-ups count it with its place, as a bot request');
   const session = (await h.call({ id: dan.id, first_name: 'Dan' }, 'GET', '/api/mini-app/session')).json<MiniAppSession>();
   t.same(session.lastPoint, LONDON, 'the session opens on the last searched point');
 });
