@@ -10,7 +10,7 @@ import { createTokenBuckets } from '../../bot/index.js';
 export const SIGNATURE_REFUSAL = 'Open the map again from the bot: Telegram’s launch data is missing, invalid or expired.';
 const FLOOD_REFUSAL = 'Too many requests at once. Please wait a moment and try again.';
 
-/** A 401 or 403 of the Mini App: `{ error, message, refusal }` (MiniAppRefusalSchema, with the error every API answer has). */
+/** A 401 or 403 of the Mini App: the routes' response schema (MiniAppRefusalSchema) sends it as `{ refusal, message }`. */
 export function miniAppRefusal(refusal: MiniAppRefusal, message: string): ApiError {
   return new ApiError(refusal === 'signature' ? 401 : 403, message, { refusal });
 }
@@ -23,7 +23,7 @@ declare module 'fastify' {
 }
 
 /** The signed launch data's user (`hashedToken`: the bot token's HMAC key, hex), or undefined when the data is not Telegram's for this bot, or is too old, or names no user. */
-export function verifiedUser(initData: string, hashedToken: string, now: Date): TelegramProfile | undefined {
+function verifiedUser(initData: string, hashedToken: string, now: Date): TelegramProfile | undefined {
   const params = new URLSearchParams(initData);
   const hash = params.get('hash');
   if (!hash || !/^[0-9a-f]{64}$/.test(hash)) return undefined;
