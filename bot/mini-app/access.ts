@@ -8,6 +8,8 @@ import { localDay } from '../../api/contract/time-zone.js';
 import type { Access } from '../context.js';
 import { textsIn } from '../locales/index.js';
 import { groupsOfUser } from '../middleware/membership.js';
+import { sameProfile } from '../middleware/track-user.js';
+import type { Recorder } from '../updates/recorder.js';
 import type { Sql } from '../../sql/database.js';
 import { isWhitelistedAdmin, listAllowedGroupIds } from '../../sql/access-control.js';
 import { loadUserAccess } from '../../sql/bot-state.js';
@@ -63,10 +65,16 @@ export async function callerValues(sql: Sql, caller: MiniAppCaller, used?: numbe
  * language, as its error template says them. With no active authorized group at all only the whitelist
  * lets anyone in: the refusal is then `not_whitelisted`.
  */
-export async function miniAppAccess(deps: { sql: Sql; api: Api }, profile: TelegramProfile, at: Date): Promise<MiniAppAccess> {
+export async function miniAppAccess(deps: { sql: Sql; api: Api; recorder: Pick<Recorder, 'userSeen'> }, profile: TelegramProfile, at: Date): Promise<MiniAppAccess> {
   const { sql } = deps;
-  const [settings] = await Promise.all([getSystemSettings(sql), upsertTelegramUser(sql, profile, at)]);
-  const record = await loadUserAccess(sql, profile.telegramId);
+  const [settings, known] = await Promise.all([getSystemSettings(sql), loadUserAccess(sql, profile.telegramId)]);
+  let record = known;
+  // As trackUser: a known user as kept costs no write (a write locks their row, and a map dragged sends many calls at once).
+  if (record && sameProfile(record.user, profile)) deps.recorder.userSeen(profile.telegramId, at);
+  else {
+    await upsertTelegramUser(sql, profile, at);
+    record = await loadUserAccess(sql, profile.telegramId);
+  }
   const language = resolveUserLanguage({ chosenLanguage: record?.chosenLanguage ?? null, languageCode: profile.languageCode }, settings);
   const base = { profile, settings, language, at, day: localDay(at, settings.timeZone) };
   const decision = await decidePrivateAccess({
