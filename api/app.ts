@@ -4,7 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Sql } from '../sql/database.js';
 import { databaseProber, type DatabaseProber } from '../sql/availability.js';
 import type { BotSandbox } from '../bot/index.js';
-import type { AppMetrics, BotStatusReport, Broadcaster } from './ports.js';
+import type { AppMetrics, BotStatusReport, Broadcaster, MiniAppPort } from './ports.js';
 import { installAccessTokens } from './auth/tokens.js';
 import { installAuthorization } from './plugins/authorization.js';
 import { installErrorHandler } from './plugins/error-handler.js';
@@ -50,6 +50,7 @@ import { verificationQueueRoutes } from './routes/verification-queue.js';
 import { auditLogRoutes } from './routes/audit-log.js';
 import { createFigureCache, type FigureCache } from './analytics/figure-cache.js';
 import { createContactDirectoryCache, type ContactDirectoryCache } from './contact-directory-cache.js';
+import { miniAppRoutes } from './routes/mini-app.js';
 import { telegramWebhookRoutes, type TelegramWebhook } from './routes/telegram-webhook.js';
 
 export interface AppConfig {
@@ -82,6 +83,8 @@ export interface AppDeps {
   botUsername?: () => string | undefined;
   /** The broadcast sender, woken when a broadcast is queued and used for test messages; absent without a bot. */
   broadcaster?: Broadcaster;
+  /** The bot's side of the Mini App; absent without a bot, and the Mini App's API is not served. */
+  miniApp?: MiniAppPort;
   /** Where Telegram posts updates, in webhook mode. */
   telegramWebhook?: TelegramWebhook;
   /** Database backups; absent when the process has no data folder for them. */
@@ -156,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(tagged('Contact self-confirmation', selfConfirmationRoutes), { sql: deps.sql, now, botUsername: deps.botUsername ?? (() => undefined) });
   await app.register(tagged('Verification queue', verificationQueueRoutes), { sql: deps.sql, now });
   await app.register(tagged('Audit log', auditLogRoutes), { sql: deps.sql, now });
+  if (deps.miniApp) await app.register(tagged('Mini App', miniAppRoutes), { now, miniApp: deps.miniApp });
   if (deps.telegramWebhook) await app.register(tagged('Telegram webhook', telegramWebhookRoutes), deps.telegramWebhook);
   installMiniAppPage(app, deps.config.consoleDir, deps.config.mapTiles ?? DEFAULT_MAP_TILES);
   await installConsole(app, deps.config.consoleDir);

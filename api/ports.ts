@@ -3,6 +3,8 @@
  * depend on these shapes, never on the bot's modules.
  */
 import type { LanguageCode } from './contract/languages.js';
+import type { MiniAppAnswer, MiniAppNearest, MiniAppNearestQuery, MiniAppPlaces, MiniAppReport, MiniAppReportResult, MiniAppSession } from './contract/mini-app.js';
+import type { TelegramProfile } from '../sql/bot-users.js';
 
 /** The bot's state for the health checks. */
 export interface BotStatusReport {
@@ -41,4 +43,19 @@ export interface AppMetrics {
   httpRequest(labels: { method: string; route: string; status: number }, seconds: number): void;
   /** Every metric of the process in Prometheus's text format. */
   exposition(): Promise<{ contentType: string; text: string }>;
+}
+
+/**
+ * The bot's side of the Mini App (bot/mini-app/service.ts): its token, which Telegram signs the launch data
+ * with (the simulator's in simulator mode), and each call answered by the bot's rules and the bot's own
+ * search, charges, logs and reports, for a Telegram user whose launch data the route has checked.
+ */
+export interface MiniAppPort {
+  token: string;
+  /** Each Telegram user's share of calls: a burst, then so many a second. */
+  floodControl: { burst: number; perSecond: number };
+  session(user: TelegramProfile, at: Date): Promise<MiniAppAnswer<MiniAppSession>>;
+  nearest(user: TelegramProfile, query: MiniAppNearestQuery, at: Date): Promise<MiniAppAnswer<MiniAppNearest>>;
+  places(user: TelegramProfile, text: string, at: Date): Promise<MiniAppAnswer<MiniAppPlaces>>;
+  report(user: TelegramProfile, report: MiniAppReport, at: Date): Promise<MiniAppAnswer<MiniAppReportResult>>;
 }

@@ -3,12 +3,13 @@
  * 20 connections for a few seconds per case (in a worker thread, so that the load generator does
  * not share the event loop of the product it measures): sign-in (argon2 included), the first page and a
  * filtered page of the large lists, the incremental log poll, every analytics endpoint for each
- * window it supports, and health. Each case's first (cold) request is timed on its own before the
- * load, since analytics answers are cached.
+ * window it supports, the Mini App's search, and health. Each case's first (cold) request is timed on
+ * its own before the load, since analytics answers are cached.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type autocannon from 'autocannon';
+import { sign } from '@tma.js/init-data-node';
 import { ANALYTICS_PERIODS } from '../api/contract/analytics.js';
 import { countryName } from '../api/contract/countries.js';
 import { DASHBOARD_PERIODS } from '../api/contract/dashboard.js';
@@ -18,6 +19,10 @@ import { percentiles } from './support.js';
 
 const CONNECTIONS = 20;
 const LIST_P95_MS = 100;
+/** The Mini App's search (docs/specification.md, "Mini App"): the bot's answer, from memory, signed in by Telegram's launch data. */
+const MINI_APP_NEAREST_P95_MS = 50;
+/** The Mini App user of the load: whitelisted, so that the day's limit never refuses it. */
+const MINI_APP_USER = { id: 999_000_001, first_name: 'Bench', language_code: 'en' };
 const SIGN_IN_P95_MS = 150;
 
 interface LoadCase {
@@ -30,6 +35,8 @@ interface LoadCase {
   connections?: number;
   /** A number of requests instead of the load's length: sign-ins are few a second, and a short load may end before one answers. */
   requests?: number;
+  /** Headers of its own instead of the staff's bearer token (the Mini App's launch data). */
+  headers?: Record<string, string>;
 }
 
 interface LoadFigures {
@@ -62,6 +69,10 @@ export async function measureApi(context: BenchContext): Promise<BenchSection> {
   // Requests name their country as the gazetteer does, in English; contacts by its code.
   const requestCountry = encodeURIComponent(busiest ? countryName(busiest.country) : '');
   const list = LIST_P95_MS;
+  // The Mini App user: whitelisted (no daily limit) and signed in with launch data signed by the product's bot token, as Telegram signs it.
+  await context.sql`INSERT INTO admin_whitelist (telegram_id, first_name, reason) VALUES (${MINI_APP_USER.id}, ${MINI_APP_USER.first_name}, 'benchmark') ON CONFLICT DO NOTHING`;
+  const miniAppHeaders = { authorization: `tma ${sign({ user: MINI_APP_USER, query_id: 'bench' }, context.product.bot.miniApp.token, new Date())}` };
+  const town = context.dataset.towns[0]!;
   const cases: LoadCase[] = [
     // argon2 costs ~20 ms of a core per sign-in: the budget holds at one sign-in per core at a time;
     // 20 at once queue behind each other and are reported without one.
@@ -85,13 +96,15 @@ export async function measureApi(context: BenchContext): Promise<BenchSection> {
       { name: `Contact analytics ${period}`, path: `/api/contact-analytics?period=${period}`, budgetMs: list },
     ]),
     ...DASHBOARD_PERIODS.map((period) => ({ name: `Dashboard bot-stats ${period}`, path: `/api/bot-stats?period=${period}`, budgetMs: list })),
+    { name: 'Mini App nearest', path: `/api/mini-app/nearest?latitude=${town.latitude}&longitude=${town.longitude}`, headers: miniAppHeaders, budgetMs: MINI_APP_NEAREST_P95_MS },
+    { name: 'Mini App nearest, open now', path: `/api/mini-app/nearest?latitude=${town.latitude}&longitude=${town.longitude}&openNow=true&offset=5`, headers: miniAppHeaders, budgetMs: MINI_APP_NEAREST_P95_MS },
     { name: 'Health', path: '/api/health' },
   ];
 
   const raw: Record<string, LoadFigures> = {};
   const figures: Figure[] = [];
   for (const loadCase of cases) {
-    const measured = await load(baseUrl, headers, loadCase, context.loadSeconds);
+    const measured = await load(baseUrl, loadCase.headers ?? headers, loadCase, context.loadSeconds);
     raw[loadCase.name] = measured;
     const { ms } = measured;
     figures.push({

@@ -26,6 +26,7 @@ import { getSystemSettings } from '../sql/settings.js';
 import { lookupFeature } from './features/lookup.js';
 import { findFeature } from './features/find.js';
 import { createContactLookup } from './answering/contact-lookup.js';
+import { createMiniAppService, type MiniAppService } from './mini-app/service.js';
 import { placeSearchFeature } from './features/place-search.js';
 import { venueFeature } from './features/venue.js';
 import { answerChoicesFeature } from './features/answer-choices.js';
@@ -117,6 +118,8 @@ export interface MedBot {
    */
   retryingApi: Api;
   recorder: Recorder;
+  /** The bot's side of the Mini App: its calls answered with this bot's token, rules, directory in memory and recorder. */
+  miniApp: MiniAppService;
   /**
    * Emits 'handled' (updateId) once the bot has answered an update, and 'connection' (boolean, and
    * the first failure's reason when false) when fetching updates from Telegram starts failing or works again.
@@ -291,6 +294,15 @@ export function createBot(options: BotOptions): MedBot {
     api: bot.api,
     retryingApi,
     recorder,
+    miniApp: createMiniAppService({
+      sql: options.sql,
+      token: options.token,
+      api: retryingApi,
+      contactLookup,
+      nearestPlace: (latitude, longitude) => deps.memory.reader().nearestPlace(latitude, longitude),
+      recorder,
+      floodControl: options.floodControl,
+    }),
     events,
     whenHandled: tracker.whenHandled,
     async handleUpdate(update) {

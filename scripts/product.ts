@@ -181,6 +181,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       // Known once the bot has asked getMe (its start); the simulator answers it as Telegram does.
       botUsername: () => (bot.bot.isInited() ? bot.bot.botInfo.username : undefined),
       broadcaster: broadcastSender,
+      miniApp: bot.miniApp,
       backups,
       metrics,
       telegramWebhook: options.webhook && {

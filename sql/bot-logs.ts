@@ -266,3 +266,12 @@ export async function* botLogsForExport(sql: Sql, filter: BotLogFilter, batchSiz
     for (const row of rows) yield toBotLog(row);
   }
 }
+
+/** The point of the user's last search that found a place, in the bot or the Mini App (both log it); undefined when none is logged. */
+export async function lastSearchedPoint(sql: Sql, telegramId: number): Promise<{ latitude: number; longitude: number } | undefined> {
+  const [row] = await sql<{ latitude: number; longitude: number }[]>`
+    SELECT latitude, longitude FROM bot_logs
+    WHERE user_id = ${telegramId} AND latitude IS NOT NULL AND longitude IS NOT NULL
+    ORDER BY id DESC LIMIT 1`;
+  return row;
+}

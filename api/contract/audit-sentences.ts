@@ -2,6 +2,7 @@ import { AUDIT_ACTIONS, type AuditAction } from './audit-actions.js';
 import { fieldLabel } from './fields.js';
 import { formatPhone } from './phone-numbers.js';
 import { ROLES, roleName, type Role } from './roles.js';
+import { withoutTags } from './message-templates.js';
 
 /**
  * The audit log in words for people: each action as a sentence ("Anna created the admin user
@@ -146,13 +147,6 @@ export function auditFieldLabel(field: string): string {
 }
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
-const HTML_TAG = /<\/?[a-z][^>]*>/gi;
-const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&amp;': '&' };
-
-/** A Telegram HTML template as its text reads, without tags. */
-function withoutTags(text: string): string {
-  return text.replace(HTML_TAG, '').replace(/&(lt|gt|quot|#39|amp);/g, (entity) => ENTITIES[entity]!);
-}
 
 /**
  * A recorded value as people read it: "(empty)" for nothing, Yes/No, a list joined with commas, an

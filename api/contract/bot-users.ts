@@ -108,10 +108,11 @@ export const RecentRequestSchema = z.object({
 });
 export type RecentRequest = z.infer<typeof RecentRequestSchema>;
 
-// The update types other than messages the bot logs, in words; see commandOf in bot/updates/request-log.ts.
+// The update types other than messages the bot logs, in words (commandOf in bot/updates/request-log.ts), and the Mini App's calls (api/routes/mini-app.ts).
 const REQUEST_KINDS: Record<string, string> = {
   location: 'Location',
   callback: 'Button press',
+  mini_app: 'Mini App',
   chat_member: 'Group membership change',
   my_chat_member: 'Bot blocked, unblocked or added',
 };

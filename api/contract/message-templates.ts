@@ -46,6 +46,14 @@ export function escapeHtml(text: string): string {
   return HTML_SPECIAL.test(text) ? text.replace(HTML_SPECIALS, (special) => HTML_ENTITIES[special]!) : text;
 }
 
+const HTML_TAG = /<\/?[a-z][^>]*>/gi;
+const TEXT_OF_ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&amp;': '&' };
+
+/** Telegram HTML as its text reads, without tags: for readers that are not a Telegram chat (the audit log, the Mini App). */
+export function withoutTags(text: string): string {
+  return text.replace(HTML_TAG, '').replace(/&(lt|gt|quot|#39|amp);/g, (entity) => TEXT_OF_ENTITIES[entity]!);
+}
+
 /**
  * A placeholder's value that leaves out the lines using it: what a sentence says makes no sense for this
  * reader ("Searches left today: {remaining} of {daily_limit}." for someone with no daily limit).

@@ -140,3 +140,18 @@ export const MiniAppReportSchema = z.object({
   problem: z.enum(CONTACT_PROBLEMS, { error: `Problem must be one of ${CONTACT_PROBLEMS.join(', ')}.` }),
 });
 export type MiniAppReport = z.infer<typeof MiniAppReportSchema>;
+
+/** POST /api/mini-app/reports' answer: the bot's words after a report (thanks, or that it was reported today already). */
+export const MiniAppReportResultSchema = z.object({ stored: z.boolean(), message: z.string() });
+export type MiniAppReportResult = z.infer<typeof MiniAppReportResultSchema>;
+
+/**
+ * What the bot's side answers a Mini App call with (bot/mini-app/service.ts), for the route to send:
+ * the answer, or a refusal of the bot's rules (403), input the bot cannot use (400, naming the field), or
+ * a contact that is gone (404).
+ */
+export type MiniAppAnswer<T> =
+  | { ok: true; value: T }
+  | { ok: false; refusal: Exclude<MiniAppRefusal, 'signature'>; message: string }
+  | { ok: false; invalid: string; message: string }
+  | { ok: false; notFound: true; message: string };

@@ -1,4 +1,4 @@
-import type { NearbyContact, Point } from './contact-lookup.js';
+import type { ContactDetails, NearbyContact, Point } from './contact-lookup.js';
 import { escapeHtml } from '../../api/contract/message-templates.js';
 import type { LanguageCode } from '../../api/contract/languages.js';
 import { spokenLanguageName } from '../../api/contract/spoken-languages.js';
@@ -86,9 +86,9 @@ function weekdays(language: LanguageCode): string[] {
 /**
  * Whether the contact is open at the moment, in its own zone, the first thing its card says: "🟢 Open
  * until 18:00", "🔴 Closed · opens Mon 09:00", "🟢 Open 24/7"; hours that are not a schedule keep
- * their text, marked not verified.
+ * their text, marked not verified. Plain text: the card escapes it, the Mini App shows it as it is.
  */
-function stateLine(contact: NearbyContact, at: Date, language: LanguageCode): string {
+export function openingLine(contact: ContactDetails, at: Date, language: LanguageCode): string {
   const texts = OPENING_HOURS_TEXTS[language];
   const day = (time: WallTime) => (time.weekAhead ? texts.nextWeek(weekdays(language)[time.weekday]!) : weekdays(language)[time.weekday]);
   const when = (time: WallTime) => `${time.sameDay ? '' : `${day(time)} `}${formatWallTime(time)}`;
@@ -101,7 +101,7 @@ function stateLine(contact: NearbyContact, at: Date, language: LanguageCode): st
     case 'closed':
       return `🔴 ${state.opens ? texts.closedUntil(when(state.opens)) : texts.closed}`;
     case 'unverified':
-      return `🕒 ${escapeHtml(contact.availableHours)} (${texts.notVerified})`;
+      return `🕒 ${contact.availableHours} (${texts.notVerified})`;
   }
 }
 
@@ -137,7 +137,7 @@ export function contactAge(since: number, at: Date): Age {
  * (verifiedSince, as hiding counts), overdue past the cycle as the console's due mark is
  * (reverifyCutoff, sql/medical-contacts.ts).
  */
-function freshnessLine(contact: NearbyContact, at: Date, reverifyAfterDays: number, language: LanguageCode): string {
+export function freshnessLine(contact: ContactDetails, at: Date, reverifyAfterDays: number, language: LanguageCode): string {
   const texts = FRESHNESS_TEXTS[language];
   if (contact.checkedBy === CHECKED_BY.nobody) return texts.never;
   const age = contactAge(contact.verifiedSince, at);
@@ -171,7 +171,7 @@ export function formatContact(contact: NearbyContact, position: number, options:
   const number = options.alone ? '' : `${position}. `;
   const title = `<b>${number}${contact.isMasterOfMedicine ? '⭐ ' : ''}${escapeHtml(contact.name)}</b>${specialty ? ` · ${escapeHtml(specialty)}` : ''}`;
   const lines = [title];
-  if (contact.availableHours) lines.push(options.at ? stateLine(contact, options.at, language) : `🕒 ${escapeHtml(contact.availableHours)}`);
+  if (contact.availableHours) lines.push(options.at ? escapeHtml(openingLine(contact, options.at, language)) : `🕒 ${escapeHtml(contact.availableHours)}`);
   lines.push(`${reachLine(contact)}${links(contact, options, language)}`);
   const facts = [placeFact(contact, language, options.alone ?? false)];
   if (contact.languages.length) facts.push(languagesLine(contact.languages, options.language));

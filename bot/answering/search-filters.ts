@@ -8,6 +8,8 @@ export interface SearchFilters {
   /** The directory's name of the specialty; null: all. */
   specialty: string | null;
   openNow: boolean;
+  /** Only contacts who speak this language (the Mini App's "Speaks my language"); absent: any. */
+  speaks?: string;
 }
 
 /**
@@ -72,9 +74,10 @@ export function isOpenAt(contact: ContactDetails, at: Date): boolean {
 
 /** The lookup filter of the choices; undefined when nothing is narrowed. */
 export function contactFilter(filters: SearchFilters, at: Date): ((contact: ContactDetails) => boolean) | undefined {
-  const { specialty, openNow } = filters;
-  if (!specialty && !openNow) return undefined;
-  return (contact) => (!specialty || isSpecialty(contact.specialty, specialty)) && (!openNow || isOpenAt(contact, at));
+  const { specialty, openNow, speaks } = filters;
+  if (!specialty && !openNow && !speaks) return undefined;
+  return (contact) =>
+    (!specialty || isSpecialty(contact.specialty, specialty)) && (!openNow || isOpenAt(contact, at)) && (!speaks || contact.languages.includes(speaks));
 }
 
 export interface SpecialtyCount {

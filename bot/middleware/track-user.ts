@@ -38,7 +38,8 @@ export function trackUser(deps: { sql: Sql; recorder: Recorder; memory: BotMemor
   };
 }
 
-function sameProfile(stored: TelegramProfile, seen: TelegramProfile): boolean {
+/** The names and language kept are the ones seen: the sighting needs no statement of its own. */
+export function sameProfile(stored: TelegramProfile, seen: TelegramProfile): boolean {
   return (
     stored.firstName === seen.firstName && stored.lastName === seen.lastName &&
     stored.username === seen.username && stored.languageCode === seen.languageCode

@@ -5,7 +5,7 @@ import type { BotStatusReport } from '../../api/ports.js';
 import type { BackupService } from '../../sql/backups.js';
 import type { BotSandbox } from '../../bot/sandbox.js';
 import type { MapTiles } from '../../api/plugins/mini-app-page.js';
-import type { AppMetrics, Broadcaster } from '../../api/ports.js';
+import type { AppMetrics, Broadcaster, MiniAppPort } from '../../api/ports.js';
 import type { Role } from '../../api/contract/roles.js';
 import type { TelegramWebhook } from '../../api/routes/telegram-webhook.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
@@ -50,6 +50,8 @@ export interface TestAppOptions {
   trustProxy?: string[];
   /** The metrics and METRICS_TOKEN, as the product passes them when metrics are on. Default: off. */
   metrics?: { token: string; registry: AppMetrics };
+  /** The bot's side of the Mini App (MedBot's miniApp), as the product passes it. Default: no Mini App API. */
+  miniApp?: MiniAppPort;
   /** The app's logger, as the product passes it. Default: none. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -78,6 +80,7 @@ export async function createTestApp(t: Test, options: TestAppOptions = {}): Prom
     botStatus: options.botStatus,
     backups: options.backups,
     telegramWebhook: options.telegramWebhook,
+    miniApp: options.miniApp,
     metrics: options.metrics,
     logger: options.logger,
   }).catch(async (error: unknown) => {
