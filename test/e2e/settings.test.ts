@@ -1,9 +1,10 @@
 import t from 'tap';
 import { mkdir } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { Role } from '../../api/contract/roles.js';
 import { TELEGRAM_ALERTS_UNADDRESSED } from '../../api/contract/notifications.js';
 import { launchBrowser, signInAs, withHangGuard } from '../helpers/browser.js';
+import { inViewport } from '../helpers/layout.js';
 import { startTestServer } from '../helpers/server.js';
 import { until } from '../helpers/wait.js';
 
@@ -29,13 +30,6 @@ const STAFF: { role: Role; username: string; password: string; sections: string[
   { role: 'super_admin', username: 'sue', password: 'sue-the-super-admin', sections: ['Account', 'Notification Settings', 'System Settings', 'Specialties'] },
 ];
 const ALL_SECTIONS = ['Account', 'Notification Settings', 'System Settings', 'Specialties'];
-
-/** True when the element's box lies within the page's viewport, left to right and top to bottom. */
-async function inViewport(page: Page, locator: ReturnType<Page['locator']>): Promise<boolean> {
-  const box = await locator.boundingBox();
-  const viewport = page.viewportSize()!;
-  return box !== null && box.x >= 0 && box.y >= 0 && box.x + box.width <= viewport.width && box.y + box.height <= viewport.height;
-}
 
 for (const member of STAFF) {
   t.test(`${member.role}: Settings shows the sections the role may use`, async (t) => {

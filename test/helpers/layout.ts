@@ -147,3 +147,10 @@ export async function isCut(locator: Locator): Promise<boolean> {
     return measured.scrollWidth > measured.clientWidth + 1 || measured.scrollHeight > measured.clientHeight + 1;
   });
 }
+
+/** True when the element's box lies within the page's viewport, left to right and top to bottom. */
+export async function inViewport(page: Page, locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const viewport = page.viewportSize()!;
+  return box !== null && box.x >= 0 && box.y >= 0 && box.x + box.width <= viewport.width && box.y + box.height <= viewport.height;
+}
