@@ -1,6 +1,6 @@
 import RiPlugLine from 'remixicon/icons/Others/plug-line.svg?react';
 import { Button, Card } from '@tremor/react';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { SandboxButton, SandboxGroup, SandboxLocation, SandboxMessage, SandboxUser } from '@contract/bot-sandbox.js';
 import { ErrorAlert } from '../../components/error-alert.js';
 import { LoadingSpinner } from '../../components/loading-spinner.js';
@@ -246,11 +246,16 @@ function Conversation({ user, chatId, groups, onChatChange, botUsername }: Conve
   const [miniApp, setMiniApp] = useState<string>();
   // Telegram's location request answers with where the user is: here, the last location they sent the bot.
   const lastLocation = lastLocationOf(user.id, messages.data ?? []);
+  const miniAppPanel = useRef<HTMLDivElement>(null);
+  // Below 1700 px the frame stands under the chat (beside it the chat would be too narrow to read): bring it into view.
+  useEffect(() => {
+    if (miniApp) miniAppPanel.current?.scrollIntoView({ block: 'nearest' });
+  }, [miniApp]);
 
   const chatName = inGroup ? (groups.find((group) => group.id === chatId)?.title ?? `Group ${chatId}`) : `Private chat with ${userLabel(user)}`;
 
   return (
-    <div className={miniApp ? 'grid gap-6 xl:grid-cols-[minmax(0,1fr)_auto]' : ''}>
+    <div className={miniApp ? 'grid gap-6 min-[1700px]:grid-cols-[minmax(0,1fr)_auto]' : ''}>
       <div className="min-w-0 space-y-6">
       <Panel
         title="Chat"
@@ -337,9 +342,11 @@ function Conversation({ user, chatId, groups, onChatChange, botUsername }: Conve
       </Panel>
       </div>
       {miniApp ? (
-        <Panel title="Mini App">
-          <MiniAppFrame key={`${user.id}:${miniApp}`} user={user} path={miniApp} location={lastLocation} onClose={() => setMiniApp(undefined)} />
-        </Panel>
+        <div ref={miniAppPanel}>
+          <Panel title="Mini App">
+            <MiniAppFrame key={`${user.id}:${miniApp}`} user={user} path={miniApp} location={lastLocation} onClose={() => setMiniApp(undefined)} />
+          </Panel>
+        </div>
       ) : null}
     </div>
   );
