@@ -10,7 +10,7 @@ export interface SystemSettings {
   maxResponseTimeSeconds: number;
   allowedGroups: string;
   autoBackup: boolean;
-  /** The hour (0–23, in timeZone) the daily automatic backup runs (migration 062). */
+  /** The hour (0–23, in timeZone) the daily automatic backup runs (migration 061). */
   backupHour: number;
   logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
   logRetentionDays: number;
