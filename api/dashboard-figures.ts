@@ -10,7 +10,8 @@ import {
 import { bucketStamp, figureWindow, type FigureWindow } from './contract/figure-windows.js';
 import type { Sql } from '../sql/database.js';
 import { directoryCounts, topContactLocations } from '../sql/dashboard-stats.js';
-import { compareWindows, successRate, type WindowCounts } from '../sql/window-figures.js';
+import { successRate } from '../sql/log-analytics.js';
+import { compareWindows, type WindowCounts } from '../sql/window-figures.js';
 import { verificationAnswer } from './analytics/verification.js';
 
 /** The log figures of one window, before they are compared with the window before. */

@@ -2,13 +2,21 @@ import type postgres from 'postgres';
 import type { Sql } from './database.js';
 import { hasPlace, placeColumns, totalsAggregates } from './log-rollups.js';
 import { transaction } from './transaction.js';
-import { successRate } from './window-figures.js';
 
 /**
  * The analytics figures of the bot logs, read from the roll-ups (sql/log-rollups.ts) plus the few
  * log rows not rolled up yet, so they are exact up to the last committed log and never scan the
  * raw table. Windows are whole UTC days (the roll-ups' day, see migration 007).
  */
+
+/**
+ * Success Rate, the one definition every screen shows under that name (Dashboard, Analytics, each
+ * region's): the percentage of requests answered without an error, an error being an ERROR-level
+ * log row. WARN and DEBUG rows were answered; null without requests.
+ */
+export function successRate({ requests, errorCount }: { requests: number; errorCount: number }): number | null {
+  return requests === 0 ? null : ((requests - errorCount) / requests) * 100;
+}
 
 type Fragment = postgres.PendingQuery<postgres.Row[]>;
 
@@ -153,7 +161,7 @@ export interface RequestTotals {
   infoCount: number;
   warnCount: number;
   errorCount: number;
-  /** successRate of sql/window-figures.ts (null without logs). */
+  /** successRate above (null without logs). */
   successRate: number | null;
   /** Mean durationMs of the logs that have one (null when none has). */
   meanDurationMs: number | null;

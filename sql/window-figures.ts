@@ -57,15 +57,6 @@ function add(sum: WindowCounts, part: WindowCounts): WindowCounts {
   };
 }
 
-/**
- * Success Rate, the one definition every screen shows under that name (Dashboard, Analytics, each
- * region's): the percentage of requests answered without an error, an error being an ERROR-level
- * log row. WARN and DEBUG rows were answered; null without requests.
- */
-export function successRate({ requests, errorCount }: Pick<WindowCounts, 'requests' | 'errorCount'>): number | null {
-  return requests === 0 ? null : ((requests - errorCount) / requests) * 100;
-}
-
 const floorTo = (instant: Date, unitMs: number) => new Date(Math.floor(instant.getTime() / unitMs) * unitMs);
 const ceilTo = (instant: Date, unitMs: number) => new Date(Math.ceil(instant.getTime() / unitMs) * unitMs);
 

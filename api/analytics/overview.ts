@@ -10,8 +10,8 @@ import {
   type Kpi,
 } from '../contract/analytics.js';
 import type { Sql } from '../../sql/database.js';
-import { placeTotals, topLocations, topUsers } from '../../sql/log-analytics.js';
-import { compareWindows, languageTotals, successRate, type WindowCounts } from '../../sql/window-figures.js';
+import { placeTotals, successRate, topLocations, topUsers } from '../../sql/log-analytics.js';
+import { compareWindows, languageTotals, type WindowCounts } from '../../sql/window-figures.js';
 import { hourlyFigures } from './hours.js';
 import { periodWindow } from './windows.js';
 

@@ -1,7 +1,7 @@
 /**
  * What the figures that more than one screen shows count, in the words their cards say (the card's
  * note and tooltip), so that a name means one thing everywhere. The figures themselves come from one
- * function each: successRate and distinctUsers in sql/window-figures.ts, summarizeTelegramUsers in
+ * function each: successRate in sql/log-analytics.ts, distinctUsers in sql/window-figures.ts, summarizeTelegramUsers in
  * sql/bot-users.ts.
  */
 

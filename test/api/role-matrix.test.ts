@@ -105,6 +105,7 @@ const ROUTES: RouteEntry[] = [
   { method: 'GET', url: '/api/bot-sandbox/users', expect: SANDBOX },
   { method: 'POST', url: '/api/bot-sandbox/users', expect: SANDBOX, request: () => ({ payload: { userId: 1, firstName: 'A' } }) },
   { method: 'PATCH', url: '/api/bot-sandbox/users/:userId', expect: SANDBOX, request: () => ({ url: '/api/bot-sandbox/users/1', payload: { languageCode: 'uk' } }) },
+  { method: 'POST', url: '/api/bot-sandbox/users/:userId/mini-app-launch', expect: SANDBOX, request: () => ({ url: '/api/bot-sandbox/users/1/mini-app-launch' }) },
   { method: 'GET', url: '/api/bot-sandbox/groups', expect: SANDBOX },
   { method: 'POST', url: '/api/bot-sandbox/messages', expect: SANDBOX, request: () => ({ payload: { userId: 1, text: '/start' } }) },
   { method: 'POST', url: '/api/bot-sandbox/callback', expect: SANDBOX, request: () => ({ payload: { userId: 1, chatId: 1, messageId: 1, data: 'x' } }) },

@@ -176,6 +176,8 @@ t.test('self-service two-factor under /api/account', async (t) => {
     twoFactorEnabled: false,
     recoveryCodesRemaining: 0,
     twoFactorRequirement: null,
+    timeZone: 'UTC',
+    clockFormat: '24h',
   });
 
   const enableFirst = await call(user.token, { method: 'POST', url: '/api/account/two-factor/enable', payload: { code: '123456' } });
