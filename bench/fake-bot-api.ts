@@ -1,6 +1,6 @@
 /**
  * A small fake Telegram Bot API for the framework-ceiling benchmark: just enough of the
- * wire format for a long-polling grammY bot (getMe, deleteWebhook, setMyCommands, getUpdates,
+ * wire format for a long-polling grammY bot (getMe, deleteWebhook, setMyCommands and the profile, getUpdates,
  * getChatMember answering "member", sendMessage answering at once, and the few calls the product's
  * bot makes besides), and a control API that queues a load of location updates and reports how
  * fast they were answered. Unlike the Telegram simulator it keeps no chats and parses no HTML, so
@@ -175,6 +175,10 @@ export async function startFakeBotApi(): Promise<FakeBotApi> {
     getMe: () => FAKE_BOT,
     deleteWebhook: () => true,
     setMyCommands: () => true,
+    // The bot's profile, set at start beside its commands (bot/create-bot.ts, setBotProfile).
+    setMyDescription: () => true,
+    setMyShortDescription: () => true,
+    setChatMenuButton: () => true,
     getUpdates: (bot, params, signal) =>
       bot.take(
         numberParam(params, 'offset') ?? 0,
