@@ -33,7 +33,7 @@ export interface StoredBotLog extends NewBotLog {
 
 /**
  * The point of a user's latest search the log holds (any answer about a point: a location, a place, a
- * button), newest first along bot_logs_user_idx; undefined when they never searched.
+ * button, a Mini App search), newest first along bot_logs_user_idx; undefined when they never searched.
  */
 export async function lastSearchPoint(sql: Sql, telegramId: number): Promise<{ latitude: number; longitude: number } | undefined> {
   const [row] = await sql<{ latitude: number; longitude: number }[]>`
@@ -265,13 +265,4 @@ export async function* botLogsForExport(sql: Sql, filter: BotLogFilter, batchSiz
   for await (const rows of cursor) {
     for (const row of rows) yield toBotLog(row);
   }
-}
-
-/** The point of the user's last search that found a place, in the bot or the Mini App (both log it); undefined when none is logged. */
-export async function lastSearchedPoint(sql: Sql, telegramId: number): Promise<{ latitude: number; longitude: number } | undefined> {
-  const [row] = await sql<{ latitude: number; longitude: number }[]>`
-    SELECT latitude, longitude FROM bot_logs
-    WHERE user_id = ${telegramId} AND latitude IS NOT NULL AND longitude IS NOT NULL
-    ORDER BY id DESC LIMIT 1`;
-  return row;
 }

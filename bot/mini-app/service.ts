@@ -14,7 +14,7 @@ import { formatCount } from '../../api/contract/plural.js';
 import type { Sql } from '../../sql/database.js';
 import type { Place } from '../../sql/cities.js';
 import type { TelegramProfile } from '../../sql/bot-users.js';
-import { lastSearchedPoint } from '../../sql/bot-logs.js';
+import { lastSearchPoint } from '../../sql/bot-logs.js';
 import { contactNames, storeContactReport } from '../../sql/contact-reports.js';
 import { contactDirectoryVersion } from '../../sql/medical-contacts.js';
 import { chargeMiniAppSearch } from '../../sql/mini-app-charges.js';
@@ -114,7 +114,7 @@ export function createMiniAppService(deps: MiniAppServiceDeps) {
 
     session: (profile: TelegramProfile, at: Date): Promise<MiniAppAnswer<MiniAppSession>> =>
       asAllowed<MiniAppSession>(profile, at, 'session', async (caller) => {
-        const [lastPoint, contacts] = await Promise.all([lastSearchedPoint(sql, profile.telegramId), directory()]);
+        const [lastPoint, contacts] = await Promise.all([lastSearchPoint(sql, profile.telegramId), directory()]);
         return {
           ok: true,
           value: {
