@@ -20,11 +20,14 @@ function terminationMessage(): Buffer {
   return Buffer.concat([header, body]);
 }
 
+/** How the proxy ends the connection: the server's termination message, or the socket cut with no word (a network failure). */
+type Ending = 'terminated' | 'cut';
+
 /**
  * Forwards to the server, except that the first connection to ask for the array types (the driver's first
- * statement on a new connection) is terminated right then, as a restart or failover does during warm-up.
+ * statement on a new connection) is ended right then, as a restart, a failover or a network cut does during warm-up.
  */
-async function proxyTerminatingTheTypeQuery(upstreamUrl: string): Promise<{ url: string; terminated: () => number; close: () => Promise<void> }> {
+async function proxyEndingTheTypeQuery(upstreamUrl: string, ending: Ending): Promise<{ url: string; terminated: () => number; close: () => Promise<void> }> {
   const upstreamAt = new URL(upstreamUrl);
   let terminated = 0;
   const server = net.createServer((client) => {
@@ -35,7 +38,8 @@ async function proxyTerminatingTheTypeQuery(upstreamUrl: string): Promise<{ url:
         terminated += 1;
         upstream.unpipe(client);
         upstream.destroy();
-        client.end(terminationMessage());
+        if (ending === 'terminated') client.end(terminationMessage());
+        else client.destroy();
         return;
       }
       upstream.write(chunk);
@@ -59,8 +63,8 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 if (!serverUrl) {
   t.plan(0, 'needs a PostgreSQL server (TEST_DATABASE_URL): the embedded database is not reached over a network');
 } else {
-  t.test('a connection terminated while the pool warms up costs a query at most, never the process', async (t) => {
-    const proxy = await proxyTerminatingTheTypeQuery(serverUrl);
+  for (const ending of ['terminated', 'cut'] as const) t.test(`a connection ${ending} while the pool warms up costs a query at most, never the process`, async (t) => {
+    const proxy = await proxyEndingTheTypeQuery(serverUrl, ending);
     t.teardown(() => proxy.close());
     const child = spawn(process.execPath, [...LOAD_TYPESCRIPT, 'test/helpers/warm-up-child.ts', proxy.url], {
       env: childEnvWithoutCoverage(),
@@ -70,7 +74,7 @@ if (!serverUrl) {
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exitCode = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    t.equal(proxy.terminated(), 1, 'the type query of the first connection was terminated');
+    t.equal(proxy.terminated(), 1, `the type query of the first connection was ${ending}`);
     t.equal(exitCode, 0, `the process ended normally:\n${output}`);
     t.match(output, /^answered$/m, 'and a query was answered after it');
     t.notMatch(output, /attempt 3/, 'within two attempts');
