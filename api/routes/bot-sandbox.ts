@@ -49,7 +49,7 @@ function toSandboxGroup(group: SimulatedGroup): SandboxGroup {
 }
 
 /** A chat message as the console shows it; Telegram's snake_case stays on the bot's side. */
-function toSandboxMessage(message: ChatMessage): SandboxMessage {
+export function toSandboxMessage(message: ChatMessage): SandboxMessage {
   return {
     messageId: message.message_id,
     chatId: message.chat_id,
@@ -74,11 +74,12 @@ function toSandboxMessage(message: ChatMessage): SandboxMessage {
       replyKeyboard: message.reply_keyboard.keyboard.map((row) => row.map((button) => ({ text: button.text, requestLocation: 'request_location' in button && button.request_location === true }))),
     }),
     ...(message.remove_keyboard && { removeKeyboard: true }),
+    ...(message.via_bot?.username && { viaBot: message.via_bot.username }),
   };
 }
 
 /** Turns the driver's refusals into a 400 and a bot that does not answer into a 504. */
-async function drive<T>(action: () => T | Promise<T>): Promise<T> {
+export async function drive<T>(action: () => T | Promise<T>): Promise<T> {
   try {
     return await action();
   } catch (error) {
@@ -88,7 +89,7 @@ async function drive<T>(action: () => T | Promise<T>): Promise<T> {
   }
 }
 
-function toExchange(exchange: { updateId: number; chatId: number; replies: ChatMessage[] }): SandboxExchange {
+export function toExchange(exchange: { updateId: number; chatId: number; replies: ChatMessage[] }): SandboxExchange {
   return { updateId: exchange.updateId, chatId: exchange.chatId, replies: exchange.replies.map(toSandboxMessage) };
 }
 

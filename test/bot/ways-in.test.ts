@@ -126,8 +126,8 @@ t.test("a group answer's 🗺 Map link carries its specialty and Open now to the
 
   const [opened, ...more] = await h.say(kit.id, `/start ${payload}`);
   t.same(more, []);
-  t.equal(opened!.text.split('\n')[0], '📍 <b>Medical contacts near Lyon, Auvergne-Rhône-Alpes, France</b>: 1');
-  t.equal(opened!.text.split('\n')[3], '🔎 Dentistry · open now');
+  t.equal(opened!.text!.split('\n')[0], '📍 <b>Medical contacts near Lyon, Auvergne-Rhône-Alpes, France</b>: 1');
+  t.equal(opened!.text!.split('\n')[3], '🔎 Dentistry · open now');
   t.match(narrowed!.text, '\n🔎 Dentistry · open now\n', 'narrowed as the group answer was');
   t.same(namesIn(opened!.text), ['Dentist one']);
   t.strictSame(buttons(opened)[0], {
