@@ -4,15 +4,13 @@ import type { InlineQueryResultArticle } from 'grammy/types';
 import {
   ChooseInlineResultSchema,
   InlineQueryParamsSchema,
-  SANDBOX_UNAVAILABLE,
   SandboxInlineAnswerSchema,
   SandboxInlineChoiceSchema,
   SendInlineQuerySchema,
   type SandboxInlineAnswer,
 } from '../contract/bot-sandbox.js';
-import { conflict } from '../errors.js';
 import type { BotSandbox, SandboxInlineQuery } from '../../bot/index.js';
-import { drive, toExchange, toSandboxMessage } from './bot-sandbox.js';
+import { drive, requireSandbox, toExchange, toSandboxMessage } from './bot-sandbox.js';
 
 const PERMISSION = { permission: 'bot-sandbox:use' } as const;
 
@@ -37,13 +35,7 @@ function toInlineAnswer({ inlineQueryId, query, location, answer }: SandboxInlin
  */
 export const botSandboxInlineQueryRoutes: FastifyPluginAsync<{ sandbox: BotSandbox | undefined }> = async (instance, { sandbox }) => {
   const routes = instance.withTypeProvider<ZodTypeProvider>();
-  routes.addHook('onRequest', async () => {
-    if (!sandbox) throw conflict(SANDBOX_UNAVAILABLE);
-  });
-  const driver = (): BotSandbox => {
-    if (!sandbox) throw conflict(SANDBOX_UNAVAILABLE);
-    return sandbox;
-  };
+  const driver = requireSandbox(routes, sandbox);
 
   routes.post(
     '/api/bot-sandbox/inline-queries',

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ChatParamsSchema,
@@ -94,6 +94,20 @@ export function toExchange(exchange: { updateId: number; chatId: number; replies
 }
 
 /**
+ * Answers 409 on every route of the scope without the simulator, whatever was sent (after authentication,
+ * before validation); the returned function hands the routes the sandbox.
+ */
+export function requireSandbox(scope: FastifyInstance, sandbox: BotSandbox | undefined): () => BotSandbox {
+  scope.addHook('onRequest', async () => {
+    if (!sandbox) throw conflict(SANDBOX_UNAVAILABLE);
+  });
+  return () => {
+    if (!sandbox) throw conflict(SANDBOX_UNAVAILABLE);
+    return sandbox;
+  };
+}
+
+/**
  * The Bot Sandbox: chat with the bot as simulated users through the built-in Telegram
  * simulator. Without the simulator (a real BOT_TOKEN) every route but the status answers 409.
  */
@@ -108,14 +122,7 @@ export const botSandboxRoutes: FastifyPluginAsync<{ sql: Sql; sandbox: BotSandbo
 
   await app.register(async (scope) => {
     const routes = scope.withTypeProvider<ZodTypeProvider>();
-    // After authentication and before validation: without the simulator, say so whatever was sent.
-    routes.addHook('onRequest', async () => {
-      if (!sandbox) throw conflict(SANDBOX_UNAVAILABLE);
-    });
-    const driver = (): BotSandbox => {
-      if (!sandbox) throw conflict(SANDBOX_UNAVAILABLE);
-      return sandbox;
-    };
+    const driver = requireSandbox(routes, sandbox);
     const groupById = (groupId: number): SandboxGroup => {
       const group = driver().groups().find((candidate) => candidate.id === groupId);
       if (!group) throw notFound(`No simulated group ${groupId}`);

@@ -216,6 +216,13 @@ t.test('inline mode offers the nearest contacts around the location Telegram sen
   t.same(articles(await inline(gus.id, '', { latitude: 45.774, longitude: 4.8357 })).map((result) => result.title), ['Cardio always open', 'Dentist one', 'Dentist two'], 'nothing typed: every specialty');
   t.same(articles(await inline(gus.id, 'стоматолог', { latitude: 45.774, longitude: 4.8357 })).map((result) => result.title), ['Dentist one', 'Dentist two'], 'a specialty named in another language');
   t.equal(await used(gus.id), 0, 'free: no daily request');
+
+  const asked = h.sim.sendInlineQuery(gus.id, 'dentist', { location: { latitude: 45.774, longitude: 4.8357 } });
+  await h.handled(asked.update_id);
+  const posted = h.sim.chooseInlineResult(gus.id, asked.inline_query_id, articles(h.sim.inlineAnswer(asked.inline_query_id))[0]!.id);
+  await h.handled(posted.update_id);
+  t.match(h.sim.messages(gus.id).at(-1), { from: { id: gus.id }, text: content.message_text, via_bot: { username: 'simulated_bot' } }, 'the chosen card, posted by the user via the bot');
+  t.same(h.sim.botMessagesSince(gus.id, posted.message!.message_id), [], 'the bot leaves its own card alone');
 });
 
 t.test('without a location inline mode uses the latest search, else offers the private chat', async (t) => {
