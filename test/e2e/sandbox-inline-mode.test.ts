@@ -57,6 +57,11 @@ t.test('in the sandbox @bot dentist lists the bot\'s inline results, and choosin
       );
       t.equal(await box.inputValue(), '', 'the text box is emptied, as Telegram does once a result is sent');
       t.equal(await results.count(), 0, 'and the results go');
+
+      await page.getByRole('button', { name: '@simulated_bot', exact: true }).click();
+      t.equal(await box.inputValue(), '@simulated_bot ', 'the quick button starts an inline query');
+      await results.getByText(`Nothing typed after @simulated_bot: the nearest contacts. Type a specialty or a name to narrow them. Sent with ${name}'s last shared location, 45.7640, 4.8357.`).waitFor();
+      t.same(await list.getByRole('button').allInnerTexts(), ['Dentist Lumière\nDentistry · 1.1 km']);
     });
   }
 });

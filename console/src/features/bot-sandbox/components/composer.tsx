@@ -34,6 +34,7 @@ interface ComposerProps {
 export function Composer({ disabled, onSend, mention, botUsername, inlineResults, replyTo, onCancelReply }: ComposerProps) {
   const [text, setText] = useState('');
   const inlineQuery = inlineQueryOf(text, botUsername);
+  const addressed = mention ?? botUsername;
   const inputId = useId();
   const hintId = useId();
   const tooLong = text.length > MAX_MESSAGE_TEXT;
@@ -62,9 +63,10 @@ export function Composer({ disabled, onSend, mention, botUsername, inlineResults
             {command}
           </Button>
         ))}
-        {mention ? (
-          <Button type="button" size="xs" variant="secondary" disabled={disabled} onClick={() => setText((typed) => (typed.startsWith(`@${mention}`) ? typed : `@${mention} ${typed}`))}>
-            @{mention}
+        {/* In a group it addresses the bot; anywhere it starts an inline query, as typing it does. */}
+        {addressed ? (
+          <Button type="button" size="xs" variant="secondary" disabled={disabled} onClick={() => setText((typed) => (typed.startsWith(`@${addressed}`) ? typed : `@${addressed} ${typed}`))}>
+            @{addressed}
           </Button>
         ) : null}
       </div>
