@@ -22,6 +22,7 @@ import { accountSessionRoutes } from './routes/account-sessions.js';
 import { adminUserRoutes } from './routes/admin-users.js';
 import { authRoutes } from './routes/auth.js';
 import { botSandboxRoutes } from './routes/bot-sandbox.js';
+import { botSandboxInlineQueryRoutes } from './routes/bot-sandbox-inline-queries.js';
 import { botUserDetailRoutes } from './routes/bot-user-details.js';
 import { botUserRoutes } from './routes/bot-users.js';
 import { botLogRoutes } from './routes/bot-logs.js';
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(tagged('Bot logs', botLogRoutes), { sql: deps.sql, now });
   await app.register(tagged('Medical contacts', medicalContactRoutes), { sql: deps.sql, now, cache: deps.contactDirectoryCache ?? createContactDirectoryCache(now) });
   await app.register(tagged('Bot Sandbox', botSandboxRoutes), { sql: deps.sql, sandbox: deps.sandbox, now });
+  await app.register(tagged('Bot Sandbox', botSandboxInlineQueryRoutes), { sandbox: deps.sandbox });
   await app.register(tagged('Contact import', contactImportRoutes), { sql: deps.sql, now });
   await app.register(tagged('Broadcasts', broadcastRoutes), { sql: deps.sql, now, broadcaster: deps.broadcaster });
   await app.register(tagged('Message templates', messageTemplateRoutes), { sql: deps.sql, now });

@@ -1,4 +1,4 @@
-import type { ChatMessage, SimulatedGroup, SimulatedUser, TelegramSimulator } from './simulator/index.js';
+import type { ChatMessage, InlineQueryAnswer, SimulatedGroup, SimulatedUser, TelegramSimulator } from './simulator/index.js';
 import type { MedBot } from './create-bot.js';
 import { mirrorGroup, type MirroredGroup } from './simulator/populate.js';
 import { sign } from '@tma.js/init-data-node';
@@ -21,6 +21,14 @@ export interface SandboxExchange {
   updateId: number;
   chatId: number;
   replies: ChatMessage[];
+}
+
+/** An inline query the sandbox sent for a user, with the location their app sent and the bot's answer (none when it gave none). */
+export interface SandboxInlineQuery {
+  inlineQueryId: string;
+  query: string;
+  location: { latitude: number; longitude: number } | undefined;
+  answer: InlineQueryAnswer | undefined;
 }
 
 /** Raised for a sandbox request that cannot be carried out (unknown user, not a member…). */
@@ -97,6 +105,30 @@ export function createBotSandbox(simulator: TelegramSimulator, medBot: MedBot, a
     });
   }
 
+  /** The chat a user types in: their private chat, or a group they are in, whose kind Telegram tells an inline bot. */
+  function chatTypeFor(userId: number, chatId: number): 'sender' | 'group' | 'supergroup' {
+    if (chatId === userId) return 'sender';
+    const group = simulator.listGroups().find((candidate) => candidate.id === chatId);
+    if (!group) throw new SandboxError(`Unknown chat ${chatId}: a user types in their private chat (ID ${userId}) or a group`);
+    if (!group.members.some((member) => member.userId === userId)) throw new SandboxError(`User ${userId} is not a member of group ${chatId}`);
+    return group.type;
+  }
+
+  /**
+   * Where the user's phone is, as their app would send it with an inline query: the location they last
+   * shared in any of their chats with the bot; undefined when they shared none.
+   */
+  function lastSharedLocation(userId: number): { latitude: number; longitude: number } | undefined {
+    const chats = [userId, ...simulator.listGroups().filter((group) => group.members.some((member) => member.userId === userId)).map((group) => group.id)];
+    let latest: ChatMessage | undefined;
+    for (const chatId of chats) {
+      for (const message of simulator.messages(chatId)) {
+        if (message.from.id === userId && message.location && (!latest || message.date >= latest.date)) latest = message;
+      }
+    }
+    return latest?.location && { latitude: latest.location.latitude, longitude: latest.location.longitude };
+  }
+
   return {
     botUsername: (): string => simulator.botInfo.username,
     users: (): SimulatedUser[] => simulator.listUsers(),
@@ -152,6 +184,33 @@ export function createBotSandbox(simulator: TelegramSimulator, medBot: MedBot, a
       return exchange(chatId, () =>
         input.location ? simulator.sendLocation(input.userId, input.location, options) : simulator.sendText(input.userId, input.text!, options),
       );
+    },
+
+    /**
+     * The user types `@<bot> <query>` in a chat (their private chat unless a group is named): an inline
+     * query with the location they last shared, answered once the bot has handled it.
+     */
+    async inlineQuery(input: { userId: number; chatId?: number; query: string }): Promise<SandboxInlineQuery> {
+      const chatType = chatTypeFor(input.userId, input.chatId ?? input.userId);
+      const location = lastSharedLocation(input.userId);
+      const sent = attempt(() => simulator.sendInlineQuery(input.userId, input.query, { chatType, ...(location && { location }) }));
+      await answered(sent.update_id);
+      return { inlineQueryId: sent.inline_query_id, query: input.query, location, answer: simulator.inlineAnswer(sent.inline_query_id) };
+    },
+
+    /**
+     * The user picks a result of their inline query: its message is posted into the chat as theirs, "via
+     * @bot"; resolves once the bot has handled that message, with it and the bot's replies (none expected).
+     */
+    async chooseInlineResult(input: { userId: number; chatId?: number; inlineQueryId: string; resultId: string }): Promise<SandboxExchange & { message: ChatMessage }> {
+      const chatId = input.chatId ?? input.userId;
+      let posted: ChatMessage | undefined;
+      const result = await exchange(chatId, () => {
+        const delivery = simulator.chooseInlineResult(input.userId, input.inlineQueryId, input.resultId, { chatId });
+        posted = delivery.message;
+        return delivery;
+      });
+      return { ...result, message: posted! };
     },
 
     /** Presses an inline button of one of the bot's messages. */

@@ -104,6 +104,8 @@ export const SandboxMessageSchema = z.object({
   replyKeyboard: z.array(z.array(z.object({ text: z.string(), requestLocation: z.boolean() }))).optional(),
   /** The message took the reply keyboard away. */
   removeKeyboard: z.boolean().optional(),
+  /** The username of the bot whose inline result the user posted ("via @bot"); absent for other messages. */
+  viaBot: z.string().optional(),
 });
 export type SandboxMessage = z.infer<typeof SandboxMessageSchema>;
 
@@ -234,3 +236,63 @@ export type Place = z.infer<typeof PlaceSchema>;
  */
 export const MiniAppLaunchSchema = z.object({ initData: z.string() });
 export type MiniAppLaunch = z.infer<typeof MiniAppLaunchSchema>;
+
+/** Telegram's longest inline query: what follows `@bot ` in the text box. */
+export const MAX_INLINE_QUERY = 256;
+const INLINE_QUERY_ID_RULE = 'Inline query ID must be the ID an inline query of this sandbox answered with, such as 12.';
+const RESULT_ID_RULE = 'Result ID must be the ID of one of the results the bot answered with.';
+
+/**
+ * POST /api/bot-sandbox/inline-queries: the user types `@<bot> <query>` in a chat, as in Telegram's text box.
+ * Their app sends the location they last shared, as Telegram sends it to a bot that asks for it.
+ */
+export const SendInlineQuerySchema = z.object({
+  userId: TelegramUserIdSchema,
+  /** A group the user is in; their private chat when absent. */
+  chatId: ChatIdSchema.optional(),
+  /** The words after `@<bot>`; empty for `@<bot>` alone. */
+  query: z.string({ error: 'Query must be text: the words after the bot\'s name, or nothing.' }).max(MAX_INLINE_QUERY, tooLong('Query', MAX_INLINE_QUERY)),
+});
+export type SendInlineQuery = z.infer<typeof SendInlineQuerySchema>;
+
+/** One result of the bot's answer, as Telegram lists it above the text box. */
+export const SandboxInlineResultSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+});
+export type SandboxInlineResult = z.infer<typeof SandboxInlineResultSchema>;
+
+/** The bot's answer to an inline query (answerInlineQuery). */
+export const SandboxInlineAnswerSchema = z.object({
+  inlineQueryId: z.string(),
+  query: z.string(),
+  /** The location sent with the query: the user's last shared one; null when they shared none. */
+  location: LocationSchema.nullable(),
+  /** The bot answered; false when it did not (an update it dropped, such as one over the flood limit). */
+  answered: z.boolean(),
+  results: z.array(SandboxInlineResultSchema),
+  /**
+   * The button Telegram shows above the results, when the bot sent one: it opens the private chat with
+   * `/start <startParameter>`.
+   */
+  button: z.object({ text: z.string(), startParameter: z.string() }).nullable(),
+});
+export type SandboxInlineAnswer = z.infer<typeof SandboxInlineAnswerSchema>;
+
+export const InlineQueryParamsSchema = z.object({
+  inlineQueryId: z.string().regex(/^\d{1,15}$/, INLINE_QUERY_ID_RULE),
+});
+
+/** POST /api/bot-sandbox/inline-queries/{inlineQueryId}/choice: the user picks one of the results. */
+export const ChooseInlineResultSchema = z.object({
+  userId: TelegramUserIdSchema,
+  /** The chat the query was typed in: a group the user is in; their private chat when absent. */
+  chatId: ChatIdSchema.optional(),
+  resultId: z.string({ error: RESULT_ID_RULE }).min(1, RESULT_ID_RULE).max(64, RESULT_ID_RULE),
+});
+export type ChooseInlineResult = z.infer<typeof ChooseInlineResultSchema>;
+
+/** The result's message the user's app posted into the chat ("via @bot"), and the bot's replies to it. */
+export const SandboxInlineChoiceSchema = SandboxExchangeSchema.extend({ message: SandboxMessageSchema });
+export type SandboxInlineChoice = z.infer<typeof SandboxInlineChoiceSchema>;

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ChatParamsSchema,
@@ -49,7 +49,7 @@ function toSandboxGroup(group: SimulatedGroup): SandboxGroup {
 }
 
 /** A chat message as the console shows it; Telegram's snake_case stays on the bot's side. */
-function toSandboxMessage(message: ChatMessage): SandboxMessage {
+export function toSandboxMessage(message: ChatMessage): SandboxMessage {
   return {
     messageId: message.message_id,
     chatId: message.chat_id,
@@ -74,11 +74,12 @@ function toSandboxMessage(message: ChatMessage): SandboxMessage {
       replyKeyboard: message.reply_keyboard.keyboard.map((row) => row.map((button) => ({ text: button.text, requestLocation: 'request_location' in button && button.request_location === true }))),
     }),
     ...(message.remove_keyboard && { removeKeyboard: true }),
+    ...(message.via_bot?.username && { viaBot: message.via_bot.username }),
   };
 }
 
 /** Turns the driver's refusals into a 400 and a bot that does not answer into a 504. */
-async function drive<T>(action: () => T | Promise<T>): Promise<T> {
+export async function drive<T>(action: () => T | Promise<T>): Promise<T> {
   try {
     return await action();
   } catch (error) {
@@ -88,8 +89,22 @@ async function drive<T>(action: () => T | Promise<T>): Promise<T> {
   }
 }
 
-function toExchange(exchange: { updateId: number; chatId: number; replies: ChatMessage[] }): SandboxExchange {
+export function toExchange(exchange: { updateId: number; chatId: number; replies: ChatMessage[] }): SandboxExchange {
   return { updateId: exchange.updateId, chatId: exchange.chatId, replies: exchange.replies.map(toSandboxMessage) };
+}
+
+/**
+ * Answers 409 on every route of the scope without the simulator, whatever was sent (after authentication,
+ * before validation); the returned function hands the routes the sandbox.
+ */
+export function requireSandbox(scope: FastifyInstance, sandbox: BotSandbox | undefined): () => BotSandbox {
+  scope.addHook('onRequest', async () => {
+    if (!sandbox) throw conflict(SANDBOX_UNAVAILABLE);
+  });
+  return () => {
+    if (!sandbox) throw conflict(SANDBOX_UNAVAILABLE);
+    return sandbox;
+  };
 }
 
 /**
@@ -107,14 +122,7 @@ export const botSandboxRoutes: FastifyPluginAsync<{ sql: Sql; sandbox: BotSandbo
 
   await app.register(async (scope) => {
     const routes = scope.withTypeProvider<ZodTypeProvider>();
-    // After authentication and before validation: without the simulator, say so whatever was sent.
-    routes.addHook('onRequest', async () => {
-      if (!sandbox) throw conflict(SANDBOX_UNAVAILABLE);
-    });
-    const driver = (): BotSandbox => {
-      if (!sandbox) throw conflict(SANDBOX_UNAVAILABLE);
-      return sandbox;
-    };
+    const driver = requireSandbox(routes, sandbox);
     const groupById = (groupId: number): SandboxGroup => {
       const group = driver().groups().find((candidate) => candidate.id === groupId);
       if (!group) throw notFound(`No simulated group ${groupId}`);

@@ -59,13 +59,13 @@ export interface MapButtonTarget {
 
 /**
  * 🗺 Map: in a private chat a web_app button opening the Mini App on the answer's point and filters; in a
- * group, where Telegram refuses web_app buttons, a link to the private chat with the point's `near_`
- * payload, which answers there with its own 🗺 Map button (the filters stay behind: the group's answer keeps them).
+ * group, where Telegram refuses web_app buttons, a link to the private chat with the answer's `near_`
+ * payload, which answers there with the same filters and its own 🗺 Map button (map-links.ts `nearPayload`).
  */
 function mapButton(target: MapButtonTarget, search: SearchState, language: LanguageCode): InlineKeyboardButton {
   const text = WAYS_IN_TEXTS[language].mapButton;
   if (target.privateChat) return { text, web_app: { url: miniAppLink(target.miniAppUrl, search) } };
-  return { text, url: `https://t.me/${target.botUsername}?start=${NEAR_PREFIX}${nearPayload(search.point)}` };
+  return { text, url: `https://t.me/${target.botUsername}?start=${NEAR_PREFIX}${nearPayload(search)}` };
 }
 
 /**

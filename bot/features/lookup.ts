@@ -7,7 +7,7 @@ import { replyWithTemplate } from '../replies/replies.js';
 import { answerPoint, ASKED_SPECIALTY_MS, type AnswerDeps } from '../answering/answer.js';
 import { CANCEL_CALLBACK } from '../answering/place-match.js';
 import { directorySpecialties } from '../answering/search-filters.js';
-import { isSpecialty } from '../answering/specialties.js';
+import { isSpecialty, specialtyOfKey } from '../answering/specialties.js';
 import { NEAR_PREFIX, parseNearPayload } from '../answering/map-links.js';
 import type { StartPayloads } from '../middleware/start-payloads.js';
 
@@ -33,16 +33,18 @@ async function askedSpecialty(ctx: BotContext): Promise<string | undefined> {
 
 /**
  * Locations (a pin, a venue, a live location's first point, the 📍 Share my location button), places chosen
- * from buttons, and `/start near_<lat>_<lon>` (a poster's QR code, a group's 🗺 Map button): the nearest
+ * from buttons, and `/start near_<lat>_<lon>[_<filters>]` (a poster's QR code, a group's 🗺 Map button): the nearest
  * contacts to that point, a search like a location sent.
  */
 export function lookupFeature(deps: AnswerDeps & { startPayloads: StartPayloads }): Composer<BotContext> {
   const composer = new BotComposer();
 
+  // A group's 🗺 Map link carries the group answer's filters; a specialty the directory no longer has leaves the point unnarrowed.
   deps.startPayloads.register(NEAR_PREFIX, 'gated', async (ctx, value) => {
-    const point = parseNearPayload(value);
-    if (!point) return false;
-    await answerPoint(deps, ctx, { point });
+    const view = parseNearPayload(value);
+    if (!view) return false;
+    const specialty = view.specialtyKey === null ? null : (specialtyOfKey(view.specialtyKey, directorySpecialties(await ctx.attempt.memory.contacts())) ?? null);
+    await answerPoint(deps, ctx, { point: view.point, filters: { specialty, openNow: view.openNow } });
     return true;
   });
 

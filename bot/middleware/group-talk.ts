@@ -26,10 +26,15 @@ export function isGroupTalk(ctx: BotContext): boolean {
  * In a group the bot answers what is meant for it: locations, its buttons, its commands, and text that
  * replies to it or names it (@bot). The rest of the group's talk, commands for other bots included, is
  * left alone: no reply, and a DEBUG log row, which the default log level does not keep and no request
- * figure counts.
+ * figure counts. So is, in any chat, a card a user posted through the bot's inline mode ("via @bot",
+ * bot/features/inline-search.ts): the bot's own words, not a question to it.
  */
 export function groupTalk(): MiddlewareFn<BotContext> {
   return async (ctx, next) => {
+    if (ctx.message?.via_bot?.id === ctx.me.id) {
+      recordOutcome(ctx, 'DEBUG', 'Left a card posted through inline mode');
+      return;
+    }
     if (!isGroupTalk(ctx)) return next();
     recordOutcome(ctx, 'DEBUG', 'Left group talk not meant for the bot');
   };

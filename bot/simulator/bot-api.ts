@@ -438,7 +438,7 @@ export class BotApi {
 }
 
 /** Parses and checks a message text with its parse mode, as sendMessage and editMessageText do. */
-function renderText(params: ApiParams): { text: string; entities: MessageEntity[]; entry: Pick<ChatMessage, 'text' | 'parse_mode' | 'entities'> } {
+export function renderText(params: ApiParams): { text: string; entities: MessageEntity[]; entry: Pick<ChatMessage, 'text' | 'parse_mode' | 'entities'> } {
   const source = params.text;
   if (typeof source !== 'string' || source.trim() === '') throw badRequest('message text is empty');
   const parseMode = typeof params.parse_mode === 'string' ? params.parse_mode : '';

@@ -46,6 +46,8 @@ const ROUTES: Route[] = [
     return sim.sendInlineQuery(number(body, 'userId'), string(body, 'query'), location);
   }),
   route('GET', '/inline-queries/(\\d+)', (sim, [queryId]) => sim.inlineAnswer(String(queryId)) ?? null),
+  route('POST', '/inline-queries/(\\d+)/choice', (sim, [queryId], body) =>
+    sim.chooseInlineResult(number(body, 'userId'), String(queryId), string(body, 'resultId'), body.chatId === undefined ? {} : { chatId: number(body, 'chatId') })),
   route('GET', '/profile', (sim, _ids, _body, query) => {
     const language = query.get('languageCode') ?? '';
     return { description: sim.description(language), shortDescription: sim.shortDescription(language), menuButton: sim.menuButton() };

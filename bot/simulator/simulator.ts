@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Chat, Location, MenuButton, MessageEntity, Update, User, UserFromGetMe, Venue } from 'grammy/types';
-import { BotApi, type ApiAnswer, type ApiParams, type ApiStats } from './bot-api.js';
+import { BotApi, renderText, type ApiAnswer, type ApiParams, type ApiStats } from './bot-api.js';
 import { SimulatorError } from './errors.js';
 import { Faults, type InjectedError } from './faults.js';
 import { changeGroupMember, privateBotStatusChanged } from './membership.js';
@@ -256,7 +256,7 @@ export class TelegramSimulator {
     const user = this.state.requireUser(userId);
     if (typeof query !== 'string' || query.length > MAX_INLINE_QUERY) throw new SimulatorError(`An inline query is a text of at most ${MAX_INLINE_QUERY} characters`);
     const location = options.location && checkLocation(options.location);
-    const inline = this.state.newInlineQuery(userId, query);
+    const inline = this.state.newInlineQuery(userId, query, location);
     const update = this.state.updates.push({
       inline_query: {
         id: inline.id,
@@ -268,6 +268,40 @@ export class TelegramSimulator {
       },
     });
     return { update_id: update.update_id, inline_query_id: inline.id };
+  }
+
+  /**
+   * The user picks one of the results the bot answered their inline query with: their app posts the result's
+   * message into the chat as theirs, marked "via @bot" (`via_bot`), which the bot gets as a `message` like
+   * any in that chat. Telegram then reports the choice as a `chosen_inline_result` update, which reaches
+   * only a bot that asked for it in `allowed_updates` (BotFather's inline feedback taken as on). Text
+   * results only, as answerInlineQuery here takes only articles.
+   */
+  chooseInlineResult(userId: number, inlineQueryId: string, resultId: string, options: Pick<SendOptions, 'chatId'> = {}): Delivery & { chosen_update_id: number } {
+    const user = this.state.requireUser(userId);
+    const inline = this.state.findInlineQuery(inlineQueryId);
+    if (!inline || inline.userId !== userId) throw new SimulatorError(`User ${userId} sent no inline query ${inlineQueryId}`);
+    if (!inline.answer) throw new SimulatorError(`The bot has not answered inline query ${inlineQueryId}: there is nothing to choose`);
+    const result = inline.answer.results.find((candidate) => candidate.id === resultId);
+    if (!result || !('input_message_content' in result) || !result.input_message_content || !('message_text' in result.input_message_content)) {
+      throw new SimulatorError(`The bot's answer to inline query ${inlineQueryId} has no result '${resultId}'`);
+    }
+    const chat = this.chatFor(user, options.chatId ?? userId);
+    const { message_text, parse_mode, entities, link_preview_options } = result.input_message_content;
+    const content = renderText({ text: message_text, parse_mode, entities });
+    const from = this.state.telegramUser(user);
+    const via_bot = this.state.botUser;
+    const stored = this.state.addMessage(chat, from, { ...content.entry, via_bot }, {
+      text: content.text,
+      ...(content.entities.length > 0 && { entities: content.entities }),
+      ...(link_preview_options && { link_preview_options }),
+      via_bot,
+    });
+    const message = this.state.updates.push({ message: structuredClone(stored.message) });
+    const chosen = this.state.updates.push({
+      chosen_inline_result: { result_id: resultId, from, query: inline.query, ...(inline.location && { location: inline.location }) },
+    });
+    return { update_id: message.update_id, message: structuredClone(stored.entry), chosen_update_id: chosen.update_id };
   }
 
   /** The bot's answer to an inline query; undefined until it answers (or if it never does). */

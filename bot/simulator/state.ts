@@ -72,6 +72,8 @@ export interface ChatMessage {
   /** The bot asked for a reply (ForceReply): a Telegram app makes the user's next message answer this one. */
   force_reply?: { input_field_placeholder?: string };
   reply_to_message_id?: number;
+  /** The bot whose inline result the user posted (`@bot dentist`, then a result chosen): Telegram shows "via @bot". */
+  via_bot?: User;
   /** Set once the bot edited the message's text or buttons. */
   edited?: boolean;
 }
@@ -90,6 +92,8 @@ export interface SimulatedInlineQuery {
   id: string;
   userId: number;
   query: string;
+  /** The location the user's app sent with the query, which a chosen result's report repeats. */
+  location?: Location;
   answer?: InlineQueryAnswer;
 }
 
@@ -360,8 +364,8 @@ export class SimulatorState {
   }
 
   /** Issues the id of an inline query, which the bot may answer once. */
-  newInlineQuery(userId: number, query: string): SimulatedInlineQuery {
-    const inline = { id: String(this.nextInlineQueryId++), userId, query };
+  newInlineQuery(userId: number, query: string, location?: Location): SimulatedInlineQuery {
+    const inline = { id: String(this.nextInlineQueryId++), userId, query, ...(location && { location }) };
     this.inlineQueries.set(inline.id, inline);
     return inline;
   }

@@ -129,6 +129,13 @@ const ROUTES: RouteEntry[] = [
     request: () => ({ url: '/api/bot-sandbox/groups/-1/members/1' }),
   },
   { method: 'GET', url: '/api/bot-sandbox/places', expect: SANDBOX, request: () => ({ url: '/api/bot-sandbox/places?q=London' }) },
+  { method: 'POST', url: '/api/bot-sandbox/inline-queries', expect: SANDBOX, request: () => ({ payload: { userId: 1, query: 'dentist' } }) },
+  {
+    method: 'POST',
+    url: '/api/bot-sandbox/inline-queries/:inlineQueryId/choice',
+    expect: SANDBOX,
+    request: () => ({ url: '/api/bot-sandbox/inline-queries/1/choice', payload: { userId: 1, resultId: '1' } }),
+  },
   // Medical contacts: reads for every role, writes for editors and up. An unknown id answers 404
   // to those allowed past the check; the contact tests cover the successful edits.
   { method: 'GET', url: '/api/medical-contacts', expect: SIGNED_IN(200) },

@@ -299,3 +299,32 @@ t.test('inline queries, the bot profile and reply keyboards through the control 
   t.match(await callApi(simulator, 'sendMessage', { chat_id: ADA.id, text: 'Map', reply_markup: webApp }), { status: 200 });
   t.match(await callApi(simulator, 'sendMessage', { chat_id: -100, text: 'Map', reply_markup: webApp }), { status: 400, body: { description: 'Bad Request: BUTTON_TYPE_INVALID' } }, 'web_app buttons in private chats only');
 });
+
+t.test('a chosen inline result is posted as the user "via @bot"; chosen_inline_result reaches only a bot that asked for it', async (t) => {
+  const choose = async (allowed: string[]) => {
+    const simulator = await aSimulator(t);
+    const query = await control(simulator, 'POST', '/inline-queries', { userId: ADA.id, query: 'dentist', location: { latitude: 45.764, longitude: 4.8357 } });
+    const [update] = (await callApi<Update[]>(simulator, 'getUpdates', { allowed_updates: allowed })).body.result;
+    const inlineQueryId = update!.inline_query!.id;
+    t.match(await control(simulator, 'POST', `/inline-queries/${inlineQueryId}/choice`, { userId: ADA.id, resultId: 'a' }), {
+      status: 400,
+      body: { error: `The bot has not answered inline query ${inlineQueryId}: there is nothing to choose` },
+    });
+    const article = { type: 'article', id: 'a', title: 'Dentist one', input_message_content: { message_text: '<b>Dentist one</b> · Dentistry', parse_mode: 'HTML' } };
+    await callApi(simulator, 'answerInlineQuery', { inline_query_id: inlineQueryId, results: [article] });
+    t.match(await control(simulator, 'POST', `/inline-queries/${inlineQueryId}/choice`, { userId: ADA.id, resultId: 'zz' }), { status: 400, body: { error: `The bot's answer to inline query ${inlineQueryId} has no result 'zz'` } });
+    const chosen = await control(simulator, 'POST', `/inline-queries/${inlineQueryId}/choice`, { userId: ADA.id, resultId: 'a' });
+    t.match(chosen, { status: 200, body: { message: { chat_id: ADA.id, from: { id: ADA.id }, text: '<b>Dentist one</b> · Dentistry', parse_mode: 'HTML', via_bot: { username: 'simulated_bot' } } } });
+    t.equal(query.status, 200);
+    return (await callApi<Update[]>(simulator, 'getUpdates', { offset: update!.update_id + 1 })).body.result;
+  };
+
+  const asked = await choose(['message', 'inline_query', 'chosen_inline_result']);
+  t.match(asked, [
+    { message: { chat: { id: ADA.id }, text: 'Dentist one · Dentistry', entities: [{ type: 'bold', offset: 0, length: 11 }], via_bot: { username: 'simulated_bot', is_bot: true } } },
+    { chosen_inline_result: { result_id: 'a', from: { id: ADA.id }, query: 'dentist', location: { latitude: 45.764, longitude: 4.8357 } } },
+  ]);
+  t.equal(asked.length, 2);
+  const notAsked = await choose(['message', 'inline_query']);
+  t.same(notAsked.map((update) => Object.keys(update).find((key) => key !== 'update_id')), ['message'], 'the choice is not reported to a bot that left it out');
+});

@@ -4,6 +4,7 @@ import { LANGUAGE_CODES } from '../../api/contract/languages.js';
 import { FIND_TEXTS } from '../../bot/locales/find.js';
 import { WAYS_IN_TEXTS } from '../../bot/locales/ways-in.js';
 import { specialtyKey } from '../../bot/answering/specialties.js';
+import { nearPayload, parseNearPayload } from '../../bot/answering/map-links.js';
 import { createBotHarness } from '../helpers/bot.js';
 import { BOT_TEXTS } from '../../bot/locales/index.js';
 import { BEFORE_SHARE_BUTTON } from '../../bot/locales/before-share-button.js';
@@ -113,6 +114,45 @@ t.test('in a group the 🗺 Map button opens the private chat on the point inste
   t.ok('web_app' in buttons(opened)[0]!, 'there the Mini App opens');
 });
 
+t.test("a group answer's 🗺 Map link carries its specialty and Open now to the private chat's answer and its Mini App", async (t) => {
+  const kit = await aMember(h, group.id, { firstName: 'Kit' });
+  const [found] = await h.say(kit.id, '/find dentistry Lyon', group.id);
+  const openNow = buttons(found).find((button) => button.text === FIND_TEXTS.en.openNowButton) as InlineKeyboardButton.CallbackButton;
+  const [narrowed] = await h.press(kit.id, group.id, found!.message_id, openNow.callback_data);
+  t.same(namesIn(narrowed!.text), ['Dentist one']);
+  const payload = `near_45d74846_4d84671_1${specialtyKey('Dentistry')}`;
+  t.strictSame(buttons(narrowed)[0], { text: '🗺 Map', url: `https://t.me/simulated_bot?start=${payload}` });
+  t.ok(payload.length <= 64, 'within Telegram\'s 64 characters');
+
+  const [opened, ...more] = await h.say(kit.id, `/start ${payload}`);
+  t.same(more, []);
+  t.equal(opened!.text!.split('\n')[0], '📍 <b>Medical contacts near Lyon, Auvergne-Rhône-Alpes, France</b>: 1');
+  t.equal(opened!.text!.split('\n')[3], '🔎 Dentistry · open now');
+  t.match(narrowed!.text, '\n🔎 Dentistry · open now\n', 'narrowed as the group answer was');
+  t.same(namesIn(opened!.text), ['Dentist one']);
+  t.strictSame(buttons(opened)[0], {
+    text: '🗺 Map',
+    web_app: { url: `https://med.example.org/app/?latitude=45.74846&longitude=4.84671&specialty=${specialtyKey('Dentistry')}&openNow=1` },
+  });
+  t.ok(buttons(opened).some((button) => button.text === `✓ ${FIND_TEXTS.en.openNowButton}`), 'Open now ticked');
+
+  const [openOnly] = await h.say(kit.id, '/start near_45d74846_4d84671_1');
+  t.same(namesIn(openOnly!.text), ['Cardio always open', 'Dentist one'], 'Open now alone');
+  const [gone] = await h.say(kit.id, '/start near_45d74846_4d84671_0zzzzzz');
+  t.same(namesIn(gone!.text), ['Cardio always open', 'Dentist one', 'Dentist two'], 'a specialty the directory no longer has: the point unnarrowed');
+});
+
+t.test('a near_ payload keeps the point alone when the filters would pass 64 characters', async (t) => {
+  const point = { latitude: -33.8688, longitude: 151.2093 };
+  t.equal(nearPayload({ point, specialtyKey: 'k3x9a', openNow: true }), '-33d86880_151d20930_1k3x9a');
+  t.equal(nearPayload({ point, specialtyKey: null, openNow: false }), '-33d86880_151d20930');
+  const long = 'a'.repeat(64 - 'near_-33d86880_151d20930_1'.length);
+  t.equal(nearPayload({ point, specialtyKey: long, openNow: true }), `-33d86880_151d20930_1${long}`, 'exactly 64 fits');
+  t.equal(nearPayload({ point, specialtyKey: `${long}b`, openNow: false }), '-33d86880_151d20930', 'one more falls back to the point');
+  t.strictSame(parseNearPayload('-33d86880_151d20930_0with_under-score'), { point, specialtyKey: 'with_under-score', openNow: false }, 'a key may hold _ and -');
+  t.strictSame(parseNearPayload('50_30'), { point: { latitude: 50, longitude: 30 }, specialtyKey: null, openNow: false }, 'old links keep working');
+});
+
 t.test('/start near_<lat>_<lon> answers the nearest contacts to that point, as a search', async (t) => {
   const dee = await aMember(h, group.id, { firstName: 'Dee' });
   const [answer, ...more] = await h.say(dee.id, '/start near_45d774_4d8357');
@@ -134,7 +174,7 @@ t.test('/start find_<specialty key> asks where to look for that specialty, and a
 t.test('a start payload the bot does not know, or one that names nothing, gets the welcome', async (t) => {
   const fay = await aMember(h, group.id, { firstName: 'Fay' });
   const welcome = rendered('welcome', { first_name: 'Fay', searches_left: '50 of 50 searches left today' });
-  for (const payload of ['near_91_0', 'near_45d7_x', 'near_1_2_3', 'find_zzzz', 'find_', 'hello', 'inline']) {
+  for (const payload of ['near_91_0', 'near_45d7_x', 'near_1_2_3', 'near_45_5_x1', 'near_45_5_', 'near_45_5_2ab', 'near__5_1', 'find_zzzz', 'find_', 'hello', 'inline']) {
     const [reply, ...more] = await h.say(fay.id, `/start ${payload}`);
     t.same(more, [], payload);
     t.equal(reply!.text, welcome, `${payload}: the welcome`);
@@ -176,6 +216,13 @@ t.test('inline mode offers the nearest contacts around the location Telegram sen
   t.same(articles(await inline(gus.id, '', { latitude: 45.774, longitude: 4.8357 })).map((result) => result.title), ['Cardio always open', 'Dentist one', 'Dentist two'], 'nothing typed: every specialty');
   t.same(articles(await inline(gus.id, 'стоматолог', { latitude: 45.774, longitude: 4.8357 })).map((result) => result.title), ['Dentist one', 'Dentist two'], 'a specialty named in another language');
   t.equal(await used(gus.id), 0, 'free: no daily request');
+
+  const asked = h.sim.sendInlineQuery(gus.id, 'dentist', { location: { latitude: 45.774, longitude: 4.8357 } });
+  await h.handled(asked.update_id);
+  const posted = h.sim.chooseInlineResult(gus.id, asked.inline_query_id, articles(h.sim.inlineAnswer(asked.inline_query_id))[0]!.id);
+  await h.handled(posted.update_id);
+  t.match(h.sim.messages(gus.id).at(-1), { from: { id: gus.id }, text: content.message_text, via_bot: { username: 'simulated_bot' } }, 'the chosen card, posted by the user via the bot');
+  t.same(h.sim.botMessagesSince(gus.id, posted.message!.message_id), [], 'the bot leaves its own card alone');
 });
 
 t.test('without a location inline mode uses the latest search, else offers the private chat', async (t) => {

@@ -13,11 +13,13 @@ import { useSandboxGroups } from './api/get-sandbox-groups.js';
 import { useSandboxStatus } from './api/get-sandbox-status.js';
 import { useSandboxUsers } from './api/get-sandbox-users.js';
 import { usePressSandboxButton } from './api/press-sandbox-button.js';
+import { useChooseInlineResult } from './api/choose-inline-result.js';
 import { useSendSandboxMessage } from './api/send-sandbox-message.js';
 import { useSetSandboxUserLanguage } from './api/set-sandbox-user-language.js';
 import { LanguageSelect } from './components/language-select.js';
 import { ChatView, messageSnippet, type PendingMessage } from './components/chat-view.js';
 import { Composer, type ReplyTarget } from './components/composer.js';
+import { InlineResults } from './components/inline-results.js';
 import { LocationForm } from './components/location-form.js';
 import { currentReplyKeyboard, ReplyKeyboard, type ReplyKeyboardButton } from './components/reply-keyboard.js';
 import { MiniAppFrame } from './components/mini-app-frame.js';
@@ -216,9 +218,10 @@ function Conversation({ user, chatId, groups, onChatChange, botUsername }: Conve
   const messages = useChatMessages(chatId);
   const send = useSendSandboxMessage();
   const press = usePressSandboxButton();
+  const choose = useChooseInlineResult();
   const inGroup = chatId !== user.id;
   const target = inGroup ? { chatId } : {};
-  const busy = send.isPending || press.isPending;
+  const busy = send.isPending || press.isPending || choose.isPending;
   const reply = useReplyTarget(chatId, messages.data ?? []);
   const replyKeyboard = currentReplyKeyboard(messages.data ?? []);
   const [noLocation, setNoLocation] = useState(false);
@@ -326,6 +329,26 @@ function Conversation({ user, chatId, groups, onChatChange, botUsername }: Conve
               reply.clear();
             }}
             mention={inGroup ? botUsername : undefined}
+            botUsername={botUsername}
+            inlineResults={(query, clear) =>
+              botUsername ? (
+                <InlineResults
+                  botUsername={botUsername}
+                  userId={user.id}
+                  userName={user.firstName}
+                  {...target}
+                  query={query}
+                  choosing={choose.isPending}
+                  onChoose={(answer, result) => choose.mutate({ userId: user.id, ...target, inlineQueryId: answer.inlineQueryId, resultId: result.id }, { onSuccess: clear })}
+                  // Telegram's button above the results opens the private chat with /start and the bot's parameter.
+                  onStart={(parameter) => {
+                    clear();
+                    onChatChange(user.id);
+                    send.mutate({ userId: user.id, text: `/start ${parameter}` });
+                  }}
+                />
+              ) : null
+            }
             replyTo={reply.target}
             onCancelReply={reply.clear}
           />

@@ -150,6 +150,11 @@ function Bubble({ message, quoted, pressing, onPress, onOpenWebApp, onReply }: B
               {message.from.firstName}
             </p>
           ) : null}
+          {message.viaBot ? (
+            <p className="mb-0.5 text-xs text-slate-600">
+              via <span className="font-semibold text-sky-700">@{message.viaBot}</span>
+            </p>
+          ) : null}
           {quoted ? (
             <p className="mb-1 break-words rounded border-l-2 border-sky-500 bg-black/5 px-2 py-0.5 text-xs text-slate-600" aria-label="In reply to">
               <span className="font-semibold text-sky-700">{quoted.from.firstName}</span> {messageSnippet(quoted)}

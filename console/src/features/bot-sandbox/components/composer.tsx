@@ -2,9 +2,10 @@ import RiCloseLine from 'remixicon/icons/System/close-line.svg?react';
 import RiReplyFill from 'remixicon/icons/Business/reply-fill.svg?react';
 import RiSendPlane2Fill from 'remixicon/icons/Business/send-plane-2-fill.svg?react';
 import { Button } from '@tremor/react';
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { MAX_MESSAGE_TEXT } from '@contract/bot-sandbox.js';
 import { formatCount } from '../../../lib/format.js';
+import { inlineQueryOf } from './inline-results.js';
 
 const QUICK_COMMANDS = ['/start', '/help'] as const;
 
@@ -21,13 +22,19 @@ interface ComposerProps {
   onSend: (text: string) => void;
   /** In a group: the bot's username, which a message names to address the bot. */
   mention?: string;
+  /** The bot's username: `@<bot> <query>` in the text box is an inline query, as in Telegram. */
+  botUsername?: string;
+  /** The bot's results for an inline query, shown above the text box while one is typed; `clear` empties the box. */
+  inlineResults?: (query: string, clear: () => void) => ReactNode;
   replyTo?: ReplyTarget;
   onCancelReply: () => void;
 }
 
 /** The text box under the chat, with the bot's commands (and in a group, its name) one press away. */
-export function Composer({ disabled, onSend, mention, replyTo, onCancelReply }: ComposerProps) {
+export function Composer({ disabled, onSend, mention, botUsername, inlineResults, replyTo, onCancelReply }: ComposerProps) {
   const [text, setText] = useState('');
+  const inlineQuery = inlineQueryOf(text, botUsername);
+  const addressed = mention ?? botUsername;
   const inputId = useId();
   const hintId = useId();
   const tooLong = text.length > MAX_MESSAGE_TEXT;
@@ -56,12 +63,14 @@ export function Composer({ disabled, onSend, mention, replyTo, onCancelReply }: 
             {command}
           </Button>
         ))}
-        {mention ? (
-          <Button type="button" size="xs" variant="secondary" disabled={disabled} onClick={() => setText((typed) => (typed.startsWith(`@${mention}`) ? typed : `@${mention} ${typed}`))}>
-            @{mention}
+        {/* In a group it addresses the bot; anywhere it starts an inline query, as typing it does. */}
+        {addressed ? (
+          <Button type="button" size="xs" variant="secondary" disabled={disabled} onClick={() => setText((typed) => (typed.startsWith(`@${addressed}`) ? typed : `@${addressed} ${typed}`))}>
+            @{addressed}
           </Button>
         ) : null}
       </div>
+      {inlineQuery !== undefined && inlineResults ? inlineResults(inlineQuery, () => setText('')) : null}
       {replyTo ? (
         <div className="flex items-center gap-2 rounded-tremor-default border-l-4 border-sky-500 bg-sky-50 px-3 py-1.5" role="status">
           <RiReplyFill className="h-4 w-4 shrink-0 text-sky-600" aria-hidden="true" />
@@ -100,8 +109,8 @@ export function Composer({ disabled, onSend, mention, replyTo, onCancelReply }: 
         {tooLong
           ? `Telegram messages are at most ${MAX_MESSAGE_TEXT.toLocaleString('en-GB')} characters (${formatCount(text.length, 'character')} now).`
           : mention
-            ? `Enter sends. In a group the bot answers its commands, locations, replies to it and messages that name @${mention}; it leaves the rest of the group's talk alone.`
-            : "Enter sends; Shift+Enter starts a new line. A city name makes the bot offer places to choose from; a contact's confirmation link opens as the clinic would open it."}
+            ? `Enter sends. In a group the bot answers its commands, locations, replies to it and messages that name @${mention}; it leaves the rest of the group's talk alone. @${mention} and a word (dentist) shows its inline results.`
+            : `Enter sends; Shift+Enter starts a new line. A city name makes the bot offer places to choose from; a contact's confirmation link opens as the clinic would open it.${botUsername ? ` @${botUsername} and a word (dentist) shows the bot's inline results, as in Telegram.` : ''}`}
       </p>
     </form>
   );
