@@ -49,7 +49,9 @@ export async function measureCeiling(context: BenchContext, point: () => Point) 
   const senders = Array.from({ length: users }, (_, index) => FIRST_USER_ID + index);
   await addSteadyGroupMembers(context.sql, { id: CEILING_GROUP_ID, name: 'Ceiling benchmark group' }, senders);
   await context.sql`VACUUM ANALYZE user_memberships`;
-  const target = context.product.database.kind === 'external' ? 0.5 : 0.35;
+  // The budget: the product's bot at least half as fast as a bare grammY bot sending
+  // the same answer, on either database; the ratio to a one-word reply is reported without one.
+  const target = 0.5;
 
   const fake = await spawnFakeBotApi();
   const bare = new Bot(BARE_TOKEN, { client: { apiRoot: fake.url }, botInfo: FAKE_BOT });
@@ -196,21 +198,20 @@ export async function measureCeiling(context: BenchContext, point: () => Point) 
         metric: 'Framework ceiling: ours / bare',
         value: ratio,
         unit: '×',
-        target: { op: '>=', value: target },
-        detail: `the medians above, metrics off; target ${target} on the ${context.product.database.kind} database`,
+        detail: 'the medians above, metrics off: against a bare bot replying one word',
       },
       {
         metric: 'Framework ceiling: ours with metrics on / bare',
         value: ratioWithMetrics,
         unit: '×',
-        target: { op: '>=', value: target },
         detail: `the same bot with its metrics recorded into a Prometheus registry, samples interleaved with those above: the difference to "ours / bare" is what recording costs`,
       },
       {
         metric: 'Framework ceiling: ours / bare with the same answer',
         value: Math.round((productMedian / bareAnswerMedian) * 100) / 100,
         unit: '×',
-        detail: 'the product against the bare bot sending the product\'s answer: the share of the gap that is the product\'s own work, not the answer\'s size',
+        target: { op: '>=', value: target },
+        detail: `the product against the bare bot sending the product's answer (same text, parse mode and buttons), metrics off, on the ${context.product.database.kind} database: the product's own work, not the answer's size`,
       },
     ];
     return { figures, raw: { users, updates, target, bareSamples, bareAnswerSamples, productSamples, productMetricsSamples, statements, checks } };
