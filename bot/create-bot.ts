@@ -26,7 +26,7 @@ import { languageFeature } from './features/language.js';
 import { getSystemSettings } from '../sql/settings.js';
 import { lookupFeature } from './features/lookup.js';
 import { findFeature } from './features/find.js';
-import { createContactLookup, type ContactLookup } from './answering/contact-lookup.js';
+import { createContactLookup, type DirectoryObserver } from './answering/contact-lookup.js';
 import { createMiniAppService, type MiniAppService } from './mini-app/service.js';
 import { placeSearchFeature } from './features/place-search.js';
 import { venueFeature } from './features/venue.js';
@@ -88,8 +88,8 @@ export interface BotOptions {
    * an answer learns of a change from its own check of the directory's version (bot/updates/memory.ts).
    */
   directoryNotifications?: Client;
-  /** The contact lookup, for a test or benchmark that watches its reads; the bot makes its own unless given. */
-  contactLookup?: ContactLookup;
+  /** Told of each read of the contact directory, all of it or its changes: for a test or benchmark that counts reloads. */
+  directoryObserver?: DirectoryObserver;
   token: string;
   /** Another Bot API server: the built-in simulator, a local Bot API server or a test double. */
   apiRoot?: string;
@@ -162,7 +162,7 @@ export function createBot(options: BotOptions): MedBot {
   const recorder = createRecorder({ sql: options.sql, spillDir: options.dataDir ? path.join(options.dataDir, SPILL_FOLDER) : null, clock, onError });
   const events = new EventEmitter();
   const tracker = createUpdateTracker(events);
-  const contactLookup = options.contactLookup ?? createContactLookup(options.sql);
+  const contactLookup = createContactLookup(options.sql, options.directoryObserver);
   const miniAppUrl = options.miniAppUrl ?? (() => undefined);
   const startPayloads = createStartPayloads();
   const deps = { sql: options.sql, recorder, now, clock, events, contactLookup, memory: createBotMemory(options.sql, contactLookup), miniAppUrl, startPayloads };
