@@ -1,6 +1,7 @@
 import t from 'tap';
 import { createTestApp } from '../helpers/app.js';
 import { waitForImport } from '../helpers/imports.js';
+import { until } from '../helpers/wait.js';
 import { contactDirectoryVersion } from '../../sql/medical-contacts.js';
 import { deleteDirectoryChangesBefore, directoryChangesSince, loadFindableContacts } from '../../sql/contact-directory.js';
 import type { MedicalContact } from '../../api/contract/medical-contacts.js';
@@ -137,6 +138,29 @@ t.test('versions behind the trimmed log, or never reached, read everything again
   t.strictSame(await directoryChangesSince(sql, since), { version, changedIds: [], full: true }, 'an instance behind the log reloads');
   t.strictSame(await directoryChangesSince(sql, version), { version, changedIds: [], full: false }, 'an instance up to date has nothing to read');
   t.strictSame(await directoryChangesSince(sql, version + 5), { version, changedIds: [], full: true }, 'a version the database never reached');
+});
+
+t.test('version order is commit order: a second writer waits at the counter until the first commits', { skip: db.url ? false : 'PGlite: one session, so writers never overlap' }, async (t) => {
+  const [x, y] = [await aContact(), await aContact()];
+  const since = await contactDirectoryVersion(sql);
+  let updated!: () => void;
+  let release!: () => void;
+  const firstUpdated = new Promise<void>((resolve) => (updated = resolve));
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const first = sql.begin(async (tx) => {
+    await tx`UPDATE medical_contacts SET rating = 3 WHERE id = ${x.id}`;
+    updated();
+    await held;
+  });
+  await firstUpdated;
+  const second = sql`UPDATE medical_contacts SET rating = 4 WHERE id = ${y.id}`.execute();
+  await until(async () => (await sql`SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%rating = 4%'`).length > 0, 'the second writer to wait for a lock');
+  t.strictSame(await directoryChangesSince(sql, since), { version: since, changedIds: [], full: false }, 'nothing is seen before the first commits');
+  release();
+  await first;
+  await second;
+  const logged = await sql<{ version: number; contactIds: number[] }[]>`SELECT version, contact_ids FROM contact_directory_changes WHERE version > ${since} ORDER BY version`;
+  t.strictSame(logged.map((row) => ({ ...row })), [{ version: since + 1, contactIds: [x.id] }, { version: since + 2, contactIds: [y.id] }], 'the first to commit has the lower version');
 });
 
 t.test('TRUNCATE reads everything again', async (t) => {
