@@ -139,7 +139,8 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     let miniAppUrl = options.miniAppUrl;
     const bot = createBot({
       sql,
-      // The embedded database serves one session (sql/database.ts): no connection of its own to listen on.
+      // The embedded database's socket server shares one PGlite session among its connections: a LISTEN there
+      // is accepted but hears nothing, so there the answers' own check of the version tells (bot/updates/memory.ts).
       ...(database.kind === 'external' && { directoryNotifications: sql }),
       clock,
       token: options.botToken ?? simulator!.token,

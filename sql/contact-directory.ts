@@ -100,7 +100,8 @@ export async function deleteDirectoryChangesBefore(sql: Sql, before: Date): Prom
 
 /**
  * Calls `onVersion` with each version of the directory committed from now on (migration 062's
- * pg_notify), over a connection of its own. External PostgreSQL only: see docs/architecture.md.
+ * pg_notify), over a connection of its own. External PostgreSQL only: on the embedded database a LISTEN
+ * hears nothing (docs/architecture.md).
  */
 export async function listenForDirectoryChanges(client: Client, onVersion: (version: number) => void): Promise<() => Promise<void>> {
   const { unlisten } = await client.listen(DIRECTORY_CHANNEL, (payload) => onVersion(Number(payload)));
