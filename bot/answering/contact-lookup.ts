@@ -181,18 +181,29 @@ export function createContactLookup(sql: Sql, observer: DirectoryObserver = {}):
   let wanted = 0;
   /** The newest version a notification told of: read in the background. */
   let heard = 0;
+  /** A check told of a version older than the directory's: read the log to know whether the database moved back (a restore). */
+  let doubted = false;
   let reading: Promise<ContactDirectory> | undefined;
 
+  const catchUp = async (from: ContactDirectory): Promise<ContactDirectory> => {
+    const caughtUp = await directoryCaughtUp(sql, from, observer);
+    // Read again whole from a database that moved back: the versions told of before are not its.
+    if (caughtUp.version < from.version) wanted = heard = caughtUp.version;
+    return caughtUp;
+  };
   const read = async (): Promise<ContactDirectory> => {
     if (!kept) {
       observer.loaded?.('all');
       kept = await loadContactDirectory(sql);
+    } else if (doubted) {
+      doubted = false;
+      kept = await catchUp(kept);
     }
     // Again while a newer version was told of during the last read; a read that started knowing of a
-    // version and did not reach it ends the loop (a database moved back, a restore): the next check tells.
+    // version and did not reach it ends the loop: the next check tells.
     while (kept.version < Math.max(wanted, heard)) {
       const target = Math.max(wanted, heard);
-      kept = await directoryCaughtUp(sql, kept, observer);
+      kept = await catchUp(kept);
       if (kept.version < target) break;
     }
     return kept;
@@ -204,9 +215,12 @@ export function createContactLookup(sql: Sql, observer: DirectoryObserver = {}):
     return reading;
   };
   const refresh = (currentVersion: number) => {
+    // Older than the directory: a check that read the version before a change the lookup has since
+    // applied, or a database restored from a backup. Only the log can tell which.
+    if (kept && currentVersion < kept.version) doubted = true;
     wanted = Math.max(wanted, currentVersion);
   };
-  const directory = () => (kept && kept.version >= wanted ? Promise.resolve(kept) : upToDate());
+  const directory = () => (kept && !doubted && kept.version >= wanted ? Promise.resolve(kept) : upToDate());
   return {
     directory,
     refresh,

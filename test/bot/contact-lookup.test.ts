@@ -187,3 +187,27 @@ t.test('changes are read once each, in order, while the directory kept keeps ans
   t.strictSame(await names(), ['Dr One'], 'read again on the next call, from the directory kept');
   t.strictSame(reads, { all: 1, changes: 2 });
 });
+
+t.test('a database moved back (restored from a backup) is read again whole, once', async (t) => {
+  const db = await createTestDatabase();
+  t.teardown(() => db.close());
+  const reads = { all: 0, changes: 0 };
+  const lookup = createContactLookup(db.sql, { loaded: (what) => (reads[what] += 1) });
+  const paris = { latitude: 48.8566, longitude: 2.3522 };
+  await aContact(db.sql, { ...paris, name: 'Dr Kept' });
+  const gone = await aContact(db.sql, { ...paris, name: 'Dr Gone' });
+  const loaded = await lookup.directory();
+  t.ok(loaded.version > 1);
+
+  await db.sql`UPDATE contact_directory_version SET version = 0`;
+  await db.sql`DELETE FROM contact_directory_changes`;
+  await db.sql`DELETE FROM medical_contacts WHERE id = ${gone.id}`;
+  const [current] = await db.sql<{ version: number }[]>`SELECT version FROM contact_directory_version`;
+  t.ok(current!.version < loaded.version, 'behind the version the lookup holds');
+  lookup.refresh(current!.version);
+  const restored = await lookup.directory();
+  t.strictSame(restored.tiers.flatMap((tier) => tier.contacts.map((contact) => contact.name)), ['Dr Kept']);
+  t.equal(restored.version, current!.version);
+  t.equal(await lookup.directory(), restored, 'kept from then on');
+  t.strictSame(reads, { all: 2, changes: 0 });
+});
