@@ -5,7 +5,8 @@ import { createBotApiFetch } from './bot-api-fetch.js';
 import { BotComposer } from './composer.js';
 import type { Update, UserFromGetMe } from 'grammy/types';
 import { run, type RunnerHandle } from '@grammyjs/runner';
-import type { Sql } from '../sql/database.js';
+import type { Client, Sql } from '../sql/database.js';
+import { listenForDirectoryChanges } from '../sql/contact-directory.js';
 import type { BotContext } from './context.js';
 import { createRecorder, SPILL_FOLDER, type Recorder } from './updates/recorder.js';
 import { guardUpdates } from './updates/update-guard.js';
@@ -25,7 +26,7 @@ import { languageFeature } from './features/language.js';
 import { getSystemSettings } from '../sql/settings.js';
 import { lookupFeature } from './features/lookup.js';
 import { findFeature } from './features/find.js';
-import { createContactLookup } from './answering/contact-lookup.js';
+import { createContactLookup, type DirectoryObserver } from './answering/contact-lookup.js';
 import { createMiniAppService, type MiniAppService } from './mini-app/service.js';
 import { placeSearchFeature } from './features/place-search.js';
 import { venueFeature } from './features/venue.js';
@@ -81,6 +82,14 @@ export type BotMode = 'polling' | 'webhook';
 
 export interface BotOptions {
   sql: Sql;
+  /**
+   * The pool whose LISTEN tells the contact lookup of each change to the directory as it commits
+   * (migration 062's notification), on a connection of its own: external PostgreSQL only. Without it
+   * an answer learns of a change from its own check of the directory's version (bot/updates/memory.ts).
+   */
+  directoryNotifications?: Client;
+  /** Told of each read of the contact directory, all of it or its changes: for a test or benchmark that counts reloads. */
+  directoryObserver?: DirectoryObserver;
   token: string;
   /** Another Bot API server: the built-in simulator, a local Bot API server or a test double. */
   apiRoot?: string;
@@ -153,7 +162,7 @@ export function createBot(options: BotOptions): MedBot {
   const recorder = createRecorder({ sql: options.sql, spillDir: options.dataDir ? path.join(options.dataDir, SPILL_FOLDER) : null, clock, onError });
   const events = new EventEmitter();
   const tracker = createUpdateTracker(events);
-  const contactLookup = createContactLookup(options.sql);
+  const contactLookup = createContactLookup(options.sql, options.directoryObserver);
   const miniAppUrl = options.miniAppUrl ?? (() => undefined);
   const startPayloads = createStartPayloads();
   const deps = { sql: options.sql, recorder, now, clock, events, contactLookup, memory: createBotMemory(options.sql, contactLookup), miniAppUrl, startPayloads };
@@ -168,6 +177,7 @@ export function createBot(options: BotOptions): MedBot {
   let pollingRetryMs = pollingRetryBounds.first;
   let pollingRetry: unknown;
   let problem: string | null = null;
+  let unlisten: (() => Promise<void>) | undefined;
   const mode: BotMode = options.webhook ? 'webhook' : 'polling';
 
   // The runner retries failed fetches (silently: it would print them raw to stderr, among the JSON log lines):
@@ -314,6 +324,7 @@ export function createBot(options: BotOptions): MedBot {
       state = 'starting';
       try {
         await bot.init();
+        if (options.directoryNotifications) unlisten = await listenForDirectoryChanges(options.directoryNotifications, (version) => contactLookup.prefetch(version));
         if (options.webhook) {
           await setBotProfile();
           // Every instance sets the same webhook at start; setting it again changes nothing.
@@ -338,6 +349,7 @@ export function createBot(options: BotOptions): MedBot {
       // The runner stops fetching but does not wait for the updates it has taken: let them finish and log.
       await Promise.allSettled([...inFlight]);
       await recorder.close();
+      await unlisten?.();
       state = 'stopped';
     },
     status: () => ({ state, mode, lastUpdateAt, connected, problem }),

@@ -29,6 +29,7 @@ import { getOrCreateSecret } from '../sql/app-secrets.js';
 import { applyLogRetention } from '../sql/log-retention.js';
 import { rollUpLogs } from '../sql/log-rollups.js';
 import { deleteProcessedUpdatesBefore } from '../sql/processed-updates.js';
+import { deleteDirectoryChangesBefore } from '../sql/contact-directory.js';
 import { LEADER_LOCK_ID, tryAdvisoryLock, type HeldLock } from '../sql/leader-lock.js';
 import type { Config } from './config.js';
 import { ensureInitialAdmin, type InitialAdminResult } from './initial-admin.js';
@@ -138,6 +139,9 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     let miniAppUrl = options.miniAppUrl;
     const bot = createBot({
       sql,
+      // The embedded database's socket server shares one PGlite session among its connections: a LISTEN there
+      // is accepted but hears nothing, so there the answers' own check of the version tells (bot/updates/memory.ts).
+      ...(database.kind === 'external' && { directoryNotifications: sql }),
       clock,
       token: options.botToken ?? simulator!.token,
       apiRoot: simulator?.apiRoot ?? options.telegramApiRoot,
@@ -205,6 +209,8 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       jobs.every('log retention', DAY_MS, (now) => applyLogRetention(sql, now));
       // A redelivered update comes within minutes; a day of claims is plenty (docs/bot.md).
       jobs.every('processed updates clean-up', HOUR_MS, (now) => deleteProcessedUpdatesBefore(sql, new Date(now.getTime() - DAY_MS)));
+      // A day of the directory's changes: an instance further behind reloads the whole directory.
+      jobs.every('contact change log clean-up', HOUR_MS, (now) => deleteDirectoryChangesBefore(sql, new Date(now.getTime() - DAY_MS)));
       jobs.every('notification checks', NOTIFICATION_CHECK_INTERVAL_MS, () => notificationMonitor.tick());
       // Hourly: a contact closed now is asked at the next run in its opening hours (docs/bot.md "Contacts confirm their own listing").
       jobs.every('confirmation reminders', HOUR_MS, (now) =>

@@ -1,4 +1,5 @@
-import type { Sql } from './database.js';
+import type postgres from 'postgres';
+import type { Client, Sql } from './database.js';
 import type { SpecialtyTaxonomy } from '../api/contract/specialties.js';
 import { contactDirectoryVersion } from './medical-contacts.js';
 import { loadSpecialtyTaxonomy } from './specialties.js';
@@ -48,23 +49,67 @@ function checkedBySql(sql: Sql) {
 
 /**
  * The findable contacts and the specialties' taxonomy as of one version of the directory (migration 005's
- * counter), which the bot's contact lookup (bot/answering/contact-lookup.ts) keeps in memory.
+ * counter), which the bot's contact lookup (bot/answering/contact-lookup.ts) keeps in memory. Given ids,
+ * only those of them that are findable (one read by the primary key): the contacts a change touched.
  */
-export async function loadFindableContacts(sql: Sql): Promise<{ version: number; contacts: FindableContact[]; taxonomy: SpecialtyTaxonomy }> {
+export async function loadFindableContacts(sql: Sql): Promise<{ version: number; contacts: FindableContact[]; taxonomy: SpecialtyTaxonomy }>;
+export async function loadFindableContacts(sql: Sql, ids: number[]): Promise<FindableContact[]>;
+export async function loadFindableContacts(sql: Sql, ids?: number[]): Promise<{ version: number; contacts: FindableContact[]; taxonomy: SpecialtyTaxonomy } | FindableContact[]> {
+  if (ids) return ids.length === 0 ? [] : findableContacts(sql, sql`AND id = ANY(${ids}::bigint[])`);
   // The version first: a write committed between the two statements leaves the contacts newer than
   // the version they are kept under, and the next check reloads them.
   const version = await contactDirectoryVersion(sql);
-  const [contacts, taxonomy] = await Promise.all([
-    sql<FindableContact[]>`
-      SELECT id, name, phone, specialty, city, contact_method, telegram_username, is_whatsapp_only,
-        available_hours, languages, special_instructions, is_master_of_medicine, latitude, longitude, location_approximate,
-        extract(epoch FROM coalesce(verified_at, created_at))::float8 * 1000 AS verified_since,
-        ${checkedBySql(sql)} AS checked_by
-      FROM medical_contacts c WHERE is_active AND latitude IS NOT NULL`,
-    loadSpecialtyTaxonomy(sql),
-  ]);
+  const [contacts, taxonomy] = await Promise.all([findableContacts(sql, sql``), loadSpecialtyTaxonomy(sql)]);
   return { version, contacts, taxonomy };
 }
+
+function findableContacts(sql: Sql, which: postgres.PendingQuery<postgres.Row[]>) {
+  return sql<FindableContact[]>`
+    SELECT id, name, phone, specialty, city, contact_method, telegram_username, is_whatsapp_only,
+      available_hours, languages, special_instructions, is_master_of_medicine, latitude, longitude, location_approximate,
+      extract(epoch FROM coalesce(verified_at, created_at))::float8 * 1000 AS verified_since,
+      ${checkedBySql(sql)} AS checked_by
+    FROM medical_contacts c WHERE is_active AND latitude IS NOT NULL ${which}`;
+}
+
+/**
+ * What changed in the directory after `since`, up to `version` (the current one), from migration 062's
+ * log, read in one statement so the version and the log agree. `full` when the contacts must all be read
+ * again: a TRUNCATE or a taxonomy change among them, or versions already trimmed from the log (an
+ * instance that fell that far behind), or a `since` the database never reached (another database).
+ * `changedIds` are the contacts written, each once, findable now or not.
+ */
+export async function directoryChangesSince(sql: Sql, since: number): Promise<{ version: number; changedIds: number[]; full: boolean }> {
+  const [row] = await sql<{ version: number; logged: number; everything: boolean; changedIds: number[] }[]>`
+    WITH current AS (SELECT version FROM contact_directory_version),
+    logged AS (SELECT contact_ids FROM contact_directory_changes WHERE version > ${since} AND version <= (SELECT version FROM current))
+    SELECT (SELECT version FROM current) AS version,
+      (SELECT count(*) FROM logged)::int AS logged,
+      coalesce((SELECT bool_or(contact_ids IS NULL) FROM logged), false) AS everything,
+      ARRAY(SELECT DISTINCT unnest(contact_ids) FROM logged ORDER BY 1) AS changed_ids`;
+  const { version, logged, everything, changedIds } = row!;
+  const full = everything || since > version || logged !== version - since;
+  return { version, changedIds: full ? [] : changedIds, full };
+}
+
+/** Forgets the directory's changes logged before `before`: an instance behind them reloads the whole directory. */
+export async function deleteDirectoryChangesBefore(sql: Sql, before: Date): Promise<number> {
+  const { count } = await sql`DELETE FROM contact_directory_changes WHERE changed_at < ${before}`;
+  return count;
+}
+
+/**
+ * Calls `onVersion` with each version of the directory committed from now on (migration 062's
+ * pg_notify), over a connection of its own. External PostgreSQL only: on the embedded database a LISTEN
+ * hears nothing (docs/architecture.md).
+ */
+export async function listenForDirectoryChanges(client: Client, onVersion: (version: number) => void): Promise<() => Promise<void>> {
+  const { unlisten } = await client.listen(DIRECTORY_CHANNEL, (payload) => onVersion(Number(payload)));
+  return unlisten;
+}
+
+/** Migration 062's channel. */
+const DIRECTORY_CHANNEL = 'contact_directory';
 
 /** A contact as its card shows it, findable or not: its own listing, shown to the contact. */
 export interface ListedContact extends Omit<FindableContact, 'latitude' | 'longitude'> {

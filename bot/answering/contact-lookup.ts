@@ -1,10 +1,9 @@
 import KDBush from 'kdbush';
 import { nearestItems } from './nearest-items.js';
 import type { Sql } from '../../sql/database.js';
-import { Kept } from '../updates/kept.js';
 import type { LanguageCode } from '../../api/contract/languages.js';
 import { contactDirectoryVersion } from '../../sql/medical-contacts.js';
-import { loadFindableContacts, type FindableContact } from '../../sql/contact-directory.js';
+import { directoryChangesSince, loadFindableContacts, type FindableContact } from '../../sql/contact-directory.js';
 import tzLookup from '@photostructure/tz-lookup';
 import type OpeningHours from 'opening_hours';
 import { parseOpeningHours } from '../../api/contract/opening-hours.js';
@@ -49,6 +48,13 @@ export interface ContactDirectory {
   size: number;
   /** The specialties' taxonomy of the same version (a change to it moves the directory's counter, migration 048). */
   taxonomy: SpecialtyTaxonomy;
+  /**
+   * The directory at `version`, given what changed since its own (sql/contact-directory.ts's
+   * directoryChangesSince): `upserted` are the changed contacts findable now, `removedIds` those no
+   * longer findable (deleted, deactivated, without coordinates). This one is left as it was, for the
+   * answers still reading it and the figures kept per directory (bot/answering/search-filters.ts).
+   */
+  applyChanges(version: number, upserted: FindableContact[], removedIds: number[]): ContactDirectory;
 }
 
 function directoryTier(contacts: ContactDetails[]): DirectoryTier[] {
@@ -61,31 +67,65 @@ function directoryTier(contacts: ContactDetails[]): DirectoryTier[] {
   return [{ index, contacts, cubes }];
 }
 
-async function loadContactDirectory(sql: Sql): Promise<ContactDirectory> {
-  const { version, contacts: rows, taxonomy } = await loadFindableContacts(sql);
-  // Parsed once per distinct text: a directory repeats a few common patterns many times.
+/** Contacts as the directory keeps them; hours are parsed once per distinct text, as a directory repeats a few common patterns many times. */
+function contactDetails(rows: FindableContact[]): ContactDetails[] {
   const parsed = new Map<string, OpeningHours | null>();
   const hoursOf = (text: string) => {
     if (!parsed.has(text)) parsed.set(text, text ? parseOpeningHours(text) : null);
     return parsed.get(text)!;
   };
-  const contacts = rows.map((row) => ({ ...row, timeZone: tzLookup(row.latitude, row.longitude), hours: hoursOf(row.availableHours) }));
-  return {
+  return rows.map((row) => ({ ...row, timeZone: tzLookup(row.latitude, row.longitude), hours: hoursOf(row.availableHours) }));
+}
+
+function contactDirectory(version: number, contacts: ContactDetails[], taxonomy: SpecialtyTaxonomy): ContactDirectory {
+  const directory: ContactDirectory = {
     version,
     tiers: [...directoryTier(contacts.filter((contact) => contact.isMasterOfMedicine)), ...directoryTier(contacts.filter((contact) => !contact.isMasterOfMedicine))],
     size: contacts.length,
     taxonomy,
+    applyChanges(changedVersion, upserted, removedIds) {
+      const replaced = new Set([...removedIds, ...upserted.map((contact) => contact.id)]);
+      const kept = directory.tiers.flatMap((tier) => tier.contacts.filter((contact) => !replaced.has(contact.id)));
+      return contactDirectory(changedVersion, [...kept, ...contactDetails(upserted)], taxonomy);
+    },
   };
+  return directory;
 }
 
-/** Finds the contacts nearest a point from the directory kept in memory, one load per version. */
+async function loadContactDirectory(sql: Sql): Promise<ContactDirectory> {
+  const { version, contacts, taxonomy } = await loadFindableContacts(sql);
+  return contactDirectory(version, contactDetails(contacts), taxonomy);
+}
+
+/** The directory brought to the current version: only the contacts changed since its own are read, unless the log says to read everything. */
+async function directoryCaughtUp(sql: Sql, directory: ContactDirectory, observer: DirectoryObserver): Promise<ContactDirectory> {
+  const { version, changedIds, full } = await directoryChangesSince(sql, directory.version);
+  if (full) {
+    observer.loaded?.('all');
+    return loadContactDirectory(sql);
+  }
+  if (version === directory.version) return directory;
+  const upserted = await loadFindableContacts(sql, changedIds);
+  observer.loaded?.('changes');
+  const findable = new Set(upserted.map((contact) => contact.id));
+  return directory.applyChanges(version, upserted, changedIds.filter((id) => !findable.has(id)));
+}
+
+/** Finds the contacts nearest a point from the directory kept in memory, loaded once and then brought up to date by its changes. */
 export interface ContactLookup {
-  /** The directory kept; loaded on first use, and again once `refresh` was told of another version. */
+  /** The directory kept; loaded on first use, and brought up to date first once `refresh` was told of a newer version. */
   directory(): Promise<ContactDirectory>;
-  /** Drops the directory kept if it is not of the current version (a check saw a newer one). */
+  /** The directory's version is at least this now (a check saw it): the next `directory()` reads the changes up to it first. */
   refresh(currentVersion: number): void;
+  /** A newer version was committed (the database's notification): its changes are read in the background, while answers read the directory kept. */
+  prefetch(version: number): void;
   /** Checks the directory's version first: for callers without a statement of their own that checks it. */
   findNearest(point: Point, options: NearestOptions): Promise<NearbyContact[]>;
+}
+
+/** Told of each read of the directory: all of it (at first, or when the change log says so) or just the changed contacts. */
+export interface DirectoryObserver {
+  loaded?(what: 'all' | 'changes'): void;
 }
 
 export interface Point {
@@ -131,17 +171,68 @@ export const SPEAKER_DISTANCE_FACTOR = 1.5;
 
 /**
  * The contact lookup over a client; the instance holds the directory it has loaded, so whoever
- * creates it (the bot, a benchmark) owns that memory.
+ * creates it (the bot, a benchmark) owns that memory. One read at a time brings the directory up to
+ * date, from the version it holds, so no change is applied twice or out of order; a failed read keeps
+ * the directory as it was, and the next call tries again.
  */
-export function createContactLookup(sql: Sql): ContactLookup {
-  const kept = new Kept(() => loadContactDirectory(sql));
-  const refresh = (currentVersion: number) => kept.dropIf((directory) => directory.version !== currentVersion);
+export function createContactLookup(sql: Sql, observer: DirectoryObserver = {}): ContactLookup {
+  let kept: ContactDirectory | undefined;
+  /** The newest version a check told of: answers wait for it. */
+  let wanted = 0;
+  /** The newest version a notification told of: read in the background. */
+  let heard = 0;
+  /** A check told of a version older than the directory's: read the log to know whether the database moved back (a restore). */
+  let doubted = false;
+  let reading: Promise<ContactDirectory> | undefined;
+
+  const catchUp = async (from: ContactDirectory): Promise<ContactDirectory> => {
+    const caughtUp = await directoryCaughtUp(sql, from, observer);
+    // Read again whole from a database that moved back: the versions told of before are not its.
+    if (caughtUp.version < from.version) wanted = heard = caughtUp.version;
+    return caughtUp;
+  };
+  const read = async (): Promise<ContactDirectory> => {
+    if (!kept) {
+      observer.loaded?.('all');
+      kept = await loadContactDirectory(sql);
+    } else if (doubted) {
+      doubted = false;
+      kept = await catchUp(kept);
+    }
+    // Again while a newer version was told of during the last read; a read that started knowing of a
+    // version and did not reach it ends the loop: the next check tells.
+    while (kept.version < Math.max(wanted, heard)) {
+      const target = Math.max(wanted, heard);
+      kept = await catchUp(kept);
+      if (kept.version < target) break;
+    }
+    return kept;
+  };
+  const upToDate = (): Promise<ContactDirectory> => {
+    reading ??= read().finally(() => {
+      reading = undefined;
+    });
+    return reading;
+  };
+  const refresh = (currentVersion: number) => {
+    // Older than the directory: a check that read the version before a change the lookup has since
+    // applied, or a database restored from a backup. Only the log can tell which.
+    if (kept && currentVersion < kept.version) doubted = true;
+    wanted = Math.max(wanted, currentVersion);
+  };
+  const directory = () => (kept && !doubted && kept.version >= wanted ? Promise.resolve(kept) : upToDate());
   return {
-    directory: () => kept.get(),
+    directory,
     refresh,
+    prefetch(version) {
+      if (!kept || version <= kept.version) return;
+      heard = Math.max(heard, version);
+      // A failure is the next answer's to see: its check tells of the version and it reads again.
+      upToDate().catch(() => {});
+    },
     async findNearest(point, options) {
       refresh(await contactDirectoryVersion(sql));
-      return nearestContacts(await kept.get(), point, options);
+      return nearestContacts(await directory(), point, options);
     },
   };
 }

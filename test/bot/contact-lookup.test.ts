@@ -145,3 +145,69 @@ t.test("contacts who speak the asker's language come first among the nearly as n
     'and never from beyond the radius',
   );
 });
+
+t.test('changes are read once each, in order, while the directory kept keeps answering; a failed read keeps it and is tried again', async (t) => {
+  const db = await createTestDatabase();
+  t.teardown(() => db.close());
+  let failing = false;
+  /** The database, or one that refuses every statement while `failing`. */
+  const sql = new Proxy(db.sql, {
+    apply(target, thisArg, args) {
+      if (failing) return Promise.reject(new Error('the database is away'));
+      return Reflect.apply(target, thisArg, args) as unknown;
+    },
+  }) as Sql;
+  const reads = { all: 0, changes: 0 };
+  const lookup = createContactLookup(sql, { loaded: (what) => (reads[what] += 1) });
+  const paris = { latitude: 48.8566, longitude: 2.3522 };
+  const names = async () => (await lookup.directory()).tiers.flatMap((tier) => tier.contacts.map((contact) => contact.name)).sort();
+  const version = async () => (await db.sql<{ version: number }[]>`SELECT version FROM contact_directory_version`)[0]!.version;
+
+  const first = await aContact(db.sql, { ...paris, name: 'Dr First' });
+  t.strictSame(await names(), ['Dr First']);
+
+  await db.sql`UPDATE medical_contacts SET name = 'Dr One' WHERE id = ${first.id}`;
+  const second = await aContact(db.sql, { ...paris, name: 'Dr Second' });
+  const current = await version();
+  const kept = await lookup.directory();
+  lookup.prefetch(current);
+  t.equal(await lookup.directory(), kept, 'told of a change by a notification, answers keep reading the directory kept while it is read');
+  lookup.refresh(current);
+  lookup.refresh(current);
+  const [one, other] = await Promise.all([lookup.directory(), lookup.directory()]);
+  t.equal(one, other, 'two callers share one read');
+  t.strictSame(await names(), ['Dr One', 'Dr Second'], 'both changes, applied in order');
+  t.strictSame(reads, { all: 1, changes: 1 }, 'the changes read once, the directory never again');
+
+  await db.sql`DELETE FROM medical_contacts WHERE id = ${second.id}`;
+  lookup.refresh(await version());
+  failing = true;
+  await t.rejects(lookup.directory(), { message: 'the database is away' });
+  failing = false;
+  t.strictSame(await names(), ['Dr One'], 'read again on the next call, from the directory kept');
+  t.strictSame(reads, { all: 1, changes: 2 });
+});
+
+t.test('a database moved back (restored from a backup) is read again whole, once', async (t) => {
+  const db = await createTestDatabase();
+  t.teardown(() => db.close());
+  const reads = { all: 0, changes: 0 };
+  const lookup = createContactLookup(db.sql, { loaded: (what) => (reads[what] += 1) });
+  const paris = { latitude: 48.8566, longitude: 2.3522 };
+  await aContact(db.sql, { ...paris, name: 'Dr Kept' });
+  const gone = await aContact(db.sql, { ...paris, name: 'Dr Gone' });
+  const loaded = await lookup.directory();
+  t.ok(loaded.version > 1);
+
+  await db.sql`UPDATE contact_directory_version SET version = 0`;
+  await db.sql`DELETE FROM contact_directory_changes`;
+  await db.sql`DELETE FROM medical_contacts WHERE id = ${gone.id}`;
+  const [current] = await db.sql<{ version: number }[]>`SELECT version FROM contact_directory_version`;
+  t.ok(current!.version < loaded.version, 'behind the version the lookup holds');
+  lookup.refresh(current!.version);
+  const restored = await lookup.directory();
+  t.strictSame(restored.tiers.flatMap((tier) => tier.contacts.map((contact) => contact.name)), ['Dr Kept']);
+  t.equal(restored.version, current!.version);
+  t.equal(await lookup.directory(), restored, 'kept from then on');
+  t.strictSame(reads, { all: 2, changes: 0 });
+});

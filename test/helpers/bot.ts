@@ -37,14 +37,26 @@ export interface BotHarness {
  */
 export async function createBotHarness(
   t: Test,
-  { handMovedTimers = false, ...botOptions }: Pick<BotOptions, 'onError' | 'pollingRetryMs' | 'metrics' | 'floodControl' | 'miniAppUrl'> & { handMovedTimers?: boolean } = {},
+  { handMovedTimers = false, listens = false, ...botOptions }: Pick<BotOptions, 'onError' | 'pollingRetryMs' | 'metrics' | 'floodControl' | 'miniAppUrl' | 'directoryObserver'> & {
+    handMovedTimers?: boolean;
+    /** Listens for the directory's changes as the product does on external PostgreSQL (a real server only). */
+    listens?: boolean;
+  } = {},
 ): Promise<BotHarness> {
   const db = await createTestDatabase({ largeCities: true });
   await seedDefaultTemplates(db.sql);
   const clock = createTestClock();
   // Telegram dates messages by the same clock: a button's age is measured from its message's date.
   const sim = await createTelegramSimulator({ now: clock.now });
-  const medBot = createBot({ sql: db.sql, token: sim.token, apiRoot: sim.apiRoot, clock: handMovedTimers ? clock : realTimersDatedBy(clock), ...botOptions, floodControl: { ...ROOMY_FLOOD_CONTROL, ...botOptions.floodControl } });
+  const medBot = createBot({
+    sql: db.sql,
+    token: sim.token,
+    apiRoot: sim.apiRoot,
+    clock: handMovedTimers ? clock : realTimersDatedBy(clock),
+    ...(listens && db.url && { directoryNotifications: db.sql }),
+    ...botOptions,
+    floodControl: { ...ROOMY_FLOOD_CONTROL, ...botOptions.floodControl },
+  });
   await medBot.start();
   t.teardown(async () => {
     await medBot.stop();
@@ -96,7 +108,7 @@ export interface OtherInstance {
  * Instance B, as a webhook instance behind a load balancer would be: handed updates directly
  * (handleUpdate), with memory of its own, on the same database as the harness's bot.
  */
-export async function anotherInstance(t: Test, h: BotHarness): Promise<OtherInstance> {
+export async function anotherInstance(t: Test, h: BotHarness, botOptions: Pick<BotOptions, 'directoryObserver'> = {}): Promise<OtherInstance> {
   let statements = 0;
   const counted = new Proxy(h.sql, {
     apply(target, thisArg, args) {
@@ -104,7 +116,7 @@ export async function anotherInstance(t: Test, h: BotHarness): Promise<OtherInst
       return Reflect.apply(target, thisArg, args) as unknown;
     },
   }) as Sql;
-  const bot = createBot({ sql: counted, token: h.sim.token, apiRoot: h.sim.apiRoot, clock: realTimersDatedBy(h.clock), floodControl: ROOMY_FLOOD_CONTROL });
+  const bot = createBot({ sql: counted, token: h.sim.token, apiRoot: h.sim.apiRoot, clock: realTimersDatedBy(h.clock), floodControl: ROOMY_FLOOD_CONTROL, ...botOptions });
   await bot.bot.init();
   t.teardown(() => bot.stop());
   return {
