@@ -35,26 +35,23 @@ export interface DirectoryFootprint {
   /** Heap and array buffers the directory holds, per contact, in bytes. */
   heapBytesPerContact: number;
   arrayBufferBytesPerContact: number;
+  /** Building it from rows in memory (the rows' reading from the database not included). */
   buildMs: number;
-  /** In-process lookups of the bench's options (5 nearest within 100 km), in ms. */
+  /** In-process lookups of the bench's options (5 nearest within 100 km, in English), in ms. */
   lookupMs: ReturnType<typeof percentiles>;
+  /** A bulk edit of EDITED contacts applied in place (ContactDirectory.applyChanges), in ms. */
+  editMs: number;
+  /** The same lookups with the edit's items flagged removed and its new ones searched beside the index. */
+  lookupAfterEditMs: ReturnType<typeof percentiles>;
+  /** Rebuilding the columns and indexes from memory (ContactDirectory.compact), in ms. */
+  compactMs: number;
 }
 
-/**
- * The directory's memory per contact and its lookup times at `count` synthetic contacts. The contacts'
- * rows are dropped before the directory is measured, as the bot drops the rows it loaded; run under
- * --expose-gc, else the figures include garbage not yet collected.
- */
-export async function directoryFootprint(count: number, lookups = 3000): Promise<DirectoryFootprint> {
-  // What any directory loads once per process (the zones' map, the hours' parser) is not the contacts'.
-  new ContactDirectory(0, findableContacts(1000, 2), KNOWN_TAXONOMY);
-  const before = await memoryInUse();
-  const started = performance.now();
-  let rows: FindableContact[] | undefined = findableContacts(count);
-  const directory = new ContactDirectory(1, rows, KNOWN_TAXONOMY);
-  const buildMs = performance.now() - started;
-  rows = undefined;
-  const after = await memoryInUse();
+/** How many contacts the measured bulk edit changes: moved a little, and renamed. */
+export const EDITED = 1000;
+
+/** Lookups at random points of the synthetic contacts' Europe, timed one by one after a warm-up. */
+function lookupTimes(directory: ContactDirectory, lookups: number): ReturnType<typeof percentiles> {
   const random = seededRandom(7);
   const point = () => ({ latitude: 36 + random() * 24, longitude: -9 + random() * 33 });
   const options = { limit: 5, radiusKm: 100, language: 'en' as const };
@@ -66,12 +63,42 @@ export async function directoryFootprint(count: number, lookups = 3000): Promise
     nearestContacts(directory, where, options);
     samples.push(performance.now() - start);
   }
+  return percentiles(samples);
+}
+
+/**
+ * The directory's memory per contact, its lookup times, and what a bulk edit costs, at `count`
+ * synthetic contacts. The contacts' rows are dropped before the directory is measured, as the bot
+ * drops the rows it loaded; run under --expose-gc, else the figures include garbage not yet collected.
+ */
+export async function directoryFootprint(count: number, lookups = 3000): Promise<DirectoryFootprint> {
+  // What any directory loads once per process (the zones' map, the hours' parser) is not the contacts'.
+  new ContactDirectory(0, findableContacts(1000, 2), KNOWN_TAXONOMY);
+  const before = await memoryInUse();
+  let rows: FindableContact[] | undefined = findableContacts(count);
+  const started = performance.now();
+  const directory = new ContactDirectory(1, rows, KNOWN_TAXONOMY);
+  const buildMs = performance.now() - started;
+  const edit = rows.slice(0, EDITED).map((contact) => ({ ...contact, name: `${contact.name} (edited)`, latitude: contact.latitude + 0.001 }));
+  rows = undefined;
+  const after = await memoryInUse();
+  const lookupMs = lookupTimes(directory, lookups);
+  const editStarted = performance.now();
+  directory.applyChanges(2, edit, []);
+  const editMs = performance.now() - editStarted;
+  const lookupAfterEditMs = lookupTimes(directory, lookups);
+  const compactStarted = performance.now();
+  directory.compact();
+  const compactMs = performance.now() - compactStarted;
   return {
     contacts: directory.size,
     heapBytesPerContact: Math.round((after.heap - before.heap) / count),
     arrayBufferBytesPerContact: Math.round((after.arrayBuffers - before.arrayBuffers) / count),
     buildMs: Math.round(buildMs),
-    lookupMs: percentiles(samples),
+    lookupMs,
+    editMs: Math.round(editMs * 10) / 10,
+    lookupAfterEditMs,
+    compactMs: Math.round(compactMs),
   };
 }
 
