@@ -39,7 +39,10 @@ const METHOD_SHIFT = 4;
 const CHECKED_BY_SHIFT = 6;
 const METHODS = ['phone', 'telegram', 'whatsapp'] as const;
 
-/** Distinct values, each kept once and numbered in order of first sight: contacts repeat a few of them many times. */
+/**
+ * Distinct values, each kept once and numbered in order of first sight: contacts repeat a few of them
+ * many times. Never shrinks: a value no contact has any more stays until the next full load.
+ */
 class Table<T> {
   readonly values: T[] = [];
   private readonly ids = new Map<string, number>();
@@ -119,6 +122,7 @@ export class ContactDirectory {
 
   /** Items in use, removed ones included until compaction. */
   private length = 0;
+  /** Per item: read by the search (contact-lookup.ts), written by the directory alone. */
   ids = new Int32Array(0);
   longitudes = new Float64Array(0);
   latitudes = new Float64Array(0);
