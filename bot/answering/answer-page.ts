@@ -41,7 +41,7 @@ export interface AnswerPage {
  */
 export function answerPage(directory: ContactDirectory, request: PageRequest, limits: PageLimits, language: LanguageCode, at: Date): AnswerPage {
   const { point, filters, offset } = request;
-  const filter = contactFilter(filters, at);
+  const filter = contactFilter(directory, filters, at);
   const hidden = hiddenBefore(limits.hideUnverifiedAfterDays, at);
   // One beyond the page says whether More results has anything to show.
   const found = nearestContacts(directory, point, { limit: limits.resultsPerAnswer + 1, radiusKm: limits.maxRadiusKm, language, filter, offset, hiddenBefore: hidden });
@@ -50,7 +50,7 @@ export function answerPage(directory: ContactDirectory, request: PageRequest, li
   // With nothing beyond the page, every contact within the radius is on it: none open was left out.
   const allClosed = offset === 0 && hasMore && contacts.every((contact) => openingStateKept(contact.hours, contact.timeZone, at).kind === 'closed');
   const openInSight = allClosed
-    ? nearestContacts(directory, point, { limit: 1, radiusKm: limits.maxRadiusKm, filter: (contact) => (!filter || filter(contact)) && isOpenAt(contact, at), hiddenBefore: hidden })[0]
+    ? nearestContacts(directory, point, { limit: 1, radiusKm: limits.maxRadiusKm, filter: (item) => (!filter || filter(item)) && isOpenAt(directory, item, at), hiddenBefore: hidden })[0]
     : undefined;
   return { contacts, openInSight, hasMore };
 }

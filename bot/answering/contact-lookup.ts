@@ -1,19 +1,13 @@
-import KDBush from 'kdbush';
 import { nearestItems } from './nearest-items.js';
 import type { Sql } from '../../sql/database.js';
 import type { LanguageCode } from '../../api/contract/languages.js';
 import { contactDirectoryVersion } from '../../sql/medical-contacts.js';
-import { directoryChangesSince, loadFindableContacts, type FindableContact } from '../../sql/contact-directory.js';
-import tzLookup from '@photostructure/tz-lookup';
-import type OpeningHours from 'opening_hours';
-import { parseOpeningHours } from '../../api/contract/opening-hours.js';
-import type { SpecialtyTaxonomy } from '../../api/contract/specialties.js';
+import { directoryChangesSince, loadFindableContacts } from '../../sql/contact-directory.js';
+import { ContactDirectory, type ContactDetails, type DirectoryTier, type ItemFilter } from './contact-directory.js';
 
-export interface NearbyContact extends FindableContact {
-  /** The IANA zone of the contact's coordinates: its hours are read in it. */
-  timeZone: string;
-  /** `availableHours` parsed as OpenStreetMap opening_hours; null when it does not parse. */
-  hours: OpeningHours | null;
+export { ContactDirectory, type ContactDetails, type ItemFilter } from './contact-directory.js';
+
+export interface NearbyContact extends ContactDetails {
   distanceKm: number;
 }
 
@@ -24,77 +18,9 @@ export const INDEX_DISTANCE_SCALE = 6371_000 / EARTH_M;
 /** Candidates beyond the limit per tier, so rounding between the two measures never drops a nearer contact. */
 const SPARE_CANDIDATES = 2;
 
-/** A contact as the directory keeps it, before a search measures its distance. */
-export type ContactDetails = Omit<NearbyContact, 'distanceKm'>;
-
-/** The findable contacts of one tier (Master of Medicine or not), indexed by where they are. */
-interface DirectoryTier {
-  index: KDBush;
-  /** Per item of the index. */
-  contacts: ContactDetails[];
-  /** Per item, x y z: where each contact lies on earthdistance's cube, measured once per load rather than in every search. */
-  cubes: Float64Array;
-}
-
-/**
- * The findable active contacts, as of one version of the directory (migration 005's counter): the
- * nearest are found and answered from memory, in microseconds, without a read per answer.
- */
-export interface ContactDirectory {
-  version: number;
-  /** Master of Medicine first: an index per tier, so neither search wades through the other's contacts. Empty tiers are left out (kdbush needs a point). */
-  tiers: DirectoryTier[];
-  /** How many contacts are findable. */
-  size: number;
-  /** The specialties' taxonomy of the same version (a change to it moves the directory's counter, migration 048). */
-  taxonomy: SpecialtyTaxonomy;
-  /**
-   * The directory at `version`, given what changed since its own (sql/contact-directory.ts's
-   * directoryChangesSince): `upserted` are the changed contacts findable now, `removedIds` those no
-   * longer findable (deleted, deactivated, without coordinates). This one is left as it was, for the
-   * answers still reading it and the figures kept per directory (bot/answering/search-filters.ts).
-   */
-  applyChanges(version: number, upserted: FindableContact[], removedIds: number[]): ContactDirectory;
-}
-
-function directoryTier(contacts: ContactDetails[]): DirectoryTier[] {
-  if (contacts.length === 0) return [];
-  const index = new KDBush(contacts.length);
-  for (const contact of contacts) index.add(contact.longitude, contact.latitude);
-  index.finish();
-  const cubes = new Float64Array(contacts.length * 3);
-  contacts.forEach((contact, item) => cubes.set(toCube(contact), item * 3));
-  return [{ index, contacts, cubes }];
-}
-
-/** Contacts as the directory keeps them; hours are parsed once per distinct text, as a directory repeats a few common patterns many times. */
-function contactDetails(rows: FindableContact[]): ContactDetails[] {
-  const parsed = new Map<string, OpeningHours | null>();
-  const hoursOf = (text: string) => {
-    if (!parsed.has(text)) parsed.set(text, text ? parseOpeningHours(text) : null);
-    return parsed.get(text)!;
-  };
-  return rows.map((row) => ({ ...row, timeZone: tzLookup(row.latitude, row.longitude), hours: hoursOf(row.availableHours) }));
-}
-
-function contactDirectory(version: number, contacts: ContactDetails[], taxonomy: SpecialtyTaxonomy): ContactDirectory {
-  const directory: ContactDirectory = {
-    version,
-    tiers: [...directoryTier(contacts.filter((contact) => contact.isMasterOfMedicine)), ...directoryTier(contacts.filter((contact) => !contact.isMasterOfMedicine))],
-    size: contacts.length,
-    taxonomy,
-    applyChanges(changedVersion, upserted, removedIds) {
-      const replaced = new Set([...removedIds, ...upserted.map((contact) => contact.id)]);
-      const kept = directory.tiers.flatMap((tier) => tier.contacts.filter((contact) => !replaced.has(contact.id)));
-      return contactDirectory(changedVersion, [...kept, ...contactDetails(upserted)], taxonomy);
-    },
-  };
-  return directory;
-}
-
 async function loadContactDirectory(sql: Sql): Promise<ContactDirectory> {
   const { version, contacts, taxonomy } = await loadFindableContacts(sql);
-  return contactDirectory(version, contactDetails(contacts), taxonomy);
+  return new ContactDirectory(version, contacts, taxonomy);
 }
 
 /** The directory brought to the current version: only the contacts changed since its own are read, unless the log says to read everything. */
@@ -108,7 +34,8 @@ async function directoryCaughtUp(sql: Sql, directory: ContactDirectory, observer
   const upserted = await loadFindableContacts(sql, changedIds);
   observer.loaded?.('changes');
   const findable = new Set(upserted.map((contact) => contact.id));
-  return directory.applyChanges(version, upserted, changedIds.filter((id) => !findable.has(id)));
+  directory.applyChanges(version, upserted, changedIds.filter((id) => !findable.has(id)));
+  return directory;
 }
 
 /** Finds the contacts nearest a point from the directory kept in memory, loaded once and then brought up to date by its changes. */
@@ -139,7 +66,7 @@ export interface NearestOptions {
   /** The asker's language: contacts who speak it come first among those nearly as near (see `SPEAKER_DISTANCE_FACTOR`). */
   language?: LanguageCode;
   /** Only contacts it accepts are found (a specialty, open now): checked as the index is walked, so the nearest matching come first. */
-  filter?: (contact: ContactDetails) => boolean;
+  filter?: ItemFilter;
   /** Skips this many of the results, in the same order (More results). */
   offset?: number;
   /**
@@ -156,9 +83,9 @@ export function hiddenBefore(hideUnverifiedAfterDays: number | null, at: Date): 
 }
 
 /** The options' filter with the hidden contacts left out; undefined when it accepts every contact. */
-function shownFilter({ filter, hiddenBefore: before }: Pick<NearestOptions, 'filter' | 'hiddenBefore'>): ((contact: ContactDetails) => boolean) | undefined {
+function shownFilter(directory: ContactDirectory, { filter, hiddenBefore: before }: Pick<NearestOptions, 'filter' | 'hiddenBefore'>): ItemFilter | undefined {
   if (before === null || before === undefined) return filter;
-  return filter ? (contact) => contact.verifiedSince >= before && filter(contact) : (contact) => contact.verifiedSince >= before;
+  return filter ? (item) => directory.verifiedSinceOf(item) >= before && filter(item) : (item) => directory.verifiedSinceOf(item) >= before;
 }
 
 /**
@@ -247,26 +174,44 @@ function toCube({ latitude, longitude }: Point): Cube {
   return [EARTH_M * Math.cos(lat) * Math.cos(lon), EARTH_M * Math.cos(lat) * Math.sin(lon), EARTH_M * Math.sin(lat)];
 }
 
-/** earthdistance's earth_distance(ll_to_earth(a), ll_to_earth(b)) in km, between a tier's item and a point's cube: the chord through its cube, on its sphere. */
-function distanceKm(cubes: Float64Array, item: number, point: Cube): number {
-  const chord = Math.hypot(cubes[item * 3]! - point[0], cubes[item * 3 + 1]! - point[1], cubes[item * 3 + 2]! - point[2]);
+/**
+ * earthdistance's earth_distance(ll_to_earth(a), ll_to_earth(b)) in km, between an item and a point's cube:
+ * the chord through its cube, on its sphere. The item's cube is computed here, for the few candidates of
+ * a search, rather than kept for every contact.
+ */
+function distanceKm(directory: ContactDirectory, item: number, point: Cube): number {
+  const lat = (directory.latitudes[item]! * Math.PI) / 180;
+  const lon = (directory.longitudes[item]! * Math.PI) / 180;
+  const chord = Math.hypot(EARTH_M * Math.cos(lat) * Math.cos(lon) - point[0], EARTH_M * Math.cos(lat) * Math.sin(lon) - point[1], EARTH_M * Math.sin(lat) - point[2]);
   const metres = chord / (2 * EARTH_M) > 1 ? Math.PI * EARTH_M : 2 * EARTH_M * Math.asin(chord / (2 * EARTH_M));
   return metres / 1000;
 }
 
+/**
+ * A tier's items nearest the point, within `within` km of the index's sphere, that `accepts` accepts:
+ * its index's and those added since, skipping the removed ones.
+ */
+function tierItems(directory: ContactDirectory, tier: DirectoryTier, point: Point, maxResults: number, within: number, accepts: ItemFilter | undefined): number[] {
+  const live = (item: number) => directory.isLive(item);
+  const predicate = tier.removed === 0 ? accepts : accepts ? (item: number) => live(item) && accepts(item) : live;
+  const loose = { first: tier.first, items: tier.overflow, longitudes: directory.longitudes, latitudes: directory.latitudes };
+  return nearestItems(tier.index, point.longitude, point.latitude, maxResults, within, predicate, loose);
+}
+
 interface Candidate {
-  contact: ContactDetails;
+  item: number;
+  id: number;
   distanceKm: number;
 }
 
-const byDistance = (a: Candidate, b: Candidate) => a.distanceKm - b.distanceKm || a.contact.id - b.contact.id;
+const byDistance = (a: Candidate, b: Candidate) => a.distanceKm - b.distanceKm || a.id - b.id;
 
-/** The contacts of a tier at these items, within the radius of the point (its cube), nearest first. */
-function candidates(items: number[], { contacts, cubes }: DirectoryTier, pointCube: Cube, radiusKm: number): Candidate[] {
+/** The contacts at these items, within the radius of the point (its cube), nearest first. */
+function candidates(items: number[], directory: ContactDirectory, pointCube: Cube, radiusKm: number): Candidate[] {
   const within: Candidate[] = [];
   for (const item of items) {
-    const distance = distanceKm(cubes, item, pointCube);
-    if (distance <= radiusKm) within.push({ contact: contacts[item]!, distanceKm: distance });
+    const distance = distanceKm(directory, item, pointCube);
+    if (distance <= radiusKm) within.push({ item, id: directory.ids[item]!, distanceKm: distance });
   }
   return within.sort(byDistance);
 }
@@ -277,16 +222,15 @@ function candidates(items: number[], { contacts, cubes }: DirectoryTier, pointCu
  * distance. Only when every candidate lies within the factor may a speaker wait behind them, and
  * only then is the tier searched again, for its speakers alone.
  */
-function speakersFirst(tier: Candidate[], wanted: number, language: string, point: Point, pointCube: Cube, directoryTier: DirectoryTier, radiusKm: number, accepts: (contact: ContactDetails) => boolean): Candidate[] {
-  const { index, contacts } = directoryTier;
+function speakersFirst(tier: Candidate[], wanted: number, language: string, point: Point, pointCube: Cube, directory: ContactDirectory, directoryTier: DirectoryTier, radiusKm: number, accepts: ItemFilter): Candidate[] {
   const windowKm = Math.min(tier[0]!.distanceKm * SPEAKER_DISTANCE_FACTOR, radiusKm);
-  const speaks = (contact: ContactDetails) => contact.languages.includes(language);
-  const first = (candidate: Candidate) => (candidate.distanceKm <= windowKm && speaks(candidate.contact) ? 0 : 1);
+  const speaks = directory.speaking(language);
+  const first = (candidate: Candidate) => (candidate.distanceKm <= windowKm && speaks(candidate.item) ? 0 : 1);
   if (tier.at(-1)!.distanceKm <= windowKm && tier.length >= wanted + SPARE_CANDIDATES) {
-    const known = new Set(tier.map((candidate) => candidate.contact.id));
+    const known = new Set(tier.map((candidate) => candidate.item));
     const within = windowKm * INDEX_DISTANCE_SCALE * (1 + 1e-9);
-    const farther = nearestItems(index, point.longitude, point.latitude, wanted, within, (item) => !known.has(contacts[item]!.id) && speaks(contacts[item]!) && accepts(contacts[item]!));
-    tier = [...tier, ...candidates(farther, directoryTier, pointCube, windowKm)];
+    const farther = tierItems(directory, directoryTier, point, wanted, within, (item) => !known.has(item) && speaks(item) && accepts(item));
+    tier = [...tier, ...candidates(farther, directory, pointCube, windowKm)];
   }
   // Stable, and the tier is in distance order: each group keeps it.
   return tier.sort((a, b) => first(a) - first(b) || byDistance(a, b));
@@ -300,7 +244,7 @@ function speakersFirst(tier: Candidate[], wanted: number, language: string, poin
  * `offset + limit`, cut after `offset`.
  */
 export function nearestContacts(directory: ContactDirectory, point: Point, options: NearestOptions): NearbyContact[] {
-  return nearestCandidates(directory, point, options).map(({ contact, distanceKm }) => withDistance(contact, distanceKm));
+  return nearestCandidates(directory, point, options).map(({ item, distanceKm }) => withDistance(directory, item, distanceKm));
 }
 
 /**
@@ -311,40 +255,36 @@ export function nearestContacts(directory: ContactDirectory, point: Point, optio
 export function nearestOfAnyTier(directory: ContactDirectory, point: Point, limit: number, radiusKm: number, hidden: number | null = null): NearbyContact[] {
   const within = radiusKm * INDEX_DISTANCE_SCALE * (1 + 1e-9);
   const pointCube = toCube(point);
-  const accepts = shownFilter({ hiddenBefore: hidden });
+  const accepts = shownFilter(directory, { hiddenBefore: hidden });
   return directory.tiers
-    .flatMap((tier) => {
-      const predicate = accepts && ((item: number) => accepts(tier.contacts[item]!));
-      return candidates(nearestItems(tier.index, point.longitude, point.latitude, limit + SPARE_CANDIDATES, within, predicate), tier, pointCube, radiusKm);
-    })
+    .flatMap((tier) => candidates(tierItems(directory, tier, point, limit + SPARE_CANDIDATES, within, accepts), directory, pointCube, radiusKm))
     .sort(byDistance)
     .slice(0, limit)
-    .map(({ contact, distanceKm }) => withDistance(contact, distanceKm));
+    .map(({ item, distanceKm }) => withDistance(directory, item, distanceKm));
 }
 
-/** The contact with its distance: written out, since spreading an object of this many fields copies it slowly, for every contact of every answer. */
-function withDistance(contact: ContactDetails, distanceKm: number): NearbyContact {
-  const { id, name, phone, specialty, city, contactMethod, telegramUsername, isWhatsappOnly, availableHours, languages, specialInstructions, isMasterOfMedicine, latitude, longitude, locationApproximate, timeZone, hours, verifiedSince, checkedBy } = contact;
-  return { id, name, phone, specialty, city, contactMethod, telegramUsername, isWhatsappOnly, availableHours, languages, specialInstructions, isMasterOfMedicine, latitude, longitude, locationApproximate, timeZone, hours, verifiedSince, checkedBy, distanceKm };
+/** The contact at an item, with its distance: the object a search returns. */
+function withDistance(directory: ContactDirectory, item: number, distanceKm: number): NearbyContact {
+  return Object.assign(directory.details(item), { distanceKm });
 }
 
 /**
- * At most `limit` of the nearest contacts within the radius that the filter accepts, Master of Medicine
- * first as in an answer, as the directory keeps them and in no particular order: for counting (the
- * nearby specialties of every answer), without measuring each one's distance again, sorting or copying.
+ * The items of at most `limit` of the nearest contacts within the radius that the filter accepts,
+ * Master of Medicine first as in an answer, in no particular order: for counting (the nearby
+ * specialties of every answer) from the columns, without measuring each one's distance again,
+ * sorting or making an object of each.
  */
-export function nearbyDetails(directory: ContactDirectory, point: Point, options: Omit<NearestOptions, 'language' | 'offset'>): ContactDetails[] {
+export function nearbyItems(directory: ContactDirectory, point: Point, options: Omit<NearestOptions, 'language' | 'offset'>): number[] {
   const within = options.radiusKm * INDEX_DISTANCE_SCALE * (1 + 1e-9);
   const pointCube = toCube(point);
-  const found: ContactDetails[] = [];
-  for (const { index, contacts, cubes } of directory.tiers) {
+  const accepts = shownFilter(directory, options);
+  const found: number[] = [];
+  for (const tier of directory.tiers) {
     const wanted = options.limit - found.length;
     if (wanted <= 0) break;
-    const accepts = shownFilter(options);
-    const predicate = accepts && ((item: number) => accepts(contacts[item]!));
     // The index's sphere and earthdistance's differ a little: the radius is the answers' own.
-    for (const item of nearestItems(index, point.longitude, point.latitude, wanted, within, predicate)) {
-      if (distanceKm(cubes, item, pointCube) <= options.radiusKm) found.push(contacts[item]!);
+    for (const item of tierItems(directory, tier, point, wanted, within, accepts)) {
+      if (distanceKm(directory, item, pointCube) <= options.radiusKm) found.push(item);
     }
   }
   return found;
@@ -354,16 +294,15 @@ function nearestCandidates(directory: ContactDirectory, point: Point, options: N
   const within = options.radiusKm * INDEX_DISTANCE_SCALE * (1 + 1e-9);
   const { language } = options;
   const offset = options.offset ?? 0;
-  const shown = shownFilter(options);
+  const shown = shownFilter(directory, options);
   const accepts = shown ?? (() => true);
   const pointCube = toCube(point);
   const found: Candidate[] = [];
-  for (const tierIndex of directory.tiers) {
+  for (const directoryTier of directory.tiers) {
     const wanted = offset + options.limit - found.length;
     if (wanted <= 0) break;
-    const predicate = shown && ((item: number) => accepts(tierIndex.contacts[item]!));
-    let tier = candidates(nearestItems(tierIndex.index, point.longitude, point.latitude, wanted + SPARE_CANDIDATES, within, predicate), tierIndex, pointCube, options.radiusKm);
-    if (language && tier.length > 0) tier = speakersFirst(tier, wanted, language, point, pointCube, tierIndex, options.radiusKm, accepts);
+    let tier = candidates(tierItems(directory, directoryTier, point, wanted + SPARE_CANDIDATES, within, shown), directory, pointCube, options.radiusKm);
+    if (language && tier.length > 0) tier = speakersFirst(tier, wanted, language, point, pointCube, directory, directoryTier, options.radiusKm, accepts);
     found.push(...tier.slice(0, wanted));
   }
   return found.slice(offset);

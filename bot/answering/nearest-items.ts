@@ -114,38 +114,55 @@ function takeScratch(): Scratch {
   return scratch;
 }
 
+/** Points searched beside an index: items added since it was built. */
+export interface LoosePoints {
+  /** Item of the index's first point: the items it gives count from it. */
+  first: number;
+  /** Items not in the index, searched with it. */
+  items: readonly number[];
+  /** Per item, loose or not. */
+  longitudes: Float64Array;
+  latitudes: Float64Array;
+}
+
 /**
  * Items of `index` (longitude, latitude) nearest `lng` `lat`, nearest first: at most `maxResults`, within
- * `maxDistanceKm` (on a sphere of 6,371 km, as geokdbush), accepted by `predicate` when given.
+ * `maxDistanceKm` (on a sphere of 6,371 km, as geokdbush), accepted by `predicate` when given. With
+ * `loose`, its points are searched too, in the same order, and the index's items count from its `first`.
  */
 export function nearestItems(
-  index: KDBush,
+  index: KDBush | null,
   lng: number,
   lat: number,
   maxResults = Infinity,
   maxDistanceKm = Infinity,
   predicate?: (item: number) => boolean,
+  loose?: LoosePoints,
 ): number[] {
   const result: number[] = [];
-  if (maxResults <= 0 || index.ids.length === 0) return result;
+  const indexed = index?.ids.length ?? 0;
+  if (maxResults <= 0 || (indexed === 0 && !loose?.items.length)) return result;
   const maxHaverSinDist = maxDistanceKm === Infinity ? 1 : haverSin(maxDistanceKm / EARTH_RADIUS_KM);
-  const { ids, coords, nodeSize } = index;
+  const first = loose?.first ?? 0;
+  const ids = index?.ids ?? [];
+  const coords = index?.coords ?? [];
+  const nodeSize = index?.nodeSize ?? 0;
   const cosLat = Math.cos(lat * RAD);
   const scratch = takeScratch();
   const { nodes, points, node, point } = scratch;
 
   // Nothing beyond the distance is queued: a node farther than it holds no result, however many
   // points it has (geokdbush opened such nodes until it popped a point beyond the distance).
-  const queuePoint = (at: number) => {
-    const dist = haverSinDist(lng, lat, coords[2 * at]!, coords[2 * at + 1]!, cosLat);
+  const queueItem = (item: number, itemLng: number, itemLat: number) => {
+    const dist = haverSinDist(lng, lat, itemLng, itemLat, cosLat);
     if (dist > maxHaverSinDist) return;
-    const item = ids[at]!;
     if (predicate && !predicate(item)) return;
     const slot = points.slot();
     points.values[slot] = dist;
     points.values[slot + 1] = item;
     points.commit();
   };
+  const queuePoint = (at: number) => queueItem(first + ids[at]!, coords[2 * at]!, coords[2 * at + 1]!);
   const queueNode = (left: number, right: number, axis: number, minLng: number, minLat: number, maxLng: number, maxLat: number) => {
     const dist = boxDist(lng, lat, cosLat, minLng, minLat, maxLng, maxLat);
     if (dist > maxHaverSinDist) return;
@@ -163,8 +180,9 @@ export function nearestItems(
   };
 
   try {
+    if (loose) for (const item of loose.items) queueItem(item, loose.longitudes[item]!, loose.latitudes[item]!);
     // The whole Earth; its bound is 0 whatever the point.
-    queueNode(0, ids.length - 1, 0, -180, -90, 180, 90);
+    if (indexed > 0) queueNode(0, indexed - 1, 0, -180, -90, 180, 90);
     for (;;) {
       // Points nearer than every node not yet opened are the nearest left: each node's bound is a lower bound of its
       // points. Strictly nearer, so that a node that may hold a point as near is opened first and a tie goes by item.

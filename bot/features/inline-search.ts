@@ -40,9 +40,9 @@ async function queryPoint(deps: InlineDeps, ctx: BotContext & { inlineQuery: Non
 function textFilter(directory: ContactDirectory, text: string, at: Date) {
   if (text === '') return undefined;
   const query = parseSpecialtyQuery(text, directorySpecialties(directory), directory.taxonomy);
-  if (query) return contactFilter({ specialty: query.specialty, openNow: false }, at);
+  if (query) return contactFilter(directory, { specialty: query.specialty, openNow: false }, at);
   const words = normalize(text);
-  return (contact: { name: string }) => normalize(contact.name).includes(words);
+  return (item: number) => normalize(directory.nameOf(item)).includes(words);
 }
 
 /**

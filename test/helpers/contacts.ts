@@ -1,5 +1,8 @@
 import type { Sql } from '../../sql/database.js';
 import type { MedicalContactRecord } from '../../sql/medical-contacts.js';
+import { CHECKED_BY, type FindableContact } from '../../sql/contact-directory.js';
+import { KNOWN_SPECIALTIES } from '../../api/contract/specialty-names.js';
+import { NAMES, LANGUAGE_CODES, asciiHandle, type Culture } from '../../scripts/demo/names.js';
 
 /** A seeded pseudo-random generator (mulberry32): the same seed gives the same contacts. */
 export function seededRandom(seed: number): () => number {
@@ -108,4 +111,60 @@ export async function manyContacts(sql: Sql, n: number, seed = 1, now = new Date
 /** What the search box looks in, as the search_text column computes it. */
 export function searchTextOf(contact: GeneratedContact): string {
   return `${contact.name} ${contact.phone} ${contact.city} ${contact.region} ${contact.country} ${contact.specialty}`.toLowerCase();
+}
+
+const CULTURES = Object.keys(NAMES) as Culture[];
+const CHECKERS = Object.values(CHECKED_BY);
+const DAYS = ['Mo-Fr', 'Mo-Th', 'Mo-Sa', 'Tu-Sa'];
+const MINUTES = ['00', '30'];
+const INSTRUCTIONS = ['Ring the bell at the side entrance.', 'Appointments by phone only.', 'Second floor, no lift.', 'Bring your insurance card.', 'Walk-ins before noon.'];
+
+/** A schedule among about two thousand: days, opening, closing, lunch break and Saturday vary as a country's practices do. */
+function schedule(random: () => number): string {
+  const roll = random();
+  if (roll < 0.1) return '';
+  if (roll < 0.15) return '24/7';
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  const open = `${String(7 + Math.floor(random() * 4)).padStart(2, '0')}:${pick(MINUTES)}`;
+  const close = `${16 + Math.floor(random() * 4)}:${pick(MINUTES)}`;
+  const lunch = random() < 0.3 ? [`${open}-12:00`, `13:00-${close}`].join(',') : `${open}-${close}`;
+  const saturday = random() < 0.3 ? `; Sa 09:00-${pick(['12:00', '13:00', '14:00'])}` : '';
+  return `${pick(DAYS)} ${lunch}${saturday}`;
+}
+
+/** `count` findable contacts spread over Europe's cities, with names, phones and hours as real ones have. */
+export function findableContacts(count: number, seed = 1): FindableContact[] {
+  const random = seededRandom(seed);
+  const cities = Array.from({ length: 2000 }, (_, at) => ({ name: `City ${at}`, latitude: 36 + random() * 24, longitude: -9 + random() * 33 }));
+  const contacts: FindableContact[] = [];
+  for (let id = 1; id <= count; id += 1) {
+    const culture = CULTURES[Math.floor(random() * CULTURES.length)]!;
+    const { first, last } = NAMES[culture];
+    const name = `${first[Math.floor(random() * first.length)]} ${last[Math.floor(random() * last.length)]}`;
+    const city = cities[Math.floor(random() * random() * cities.length)]!;
+    const method = random();
+    const approximate = random() < 0.05;
+    // Through JSON, as rows come off the wire: flat strings, not the joined ones a template makes, which take more memory.
+    const contact: FindableContact = {
+      id,
+      name: `Dr ${name}`,
+      phone: `+49 ${30 + Math.floor(random() * 900)} ${String(Math.floor(random() * 1e7)).padStart(7, '0')}`,
+      specialty: KNOWN_SPECIALTIES[Math.floor(random() * KNOWN_SPECIALTIES.length)]!,
+      city: city.name,
+      contactMethod: method < 0.7 ? 'phone' : method < 0.9 ? 'telegram' : 'whatsapp',
+      telegramUsername: method >= 0.7 && method < 0.9 ? asciiHandle(name) : null,
+      isWhatsappOnly: method >= 0.95,
+      availableHours: schedule(random),
+      languages: random() < 0.5 ? [LANGUAGE_CODES[culture]] : [LANGUAGE_CODES[culture], 'en'],
+      specialInstructions: random() < 0.2 ? INSTRUCTIONS[Math.floor(random() * INSTRUCTIONS.length)]! : null,
+      isMasterOfMedicine: random() < 0.1,
+      latitude: approximate ? city.latitude : city.latitude + (random() - 0.5) * 0.4,
+      longitude: approximate ? city.longitude : city.longitude + (random() - 0.5) * 0.6,
+      locationApproximate: approximate,
+      verifiedSince: Date.UTC(2025, 0, 1) + Math.floor(random() * 600) * 86_400_000,
+      checkedBy: CHECKERS[Math.floor(random() * CHECKERS.length)]!,
+    };
+    contacts.push(JSON.parse(JSON.stringify(contact)) as FindableContact);
+  }
+  return contacts;
 }
