@@ -32,11 +32,15 @@ export interface DatasetSizes {
   contactsShownPerDay: number;
 }
 
-/** The issue's sizes times `scale` (0.01 for a quick run), never below what makes each figure meaningful. */
-export function datasetSizes(scale: number): DatasetSizes {
+/**
+ * The issue's sizes times `scale` (0.01 for a quick run), never below what makes each figure meaningful;
+ * `contacts` sets the directory's size on its own (BENCH_CONTACTS: a country-sized directory without a
+ * country-sized year of logs).
+ */
+export function datasetSizes(scale: number, contacts?: number): DatasetSizes {
   const scaled = (size: number, least: number) => Math.max(least, Math.round(size * scale));
   return {
-    contacts: scaled(100_000, 200),
+    contacts: contacts ?? scaled(100_000, 200),
     botUsers: scaled(100_000, 200),
     logs: scaled(3_000_000, 2_000),
     groups: scaled(500, 5),
