@@ -19,7 +19,8 @@ export const FIRST_USER_ID = 100_000_000;
 const FIRST_GROUP_ID = -1_001_000_000_000;
 const FIRST_NAMES = Object.values(NAMES).flatMap((names) => names.first);
 const LAST_NAMES = Object.values(NAMES).flatMap((names) => names.last);
-const SPECIALTIES = ['General practice', 'Cardiology', 'Paediatrics', 'Dermatology', 'Gynaecology', 'Orthopaedics', 'Dentistry', 'Psychiatry', 'Neurology', 'Ophthalmology', 'Oncology', 'Urology'];
+/** The contacts' specialties. */
+export const SPECIALTIES = ['General practice', 'Cardiology', 'Paediatrics', 'Dermatology', 'Gynaecology', 'Orthopaedics', 'Dentistry', 'Psychiatry', 'Neurology', 'Ophthalmology', 'Oncology', 'Urology'];
 
 export interface DatasetSizes {
   contacts: number;

@@ -14,13 +14,14 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { Point } from '../bot/answering/contact-lookup.js';
+import { KNOWN_SPECIALTIES } from '../api/contract/specialty-names.js';
 import { CONNECTIONS, contactListCases, load, staffHeaders, staffToken } from './api.js';
 import { scaled, type BenchContext } from './context.js';
+import { SPECIALTIES } from './dataset.js';
 import { measureDirectory, townPoints, type DirectoryMeasure } from './directory.js';
 import type { LoadAnswers } from './fake-bot-api.js';
 import { loadAnswered, loadAnswers, loadProgress, queueLoad, spawnFakeBotApi } from './fake-bot-api-process.js';
@@ -190,7 +191,7 @@ async function startInstance(context: BenchContext, databaseUrl: string, fakeUrl
 
 /**
  * A location load on every instance, all queued at once, sized from a warm-up's rate to last about three
- * load lengths; once a third of it is answered, the 1,000 contacts nearest one get a new city through the first
+ * load lengths; once a third of it is answered, the 1,000 contacts nearest one get a specialty none had through the first
  * instance's bulk edit. Answers whose update was handed out before the edit are "before"; from the edit's
  * start to one load length after its end, "during". Then each instance answers a location at that contact's place.
  */
@@ -212,7 +213,9 @@ async function editDuringLoad(context: BenchContext, fakeUrl: string, instances:
   const edited = await context.sql<{ id: number }[]>`
     SELECT id::int FROM medical_contacts WHERE is_active AND latitude IS NOT NULL
     ORDER BY earth_distance(ll_to_earth(latitude, longitude), ll_to_earth(${place!.latitude}, ${place!.longitude})) LIMIT ${EDITED_CONTACTS}`;
-  const city = `Edited ${randomBytes(4).toString('hex')}`;
+  // A specialty no generated contact has, which the answer's cards name: a new city would move the contacts (geocoded
+  // again from it), and hours must be a schedule, shown as its state rather than its text.
+  const specialty = KNOWN_SPECIALTIES.find((known) => !(SPECIALTIES as readonly string[]).includes(known))!;
   const editor = instances[0]!;
   const editorToken = await staffToken(editor.child.url, context.staff);
 
@@ -227,7 +230,7 @@ async function editDuringLoad(context: BenchContext, fakeUrl: string, instances:
   const editStart = performance.now();
   const { recordsAffected } = await requestJson<{ recordsAffected: number }>(editor.child.url, 'POST', '/api/medical-contacts/bulk-update', editorToken, {
     ids: edited.map((row) => row.id),
-    updates: { city },
+    updates: { specialty },
   });
   const editEnd = performance.now();
   const loads = await Promise.all(instances.map(({ token }) => loadAnswered(fakeUrl, token, ANSWER_STALL_MS)));
@@ -252,10 +255,10 @@ async function editDuringLoad(context: BenchContext, fakeUrl: string, instances:
   const beforeMs = percentiles(before);
   const duringMs = percentiles(during.length > 0 ? during : [0]);
 
-  // Each instance's next answer at the edited contacts' place, expected to name their new city.
+  // Each instance's next answer at the edited contacts' place, expected to name their new specialty.
   const seen = await Promise.all(
     instances.map(async ({ token }, index) => {
-      await queueLoad(fakeUrl, { token, senders: [FIRST_SINGLE_SENDER_ID + TOKENS.length + index], points: [place!], expectText: city });
+      await queueLoad(fakeUrl, { token, senders: [FIRST_SINGLE_SENDER_ID + TOKENS.length + index], points: [place!], expectText: `</b> · ${specialty}` });
       return loadAnswered(fakeUrl, token, ANSWER_STALL_MS);
     }),
   );
@@ -277,7 +280,7 @@ async function editDuringLoad(context: BenchContext, fakeUrl: string, instances:
       value: showing,
       unit: 'instances',
       target: { op: '>=', value: instances.length },
-      detail: `a location at the edited contacts' place after the load, its answer naming the contacts' new city${seen.some((progress) => progress.answeredAsExpected !== 1) ? `; otherwise: ${seen.flatMap((progress) => progress.samples).slice(0, 1).join(' ')}` : ''}`,
+      detail: `a location at the edited contacts' place after the load, its answer naming the contacts' new specialty${seen.some((progress) => progress.answeredAsExpected !== 1) ? `; otherwise: ${seen.flatMap((progress) => progress.samples).slice(0, 1).join(' ')}` : ''}`,
     },
     {
       metric: 'CPU time per answered update',
