@@ -15,9 +15,10 @@ import { countryName } from '../api/contract/countries.js';
 import { DASHBOARD_PERIODS } from '../api/contract/dashboard.js';
 import type { BenchSection, Figure } from './report.js';
 import type { BenchContext } from './context.js';
-import { percentiles } from './support.js';
+import type { Sql } from '../sql/database.js';
+import { percentiles, requestJson } from './support.js';
 
-const CONNECTIONS = 20;
+export const CONNECTIONS = 20;
 const LIST_P95_MS = 100;
 /** The Mini App's search (docs/specification.md, "Mini App"): the bot's answer, from memory, signed in by Telegram's launch data. */
 const MINI_APP_NEAREST_P95_MS = 50;
@@ -25,7 +26,7 @@ const MINI_APP_NEAREST_P95_MS = 50;
 const MINI_APP_USER = { id: 999_000_001, first_name: 'Bench', language_code: 'en' };
 const SIGN_IN_P95_MS = 150;
 
-interface LoadCase {
+export interface LoadCase {
   name: string;
   path: string;
   method?: 'GET' | 'POST';
@@ -39,7 +40,7 @@ interface LoadCase {
   headers?: Record<string, string>;
 }
 
-interface LoadFigures {
+export interface LoadFigures {
   path: string;
   connections: number;
   coldMs: number;
@@ -52,10 +53,7 @@ interface LoadFigures {
 export async function measureApi(context: BenchContext): Promise<BenchSection> {
   const baseUrl = context.product.url;
   const login = JSON.stringify({ identifier: context.staff.username, password: context.staff.password });
-  const signedIn = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: login });
-  if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.status} ${await signedIn.text()}`);
-  const { token } = (await signedIn.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const headers = await staffHeaders(baseUrl, context.staff);
   const get = async <T>(path: string): Promise<T> => {
     const response = await fetch(`${baseUrl}${path}`, { headers });
     if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
@@ -63,11 +61,9 @@ export async function measureApi(context: BenchContext): Promise<BenchSection> {
   };
 
   const { newestId } = await get<{ newestId: number }>('/api/bot-logs?limit=1');
-  const [busiest] = await context.sql<{ country: string }[]>`
-    SELECT country FROM medical_contacts GROUP BY country ORDER BY count(*) DESC, country LIMIT 1`;
-  const country = encodeURIComponent(busiest?.country ?? '');
+  const busiest = await busiestCountry(context.sql);
   // Requests name their country as the gazetteer does, in English; contacts by its code.
-  const requestCountry = encodeURIComponent(busiest ? countryName(busiest.country) : '');
+  const requestCountry = encodeURIComponent(busiest ? countryName(busiest) : '');
   const list = LIST_P95_MS;
   // The Mini App user: whitelisted (no daily limit) and signed in with launch data signed by the product's bot token, as Telegram signs it.
   await context.sql`INSERT INTO admin_whitelist (telegram_id, first_name, reason) VALUES (${MINI_APP_USER.id}, ${MINI_APP_USER.first_name}, 'benchmark') ON CONFLICT DO NOTHING`;
@@ -78,9 +74,7 @@ export async function measureApi(context: BenchContext): Promise<BenchSection> {
     // 20 at once queue behind each other and are reported without one.
     { name: 'Sign-in, one per core at a time', path: '/api/auth/login', method: 'POST', body: login, budgetMs: SIGN_IN_P95_MS, connections: availableParallelism(), requests: Math.max(10, Math.round(context.loadSeconds * 20)) },
     { name: 'Sign-in, 20 at a time', path: '/api/auth/login', method: 'POST', body: login, requests: Math.max(2 * CONNECTIONS, Math.round(context.loadSeconds * 30)) },
-    { name: 'Contacts, first page', path: '/api/medical-contacts', budgetMs: list },
-    { name: 'Contacts, one country', path: `/api/medical-contacts?country=${country}`, budgetMs: list },
-    { name: 'Contacts, text search', path: '/api/medical-contacts?search=cardio', budgetMs: list },
+    ...(await contactListCases(context.sql)),
     { name: 'Bot logs, first page', path: '/api/bot-logs', budgetMs: list },
     { name: 'Bot logs, level and text filter', path: '/api/bot-logs?level=ERROR&search=timeout', budgetMs: list },
     { name: 'Bot logs, incremental poll', path: `/api/bot-logs?after=${newestId}`, budgetMs: list },
@@ -121,8 +115,34 @@ export async function measureApi(context: BenchContext): Promise<BenchSection> {
   return { title: `API under load (HTTP, ${CONNECTIONS} connections)`, figures, raw: { baseUrl, loadSeconds: context.loadSeconds, cases: raw } };
 }
 
+async function busiestCountry(sql: Sql): Promise<string | undefined> {
+  const [busiest] = await sql<{ country: string }[]>`SELECT country FROM medical_contacts GROUP BY country ORDER BY count(*) DESC, country LIMIT 1`;
+  return busiest?.country;
+}
+
+/** The console's contact list: its first page, the country with the most contacts, and a text search. */
+export async function contactListCases(sql: Sql): Promise<LoadCase[]> {
+  const country = encodeURIComponent((await busiestCountry(sql)) ?? '');
+  return [
+    { name: 'Contacts, first page', path: '/api/medical-contacts', budgetMs: LIST_P95_MS },
+    { name: 'Contacts, one country', path: `/api/medical-contacts?country=${country}`, budgetMs: LIST_P95_MS },
+    { name: 'Contacts, text search', path: '/api/medical-contacts?search=cardio', budgetMs: LIST_P95_MS },
+  ];
+}
+
+/** A staff member's bearer token, signed in once. */
+export async function staffToken(baseUrl: string, staff: BenchContext['staff']): Promise<string> {
+  const { token } = await requestJson<{ token: string }>(baseUrl, 'POST', '/api/auth/login', undefined, { identifier: staff.username, password: staff.password });
+  return token;
+}
+
+/** The headers of a staff member's requests, signed in once. */
+export async function staffHeaders(baseUrl: string, staff: BenchContext['staff']): Promise<Record<string, string>> {
+  return { authorization: `Bearer ${await staffToken(baseUrl, staff)}`, 'content-type': 'application/json' };
+}
+
 /** One cold request, then `seconds` of load; latency of every response, in ms. */
-async function load(baseUrl: string, headers: Record<string, string>, loadCase: LoadCase, seconds: number): Promise<LoadFigures> {
+export async function load(baseUrl: string, headers: Record<string, string>, loadCase: LoadCase, seconds: number): Promise<LoadFigures> {
   const method = loadCase.method ?? 'GET';
   const before = performance.now();
   const cold = await fetch(`${baseUrl}${loadCase.path}`, { method, headers, body: loadCase.body });

@@ -4,13 +4,10 @@
  * logging on, and the product's bot against a bare grammY bot on a fake Bot API (bench/ceiling.ts).
  */
 import { mirrorGroup } from '../bot/simulator/populate.js';
-import { createContactLookup, nearestContacts } from '../bot/answering/contact-lookup.js';
-import { memoryInUse } from './directory-memory.js';
 import type { Sql } from '../sql/database.js';
-import { createRandom } from '../scripts/demo/random.js';
 import type { BenchSection } from './report.js';
 import { scaled, type BenchContext } from './context.js';
-import type { Town } from './dataset.js';
+import { measureDirectory, townPoints } from './directory.js';
 import { addSteadyGroupMembers, ANSWER_WITH_CONTACTS, percentiles } from './support.js';
 import { measureCeiling } from './ceiling.js';
 
@@ -24,13 +21,8 @@ const BENCH_GROUP_ID = -1_009_000_000_001;
 const NEWCOMERS = 5;
 
 export async function measureBot(context: BenchContext): Promise<BenchSection> {
-  const random = createRandom(20261121);
-  const near = (town: Town) => ({
-    latitude: Math.max(-90, Math.min(90, town.latitude + (random.next() - 0.5) * 0.3)),
-    longitude: ((town.longitude + (random.next() - 0.5) * 0.3 + 540) % 360) - 180,
-  });
-  const point = () => near(random.pick(context.dataset.towns));
-  const lookup = await measureLookups(context, point);
+  const point = townPoints(context.dataset.towns);
+  const lookup = await measureDirectory(context.sql, point, scaled(context, 3000, 300));
   const endToEnd = await measureUpdates(context, point);
   const ceiling = await measureCeiling(context, point);
   const { p50, p95, p99, n } = lookup.ms;
@@ -68,33 +60,6 @@ export async function measureBot(context: BenchContext): Promise<BenchSection> {
     ],
     raw: { lookup, endToEnd, ceiling: ceiling.raw },
   };
-}
-
-/**
- * The answer's contacts as the bot finds them: from the directory kept in memory, which is
- * checked by the update's one statement, not by a read per lookup. Also what keeping it costs.
- */
-async function measureLookups(context: BenchContext, point: () => { latitude: number; longitude: number }) {
-  const { sql } = context;
-  const lookups = scaled(context, 3000, 300);
-  const options = { limit: 5, radiusKm: 100 };
-  const lookup = createContactLookup(sql);
-  const before = await memoryInUse();
-  const directory = await lookup.directory();
-  const after = await memoryInUse();
-  // Its columns are typed arrays, whose contents lie outside the heap: both count.
-  const grown = after.heap + after.arrayBuffers - before.heap - before.arrayBuffers;
-  const directoryMb = Math.round((grown / 1024 / 1024) * 10) / 10;
-  for (let index = 0; index < 300; index += 1) nearestContacts(directory, point(), options);
-  const samples: number[] = [];
-  let found = 0;
-  for (let index = 0; index < lookups; index += 1) {
-    const where = point();
-    const before = performance.now();
-    found += nearestContacts(await lookup.directory(), where, options).length;
-    samples.push(performance.now() - before);
-  }
-  return { ms: percentiles(samples), averageResults: Math.round((found / lookups) * 100) / 100, options, directoryMb, contacts: directory.size };
 }
 
 /**

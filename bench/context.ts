@@ -6,6 +6,8 @@ import type { Dataset } from './dataset.js';
 export interface BenchContext {
   /** The benchmark database's pool (the product's too). */
   sql: Client;
+  /** The benchmark database's URL on an external server, for processes of their own; absent on the embedded database, which only this process reaches. */
+  databaseUrl: string | undefined;
   /** The whole product, listening at product.url, on the benchmark database. */
   product: RunningProduct;
   /** A staff account (superadmin) of the product. */

@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { requestJson } from './support.js';
-import type { Load, LoadProgress } from './fake-bot-api.js';
+import type { Load, LoadAnswers, LoadProgress } from './fake-bot-api.js';
 
 const MAIN = fileURLToPath(new URL('./fake-bot-api-main.ts', import.meta.url));
 
@@ -50,6 +50,10 @@ export async function queueLoad(url: string, load: Load): Promise<void> {
 
 export function loadProgress(url: string, token: string): Promise<LoadProgress> {
   return requestJson<LoadProgress>(url, 'GET', `/control/progress?token=${encodeURIComponent(token)}`);
+}
+
+export function loadAnswers(url: string, token: string): Promise<LoadAnswers> {
+  return requestJson<LoadAnswers>(url, 'GET', `/control/answers?token=${encodeURIComponent(token)}`);
 }
 
 /**

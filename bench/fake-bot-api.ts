@@ -3,7 +3,7 @@
  * wire format for a long-polling grammY bot (getMe, deleteWebhook, setMyCommands and the profile, getUpdates,
  * getChatMember answering "member", sendMessage answering at once, and the few calls the product's
  * bot makes besides), and a control API that queues a load of location updates and reports how
- * fast they were answered. Unlike the Telegram simulator it keeps no chats and parses no HTML, so
+ * fast they were answered, and each answer's latency. Unlike the Telegram simulator it keeps no chats and parses no HTML, so
  * that it costs the bots under test as little as possible.
  */
 import type { Message, Update, UserFromGetMe } from 'grammy/types';
@@ -38,6 +38,14 @@ export interface LoadProgress {
   fakeCpuMs: number;
   /** Long polls (getUpdates) held open now: tests wait on it instead of guessing when a poll arrives. */
   pollsWaiting: number;
+}
+
+/** Every answer of the load so far, in the order they came: when, and how long after its update was handed to the bot. */
+export interface LoadAnswers {
+  /** ms from the load being queued. */
+  atMs: number[];
+  /** ms from the getUpdates that handed the update out to its answer: the bot's own time, without the queue before it. */
+  latencyMs: number[];
 }
 
 export const FAKE_BOT: UserFromGetMe = {
@@ -78,6 +86,10 @@ class BotQueue {
   private counts = { answered: 0, answeredAsExpected: 0, unexpected: 0 };
   private samples: string[] = [];
   private nextMessageId = 1;
+  /** Per chat, when each of its updates not answered yet was first handed out, oldest first. */
+  private handedOut = new Map<number, number[]>();
+  private lastHandedOut = 0;
+  private answers: LoadAnswers = { atMs: [], latencyMs: [] };
 
   queue(load: Load): void {
     const date = Math.floor(Date.now() / 1000);
@@ -85,6 +97,8 @@ class BotQueue {
     this.unanswered.clear();
     this.counts = { answered: 0, answeredAsExpected: 0, unexpected: 0 };
     this.samples = [];
+    this.handedOut.clear();
+    this.answers = { atMs: [], latencyMs: [] };
     this.lastAnswerAt = 0;
     this.cpuAtQueue = process.cpuUsage();
     this.queuedAt = performance.now();
@@ -110,6 +124,10 @@ class BotQueue {
     };
   }
 
+  answersSoFar(): LoadAnswers {
+    return this.answers;
+  }
+
   /**
    * getUpdates: an offset confirms every update below it; the rest up to `limit` are answered at
    * once, or as soon as some are queued within the timeout. Unconfirmed updates are sent again, as
@@ -133,7 +151,18 @@ class BotQueue {
         this.waiting.add(done);
       });
     }
-    return this.pending.slice(0, limit);
+    const taken = this.pending.slice(0, limit);
+    const now = performance.now();
+    for (const update of taken) {
+      if (update.update_id <= this.lastHandedOut) continue;
+      this.lastHandedOut = update.update_id;
+      const chatId = update.message?.chat.id;
+      if (chatId === undefined) continue;
+      const times = this.handedOut.get(chatId);
+      if (times) times.push(now);
+      else this.handedOut.set(chatId, [now]);
+    }
+    return taken;
   }
 
   sendMessage(params: ApiParams): Message.TextMessage {
@@ -146,6 +175,9 @@ class BotQueue {
       this.unanswered.set(chatId, left - 1);
       this.counts.answered += 1;
       this.lastAnswerAt = performance.now();
+      const handedOutAt = this.handedOut.get(chatId)?.shift();
+      this.answers.atMs.push(Math.round((this.lastAnswerAt - this.queuedAt) * 10) / 10);
+      this.answers.latencyMs.push(handedOutAt === undefined ? 0 : Math.round((this.lastAnswerAt - handedOutAt) * 100) / 100);
       if (this.load && text.includes(this.load.expectText)) this.counts.answeredAsExpected += 1;
       else if (this.samples.length < 3) this.samples.push(text.slice(0, 200));
     } else {
@@ -222,6 +254,7 @@ export async function startFakeBotApi(): Promise<FakeBotApi> {
       }
       const token = request.query.get('token');
       if (request.method === 'GET' && request.path === '/control/progress' && token) return { status: 200, body: botOf(token).progress() };
+      if (request.method === 'GET' && request.path === '/control/answers' && token) return { status: 200, body: botOf(token).answersSoFar() };
       return { status: 404, body: { error: 'not found' } };
     },
   }, { keepAliveTimeoutMs: IDLE_CONNECTIONS_KEPT_MS });

@@ -22,6 +22,7 @@ import { measureMiniApp } from './mini-app.js';
 import { scaled, type BenchContext } from './context.js';
 import { datasetSizes, generateDataset } from './dataset.js';
 import { measureIngest } from './ingest.js';
+import { measureScale } from './scale.js';
 import { measureStartup } from './startup.js';
 import type { BenchSection } from './report.js';
 import { resultPaths, writeResultFiles, type BenchResults } from './results-file.js';
@@ -41,6 +42,8 @@ export const SECTIONS: { key: string; measure: (context: BenchContext) => Promis
   { key: 'broadcast', measure: measureBroadcast },
   { key: 'console', measure: (context) => measureConsole({ baseUrl: context.product.url, ...context.staff }, { loads: scaled(context, 20, 1) }) },
   { key: 'mini-app', measure: (context) => measureMiniApp(context.product.url, { loads: scaled(context, 20, 1) }) },
+  // Product instances of its own on the benchmark database (an external one), and a bulk edit that moves the directory's version.
+  { key: 'scale', measure: measureScale },
   { key: 'bot', measure: measureBot },
 ];
 
@@ -49,6 +52,8 @@ export interface BenchOptions {
   databaseUrl?: string;
   /** Multiplies every size of the data set (1: the issue's sizes). */
   scale: number;
+  /** The data set's contacts, whatever the scale (BENCH_CONTACTS); the scale's share when absent. */
+  contacts?: number;
   /** Section keys to run; all when absent. */
   only?: string[];
   /** Where results.json and BENCHMARKS.md go; bench/ and the repository root when absent. */
@@ -76,7 +81,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     const gazetteerMs = await loadGazetteerOnce(sql, options.gazetteerFilter);
     console.log(`gazetteer loaded in ${gazetteerMs} ms`);
     console.log('generating the data set…');
-    const dataset = await generateDataset(sql, datasetSizes(options.scale), new Date());
+    const dataset = await generateDataset(sql, datasetSizes(options.scale, options.contacts), new Date());
     // A year of logs is kept: the daily retention job must not trim the data set.
     await updateSystemSettings(sql, { logRetentionDays: 400 });
 
@@ -92,7 +97,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       floodControl: BENCH_FLOOD_CONTROL,
     });
     console.log(`product listening at ${product.url}`);
-    const context: BenchContext = { sql, product, staff, dataset, scale: options.scale, loadSeconds: options.loadSeconds, botFrom: options.botFrom ?? 'build' };
+    const context: BenchContext = { sql, databaseUrl: database.url, product, staff, dataset, scale: options.scale, loadSeconds: options.loadSeconds, botFrom: options.botFrom ?? 'build' };
     const sections: BenchResults['sections'] = [];
     try {
       for (const section of SECTIONS.filter(({ key }) => !options.only || options.only.includes(key))) {

@@ -21,6 +21,17 @@ export async function residentMemory(pid: number): Promise<ResidentMemory> {
   return { rssMb: round(rssKb / MB), peakMb: round(field(status, 'VmHWM') / MB) };
 }
 
+/** Linux's USER_HZ: /proc reports CPU times in these ticks, 100 a second on every architecture Node runs on. */
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user and system) the process has used since it started, read from /proc/<pid>/stat (Linux); zero once it has exited. */
+export async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 14th and 15th fields.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) / TICKS_PER_SECOND;
+}
+
 async function readStatus(pid: number): Promise<string | undefined> {
   return readFile(`/proc/${pid}/status`, 'utf8').catch(() => undefined);
 }

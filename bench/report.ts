@@ -3,7 +3,7 @@ export interface Figure {
   /** What was measured, e.g. "Bot lookup latency p99". */
   metric: string;
   value: number;
-  /** "ms", "updates/s", "rows/s", "msg/s", "KB", "MB" or "s". */
+  /** "ms", "updates/s", "rows/s", "msg/s", "bytes", "KB", "MB", "s", "×" (a ratio) or a count's noun. */
   unit: string;
   /** The budget: the value must be below (`<`) or at least (`>=`) this. */
   target?: { op: '<' | '>='; value: number };

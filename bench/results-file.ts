@@ -93,7 +93,9 @@ export function renderMarkdown(results: BenchResults): string {
     '```',
     '',
     'Without `BENCH_DATABASE_URL` the run uses a fresh embedded PGlite in memory. `BENCH_SCALE` multiplies every size (0.01 for a quick run), ' +
-      '`BENCH_ONLY=bot,api,ingest,broadcast` picks sections, `BENCH_LOAD_SECONDS` sets each load\'s length (default 3) and `BENCH_OUTPUT_DIR` where the files go.',
+      '`BENCH_CONTACTS` sets the number of contacts whatever the scale (`BENCH_CONTACTS=1000000 BENCH_ONLY=scale` with `BENCH_DATABASE_URL` measures the directory at a million; ' +
+      'the scale section\'s product instances need `BENCH_DATABASE_URL`), `BENCH_ONLY=bot,api,ingest,broadcast,scale` picks sections, ' +
+      '`BENCH_LOAD_SECONDS` sets each load\'s length (default 3) and `BENCH_OUTPUT_DIR` where the files go.',
     '',
     '## Machine',
     '',

@@ -66,22 +66,27 @@ interface DatabaseRuns {
 }
 
 /** A running child product with what it printed. */
-interface Child {
+export interface Child {
   process: ChildProcess;
   url: string;
   output: string[];
+  /** performance.now() at spawn. */
+  startedAt: number;
   listeningMs: number | undefined;
 }
 
-/** Runs the built product with this environment and waits until /api/health answers ok. */
-async function launch(env: NodeJS.ProcessEnv): Promise<{ child: Child; readyMs: number }> {
+/** `node dist/scripts/start.js`, as `npm start` runs the product. */
+export const BUILT_START = ['dist/scripts/start.js'];
+
+/** Runs the product (the build unless `args` say otherwise) with this environment and waits until /api/health answers ok. */
+export async function launch(env: NodeJS.ProcessEnv, args = BUILT_START): Promise<{ child: Child; readyMs: number }> {
   const port = await freePort();
   const started = performance.now();
-  const spawned = spawn(process.execPath, ['dist/scripts/start.js'], {
+  const spawned = spawn(process.execPath, args, {
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const child: Child = { process: spawned, url: `http://127.0.0.1:${port}`, output: [], listeningMs: undefined };
+  const child: Child = { process: spawned, url: `http://127.0.0.1:${port}`, output: [], startedAt: started, listeningMs: undefined };
   const collect = (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n').filter(Boolean)) {
       child.output.push(line);
@@ -105,7 +110,7 @@ async function launch(env: NodeJS.ProcessEnv): Promise<{ child: Child; readyMs: 
 }
 
 /** SIGTERM, as an operator stops it; SIGKILL when it has not exited 30 s later. */
-async function stop(child: Child): Promise<void> {
+export async function stop(child: Child): Promise<void> {
   const { process: spawned } = child;
   if (spawned.exitCode !== null || spawned.signalCode !== null) return;
   const exited = new Promise((resolve) => spawned.once('exit', resolve));
@@ -234,16 +239,21 @@ async function measureDatabase(label: string, env: NodeJS.ProcessEnv): Promise<D
   return { label, first: first.run, restarts, load: load! };
 }
 
+/** The benchmark's environment without what would configure the product under test otherwise than its own settings say. */
+export function productEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['DATABASE_URL', 'BOT_TOKEN', 'TELEGRAM_API_ROOT', 'JWT_SECRET', 'NODE_OPTIONS', 'NODE_V8_COVERAGE', 'ADMIN_USERNAME', 'ADMIN_PASSWORD', 'DEMO_DATA', 'LOG_LEVEL']) delete env[name];
+  return env;
+}
+
 function baseEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  return {
+    ...productEnv(),
     DEMO_DATA: 'on',
     LOG_LEVEL: 'warn',
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
   };
-  for (const name of ['DATABASE_URL', 'BOT_TOKEN', 'TELEGRAM_API_ROOT', 'JWT_SECRET', 'NODE_OPTIONS', 'NODE_V8_COVERAGE']) delete env[name];
-  return env;
 }
 
 const seconds = (ms: number) => Math.round(ms / 10) / 100;

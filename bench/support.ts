@@ -48,15 +48,16 @@ export function progress(label: string, done: number, total: number) {
 
 /**
  * A fresh database for a benchmark: embedded PGlite in memory, or a new database on the server
- * at `serverUrl`, dropped on close (kept with BENCH_KEEP).
+ * at `serverUrl` (its URL in `url`, for processes of their own), dropped on close (kept with BENCH_KEEP).
  */
-export async function openBenchDatabase(serverUrl: string | undefined): Promise<Database & { label: string }> {
+export async function openBenchDatabase(serverUrl: string | undefined): Promise<Database & { label: string; url?: string }> {
   if (!serverUrl) return { ...(await openDatabase({ dataDir: null })), label: 'embedded PGlite (in memory)' };
   const server = await createServerDatabase(serverUrl);
   const database = await openDatabase({ databaseUrl: server.url, maxConnections: 10 });
   return {
     ...database,
     label: server.label,
+    url: server.url,
     async close() {
       await database.close();
       await server.drop();

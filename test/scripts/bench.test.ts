@@ -7,7 +7,8 @@ import type { BenchSection } from '../../bench/report.js';
 import { HAND_WRITTEN_MARKER, resultPaths, writeResultFiles, type BenchResults } from '../../bench/results-file.js';
 import { LARGE_CITIES } from '../helpers/gazetteer.js';
 
-// The whole of `npm run bench` at a tiny scale: the data set, the product, every section, both files.
+// The whole of `npm run bench` at a tiny scale: the data set, the product, every section (the scale section's
+// product instances from the sources, on TEST_DATABASE_URL), both files.
 // Timings are never asserted; only that every figure is there, with a number.
 // The run's own report goes to the test's comments, out of the TAP stream.
 const log = console.log;
@@ -76,6 +77,13 @@ t.test('results.json has every section, each figure with a number, its ok beside
     'Log rows written through the bot recorder',
     'Delivery rate, simulator limited to 30/s',
     'Delivery rate, no limit',
+    'Heap for the bot\'s directory per findable contact, 200 contacts',
+    'Lookup latency p99 (in process, from memory), 200 contacts',
+    'Contacts, one country p95, 200 contacts',
+    'Start to the first answered location, 200 contacts',
+    'Resident memory at rest, 200 contacts',
+    'Answer p99 during a bulk edit of 1,000 contacts / before it',
+    'CPU time per answered update',
   ]) {
     t.ok(metrics.includes(metric), metric);
   }
@@ -94,6 +102,18 @@ t.test('the framework ceiling: every bot answered every update of every sample, 
   }
   t.equal(ceiling.checks.botErrors, 0);
   t.equal(ceiling.checks.logRows, ceiling.checks.expectedRows, 'a log row per update');
+});
+
+t.test('the directory at scale: two product instances answered every update, and each showed the bulk edit in its next answer', async (t) => {
+  interface Progress { queued: number; answered: number; unexpected: number }
+  const scale = written.sections.find((section) => section.key === 'scale');
+  t.equal(scale?.title, 'Directory at scale (200 contacts)');
+  const instances = (scale?.raw as { instances?: { instances: unknown[]; edit: { loads: Progress[]; recordsAffected: number } } }).instances;
+  if (!instances) return t.fail('the scale section has its instances\' raw measurements');
+  t.equal(instances.instances.length, 2);
+  for (const progress of instances.edit.loads) t.ok(progress.queued > 0 && progress.answered === progress.queued && progress.unexpected === 0, 'every update answered, once');
+  t.ok(instances.edit.recordsAffected > 0, 'the bulk edit changed contacts');
+  t.equal(scale?.figures.find((figure) => figure.metric === 'Instances whose next answer shows the bulk edit')?.value, 2);
 });
 
 t.test('BENCHMARKS.md: the command, the machine, the data set and a table row per figure', async (t) => {

@@ -2,7 +2,7 @@ import { Bot } from 'grammy';
 import { run } from '@grammyjs/runner';
 import t from 'tap';
 import { FAKE_BOT } from '../../bench/fake-bot-api.js';
-import { loadAnswered, loadProgress, queueLoad, spawnFakeBotApi } from '../../bench/fake-bot-api-process.js';
+import { loadAnswered, loadAnswers, loadProgress, queueLoad, spawnFakeBotApi } from '../../bench/fake-bot-api-process.js';
 import { until } from '../helpers/wait.js';
 
 // The benchmark's fake Bot API (npm run bench, the framework ceiling) serves a bare grammY bot as
@@ -32,6 +32,10 @@ t.test('a bare grammY runner bot long-polls a load and answers every location, a
   const progress = await loadAnswered(fake.url, 'bare-token', 5000);
   t.match(progress, { queued: 250, answered: 250, answeredAsExpected: 250, unexpected: 0, samples: [], elapsedMs: Number });
   t.comment(`timed from queueing to the last answer: ${progress.elapsedMs} ms`);
+  const answers = await loadAnswers(fake.url, 'bare-token');
+  t.equal(answers.atMs.length, 250, 'each answer is listed');
+  t.equal(answers.latencyMs.length, 250, 'with its latency');
+  t.ok(answers.latencyMs.every((latency, index) => latency >= 0 && latency <= answers.atMs[index]!), 'no answer came before its update was handed out, nor before the load');
   t.equal(statuses.length, 250);
   t.ok(statuses.every((status) => status === 'member'), 'getChatMember answers "member"');
   await runner.stop();

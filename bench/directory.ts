@@ -1,0 +1,73 @@
+/**
+ * The bot's contact directory measured where it is loaded (bench/bot.ts in the benchmark's process,
+ * bench/directory-main.ts in a process of its own): nearest-contact lookups from memory at points
+ * around the data set's towns, and the JavaScript heap the directory takes.
+ */
+import { createContactLookup, nearestContacts, type Point } from '../bot/answering/contact-lookup.js';
+import type { Sql } from '../sql/database.js';
+import { createRandom } from '../scripts/demo/random.js';
+import type { Town } from './dataset.js';
+import { memoryInUse } from './directory-memory.js';
+import { percentiles } from './support.js';
+
+/** Random points within about 15 km of the towns (larger towns more often, as the contacts are placed), the same on every run. */
+export function townPoints(towns: Town[]): () => Point {
+  const random = createRandom(20261121);
+  return () => {
+    const town = random.pick(towns);
+    return {
+      latitude: Math.max(-90, Math.min(90, town.latitude + (random.next() - 0.5) * 0.3)),
+      longitude: ((town.longitude + (random.next() - 0.5) * 0.3 + 540) % 360) - 180,
+    };
+  };
+}
+
+export interface DirectoryMeasure {
+  ms: ReturnType<typeof percentiles>;
+  averageResults: number;
+  options: { limit: number; radiusKm: number };
+  /** Heap and array buffers (the columns' typed arrays) grown by loading the directory, MB (after a full collection on both sides under node --expose-gc). */
+  directoryMb: number;
+  /** The same, per findable contact. */
+  bytesPerContact: number;
+  /** Findable contacts in the directory. */
+  contacts: number;
+  loadMs: number;
+  /** Whether the heap was collected before both readings. */
+  collected: boolean;
+}
+
+/**
+ * The answer's contacts as the bot finds them: from the directory kept in memory, which is
+ * checked by the update's one statement, not by a read per lookup. Also what keeping it costs;
+ * Under node --expose-gc (bench/directory-main.ts) the memory figure is the directory's alone, not with the garbage of its load.
+ */
+export async function measureDirectory(sql: Sql, point: () => Point, lookups: number): Promise<DirectoryMeasure> {
+  const options = { limit: 5, radiusKm: 100 };
+  const lookup = createContactLookup(sql);
+  const before = await memoryInUse();
+  const loadStarted = performance.now();
+  const directory = await lookup.directory();
+  const loadMs = Math.round(performance.now() - loadStarted);
+  const after = await memoryInUse();
+  const grown = after.heap + after.arrayBuffers - before.heap - before.arrayBuffers;
+  for (let index = 0; index < 300; index += 1) nearestContacts(directory, point(), options);
+  const samples: number[] = [];
+  let found = 0;
+  for (let index = 0; index < lookups; index += 1) {
+    const where = point();
+    const before = performance.now();
+    found += nearestContacts(await lookup.directory(), where, options).length;
+    samples.push(performance.now() - before);
+  }
+  return {
+    ms: percentiles(samples),
+    averageResults: Math.round((found / lookups) * 100) / 100,
+    options,
+    directoryMb: Math.round((grown / 1024 / 1024) * 10) / 10,
+    bytesPerContact: Math.round(grown / Math.max(1, directory.size)),
+    contacts: directory.size,
+    loadMs,
+    collected: globalThis.gc !== undefined,
+  };
+}
