@@ -1,5 +1,4 @@
 import t from 'tap';
-import type { Update } from 'grammy/types';
 import { anotherInstance, createBotHarness } from '../helpers/bot.js';
 import { aContact, aMember, anAuthorizedGroup, texts } from '../helpers/bot-fixtures.js';
 import { createTestApp } from '../helpers/app.js';
@@ -30,22 +29,7 @@ const PARIS = { latitude: 48.8566, longitude: 2.3522 };
 const first = await aContact(h.sql, { ...PARIS, name: 'Dr First', city: 'Paris' });
 const leaving = await aContact(h.sql, { latitude: 48.857, longitude: 2.353, name: 'Dr Leaving', city: 'Paris' });
 
-let nextUpdateId = 600_000_000;
-async function locateOnB(userId: number): Promise<string> {
-  const before = h.sim.messages(userId).at(-1)?.message_id ?? 0;
-  const update = {
-    update_id: (nextUpdateId += 1),
-    message: {
-      message_id: nextUpdateId,
-      date: Math.floor(h.clock.now().getTime() / 1000),
-      chat: { id: userId, type: 'private', first_name: `User${userId}` },
-      from: { id: userId, is_bot: false, first_name: `User${userId}` },
-      location: PARIS,
-    },
-  } as Update;
-  await instanceB.bot.handleUpdate(update);
-  return texts(h.sim.botMessagesSince(userId, before)).join('\n');
-}
+const locateOnB = async (userId: number) => texts(await instanceB.locate(userId, PARIS)).join('\n');
 const locateOnA = async (userId: number) => texts(await h.locate(userId, PARIS.latitude, PARIS.longitude)).join('\n');
 
 const user = await aMember(h, group.id);

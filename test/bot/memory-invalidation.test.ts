@@ -1,6 +1,4 @@
 import t from 'tap';
-import type { Update } from 'grammy/types';
-import type { MedBot } from '../../bot/create-bot.js';
 import { REFUSALS } from '../../bot/replies/default-templates.js';
 import { anotherInstance, createBotHarness } from '../helpers/bot.js';
 import { aContact, aMember, anAuthorizedGroup, aUser, refusal, texts } from '../helpers/bot-fixtures.js';
@@ -14,29 +12,13 @@ import { aContact, aMember, anAuthorizedGroup, aUser, refusal, texts } from '../
 
 const h = await createBotHarness(t);
 const instanceB = await anotherInstance(t, h);
-const other: MedBot = instanceB.bot;
 
 const group = await anAuthorizedGroup(h, { dailyLimit: 50 });
 const PARIS = { latitude: 48.8566, longitude: 2.3522 };
 await aContact(h.sql, { ...PARIS, name: 'Dr First', city: 'Paris' });
 
-let nextUpdateId = 500_000_000;
 /** Instance B answers a location, as Telegram would post it to a webhook. */
-async function locateOnOther(userId: number, point = PARIS): Promise<(string | undefined)[]> {
-  const before = h.sim.messages(userId).at(-1)?.message_id ?? 0;
-  const update = {
-    update_id: (nextUpdateId += 1),
-    message: {
-      message_id: nextUpdateId,
-      date: Math.floor(h.clock.now().getTime() / 1000),
-      chat: { id: userId, type: 'private', first_name: `User${userId}` },
-      from: { id: userId, is_bot: false, first_name: `User${userId}` },
-      location: point,
-    },
-  } as Update;
-  await other.handleUpdate(update);
-  return texts(h.sim.botMessagesSince(userId, before));
-}
+const locateOnOther = async (userId: number, point = PARIS) => texts(await instanceB.locate(userId, point));
 
 /** Both instances answer the user once more at the point. */
 async function bothAnswer(userId: number) {

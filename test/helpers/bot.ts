@@ -102,7 +102,11 @@ export interface OtherInstance {
   /** Statements since the last countFromNow(); the recorder's batches run in transactions and are not counted. */
   statements(): number;
   countFromNow(): void;
+  /** The user sends this instance a location in their private chat, as Telegram would post it to a webhook; the bot's answers. */
+  locate(userId: number, point: { latitude: number; longitude: number }): Promise<ChatMessage[]>;
 }
+
+let nextWebhookUpdateId = 500_000_000;
 
 /**
  * Instance B, as a webhook instance behind a load balancer would be: handed updates directly
@@ -124,6 +128,21 @@ export async function anotherInstance(t: Test, h: BotHarness, botOptions: Pick<B
     statements: () => statements,
     countFromNow() {
       statements = 0;
+    },
+    async locate(userId, point) {
+      const before = h.sim.messages(userId).at(-1)?.message_id ?? 0;
+      nextWebhookUpdateId += 1;
+      await bot.bot.handleUpdate({
+        update_id: nextWebhookUpdateId,
+        message: {
+          message_id: nextWebhookUpdateId,
+          date: Math.floor(h.clock.now().getTime() / 1000),
+          chat: { id: userId, type: 'private', first_name: `User${userId}` },
+          from: { id: userId, is_bot: false, first_name: `User${userId}` },
+          location: point,
+        },
+      });
+      return h.sim.botMessagesSince(userId, before);
     },
   };
 }
