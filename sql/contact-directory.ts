@@ -1,8 +1,5 @@
 import type postgres from 'postgres';
 import type { Client, Sql } from './database.js';
-import type { SpecialtyTaxonomy } from '../api/contract/specialties.js';
-import { contactDirectoryVersion } from './medical-contacts.js';
-import { loadSpecialtyTaxonomy } from './specialties.js';
 
 /** A contact the bot can find: active, with coordinates. */
 export interface FindableContact {
@@ -47,20 +44,26 @@ function checkedBySql(sql: Sql) {
     ELSE ${CHECKED_BY.staff}::int END`;
 }
 
+/** Rows read per statement when the whole directory is read: a load holds one page of rows at a time beside what it builds. */
+const PAGE_SIZE = 20_000;
+
 /**
- * The findable contacts and the specialties' taxonomy as of one version of the directory (migration 005's
- * counter), which the bot's contact lookup (bot/answering/contact-lookup.ts) keeps in memory. Given ids,
- * only those of them that are findable (one read by the primary key): the contacts a change touched.
+ * Every findable contact, handed to `visit` a page at a time in the order of their ids, each page
+ * garbage once visited: what the bot's contact lookup (bot/answering/contact-lookup.ts) keeps in memory.
+ * Pages are separate statements: a write committed before a later page is read shows in that page.
  */
-export async function loadFindableContacts(sql: Sql): Promise<{ version: number; contacts: FindableContact[]; taxonomy: SpecialtyTaxonomy }>;
-export async function loadFindableContacts(sql: Sql, ids: number[]): Promise<FindableContact[]>;
-export async function loadFindableContacts(sql: Sql, ids?: number[]): Promise<{ version: number; contacts: FindableContact[]; taxonomy: SpecialtyTaxonomy } | FindableContact[]> {
-  if (ids) return ids.length === 0 ? [] : findableContacts(sql, sql`AND id = ANY(${ids}::bigint[])`);
-  // The version first: a write committed between the two statements leaves the contacts newer than
-  // the version they are kept under, and the next check reloads them.
-  const version = await contactDirectoryVersion(sql);
-  const [contacts, taxonomy] = await Promise.all([findableContacts(sql, sql``), loadSpecialtyTaxonomy(sql)]);
-  return { version, contacts, taxonomy };
+export async function forEachFindableContactPage(sql: Sql, visit: (page: FindableContact[]) => void, pageSize = PAGE_SIZE): Promise<void> {
+  for (let after = 0; ; ) {
+    const page = await findableContacts(sql, sql`AND id > ${after} ORDER BY id LIMIT ${pageSize}`);
+    if (page.length > 0) visit(page);
+    if (page.length < pageSize) return;
+    after = page.at(-1)!.id;
+  }
+}
+
+/** Those of these contacts that are findable, read by the primary key: the contacts a change of the directory touched. */
+export async function loadFindableContacts(sql: Sql, ids: number[]): Promise<FindableContact[]> {
+  return ids.length === 0 ? [] : findableContacts(sql, sql`AND id = ANY(${ids}::bigint[])`);
 }
 
 function findableContacts(sql: Sql, which: postgres.PendingQuery<postgres.Row[]>) {

@@ -280,6 +280,17 @@ export class ContactDirectory {
     if (edits >= this.compactAfter) this.compact();
   }
 
+  /**
+   * Contacts read a page at a time (sql/contact-directory.ts's loadFindableContacts) appended to an empty
+   * directory, each searched beside its tier's index until `compact` indexes them all once the last page
+   * is in: a load never holds every row of the directory at once.
+   */
+  appendPage(contacts: readonly FindableContact[]): void {
+    this.reserve(this.length + contacts.length, this.poolLength + contacts.reduce((bytes, contact) => bytes + recordLength(contact), 0));
+    for (const contact of contacts) this.tiers[contact.isMasterOfMedicine ? 0 : 1]!.overflow.push(this.append(contact));
+    this.size += contacts.length;
+  }
+
   /** Rebuilds the columns of the findable contacts alone, and each tier's index over them, from memory. */
   compact(): void {
     const tierItems = this.tiers.map((tier) => {

@@ -2,7 +2,8 @@ import { nearestItems } from './nearest-items.js';
 import type { Sql } from '../../sql/database.js';
 import type { LanguageCode } from '../../api/contract/languages.js';
 import { contactDirectoryVersion } from '../../sql/medical-contacts.js';
-import { directoryChangesSince, loadFindableContacts } from '../../sql/contact-directory.js';
+import { directoryChangesSince, forEachFindableContactPage, loadFindableContacts } from '../../sql/contact-directory.js';
+import { loadSpecialtyTaxonomy } from '../../sql/specialties.js';
 import { ContactDirectory, type ContactDetails, type DirectoryTier, type ItemFilter } from './contact-directory.js';
 
 export { ContactDirectory, type ContactDetails, type ItemFilter } from './contact-directory.js';
@@ -18,9 +19,17 @@ export const INDEX_DISTANCE_SCALE = 6371_000 / EARTH_M;
 /** Candidates beyond the limit per tier, so rounding between the two measures never drops a nearer contact. */
 const SPARE_CANDIDATES = 2;
 
+/**
+ * The whole directory, read a page at a time into its columns. The version first: a write committed
+ * before a later page is read shows in that page and is logged under a newer version, whose changes are
+ * applied again (an upsert or a removal by id, the same done twice).
+ */
 async function loadContactDirectory(sql: Sql): Promise<ContactDirectory> {
-  const { version, contacts, taxonomy } = await loadFindableContacts(sql);
-  return new ContactDirectory(version, contacts, taxonomy);
+  const version = await contactDirectoryVersion(sql);
+  const directory = new ContactDirectory(version, [], await loadSpecialtyTaxonomy(sql));
+  await forEachFindableContactPage(sql, (page) => directory.appendPage(page));
+  directory.compact();
+  return directory;
 }
 
 /** The directory brought to the current version: only the contacts changed since its own are read, unless the log says to read everything. */

@@ -91,6 +91,16 @@ t.test('a directory edited in place answers as one built from scratch from the c
   }
 });
 
+t.test('a directory read a page at a time answers as one built from all its contacts at once', async (t) => {
+  const contacts = contactsAround(seededRandom(6), 900, 1);
+  const paged = new ContactDirectory(1, [], KNOWN_TAXONOMY);
+  for (let from = 0; from < contacts.length; from += 250) paged.appendPage(contacts.slice(from, from + 250));
+  paged.compact();
+  const whole = new ContactDirectory(1, contacts, KNOWN_TAXONOMY);
+  t.equal(paged.size, contacts.length);
+  t.strictSame(answers(paged, 13), answers(whole, 13), 'every answer the same');
+});
+
 t.test('compacted as edits pile up, from memory, with the same answers', async (t) => {
   const { directory, final, compactions } = edited(4, 60, 12);
   t.ok(compactions >= 3, `${compactions} compactions`);

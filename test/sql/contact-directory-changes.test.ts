@@ -3,7 +3,7 @@ import { createTestApp } from '../helpers/app.js';
 import { waitForImport } from '../helpers/imports.js';
 import { until } from '../helpers/wait.js';
 import { contactDirectoryVersion } from '../../sql/medical-contacts.js';
-import { deleteDirectoryChangesBefore, directoryChangesSince, loadFindableContacts } from '../../sql/contact-directory.js';
+import { deleteDirectoryChangesBefore, directoryChangesSince, forEachFindableContactPage, loadFindableContacts } from '../../sql/contact-directory.js';
 import type { MedicalContact } from '../../api/contract/medical-contacts.js';
 
 const app = await createTestApp(t);
@@ -166,4 +166,14 @@ t.test('version order is commit order: a second writer waits at the counter unti
 t.test('TRUNCATE reads everything again', async (t) => {
   const changes = await changesOf(() => sql`TRUNCATE medical_contacts CASCADE`);
   t.strictSame({ changedIds: changes.changedIds, full: changes.full }, { changedIds: [], full: true });
+});
+
+t.test('the whole directory is read a page at a time, in the order of the ids, each findable contact once', async (t) => {
+  for (let count = 0; count < 5; count += 1) await aContact();
+  await aContact({ isActive: false });
+  const findable = await sql<{ id: number }[]>`SELECT id FROM medical_contacts WHERE is_active AND latitude IS NOT NULL ORDER BY id`;
+  const pages: number[][] = [];
+  await forEachFindableContactPage(sql, (page) => pages.push(page.map((contact) => contact.id)), 2);
+  t.strictSame(pages.flat(), findable.map((row) => row.id), 'every findable contact once, by id');
+  t.strictSame(pages.map((page) => page.length), [...Array(Math.floor(findable.length / 2)).fill(2), ...(findable.length % 2 ? [1] : [])], 'pages of two');
 });
