@@ -47,20 +47,62 @@ export async function lastSearchPoint(sql: Sql, telegramId: number): Promise<{ l
 const ROWS_PER_INSERT = 1000;
 
 /**
+ * The ids of the log texts (migration 041) a writer has sent, each with the newest UTC day it was sent for:
+ * a text written again for a day no later needs no lookup, its `last_logged_on` is already that late, so log
+ * retention (sql/log-retention.ts) keeps it. Places and typed words repeat (migration 059 made them part of
+ * the text), so a busy recorder mostly writes texts it knows. The ids a write looked up count once its
+ * transaction is known to have committed (`settle`): a text it added is gone again if it rolled back.
+ * Forgotten whole past MAX_KNOWN_TEXTS.
+ */
+export class KnownLogTexts {
+  private readonly known = new Map<string, { id: number; loggedOn: string }>();
+  private pending: [string, { id: number; loggedOn: string }][] = [];
+
+  idOf(key: string, loggedOn: string): number | undefined {
+    const text = this.known.get(key);
+    return text && text.loggedOn >= loggedOn ? text.id : undefined;
+  }
+
+  learn(key: string, id: number, loggedOn: string): void {
+    this.pending.push([key, { id, loggedOn }]);
+  }
+
+  /** The writes since the last call committed (their ids are known from now on), or rolled back (everything is forgotten). */
+  settle(committed: boolean): void {
+    if (!committed) this.known.clear();
+    else for (const [key, text] of this.pending) {
+      if (this.known.size >= MAX_KNOWN_TEXTS) this.known.clear();
+      this.known.set(key, text);
+    }
+    this.pending = [];
+  }
+}
+
+const MAX_KNOWN_TEXTS = 50_000;
+
+/**
  * Writes a batch of log rows in one transaction (a savepoint inside one already open): the ids of their texts
  * (migration 041; adding the new ones), then the rows. The texts repeat, so only the distinct ones are sent for
- * their ids. The rows go in statements of ROWS_PER_INSERT sent together on the transaction's one connection, in
- * order: PostgreSQL writes one while Node encodes the next, and the ids still follow the rows' order.
+ * their ids, and of those only the ones `known` lacks (its owner settles what this write learned). The rows go in statements of ROWS_PER_INSERT sent together
+ * on the transaction's one connection, in order: PostgreSQL writes one while Node encodes the next, and the ids
+ * still follow the rows' order.
  */
-export async function insertBotLogs(sql: Sql, rows: NewBotLog[]): Promise<void> {
+export async function insertBotLogs(sql: Sql, rows: NewBotLog[], known = new KnownLogTexts()): Promise<void> {
   if (rows.length === 0) return;
+  const { texts, textIndexOfRow } = distinctTexts(rows);
+  const keys = texts.map((text) => JSON.stringify([text.message, text.command, text.errorMessage, text.request]));
+  const ids = texts.map((text, index) => known.idOf(keys[index]!, text.loggedOn));
+  const asked = texts.flatMap((text, index) => (ids[index] === undefined ? [index] : []));
   await transaction(sql, async (tx) => {
-    const { texts, textIndexOfRow } = distinctTexts(rows);
-    const [found] = await tx<{ ids: number[] }[]>`
-      SELECT bot_log_text_ids(${texts.map((text) => text.message)}::text[], ${texts.map((text) => text.command)}::text[],
-        ${texts.map((text) => text.errorMessage)}::text[], ${texts.map((text) => text.request)}::text[],
-        ${texts.map((text) => text.loggedOn)}::date[]) AS ids`;
-    const textIds = textIndexOfRow.map((index) => found!.ids[index]!);
+    if (asked.length > 0) {
+      const unknown = asked.map((index) => texts[index]!);
+      const [found] = await tx<{ ids: number[] }[]>`
+        SELECT bot_log_text_ids(${unknown.map((text) => text.message)}::text[], ${unknown.map((text) => text.command)}::text[],
+          ${unknown.map((text) => text.errorMessage)}::text[], ${unknown.map((text) => text.request)}::text[],
+          ${unknown.map((text) => text.loggedOn)}::date[]) AS ids`;
+      asked.forEach((index, at) => (ids[index] = found!.ids[at]!));
+    }
+    const textIds = textIndexOfRow.map((index) => ids[index]!);
     const inserts: Promise<unknown>[] = [];
     for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
       const end = start + ROWS_PER_INSERT;
@@ -68,6 +110,7 @@ export async function insertBotLogs(sql: Sql, rows: NewBotLog[]): Promise<void> 
     }
     await Promise.all(inserts);
   });
+  for (const index of asked) known.learn(keys[index]!, ids[index]!, texts[index]!.loggedOn);
 }
 
 /** One INSERT of log rows whose text ids are known, column by column. */

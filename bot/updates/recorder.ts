@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Sql } from '../../sql/database.js';
-import { insertBotLogs, type LogLevel, type NewBotLog } from '../../sql/bot-logs.js';
+import { insertBotLogs, KnownLogTexts, type LogLevel, type NewBotLog } from '../../sql/bot-logs.js';
 import { isDatabaseUnavailable } from '../../sql/errors.js';
 import { countTemplateUses } from '../../sql/message-templates.js';
 import { countContactRequests } from '../../sql/contact-analytics.js';
@@ -81,18 +81,26 @@ export function createRecorder({
   const unwritten: Batch[] = [];
   let spilledFiles = spillDir ? listSpilled(spillDir, onError) : [];
   let flushing: Promise<void> = Promise.resolve();
+  const knownTexts = new KnownLogTexts();
 
   async function write(batch: Batch): Promise<void> {
     // Written once even when a lost connection hid that an earlier attempt committed.
     await writeBatchOnce(sql, batch.id, async (tx) => {
-      await insertBotLogs(tx, batch.logs);
+      await insertBotLogs(tx, batch.logs, knownTexts);
       await countTemplateUses(tx, batch.templateIds);
       await countTelegramRequests(tx, batch.answeredUserIds);
       await markTelegramUsersSeen(tx, Object.entries(batch.seenUsers).map(([telegramId, seenAt]) => ({ telegramId: Number(telegramId), seenAt })));
       for (const [day, ids] of Object.entries(batch.contactsByDay)) await countContactRequests(tx, ids, day);
       await markUpdatesAnswered(tx, batch.answeredUpdates);
       for (const refund of batch.refunds) await refundDailyRequest(tx, refund.telegramId, refund.day);
-    });
+    }).then(
+      () => knownTexts.settle(true),
+      (error: unknown) => {
+        // Rolled back (or its commit unknown): the log texts it added may be gone again.
+        knownTexts.settle(false);
+        throw error;
+      },
+    );
   }
 
   /** Writes a batch; false when the database is away (the batch is kept by the caller). */

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { insertBotLogs, type NewBotLog } from '../../sql/bot-logs.js';
+import { insertBotLogs, KnownLogTexts, type NewBotLog } from '../../sql/bot-logs.js';
 import type { Sql } from '../../sql/database.js';
 import { transaction } from '../../sql/transaction.js';
 import { aBotLog } from '../helpers/bot-logs.js';
@@ -64,4 +64,51 @@ t.test('a row the database refuses keeps none of its batch, and a surrounding tr
     await insertBotLogs(tx, numberedLogs(5, 5000));
   });
   t.strictSame(await storedNumbers(sql), [...Array.from({ length: 10 }, (_, n) => n), 5000, 5001, 5002, 5003, 5004], 'the transaction kept what it wrote after');
+});
+
+/** The row numbers and the search texts of the texts the rows point at, by row number. */
+async function rowTexts(): Promise<[number, string | null][]> {
+  const rows = await sql<{ n: number; searchText: string | null }[]>`
+    SELECT (l.metadata->>'n')::int AS n, x.search_text FROM bot_logs l LEFT JOIN bot_log_texts x ON x.id = l.text_id ORDER BY 1`;
+  return rows.map((row) => [row.n, row.searchText]);
+}
+
+t.test('texts a writer knows are not looked up again that day; a new one, or one on a later day, is', async (t) => {
+  const known = new KnownLogTexts();
+  await insertBotLogs(sql, numberedLogs(12), known);
+  known.settle(true);
+  // Behind the writer's back: a row that looked its text up would get a new one.
+  await sql`DELETE FROM bot_log_texts WHERE id = (SELECT text_id FROM bot_logs WHERE metadata->>'n' = '0')`;
+  await insertBotLogs(sql, numberedLogs(12, 12), known);
+  known.settle(true);
+  await insertBotLogs(sql, [{ ...numberedLogs(1, 24)[0]!, message: 'A message never logged before' }], known);
+  known.settle(true);
+  await insertBotLogs(sql, [{ ...numberedLogs(1, 30)[0]!, createdAt: new Date(Date.UTC(2026, 10, 22, 9)) }], known);
+  const texts = new Map(await rowTexts());
+  const own = new Map(
+    (
+      await sql<{ n: number; searchText: string }[]>`
+        SELECT (metadata->>'n')::int AS n, bot_log_search_text(message, command, error_message, bot_log_request_text(metadata, city, region, country)) AS search_text
+        FROM bot_logs`
+    ).map((row) => [row.n, row.searchText]),
+  );
+  t.strictSame([texts.get(0), texts.get(12), texts.get(18)], [null, null, null], 'the known text\'s id is used again without a lookup, the same day');
+  t.strictSame([13, 24, 30].map((n) => texts.get(n)), [13, 24, 30].map((n) => own.get(n)), 'another known text, a new text, and a known one on a later day (looked up again) point at their own');
+});
+
+t.test('what a write learned in a transaction that rolled back is not used', async (t) => {
+  const known = new KnownLogTexts();
+  const fresh = numberedLogs(3).map((log, index) => ({ ...log, message: `Rolled back text ${index}` }));
+  await t.rejects(
+    transaction(sql, async (tx) => {
+      await insertBotLogs(tx, fresh, known);
+      throw new Error('the batch failed after its logs');
+    }),
+    /the batch failed/,
+  );
+  known.settle(false);
+  const texts = await sql`SELECT 1 FROM bot_log_texts WHERE search_text LIKE 'rolled back text%'`;
+  t.equal(texts.length, 0, 'the texts it added were rolled back');
+  await insertBotLogs(sql, fresh, known);
+  t.strictSame((await rowTexts()).map(([, text]) => text !== null), [true, true, true], 'written again, the rows point at texts that exist');
 });
