@@ -44,8 +44,8 @@ function checkedBySql(sql: Sql) {
     ELSE ${CHECKED_BY.staff}::int END`;
 }
 
-/** Rows read per statement when the whole directory is read: a load holds one page of rows at a time beside what it builds. */
-const PAGE_SIZE = 20_000;
+/** Rows read per statement when the whole directory or many changes are read: a load holds one page of rows at a time beside what it builds. */
+export const PAGE_SIZE = 20_000;
 
 /**
  * Every findable contact, handed to `visit` a page at a time in the order of their ids, each page
@@ -79,19 +79,24 @@ function findableContacts(sql: Sql, which: postgres.PendingQuery<postgres.Row[]>
  * What changed in the directory after `since`, up to `version` (the current one), from migration 062's
  * log, read in one statement so the version and the log agree. `full` when the contacts must all be read
  * again: a TRUNCATE or a taxonomy change among them, or versions already trimmed from the log (an
- * instance that fell that far behind), or a `since` the database never reached (another database).
+ * instance that fell that far behind), or a `since` the database never reached (another database), or
+ * more than `maxChanged` contacts changed (reading them one by one would cost more than reading all).
  * `changedIds` are the contacts written, each once, findable now or not.
  */
-export async function directoryChangesSince(sql: Sql, since: number): Promise<{ version: number; changedIds: number[]; full: boolean }> {
-  const [row] = await sql<{ version: number; logged: number; everything: boolean; changedIds: number[] }[]>`
+export async function directoryChangesSince(sql: Sql, since: number, maxChanged = Infinity): Promise<{ version: number; changedIds: number[]; full: boolean }> {
+  const [row] = await sql<{ version: number; logged: number; everything: boolean; changedCount: number; changedIds: number[] }[]>`
     WITH current AS (SELECT version FROM contact_directory_version),
-    logged AS (SELECT contact_ids FROM contact_directory_changes WHERE version > ${since} AND version <= (SELECT version FROM current))
+    logged AS (SELECT contact_ids FROM contact_directory_changes WHERE version > ${since} AND version <= (SELECT version FROM current)),
+    changed AS (SELECT DISTINCT unnest(contact_ids) AS id FROM logged),
+    counted AS (SELECT count(*)::int AS changed_count FROM changed)
     SELECT (SELECT version FROM current) AS version,
       (SELECT count(*) FROM logged)::int AS logged,
       coalesce((SELECT bool_or(contact_ids IS NULL) FROM logged), false) AS everything,
-      ARRAY(SELECT DISTINCT unnest(contact_ids) FROM logged ORDER BY 1) AS changed_ids`;
-  const { version, logged, everything, changedIds } = row!;
-  const full = everything || since > version || logged !== version - since;
+      (SELECT changed_count FROM counted) AS changed_count,
+      CASE WHEN (SELECT changed_count FROM counted) <= ${Number.isFinite(maxChanged) ? maxChanged : 2 ** 31 - 1}
+        THEN ARRAY(SELECT id FROM changed ORDER BY 1) ELSE '{}' END AS changed_ids`;
+  const { version, logged, everything, changedCount, changedIds } = row!;
+  const full = everything || since > version || logged !== version - since || changedCount > maxChanged;
   return { version, changedIds: full ? [] : changedIds, full };
 }
 

@@ -87,11 +87,72 @@ function varintLength(value: number): number {
 
 type Column = Int32Array | Uint32Array | Uint16Array | Uint8Array | Float64Array;
 
-/** The column's values at these items, in their order. */
-function gathered<C extends Column>(column: C, items: readonly number[]): C {
-  const copy = new (column.constructor as new (length: number) => C)(items.length);
-  items.forEach((item, at) => (copy[at] = column[item]!));
+/** Items `from` to `to` (not included), one after the other. */
+interface Run {
+  from: number;
+  to: number;
+}
+
+/**
+ * A tier's live items as runs, in the order of their ids when its index's are (as a compaction leaves
+ * them): its overflow's merged in by id.
+ */
+function liveRuns(tier: DirectoryTier, ids: Int32Array, flags: Uint8Array): Run[] {
+  const runs: Run[] = [];
+  let run: Run = { from: -1, to: -1 };
+  const extend = (item: number) => {
+    if (run.to === item) run.to += 1;
+    else runs.push((run = { from: item, to: item + 1 }));
+  };
+  const overflow = [...tier.overflow].sort((a, b) => ids[a]! - ids[b]!);
+  let next = 0;
+  const end = tier.first + (tier.index?.numItems ?? 0);
+  for (let item = tier.first; item < end; item += 1) {
+    if ((flags[item]! & REMOVED) !== 0) continue;
+    while (next < overflow.length && ids[overflow[next]!]! < ids[item]!) extend(overflow[next++]!);
+    extend(item);
+  }
+  while (next < overflow.length) extend(overflow[next++]!);
+  return runs;
+}
+
+/** The column's values in these runs, one after the other, `length` in all. */
+function gatheredRuns<C extends Column>(column: C, runs: readonly Run[], length: number): C {
+  const copy = new (column.constructor as new (length: number) => C)(length);
+  let at = 0;
+  for (const { from, to } of runs) {
+    copy.set(column.subarray(from, to), at);
+    at += to - from;
+  }
   return copy;
+}
+
+/**
+ * The items in the order of their ids, for finding an item by id by halves: the ranges' items merged
+ * when each range is in id order (as a compaction leaves each tier), else sorted, which at a million
+ * items takes a second.
+ */
+function itemsById(ids: Int32Array, ranges: readonly Run[]): Uint32Array<ArrayBuffer> {
+  const length = ranges.reduce((sum, { to }) => Math.max(sum, to), 0);
+  const byId = new Uint32Array(length);
+  const ordered = ranges.every(({ from, to }) => {
+    for (let item = from + 1; item < to; item += 1) if (ids[item - 1]! > ids[item]!) return false;
+    return true;
+  });
+  if (!ordered) {
+    for (let item = 0; item < length; item += 1) byId[item] = item;
+    return byId.sort((a, b) => ids[a]! - ids[b]!);
+  }
+  const next = ranges.map(({ from }) => from);
+  for (let at = 0; at < length; at += 1) {
+    let lowest = -1;
+    for (let range = 0; range < ranges.length; range += 1) {
+      const item = next[range]!;
+      if (item < ranges[range]!.to && (lowest < 0 || ids[item]! < ids[next[lowest]!]!)) lowest = range;
+    }
+    byId[at] = next[lowest]!++;
+  }
+  return byId;
 }
 
 function resized<C extends Column>(column: C, length: number): C {
@@ -137,6 +198,8 @@ export class ContactDirectory {
   private records = new Uint32Array(0);
   private pool = Buffer.alloc(0);
   private poolLength = 0;
+  /** Bytes of the pool no live item's record uses: a compaction rewrites the pool once they are a quarter of it. */
+  private unusedPoolBytes = 0;
   /** The index's items, by id: searched by halves. */
   private byId = new Uint32Array(0);
   /** Items added since the last compaction, by id. */
@@ -262,7 +325,8 @@ export class ContactDirectory {
   /**
    * The changes that bring the directory to `version`, applied in place: each removed id (a contact
    * deleted, deactivated or moved out of reach) leaves, each upserted contact replaces the one with its id
-   * or joins. An id in both is upserted. Compacts once the edits since the last compaction reach its limit.
+   * or joins. An id in both is upserted. The changes of one version may come in several calls, the
+   * version moving with the last; `compactIfDue` after the last.
    */
   applyChanges(version: number, upserted: readonly FindableContact[], removedIds: readonly number[]): void {
     for (const id of removedIds) this.remove(id);
@@ -276,6 +340,10 @@ export class ContactDirectory {
     }
     this.version = version;
     this.edition += 1;
+  }
+
+  /** Compacts once the edits since the last compaction reach the directory's limit: a search walks the overflow item by item. */
+  compactIfDue(): void {
     const edits = this.tiers.reduce((sum, tier) => sum + tier.removed + tier.overflow.length, 0);
     if (edits >= this.compactAfter) this.compact();
   }
@@ -291,57 +359,67 @@ export class ContactDirectory {
     this.size += contacts.length;
   }
 
-  /** Rebuilds the columns of the findable contacts alone, and each tier's index over them, from memory. */
+  /**
+   * Rebuilds the columns of the findable contacts alone, and each tier's index over them, from memory. The
+   * live items lie in runs (an index's items between removed ones, the overflow's appended one after the
+   * other), each copied whole; a tier without edits keeps its index.
+   */
   compact(): void {
-    const tierItems = this.tiers.map((tier) => {
-      const items: number[] = [];
-      if (tier.index) for (let item = tier.first; item < tier.first + tier.index.numItems; item += 1) if (this.isLive(item)) items.push(item);
-      return [...items, ...tier.overflow];
-    });
-    const order = tierItems.flat();
-    let poolBytes = 0;
-    for (const item of order) poolBytes += this.recordEnd(item) - this.records[item]!;
-    const old = { pool: this.pool, records: this.records };
-    this.ids = gathered(this.ids, order);
-    this.longitudes = gathered(this.longitudes, order);
-    this.latitudes = gathered(this.latitudes, order);
-    this.verifiedSince = gathered(this.verifiedSince, order);
-    this.flags = gathered(this.flags, order);
-    this.specialties = gathered(this.specialties, order);
-    this.cities = gathered(this.cities, order);
-    this.languages = gathered(this.languages, order);
-    this.schedules = gathered(this.schedules, order);
-    this.zones = gathered(this.zones, order);
-    this.records = new Uint32Array(order.length);
-    this.pool = Buffer.alloc(poolBytes);
-    this.poolLength = 0;
-    order.forEach((item, at) => {
-      const start = old.records[item]!;
-      const end = this.recordEnd(item, old.pool, start);
-      this.records[at] = this.poolLength;
-      this.poolLength += old.pool.copy(this.pool, this.poolLength, start, end);
-    });
-    this.length = order.length;
+    const tierRuns = this.tiers.map((tier) => liveRuns(tier, this.ids, this.flags));
+    const runs = tierRuns.flat();
+    const length = runs.reduce((sum, run) => sum + run.to - run.from, 0);
+    this.ids = gatheredRuns(this.ids, runs, length);
+    this.longitudes = gatheredRuns(this.longitudes, runs, length);
+    this.latitudes = gatheredRuns(this.latitudes, runs, length);
+    this.verifiedSince = gatheredRuns(this.verifiedSince, runs, length);
+    this.flags = gatheredRuns(this.flags, runs, length);
+    this.specialties = gatheredRuns(this.specialties, runs, length);
+    this.cities = gatheredRuns(this.cities, runs, length);
+    this.languages = gatheredRuns(this.languages, runs, length);
+    this.schedules = gatheredRuns(this.schedules, runs, length);
+    this.zones = gatheredRuns(this.zones, runs, length);
+    if (this.unusedPoolBytes * 4 > this.poolLength) this.gatherCardStrings(runs, length);
+    else this.records = gatheredRuns(this.records, runs, length);
+    this.length = length;
     this.addedById.clear();
-    this.index([
-      { from: 0, to: tierItems[0]!.length },
-      { from: tierItems[0]!.length, to: order.length },
-    ]);
+    let from = 0;
+    const kept = this.tiers.map((tier, at) => {
+      const to = from + tierRuns[at]!.reduce((sum, run) => sum + run.to - run.from, 0);
+      const range = { from, to, index: tier.removed === 0 && tier.overflow.length === 0 ? tier.index : undefined };
+      from = to;
+      return range;
+    });
+    this.index(kept);
   }
 
-  /** Indexes each tier's items (a range of them), by place and by id. */
-  private index(ranges: { from: number; to: number }[]): void {
-    this.tiers = ranges.map(({ from, to }) => {
+  /** The card strings of the items in `runs`, into a pool of their own (a run's records lie one after the other): the removed items' bytes let go. */
+  private gatherCardStrings(runs: readonly Run[], length: number): void {
+    const old = { pool: this.pool, records: this.records };
+    const spans = runs.map(({ from, to }) => ({ start: old.records[from]!, end: this.recordEnd(to - 1) }));
+    this.pool = Buffer.alloc(spans.reduce((sum, span) => sum + span.end - span.start, 0));
+    this.records = new Uint32Array(length);
+    this.poolLength = 0;
+    this.unusedPoolBytes = 0;
+    let at = 0;
+    runs.forEach(({ from, to }, run) => {
+      const { start, end } = spans[run]!;
+      const shift = this.poolLength - start;
+      for (let item = from; item < to; item += 1) this.records[at++] = old.records[item]! + shift;
+      this.poolLength += old.pool.copy(this.pool, this.poolLength, start, end);
+    });
+  }
+
+  /** Indexes each tier's items (a range of them) by place, unless it keeps the index it had, and all items by id. */
+  private index(ranges: { from: number; to: number; index?: KDBush | null }[]): void {
+    this.tiers = ranges.map(({ from, to, index: kept }) => {
+      if (kept !== undefined) return { index: kept, first: from, removed: 0, overflow: [] };
       if (to === from) return { index: null, first: from, removed: 0, overflow: [] };
       const index = new KDBush(to - from);
       for (let item = from; item < to; item += 1) index.add(this.longitudes[item]!, this.latitudes[item]!);
       index.finish();
       return { index, first: from, removed: 0, overflow: [] };
     });
-    const ids = this.ids;
-    this.byId = new Uint32Array(this.length);
-    for (let item = 0; item < this.length; item += 1) this.byId[item] = item;
-    this.byId.sort((a, b) => ids[a]! - ids[b]!);
+    this.byId = itemsById(this.ids, ranges);
   }
 
   private remove(id: number): void {
@@ -349,6 +427,7 @@ export class ContactDirectory {
     if (item === undefined) return;
     this.flags[item] = this.flags[item]! | REMOVED;
     this.size -= 1;
+    this.unusedPoolBytes += this.recordEnd(item) - this.records[item]!;
     const tier = this.tiers[this.flags[item]! & MASTER ? 0 : 1]!;
     if (this.addedById.get(id) === item) {
       this.addedById.delete(id);
@@ -421,8 +500,9 @@ export class ContactDirectory {
   }
 
   /** Where the item's record of card strings ends. */
-  private recordEnd(item: number, pool = this.pool, start = this.records[item]!): number {
-    let at = start;
+  private recordEnd(item: number): number {
+    const { pool } = this;
+    let at = this.records[item]!;
     for (let field = 0; field < CARD_STRINGS.length; field += 1) {
       const [value, next] = readVarint(pool, at);
       at = next + Math.max(0, value - 1);

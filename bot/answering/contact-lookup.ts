@@ -2,7 +2,7 @@ import { nearestItems } from './nearest-items.js';
 import type { Sql } from '../../sql/database.js';
 import type { LanguageCode } from '../../api/contract/languages.js';
 import { contactDirectoryVersion } from '../../sql/medical-contacts.js';
-import { directoryChangesSince, forEachFindableContactPage, loadFindableContacts } from '../../sql/contact-directory.js';
+import { directoryChangesSince, forEachFindableContactPage, loadFindableContacts, PAGE_SIZE } from '../../sql/contact-directory.js';
 import { loadSpecialtyTaxonomy } from '../../sql/specialties.js';
 import { ContactDirectory, type ContactDetails, type DirectoryTier, type ItemFilter } from './contact-directory.js';
 
@@ -24,26 +24,42 @@ const SPARE_CANDIDATES = 2;
  * before a later page is read shows in that page and is logged under a newer version, whose changes are
  * applied again (an upsert or a removal by id, the same done twice).
  */
-async function loadContactDirectory(sql: Sql): Promise<ContactDirectory> {
+async function loadContactDirectory(sql: Sql, pageSize: number): Promise<ContactDirectory> {
   const version = await contactDirectoryVersion(sql);
   const directory = new ContactDirectory(version, [], await loadSpecialtyTaxonomy(sql));
-  await forEachFindableContactPage(sql, (page) => directory.appendPage(page));
+  await forEachFindableContactPage(sql, (page) => directory.appendPage(page), pageSize);
   directory.compact();
   return directory;
 }
 
-/** The directory brought to the current version: only the contacts changed since its own are read, unless the log says to read everything. */
-async function directoryCaughtUp(sql: Sql, directory: ContactDirectory, observer: DirectoryObserver): Promise<ContactDirectory> {
-  const { version, changedIds, full } = await directoryChangesSince(sql, directory.version);
+/**
+ * Changes beyond this share of the directory are read as the whole directory again: read one by one, then
+ * searched beside the index until the catch-up's one compaction, they would cost more than a load.
+ */
+const RELOAD_SHARE = 1 / 8;
+
+/**
+ * The directory brought to the current version: only the contacts changed since its own are read, a
+ * page at a time, unless the log says to read everything or they are too many. Compacted once, at the
+ * end: a catch-up of many pages would otherwise compact the whole directory after each.
+ */
+async function directoryCaughtUp(sql: Sql, directory: ContactDirectory, observer: DirectoryObserver, pageSize: number): Promise<ContactDirectory> {
+  const maxChanged = Math.max(pageSize, Math.floor(directory.size * RELOAD_SHARE));
+  const { version, changedIds, full } = await directoryChangesSince(sql, directory.version, maxChanged);
   if (full) {
     observer.loaded?.('all');
-    return loadContactDirectory(sql);
+    return loadContactDirectory(sql, pageSize);
   }
   if (version === directory.version) return directory;
-  const upserted = await loadFindableContacts(sql, changedIds);
+  for (let from = 0; from < changedIds.length || from === 0; from += pageSize) {
+    const ids = changedIds.slice(from, from + pageSize);
+    const upserted = await loadFindableContacts(sql, ids);
+    const findable = new Set(upserted.map((contact) => contact.id));
+    const last = from + pageSize >= changedIds.length;
+    directory.applyChanges(last ? version : directory.version, upserted, ids.filter((id) => !findable.has(id)));
+  }
   observer.loaded?.('changes');
-  const findable = new Set(upserted.map((contact) => contact.id));
-  directory.applyChanges(version, upserted, changedIds.filter((id) => !findable.has(id)));
+  directory.compactIfDue();
   return directory;
 }
 
@@ -108,10 +124,11 @@ export const SPEAKER_DISTANCE_FACTOR = 1.5;
 /**
  * The contact lookup over a client; the instance holds the directory it has loaded, so whoever
  * creates it (the bot, a benchmark) owns that memory. One read at a time brings the directory up to
- * date, from the version it holds, so no change is applied twice or out of order; a failed read keeps
- * the directory as it was, and the next call tries again.
+ * date, from the version it holds, so no change is applied out of order; a read that fails keeps the
+ * version it had (its pages read so far applied: upserts and removals by id, the same again does no harm),
+ * and the next call tries again. `pageSize` rows are read per statement (sql/contact-directory.ts's PAGE_SIZE).
  */
-export function createContactLookup(sql: Sql, observer: DirectoryObserver = {}): ContactLookup {
+export function createContactLookup(sql: Sql, observer: DirectoryObserver = {}, pageSize = PAGE_SIZE): ContactLookup {
   let kept: ContactDirectory | undefined;
   /** The newest version a check told of: answers wait for it. */
   let wanted = 0;
@@ -122,7 +139,7 @@ export function createContactLookup(sql: Sql, observer: DirectoryObserver = {}):
   let reading: Promise<ContactDirectory> | undefined;
 
   const catchUp = async (from: ContactDirectory): Promise<ContactDirectory> => {
-    const caughtUp = await directoryCaughtUp(sql, from, observer);
+    const caughtUp = await directoryCaughtUp(sql, from, observer, pageSize);
     // Read again whole from a database that moved back: the versions told of before are not its.
     if (caughtUp.version < from.version) wanted = heard = caughtUp.version;
     return caughtUp;
@@ -130,7 +147,7 @@ export function createContactLookup(sql: Sql, observer: DirectoryObserver = {}):
   const read = async (): Promise<ContactDirectory> => {
     if (!kept) {
       observer.loaded?.('all');
-      kept = await loadContactDirectory(sql);
+      kept = await loadContactDirectory(sql, pageSize);
     } else if (doubted) {
       doubted = false;
       kept = await catchUp(kept);

@@ -73,6 +73,7 @@ function edited(seed: number, compactAfter: number, rounds: number): { directory
     for (const id of removed) held.delete(id);
     for (const contact of upserted) held.set(contact.id, contact);
     directory.applyChanges(2 + round, upserted, removed);
+    directory.compactIfDue();
     if (directory.tiers.every((tier) => tier.removed === 0 && tier.overflow.length === 0)) compactions += 1;
   }
   return { directory, final: [...held.values()].sort((a, b) => a.id - b.id), compactions };
@@ -113,6 +114,14 @@ t.test('compacted as edits pile up, from memory, with the same answers', async (
     'compacted: no removed items, no overflow, each tier indexed whole',
   );
   t.strictSame(answers(directory, 12), answers(fresh, 12), 'still the same after compacting again');
+
+  // Most contacts gone: the compaction also lets go of their card strings.
+  const left = final.filter((_, at) => at % 4 === 0);
+  directory.applyChanges(directory.version + 1, [], final.filter((_, at) => at % 4 !== 0).map((contact) => contact.id));
+  directory.compact();
+  const freshLeft = new ContactDirectory(directory.version, left, KNOWN_TAXONOMY);
+  t.strictSame(answers(directory, 14), answers(freshLeft, 14), 'the same once three contacts in four are gone');
+  t.strictSame(directory.details(directory.itemOf(left.at(-1)!.id)!), freshLeft.details(freshLeft.itemOf(left.at(-1)!.id)!), 'the last one with its details');
 });
 
 t.test('a removed contact, an emptied tier, a contact that comes back', async (t) => {

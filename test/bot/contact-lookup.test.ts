@@ -218,3 +218,34 @@ t.test('a database moved back (restored from a backup) is read again whole, once
   t.equal(await lookup.directory(), restored, 'kept from then on');
   t.strictSame(reads, { all: 2, changes: 0 });
 });
+
+t.test('many changes are read a page at a time and compacted once; more than an eighth of the directory, it is read again whole', async (t) => {
+  const db = await createTestDatabase();
+  t.teardown(() => db.close());
+  const reads = { all: 0, changes: 0 };
+  const lookup = createContactLookup(db.sql, { loaded: (what) => (reads[what] += 1) }, 2);
+  const paris = { latitude: 48.8566, longitude: 2.3522 };
+  const contacts = [];
+  for (let count = 0; count < 24; count += 1) contacts.push(await aContact(db.sql, { ...paris, name: `Dr ${count}` }));
+  const version = async () => (await db.sql<{ version: number }[]>`SELECT version FROM contact_directory_version`)[0]!.version;
+  const loaded = await lookup.directory();
+  t.equal(loaded.size, 24);
+
+  // Three contacts (an eighth of 24): three pages of two ids at most, the last moving the version.
+  await db.sql`UPDATE medical_contacts SET name = name || ' (edited)' WHERE id IN ${db.sql(contacts.slice(0, 2).map((contact) => contact.id))}`;
+  await db.sql`UPDATE medical_contacts SET is_active = false WHERE id = ${contacts[2]!.id}`;
+  lookup.refresh(await version());
+  const caughtUp = await lookup.directory();
+  t.equal(caughtUp, loaded, 'the same directory, edited in place');
+  t.strictSame([caughtUp.version, caughtUp.size], [await version(), 23]);
+  t.strictSame(directoryNames(caughtUp).filter((name) => name.endsWith('(edited)')).sort(), ['Dr 0 (edited)', 'Dr 1 (edited)']);
+  t.strictSame(reads, { all: 1, changes: 1 });
+
+  // Four contacts: more than an eighth of 23.
+  await db.sql`UPDATE medical_contacts SET name = name || '!' WHERE id IN ${db.sql(contacts.slice(3, 7).map((contact) => contact.id))}`;
+  lookup.refresh(await version());
+  const reloaded = await lookup.directory();
+  t.not(reloaded, loaded, 'a new directory');
+  t.strictSame([reloaded.version, reloaded.size, directoryNames(reloaded).filter((name) => name.endsWith('!')).length], [await version(), 23, 4]);
+  t.strictSame(reads, { all: 2, changes: 1 }, 'read again whole');
+});

@@ -140,6 +140,16 @@ t.test('versions behind the trimmed log, or never reached, read everything again
   t.strictSame(await directoryChangesSince(sql, version + 5), { version, changedIds: [], full: true }, 'a version the database never reached');
 });
 
+t.test('more changed contacts than the reader would read one by one read everything again', async (t) => {
+  const [x, y] = [await aContact(), await aContact()];
+  const since = await contactDirectoryVersion(sql);
+  await sql`UPDATE medical_contacts SET rating = 1 WHERE id IN ${sql([x.id, y.id])}`;
+  await sql`UPDATE medical_contacts SET rating = 2 WHERE id = ${x.id}`;
+  const version = await contactDirectoryVersion(sql);
+  t.strictSame(await directoryChangesSince(sql, since, 2), { version, changedIds: [x.id, y.id].sort(byId), full: false }, 'two contacts, each once');
+  t.strictSame(await directoryChangesSince(sql, since, 1), { version, changedIds: [], full: true }, 'more than one');
+});
+
 t.test('version order is commit order: a second writer waits at the counter until the first commits', { skip: db.url ? false : 'PGlite: one session, so writers never overlap' }, async (t) => {
   const [x, y] = [await aContact(), await aContact()];
   const since = await contactDirectoryVersion(sql);
