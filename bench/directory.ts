@@ -3,7 +3,8 @@
  * bench/directory-main.ts in a process of its own): nearest-contact lookups from memory at points
  * around the data set's towns, and the JavaScript heap the directory takes.
  */
-import { createContactLookup, nearestContacts, type Point } from '../bot/answering/contact-lookup.js';
+import { createContactLookup, nearestContacts, type ContactDetails, type Point } from '../bot/answering/contact-lookup.js';
+import { COMPACT_AFTER } from '../bot/answering/contact-directory.js';
 import type { Sql } from '../sql/database.js';
 import { createRandom } from '../scripts/demo/random.js';
 import type { Town } from './dataset.js';
@@ -35,6 +36,9 @@ export interface DirectoryMeasure {
   loadMs: number;
   /** Whether the heap was collected before both readings. */
   collected: boolean;
+  /** A compaction after `compactEdits` contacts (COMPACT_AFTER at most) were replaced in place, moved a little, in ms: answers wait for it. */
+  compactMs: number;
+  compactEdits: number;
 }
 
 /**
@@ -60,6 +64,14 @@ export async function measureDirectory(sql: Sql, point: () => Point, lookups: nu
     found += nearestContacts(await lookup.directory(), where, options).length;
     samples.push(performance.now() - before);
   }
+  const edited: ContactDetails[] = [];
+  directory.forEachItem((item) => {
+    if (edited.length < COMPACT_AFTER && item % 97 === 0) edited.push({ ...directory.details(item), latitude: directory.latitudes[item]! + 0.001 });
+  });
+  directory.applyChanges(directory.version, edited, []);
+  const compactStarted = performance.now();
+  directory.compact();
+  const compactMs = Math.round(performance.now() - compactStarted);
   return {
     ms: percentiles(samples),
     averageResults: Math.round((found / lookups) * 100) / 100,
@@ -69,5 +81,7 @@ export async function measureDirectory(sql: Sql, point: () => Point, lookups: nu
     contacts: directory.size,
     loadMs,
     collected: globalThis.gc !== undefined,
+    compactMs,
+    compactEdits: edited.length,
   };
 }

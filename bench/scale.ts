@@ -23,6 +23,7 @@ import { CONNECTIONS, contactListCases, load, staffHeaders, staffToken } from '.
 import { scaled, type BenchContext } from './context.js';
 import { SPECIALTIES } from './dataset.js';
 import { measureDirectory, townPoints, type DirectoryMeasure } from './directory.js';
+import { COMPACT_AFTER } from '../bot/answering/contact-directory.js';
 import type { LoadAnswers } from './fake-bot-api.js';
 import { loadAnswered, loadAnswers, loadProgress, queueLoad, spawnFakeBotApi } from './fake-bot-api-process.js';
 import { cpuSeconds, residentMemory } from './process-memory.js';
@@ -89,6 +90,12 @@ export async function measureScale(context: BenchContext): Promise<BenchSection>
         unit: 'ms',
         target: { op: '<', value: TARGETS.lookupP99Ms },
         detail: `n = ${n.toLocaleString('en')}; p50 ${p50}, p95 ${p95}; ${directory.averageResults} results each, nearest ${directory.options.limit} within ${directory.options.radiusKm} km`,
+      },
+      {
+        metric: `Compaction of the directory (answers wait), ${contacts} contacts`,
+        value: directory.compactMs,
+        unit: 'ms',
+        detail: `the columns and indexes rebuilt from memory (ContactDirectory.compact) after ${directory.compactEdits.toLocaleString('en')} contacts were replaced in place (one every 97 items; the bot compacts after ${COMPACT_AFTER.toLocaleString('en')} edits); in the same process as the heap figure`,
       },
       ...lists,
       ...(instances?.figures ?? []),
