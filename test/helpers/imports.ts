@@ -1,3 +1,5 @@
+import type { InjectOptions } from 'fastify';
+import type { Readable } from 'node:stream';
 import type { ContactImport } from '../../api/contract/contact-import.js';
 import type { TestApp } from './app.js';
 import { until } from './wait.js';
@@ -13,4 +15,25 @@ export async function waitForImport(app: TestApp, token: string, id: number): Pr
     return state.status !== 'running';
   }, `import ${id} to finish`, 30_000);
   return seen;
+}
+
+/** What an import sends beside its file, in the query string. */
+export interface ImportOptions {
+  fileName?: string;
+  mapping?: Record<string, string | null>;
+  skipDuplicates?: boolean;
+}
+
+/**
+ * An import's request, the dry run's (`preview`) or the import's: the CSV file (text, or a stream of
+ * chunks) as the body, the rest in the query string, as the console sends them.
+ */
+export function importRequest(route: 'preview' | 'import', csv: string | Readable, options: ImportOptions = {}): InjectOptions {
+  const query = new URLSearchParams();
+  if (options.fileName !== undefined) query.set('fileName', options.fileName);
+  if (options.mapping !== undefined) query.set('mapping', JSON.stringify(options.mapping));
+  if (options.skipDuplicates !== undefined) query.set('skipDuplicates', String(options.skipDuplicates));
+  const path = route === 'preview' ? '/api/medical-contacts/import/preview' : '/api/medical-contacts/import';
+  const search = query.size > 0 ? `?${query}` : '';
+  return { method: 'POST', url: `${path}${search}`, payload: csv, headers: { 'content-type': 'text/csv' } };
 }
