@@ -77,7 +77,10 @@ export const contactImportRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date
     return readContactsCsv(request.body, mapping ?? {}, await loadSpecialtyTaxonomy(sql), now());
   }
 
-  // The file is the body itself, read as it arrives (docs/architecture.md, "The contacts CSV import").
+  // The file is the body itself, read as it arrives (docs/architecture.md, "The contacts CSV import"). Reading
+  // takes as long as the file takes to arrive, and its transaction holds the embedded database's one
+  // connection meanwhile, so the API's deadline, which probes through that connection, is not theirs: a
+  // database gone away fails their queries (postgres.js's connect timeout).
   await app.register(async (scope) => {
     const uploads = scope.withTypeProvider<ZodTypeProvider>();
     uploads.removeAllContentTypeParsers();
@@ -94,7 +97,7 @@ export const contactImportRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date
       {
         bodyLimit: MAX_IMPORT_CSV_BYTES,
         schema: { querystring: ImportPreviewQuerySchema, consumes: [IMPORT_CSV_MEDIA_TYPE], response: { 200: ImportPreviewResponseSchema } },
-        config: { permission: 'contacts:write' },
+        config: { permission: 'contacts:write', ownDatabaseDeadline: true },
       },
       async (request): Promise<ImportPreviewResponse> => {
         return previewRows(sql, await csvFile(request, request.query.mapping));
@@ -107,7 +110,7 @@ export const contactImportRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date
         bodyLimit: MAX_IMPORT_CSV_BYTES,
         schema: { querystring: ImportCommitQuerySchema, consumes: [IMPORT_CSV_MEDIA_TYPE], response: { 202: ImportStartedResponseSchema } },
         // A repeat of a start whose answer was lost finds the import it started, instead of importing again.
-        config: { permission: 'contacts:write', idempotent: true },
+        config: { permission: 'contacts:write', idempotent: true, ownDatabaseDeadline: true },
       },
       async (request, reply) => {
         const { mapping, fileName, skipDuplicates } = request.query;
