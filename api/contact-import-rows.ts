@@ -49,16 +49,25 @@ async function stageRows(tx: Sql, rows: AsyncIterable<ParsedRow>, onStaged: (cou
   await createImportStaging(tx);
   let batch: StagedRow[] = [];
   let count = 0;
+  // The next batch is read and checked while the database writes the one before: one write at a time.
+  let writing = Promise.resolve();
   const flush = async () => {
-    await stageImportRows(tx, await refuseOutsideCountry(tx, batch));
-    onStaged(count);
+    const [rows, upTo] = [batch, count];
     batch = [];
+    await writing;
+    writing = (async () => {
+      await stageImportRows(tx, await refuseOutsideCountry(tx, rows));
+      onStaged(upTo);
+    })();
+    // Awaited at the next flush or at the end; until then its failure is not yet anyone's to hear.
+    writing.catch(() => {});
   };
   for await (const row of rows) {
     batch.push({ n: ++count, ...row });
     if (batch.length === STAGE_BATCH_SIZE) await flush();
   }
   await flush();
+  await writing;
   await markStagedDuplicates(tx);
   return count;
 }

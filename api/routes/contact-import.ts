@@ -11,9 +11,9 @@ import {
   ImportStartedResponseSchema,
   MAX_IMPORT_CSV_BYTES,
   type ContactImport,
+  type ImportField,
   type ImportPreviewResponse,
 } from '../contract/contact-import.js';
-import type { ImportField } from '../contract/contact-import.js';
 import { BulkResultSchema, ContactFilterSchema } from '../contract/medical-contacts.js';
 import { IdParamsSchema } from '../contract/fields.js';
 import { ApiError, badRequest, conflict, notFound } from '../errors.js';
@@ -44,15 +44,20 @@ interface Progress {
 function limitedBody(payload: Readable, limit: number): Readable {
   let length = 0;
   const counted = new Readable({ read: () => payload.resume() });
-  payload.on('data', (chunk: Buffer) => {
+  const onData = (chunk: Buffer) => {
     length += chunk.length;
-    if (length > limit) {
-      payload.pause();
-      counted.destroy(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
-    } else if (!counted.push(chunk)) payload.pause();
-  });
+    if (length > limit) counted.destroy(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+    else if (!counted.push(chunk)) payload.pause();
+  };
+  payload.on('data', onData);
   payload.on('end', () => counted.push(null));
   payload.on('error', (error) => counted.destroy(error));
+  // Once the reader is done with it (refused, or its request failed), the rest of the body is read and
+  // dropped: the connection then carries the answer, and the next request.
+  counted.once('close', () => {
+    payload.off('data', onData);
+    payload.resume();
+  });
   return counted;
 }
 
@@ -87,6 +92,9 @@ export const contactImportRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date
     uploads.addContentTypeParser(IMPORT_CSV_MEDIA_TYPE, (request, payload, done) => {
       if (Number(request.headers['content-length'] ?? 0) > MAX_IMPORT_CSV_BYTES) done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined);
       else done(null, limitedBody(payload, MAX_IMPORT_CSV_BYTES));
+    });
+    uploads.addHook('onSend', async (request) => {
+      if (request.body instanceof Readable) request.body.destroy();
     });
     uploads.addContentTypeParser('*', (_request, _payload, done) => {
       done(new ApiError(415, `Send the CSV file itself as the request body (Content-Type: ${IMPORT_CSV_MEDIA_TYPE})`), undefined);

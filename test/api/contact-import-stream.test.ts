@@ -106,3 +106,25 @@ t.test('a file that stops being CSV after its first batch is a 400, and neither 
   t.match(started.json(), { error: 'Bad Request', field: 'csv', message: /^The file is not valid CSV: / });
   t.strictSame({ contacts: await count('medical_contacts'), imports: await count('contact_imports') }, before);
 });
+
+t.test('over real HTTP, a file sent as it is generated (no length) is read; one refused early is answered at once', async (t) => {
+  const address = await harness.app.listen({ port: 0, host: '127.0.0.1' });
+  const post = (path: string, body: AsyncIterable<string>) =>
+    fetch(`${address}/api/medical-contacts/${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${editor.token}`, 'content-type': 'text/csv' },
+      body: Readable.from(body),
+      duplex: 'half',
+    } as RequestInit);
+  async function* rows(count: number, broken: boolean) {
+    yield 'Name,Phone,City,Region,Country\n';
+    if (broken) yield 'Dr Broken,"unclosed\n';
+    for (let i = 1; i <= count; i++) yield `${parisRow(i)}\n`.replace(',,\n', '\n');
+  }
+  const refused = await post('import/preview', rows(100_000, true));
+  t.equal(refused.status, 400);
+  t.match(await refused.json(), { field: 'csv', message: /^The file is not valid CSV: / });
+  const read = await post('import/preview', rows(3000, false));
+  t.equal(read.status, 200);
+  t.match(await read.json(), { totalRows: 3000, validRows: 3000, errorRows: 0, duplicateRows: 0 });
+});
