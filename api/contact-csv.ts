@@ -1,4 +1,4 @@
-import { parse } from 'csv-parse/sync';
+import { CsvError, parse } from 'csv-parse';
 import { stringify } from 'csv-stringify';
 import { pipeline, Readable } from 'node:stream';
 import { CreateContactSchema, type CreateContact, type MedicalContact } from './contract/medical-contacts.js';
@@ -28,66 +28,111 @@ export interface ParsedRow {
   errors: { field: string; message: string }[];
 }
 
-export interface ParsedCsv {
-  headers: string[];
-  mapping: Record<string, ImportField | null>;
-  rows: ParsedRow[];
-}
-
 const BOOLEAN_FIELDS = new Set<ImportField>(['passwordRequired', 'isWhatsappOnly', 'verified', 'isActive', 'isMasterOfMedicine']);
 const NUMBER_FIELDS = new Set<ImportField>(['latitude', 'longitude', 'rating']);
 const TRUE_WORDS = new Set(['true', 'yes', 'y', '1', 'x', '✓']);
 const FALSE_WORDS = new Set(['false', 'no', 'n', '0', '']);
 
+/** A CSV file's header read, and its rows as they arrive. */
+export interface ContactCsvRows {
+  headers: string[];
+  mapping: Record<string, ImportField | null>;
+  rows: AsyncIterable<ParsedRow>;
+}
+
 /**
- * Reads a CSV (first row: headers) into contacts, each checked by CreateContactSchema and its
- * specialty by the taxonomy (`checkSpecialty`, as the form and the API check it). A cell left
- * empty gets the field's default; a value that does not fit its field is a row error naming it.
- * Throws a 400 ApiError when the text is not CSV at all. `now` is the app's clock: a verification
- * dated after it is a row error, never a contact that stays fresh for longer than its cycle.
+ * The CSV parser's options: with `info` and `raw`, each record comes with the text it was read from. A
+ * quote left open would otherwise hold the rest of the file as one record.
  */
-export function parseContactsCsv(csv: string, givenMapping: Record<string, ImportField | null>, taxonomy: SpecialtyTaxonomy, now: Date): ParsedCsv {
-  let records: { record: string[]; raw: string }[];
-  try {
-    // csv-parse types the synchronous parse as string[][] whatever the options; with info and raw, each record is this shape.
-    records = parse(csv, { info: true, raw: true, bom: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: false }) as unknown as typeof records;
-  } catch (error) {
-    throw badRequest(`The file is not valid CSV: ${(error as Error).message}`, 'csv');
-  }
-  const [header, ...body] = records;
-  if (!header) throw badRequest('The file is empty', 'csv');
+const CSV_OPTIONS = { info: true, raw: true, bom: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: false, max_record_size: 1024 * 1024 } as const;
+
+interface CsvRecord {
+  record: string[];
+  raw: string;
+}
+
+/**
+ * Reads a CSV stream (first row: headers) into contacts as it arrives, one record at a time
+ * (`checkRecord`), so a file of any size is held one record at a time. Resolves once the header is
+ * read; the rows follow as the source is read, with backpressure. Throws (or the rows throw) a 400
+ * ApiError on the field `csv` when the text is not CSV at all or has no header.
+ */
+export async function readContactsCsv(
+  source: Readable,
+  givenMapping: Record<string, ImportField | null>,
+  taxonomy: SpecialtyTaxonomy,
+  now: Date,
+): Promise<ContactCsvRows> {
+  const parser = parse(CSV_OPTIONS);
+  // pipeline ends the parser with the source's error (a body over its limit, a client gone).
+  pipeline(source, parser, () => {});
+  const records = notCsvAsBadRequest(parser[Symbol.asyncIterator]() as AsyncIterator<CsvRecord>);
+  const first = await records.next();
+  if (first.done) throw badRequest('The CSV file is empty. Choose a file with a header row and contacts.', 'csv');
+  const header = first.value;
   const headers = header.record.map((name) => name.trim());
   const mapping = autoMapHeaders(headers, givenMapping);
   const columns = headers.flatMap((name, index) => (mapping[name] ? [{ index, field: mapping[name] }] : []));
+  async function* rows(): AsyncGenerator<ParsedRow> {
+    // Lines are counted in the raw text: a quoted cell may span lines, blank lines may precede a row.
+    let linesBefore = newlines(header.raw);
+    for (let next = await records.next(); !next.done; next = await records.next()) {
+      const { record, raw } = next.value;
+      const line = linesBefore + 1 + newlines(/^[\r\n]*/.exec(raw)![0]);
+      linesBefore += newlines(raw);
+      yield { line, ...checkRecord(record, columns, taxonomy, now) };
+    }
+  }
+  return { headers, mapping, rows: rows() };
+}
 
-  // Lines are counted in the raw text: a quoted cell may span lines, blank lines may precede a row.
-  let linesBefore = newlines(header.raw);
-  const rows = body.map(({ record, raw }): ParsedRow => {
-    const line = linesBefore + 1 + newlines(/^[\r\n]*/.exec(raw)![0]);
-    linesBefore += newlines(raw);
-    if (record.every((cell) => cell.trim() === '')) return { line, errors: [{ field: 'row', message: 'The row is empty' }] };
-    const errors: ParsedRow['errors'] = [];
-    const input: Record<string, unknown> = {};
-    for (const { index, field } of columns) {
-      const converted = convertCell(field, record[index] ?? '', now);
-      if ('error' in converted) errors.push({ field, message: converted.error });
-      else if (converted.value !== undefined) input[field] = converted.value;
-    }
-    const { verifiedAt, ...fields } = input as { verifiedAt?: Date | null };
-    const result = CreateContactSchema.safeParse(fields);
-    if (!result.success) {
-      for (const issue of result.error.issues) {
-        const field = issue.path.map(String).join('.') || 'row';
-        if (!errors.some((error) => error.field === field)) errors.push({ field, message: issue.message });
+/** The parser's records, its errors as the 400 the person can act on. */
+function notCsvAsBadRequest(records: AsyncIterator<CsvRecord>): AsyncIterator<CsvRecord> {
+  return {
+    next: async () => {
+      try {
+        return await records.next();
+      } catch (error) {
+        if (error instanceof CsvError) throw badRequest(`The file is not valid CSV: ${(error as Error).message}`, 'csv');
+        throw error;
       }
+    },
+  };
+}
+
+/**
+ * One CSV record as a contact, checked by CreateContactSchema and its specialty by the taxonomy
+ * (`checkSpecialty`, as the form and the API check it). A cell left empty gets the field's default;
+ * a value that does not fit its field is an error naming it. `now` is the app's clock: a verification
+ * dated after it is an error, never a contact that stays fresh for longer than its cycle.
+ */
+export function checkRecord(
+  record: string[],
+  columns: readonly { index: number; field: ImportField }[],
+  taxonomy: SpecialtyTaxonomy,
+  now: Date,
+): Omit<ParsedRow, 'line'> {
+  if (record.every((cell) => cell.trim() === '')) return { errors: [{ field: 'row', message: 'The row is empty' }] };
+  const errors: ParsedRow['errors'] = [];
+  const input: Record<string, unknown> = {};
+  for (const { index, field } of columns) {
+    const converted = convertCell(field, record[index] ?? '', now);
+    if ('error' in converted) errors.push({ field, message: converted.error });
+    else if (converted.value !== undefined) input[field] = converted.value;
+  }
+  const { verifiedAt, ...fields } = input as { verifiedAt?: Date | null };
+  const result = CreateContactSchema.safeParse(fields);
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const field = issue.path.map(String).join('.') || 'row';
+      if (!errors.some((error) => error.field === field)) errors.push({ field, message: issue.message });
     }
-    const specialty = result.success ? checkSpecialty(result.data.specialty, taxonomy) : undefined;
-    if (specialty && 'error' in specialty) errors.push({ field: 'specialty', message: specialty.error });
-    if (errors.length > 0 || !result.success || !specialty || 'error' in specialty) return { line, errors };
-    const { allowDuplicate: _ignored, ...contact } = result.data;
-    return { line, errors, contact: { ...contact, specialty: specialty.specialty, verifiedAt: verifiedAt ?? null } };
-  });
-  return { headers, mapping, rows };
+  }
+  const specialty = result.success ? checkSpecialty(result.data.specialty, taxonomy) : undefined;
+  if (specialty && 'error' in specialty) errors.push({ field: 'specialty', message: specialty.error });
+  if (errors.length > 0 || !result.success || !specialty || 'error' in specialty) return { errors };
+  const { allowDuplicate: _ignored, ...contact } = result.data;
+  return { errors, contact: { ...contact, specialty: specialty.specialty, verifiedAt: verifiedAt ?? null } };
 }
 
 const FUTURE_VERIFICATION = 'Verified at is in the future: enter the day the contact was last verified, today or before.';

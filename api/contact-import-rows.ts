@@ -1,68 +1,34 @@
-import type { ContactImport, ImportPreviewRow } from './contract/contact-import.js';
-import type { ParsedRow } from './contact-csv.js';
+import type { ContactImport, ImportPreviewResponse } from './contract/contact-import.js';
+import { MAX_PREVIEW_PROBLEM_ROWS } from './contract/contact-import.js';
+import type { ContactCsvRows, ParsedRow } from './contact-csv.js';
 import { outsideCountryRefusals } from './outside-country.js';
 import type { Sql } from '../sql/database.js';
+import { completeContactImport, importedPlacesWithoutCoordinates, setImportedPlaceCoordinates } from '../sql/contact-imports.js';
 import {
-  completeContactImport,
-  findDuplicateCandidates,
-  importedPlacesWithoutCoordinates,
-  insertImportedContacts,
-  phoneKey,
-  setImportedPlaceCoordinates,
-  type ImportContactRow,
-} from '../sql/contact-imports.js';
+  createImportStaging,
+  insertStagedContacts,
+  markStagedDuplicates,
+  stagedCounts,
+  stagedProblems,
+  stageImportRows,
+  type StagedRow,
+} from '../sql/contact-import-staging.js';
 import { geocodeContactPlace, type ContactActor } from '../sql/medical-contacts.js';
 import { recordImportedVerifications } from '../sql/contact-verifications.js';
+import { transaction } from '../sql/transaction.js';
 
 // The CSV import's rules (spec §2.7): what a file's rows are checked for, the preview and the
-// import alike, and how the checked rows are written.
+// import alike, and how the checked rows are written. The file is read as it arrives into a
+// staging table of the transaction (sql/contact-import-staging.ts): a batch at a time is all the
+// process holds, whatever the file's size.
 
-/** Rows inserted per statement. */
-const BATCH_SIZE = 1000;
-
-type Duplicate = NonNullable<ImportPreviewRow['duplicateOf']>;
-export interface CheckedRow extends ParsedRow {
-  duplicateOf?: Duplicate;
-}
-
-/**
- * Marks each valid row that has the normalised phone, or the name in the same city, of an existing
- * contact or of an earlier valid row of the file.
- */
-async function markDuplicates(sql: Sql, rows: ParsedRow[]): Promise<CheckedRow[]> {
-  const valid = rows.filter((row) => row.contact);
-  const phones = [...new Set(valid.map((row) => phoneKey(row.contact!.phone)).filter(Boolean))];
-  const nameCities = new Map(valid.map((row) => [nameCityKey(row.contact!), row.contact!] as const));
-  const candidates = await findDuplicateCandidates(sql, {
-    phones,
-    names: [...nameCities.values()].map((contact) => contact.name.toLowerCase()),
-    cities: [...nameCities.values()].map((contact) => contact.city.toLowerCase()),
-  });
-  const byPhone = new Map<string, Duplicate>();
-  const byNameCity = new Map<string, Duplicate>();
-  for (const candidate of candidates.sort((a, b) => a.id - b.id)) {
-    const existing = { id: candidate.id, line: null, name: candidate.name, phone: candidate.phone, city: candidate.city };
-    const phone = phoneKey(candidate.phone);
-    if (phone && !byPhone.has(phone)) byPhone.set(phone, existing);
-    const key = nameCityKey(candidate);
-    if (!byNameCity.has(key)) byNameCity.set(key, existing);
-  }
-  return rows.map((row) => {
-    if (!row.contact) return row;
-    const phone = phoneKey(row.contact.phone);
-    const key = nameCityKey(row.contact);
-    const duplicateOf = (phone ? byPhone.get(phone) : undefined) ?? byNameCity.get(key);
-    if (duplicateOf) return { ...row, duplicateOf };
-    // The first row with this phone or name and city is the original; later ones duplicate it.
-    const self = { id: null, line: row.line, name: row.contact.name, phone: row.contact.phone, city: row.contact.city };
-    if (phone) byPhone.set(phone, self);
-    byNameCity.set(key, self);
-    return row;
-  });
-}
+/** Rows read, checked and staged per statement. */
+const STAGE_BATCH_SIZE = 2000;
+/** Rows written to the directory per statement: the progress the console shows moves by this much. */
+const INSERT_BATCH_SIZE = 10_000;
 
 /** Rows whose coordinates lie outside their country become errors: a file cannot confirm them, as the form can. */
-async function refuseOutsideCountry(sql: Sql, rows: ParsedRow[]): Promise<ParsedRow[]> {
+async function refuseOutsideCountry(sql: Sql, rows: StagedRow[]): Promise<StagedRow[]> {
   const placed = rows.flatMap(({ contact }, index) =>
     contact && contact.latitude !== null && contact.longitude !== null ? [{ index, latitude: contact.latitude, longitude: contact.longitude, country: contact.country }] : [],
   );
@@ -70,46 +36,84 @@ async function refuseOutsideCountry(sql: Sql, rows: ParsedRow[]): Promise<Parsed
   const refused = new Map(placed.flatMap((point, at) => (refusals[at] ? [[point.index, refusals[at]] as const] : [])));
   return rows.map((row, index) => {
     const message = refused.get(index);
-    return message ? { line: row.line, errors: [{ field: 'location', message }] } : row;
+    return message ? { n: row.n, line: row.line, errors: [{ field: 'location', message }] } : row;
   });
 }
 
-function nameCityKey(contact: { name: string; city: string }): string {
-  return `${contact.name.toLowerCase()}\u0000${contact.city.toLowerCase()}`;
+/**
+ * Reads a file's rows into a staging table of `tx` (a transaction) batch by batch, refusing
+ * coordinates outside their country, then marks the duplicates of the whole file. `onStaged` hears
+ * how many rows are read so far. Resolves with how many rows the file has.
+ */
+async function stageRows(tx: Sql, rows: AsyncIterable<ParsedRow>, onStaged: (count: number) => void): Promise<number> {
+  await createImportStaging(tx);
+  let batch: StagedRow[] = [];
+  let count = 0;
+  // The next batch is read and checked while the database writes the one before: one write at a time.
+  let writing = Promise.resolve();
+  const flush = async () => {
+    const [rows, upTo] = [batch, count];
+    batch = [];
+    await writing;
+    writing = (async () => {
+      await stageImportRows(tx, await refuseOutsideCountry(tx, rows));
+      onStaged(upTo);
+    })();
+    // Awaited at the next flush or at the end; until then its failure is not yet anyone's to hear.
+    writing.catch(() => {});
+  };
+  for await (const row of rows) {
+    batch.push({ n: ++count, ...row });
+    if (batch.length === STAGE_BATCH_SIZE) await flush();
+  }
+  await flush();
+  await writing;
+  await markStagedDuplicates(tx);
+  return count;
 }
 
-/** How the preview lists a checked row. */
-export function previewRow(row: CheckedRow): ImportPreviewRow {
-  if (!row.contact) return { line: row.line, status: 'error', errors: row.errors };
-  if (row.duplicateOf) return { line: row.line, status: 'duplicate', errors: [], duplicateOf: row.duplicateOf };
-  return { line: row.line, status: 'ok', errors: [] };
-}
-
-/** A file's rows checked: coordinates outside their country refused, duplicates marked. */
-export async function checkRows(sql: Sql, rows: ParsedRow[]): Promise<CheckedRow[]> {
-  return markDuplicates(sql, await refuseOutsideCountry(sql, rows));
+/** The dry run of a file: its counts and first problem rows. The staging table goes with its transaction: nothing is kept. */
+export function previewRows(sql: Sql, file: ContactCsvRows): Promise<ImportPreviewResponse> {
+  return transaction(sql, async (tx) => {
+    await stageRows(tx, file.rows, () => {});
+    const { totalRows, errorRows, duplicateRows } = await stagedCounts(tx);
+    const problems = await stagedProblems(tx, MAX_PREVIEW_PROBLEM_ROWS);
+    return {
+      headers: file.headers,
+      mapping: file.mapping,
+      totalRows,
+      validRows: totalRows - errorRows - duplicateRows,
+      errorRows,
+      duplicateRows,
+      rows: problems.map(({ line, errors, duplicateOf }) =>
+        duplicateOf ? { line, status: 'duplicate' as const, errors: [], duplicateOf } : { line, status: 'error' as const, errors: errors ?? [] },
+      ),
+      rowsTruncated: errorRows + duplicateRows > MAX_PREVIEW_PROBLEM_ROWS,
+    };
+  });
 }
 
 /**
- * Writes an import's rows in `tx`, batch by batch, counting them on `record` as they go (the console
- * reads the counts while the transaction hides the rows), records the rows' verifications as history
- * by `actor`, then gives the contacts without coordinates their place's, and completes the import.
- * Returns what the audit log records of it.
+ * Imports a file in `tx`, a transaction: reads it into the staging table (counting its rows on
+ * `record`, then calling `onRead`: the request's body is done with), then writes its contacts batch
+ * by batch, counting them on `record` as they go (the console reads the counts while the transaction
+ * hides the rows), records the rows' verifications as history by `actor`, gives the contacts without
+ * coordinates their place's, and completes the import. Returns what the audit log records of it.
  */
 export async function importRows(
   tx: Sql,
   record: ContactImport,
-  rows: ParsedRow[],
-  options: { skipDuplicates: boolean; by: { userId: number | null; now: Date }; actor: ContactActor; now: () => Date },
+  rows: AsyncIterable<ParsedRow>,
+  options: { skipDuplicates: boolean; by: { userId: number | null; now: Date }; actor: ContactActor; now: () => Date; onRead: () => void },
 ): Promise<{ fileName: string | null; totalRows: number; importedRows: number; skippedRows: number }> {
-  const checked = await checkRows(tx, rows);
-  for (let start = 0; start < checked.length; start += BATCH_SIZE) {
-    const batch = checked.slice(start, start + BATCH_SIZE);
-    const contacts = batch.filter((row) => row.contact && !(options.skipDuplicates && row.duplicateOf)).map((row) => row.contact as ImportContactRow);
-    const inserted = await insertImportedContacts(tx, record.id, contacts, options.by);
-    record.processedRows += batch.length;
+  record.totalRows = await stageRows(tx, rows, (count) => (record.totalRows = count));
+  options.onRead();
+  for (let after = 0; after < record.totalRows; after += INSERT_BATCH_SIZE) {
+    const upTo = Math.min(after + INSERT_BATCH_SIZE, record.totalRows);
+    const inserted = await insertStagedContacts(tx, record.id, { after, upTo, skipDuplicates: options.skipDuplicates }, options.by);
+    record.processedRows = upTo;
     record.importedRows += inserted;
-    record.skippedRows += batch.length - inserted;
+    record.skippedRows += upTo - after - inserted;
   }
   // A row's verification is history like any other, audited with the import.
   await recordImportedVerifications(tx, record.id, { at: options.by.now, actor: options.actor });

@@ -18,6 +18,7 @@ import { measureBackup } from './backup.js';
 import { measureBot } from './bot.js';
 import { measureBroadcast } from './broadcast.js';
 import { measureConsole } from './console.js';
+import { measureContactImport } from './contact-import.js';
 import { measureMiniApp } from './mini-app.js';
 import { scaled, type BenchContext } from './context.js';
 import { datasetSizes, generateDataset } from './dataset.js';
@@ -44,6 +45,8 @@ export const SECTIONS: { key: string; measure: (context: BenchContext) => Promis
   { key: 'mini-app', measure: (context) => measureMiniApp(context.product.url, { loads: scaled(context, 20, 1) }) },
   // Product instances of its own on the benchmark database (an external one), and a bulk edit that moves the directory's version.
   { key: 'scale', measure: measureScale },
+  // A product of its own on the benchmark database when it is external, so that its memory is its alone.
+  { key: 'import', measure: measureContactImport },
   { key: 'bot', measure: measureBot },
 ];
 

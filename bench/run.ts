@@ -7,7 +7,7 @@
  *
  * Environment: BENCH_SCALE (1; 0.01 for a quick run), BENCH_CONTACTS (the data set's contacts whatever the scale;
  * 100,000 at scale 1: `BENCH_CONTACTS=1000000 BENCH_ONLY=scale` on external PostgreSQL measures a country-sized directory,
- * bench/scale.ts), BENCH_ONLY (e.g. bot,api,scale), BENCH_LOAD_SECONDS (3),
+ * bench/scale.ts; the CSV import and export of as many rows, bench/contact-import.ts), BENCH_ONLY (e.g. bot,api,scale,import), BENCH_LOAD_SECONDS (3),
  * BENCH_OUTPUT_DIR (where results.json and BENCHMARKS.md go), BENCH_KEEP=1 (keep the server database),
  * BENCH_SKIP_BUILD=1 (use the console and server already built).
  */

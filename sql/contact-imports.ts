@@ -9,15 +9,6 @@ export interface ImportContactRow extends Omit<CreateContact, 'allowDuplicate' |
   verifiedAt: Date | null;
 }
 
-/** An existing contact that an imported row may duplicate. */
-export interface DuplicateCandidate {
-  id: number;
-  name: string;
-  phone: string;
-  city: string;
-  phoneNormalized: string;
-}
-
 /**
  * A phone's digits with an international "00" prefix dropped, so "+44 20 7946 0000" and
  * "0044-20-79460000" compare equal (phone_normalized keeps the 00: look up both forms).
@@ -71,64 +62,6 @@ export async function listContactImports(sql: Sql, limit = 50): Promise<ContactI
   return rows.map(toContactImport);
 }
 
-/** Existing contacts with one of these phones (phoneKey), or one of these names in that city (lower-cased). */
-export async function findDuplicateCandidates(
-  sql: Sql,
-  keys: { phones: string[]; names: string[]; cities: string[] },
-): Promise<DuplicateCandidate[]> {
-  if (keys.phones.length === 0 && keys.names.length === 0) return [];
-  const phones = keys.phones.flatMap((phone) => [phone, `00${phone}`]);
-  return sql<DuplicateCandidate[]>`
-    SELECT id, name, phone, city, phone_normalized FROM medical_contacts
-    WHERE phone_normalized = ANY(${phones}::text[])
-    UNION
-    SELECT id, name, phone, city, phone_normalized FROM medical_contacts
-    WHERE (lower(name), lower(city)) IN (SELECT * FROM unnest(${keys.names}::text[], ${keys.cities}::text[]))`;
-}
-
-/**
- * Inserts one batch of an import's contacts in one statement; returns how many. A row ticked Verified
- * without a date is verified at the import's moment; a row with a date was verified then, whether or
- * not it is still (an export writes both). recordImportedVerifications records those as history.
- */
-export async function insertImportedContacts(
-  sql: Sql,
-  importId: number,
-  contacts: ImportContactRow[],
-  by: { userId: number | null; now: Date },
-): Promise<number> {
-  if (contacts.length === 0) return 0;
-  const column = <T>(pick: (contact: ImportContactRow) => T) => contacts.map(pick);
-  // postgres.js cannot send a boolean array (it serialises the server's bool[] type per element): send text.
-  const flags = (pick: (contact: ImportContactRow) => boolean) => contacts.map((contact) => String(pick(contact)));
-  const result = await sql`
-    INSERT INTO medical_contacts (name, phone, specialty, city, region, country, latitude, longitude, contact_method,
-      telegram_username, start_message, special_instructions, password_required, is_whatsapp_only, available_hours,
-      response_time, languages, rating, verified, verified_at, verified_by, is_active, is_master_of_medicine, comments,
-      import_id, created_at, updated_at)
-    SELECT name, phone, specialty, city, region, country, latitude, longitude, contact_method,
-      telegram_username, start_message, special_instructions, password_required, is_whatsapp_only, available_hours,
-      response_time, ARRAY(SELECT jsonb_array_elements_text(languages::jsonb)), rating, verified,
-      coalesce(verified_at, CASE WHEN verified THEN ${by.now}::timestamptz END),
-      CASE WHEN verified OR verified_at IS NOT NULL THEN ${by.userId}::bigint END,
-      is_active, is_master_of_medicine, comments, ${importId}::bigint, ${by.now}::timestamptz, ${by.now}::timestamptz
-    FROM unnest(
-      ${column((c) => c.name)}::text[], ${column((c) => c.phone)}::text[], ${column((c) => c.specialty)}::text[],
-      ${column((c) => c.city)}::text[], ${column((c) => c.region)}::text[], ${column((c) => c.country)}::text[],
-      ${column((c) => c.latitude)}::float8[], ${column((c) => c.longitude)}::float8[], ${column((c) => c.contactMethod)}::text[],
-      ${column((c) => c.telegramUsername)}::text[], ${column((c) => c.startMessage)}::text[],
-      ${column((c) => c.specialInstructions)}::text[], ${flags((c) => c.passwordRequired)}::text[]::boolean[],
-      ${flags((c) => c.isWhatsappOnly)}::text[]::boolean[], ${column((c) => c.availableHours)}::text[],
-      ${column((c) => c.responseTime)}::text[], ${column((c) => JSON.stringify(c.languages))}::text[],
-      ${column((c) => c.rating)}::numeric[], ${flags((c) => c.verified)}::text[]::boolean[],
-      ${column((c) => iso(c.verifiedAt))}::timestamptz[], ${flags((c) => c.isActive)}::text[]::boolean[],
-      ${flags((c) => c.isMasterOfMedicine)}::text[]::boolean[], ${column((c) => c.comments)}::text[]
-    ) AS rows (name, phone, specialty, city, region, country, latitude, longitude, contact_method,
-      telegram_username, start_message, special_instructions, password_required, is_whatsapp_only, available_hours,
-      response_time, languages, rating, verified, verified_at, is_active, is_master_of_medicine, comments)`;
-  return result.count;
-}
-
 /** The distinct places of an import's contacts that have no coordinates, for geocoding. */
 export async function importedPlacesWithoutCoordinates(sql: Sql, importId: number): Promise<{ city: string; region: string; country: string }[]> {
   return sql<{ city: string; region: string; country: string }[]>`
@@ -152,13 +85,18 @@ export async function setImportedPlaceCoordinates(
 export async function completeContactImport(
   sql: Sql,
   id: number,
-  counts: { processedRows: number; importedRows: number; skippedRows: number },
+  counts: { totalRows: number; processedRows: number; importedRows: number; skippedRows: number },
   now: Date,
 ): Promise<void> {
   await sql`
-    UPDATE contact_imports SET status = 'completed', processed_rows = ${counts.processedRows},
+    UPDATE contact_imports SET status = 'completed', total_rows = ${counts.totalRows}, processed_rows = ${counts.processedRows},
       imported_rows = ${counts.importedRows}, skipped_rows = ${counts.skippedRows}, finished_at = ${now}
     WHERE id = ${id}`;
+}
+
+/** Forgets an import whose file was refused before anything was read into the directory. */
+export async function discardContactImport(sql: Sql, id: number): Promise<void> {
+  await sql`DELETE FROM contact_imports WHERE id = ${id}`;
 }
 
 /** Marks an import failed: none of its contacts were kept. */

@@ -29,8 +29,10 @@ export const IMPORT_FIELDS = [
 export const ImportFieldSchema = z.enum(IMPORT_FIELDS);
 export type ImportField = z.infer<typeof ImportFieldSchema>;
 
-/** The largest CSV an import accepts, in characters. */
-export const MAX_IMPORT_CSV_LENGTH = 10 * 1024 * 1024;
+/** The largest CSV file an import (or its dry run) reads, in bytes: a million contacts fit. */
+export const MAX_IMPORT_CSV_BYTES = 512 * 1024 * 1024;
+/** The media type of an import's body: the CSV file itself, streamed. */
+export const IMPORT_CSV_MEDIA_TYPE = 'text/csv';
 /** The preview lists at most this many problem rows; the counts cover them all. */
 export const MAX_PREVIEW_PROBLEM_ROWS = 500;
 
@@ -105,19 +107,34 @@ export function autoMapHeaders(headers: readonly string[], given: Partial<Record
 
 const MappingSchema = z.record(z.string(), ImportFieldSchema.nullable());
 
-export const ImportPreviewRequestSchema = z.object({
-  fileName: z.string().trim().max(255).optional(),
-  csv: z.string().min(1, 'The CSV file is empty. Choose a file with a header row and contacts.').max(MAX_IMPORT_CSV_LENGTH, 'The CSV file can be at most 10 MB. Split it into smaller files.'),
-  /** Column header → field (null ignores the column). Columns left out are matched by header. */
-  mapping: MappingSchema.optional(),
-});
-export type ImportPreviewRequest = z.infer<typeof ImportPreviewRequestSchema>;
+const MAPPING_RULE = 'Mapping must be a JSON object from column header to contact field (or null to ignore the column).';
 
-export const ImportCommitRequestSchema = ImportPreviewRequestSchema.extend({
-  /** Leave out rows that look like an existing contact or an earlier row (default); false imports them too. */
-  skipDuplicates: z.boolean().default(true),
+/** A column mapping sent in the query string, as JSON. */
+const MappingQuerySchema = z
+  .string()
+  .transform((text, context) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      context.addIssue({ code: 'custom', message: MAPPING_RULE });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.record(z.string(), ImportFieldSchema.nullable(), { error: MAPPING_RULE }));
+
+/** An import's dry run: the CSV file is the request body (IMPORT_CSV_MEDIA_TYPE); these travel in the query string. */
+export const ImportPreviewQuerySchema = z.object({
+  fileName: z.string().trim().max(255).optional(),
+  /** Column header → field (null ignores the column), as JSON. Columns left out are matched by header. */
+  mapping: MappingQuerySchema.optional(),
 });
-export type ImportCommitRequest = z.infer<typeof ImportCommitRequestSchema>;
+export type ImportPreviewQuery = z.input<typeof ImportPreviewQuerySchema>;
+
+export const ImportCommitQuerySchema = ImportPreviewQuerySchema.extend({
+  /** Leave out rows that look like an existing contact or an earlier row (default); false imports them too. */
+  skipDuplicates: z.enum(['true', 'false'], { error: 'Skip duplicates must be true or false.' }).default('true').transform((value) => value === 'true'),
+});
+export type ImportCommitQuery = z.input<typeof ImportCommitQuerySchema>;
 
 export const ImportRowErrorSchema = z.object({ field: z.string(), message: z.string() });
 

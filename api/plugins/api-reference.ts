@@ -18,12 +18,21 @@ function accessOf(config: FastifyContextConfig | undefined): Pick<FastifySchema,
   return { 'x-permission': permission, note: `Permission: \`${permission}\` (${roles}).`, security: [{ [BEARER]: [] }] };
 }
 
+/**
+ * A route that names the media types it consumes but has no body schema reads its body as a stream
+ * (the CSV import): the document shows that body as the file it is.
+ */
+function streamedBody(schema: FastifySchema): Pick<FastifySchema, 'body'> {
+  if (schema.body || !schema.consumes) return {};
+  return { body: { type: 'string', description: `The file itself (${schema.consumes.join(', ')}), read as it arrives.` } };
+}
+
 /** The zod type provider's transform (zod schemas to JSON Schema), plus each operation's permission. */
 const transform: SwaggerTransform = (input) => {
   const { schema, url } = jsonSchemaTransform(input);
   const { note, ...access } = accessOf(input.route.config);
   const description = schema.description ? `${schema.description}\n\n${note}` : note;
-  return { schema: { ...schema, ...access, description }, url };
+  return { schema: { ...schema, ...streamedBody(schema), ...access, description }, url };
 };
 
 /**

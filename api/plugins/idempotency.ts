@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, badRequest } from '../errors.js';
@@ -38,6 +39,10 @@ const KEY_FORMAT = /^[\x21-\x7e]{1,200}$/;
 
 const hashOf = (body: unknown) => createHash('sha256').update(JSON.stringify(body ?? null)).digest('hex');
 
+/** What makes two requests one: the body, or for a body still streaming in (a CSV import) its query and length. */
+const requestOf = (request: FastifyRequest) =>
+  request.body instanceof Readable ? { query: request.query, length: request.headers['content-length'] ?? null } : request.body;
+
 /** Makes the routes that declare `config.idempotent` honour the Idempotency-Key header (see FastifyContextConfig). */
 export function installIdempotency(app: FastifyInstance, deps: { sql: Sql; now: () => Date }): void {
   app.decorateRequest('idempotencyScope', null);
@@ -50,7 +55,7 @@ export function installIdempotency(app: FastifyInstance, deps: { sql: Sql; now: 
       throw badRequest('Idempotency-Key must be 1 to 200 visible ASCII characters', 'Idempotency-Key');
     }
     const scope = { adminUserId: requireAuth(request).id, route: `${request.method} ${request.routeOptions.url}`, key };
-    const requestHash = hashOf(request.body);
+    const requestHash = hashOf(requestOf(request));
     const waitUntil = Date.now() + WAIT_MS;
     for (;;) {
       const now = deps.now();

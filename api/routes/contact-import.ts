@@ -1,26 +1,30 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { errorCodes, type FastifyPluginAsync, type FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Readable } from 'node:stream';
 import {
   ContactImportListSchema,
   ContactImportSchema,
-  ImportCommitRequestSchema,
-  ImportPreviewRequestSchema,
+  IMPORT_CSV_MEDIA_TYPE,
+  ImportCommitQuerySchema,
+  ImportPreviewQuerySchema,
   ImportPreviewResponseSchema,
   ImportStartedResponseSchema,
-  MAX_PREVIEW_PROBLEM_ROWS,
+  MAX_IMPORT_CSV_BYTES,
   type ContactImport,
+  type ImportField,
   type ImportPreviewResponse,
 } from '../contract/contact-import.js';
 import { BulkResultSchema, ContactFilterSchema } from '../contract/medical-contacts.js';
 import { IdParamsSchema } from '../contract/fields.js';
-import { conflict, notFound } from '../errors.js';
+import { ApiError, badRequest, conflict, notFound } from '../errors.js';
 import { audited } from '../audited.js';
-import { contactsCsvStream, parseContactsCsv, type ParsedRow } from '../contact-csv.js';
+import { contactsCsvStream, readContactsCsv, type ContactCsvRows } from '../contact-csv.js';
 import type { Sql } from '../../sql/database.js';
-import { checkRows, importRows, previewRow } from '../contact-import-rows.js';
+import { importRows, previewRows } from '../contact-import-rows.js';
 import {
   contactsForExport,
   createContactImport,
+  discardContactImport,
   failAbandonedImports,
   failContactImport,
   findContactImport,
@@ -30,13 +34,31 @@ import {
 import { sendCsvFile } from '../csv-download.js';
 import { loadSpecialtyTaxonomy } from '../../sql/specialties.js';
 
-/** A 10 MB CSV grows when JSON escapes its quotes and line breaks. */
-const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
-
 /** Counts of an import still running, kept here because its transaction hides them from other connections. */
 interface Progress {
   record: ContactImport;
   done: Promise<void>;
+}
+
+/** The body as it arrives, refused with a 413 once it grows past the limit (Fastify counts only the bodies it reads itself). */
+function limitedBody(payload: Readable, limit: number): Readable {
+  let length = 0;
+  const counted = new Readable({ read: () => payload.resume() });
+  const onData = (chunk: Buffer) => {
+    length += chunk.length;
+    if (length > limit) counted.destroy(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+    else if (!counted.push(chunk)) payload.pause();
+  };
+  payload.on('data', onData);
+  payload.on('end', () => counted.push(null));
+  payload.on('error', (error) => counted.destroy(error));
+  // Once the reader is done with it (refused, or its request failed), the rest of the body is read and
+  // dropped: the connection then carries the answer, and the next request.
+  counted.once('close', () => {
+    payload.off('data', onData);
+    payload.resume();
+  });
+  return counted;
 }
 
 /**
@@ -54,66 +76,98 @@ export const contactImportRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date
     await Promise.allSettled([...running.values()].map((progress) => progress.done));
   });
 
-  app.post(
-    '/api/medical-contacts/import/preview',
-    {
-      bodyLimit: IMPORT_BODY_LIMIT,
-      schema: { body: ImportPreviewRequestSchema, response: { 200: ImportPreviewResponseSchema } },
-      config: { permission: 'contacts:write' },
-    },
-    async (request): Promise<ImportPreviewResponse> => {
-      const parsed = parseContactsCsv(request.body.csv, request.body.mapping ?? {}, await loadSpecialtyTaxonomy(sql), now());
-      const rows = (await checkRows(sql, parsed.rows)).map(previewRow);
-      const problems = rows.filter((row) => row.status !== 'ok');
-      return {
-        headers: parsed.headers,
-        mapping: parsed.mapping,
-        totalRows: rows.length,
-        validRows: rows.length - problems.length,
-        errorRows: problems.filter((row) => row.status === 'error').length,
-        duplicateRows: problems.filter((row) => row.status === 'duplicate').length,
-        rows: problems.slice(0, MAX_PREVIEW_PROBLEM_ROWS),
-        rowsTruncated: problems.length > MAX_PREVIEW_PROBLEM_ROWS,
-      };
-    },
-  );
+  /** The request's CSV file, its header read; the rows follow as the body arrives. */
+  async function csvFile(request: FastifyRequest, mapping: Record<string, ImportField | null> | undefined): Promise<ContactCsvRows> {
+    if (!(request.body instanceof Readable)) throw badRequest('The CSV file is empty. Choose a file with a header row and contacts.', 'csv');
+    return readContactsCsv(request.body, mapping ?? {}, await loadSpecialtyTaxonomy(sql), now());
+  }
 
-  app.post(
-    '/api/medical-contacts/import',
-    {
-      bodyLimit: IMPORT_BODY_LIMIT,
-      schema: { body: ImportCommitRequestSchema, response: { 202: ImportStartedResponseSchema } },
-      // A repeat of a start whose answer was lost finds the import it started, instead of importing again.
-      config: { permission: 'contacts:write', idempotent: true },
-    },
-    async (request, reply) => {
-      const { csv, mapping, fileName, skipDuplicates } = request.body;
-      const parsed = parseContactsCsv(csv, mapping ?? {}, await loadSpecialtyTaxonomy(sql), now());
-      const record = await createContactImport(sql, {
-        fileName: fileName ?? null,
-        createdBy: request.auth?.id ?? null,
-        totalRows: parsed.rows.length,
-        createdAt: now(),
-      });
-      const progress: Progress = { record, done: Promise.resolve() };
-      running.set(record.id, progress);
-      progress.done = runImport(request, progress, parsed.rows, skipDuplicates).finally(() => running.delete(record.id));
-      return reply.status(202).send({ importId: record.id });
-    },
-  );
+  // The file is the body itself, read as it arrives (docs/architecture.md, "The contacts CSV import"). Reading
+  // takes as long as the file takes to arrive, and its transaction holds the embedded database's one
+  // connection meanwhile, so the API's deadline, which probes through that connection, is not theirs: a
+  // database gone away fails their queries (postgres.js's connect timeout).
+  await app.register(async (scope) => {
+    const uploads = scope.withTypeProvider<ZodTypeProvider>();
+    uploads.removeAllContentTypeParsers();
+    uploads.addContentTypeParser(IMPORT_CSV_MEDIA_TYPE, (request, payload, done) => {
+      if (Number(request.headers['content-length'] ?? 0) > MAX_IMPORT_CSV_BYTES) done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined);
+      else done(null, limitedBody(payload, MAX_IMPORT_CSV_BYTES));
+    });
+    uploads.addHook('onSend', async (request) => {
+      if (request.body instanceof Readable) request.body.destroy();
+    });
+    uploads.addContentTypeParser('*', (_request, _payload, done) => {
+      done(new ApiError(415, `Send the CSV file itself as the request body (Content-Type: ${IMPORT_CSV_MEDIA_TYPE})`), undefined);
+    });
 
-  /** Inserts the rows in one transaction, batch by batch; the import is completed or failed at the end. */
-  async function runImport(request: FastifyRequest, progress: Progress, rows: ParsedRow[], skipDuplicates: boolean): Promise<void> {
+    uploads.post(
+      '/api/medical-contacts/import/preview',
+      {
+        bodyLimit: MAX_IMPORT_CSV_BYTES,
+        schema: { querystring: ImportPreviewQuerySchema, consumes: [IMPORT_CSV_MEDIA_TYPE], response: { 200: ImportPreviewResponseSchema } },
+        config: { permission: 'contacts:write', ownDatabaseDeadline: true },
+      },
+      async (request): Promise<ImportPreviewResponse> => {
+        return previewRows(sql, await csvFile(request, request.query.mapping));
+      },
+    );
+
+    uploads.post(
+      '/api/medical-contacts/import',
+      {
+        bodyLimit: MAX_IMPORT_CSV_BYTES,
+        schema: { querystring: ImportCommitQuerySchema, consumes: [IMPORT_CSV_MEDIA_TYPE], response: { 202: ImportStartedResponseSchema } },
+        // A repeat of a start whose answer was lost finds the import it started, instead of importing again.
+        config: { permission: 'contacts:write', idempotent: true, ownDatabaseDeadline: true },
+      },
+      async (request, reply) => {
+        const { mapping, fileName, skipDuplicates } = request.query;
+        const file = await csvFile(request, mapping);
+        const record = await createContactImport(sql, {
+          fileName: fileName ?? null,
+          createdBy: request.auth?.id ?? null,
+          totalRows: 0,
+          createdAt: now(),
+        });
+        const progress: Progress = { record, done: Promise.resolve() };
+        running.set(record.id, progress);
+        // Answered once the whole file is read: a file refused on the way is a 400, and no import.
+        await new Promise<void>((onRead, onRefused) => {
+          progress.done = runImport(request, progress, file, skipDuplicates, { onRead, onRefused }).finally(() => running.delete(record.id));
+        });
+        return reply.status(202).send({ importId: record.id });
+      },
+    );
+  });
+
+  /** Reads the file and inserts its rows in one transaction, batch by batch; the import is completed or failed at the end. */
+  async function runImport(
+    request: FastifyRequest,
+    progress: Progress,
+    file: ContactCsvRows,
+    skipDuplicates: boolean,
+    reading: { onRead: () => void; onRefused: (error: unknown) => void },
+  ): Promise<void> {
     const { record } = progress;
     const by = { userId: request.auth?.id ?? null, now: now() };
+    let wholeFileRead = false;
+    const onRead = () => {
+      wholeFileRead = true;
+      reading.onRead();
+    };
     try {
       const actor = { id: by.userId, username: request.auth?.username ?? null, ip: request.ip };
       // An import nobody recorded is not kept.
       await audited(sql, request, {
-        change: (tx) => importRows(tx, record, rows, { skipDuplicates, by, actor, now }),
+        change: (tx) => importRows(tx, record, file.rows, { skipDuplicates, by, actor, now, onRead }),
         audit: (imported) => ({ action: 'contact.import', targetId: record.id, after: imported }),
       });
     } catch (error) {
+      if (!wholeFileRead) {
+        await discardContactImport(sql, record.id).catch((failure: unknown) => request.log.error({ err: failure, importId: record.id }, 'could not discard the import'));
+        reading.onRefused(error);
+        return;
+      }
       request.log.error({ err: error, importId: record.id }, 'contact import failed');
       await failContactImport(sql, record.id, 'The import failed and nothing was imported. Check the file and try again.', now()).catch(
         (failure: unknown) => request.log.error({ err: failure, importId: record.id }, 'could not mark the import failed'),

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { createTestApp } from '../helpers/app.js';
+import { importRequest } from '../helpers/imports.js';
 import { until } from '../helpers/wait.js';
 import type { ContactImport } from '../../api/contract/contact-import.js';
 
@@ -32,13 +33,13 @@ t.test(`a ${ROWS.toLocaleString('en')}-row import completes`, async (t) => {
   const csv = bigCsv(ROWS);
 
   const previewStarted = performance.now();
-  const preview = await call(editor.token, { method: 'POST', url: '/api/medical-contacts/import/preview', payload: { csv } });
+  const preview = await call(editor.token, importRequest('preview', csv));
   const previewMs = performance.now() - previewStarted;
   t.equal(preview.statusCode, 200, preview.body.slice(0, 500));
   t.match(preview.json(), { totalRows: ROWS, validRows: ROWS, errorRows: 0, duplicateRows: 0 });
 
   const started = performance.now();
-  const response = await call(editor.token, { method: 'POST', url: '/api/medical-contacts/import', payload: { csv, fileName: 'bulk.csv' } });
+  const response = await call(editor.token, importRequest('import', csv, { fileName: 'bulk.csv' }));
   t.equal(response.statusCode, 202, response.body);
   const { importId } = response.json();
   const seen: number[] = [];

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { createTestApp } from '../helpers/app.js';
+import { importRequest } from '../helpers/imports.js';
 import { until } from '../helpers/wait.js';
 
 const { db, call, userWithToken } = await createTestApp(t);
@@ -46,14 +47,14 @@ const REFUSED_ROWS = [
 ];
 
 t.test("the import's dry run lists each row whose hours are refused, with the reason", async (t) => {
-  const preview = await call(editor.token, { method: 'POST', url: '/api/medical-contacts/import/preview', payload: { csv: HOURS_CSV } });
+  const preview = await call(editor.token, importRequest('preview', HOURS_CSV));
   t.equal(preview.statusCode, 200, preview.body);
   t.match(preview.json(), { totalRows: 6, validRows: 3, errorRows: 3, duplicateRows: 0 });
   t.strictSame(preview.json().rows, REFUSED_ROWS);
 });
 
 t.test('the import stores the hours it reads canonically and leaves the refused rows out', async (t) => {
-  const started = await call(editor.token, { method: 'POST', url: '/api/medical-contacts/import', payload: { csv: HOURS_CSV } });
+  const started = await call(editor.token, importRequest('import', HOURS_CSV));
   t.equal(started.statusCode, 202, started.body);
   const { importId } = started.json<{ importId: number }>();
   await until(async () => {

@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { createTestApp } from '../helpers/app.js';
 import { aContact } from '../helpers/bot-fixtures.js';
 import { LARGE_CITIES } from '../helpers/gazetteer.js';
-import { waitForImport } from '../helpers/imports.js';
+import { importRequest, waitForImport } from '../helpers/imports.js';
 import { gazetteerRows } from '../../scripts/load-gazetteer.js';
 import { insertCities } from '../../sql/cities.js';
 import type { Sql } from '../../sql/database.js';
@@ -40,11 +40,7 @@ const count = async (sql: Sql, table: 'medical_contacts' | 'contact_imports' | '
 
 t.test('preview: per-row errors and duplicates, and nothing written', async (t) => {
   const before = { contacts: await count(db.sql, 'medical_contacts'), imports: await count(db.sql, 'contact_imports') };
-  const response = await call(editor.token, {
-    method: 'POST',
-    url: '/api/medical-contacts/import/preview',
-    payload: { fileName: 'mixed.csv', csv: MIXED_CSV },
-  });
+  const response = await call(editor.token, importRequest('preview', MIXED_CSV, { fileName: 'mixed.csv' }));
   t.equal(response.statusCode, 200, response.body);
   const preview = response.json();
   t.strictSame(preview.mapping, {
@@ -89,11 +85,7 @@ t.test('preview: per-row errors and duplicates, and nothing written', async (t) 
 
 t.test('preview: a mapping given by the user wins over the header match', async (t) => {
   const csv = 'Who,Tel,Where,Area,Land,Extra\nDr Mapped,+1 555 0100,Boston,Massachusetts,United States,ignored\n';
-  const response = await call(editor.token, {
-    method: 'POST',
-    url: '/api/medical-contacts/import/preview',
-    payload: { csv, mapping: { Who: 'name', Where: 'city', Area: 'region', Land: 'country', Tel: null } },
-  });
+  const response = await call(editor.token, importRequest('preview', csv, { mapping: { Who: 'name', Where: 'city', Area: 'region', Land: 'country', Tel: null } }));
   t.equal(response.statusCode, 200, response.body);
   const preview = response.json();
   t.strictSame(preview.mapping, { Who: 'name', Tel: null, Where: 'city', Area: 'region', Land: 'country', Extra: null });
@@ -104,7 +96,7 @@ t.test('preview: a verification dated after today is a row error, one of today i
   const tomorrow = new Date(clock.now().getTime() + 86_400_000).toISOString().slice(0, 10);
   const today = clock.now().toISOString();
   const csv = `Name,Phone,City,Region,Country,Verified,Verified at\nDr Tomorrow,+33 1 23 45 67 11,Paris,IDF,FR,yes,${tomorrow}\nDr Today,+33 1 23 45 67 12,Paris,IDF,FR,yes,${today}\n`;
-  const response = await call(editor.token, { method: 'POST', url: '/api/medical-contacts/import/preview', payload: { csv } });
+  const response = await call(editor.token, importRequest('preview', csv));
   t.equal(response.statusCode, 200, response.body);
   t.strictSame(response.json().rows, [
     { line: 2, status: 'error', errors: [{ field: 'verifiedAt', message: 'Verified at is in the future: enter the day the contact was last verified, today or before.' }] },
@@ -112,23 +104,36 @@ t.test('preview: a verification dated after today is a row error, one of today i
 });
 
 t.test('preview: bad input is a 400 naming the field', async (t) => {
-  const notCsv = await call(editor.token, { method: 'POST', url: '/api/medical-contacts/import/preview', payload: { csv: 'a,b\n"unclosed,1\n' } });
+  const notCsv = await call(editor.token, importRequest('preview', 'a,b\n"unclosed,1\n'));
   t.equal(notCsv.statusCode, 400);
-  t.match(notCsv.json(), { error: 'Bad Request', message: /not valid CSV/, fields: { csv: /not valid CSV/ } });
-  const badMapping = await call(editor.token, {
-    method: 'POST',
-    url: '/api/medical-contacts/import/preview',
-    payload: { csv: 'a\n1\n', mapping: { a: 'shoeSize' } },
-  });
+  t.match(notCsv.json(), { error: 'Bad Request', message: /not valid CSV/, field: 'csv', fields: { csv: /not valid CSV/ } });
+  const badMapping = await call(editor.token, importRequest('preview', 'a\n1\n', { mapping: { a: 'shoeSize' } }));
   t.equal(badMapping.statusCode, 400);
-  const empty = await call(editor.token, { method: 'POST', url: '/api/medical-contacts/import/preview', payload: { csv: '' } });
-  t.equal(empty.statusCode, 400);
-  t.match(empty.json().fields, { csv: 'The CSV file is empty. Choose a file with a header row and contacts.' });
+  t.match(badMapping.json(), { error: 'Bad Request', field: 'mapping.a' });
+  const mappingNotJson = await call(editor.token, { ...importRequest('preview', 'a\n1\n'), url: '/api/medical-contacts/import/preview?mapping=%7Bnope' });
+  t.equal(mappingNotJson.statusCode, 400);
+  t.strictSame(mappingNotJson.json().fields, {
+    mapping: 'Mapping must be a JSON object from column header to contact field (or null to ignore the column).',
+  });
+  for (const route of ['preview', 'import'] as const) {
+    const empty = await call(editor.token, importRequest(route, ''));
+    t.equal(empty.statusCode, 400, route);
+    t.strictSame(empty.json(), {
+      error: 'Bad Request',
+      message: 'The CSV file is empty. Choose a file with a header row and contacts.',
+      field: 'csv',
+      fields: { csv: 'The CSV file is empty. Choose a file with a header row and contacts.' },
+    }, route);
+    const asJson = await call(editor.token, { method: 'POST', url: importRequest(route, '').url, payload: { csv: 'Name\nDr Json\n' } });
+    t.equal(asJson.statusCode, 415, route);
+    t.strictSame(asJson.json(), { error: 'Unsupported Media Type', message: 'Send the CSV file itself as the request body (Content-Type: text/csv)' }, route);
+  }
+  t.equal(await count(db.sql, 'contact_imports'), 0, 'a refused file starts no import');
 });
 
 t.test('commit imports the good rows in the background, skips the rest; undo removes exactly those', async (t) => {
   const contactsBefore = await count(db.sql, 'medical_contacts');
-  const started = await call(editor.token, { method: 'POST', url: '/api/medical-contacts/import', payload: { fileName: 'mixed.csv', csv: MIXED_CSV } });
+  const started = await call(editor.token, importRequest('import', MIXED_CSV, { fileName: 'mixed.csv' }));
   t.equal(started.statusCode, 202, started.body);
   const { importId } = started.json();
   t.type(importId, 'number');
@@ -196,7 +201,7 @@ t.test('commit imports the good rows in the background, skips the rest; undo rem
 });
 
 t.test('skipDuplicates: false imports the duplicates too, still not the bad rows', async (t) => {
-  const started = await call(editor.token, { method: 'POST', url: '/api/medical-contacts/import', payload: { csv: MIXED_CSV, skipDuplicates: false } });
+  const started = await call(editor.token, importRequest('import', MIXED_CSV, { skipDuplicates: false }));
   t.equal(started.statusCode, 202);
   const done = (await waitForImport(harness, editor.token, started.json().importId)).at(-1)!;
   t.match(done, { status: 'completed', importedRows: 4, skippedRows: 4, fileName: null });
@@ -208,7 +213,7 @@ t.test('a start repeated with its Idempotency-Key (its answer was lost) finds th
   const before = await count(db.sql, 'medical_contacts');
   const importsBefore = await count(db.sql, 'contact_imports');
   const start = () =>
-    call(editor.token, { method: 'POST', url: '/api/medical-contacts/import', payload: { csv: MIXED_CSV, skipDuplicates: false }, headers: { 'idempotency-key': 'import-once' } });
+    call(editor.token, { ...importRequest('import', MIXED_CSV, { skipDuplicates: false }), headers: { 'content-type': 'text/csv', 'idempotency-key': 'import-once' } });
   const [first, again] = await Promise.all([start(), start()]);
   t.same([first.statusCode, again.statusCode], [202, 202]);
   t.equal(again.json().importId, first.json().importId, 'the same import');
@@ -313,14 +318,14 @@ t.test('export round trip: a filtered export imports into a fresh database field
 
   const fresh = await createTestApp(t);
   const freshEditor = await fresh.userWithToken('editor');
-  const preview = await fresh.call(freshEditor.token, { method: 'POST', url: '/api/medical-contacts/import/preview', payload: { csv } });
+  const preview = await fresh.call(freshEditor.token, importRequest('preview', csv));
   t.match(preview.json(), { totalRows: expected.length, validRows: expected.length, errorRows: 0, duplicateRows: 0 });
   t.strictSame(
     Object.entries(preview.json().mapping).filter(([, field]) => field === null).map(([header]) => header),
     ['ID', 'Verified by', 'Due for reverification', 'Last verified at', 'Last verification method', 'Last verification outcome', 'Last verified by', 'Findable', 'Created at', 'Updated at'],
     'every other column maps back to its field',
   );
-  const started = await fresh.call(freshEditor.token, { method: 'POST', url: '/api/medical-contacts/import', payload: { csv, fileName: 'export.csv' } });
+  const started = await fresh.call(freshEditor.token, importRequest('import', csv, { fileName: 'export.csv' }));
   const done = (await waitForImport(fresh, freshEditor.token, started.json().importId)).at(-1)!;
   t.match(done, { status: 'completed', importedRows: expected.length, skippedRows: 0 });
   const roundTripped = await exportOf(fresh.db.sql, {}, clock.now());
@@ -336,7 +341,7 @@ t.test('imported contacts without coordinates get them from the gazetteer when t
     'Dr Smallville,+33 4 72 00 00 13,Smallville,Nowhere,France,,',
     'Dr Typed,+33 4 72 00 00 14,Lyon,Auvergne-Rhône-Alpes,France,45.7640,4.8357',
   ].join('\n');
-  const started = await call(editor.token, { method: 'POST', url: '/api/medical-contacts/import', payload: { csv } });
+  const started = await call(editor.token, importRequest('import', csv));
   const done = (await waitForImport(harness, editor.token, started.json().importId)).at(-1)!;
   t.match(done, { status: 'completed', importedRows: 4 });
   const rows = await db.sql<{ name: string; latitude: number | null; longitude: number | null; locationApproximate: boolean }[]>`
@@ -359,7 +364,7 @@ t.test("phones that are no number of their country, and coordinates outside it, 
     'Dr Nowhere,030 7654321,Berlin,Berlin,Antarctica,,',
     'Dr Swapped,+49 30 7654322,Berlin,Berlin,DE,13.405,52.52',
   ].join('\n');
-  const preview = await call(editor.token, { method: 'POST', url: '/api/medical-contacts/import/preview', payload: { csv } });
+  const preview = await call(editor.token, importRequest('preview', csv));
   t.match(preview.json(), { totalRows: 4, validRows: 1, errorRows: 3 });
   t.strictSame(preview.json().rows, [
     { line: 3, status: 'error', errors: [{ field: 'phone', message: 'Phone "030 12" is too short for Germany.' }] },
@@ -370,7 +375,7 @@ t.test("phones that are no number of their country, and coordinates outside it, 
     },
     { line: 5, status: 'error', errors: [{ field: 'location', message: 'The coordinates 13.405, 52.52 lie outside Germany. Check them: latitude first, then longitude.' }] },
   ]);
-  const started = await call(editor.token, { method: 'POST', url: '/api/medical-contacts/import', payload: { csv } });
+  const started = await call(editor.token, importRequest('import', csv));
   const done = (await waitForImport(harness, editor.token, started.json().importId)).at(-1)!;
   t.match(done, { status: 'completed', importedRows: 1, skippedRows: 3 });
   const rows = await db.sql<{ name: string; phone: string }[]>`SELECT name, phone FROM medical_contacts WHERE import_id = ${done.id}`;

@@ -2,7 +2,7 @@ import t from 'tap';
 import { parse } from 'csv-parse/sync';
 import { createTestApp } from '../helpers/app.js';
 import { clockTokens } from '../helpers/clock-tokens.js';
-import { waitForImport } from '../helpers/imports.js';
+import { waitForImport, importRequest } from '../helpers/imports.js';
 import type { MedicalContact } from '../../api/contract/medical-contacts.js';
 import type { Verification } from '../../api/contract/contact-verifications.js';
 
@@ -222,7 +222,7 @@ t.test('CSV: the export shows the last verification, and a round trip keeps what
 
   const fresh = await createTestApp(t, { clock });
   const importer = await fresh.userWithToken('editor', { username: 'ivy.importer' });
-  const started = await fresh.call(importer.token, { method: 'POST', url: '/api/medical-contacts/import', payload: { csv: exported.body } });
+  const started = await fresh.call(importer.token, importRequest('import', exported.body));
   t.match((await waitForImport(fresh, importer.token, started.json().importId)).at(-1), { status: 'completed', importedRows: 5 });
   const listed = async (app: typeof fresh, token: string) =>
     ((await app.call(token, { method: 'GET', url: '/api/medical-contacts?search=Round%20trip&sort=name' })).json().items as MedicalContact[]).map(

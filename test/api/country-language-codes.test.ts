@@ -4,6 +4,7 @@ import { resolveCountry } from '../../api/contract/country-lookup.js';
 import type { MedicalContact } from '../../api/contract/medical-contacts.js';
 import { resolveSpokenLanguage, spokenLanguageName } from '../../api/contract/spoken-languages.js';
 import { createTestApp } from '../helpers/app.js';
+import { importRequest } from '../helpers/imports.js';
 import { until } from '../helpers/wait.js';
 
 t.test('any name of a country, in any language, is its ISO 3166-1 code', async (t) => {
@@ -84,7 +85,7 @@ t.test('the CSV import reads names in any language as codes, and its dry run lis
     'Dr Import Drei,+49 30 2000003,Berlin,Berlin,Deutchland,Deutsch',
     'Dr Import Vier,+49 30 2000004,Berlin,Berlin,Germany,Klingon',
   ].join('\n');
-  const preview = await write('POST', '/api/medical-contacts/import/preview', { csv });
+  const preview = await call(editor.token, importRequest('preview', csv));
   t.equal(preview.statusCode, 200, preview.body);
   t.match(preview.json(), { totalRows: 4, validRows: 2, errorRows: 2 });
   t.strictSame(preview.json().rows, [
@@ -92,7 +93,7 @@ t.test('the CSV import reads names in any language as codes, and its dry run lis
     { line: 5, status: 'error', errors: [{ field: 'languages', message: 'Language "Klingon" is not a language the directory knows. Did you mean Kongo (kg), Lingala (ln) or Sango (sg)?' }] },
   ]);
 
-  const started = await write('POST', '/api/medical-contacts/import', { csv, fileName: 'german.csv' });
+  const started = await call(editor.token, importRequest('import', csv, { fileName: 'german.csv' }));
   t.equal(started.statusCode, 202, started.body);
   await until(async () => (await write('GET', `/api/medical-contacts/imports/${started.json().importId}`)).json().status !== 'running', 'the import to finish');
   const imported = await db.sql<{ name: string; country: string; languages: string[] }[]>`

@@ -110,6 +110,11 @@ t.test('GET /api/openapi.json: an OpenAPI 3.1 document of every route, each with
   t.match(operation('POST /api/auth/login'), { tags: ['Sign-in'], 'x-permission': 'public' });
   const body = operation('POST /api/medical-contacts')?.requestBody?.content['application/json']?.schema.properties;
   t.match(Object.keys(body ?? {}), ['name', 'phone', 'specialty'], "the request body is the contract's zod schema");
+  t.match(
+    operation('POST /api/medical-contacts/import')?.requestBody?.content['text/csv']?.schema,
+    { type: 'string', description: 'The file itself (text/csv), read as it arrives.' },
+    'the CSV import takes the file itself as its body',
+  );
 });
 
 t.test('GET /api/docs: the reference page for anyone, with its own assets, under the console\'s policy', async (t) => {

@@ -2,6 +2,7 @@ import t from 'tap';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type HTTPMethods, type InjectOptions } from 'fastify';
 import { createTestApp } from '../helpers/app.js';
+import { importRequest } from '../helpers/imports.js';
 import { anAdminUser } from '../helpers/builders.js';
 import { registeredRoutes } from '../helpers/routes.js';
 import { installAuthorization } from '../../api/plugins/authorization.js';
@@ -196,13 +197,13 @@ const ROUTES: RouteEntry[] = [
     method: 'POST',
     url: '/api/medical-contacts/import/preview',
     expect: EDITORS_AND_UP(200),
-    request: () => ({ payload: { csv: 'Name,Phone,City,Region,Country\nDr Matrix,+1 617 555 0199,Boston,Massachusetts,United States\n' } }),
+    request: () => importRequest('preview', 'Name,Phone,City,Region,Country\nDr Matrix,+1 617 555 0199,Boston,Massachusetts,United States\n'),
   },
   {
     method: 'POST',
     url: '/api/medical-contacts/import',
     expect: EDITORS_AND_UP(202),
-    request: () => ({ payload: { csv: `Name,Phone,City,Region,Country\nDr Matrix ${++sequence},+1 617 5${String(sequence).padStart(6, '0')},Boston,Massachusetts,United States\n` } }),
+    request: () => importRequest('import', `Name,Phone,City,Region,Country\nDr Matrix ${++sequence},+1 617 5${String(sequence).padStart(6, '0')},Boston,Massachusetts,United States\n`),
   },
   { method: 'GET', url: '/api/medical-contacts/imports', expect: EVERY_ROLE(200) },
   { method: 'GET', url: '/api/medical-contacts/imports/:id', expect: EVERY_ROLE(404), request: () => ({ url: '/api/medical-contacts/imports/999999' }) },

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { createTestApp } from '../helpers/app.js';
+import { importRequest } from '../helpers/imports.js';
 import { aContact } from '../helpers/bot-fixtures.js';
 import { until } from '../helpers/wait.js';
 import type { ContactFilterOptions, MedicalContact } from '../../api/contract/medical-contacts.js';
@@ -133,7 +134,7 @@ t.test('the CSV import takes a specialty by any of its names, and refuses an unk
     'Клініка,+49 30 5550 003,педіатр,Berlin,Berlin,Germany',
     'Praxis Ohne,+49 30 5550 004,,Berlin,Berlin,Germany',
   ].join('\n');
-  const preview = await call(editor.token, { method: 'POST', url: '/api/medical-contacts/import/preview', payload: { csv } });
+  const preview = await call(editor.token, importRequest('preview', csv));
   t.equal(preview.statusCode, 200, preview.body);
   t.match(preview.json<ImportPreviewResponse>(), {
     totalRows: 4,
@@ -142,7 +143,7 @@ t.test('the CSV import takes a specialty by any of its names, and refuses an unk
     rows: [{ line: 3, status: 'error', errors: [{ field: 'specialty', message: 'Unknown specialty "Kinderarzd". Did you mean: Pediatrics?' }] }],
   });
 
-  const started = await call(editor.token, { method: 'POST', url: '/api/medical-contacts/import', payload: { csv } });
+  const started = await call(editor.token, importRequest('import', csv));
   const { importId } = started.json<{ importId: number }>();
   let done: ContactImport | undefined;
   await until(async () => {

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { createTestApp } from '../helpers/app.js';
-import { waitForImport } from '../helpers/imports.js';
+import { waitForImport, importRequest } from '../helpers/imports.js';
 import { until } from '../helpers/wait.js';
 import { contactDirectoryVersion } from '../../sql/medical-contacts.js';
 import { deleteDirectoryChangesBefore, directoryChangesSince, forEachFindableContactPage, loadFindableContacts } from '../../sql/contact-directory.js';
@@ -53,7 +53,7 @@ t.test('an import is a change of exactly the contacts it added', async (t) => {
   ].join('\n');
   let importId = 0;
   const changes = await changesOf(async () => {
-    const response = await call(editor.token, { method: 'POST', url: '/api/medical-contacts/import', payload: { csv, fileName: 'changes.csv' } });
+    const response = await call(editor.token, importRequest('import', csv, { fileName: 'changes.csv' }));
     t.equal(response.statusCode, 202, response.body);
     importId = response.json().importId;
     await waitForImport(app, editor.token, importId);

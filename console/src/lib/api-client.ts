@@ -151,6 +151,8 @@ export interface RequestOptions {
   idempotencyKey?: string;
   /** Asks for figures computed now, not the ones the server keeps a while (Refresh): sent as Cache-Control: no-cache. */
   fresh?: boolean;
+  /** A file sent as the body itself, streamed by the browser as it reads it, with this media type (a CSV import). */
+  file?: { body: Blob; contentType: string };
 }
 
 /**
@@ -169,7 +171,8 @@ async function send(method: string, url: string, body: unknown, retryAfterRefres
   const token = getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (options.file) headers['Content-Type'] = options.file.contentType;
+  const response = await fetch(url, { method, headers, body: options.file?.body ?? (body === undefined ? undefined : JSON.stringify(body)) });
   if (response.status !== 401) {
     noteApiStatus(response.status);
     return response;

@@ -14,14 +14,10 @@ import { CheckboxField } from '../../../components/checkbox-field.js';
 import { ModalDialog } from '../../../components/modal-dialog.js';
 import { SELECT_CLASSES } from '../../../components/select-field.js';
 import { formatCount, formatNumber, pluralForm } from '../../../lib/format.js';
-import { useImportStatus, usePreviewImport, useStartImport, useUndoImport } from '../api/contact-import.js';
+import { useImportStatus, usePreviewImport, useStartImport, useUndoImport, type ImportFile } from '../api/contact-import.js';
 
 type Mapping = Record<string, ImportField | null>;
 
-interface ChosenFile {
-  fileName: string;
-  csv: string;
-}
 
 export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
@@ -33,7 +29,7 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
 
 /** Choose a file → check the dry run and the column mapping → import with progress → result, with undo. */
 function ImportSteps({ onClose }: { onClose: () => void }) {
-  const [file, setFile] = useState<ChosenFile | null>(null);
+  const [file, setFile] = useState<ImportFile | null>(null);
   const [importId, setImportId] = useState<number | null>(null);
   const preview = usePreviewImport();
   const startImport = useStartImport();
@@ -45,12 +41,12 @@ function ImportSteps({ onClose }: { onClose: () => void }) {
         preview={preview.data}
         checking={preview.isPending}
         importing={startImport.isPending}
-        onMapping={(mapping) => preview.mutate({ ...file, mapping })}
+        onMapping={(mapping) => preview.mutate({ file: file.file, mapping })}
         onBack={() => {
           setFile(null);
           preview.reset();
         }}
-        onImport={(mapping, skipDuplicates) => startImport.mutate({ ...file, mapping, skipDuplicates }, { onSuccess: setImportId })}
+        onImport={(mapping, skipDuplicates) => startImport.mutate({ file: file.file, mapping, skipDuplicates }, { onSuccess: setImportId })}
       />
     );
   }
@@ -66,7 +62,7 @@ function ImportSteps({ onClose }: { onClose: () => void }) {
   );
 }
 
-function ChooseFile({ checking, onChosen, onClose }: { checking: boolean; onChosen: (file: ChosenFile) => void; onClose: () => void }) {
+function ChooseFile({ checking, onChosen, onClose }: { checking: boolean; onChosen: (file: ImportFile) => void; onClose: () => void }) {
   const inputId = useId();
   return (
     <div className="space-y-4">
@@ -85,9 +81,9 @@ function ChooseFile({ checking, onChosen, onClose }: { checking: boolean; onChos
           accept=".csv,text/csv"
           disabled={checking}
           className="mx-auto mt-2 block max-w-full text-tremor-default"
-          onChange={async (event) => {
+          onChange={(event) => {
             const chosen = event.target.files?.[0];
-            if (chosen) onChosen({ fileName: chosen.name, csv: await chosen.text() });
+            if (chosen) onChosen({ file: chosen });
           }}
         />
         {checking ? (
