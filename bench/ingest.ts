@@ -17,6 +17,7 @@ export async function measureIngest(context: BenchContext): Promise<BenchSection
   // one wrote; and its roll-up job would otherwise take part of these rows while they are written.
   await context.product.jobs.whenIdle();
   await rollUpLogs(sql);
+  const textsBefore = await logTexts(sql);
   const recorder = createRecorder({ sql, onError: (error) => errors.push(error) });
   const at = new Date();
   const started = performance.now();
@@ -45,6 +46,9 @@ export async function measureIngest(context: BenchContext): Promise<BenchSection
   await recorder.close();
   const ingestMs = performance.now() - started;
   if (errors.length > 0) throw new Error(`the recorder failed: ${String(errors[0])}`);
+  // Each town is a log text of its own (migration 059), and the data set's texts leave the places out: the
+  // first pass over the towns adds each one's text, its trigram index entries included.
+  const newTexts = (await logTexts(sql)) - textsBefore;
   const rolledStarted = performance.now();
   const rolled = await rollUpLogs(sql);
   const rollUpMs = performance.now() - rolledStarted;
@@ -58,7 +62,7 @@ export async function measureIngest(context: BenchContext): Promise<BenchSection
         value: rowsPerSecond,
         unit: 'rows/s',
         target: { op: '>=', value: 50_000 },
-        detail: `n = ${rows.toLocaleString('en')} rows in ${Math.round(ingestMs)} ms, flushed at 500 rows, up to 5,000 per write`,
+        detail: `n = ${rows.toLocaleString('en')} rows in ${Math.round(ingestMs)} ms, flushed at 500 rows, up to 5,000 per write; ${newTexts.toLocaleString('en')} new log texts`,
       },
       {
         metric: 'Incremental roll-up of those rows',
@@ -67,6 +71,11 @@ export async function measureIngest(context: BenchContext): Promise<BenchSection
         detail: `n = ${rolled.logsRolledUp.toLocaleString('en')} rows in ${Math.round(rollUpMs)} ms`,
       },
     ],
-    raw: { rows, ingestMs: Math.round(ingestMs), rowsPerSecond, rollUp: { rows: rolled.logsRolledUp, ms: Math.round(rollUpMs), rowsPerSecond: rollUpRowsPerSecond } },
+    raw: { rows, ingestMs: Math.round(ingestMs), rowsPerSecond, newTexts, rollUp: { rows: rolled.logsRolledUp, ms: Math.round(rollUpMs), rowsPerSecond: rollUpRowsPerSecond } },
   };
+}
+
+async function logTexts(sql: BenchContext['sql']): Promise<number> {
+  const [row] = await sql<{ count: number }[]>`SELECT count(*)::int AS count FROM bot_log_texts`;
+  return row!.count;
 }

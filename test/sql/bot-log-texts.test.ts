@@ -186,3 +186,49 @@ t.test('retention forgets the texts no row has any more and keeps those still in
   t.equal(await forgetUnusedLogTexts(sql, now), 0, 'a text with a row left is kept whatever its day says');
   t.equal((await matchedBySearch(sql, 'only today')).total, 1);
 });
+
+/** The ids bot_log_text_ids gives for the texts, as the recorder asks for them. */
+async function textIds(sql: Sql, texts: { message: string; request?: string | null; day: string }[]): Promise<number[]> {
+  const [row] = await sql<{ ids: number[] }[]>`
+    SELECT bot_log_text_ids(${texts.map((text) => text.message)}::text[], ${texts.map(() => 'location')}::text[],
+      ${texts.map(() => null)}::text[], ${texts.map((text) => text.request ?? null)}::text[], ${texts.map((text) => text.day)}::date[]) AS ids`;
+  return row!.ids;
+}
+
+/** Each kept text's id, day and row version (ctid and xmin change with any write to it, xmax with a lock), by search text. */
+async function keptVersions(sql: Sql): Promise<Map<string, string>> {
+  const rows = await sql<{ searchText: string; version: string }[]>`
+    SELECT search_text, id || ' ' || last_logged_on || ' ' || ctid || ' ' || xmin || ' ' || xmax AS version FROM bot_log_texts`;
+  return new Map(rows.map((row) => [row.searchText, row.version]));
+}
+
+t.test('migration 064: texts kept already are looked up without a write; new ones and later days are written, the ids in the order given', async (t) => {
+  const db = await createTestDatabase({ migrate: false });
+  t.teardown(() => db.close());
+  const { sql } = db;
+  await runMigrationsBefore(sql, '064');
+  const places = ['München Bavaria Germany', 'Lviv Lviv Oblast Ukraine', 'Porto Porto Portugal'];
+  const before = await textIds(sql, places.map((request) => ({ message: 'Answered a location with 5 contacts', request, day: '2026-11-20' })));
+  await insertLogsBefore041(sql, [aBotLog({ message: 'Written by hand', city: 'Oslo', createdAt: new Date('2026-11-20T10:00:00Z') })]);
+  const versions = await keptVersions(sql);
+
+  t.equal((await runMigrations(sql))[0], '064_bot_log_text_lookup.sql', '064 is the next migration to run');
+  t.strictSame(await keptVersions(sql), versions, 'the kept texts are as they were');
+
+  const ids = await textIds(sql, [
+    { message: 'Answered a location with 5 contacts', request: places[2], day: '2026-11-20' },
+    { message: 'A text never logged', request: 'Oslo Norway', day: '2026-11-20' },
+    { message: 'Answered a location with 5 contacts', request: places[0], day: '2026-11-19' },
+    { message: 'Answered a location with 5 contacts', request: places[1], day: '2026-11-21' },
+    { message: 'Answered a location with 5 contacts', request: places[2], day: '2026-11-20' },
+  ]);
+  t.strictSame([ids[0], ids[2], ids[3], ids[4]], [before[2], before[0], before[1], before[2]], 'kept texts keep their ids, in the order given');
+  t.notOk(before.includes(ids[1]!), 'a new text gets an id of its own');
+  const after = await keptVersions(sql);
+  const key = (request: string) => `answered a location with 5 contacts location  ${request.toLowerCase()}`;
+  t.equal(after.get(key(places[0]!)), versions.get(key(places[0]!)), 'a text kept with a later day is neither written nor locked');
+  t.equal(after.get(key(places[2]!)), versions.get(key(places[2]!)), 'nor one kept with the same day');
+  t.match(after.get(key(places[1]!)), new RegExp(`^${before[1]} 2026-11-21 `), 'a text logged on a later day moves its day on');
+  t.equal(after.size, versions.size + 1, 'one text added');
+  t.equal(await searchTotal(sql, 'oslo'), 1, 'the row written before 064 is still found by its place');
+});
