@@ -37,6 +37,8 @@ const BARE_ANSWER = 'fixed';
 interface Sample {
   updatesPerSecond: number;
   progress: LoadProgress;
+  /** CPU time of this process (every thread: the bot's, the garbage collector's, the embedded database's) per answer, in µs. */
+  cpuUsPerAnswer: number;
 }
 
 /** Measures both bots against the same loads; the figures go into the Bot section. */
@@ -98,9 +100,15 @@ export async function measureCeiling(context: BenchContext, point: () => Point) 
     await product.start();
     const locations = (token: string, expectText: string, count: number) => ({ token, senders, points: Array.from({ length: count }, point), expectText });
     const timed = async (token: string, expectText: string): Promise<Sample> => {
+      const cpuBefore = process.cpuUsage();
       await queueLoad(fake.url, locations(token, expectText, updates));
       const progress = await loadAnswered(fake.url, token);
-      return { updatesPerSecond: Math.round((progress.answered / progress.elapsedMs) * 1000), progress };
+      const cpu = process.cpuUsage(cpuBefore);
+      return {
+        updatesPerSecond: Math.round((progress.answered / progress.elapsedMs) * 1000),
+        progress,
+        cpuUsPerAnswer: Math.round((cpu.user + cpu.system) / progress.answered),
+      };
     };
     // Warm-up, untimed, one whole load each: every user known to the product, and each bot's code
     // optimised as it runs in the steady state (the product has far more code for the JIT to settle;
@@ -128,7 +136,8 @@ export async function measureCeiling(context: BenchContext, point: () => Point) 
       productMetricsSamples.push(await timed(PRODUCT_TOKEN, ANSWER_WITH_CONTACTS));
       metrics = NO_BOT_METRICS;
       console.log(
-        `  ceiling sample ${index + 1}: bare ${bareSamples.at(-1)!.updatesPerSecond}/s, ` +
+        `  ceiling sample ${index + 1} (CPU µs per answer ${[bareSamples, bareAnswerSamples, productSamples, productMetricsSamples].map((samples) => samples.at(-1)!.cpuUsPerAnswer).join(' / ')}): ` +
+          `bare ${bareSamples.at(-1)!.updatesPerSecond}/s, ` +
           `bare with the product's answer ${bareAnswerSamples.at(-1)!.updatesPerSecond}/s, product ${productSamples.at(-1)!.updatesPerSecond}/s, ` +
           `product with metrics ${productMetricsSamples.at(-1)!.updatesPerSecond}/s`,
       );
@@ -160,13 +169,15 @@ export async function measureCeiling(context: BenchContext, point: () => Point) 
     const fakeCpu = (samples: Sample[]) =>
       Math.round((100 * samples.reduce((sum, { progress }) => sum + progress.fakeCpuMs, 0)) / samples.reduce((sum, { progress }) => sum + progress.elapsedMs, 0));
     const perSample = (samples: Sample[]) => samples.map((sample) => sample.updatesPerSecond.toLocaleString('en')).join(', ');
+    // CPU per answer moves less with the shared machine's load than answers per second do.
+    const cpuPerAnswer = (samples: Sample[]) => `this process's CPU per answer ${median(samples.map((sample) => sample.cpuUsPerAnswer))} µs (median)`;
     const loadText = `${updates.toLocaleString('en')} location updates from ${users} users queued at once, ${SAMPLES} samples`;
     const figures: Figure[] = [
       {
         metric: 'Framework ceiling: bare grammY runner bot, fixed reply',
         value: bareMedian,
         unit: 'updates/s',
-        detail: `median; ${loadText}: ${perSample(bareSamples)}; fake Bot API (own process) CPU ${fakeCpu(bareSamples)} % of the time`,
+        detail: `median; ${loadText}: ${perSample(bareSamples)}; fake Bot API (own process) CPU ${fakeCpu(bareSamples)} % of the time; ${cpuPerAnswer(bareSamples)}`,
       },
       {
         metric: 'Framework ceiling: bare grammY runner bot, the product\'s answer as its fixed reply',
@@ -174,7 +185,7 @@ export async function measureCeiling(context: BenchContext, point: () => Point) 
         unit: 'updates/s',
         detail:
           `median; ${perSample(bareAnswerSamples)}; one answer of the product (${productAnswer.text.length.toLocaleString('en')} characters, ` +
-          `${countButtons(productAnswer.other)} buttons) sent to every location; fake Bot API CPU ${fakeCpu(bareAnswerSamples)} %`,
+          `${countButtons(productAnswer.other)} buttons) sent to every location; fake Bot API CPU ${fakeCpu(bareAnswerSamples)} %; ${cpuPerAnswer(bareAnswerSamples)}`,
       },
       {
         metric: 'Framework ceiling: the product\'s bot, same load',
@@ -184,6 +195,7 @@ export async function measureCeiling(context: BenchContext, point: () => Point) 
           `median; ${perSample(productSamples)}; ${wrong} answers without contacts or to the wrong chat; ` +
           `log rows ${checks.logRows.toLocaleString('en')} and searches counted ${checks.searchesCounted.toLocaleString('en')} of ${handled.toLocaleString('en')}; ` +
           `${statements.perAnswer} SQL statements per answer (untimed pass); ${checks.botErrors} bot errors; fake Bot API CPU ${fakeCpu(productSamples)} %; ` +
+          `${cpuPerAnswer(productSamples)}${context.product.database.kind === 'embedded' ? ', the embedded database\'s thread with it' : ''}; ` +
           (context.botFrom === 'build' ? 'the built bot (dist/)' : 'the bot from its sources, through tsx'),
       },
       {

@@ -79,6 +79,9 @@ export async function claimUpdates(sql: Sql, requests: ClaimRequest[], staleAfte
         ${column((r) => r.asked?.telegramId ?? null)}::bigint[], ${column((r) => r.asked?.specialty ?? null)}::text[], ${column((r) => r.asked?.at.toISOString() ?? null)}::timestamptz[]
       ) WITH ORDINALITY AS i (bot_id, update_id, fingerprint, claimant, versions, telegram_id, user_version, request_user, request_day, request_limit,
         asked_user, asked_specialty, asked_at, ord)
+    ), limits AS (
+      SELECT jsonb_object_agg(request_user || ' ' || request_day, request_limit) AS by_user_day
+      FROM input WHERE request_user IS NOT NULL AND request_limit IS NOT NULL
     ), state AS (
       SELECT (SELECT jsonb_object_agg(area, version) FROM bot_state_versions)
         || jsonb_build_object('contacts', (SELECT version FROM contact_directory_version)) AS versions
@@ -104,16 +107,20 @@ export async function claimUpdates(sql: Sql, requests: ClaimRequest[], staleAfte
       SELECT c.ord, p.answered_at IS NOT NULL AS answered, p.claimed_by = c.claimant AS own
       FROM checked c JOIN processed_updates p ON p.bot_id = c.bot_id AND p.update_id = c.update_id AND p.fingerprint = c.fingerprint
     ), claimed AS (
-      SELECT c.ord, c.fresh AND (EXISTS (SELECT FROM inserted x WHERE x.bot_id = c.bot_id AND x.update_id = c.update_id)
-        OR EXISTS (SELECT FROM taken_over x WHERE x.bot_id = c.bot_id AND x.update_id = c.update_id)
-        OR coalesce((SELECT e.own AND NOT e.answered FROM existing e WHERE e.ord = c.ord), false)) AS won
+      -- Joins, not a subquery per claim: each would scan the whole batch (an update is in a batch once).
+      SELECT c.ord, c.fresh AND (x.update_id IS NOT NULL OR t.update_id IS NOT NULL OR coalesce(e.own AND NOT e.answered, false)) AS won
       FROM checked c
+        LEFT JOIN inserted x ON x.bot_id = c.bot_id AND x.update_id = c.update_id
+        LEFT JOIN taken_over t ON t.bot_id = c.bot_id AND t.update_id = c.update_id
+        LEFT JOIN existing e ON e.ord = c.ord
     ), used AS (
       INSERT INTO daily_usage AS usage (telegram_id, usage_date, used)
       SELECT c.request_user, c.request_day, 1 FROM checked c JOIN claimed w USING (ord)
       WHERE w.won AND c.request_user IS NOT NULL AND (c.request_limit IS NULL OR c.request_limit > 0)
+      -- The limit looked up by user and day in an object made once (a search of the batch per conflicting
+      -- row took time in the square of the batch's size); a user has one daily request a day in a batch.
       ON CONFLICT (telegram_id, usage_date) DO UPDATE SET used = usage.used + 1
-        WHERE usage.used < coalesce((SELECT c.request_limit FROM checked c WHERE c.request_user = usage.telegram_id AND c.request_day = usage.usage_date), 2147483647)
+        WHERE usage.used < coalesce(((SELECT by_user_day FROM limits) ->> (usage.telegram_id || ' ' || usage.usage_date))::int, 2147483647)
       RETURNING telegram_id, usage_date, used
     ), asked AS (
       UPDATE telegram_users t SET asked_specialty = c.asked_specialty, asked_specialty_at = c.asked_at

@@ -87,11 +87,15 @@ export function createRecorder({
     // Written once even when a lost connection hid that an earlier attempt committed.
     await writeBatchOnce(sql, batch.id, async (tx) => {
       await insertBotLogs(tx, batch.logs, knownTexts);
-      await countTemplateUses(tx, batch.templateIds);
-      await countTelegramRequests(tx, batch.answeredUserIds);
-      await markTelegramUsersSeen(tx, Object.entries(batch.seenUsers).map(([telegramId, seenAt]) => ({ telegramId: Number(telegramId), seenAt })));
-      for (const [day, ids] of Object.entries(batch.contactsByDay)) await countContactRequests(tx, ids, day);
-      await markUpdatesAnswered(tx, batch.answeredUpdates);
+      // Sent together, in this order, on the transaction's one connection: one round trip while the batch holds
+      // the connection, not one each (on the embedded database the bot's claims wait for that connection).
+      await Promise.all([
+        countTemplateUses(tx, batch.templateIds),
+        countTelegramRequests(tx, batch.answeredUserIds),
+        markTelegramUsersSeen(tx, Object.entries(batch.seenUsers).map(([telegramId, seenAt]) => ({ telegramId: Number(telegramId), seenAt }))),
+        ...Object.entries(batch.contactsByDay).map(([day, ids]) => countContactRequests(tx, ids, day)),
+        markUpdatesAnswered(tx, batch.answeredUpdates),
+      ]);
       for (const refund of batch.refunds) await refundDailyRequest(tx, refund.telegramId, refund.day);
     }).then(
       () => knownTexts.settle(true),
