@@ -93,26 +93,17 @@ interface Run {
   to: number;
 }
 
-/**
- * A tier's live items as runs, in the order of their ids when its index's are (as a compaction leaves
- * them): its overflow's merged in by id.
- */
-function liveRuns(tier: DirectoryTier, ids: Int32Array, flags: Uint8Array): Run[] {
+/** A tier's live items as runs: its index's, then its overflow's, in their order. */
+function liveRuns(tier: DirectoryTier, flags: Uint8Array): Run[] {
   const runs: Run[] = [];
   let run: Run = { from: -1, to: -1 };
   const extend = (item: number) => {
     if (run.to === item) run.to += 1;
     else runs.push((run = { from: item, to: item + 1 }));
   };
-  const overflow = [...tier.overflow].sort((a, b) => ids[a]! - ids[b]!);
-  let next = 0;
   const end = tier.first + (tier.index?.numItems ?? 0);
-  for (let item = tier.first; item < end; item += 1) {
-    if ((flags[item]! & REMOVED) !== 0) continue;
-    while (next < overflow.length && ids[overflow[next]!]! < ids[item]!) extend(overflow[next++]!);
-    extend(item);
-  }
-  while (next < overflow.length) extend(overflow[next++]!);
+  for (let item = tier.first; item < end; item += 1) if ((flags[item]! & REMOVED) === 0) extend(item);
+  for (const item of tier.overflow) extend(item);
   return runs;
 }
 
@@ -125,34 +116,6 @@ function gatheredRuns<C extends Column>(column: C, runs: readonly Run[], length:
     at += to - from;
   }
   return copy;
-}
-
-/**
- * The items in the order of their ids, for finding an item by id by halves: the ranges' items merged
- * when each range is in id order (as a compaction leaves each tier), else sorted, which at a million
- * items takes a second.
- */
-function itemsById(ids: Int32Array, ranges: readonly Run[]): Uint32Array<ArrayBuffer> {
-  const length = ranges.reduce((sum, { to }) => Math.max(sum, to), 0);
-  const byId = new Uint32Array(length);
-  const ordered = ranges.every(({ from, to }) => {
-    for (let item = from + 1; item < to; item += 1) if (ids[item - 1]! > ids[item]!) return false;
-    return true;
-  });
-  if (!ordered) {
-    for (let item = 0; item < length; item += 1) byId[item] = item;
-    return byId.sort((a, b) => ids[a]! - ids[b]!);
-  }
-  const next = ranges.map(({ from }) => from);
-  for (let at = 0; at < length; at += 1) {
-    let lowest = -1;
-    for (let range = 0; range < ranges.length; range += 1) {
-      const item = next[range]!;
-      if (item < ranges[range]!.to && (lowest < 0 || ids[item]! < ids[next[lowest]!]!)) lowest = range;
-    }
-    byId[at] = next[lowest]!++;
-  }
-  return byId;
 }
 
 function resized<C extends Column>(column: C, length: number): C {
@@ -362,10 +325,10 @@ export class ContactDirectory {
   /**
    * Rebuilds the columns of the findable contacts alone, and each tier's index over them, from memory. The
    * live items lie in runs (an index's items between removed ones, the overflow's appended one after the
-   * other), each copied whole; a tier without edits keeps its index.
+   * other), each copied whole; a tier without edits keeps its index. Building the indexes is most of it.
    */
   compact(): void {
-    const tierRuns = this.tiers.map((tier) => liveRuns(tier, this.ids, this.flags));
+    const tierRuns = this.tiers.map((tier) => liveRuns(tier, this.flags));
     const runs = tierRuns.flat();
     const length = runs.reduce((sum, run) => sum + run.to - run.from, 0);
     this.ids = gatheredRuns(this.ids, runs, length);
@@ -419,7 +382,11 @@ export class ContactDirectory {
       index.finish();
       return { index, first: from, removed: 0, overflow: [] };
     });
-    this.byId = itemsById(this.ids, ranges);
+    const ids = this.ids;
+    this.byId = new Uint32Array(this.length);
+    for (let item = 0; item < this.length; item += 1) this.byId[item] = item;
+    // Loaded and compacted by id, the items are mostly in order already: the sort's runs make it quick.
+    this.byId.sort((a, b) => ids[a]! - ids[b]!);
   }
 
   private remove(id: number): void {
