@@ -202,17 +202,17 @@ async function keptVersions(sql: Sql): Promise<Map<string, string>> {
   return new Map(rows.map((row) => [row.searchText, row.version]));
 }
 
-t.test('migration 064: texts kept already are looked up without a write; new ones and later days are written, the ids in the order given', async (t) => {
+t.test('migration 063: texts kept already are looked up without a write; new ones and later days are written, the ids in the order given', async (t) => {
   const db = await createTestDatabase({ migrate: false });
   t.teardown(() => db.close());
   const { sql } = db;
-  await runMigrationsBefore(sql, '064');
+  await runMigrationsBefore(sql, '063');
   const places = ['München Bavaria Germany', 'Lviv Lviv Oblast Ukraine', 'Porto Porto Portugal'];
   const before = await textIds(sql, places.map((request) => ({ message: 'Answered a location with 5 contacts', request, day: '2026-11-20' })));
   await insertLogsBefore041(sql, [aBotLog({ message: 'Written by hand', city: 'Oslo', createdAt: new Date('2026-11-20T10:00:00Z') })]);
   const versions = await keptVersions(sql);
 
-  t.equal((await runMigrations(sql))[0], '064_bot_log_text_lookup.sql', '064 is the next migration to run');
+  t.equal((await runMigrations(sql))[0], '063_bot_log_text_lookup.sql', '063 is the next migration to run');
   t.strictSame(await keptVersions(sql), versions, 'the kept texts are as they were');
 
   const ids = await textIds(sql, [
@@ -230,5 +230,5 @@ t.test('migration 064: texts kept already are looked up without a write; new one
   t.equal(after.get(key(places[2]!)), versions.get(key(places[2]!)), 'nor one kept with the same day');
   t.match(after.get(key(places[1]!)), new RegExp(`^${before[1]} 2026-11-21 `), 'a text logged on a later day moves its day on');
   t.equal(after.size, versions.size + 1, 'one text added');
-  t.equal(await searchTotal(sql, 'oslo'), 1, 'the row written before 064 is still found by its place');
+  t.equal(await searchTotal(sql, 'oslo'), 1, 'the row written before 063 is still found by its place');
 });
