@@ -355,21 +355,26 @@ export class ContactDirectory {
     this.index(kept);
   }
 
-  /** The card strings of the items in `runs`, into a pool of their own (a run's records lie one after the other): the removed items' bytes let go. */
+  /**
+   * The card strings of the items in `runs`, into a pool of their own, record by record: the removed items'
+   * bytes let go. (A run's records need not lie together: the tiers' records interleave in the pool.)
+   */
   private gatherCardStrings(runs: readonly Run[], length: number): void {
     const old = { pool: this.pool, records: this.records };
-    const spans = runs.map(({ from, to }) => ({ start: old.records[from]!, end: this.recordEnd(to - 1) }));
-    this.pool = Buffer.alloc(spans.reduce((sum, span) => sum + span.end - span.start, 0));
+    let bytes = 0;
+    for (const { from, to } of runs) for (let item = from; item < to; item += 1) bytes += this.recordEnd(item) - old.records[item]!;
+    this.pool = Buffer.alloc(bytes);
     this.records = new Uint32Array(length);
     this.poolLength = 0;
     this.unusedPoolBytes = 0;
     let at = 0;
-    runs.forEach(({ from, to }, run) => {
-      const { start, end } = spans[run]!;
-      const shift = this.poolLength - start;
-      for (let item = from; item < to; item += 1) this.records[at++] = old.records[item]! + shift;
-      this.poolLength += old.pool.copy(this.pool, this.poolLength, start, end);
-    });
+    for (const { from, to } of runs) {
+      for (let item = from; item < to; item += 1) {
+        const start = old.records[item]!;
+        this.records[at++] = this.poolLength;
+        this.poolLength += old.pool.copy(this.pool, this.poolLength, start, this.recordEnd(item, old.pool, start));
+      }
+    }
   }
 
   /** Indexes each tier's items (a range of them) by place, unless it keeps the index it had, and all items by id. */
@@ -467,9 +472,8 @@ export class ContactDirectory {
   }
 
   /** Where the item's record of card strings ends. */
-  private recordEnd(item: number): number {
-    const { pool } = this;
-    let at = this.records[item]!;
+  private recordEnd(item: number, pool = this.pool, start = this.records[item]!): number {
+    let at = start;
     for (let field = 0; field < CARD_STRINGS.length; field += 1) {
       const [value, next] = readVarint(pool, at);
       at = next + Math.max(0, value - 1);
