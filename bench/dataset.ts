@@ -109,7 +109,10 @@ export async function generateDataset(sql: Sql, sizes: DatasetSizes, now: Date):
     const logsFrom = new Date(now.getTime() - 365 * DAY_MS);
     // Each month's partition made before its rows come, rather than moved out of the default partition after.
     await addLogPartitions(sql, logsFrom, now);
-    await timed('bot_logs', () => withIndexesBuiltAfter(sql, 'bot_logs', () => generateLogs(sql, sizes, logsFrom, logsUntil)));
+    // Their texts' trigram index too: the logs add a text per kind and place they log.
+    await timed('bot_logs', () =>
+      withIndexesBuiltAfter(sql, 'bot_logs', () => withIndexesBuiltAfter(sql, 'bot_log_texts', () => generateLogs(sql, sizes, logsFrom, logsUntil))),
+    );
     await timed('contact_daily_requests', () => generateContactRequests(sql, sizes, now));
     await timed('broadcasts + broadcast_recipients', () => generateBroadcasts(sql, sizes, now));
   } finally {
@@ -138,15 +141,16 @@ async function createPlaces(sql: Sql): Promise<Town[]> {
 }
 
 /**
- * Drops the table's indexes other than its constraints' (primary key, unique), runs the load, and
- * builds them again, as their definitions were: one build is much faster than keeping GiST and
- * trigram indexes up to date row by row.
+ * Drops the table's indexes other than its constraints' and its unique ones (ON CONFLICT needs those), runs
+ * the load, and builds them again, as their definitions were: one build is much faster than keeping GiST
+ * and trigram indexes up to date row by row.
  */
 async function withIndexesBuiltAfter(sql: Sql, table: string, load: () => Promise<number>): Promise<number> {
   const indexes = await sql<{ name: string; definition: string }[]>`
     SELECT indexname AS name, indexdef AS definition FROM pg_indexes i
     WHERE schemaname = current_schema() AND tablename = ${table}
-      AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`;
+      AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)
+      AND NOT (SELECT indisunique FROM pg_index WHERE indexrelid = format('%I.%I', i.schemaname, i.indexname)::regclass)`;
   for (const { name } of indexes) await sql`DROP INDEX ${sql(name)}`;
   const rows = await load();
   for (const [index, { definition }] of indexes.entries()) {
@@ -270,43 +274,56 @@ async function generateLogs(sql: Sql, sizes: DatasetSizes, from: Date, to: Date)
   const days = (to.getTime() - from.getTime()) / DAY_MS;
   const perDay = sizes.logs / days;
   const kinds = sql.unsafe(LOG_KINDS);
-  // The texts of the search first (migration 041), each row then takes its text's id as the bot's recorder
-  // gives it: the trigger that finds it for rows written without one costs a function call per row. The texts
-  // leave out the rows' places (migration 059): the search benchmark looks for messages.
-  await sql`
-    SELECT bot_log_text_ids(array_agg(message), array_agg(command), array_agg(error_message), array_agg(NULL::text), array_agg(${to}::date))
-    FROM (
-      SELECT replace(k.message, '%', coalesce(r.results::text, '')) AS message, k.command, k.error_message
-      FROM ${kinds} CROSS JOIN LATERAL (
-        SELECT n AS results FROM generate_series(1, 5) AS n WHERE k.results = 1
-        UNION ALL SELECT k.results WHERE k.results IS DISTINCT FROM 1) r
-    ) texts`;
+  // Each row takes the id of its text as the bot's recorder gives it (sql/bot-logs.ts): the message, command and
+  // error with the row's place (migration 059), so bot_log_texts holds a text per kind and place logged, as a
+  // product's database does after a year. The chunk's rows are numbered by their distinct text, and one
+  // bot_log_text_ids call per chunk adds or finds those texts (their day moves on chunk by chunk) and returns
+  // their ids in that order: the trigger that finds it for rows written without one costs a function call per row.
   return inChunks(sql, 'bot logs', sizes.logs, 100_000, (tx, first, last) => tx`
+    WITH chunk AS MATERIALIZED (
+      SELECT *, dense_rank() OVER (ORDER BY message, command, error_message, request) AS text_n
+      FROM (
+        SELECT i, created_at, level, message, command, user_id, chat_id, duration_ms, error_message, metadata,
+          latitude, longitude, city, region, country, result_count, bot_log_request_text(metadata, city, region, country) AS request
+        FROM (
+          SELECT i, ${from}::timestamptz + make_interval(secs => 86400 * (t.day + t.part - 0.6 * sin(2 * pi() * t.part) / (2 * pi()))) AS created_at,
+            k.level, replace(k.message, '%', coalesce(c.results::text, '')) AS message, k.command, ${FIRST_USER_ID}::bigint + r.user AS user_id,
+            CASE WHEN r.group_chat THEN ${FIRST_GROUP_ID}::bigint - r.user % ${sizes.groups} ELSE ${FIRST_USER_ID}::bigint + r.user END AS chat_id,
+            CASE WHEN k.level = 'ERROR' THEN 5000 + floor(r.u1 * 5000)::int
+              ELSE round(180 * exp(0.6 * sqrt(-2 * ln(1 - r.u1)) * cos(2 * pi() * r.u2)))::int END AS duration_ms,
+            k.error_message, jsonb_build_object('updateId', 500000000 + i) AS metadata,
+            CASE WHEN k.command = 'location' AND k.has_place THEN p.latitude + r.dlat END AS latitude,
+            CASE WHEN k.command = 'location' AND k.has_place THEN p.longitude + r.dlon END AS longitude,
+            CASE WHEN k.has_place THEN p.name END AS city, CASE WHEN k.has_place THEN p.region END AS region,
+            CASE WHEN k.has_place THEN p.country END AS country, c.results AS result_count
+          FROM generate_series(${first}::bigint, ${last - 1}::bigint) AS i
+            -- The day of the row and how far into it; the sine puts fewer rows at night (UTC) than by day.
+            CROSS JOIN LATERAL (SELECT floor(i / ${perDay}::float8) AS day, i / ${perDay}::float8 - floor(i / ${perDay}::float8) AS part) t
+            CROSS JOIN LATERAL (SELECT random() AS kind, floor(${sizes.botUsers} * random() ^ 2)::int AS user, random() < 0.3 AS group_chat,
+              random() AS u1, random() AS u2, random() < 0.2 AS elsewhere, random() AS anywhere,
+              (random() - 0.5) * 0.2 AS dlat, (random() - 0.5) * 0.2 AS dlon, random() AS found, i AS row) r
+            JOIN ${kinds} ON r.kind >= k.from_p AND r.kind < k.to_p
+            CROSS JOIN LATERAL (SELECT CASE WHEN k.results = 1 THEN 1 + floor(r.found * 5)::int ELSE k.results END AS results,
+              CASE WHEN r.elsewhere THEN floor(r.anywhere * (SELECT count(*) FROM bench_places))::int
+                ELSE (r.user * 7919) % (SELECT count(*) FROM bench_places) END AS place) c
+            JOIN bench_places p ON p.n = c.place
+        ) generated
+      ) requests
+    ), texts AS MATERIALIZED (
+      -- Each text's columns are the same in all its rows; its day is its newest row's, in UTC.
+      SELECT text_n, min(message) AS message, min(command) AS command, min(error_message) AS error_message, min(request) AS request,
+        max((created_at AT TIME ZONE 'UTC')::date) AS day
+      FROM chunk GROUP BY text_n
+    ), ids AS MATERIALIZED (
+      SELECT bot_log_text_ids(array_agg(message ORDER BY text_n), array_agg(command ORDER BY text_n), array_agg(error_message ORDER BY text_n),
+        array_agg(request ORDER BY text_n), array_agg(day ORDER BY text_n)) AS ids
+      FROM texts
+    )
     INSERT INTO bot_logs (created_at, level, message, command, user_id, chat_id, duration_ms, error_message, metadata,
       latitude, longitude, city, region, country, result_count, text_id)
-    SELECT ${from}::timestamptz + make_interval(secs => 86400 * (t.day + t.part - 0.6 * sin(2 * pi() * t.part) / (2 * pi()))),
-      k.level, replace(k.message, '%', coalesce(c.results::text, '')), k.command, ${FIRST_USER_ID}::bigint + r.user,
-      CASE WHEN r.group_chat THEN ${FIRST_GROUP_ID}::bigint - r.user % ${sizes.groups} ELSE ${FIRST_USER_ID}::bigint + r.user END,
-      CASE WHEN k.level = 'ERROR' THEN 5000 + floor(r.u1 * 5000)::int
-        ELSE round(180 * exp(0.6 * sqrt(-2 * ln(1 - r.u1)) * cos(2 * pi() * r.u2)))::int END,
-      k.error_message, jsonb_build_object('updateId', 500000000 + i),
-      CASE WHEN k.command = 'location' AND k.has_place THEN p.latitude + r.dlat END,
-      CASE WHEN k.command = 'location' AND k.has_place THEN p.longitude + r.dlon END,
-      CASE WHEN k.has_place THEN p.name END, CASE WHEN k.has_place THEN p.region END, CASE WHEN k.has_place THEN p.country END,
-      c.results,
-      (SELECT t.id FROM bot_log_texts t WHERE bot_log_text_digest(t.search_text) =
-        bot_log_text_digest(bot_log_search_text(replace(k.message, '%', coalesce(c.results::text, '')), k.command, k.error_message)))
-    FROM generate_series(${first}::bigint, ${last - 1}::bigint) AS i
-      -- The day of the row and how far into it; the sine puts fewer rows at night (UTC) than by day.
-      CROSS JOIN LATERAL (SELECT floor(i / ${perDay}::float8) AS day, i / ${perDay}::float8 - floor(i / ${perDay}::float8) AS part) t
-      CROSS JOIN LATERAL (SELECT random() AS kind, floor(${sizes.botUsers} * random() ^ 2)::int AS user, random() < 0.3 AS group_chat,
-        random() AS u1, random() AS u2, random() < 0.2 AS elsewhere, random() AS anywhere,
-        (random() - 0.5) * 0.2 AS dlat, (random() - 0.5) * 0.2 AS dlon, random() AS found, i AS row) r
-      JOIN ${kinds} ON r.kind >= k.from_p AND r.kind < k.to_p
-      CROSS JOIN LATERAL (SELECT CASE WHEN k.results = 1 THEN 1 + floor(r.found * 5)::int ELSE k.results END AS results,
-        CASE WHEN r.elsewhere THEN floor(r.anywhere * (SELECT count(*) FROM bench_places))::int
-          ELSE (r.user * 7919) % (SELECT count(*) FROM bench_places) END AS place) c
-      JOIN bench_places p ON p.n = c.place
+    SELECT created_at, level, message, command, user_id, chat_id, duration_ms, error_message, metadata,
+      latitude, longitude, city, region, country, result_count, ids.ids[text_n]
+    FROM chunk CROSS JOIN ids
     ORDER BY i`);
 }
 
