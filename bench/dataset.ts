@@ -278,7 +278,7 @@ async function generateLogs(sql: Sql, sizes: DatasetSizes, from: Date, to: Date)
   // error with the row's place (migration 059), so bot_log_texts holds a text per kind and place logged, as a
   // product's database does after a year. The chunk's rows are numbered by their distinct text, and one
   // bot_log_text_ids call per chunk adds or finds those texts (their day moves on chunk by chunk) and returns
-  // their ids in that order: the trigger that finds it for rows written without one costs a function call per row.
+  // their ids in that order: the insert trigger would call it once per row.
   return inChunks(sql, 'bot logs', sizes.logs, 100_000, (tx, first, last) => tx`
     WITH chunk AS MATERIALIZED (
       SELECT *, dense_rank() OVER (ORDER BY message, command, error_message, request) AS text_n
