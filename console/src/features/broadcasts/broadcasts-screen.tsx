@@ -37,6 +37,7 @@ import {
 } from './compose-state.js';
 import { notifyError } from '../../lib/notify.js';
 import { useSearchParamsInOrder } from '../../lib/use-search-params-in-order.js';
+import { useDialogSubject } from '../../lib/use-dialog-subject.js';
 
 const { headingId: HEADING_ID, title: TITLE, description: DESCRIPTION } = ROUTES.broadcasts.header;
 const LIVE_HEADING_ID = 'broadcast-live-heading';
@@ -73,7 +74,7 @@ function BroadcastComposer() {
   /** The broadcast whose progress the live panel follows: the one just sent, else one still running. */
   const [followedId, setFollowedId] = useState<number | null>(null);
   const [dismissedId, setDismissedId] = useState<number | null>(null);
-  const [detail, setDetail] = useState<{ id: number | null; open: boolean }>({ id: null, open: false });
+  const detail = useDialogSubject<number>();
   /** A broadcast to everyone waits for this confirmation, which names how many it reaches. */
   const [confirmingEveryone, setConfirmingEveryone] = useState(false);
 
@@ -235,7 +236,7 @@ function BroadcastComposer() {
             {live.data ? (
               <>
                 <BroadcastProgress broadcast={live.data} />
-                <Button type="button" size="xs" variant="light" onClick={() => setDetail({ id: liveId, open: true })}>
+                <Button type="button" size="xs" variant="light" onClick={() => detail.show(liveId)}>
                   View failed recipients and details
                 </Button>
               </>
@@ -278,7 +279,7 @@ function BroadcastComposer() {
             broadcasts={history.data?.broadcasts}
             error={history.isError ? history.error : undefined}
             onRetry={() => void history.refetch()}
-            onOpen={(id) => setDetail({ id, open: true })}
+            onOpen={detail.show}
           />
         </div>
       </div>
@@ -298,7 +299,7 @@ function BroadcastComposer() {
         onConfirm={dispatch}
       />
 
-      <BroadcastDetailDialog id={detail.id} open={detail.open} onClose={() => setDetail((current) => ({ ...current, open: false }))} />
+      <BroadcastDetailDialog id={detail.subject} open={detail.open} onClose={detail.close} />
     </section>
   );
 }

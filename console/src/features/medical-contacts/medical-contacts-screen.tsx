@@ -41,6 +41,7 @@ import { UnlistedSpecialties } from './components/unlisted-specialties.js';
 import { contactFilterProblems, hasActiveFilter, PAGE_SIZES, readListParams, toQueryString, type ContactFilterParams, type ContactSortField } from './contact-query.js';
 import { useContactSelection } from './use-contact-selection.js';
 import { useSearchParamsInOrder } from '../../lib/use-search-params-in-order.js';
+import { useDialogSubject } from '../../lib/use-dialog-subject.js';
 
 // d3-geo, topojson and the world outline are a chunk of their own, keeping the list's code light.
 const loadContactsMap = () => import('./components/contacts-map.js');
@@ -86,9 +87,9 @@ export function MedicalContactsScreen() {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   // What a bulk dialog acts on, fixed when it opens: its wording stays put while it closes.
   const [bulkTarget, setBulkTarget] = useState<{ target: BulkTarget; count: number }>({ target: { ids: [] }, count: 0 });
-  const [editing, setEditing] = useState<{ contact: MedicalContact | null; open: boolean }>({ contact: null, open: false });
-  const [reporting, setReporting] = useState<{ contact: MedicalContact | null; open: boolean }>({ contact: null, open: false });
-  const [deleting, setDeleting] = useState<{ contact: MedicalContact | null; open: boolean }>({ contact: null, open: false });
+  const editing = useDialogSubject<MedicalContact>();
+  const reporting = useDialogSubject<MedicalContact>();
+  const deleting = useDialogSubject<MedicalContact>();
 
   const [, updateParams] = useSearchParamUpdates();
   const setPage = usePageParam();
@@ -112,9 +113,9 @@ export function MedicalContactsScreen() {
     canWrite,
     isSelected: selection.isSelected,
     onToggleSelected: selection.toggle,
-    onEdit: (contact) => setEditing({ contact, open: true }),
-    onDelete: (contact) => setDeleting({ contact, open: true }),
-    onShowReports: (contact) => setReporting({ contact, open: true }),
+    onEdit: editing.show,
+    onDelete: deleting.show,
+    onShowReports: reporting.show,
   };
 
   const openBulk = (kind: 'bulk-edit' | 'bulk-delete') => {
@@ -266,7 +267,7 @@ export function MedicalContactsScreen() {
         </>
       )}
 
-      <ContactReportsDialog contact={reporting.contact} open={reporting.open} onClose={() => setReporting((current) => ({ ...current, open: false }))} />
+      <ContactReportsDialog contact={reporting.subject} open={reporting.open} onClose={reporting.close} />
       {linked.data && !canWrite ? <ContactReportsDialog contact={linked.data} open={linkedId !== null} onClose={closeLinked} /> : null}
       {linked.isError && linkedId !== null ? (
         <ErrorAlert title="Could not open the contact" detail={errorMessage(linked.error, 'Check your connection and try again.')} />
@@ -275,8 +276,8 @@ export function MedicalContactsScreen() {
         <>
           {linked.data ? <EditContactDialog contact={linked.data} open={linkedId !== null} onClose={closeLinked} /> : null}
           <AddContactDialog open={dialog === 'add'} onClose={() => setDialog(null)} />
-          <EditContactDialog contact={editing.contact} open={editing.open} onClose={() => setEditing((current) => ({ ...current, open: false }))} />
-          <DeleteContactDialog contact={deleting.contact} open={deleting.open} onClose={() => setDeleting((current) => ({ ...current, open: false }))} />
+          <EditContactDialog contact={editing.subject} open={editing.open} onClose={editing.close} />
+          <DeleteContactDialog contact={deleting.subject} open={deleting.open} onClose={deleting.close} />
           <BulkEditDialog
             open={dialog === 'bulk-edit'}
             onClose={() => setDialog(null)}
