@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { FindableContact } from '../sql/contact-directory.js';
 import { KNOWN_TAXONOMY } from '../api/contract/specialties.js';
 import { findableContacts, seededRandom } from '../test/helpers/contacts.js';
@@ -9,20 +11,31 @@ import { percentiles } from './support.js';
 /**
  * What the bot's directory in memory (bot/answering/contact-lookup.ts) costs per contact, and how fast
  * it answers, at sizes the database of a bench run would take minutes to fill: synthetic contacts built
- * in memory. `npx tsx --expose-gc bench/directory-memory.ts [contacts…]` prints the figures.
+ * in memory. `npx tsx bench/directory-memory.ts [contacts…]` prints the figures.
  */
 
 /**
+ * V8's full collection: the one --expose-gc gives, else the same function taken from V8 for this process.
+ * Without one, a reading after a load can come out below the reading before it (garbage freed meanwhile).
+ */
+const collectGarbage: () => void = globalThis.gc ?? exposedGc();
+
+function exposedGc(): () => void {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+}
+
+/**
  * Heap (JavaScript objects) and array buffers (typed arrays' contents, outside the heap) in use, after a
- * full collection when --expose-gc allows one. After a turn of the event loop: until then, V8 keeps
- * what the turn used (the rows a directory was built from) however it is collected.
+ * full collection. After a turn of the event loop: until then, V8 keeps what the turn used (the rows a
+ * directory was built from) however it is collected.
  */
 export async function memoryInUse(): Promise<{ heap: number; arrayBuffers: number }> {
   let heap = Infinity;
   // Until the heap stops shrinking: garbage of a turn may be freed only by the next turn's collection.
   for (let turn = 0; turn < 5; turn += 1) {
     await new Promise((resolve) => setImmediate(resolve));
-    globalThis.gc?.();
+    collectGarbage();
     const used = process.memoryUsage().heapUsed;
     if (used >= heap * 0.999) break;
     heap = used;
@@ -69,7 +82,7 @@ function lookupTimes(directory: ContactDirectory, lookups: number): ReturnType<t
 /**
  * The directory's memory per contact, its lookup times, and what a bulk edit costs, at `count`
  * synthetic contacts. The contacts' rows are dropped before the directory is measured, as the bot
- * drops the rows it loaded; run under --expose-gc, else the figures include garbage not yet collected.
+ * drops the rows it loaded.
  */
 export async function directoryFootprint(count: number, lookups = 3000): Promise<DirectoryFootprint> {
   // What any directory loads once per process (the zones' map, the hours' parser) is not the contacts'.
@@ -103,7 +116,6 @@ export async function directoryFootprint(count: number, lookups = 3000): Promise
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  if (!globalThis.gc) console.warn('Run with --expose-gc (npx tsx --expose-gc bench/directory-memory.ts): without it the figures include garbage.');
   const sizes = process.argv.slice(2).map(Number);
   if (sizes.length === 1) console.log(JSON.stringify(await directoryFootprint(sizes[0]!)));
   // A process per size: what a previous size left in the heap would count against the next.

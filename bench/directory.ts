@@ -1,12 +1,17 @@
 /**
- * The bot's contact directory measured where it is loaded (bench/bot.ts in the benchmark's process,
- * bench/directory-main.ts in a process of its own): nearest-contact lookups from memory at points
- * around the data set's towns, and the JavaScript heap the directory takes.
+ * The bot's contact directory measured where it is loaded (in a process of its own, bench/directory-main.ts,
+ * on an external database; in the benchmark's process on the embedded one): nearest-contact lookups from
+ * memory at points around the data set's towns, and the JavaScript heap the directory takes.
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { createContactLookup, nearestContacts, type ContactDetails, type Point } from '../bot/answering/contact-lookup.js';
 import { COMPACT_AFTER } from '../bot/answering/contact-directory.js';
 import type { Sql } from '../sql/database.js';
 import { createRandom } from '../scripts/demo/random.js';
+import type { BenchContext } from './context.js';
 import type { Town } from './dataset.js';
 import { memoryInUse } from './directory-memory.js';
 import { percentiles } from './support.js';
@@ -27,15 +32,15 @@ export interface DirectoryMeasure {
   ms: ReturnType<typeof percentiles>;
   averageResults: number;
   options: { limit: number; radiusKm: number };
-  /** Heap and array buffers (the columns' typed arrays) grown by loading the directory, MB (after a full collection on both sides under node --expose-gc). */
+  /** Heap and array buffers (the columns' typed arrays) grown by loading the directory, MB (after a full collection on both sides). */
   directoryMb: number;
   /** The same, per findable contact. */
   bytesPerContact: number;
   /** Findable contacts in the directory. */
   contacts: number;
   loadMs: number;
-  /** Whether the heap was collected before both readings. */
-  collected: boolean;
+  /** Whether it was measured in a process of its own (bench/directory-main.ts), whose heap holds little but the directory. */
+  ownProcess: boolean;
   /** A compaction after `compactEdits` contacts (COMPACT_AFTER at most) were replaced in place, moved a little, in ms: answers wait for it. */
   compactMs: number;
   compactEdits: number;
@@ -44,7 +49,7 @@ export interface DirectoryMeasure {
 /**
  * The answer's contacts as the bot finds them: from the directory kept in memory, which is
  * checked by the update's one statement, not by a read per lookup. Also what keeping it costs;
- * Under node --expose-gc (bench/directory-main.ts) the memory figure is the directory's alone, not with the garbage of its load.
+ * The memory figure is read after a full collection on both sides: the directory's, not the garbage of its load.
  */
 export async function measureDirectory(sql: Sql, point: () => Point, lookups: number): Promise<DirectoryMeasure> {
   const options = { limit: 5, radiusKm: 100 };
@@ -80,8 +85,32 @@ export async function measureDirectory(sql: Sql, point: () => Point, lookups: nu
     bytesPerContact: Math.round(grown / Math.max(1, directory.size)),
     contacts: directory.size,
     loadMs,
-    collected: globalThis.gc !== undefined,
+    ownProcess: globalThis.gc !== undefined,
     compactMs,
     compactEdits: edited.length,
   };
+}
+
+const DIRECTORY_MAIN = fileURLToPath(new URL('./directory-main.ts', import.meta.url));
+
+/**
+ * The directory measured in a process of its own on an external database, whose heap holds little but the
+ * directory (in the benchmark's, the garbage of the other sections moves a small directory's figure below zero);
+ * in this one on the embedded database.
+ */
+export async function measureDirectoryAlone(context: BenchContext, lookups: number): Promise<DirectoryMeasure> {
+  if (!context.databaseUrl) return measureDirectory(context.sql, townPoints(context.dataset.towns), lookups);
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', DIRECTORY_MAIN], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const exited = once(child, 'exit');
+  child.stdin.end(`${JSON.stringify({ databaseUrl: context.databaseUrl, towns: context.dataset.towns, lookups })}\n`);
+  const lines = createInterface({ input: child.stdout });
+  const line = await Promise.race([
+    once(lines, 'line').then(([first]) => String(first)),
+    exited.then(([code]) => {
+      throw new Error(`the directory's process exited (${String(code)}) before it measured`);
+    }),
+  ]);
+  lines.close();
+  await exited;
+  return JSON.parse(line) as DirectoryMeasure;
 }

@@ -12,17 +12,13 @@
  *   before it, whether each instance's next answer shows the edit, and the CPU time per answered update.
  *   Processes of their own need the database's URL: on the embedded database these are left out.
  */
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import type { Point } from '../bot/answering/contact-lookup.js';
 import { KNOWN_SPECIALTIES } from '../api/contract/specialty-names.js';
 import { CONNECTIONS, contactListCases, load, staffHeaders, staffToken } from './api.js';
 import { scaled, type BenchContext } from './context.js';
 import { SPECIALTIES } from './dataset.js';
-import { measureDirectory, townPoints, type DirectoryMeasure } from './directory.js';
+import { measureDirectoryAlone, townPoints } from './directory.js';
 import { COMPACT_AFTER } from '../bot/answering/contact-directory.js';
 import type { LoadAnswers } from './fake-bot-api.js';
 import { loadAnswered, loadAnswers, loadProgress, queueLoad, spawnFakeBotApi } from './fake-bot-api-process.js';
@@ -31,7 +27,6 @@ import type { BenchSection, Figure } from './report.js';
 import { BUILT_START, launch, productEnv, stop, type Child } from './startup.js';
 import { addSteadyGroupMembers, ANSWER_WITH_CONTACTS, percentiles, requestJson } from './support.js';
 
-const DIRECTORY_MAIN = fileURLToPath(new URL('./directory-main.ts', import.meta.url));
 const SCALE_GROUP_ID = -1_009_000_000_003;
 const FIRST_SENDER_ID = 920_000_000;
 /**
@@ -52,7 +47,7 @@ const TARGETS = { bytesPerContact: 300, lookupP99Ms: 1, firstAnswerSeconds: 15, 
 
 export async function measureScale(context: BenchContext): Promise<BenchSection> {
   const contacts = context.dataset.sizes.contacts.toLocaleString('en');
-  const directory = await measureDirectoryAlone(context);
+  const directory = await measureDirectoryAlone(context, scaled(context, 10_000, 300));
   console.log(`  directory: ${directory.contacts.toLocaleString('en')} findable contacts, ${directory.directoryMb} MB of heap (${directory.bytesPerContact} bytes each), loaded in ${directory.loadMs} ms; lookup p99 ${directory.ms.p99} ms`);
   const headers = await staffHeaders(context.product.url, context.staff);
   const lists: Figure[] = [];
@@ -82,7 +77,7 @@ export async function measureScale(context: BenchContext): Promise<BenchSection>
         value: directory.bytesPerContact,
         unit: 'bytes',
         target: { op: '<', value: TARGETS.bytesPerContact },
-        detail: `${directory.directoryMb} MB for ${directory.contacts.toLocaleString('en')} findable contacts, loaded in ${directory.loadMs} ms; ${directory.collected ? 'a process of its own, heap and array buffers after a full GC before and after' : 'in the benchmark\'s process (embedded database), without a GC'}`,
+        detail: `${directory.directoryMb} MB for ${directory.contacts.toLocaleString('en')} findable contacts, loaded in ${directory.loadMs} ms; heap and array buffers after a full GC before and after, ${directory.ownProcess ? 'in a process of its own' : 'in the benchmark\'s process (embedded database)'}`,
       },
       {
         metric: `Lookup latency p99 (in process, from memory), ${contacts} contacts`,
@@ -102,25 +97,6 @@ export async function measureScale(context: BenchContext): Promise<BenchSection>
     ],
     raw: { directory, lists: listRaw, instances: instances?.raw ?? 'left out: the embedded database is reached only from the benchmark\'s process' },
   };
-}
-
-/** The directory measured in a process of its own on an external database; in this one on the embedded database. */
-async function measureDirectoryAlone(context: BenchContext): Promise<DirectoryMeasure> {
-  const lookups = scaled(context, 10_000, 300);
-  if (!context.databaseUrl) return measureDirectory(context.sql, townPoints(context.dataset.towns), lookups);
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', DIRECTORY_MAIN], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const exited = once(child, 'exit');
-  child.stdin.end(`${JSON.stringify({ databaseUrl: context.databaseUrl, towns: context.dataset.towns, lookups })}\n`);
-  const lines = createInterface({ input: child.stdout });
-  const line = await Promise.race([
-    once(lines, 'line').then(([first]) => String(first)),
-    exited.then(([code]) => {
-      throw new Error(`the directory's process exited (${String(code)}) before it measured`);
-    }),
-  ]);
-  lines.close();
-  await exited;
-  return JSON.parse(line) as DirectoryMeasure;
 }
 
 /** One product instance: its process, and its bot's token on the fake Bot API. */
