@@ -41,7 +41,7 @@ export async function measureBot(context: BenchContext): Promise<BenchSection> {
         metric: `Memory for the contact directory kept by the bot (${lookup.contacts.toLocaleString('en')} findable contacts)`,
         value: lookup.directoryMb,
         unit: 'MB',
-        detail: `JavaScript heap and array buffers grown by loading it, after a full collection before and after, ${lookup.ownProcess ? 'in a process of its own' : 'in the benchmark\'s process (embedded database)'}`,
+        detail: `JavaScript heap and array buffers grown by loading it, after a full collection before and after, ${lookup.where}`,
       },
       {
         metric: 'Answered location updates end to end',

@@ -39,8 +39,6 @@ export interface DirectoryMeasure {
   /** Findable contacts in the directory. */
   contacts: number;
   loadMs: number;
-  /** Whether it was measured in a process of its own (bench/directory-main.ts), whose heap holds little but the directory. */
-  ownProcess: boolean;
   /** A compaction after `compactEdits` contacts (COMPACT_AFTER at most) were replaced in place, moved a little, in ms: answers wait for it. */
   compactMs: number;
   compactEdits: number;
@@ -85,7 +83,6 @@ export async function measureDirectory(sql: Sql, point: () => Point, lookups: nu
     bytesPerContact: Math.round(grown / Math.max(1, directory.size)),
     contacts: directory.size,
     loadMs,
-    ownProcess: globalThis.gc !== undefined,
     compactMs,
     compactEdits: edited.length,
   };
@@ -98,8 +95,8 @@ const DIRECTORY_MAIN = fileURLToPath(new URL('./directory-main.ts', import.meta.
  * directory (in the benchmark's, the garbage of the other sections moves a small directory's figure below zero);
  * in this one on the embedded database.
  */
-export async function measureDirectoryAlone(context: BenchContext, lookups: number): Promise<DirectoryMeasure> {
-  if (!context.databaseUrl) return measureDirectory(context.sql, townPoints(context.dataset.towns), lookups);
+export async function measureDirectoryAlone(context: BenchContext, lookups: number): Promise<DirectoryMeasure & { where: string }> {
+  if (!context.databaseUrl) return { ...(await measureDirectory(context.sql, townPoints(context.dataset.towns), lookups)), where: 'in the benchmark\'s process (embedded database)' };
   const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', DIRECTORY_MAIN], { stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = once(child, 'exit');
   child.stdin.end(`${JSON.stringify({ databaseUrl: context.databaseUrl, towns: context.dataset.towns, lookups })}\n`);
@@ -112,5 +109,5 @@ export async function measureDirectoryAlone(context: BenchContext, lookups: numb
   ]);
   lines.close();
   await exited;
-  return JSON.parse(line) as DirectoryMeasure;
+  return { ...(JSON.parse(line) as DirectoryMeasure), where: 'in a process of its own' };
 }

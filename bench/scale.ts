@@ -77,7 +77,7 @@ export async function measureScale(context: BenchContext): Promise<BenchSection>
         value: directory.bytesPerContact,
         unit: 'bytes',
         target: { op: '<', value: TARGETS.bytesPerContact },
-        detail: `${directory.directoryMb} MB for ${directory.contacts.toLocaleString('en')} findable contacts, loaded in ${directory.loadMs} ms; heap and array buffers after a full GC before and after, ${directory.ownProcess ? 'in a process of its own' : 'in the benchmark\'s process (embedded database)'}`,
+        detail: `${directory.directoryMb} MB for ${directory.contacts.toLocaleString('en')} findable contacts, loaded in ${directory.loadMs} ms; heap and array buffers after a full GC before and after, ${directory.where}`,
       },
       {
         metric: `Lookup latency p99 (in process, from memory), ${contacts} contacts`,
