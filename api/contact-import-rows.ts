@@ -2,6 +2,7 @@ import type { ContactImport, ImportPreviewResponse } from './contract/contact-im
 import { MAX_PREVIEW_PROBLEM_ROWS } from './contract/contact-import.js';
 import type { ContactCsvRows, ParsedRow } from './contact-csv.js';
 import { outsideCountryRefusals } from './outside-country.js';
+import type { PlaceCountries } from './place-countries.js';
 import type { Sql } from '../sql/database.js';
 import { completeContactImport, importedPlacesWithoutCoordinates, setImportedPlaceCoordinates } from '../sql/contact-imports.js';
 import {
@@ -28,11 +29,11 @@ const STAGE_BATCH_SIZE = 2000;
 const INSERT_BATCH_SIZE = 10_000;
 
 /** Rows whose coordinates lie outside their country become errors: a file cannot confirm them, as the form can. */
-async function refuseOutsideCountry(sql: Sql, rows: StagedRow[]): Promise<StagedRow[]> {
+async function refuseOutsideCountry(sql: Sql, placeCountries: PlaceCountries, rows: StagedRow[]): Promise<StagedRow[]> {
   const placed = rows.flatMap(({ contact }, index) =>
     contact && contact.latitude !== null && contact.longitude !== null ? [{ index, latitude: contact.latitude, longitude: contact.longitude, country: contact.country }] : [],
   );
-  const refusals = await outsideCountryRefusals(sql, placed);
+  const refusals = await outsideCountryRefusals(placed, (points) => placeCountries.inside(sql, points));
   const refused = new Map(placed.flatMap((point, at) => (refusals[at] ? [[point.index, refusals[at]] as const] : [])));
   return rows.map((row, index) => {
     const message = refused.get(index);
@@ -45,7 +46,7 @@ async function refuseOutsideCountry(sql: Sql, rows: StagedRow[]): Promise<Staged
  * coordinates outside their country, then marks the duplicates of the whole file. `onStaged` hears
  * how many rows are read so far. Resolves with how many rows the file has.
  */
-async function stageRows(tx: Sql, rows: AsyncIterable<ParsedRow>, onStaged: (count: number) => void): Promise<number> {
+async function stageRows(tx: Sql, placeCountries: PlaceCountries, rows: AsyncIterable<ParsedRow>, onStaged: (count: number) => void): Promise<number> {
   await createImportStaging(tx);
   let batch: StagedRow[] = [];
   let count = 0;
@@ -56,7 +57,7 @@ async function stageRows(tx: Sql, rows: AsyncIterable<ParsedRow>, onStaged: (cou
     batch = [];
     await writing;
     writing = (async () => {
-      await stageImportRows(tx, await refuseOutsideCountry(tx, rows));
+      await stageImportRows(tx, await refuseOutsideCountry(tx, placeCountries, rows));
       onStaged(upTo);
     })();
     // Awaited at the next flush or at the end; until then its failure is not yet anyone's to hear.
@@ -73,9 +74,9 @@ async function stageRows(tx: Sql, rows: AsyncIterable<ParsedRow>, onStaged: (cou
 }
 
 /** The dry run of a file: its counts and first problem rows. The staging table goes with its transaction: nothing is kept. */
-export function previewRows(sql: Sql, file: ContactCsvRows): Promise<ImportPreviewResponse> {
+export function previewRows(sql: Sql, placeCountries: PlaceCountries, file: ContactCsvRows): Promise<ImportPreviewResponse> {
   return transaction(sql, async (tx) => {
-    await stageRows(tx, file.rows, () => {});
+    await stageRows(tx, placeCountries, file.rows, () => {});
     const { totalRows, errorRows, duplicateRows } = await stagedCounts(tx);
     const problems = await stagedProblems(tx, MAX_PREVIEW_PROBLEM_ROWS);
     return {
@@ -104,9 +105,16 @@ export async function importRows(
   tx: Sql,
   record: ContactImport,
   rows: AsyncIterable<ParsedRow>,
-  options: { skipDuplicates: boolean; by: { userId: number | null; now: Date }; actor: ContactActor; now: () => Date; onRead: () => void },
+  options: {
+    skipDuplicates: boolean;
+    by: { userId: number | null; now: Date };
+    actor: ContactActor;
+    now: () => Date;
+    onRead: () => void;
+    placeCountries: PlaceCountries;
+  },
 ): Promise<{ fileName: string | null; totalRows: number; importedRows: number; skippedRows: number }> {
-  record.totalRows = await stageRows(tx, rows, (count) => (record.totalRows = count));
+  record.totalRows = await stageRows(tx, options.placeCountries, rows, (count) => (record.totalRows = count));
   options.onRead();
   for (let after = 0; after < record.totalRows; after += INSERT_BATCH_SIZE) {
     const upTo = Math.min(after + INSERT_BATCH_SIZE, record.totalRows);

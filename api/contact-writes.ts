@@ -5,6 +5,7 @@ import { ApiError, badRequest } from './errors.js';
 import { outsideCountryRefusals } from './outside-country.js';
 import { storedSpecialty } from './specialty-check.js';
 import type { Sql } from '../sql/database.js';
+import { pointsInCountries } from '../sql/cities.js';
 import {
   countTargetsWithoutTelegramUsername,
   findDuplicateContacts,
@@ -32,7 +33,7 @@ async function refuseDuplicates(sql: Sql, contact: { name: string; phone: string
 
 /** 400 for coordinates outside the contact's country, unless the request confirmed them. */
 async function refuseOutsideCountry(sql: Sql, point: { latitude: number; longitude: number }, country: string): Promise<void> {
-  const [refusal] = await outsideCountryRefusals(sql, [{ ...point, country }]);
+  const [refusal] = await outsideCountryRefusals([{ ...point, country }], (points) => pointsInCountries(sql, points));
   if (refusal) throw badRequest(refusal, 'location');
 }
 

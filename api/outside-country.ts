@@ -1,7 +1,6 @@
 import { CONTACT_RULES } from './contract/medical-contacts.js';
 import { countryName } from './contract/countries.js';
-import type { Sql } from '../sql/database.js';
-import { pointsInCountries } from '../sql/cities.js';
+import type { CountryPoint } from './place-countries.js';
 
 interface PlacedContact {
   latitude: number;
@@ -10,15 +9,19 @@ interface PlacedContact {
 }
 
 /**
- * For each contact, the sentence refusing its coordinates when they lie outside its country
- * (`pointsInCountries`), or undefined: inside, or a country or gazetteer that cannot tell.
+ * For each contact, the sentence refusing its coordinates when they lie outside its country, as
+ * `inCountries` tells (pointsInCountries in sql/cities.ts, or the same rule in memory for a file's
+ * rows, api/place-countries.ts), or undefined: inside, or a country or gazetteer that cannot tell.
  */
-export async function outsideCountryRefusals(sql: Sql, contacts: readonly PlacedContact[]): Promise<(string | undefined)[]> {
+export async function outsideCountryRefusals(
+  contacts: readonly PlacedContact[],
+  inCountries: (points: CountryPoint[]) => Promise<(boolean | undefined)[]>,
+): Promise<(string | undefined)[]> {
   // A contact whose country was not recognised (an empty code) has no country to be outside of.
   const checked = contacts.flatMap((contact, index) =>
     contact.country ? [{ index, code: contact.country, latitude: contact.latitude, longitude: contact.longitude }] : [],
   );
-  const inside = await pointsInCountries(sql, checked.map(({ latitude, longitude, code }) => ({ latitude, longitude, countryCode: code })));
+  const inside = await inCountries(checked.map(({ latitude, longitude, code }) => ({ latitude, longitude, countryCode: code })));
   const refusals: (string | undefined)[] = contacts.map(() => undefined);
   checked.forEach((point, at) => {
     if (inside[at] === false) refusals[point.index] = CONTACT_RULES.outsideCountry(point, countryName(point.code));

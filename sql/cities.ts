@@ -75,16 +75,32 @@ export async function searchPlaces(sql: Sql, text: string, limit = 5): Promise<P
     LIMIT ${limit}`;
 }
 
-/** The gazetteer's places as of one version (migration 030's 'places' counter), which the bot keeps in memory (bot/answering/gazetteer.ts). */
-export async function loadGazetteerPlaces(sql: Sql): Promise<{ version: number; places: Place[] }> {
-  // The version first, as the contact directory: a write in between makes the next check reload.
+/** The gazetteer's version: migration 030's 'places' counter, which every write to it moves. */
+export async function readPlacesVersion(sql: Sql): Promise<number> {
   const [row] = await sql<{ version: number }[]>`SELECT version FROM bot_state_versions WHERE area = 'places'`;
-  const places = [...(await sql<Place[]>`SELECT id, name, region, country, country_code, population, latitude, longitude FROM cities`)];
-  return { version: Number(row!.version), places };
+  return Number(row!.version);
 }
 
-/** Enough nearest places that a point near a border still finds one of its own country among them. */
-const NEIGHBOURS = 10;
+/** The gazetteer's places as of one version, which the bot keeps in memory (bot/answering/gazetteer.ts). */
+export async function loadGazetteerPlaces(sql: Sql): Promise<{ version: number; places: Place[] }> {
+  // The version first, as the contact directory: a write in between makes the next check reload.
+  const version = await readPlacesVersion(sql);
+  const places = [...(await sql<Place[]>`SELECT id, name, region, country, country_code, population, latitude, longitude FROM cities`)];
+  return { version, places };
+}
+
+/** Where a gazetteer place is and its country: all that checking a point against its country reads. */
+export type PlacedCountry = Pick<Place, 'countryCode' | 'latitude' | 'longitude'>;
+
+/** Every gazetteer place's position and country as of one version, for checking a file's points in memory (api/place-countries.ts). */
+export async function loadPlaceCountries(sql: Sql): Promise<{ version: number; places: PlacedCountry[] }> {
+  const version = await readPlacesVersion(sql);
+  const places = [...(await sql<PlacedCountry[]>`SELECT country_code, latitude, longitude FROM cities`)];
+  return { version, places };
+}
+
+/** Enough nearest places that a point near a border still finds one of its own country among them (api/place-countries.ts reads as many). */
+export const NEIGHBOURS = 10;
 
 /**
  * Whether each point lies in its country (ISO code), as the gazetteer tells: one of the places

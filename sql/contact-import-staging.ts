@@ -141,7 +141,8 @@ export async function stagedProblems(tx: Sql, limit: number): Promise<StagedProb
  * Inserts the staged contacts of rows `after` < n ≤ `upTo` into the directory as the import's, in
  * file order, leaving duplicates out when asked; returns how many. A row ticked Verified without a
  * date is verified at the import's moment; a row with a date was verified then, whether or not it
- * is still (an export writes both). recordImportedVerifications records those as history.
+ * is still (an export writes both). That verification is also the contact's last, by method import;
+ * recordImportedVerifications records it as history.
  */
 export async function insertStagedContacts(
   tx: Sql,
@@ -153,14 +154,15 @@ export async function insertStagedContacts(
     INSERT INTO medical_contacts (name, phone, specialty, city, region, country, latitude, longitude, contact_method,
       telegram_username, start_message, special_instructions, password_required, is_whatsapp_only, available_hours,
       response_time, languages, rating, verified, verified_at, verified_by, is_active, is_master_of_medicine, comments,
-      import_id, created_at, updated_at)
+      import_id, created_at, updated_at, last_verified_at, last_verification_outcome, last_verification_method)
     SELECT name, phone, specialty, city, region, country, latitude, longitude, contact_method,
       telegram_username, start_message, special_instructions, password_required, is_whatsapp_only, available_hours,
-      response_time, ARRAY(SELECT jsonb_array_elements_text(languages)), rating, verified,
-      coalesce(verified_at, CASE WHEN verified THEN ${by.now}::timestamptz END),
-      CASE WHEN verified OR verified_at IS NOT NULL THEN ${by.userId}::bigint END,
-      is_active, is_master_of_medicine, comments, ${importId}::bigint, ${by.now}::timestamptz, ${by.now}::timestamptz
+      response_time, ARRAY(SELECT jsonb_array_elements_text(languages)), rating, verified, verification.at,
+      CASE WHEN verification.at IS NOT NULL THEN ${by.userId}::bigint END,
+      is_active, is_master_of_medicine, comments, ${importId}::bigint, ${by.now}::timestamptz, ${by.now}::timestamptz,
+      verification.at, CASE WHEN verification.at IS NOT NULL THEN 'confirmed' END, CASE WHEN verification.at IS NOT NULL THEN 'import' END
     FROM contact_import_rows
+      CROSS JOIN LATERAL (SELECT coalesce(verified_at, CASE WHEN verified THEN ${by.now}::timestamptz END) AS at) verification
     WHERE n > ${rows.after} AND n <= ${rows.upTo} AND errors IS NULL
       AND NOT (${rows.skipDuplicates}::boolean AND (duplicate_id IS NOT NULL OR duplicate_n IS NOT NULL))
     ORDER BY n`;

@@ -21,6 +21,7 @@ import { audited } from '../audited.js';
 import { contactsCsvStream, readContactsCsv, type ContactCsvRows } from '../contact-csv.js';
 import type { Sql } from '../../sql/database.js';
 import { importRows, previewRows } from '../contact-import-rows.js';
+import { createPlaceCountries } from '../place-countries.js';
 import {
   contactsForExport,
   createContactImport,
@@ -69,6 +70,7 @@ function limitedBody(payload: Readable, limit: number): Readable {
 export const contactImportRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date }> = async (instance, { sql, now }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const running = new Map<number, Progress>();
+  const placeCountries = createPlaceCountries();
 
   // An import cannot survive a restart: its transaction was rolled back.
   await failAbandonedImports(sql, now());
@@ -108,7 +110,7 @@ export const contactImportRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date
         config: { permission: 'contacts:write', ownDatabaseDeadline: true },
       },
       async (request): Promise<ImportPreviewResponse> => {
-        return previewRows(sql, await csvFile(request, request.query.mapping));
+        return previewRows(sql, placeCountries, await csvFile(request, request.query.mapping));
       },
     );
 
@@ -159,7 +161,7 @@ export const contactImportRoutes: FastifyPluginAsync<{ sql: Sql; now: () => Date
       const actor = { id: by.userId, username: request.auth?.username ?? null, ip: request.ip };
       // An import nobody recorded is not kept.
       await audited(sql, request, {
-        change: (tx) => importRows(tx, record, file.rows, { skipDuplicates, by, actor, now, onRead }),
+        change: (tx) => importRows(tx, record, file.rows, { skipDuplicates, by, actor, now, onRead, placeCountries }),
         audit: (imported) => ({ action: 'contact.import', targetId: record.id, after: imported }),
       });
     } catch (error) {

@@ -235,4 +235,10 @@ t.test('CSV: the export shows the last verification, and a round trip keeps what
     [start - 200 * DAY, start, start, start + 100 * DAY].map((at) => ({ method: 'import', outcome: 'confirmed', verifiedAt: new Date(at) })),
     "each row's own verification date kept, by method import",
   );
+  const reexported = await fresh.call(importer.token, { method: 'GET', url: '/api/medical-contacts/export?search=Round%20trip' });
+  const [reheader, ...rerecords] = parse(reexported.body) as string[][];
+  const lastOf = (name: string) => last.map((column) => rerecords.find((record) => record[reheader!.indexOf('Name')] === name)![reheader!.indexOf(column)]);
+  t.strictSame(lastOf(recent.name), [now, 'import', 'confirmed', 'ivy.importer'], "the import is each contact's last verification");
+  t.strictSame(lastOf(unreachable.name), [new Date(start).toISOString(), 'import', 'confirmed', 'ivy.importer']);
+  t.strictSame(lastOf('Dr Round trip never'), ['', '', '', ''], 'never verified, still');
 });
