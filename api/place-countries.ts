@@ -1,5 +1,5 @@
 import KDBush from 'kdbush';
-import { nearestItems } from '../bot/answering/nearest-items.js';
+import { nearestItems } from '../bot/index.js';
 import type { Sql } from '../sql/database.js';
 import { loadPlaceCountries, NEIGHBOURS, readPlacesVersion } from '../sql/cities.js';
 
