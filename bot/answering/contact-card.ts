@@ -26,17 +26,36 @@ export function formatDistance(km: number, language: LanguageCode): string {
   return km < 10 ? formats.nearKm.format(km) : formats.km.format(Math.round(km));
 }
 
+/** Phones as cards write them, by stored number, the most recently formatted kept last. */
+const cardPhones = new Map<string, string>();
+/** Enough for the contacts a busy hour's answers show again; a bound, so a directory of millions does not fill it. */
+const KEPT_CARD_PHONES = 20_000;
+
+/**
+ * A stored phone formatted and escaped for a card. Formatting is a libphonenumber parse, a sixth of the
+ * CPU time of a whole answer (bench/ceiling.ts, profiled), and the same contacts come back answer
+ * after answer.
+ */
+function cardPhone(stored: string): string {
+  const kept = cardPhones.get(stored);
+  if (kept !== undefined) return kept;
+  const phone = escapeHtml(formatPhone(stored));
+  cardPhones.set(stored, phone);
+  if (cardPhones.size > KEPT_CARD_PHONES) cardPhones.delete(cardPhones.keys().next().value!);
+  return phone;
+}
+
 /**
  * How to reach the contact, as its contact method says, with a link Telegram can open. The phone is
  * written in the international format ("+49 30 1234567"), as plain text: Telegram makes such a
  * number a phone_number entity, which a tap calls (the Bot API's HTML has no tel: links).
  */
 function reachLine(contact: NearbyContact): string {
-  const phone = escapeHtml(formatPhone(contact.phone));
   const username = (contact.telegramUsername ?? '').replace(/^@/, '');
   if (contact.contactMethod === 'telegram' && username) {
     return `💬 <a href="https://t.me/${encodeURIComponent(username)}">@${escapeHtml(username)}</a>`;
   }
+  const phone = cardPhone(contact.phone);
   if (contact.contactMethod === 'whatsapp' || contact.isWhatsappOnly) {
     return `🟢 <a href="https://wa.me/${contact.phone.replace(/\D/g, '')}">WhatsApp ${phone}</a>`;
   }
