@@ -1,6 +1,6 @@
 import { CONTACT_RULES } from './contract/medical-contacts.js';
 import { countryName } from './contract/countries.js';
-import type { CountryPoint } from './place-countries.js';
+import type { PlacedCountry } from '../sql/cities.js';
 
 interface PlacedContact {
   latitude: number;
@@ -15,7 +15,7 @@ interface PlacedContact {
  */
 export async function outsideCountryRefusals(
   contacts: readonly PlacedContact[],
-  inCountries: (points: CountryPoint[]) => Promise<(boolean | undefined)[]>,
+  inCountries: (points: PlacedCountry[]) => Promise<(boolean | undefined)[]>,
 ): Promise<(string | undefined)[]> {
   // A contact whose country was not recognised (an empty code) has no country to be outside of.
   const checked = contacts.flatMap((contact, index) =>

@@ -1,13 +1,7 @@
 import KDBush from 'kdbush';
 import { nearestItems } from '../bot/index.js';
 import type { Sql } from '../sql/database.js';
-import { loadPlaceCountries, NEIGHBOURS, readPlacesVersion } from '../sql/cities.js';
-
-export interface CountryPoint {
-  latitude: number;
-  longitude: number;
-  countryCode: string;
-}
+import { loadPlaceCountries, NEIGHBOURS, readPlacesVersion, type PlacedCountry } from '../sql/cities.js';
 
 /** The gazetteer's places in a kdbush index, each with its country as an index into `codes`. */
 interface PlaceCountryIndex {
@@ -25,7 +19,7 @@ interface PlaceCountryIndex {
  */
 export interface PlaceCountries {
   /** Whether each point lies in its country, as `sql` (the pool or a transaction) sees the gazetteer; undefined while it is empty. */
-  inside(sql: Sql, points: readonly CountryPoint[]): Promise<(boolean | undefined)[]>;
+  inside(sql: Sql, points: readonly PlacedCountry[]): Promise<(boolean | undefined)[]>;
 }
 
 async function loadIndex(sql: Sql): Promise<PlaceCountryIndex> {

@@ -89,7 +89,7 @@ export async function loadGazetteerPlaces(sql: Sql): Promise<{ version: number; 
   return { version, places };
 }
 
-/** Where a gazetteer place is and its country: all that checking a point against its country reads. */
+/** Where a gazetteer place, or a point checked against a country, is, and its country. */
 export type PlacedCountry = Pick<Place, 'countryCode' | 'latitude' | 'longitude'>;
 
 /** Every gazetteer place's position and country as of one version, for checking a file's points in memory (api/place-countries.ts). */
@@ -107,10 +107,7 @@ export const NEIGHBOURS = 10;
  * nearest to it, however far, is in that country. Near a border both countries count; at sea, or
  * across the world (latitude and longitude swapped), neither. Undefined while the gazetteer is empty.
  */
-export async function pointsInCountries(
-  sql: Sql,
-  points: readonly { latitude: number; longitude: number; countryCode: string }[],
-): Promise<(boolean | undefined)[]> {
+export async function pointsInCountries(sql: Sql, points: readonly PlacedCountry[]): Promise<(boolean | undefined)[]> {
   if (points.length === 0) return [];
   const rows = await sql<{ index: number; inside: boolean }[]>`
     SELECT u.index::int AS index, bool_or(near.country_code = u.code) AS inside
